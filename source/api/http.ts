@@ -1,0 +1,144 @@
+/**
+ * One HTTP exchange with timeouts, typed errors and, for idempotent reads only, retries with
+ * exponential backoff and jitter that honour Retry-After (decisions.md, "Errors").
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Dispatcher, request } from 'undici';
+import type { z } from 'zod';
+import { ApiError, parseRetryAfter } from './errors.js';
+import { describeZodError, ErrorBody } from './schemas.js';
+
+export interface RetryPolicy {
+	/** Attempts after the first. */
+	retries: number;
+	baseDelayMs: number;
+	maxDelayMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000 };
+
+export interface HttpRequest {
+	operation: string;
+	method: Dispatcher.HttpMethod;
+	url: string;
+	headers?: Record<string, string>;
+	body?: string | Uint8Array;
+	/** Only idempotent reads are retried. */
+	idempotent: boolean;
+	timeoutMs: number;
+	retry?: RetryPolicy;
+	signal?: AbortSignal;
+	dispatcher?: Dispatcher;
+}
+
+export interface HttpResponse {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	text: string;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function serverMessage(text: string): string | undefined {
+	try {
+		const parsed = ErrorBody.safeParse(JSON.parse(text));
+		if (parsed.success) return parsed.data.error;
+	} catch {
+		// Not JSON: a proxy's plain text page says more than nothing.
+	}
+	const trimmed = text.trim();
+	return trimmed ? trimmed.slice(0, 300) : undefined;
+}
+
+async function attempt(req: HttpRequest): Promise<HttpResponse> {
+	const signals = [AbortSignal.timeout(req.timeoutMs)];
+	if (req.signal) signals.push(req.signal);
+	try {
+		const response = await request(req.url, {
+			method: req.method,
+			headers: req.headers,
+			body: req.body,
+			signal: AbortSignal.any(signals),
+			headersTimeout: req.timeoutMs,
+			bodyTimeout: req.timeoutMs,
+			...(req.dispatcher ? { dispatcher: req.dispatcher } : {}),
+		});
+		const text = await response.body.text();
+		return { status: response.statusCode, headers: response.headers, text };
+	} catch (error) {
+		if (req.signal?.aborted) throw error;
+		const name = (error as Error).name;
+		const code = (error as { code?: string }).code ?? '';
+		const timedOut = name === 'TimeoutError' || code.includes('TIMEOUT');
+		throw new ApiError({
+			operation: req.operation,
+			kind: timedOut ? 'timeout' : 'network',
+			detail: timedOut
+				? `no answer within ${req.timeoutMs} ms`
+				: `cannot connect to ${new URL(req.url).origin} (${code || (error as Error).message})`,
+			cause: error,
+		});
+	}
+}
+
+function retryable(error: unknown): boolean {
+	if (!(error instanceof ApiError)) return false;
+	return error.kind !== 'http' || error.status === 429 || (error.status !== undefined && error.status >= 500);
+}
+
+/** Sends the request; resolves for 2xx, otherwise rejects with an ApiError. */
+export async function send(req: HttpRequest): Promise<HttpResponse> {
+	const policy = req.idempotent ? (req.retry ?? defaultRetryPolicy) : { ...defaultRetryPolicy, retries: 0 };
+	for (let n = 0; ; n++) {
+		try {
+			const response = await attempt(req);
+			if (response.status >= 200 && response.status < 300) return response;
+			throw new ApiError({
+				operation: req.operation,
+				kind: 'http',
+				status: response.status,
+				serverMessage: serverMessage(response.text),
+				retryAfterMs: parseRetryAfter(firstHeader(response.headers['retry-after'])),
+			});
+		} catch (error) {
+			if (n >= policy.retries || !retryable(error)) throw error;
+			const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n);
+			const jittered = backoff / 2 + Math.random() * (backoff / 2);
+			const asked = (error as ApiError).retryAfterMs;
+			await sleep(Math.min(policy.maxDelayMs, Math.max(jittered, asked ?? 0)), undefined, {
+				signal: req.signal,
+			});
+		}
+	}
+}
+
+/** Parses a response body as JSON of `schema`, naming the field path of any mismatch. */
+export function parseBody<T extends z.ZodType>(
+	operation: string,
+	response: HttpResponse,
+	schema: T,
+): z.infer<T> {
+	let json: unknown;
+	try {
+		json = JSON.parse(response.text);
+	} catch {
+		throw new ApiError({
+			operation,
+			kind: 'invalid-response',
+			status: response.status,
+			detail: `the response is not JSON: ${JSON.stringify(response.text.slice(0, 80))}`,
+		});
+	}
+	const parsed = schema.safeParse(json);
+	if (!parsed.success) {
+		throw new ApiError({
+			operation,
+			kind: 'invalid-response',
+			status: response.status,
+			detail: `unexpected response: ${describeZodError(parsed.error)}`,
+		});
+	}
+	return parsed.data;
+}

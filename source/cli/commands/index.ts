@@ -1,0 +1,4 @@
+import type { Command } from '../command.js';
+
+/** Every command of `mqtop <command>`; each lives in its own module beside this one. */
+export const commands: Command[] = [];

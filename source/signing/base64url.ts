@@ -1,0 +1,13 @@
+export function toBase64Url(data: Uint8Array | string): string {
+	return Buffer.from(data).toString('base64url');
+}
+
+/** Decodes base64url, returning undefined for text that is not valid base64url. */
+export function fromBase64Url(text: string): Buffer | undefined {
+	if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+	return Buffer.from(text, 'base64url');
+}
+
+export function stripPadding(text: string): string {
+	return text.replace(/=+$/, '');
+}

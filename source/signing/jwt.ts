@@ -1,0 +1,163 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { fromBase64Url, stripPadding, toBase64Url } from './base64url.js';
+import { randomId } from './keys.js';
+
+/** Lifetime of a signature the service issues, in seconds. */
+export const signatureLifetimeSeconds = 300;
+
+export interface SignatureClaims {
+	iss: string;
+	sub: string;
+	iat: number;
+	nbf: number;
+	exp: number;
+	jti: string;
+	body: string;
+	[extra: string]: unknown;
+}
+
+export interface SignOptions {
+	key: string;
+	issuer: string;
+	/** The URL the request is sent to; becomes `sub`. */
+	url: string;
+	body: Uint8Array | string;
+	/** Unix seconds; defaults to now. */
+	now?: number;
+}
+
+export function bodyHash(body: Uint8Array | string): string {
+	return createHash('sha256').update(body).digest('base64url');
+}
+
+function hmac(key: string, data: string): Buffer {
+	return createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest();
+}
+
+export function signRequest(options: SignOptions): string {
+	const now = options.now ?? Math.floor(Date.now() / 1000);
+	const header = toBase64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+	const claims: SignatureClaims = {
+		iss: options.issuer,
+		sub: options.url,
+		iat: now,
+		nbf: now,
+		exp: now + signatureLifetimeSeconds,
+		jti: `jwt_${randomId(20)}`,
+		body: bodyHash(options.body),
+	};
+	const payload = toBase64Url(JSON.stringify(claims));
+	const signature = hmac(options.key, `${header}.${payload}`).toString('base64url');
+	return `${header}.${payload}.${signature}`;
+}
+
+export type VerifyFailure =
+	| 'missing'
+	| 'malformed'
+	| 'algorithm'
+	| 'signature'
+	| 'issuer'
+	| 'not-yet-valid'
+	| 'expired'
+	| 'subject'
+	| 'body';
+
+export type VerifyResult =
+	| { ok: true; claims: SignatureClaims; key: 'current' | 'next' }
+	| { ok: false; failure: VerifyFailure; reason: string; claims?: Record<string, unknown> };
+
+export interface VerifyOptions {
+	token: string | undefined;
+	body: Uint8Array | string;
+	currentKey: string;
+	nextKey?: string | undefined;
+	issuer: string;
+	/** The receiver's public URL; when given, `sub` must equal it. */
+	url?: string | undefined;
+	clockToleranceSeconds?: number;
+	/** Unix seconds; defaults to now. */
+	now?: number;
+}
+
+function fail(failure: VerifyFailure, reason: string, claims?: Record<string, unknown>): VerifyResult {
+	return claims ? { ok: false, failure, reason, claims } : { ok: false, failure, reason };
+}
+
+function parseSegment(segment: string): Record<string, unknown> | undefined {
+	const bytes = fromBase64Url(segment);
+	if (!bytes) return undefined;
+	try {
+		const value: unknown = JSON.parse(bytes.toString('utf8'));
+		return value !== null && typeof value === 'object' && !Array.isArray(value)
+			? (value as Record<string, unknown>)
+			: undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function macMatches(key: string, signingInput: string, signature: Buffer): boolean {
+	const expected = hmac(key, signingInput);
+	return expected.length === signature.length && timingSafeEqual(expected, signature);
+}
+
+/**
+ * Verifies a request signature in the order decisions.md gives, so that each rejection names
+ * the first check that failed.
+ */
+export function verifySignature(options: VerifyOptions): VerifyResult {
+	const token = options.token?.trim();
+	if (!token) return fail('missing', 'missing signature header');
+	const parts = token.split('.');
+	if (parts.length !== 3) return fail('malformed', 'malformed token: expected three dot-separated parts');
+	const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+	const header = parseSegment(headerPart);
+	const claims = parseSegment(payloadPart);
+	const signature = fromBase64Url(signaturePart);
+	if (!header || !claims || !signature)
+		return fail('malformed', 'malformed token: segments are not base64url JSON');
+	if (header.alg !== 'HS256') {
+		return fail(
+			'algorithm',
+			`unsupported algorithm ${JSON.stringify(String(header.alg))}: only HS256 is accepted`,
+			claims,
+		);
+	}
+	const signingInput = `${headerPart}.${payloadPart}`;
+	let key: 'current' | 'next';
+	if (macMatches(options.currentKey, signingInput, signature)) key = 'current';
+	else if (options.nextKey && macMatches(options.nextKey, signingInput, signature)) key = 'next';
+	else
+		return fail(
+			'signature',
+			'invalid signature: matches neither the current nor the next signing key',
+			claims,
+		);
+
+	if (claims.iss !== options.issuer) {
+		return fail(
+			'issuer',
+			`wrong issuer ${JSON.stringify(claims.iss)}, expected ${JSON.stringify(options.issuer)}`,
+			claims,
+		);
+	}
+	const now = options.now ?? Math.floor(Date.now() / 1000);
+	const tolerance = options.clockToleranceSeconds ?? 0;
+	if (typeof claims.nbf !== 'number' || typeof claims.exp !== 'number') {
+		return fail('malformed', 'malformed token: nbf and exp must be numbers', claims);
+	}
+	if (now + tolerance < claims.nbf)
+		return fail('not-yet-valid', `token not valid before ${claims.nbf}`, claims);
+	if (now - tolerance > claims.exp) return fail('expired', `token expired at ${claims.exp}`, claims);
+	if (options.url !== undefined && claims.sub !== options.url) {
+		return fail(
+			'subject',
+			`wrong subject ${JSON.stringify(claims.sub)}, expected ${JSON.stringify(options.url)}`,
+			claims,
+		);
+	}
+	if (typeof claims.body !== 'string' || stripPadding(claims.body) !== stripPadding(bodyHash(options.body))) {
+		return fail('body', 'body hash mismatch: the body was changed after signing', claims);
+	}
+	return { ok: true, claims: claims as SignatureClaims, key };
+}
