@@ -7,7 +7,7 @@ import { formatLines } from './report.js';
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
-if (selected.length === 0) {
+if (wanted.length > 0 && selected.length === 0) {
 	process.stderr.write(
 		`no benchmark named ${wanted.join(', ')}; known: ${benchmarks.map((b) => b.name).join(', ')}\n`,
 	);
