@@ -32,7 +32,28 @@ export interface LocalServiceHandle {
 	searchIndexId: string;
 	close(): Promise<void>;
 }
-export type LocalStarter = (options: { dialect: Dialect }) => Promise<LocalServiceHandle>;
+/** What the embedded local service is told: the dialect, and any credentials given explicitly. */
+export interface LocalStartOptions {
+	dialect: Dialect;
+	token?: string;
+	email?: string;
+	apiKey?: string;
+	currentSigningKey?: string;
+	nextSigningKey?: string;
+}
+export type LocalStarter = (options: LocalStartOptions) => Promise<LocalServiceHandle>;
+
+const localCredentialKeys = ['token', 'email', 'apiKey', 'currentSigningKey', 'nextSigningKey'] as const;
+
+/** The start options of the local service for a resolved "local" connection. */
+export function localStartOptions(resolved: Resolved): LocalStartOptions {
+	const options: LocalStartOptions = { dialect: resolved.dialect };
+	for (const key of localCredentialKeys) {
+		const value = resolved.values[key];
+		if (value !== undefined) options[key] = value;
+	}
+	return options;
+}
 
 export interface Connection {
 	client: MqClient;
@@ -55,7 +76,6 @@ export function missingSettings(resolved: Resolved, api: Api, configPath: string
 
 /** Names the credentials `api` uses and where they came from, for a refusal (401). */
 export function describeCredentials(resolved: Resolved, api: Api): string {
-	if (resolved.local) return 'the credentials of the embedded local service';
 	const keys = api === 'queue' ? (['token'] as const) : (['email', 'apiKey'] as const);
 	const parts = keys.map((key) => `${key} (from ${formatSource(resolved.sources[key])})`);
 	return `the ${api === 'queue' ? 'messaging' : 'management'} API credentials: ${parts.join(' and ')}`;
@@ -67,7 +87,7 @@ export async function openConnection(
 	options: { configPath: string; startLocal: LocalStarter; client?: ClientOptions },
 ): Promise<Connection> {
 	if (resolved.local) {
-		const handle = await options.startLocal({ dialect: resolved.dialect });
+		const handle = await options.startLocal(localStartOptions(resolved));
 		const settings: ConnectionSettings = {
 			queueUrl: handle.queueUrl,
 			token: handle.token,

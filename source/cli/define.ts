@@ -163,7 +163,6 @@ export async function runSpec(
 			},
 		});
 		resolved = current;
-		if (spec.api) for (const note of current.notes) out.warn(note);
 		if (spec.interruptible) process.once('SIGINT', interrupt);
 		const code = await spec.run({
 			args,

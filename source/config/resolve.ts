@@ -35,8 +35,6 @@ export interface Resolved {
 	values: Partial<Record<SettingKey, string>>;
 	sources: Record<SettingKey, Source>;
 	dialect: Dialect;
-	/** Things the user set that have no effect, each one line. */
-	notes: string[];
 }
 
 const dialectKeys = [
@@ -104,21 +102,11 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 		}
 	}
 	// The profile "local" connects to the embedded service unless an address was given
-	// explicitly, which then wins like any flag or variable does.
+	// explicitly, which then wins like any flag or variable does. The local service takes any
+	// credentials given explicitly as its own and makes up the rest.
 	const local = chosen.name === localProfile && urlKeys.every((key) => values[key] === undefined);
-	const notes: string[] = [];
 	if (local) {
-		for (const key of settingKeys) {
-			if ((dialectKeys as readonly SettingKey[]).includes(key)) continue;
-			const source = sources[key];
-			if (source.kind === 'flag' || source.kind === 'env') {
-				notes.push(
-					`${source.name} is ignored: the embedded local service (profile "${localProfile}") has its own credentials`,
-				);
-			}
-			delete values[key];
-			sources[key] = { kind: 'local' };
-		}
+		for (const key of settingKeys) if (sources[key].kind === 'unset') sources[key] = { kind: 'local' };
 	}
 	const dialect: Dialect = {
 		headerPrefix: values.headerPrefix ?? defaultDialect.headerPrefix,
@@ -133,7 +121,6 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 		values,
 		sources,
 		dialect,
-		notes,
 	};
 }
 

@@ -77,11 +77,14 @@ describe('resolveConnection', () => {
 		expect(resolved.values).toMatchObject({ queueUrl: 'http://127.0.0.1:8080', token: 'tok_env' });
 	});
 
-	it('notes credentials that the embedded local service ignores', () => {
-		const resolved = resolveConnection(inputs({ config: { profiles: {} }, env: { MQTOP_TOKEN: 'tok' } }));
+	it('gives explicit credentials to the embedded local service and lets it make up the rest', () => {
+		const resolved = resolveConnection(
+			inputs({ config: { profiles: {} }, env: { MQTOP_TOKEN: 'tok_mine' } }),
+		);
 		expect(resolved.local).toBe(true);
-		expect(resolved.values.token).toBeUndefined();
-		expect(resolved.notes).toEqual([expect.stringContaining('MQTOP_TOKEN is ignored')]);
+		expect(resolved.values.token).toBe('tok_mine');
+		expect(formatSource(resolved.sources.token)).toBe('env MQTOP_TOKEN');
+		expect(formatSource(resolved.sources.apiKey)).toBe('local');
 	});
 
 	it('ignores empty variables and refuses bad values, naming where they came from', () => {

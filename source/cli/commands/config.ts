@@ -37,11 +37,9 @@ export const configCommand = defineCommand({
 				profile: { name: resolved.profile, source: formatSource(resolved.profileSource) },
 				local: resolved.local,
 				settings,
-				notes: resolved.notes,
 			});
 			return;
 		}
-		const { style } = out;
 		const names = Object.keys(config.config.profiles);
 		out.pairs([
 			['file', `${sanitize(config.path)}${config.exists ? '' : ' (not found)'}`],
@@ -63,6 +61,5 @@ export const configCommand = defineCommand({
 				{ text: source, style: 'dim' },
 			]),
 		);
-		for (const note of resolved.notes) out.line(style.yellow(`note: ${sanitize(note)}`));
 	},
 });
