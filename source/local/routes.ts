@@ -11,7 +11,7 @@ import * as topics from './api/topics.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
 import { type AuthScheme, checkBasic, checkBearer } from './http/auth.js';
-import { HttpError } from './http/reply.js';
+import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
 
 interface RouteMeta {
@@ -46,6 +46,9 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 		.add('GET', `/v2/${segment}/stats/:id`, basic, h(management.mqStats))
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
 		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
+		.add('POST', '/v2/publish', publishAuth, () => {
+			throw badRequest('missing destination: publish to /v2/publish/<URL or URL Group name>');
+		})
 		.add('POST', '/v2/publish/*rest', publishAuth, h(publish))
 		.add('GET', '/v2/messages/:id', bearer, h(messages.getMessage))
 		.add('DELETE', '/v2/messages/:id', bearer, h(messages.cancelMessage))
