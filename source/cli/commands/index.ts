@@ -5,6 +5,7 @@ import { groupCommand } from './group.js';
 import { messageCommand } from './message.js';
 import { publishCommand } from './publish.js';
 import { searchCommand } from './search.js';
+import { serveCommand } from './serve.js';
 import { statsCommand } from './stats.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
@@ -12,6 +13,7 @@ import { webhookUrlCommand } from './webhook-url.js';
 
 /** Every command of `mqtop <command>`; each lives in its own module beside this one. */
 export const commands: Command[] = [
+	serveCommand,
 	configCommand,
 	usersCommand,
 	statsCommand,
