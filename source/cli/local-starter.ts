@@ -1,8 +1,5 @@
-/** Starts the embedded local service for the profile "local". */
-import { ConfigError } from '../config/file.js';
+/** Starts the embedded local service in this process, for the profile "local". */
+import { startLocalService } from '../local/service.js';
 import type { LocalStarter } from './connect.js';
 
-// Until the embedded local service lands on this branch, the profile "local" cannot connect.
-export const startLocal: LocalStarter = async () => {
-	throw new ConfigError('the embedded local service is not part of this build; configure a profile');
-};
+export const startLocal: LocalStarter = (options) => startLocalService(options);

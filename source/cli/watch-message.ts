@@ -24,7 +24,10 @@ export interface WatchOptions {
 const isStatus = (error: unknown, ...statuses: number[]) =>
 	error instanceof ApiError && error.kind === 'http' && statuses.includes(error.status ?? 0);
 
-/** Resolves when the message is gone or the signal is aborted; throws when it never existed. */
+/**
+ * Resolves when the message is gone or the signal is aborted; throws the 404 when the message
+ * is unknown (never seen, and no events).
+ */
 export async function watchMessage(options: WatchOptions): Promise<'gone' | 'stopped'> {
 	const { client, messageId, signal, emit } = options;
 	const now = options.now ?? Date.now;
@@ -51,12 +54,16 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 
 	try {
 		for (;;) {
+			// Events first: a change of the message is the result of the events before it.
+			await pollEvents();
 			let message: Message;
 			try {
 				message = await client.getMessage(messageId, signal);
 			} catch (error) {
-				if (!isStatus(error, 404) || last === undefined) throw error;
+				if (!isStatus(error, 404)) throw error;
 				await pollEvents();
+				// A message first seen gone existed only if the service recorded events for it.
+				if (last === undefined && seen.size === 0) throw error;
 				emit({ type: 'gone', at: now(), messageId });
 				return 'gone';
 			}
@@ -65,7 +72,6 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 				last = text;
 				emit({ type: 'message', at: now(), message });
 			}
-			await pollEvents();
 			await sleep(options.intervalMs, undefined, { signal });
 		}
 	} catch (error) {

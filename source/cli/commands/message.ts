@@ -49,7 +49,7 @@ export function messagePairs(message: Message): [string, Cell][] {
 	return pairs;
 }
 
-function eventLine(out: Output, at: number, event: DeliveryEvent): string {
+function eventLine(out: Output, event: DeliveryEvent): string {
 	const { style } = out;
 	const status = event.responseStatus !== undefined ? ` ${event.responseStatus}` : '';
 	const colour =
@@ -59,7 +59,7 @@ function eventLine(out: Output, at: number, event: DeliveryEvent): string {
 				? 'red'
 				: statusStyle(event.responseStatus);
 	const parts = [
-		style.dim(formatTime(at)),
+		style.dim(formatTime(event.time)),
 		style[colour](`${event.state}${status}`),
 		sanitize(event.url),
 		event.error ? style.red(sanitize(event.error)) : '',
@@ -122,7 +122,7 @@ export const messageCommand = defineCommand({
 					out.line(out.style.bold(`${formatTime(update.at)}  message`));
 					out.pairs(messagePairs(update.message));
 				} else if (update.type === 'event') {
-					out.line(eventLine(out, update.at, update.event));
+					out.line(eventLine(out, update.event));
 				} else {
 					out.line(
 						`${out.style.dim(formatTime(update.at))}  gone: the service no longer holds ${sanitize(update.messageId)}`,
