@@ -67,11 +67,12 @@ export function missingSettings(resolved: Resolved, api: Api, configPath: string
 	if (resolved.local) return undefined;
 	const missing = needed[api].filter((key) => resolved.values[key] === undefined);
 	if (missing.length === 0) return undefined;
-	const where = (key: SettingKey) =>
-		`--${flagName(key)}, ${envName(key)} or "${key}" in a profile of ${configPath}`;
-	return `not configured for the ${api === 'queue' ? 'messaging' : 'management'} API: ${missing
-		.map((key) => `${key} (set ${where(key)})`)
-		.join('; ')}`;
+	const name = api === 'queue' ? 'messaging' : 'management';
+	return (
+		`not configured for the ${name} API: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set; ` +
+		`set ${missing.map((key) => `--${flagName(key)}`).join(' ')}, or ${missing.map(envName).join(' ')}, ` +
+		`or choose a profile of ${configPath} with --profile`
+	);
 }
 
 /** Names the credentials `api` uses and where they came from, for a refusal (401). */

@@ -219,7 +219,7 @@ export function defineGroup(name: string, summary: string, subcommands: readonly
 				return exitCodes.ok;
 			}
 			process.stderr.write(
-				`mqtop: ${first === undefined ? `mqtop ${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`}\n\n${help()}`,
+				`mqtop: ${first === undefined ? `${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`}\n\n${help()}`,
 			);
 			return exitCodes.usage;
 		},

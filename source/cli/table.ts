@@ -45,7 +45,9 @@ export function formatTable(
 				const padded = last && align === 'left' ? text(cell) : pad(text(cell), widths[i]!, align);
 				return header ? style.bold(padded) : paint(cell, padded, style);
 			})
-			.join('  ');
+			.join('  ')
+			// Empty cells at the end leave no trailing spaces behind.
+			.trimEnd();
 	return [
 		line(
 			columns.map((c) => c.header),

@@ -437,4 +437,18 @@ describe('the embedded local service', () => {
 		expect(result.code).toBe(0);
 		expect(JSON.parse(result.stdout)).toHaveProperty('daily_requests');
 	});
+
+	it('takes credentials given explicitly as its own', async () => {
+		const result = await cli(['users', '--json', '--reveal'], {
+			env: baseEnv(home, { MQTOP_TOKEN: 'tok_chosen_by_me' }),
+		});
+		expect(result.code).toBe(0);
+		expect(JSON.parse(result.stdout)[0].token).toBe('tok_chosen_by_me');
+	});
+
+	it('says what is missing (exit 2) when an address is given without credentials', async () => {
+		const result = await cli(['message', 'msg_x'], { env: baseEnv(home, { MQTOP_QUEUE_URL: info.queueUrl }) });
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('token is not set; set --token, or MQTOP_TOKEN');
+	});
 });

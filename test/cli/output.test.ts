@@ -63,7 +63,7 @@ describe('tables', () => {
 				],
 				plain,
 			),
-		).toEqual(['name     n  note', 'alpha    1  x', 'b      100  ']);
+		).toEqual(['name     n  note', 'alpha    1  x', 'b      100']);
 	});
 
 	it('measures before colouring', () => {

@@ -30,11 +30,13 @@ export const configCommand = defineCommand({
 	secrets: true,
 	async run({ out, resolved, config, reveal }) {
 		const settings = describeSettings(resolved, reveal);
+		// The default "local" profile is not in use when addresses were given explicitly.
+		const profile = resolved.local || resolved.profile !== localProfile ? resolved.profile : null;
 		if (out.json) {
 			out.document({
 				file: { path: config.path, exists: config.exists },
 				profiles: Object.keys(config.config.profiles),
-				profile: { name: resolved.profile, source: formatSource(resolved.profileSource) },
+				profile: { name: profile, source: formatSource(resolved.profileSource) },
 				local: resolved.local,
 				settings,
 			});
@@ -44,7 +46,12 @@ export const configCommand = defineCommand({
 		out.pairs([
 			['file', `${sanitize(config.path)}${config.exists ? '' : ' (not found)'}`],
 			['profiles', [...names, `${localProfile} (built in)`].join(', ')],
-			['profile', `${sanitize(resolved.profile)} (from ${formatSource(resolved.profileSource)})`],
+			[
+				'profile',
+				profile === null
+					? 'none: the addresses come from flags or the environment'
+					: `${sanitize(profile)} (from ${formatSource(resolved.profileSource)})`,
+			],
 			[
 				'connection',
 				resolved.local
