@@ -8,10 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { defaultDialect } from '../../source/api/dialect.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
+
+// Each test runs several node processes one after another; on a loaded two-core machine a
+// start can take a second or more, so the default 20 s per test is too tight.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 interface Received {
 	method: string;
@@ -92,7 +96,7 @@ beforeAll(async () => {
 	destinationUrl = `http://127.0.0.1:${(destination.address() as AddressInfo).port}`;
 	served = await startServe(baseEnv(home));
 	info = served.info as typeof info;
-}, 30_000);
+});
 
 afterAll(async () => {
 	await served?.stop();
@@ -447,7 +451,9 @@ describe('the embedded local service', () => {
 	});
 
 	it('says what is missing (exit 2) when an address is given without credentials', async () => {
-		const result = await cli(['message', 'msg_x'], { env: baseEnv(home, { MQTOP_QUEUE_URL: info.queueUrl }) });
+		const result = await cli(['message', 'msg_x'], {
+			env: baseEnv(home, { MQTOP_QUEUE_URL: info.queueUrl }),
+		});
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain('token is not set; set --token, or MQTOP_TOKEN');
 	});
