@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { Pool, request } from 'undici';
+import { Pool } from 'undici';
 import { type LocalService, startLocalService } from '../source/local/service.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
