@@ -374,6 +374,17 @@ describe('scheduling and cancelling', () => {
 		expect(got!.headers['svc-header-forward']).toBeUndefined();
 	});
 
+	it('never lets a forwarded header shadow a header the service sets', async () => {
+		const destination = `${sink.url}/forged`;
+		await publishUrl(destination, {
+			destination,
+			options: { forwardHeaders: { 'SVC-SIGNATURE': 'forged', 'svc-message-id': 'forged' } },
+		});
+		const [got] = await sink.waitFor(1);
+		expect(got!.headers['svc-message-id']).toMatch(/^msg_/);
+		expect(verify(got!, destination)).toMatchObject({ ok: true });
+	});
+
 	it('signs with the new current key after a rotation', async () => {
 		const rotated = await fx.client.rotateSigningKeys();
 		expect(rotated.current).toBe(fx.service.nextSigningKey);
