@@ -3,14 +3,14 @@
  * `mqtop serve` (the embedded local service) as another, over loopback.
  */
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { defaultDialect } from '../../source/api/dialect.js';
+import { listen, type TestServer, waitFor } from '../support/http-server.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
 
 // Each test runs several node processes one after another; on a loaded two-core machine a
@@ -26,7 +26,7 @@ interface Received {
 
 let home: string;
 let served: Served;
-let destination: Server;
+let destination: TestServer;
 let destinationUrl: string;
 const received: Received[] = [];
 let info: {
@@ -58,28 +58,16 @@ const cli = (args: string[], options: { env?: Record<string, string>; input?: st
 		...(options.input !== undefined ? { input: options.input } : {}),
 	});
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(25);
-	}
-}
-
 async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
+	const server = await listen((_, res) => res.end());
+	await server.close();
+	return Number(new URL(server.url).port);
 }
 
 beforeAll(async () => {
 	assertBuilt();
 	home = await mkdtemp(path.join(tmpdir(), 'mqtop-cli-'));
-	destination = createServer((req, res) => {
+	destination = await listen((req, res) => {
 		let body = '';
 		req.on('data', (chunk) => {
 			body += chunk;
@@ -92,15 +80,14 @@ beforeAll(async () => {
 			res.end(flaky ? 'not yet' : 'ok');
 		});
 	});
-	await new Promise<void>((resolve) => destination.listen(0, '127.0.0.1', resolve));
-	destinationUrl = `http://127.0.0.1:${(destination.address() as AddressInfo).port}`;
+	destinationUrl = destination.url;
 	served = await startServe(baseEnv(home));
 	info = served.info as typeof info;
 });
 
 afterAll(async () => {
 	await served?.stop();
-	await new Promise((resolve) => destination?.close(resolve));
+	await destination?.close();
 	if (home) await rm(home, { recursive: true, force: true });
 });
 
@@ -242,7 +229,11 @@ describe('messaging commands', () => {
 		expect(result.code).toBe(0);
 		const published = JSON.parse(result.stdout);
 		expect(published.messageId).toMatch(/\S/);
-		const delivery = await until('the delivery', () => received.find((r) => r.body === '{"order":1}'));
+		const delivery = await waitFor(
+			() => received.find((r) => r.body === '{"order":1}'),
+			10_000,
+			'the delivery',
+		);
 		expect(delivery.url).toBe('/orders?src=cli');
 		expect(delivery.headers['x-team']).toBe('payments');
 		expect(delivery.headers['content-type']).toBe('application/json');
@@ -251,7 +242,11 @@ describe('messaging commands', () => {
 	it('takes the body from stdin when it is piped', async () => {
 		const result = await cli(['publish', `${destinationUrl}/stdin`, '--json'], { input: 'from stdin' });
 		expect(result.code).toBe(0);
-		await until('the delivery', () => received.find((r) => r.url === '/stdin' && r.body === 'from stdin'));
+		await waitFor(
+			() => received.find((r) => r.url === '/stdin' && r.body === 'from stdin'),
+			10_000,
+			'the delivery',
+		);
 	});
 
 	it('refuses bad values with exit 2, naming the flag, and sends nothing', async () => {
@@ -423,7 +418,11 @@ describe('messaging commands', () => {
 		// A webhook sender posts to it with no credentials of its own.
 		const response = await fetch(url, { method: 'POST', body: 'from a webhook sender' });
 		expect(response.status).toBe(200);
-		await until('the forwarded webhook', () => received.find((r) => r.body === 'from a webhook sender'));
+		await waitFor(
+			() => received.find((r) => r.body === 'from a webhook sender'),
+			10_000,
+			'the forwarded webhook',
+		);
 	});
 
 	it('lists the dead letter queue', async () => {
