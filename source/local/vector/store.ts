@@ -1,0 +1,350 @@
+/**
+ * An exact (brute-force) vector store: every vector lives in one contiguous Float32Array slab
+ * of `capacity * dimension` floats that doubles when full; deleted slots go on a free list and
+ * are reused by the next insert. Cosine indexes keep 1/|v| per slot so a query costs one dot
+ * product per vector. Queries keep the k best in a bounded heap.
+ *
+ * Pure and synchronous: no I/O, no clock. The HTTP data plane measures and counts around it.
+ * Indexing is immediate, so the pending count is always 0.
+ *
+ * Objects handed in as metadata are kept as they are (the store takes ownership), and fetch,
+ * query and range return them, not copies.
+ */
+import { EngineError, listIds } from '../index-common/engine-error.js';
+import {
+	checkCount,
+	checkId,
+	checkMetadata,
+	jsonBytes,
+	maxPageSize,
+	parseCursor,
+} from '../index-common/records.js';
+import { TopK } from '../index-common/top-k.js';
+import {
+	dotAt,
+	type Similarity,
+	scoreFromKey,
+	similarityFunctions,
+	squaredDistanceAt,
+	squaredNormAt,
+} from './similarity.js';
+
+export interface VectorInput {
+	id: string;
+	vector: ArrayLike<number>;
+	metadata?: Record<string, unknown> | undefined;
+}
+
+export interface ReadOptions {
+	includeVectors?: boolean | undefined;
+	includeMetadata?: boolean | undefined;
+}
+
+export interface StoredVector {
+	id: string;
+	vector?: number[];
+	metadata?: Record<string, unknown>;
+}
+
+export interface QueryMatch extends StoredVector {
+	score: number;
+}
+
+export interface QueryRequest extends ReadOptions {
+	vector: ArrayLike<number>;
+	topK: number;
+}
+
+export interface RangeRequest extends ReadOptions {
+	cursor?: string | number | undefined;
+	limit: number;
+}
+
+export interface RangePage {
+	/** "" when the scan is complete. */
+	nextCursor: string;
+	vectors: StoredVector[];
+}
+
+export interface VectorInfo {
+	vectorCount: number;
+	pendingVectorCount: number;
+	/** Bytes of the stored data (see dataSize). */
+	indexSize: number;
+	dimension: number;
+	similarityFunction: Similarity;
+}
+
+export interface VectorStoreOptions {
+	dimension: number;
+	similarity: Similarity;
+	/** Slots allocated up front; the slab doubles from there. */
+	initialCapacity?: number;
+}
+
+export const maxDimension = 4096;
+
+export class VectorStore {
+	readonly dimension: number;
+	readonly similarity: Similarity;
+	private capacity: number;
+	private slab: Float32Array;
+	/** 1/|v| per slot, for cosine only (empty otherwise). */
+	private invNorms: Float64Array;
+	/** Bytes of id and metadata JSON per slot, for the data size. */
+	private extraBytes: Int32Array;
+	private live: Uint8Array;
+	private ids: (string | undefined)[] = [];
+	private metadata: (Record<string, unknown> | undefined)[] = [];
+	private readonly slotOf = new Map<string, number>();
+	private free: number[] = [];
+	/** Slots at or above this were never used. */
+	private highWater = 0;
+	private bytes = 0;
+
+	constructor(options: VectorStoreOptions) {
+		const { dimension, similarity } = options;
+		if (!Number.isInteger(dimension) || dimension < 1 || dimension > maxDimension)
+			throw new EngineError('invalid', `dimension must be an integer from 1 to ${maxDimension}`);
+		if (!similarityFunctions.includes(similarity))
+			throw new EngineError('invalid', `similarity must be one of ${similarityFunctions.join(', ')}`);
+		this.dimension = dimension;
+		this.similarity = similarity;
+		this.capacity = Math.max(1, options.initialCapacity ?? 1024);
+		this.slab = new Float32Array(this.capacity * dimension);
+		this.invNorms = new Float64Array(similarity === 'COSINE' ? this.capacity : 0);
+		this.extraBytes = new Int32Array(this.capacity);
+		this.live = new Uint8Array(this.capacity);
+	}
+
+	get size(): number {
+		return this.slotOf.size;
+	}
+
+	/** Bytes of what is stored: 4 per float, plus each id and metadata as UTF-8 JSON. */
+	get dataSize(): number {
+		return this.bytes;
+	}
+
+	/** Bytes the store has allocated for its typed arrays, used or not. */
+	get allocatedBytes(): number {
+		return (
+			this.slab.byteLength + this.invNorms.byteLength + this.extraBytes.byteLength + this.live.byteLength
+		);
+	}
+
+	info(): VectorInfo {
+		return {
+			vectorCount: this.size,
+			pendingVectorCount: 0,
+			indexSize: this.bytes,
+			dimension: this.dimension,
+			similarityFunction: this.similarity,
+		};
+	}
+
+	/**
+	 * Inserts or replaces each record, in order (a later record with the same id wins). Every
+	 * record is checked before any is written, so a bad one leaves the store unchanged.
+	 * Returns the number of records written.
+	 */
+	upsert(records: readonly VectorInput[]): number {
+		const checked = records.map((record, i) => this.checkRecord(record, `vectors[${i}]`));
+		for (const record of checked) this.write(record);
+		return checked.length;
+	}
+
+	query(request: QueryRequest): QueryMatch[] {
+		const topK = checkCount(request.topK, 'topK');
+		const q = this.toQuery(request.vector, 'query vector');
+		const dim = this.dimension;
+		const { slab, live, invNorms } = this;
+		const end = this.highWater;
+		const best = new TopK(Math.min(topK, this.size));
+		let queryNorm = 1;
+		// One loop per similarity keeps the hot loop free of a per-vector switch.
+		if (this.similarity === 'COSINE') {
+			queryNorm = Math.sqrt(sumOfSquares(q));
+			for (let slot = 0, offset = 0; slot < end; slot++, offset += dim)
+				if (live[slot] === 1) best.offer(dotAt(q, slab, offset, dim) * invNorms[slot]!, slot);
+		} else if (this.similarity === 'EUCLIDEAN') {
+			for (let slot = 0, offset = 0; slot < end; slot++, offset += dim)
+				if (live[slot] === 1) best.offer(-squaredDistanceAt(q, slab, offset, dim), slot);
+		} else {
+			for (let slot = 0, offset = 0; slot < end; slot++, offset += dim)
+				if (live[slot] === 1) best.offer(dotAt(q, slab, offset, dim), slot);
+		}
+		return best.sorted().map(({ score: key, ref: slot }) => ({
+			...this.read(slot, request),
+			score: this.score(key, queryNorm),
+		}));
+	}
+
+	/** One entry per id, in order: the vector, or null when the id is unknown. */
+	fetch(ids: readonly string[], options: ReadOptions = {}): (StoredVector | null)[] {
+		if (ids.length > maxPageSize)
+			throw new EngineError('invalid', `at most ${maxPageSize} ids can be fetched at once`);
+		return ids.map((id, i) => {
+			const slot = this.slotOf.get(checkId(id, `ids[${i}]`));
+			return slot === undefined ? null : this.read(slot, options);
+		});
+	}
+
+	/**
+	 * Deletes every id, or nothing: an unknown id fails the whole request (as removing an
+	 * unknown endpoint from a URL Group does), so a typo cannot half-apply. Returns the count.
+	 */
+	delete(ids: readonly string[]): number {
+		const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
+		const unknown = unique.filter((id) => !this.slotOf.has(id));
+		if (unknown.length > 0)
+			throw new EngineError('not-found', `no vector with id ${listIds(unknown)}; nothing was deleted`);
+		for (const id of unique) this.remove(this.slotOf.get(id)!);
+		return unique.length;
+	}
+
+	range(request: RangeRequest): RangePage {
+		const limit = checkCount(request.limit, 'limit');
+		let slot = parseCursor(request.cursor);
+		const vectors: StoredVector[] = [];
+		const end = this.highWater;
+		for (; slot < end && vectors.length < limit; slot++)
+			if (this.live[slot] === 1) vectors.push(this.read(slot, request));
+		while (slot < end && this.live[slot] !== 1) slot++;
+		return { nextCursor: slot < end ? String(slot) : '', vectors };
+	}
+
+	/** Removes every vector and gives back the memory beyond the initial slab. */
+	reset(): void {
+		this.capacity = Math.min(this.capacity, 1024);
+		this.slab = new Float32Array(this.capacity * this.dimension);
+		this.invNorms = new Float64Array(this.similarity === 'COSINE' ? this.capacity : 0);
+		this.extraBytes = new Int32Array(this.capacity);
+		this.live = new Uint8Array(this.capacity);
+		this.ids = [];
+		this.metadata = [];
+		this.slotOf.clear();
+		this.free = [];
+		this.highWater = 0;
+		this.bytes = 0;
+	}
+
+	private score(key: number, queryNorm: number): number {
+		const score = scoreFromKey(this.similarity, key, queryNorm);
+		// Float32 rounding can push a cosine a hair past +-1.
+		return this.similarity === 'COSINE' ? Math.min(1, Math.max(0, score)) : score;
+	}
+
+	private read(slot: number, options: ReadOptions): StoredVector {
+		const out: StoredVector = { id: this.ids[slot]! };
+		if (options.includeVectors) {
+			const start = slot * this.dimension;
+			out.vector = Array.from(this.slab.subarray(start, start + this.dimension));
+		}
+		if (options.includeMetadata) {
+			const metadata = this.metadata[slot];
+			if (metadata !== undefined) out.metadata = metadata;
+		}
+		return out;
+	}
+
+	private checkRecord(
+		record: VectorInput,
+		where: string,
+	): { id: string; vector: Float64Array; metadata: Record<string, unknown> | undefined } {
+		if (typeof record !== 'object' || record === null)
+			throw new EngineError('invalid', `${where}: expected an object with id and vector`);
+		return {
+			id: checkId(record.id, where),
+			vector: this.toQuery(record.vector, `${where}.vector`),
+			metadata: checkMetadata(record.metadata, where),
+		};
+	}
+
+	/** Copies values into a Float64Array after checking length and finiteness. */
+	private toQuery(values: ArrayLike<number>, where: string): Float64Array {
+		if (values === null || typeof values !== 'object' || typeof values.length !== 'number')
+			throw new EngineError('invalid', `${where} must be an array of ${this.dimension} numbers`);
+		if (values.length !== this.dimension)
+			throw new EngineError(
+				'invalid',
+				`${where} has ${values.length} dimensions; this index has ${this.dimension}`,
+			);
+		const out = new Float64Array(this.dimension);
+		for (let i = 0; i < this.dimension; i++) {
+			const value = values[i];
+			// Stored as float32: 1e39 is finite here but would become Infinity in the slab.
+			if (typeof value !== 'number' || !Number.isFinite(Math.fround(value)))
+				throw new EngineError(
+					'invalid',
+					`${where}[${i}] must be a finite number within the 32-bit float range, got ${String(value)}`,
+				);
+			out[i] = value;
+		}
+		if (this.similarity === 'COSINE' && out.every((v) => Math.fround(v) === 0))
+			throw new EngineError('invalid', `${where} is all zeros: cosine similarity needs a direction`);
+		return out;
+	}
+
+	private write(record: { id: string; vector: Float64Array; metadata: Record<string, unknown> | undefined }) {
+		let slot = this.slotOf.get(record.id);
+		if (slot === undefined) {
+			slot = this.allocate();
+			this.slotOf.set(record.id, slot);
+			this.ids[slot] = record.id;
+			this.live[slot] = 1;
+		} else {
+			this.bytes -= this.dimension * 4 + this.extraBytes[slot]!;
+		}
+		const offset = slot * this.dimension;
+		this.slab.set(record.vector, offset);
+		if (this.similarity === 'COSINE')
+			this.invNorms[slot] = 1 / Math.sqrt(squaredNormAt(this.slab, offset, this.dimension));
+		this.metadata[slot] = record.metadata;
+		const extra = Buffer.byteLength(record.id) + jsonBytes(record.metadata);
+		this.extraBytes[slot] = extra;
+		this.bytes += this.dimension * 4 + extra;
+	}
+
+	private remove(slot: number): void {
+		this.slotOf.delete(this.ids[slot]!);
+		this.bytes -= this.dimension * 4 + this.extraBytes[slot]!;
+		this.ids[slot] = undefined;
+		this.metadata[slot] = undefined;
+		this.live[slot] = 0;
+		this.extraBytes[slot] = 0;
+		this.free.push(slot);
+	}
+
+	private allocate(): number {
+		const reused = this.free.pop();
+		if (reused !== undefined) return reused;
+		if (this.highWater === this.capacity) this.grow();
+		return this.highWater++;
+	}
+
+	private grow(): void {
+		const capacity = this.capacity * 2;
+		const slab = new Float32Array(capacity * this.dimension);
+		slab.set(this.slab);
+		this.slab = slab;
+		if (this.similarity === 'COSINE') {
+			const invNorms = new Float64Array(capacity);
+			invNorms.set(this.invNorms);
+			this.invNorms = invNorms;
+		}
+		const extraBytes = new Int32Array(capacity);
+		extraBytes.set(this.extraBytes);
+		this.extraBytes = extraBytes;
+		const live = new Uint8Array(capacity);
+		live.set(this.live);
+		this.live = live;
+		this.capacity = capacity;
+	}
+}
+
+function sumOfSquares(values: Float64Array): number {
+	let s = 0;
+	for (const v of values) s += v * v;
+	return s;
+}
