@@ -25,8 +25,13 @@ export class TopK {
 		return a < b || (a === b && ra > rb);
 	}
 
-	/** The score a candidate must beat to enter; -Infinity while the heap is not full. */
+	/**
+	 * A candidate scoring at or below this cannot enter when offered after those kept (a larger
+	 * ref loses ties): -Infinity while the heap is not full. Hot loops check it themselves and
+	 * call offer only past it, which keeps the call out of their inner path.
+	 */
 	get threshold(): number {
+		if (this.k === 0) return Number.POSITIVE_INFINITY;
 		return this.size < this.k ? Number.NEGATIVE_INFINITY : this.scores[0]!;
 	}
 
