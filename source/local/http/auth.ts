@@ -10,7 +10,7 @@ import { HttpError } from './reply.js';
 
 export type AuthScheme = 'basic' | 'bearer' | 'bearer-or-query';
 
-function sameSecret(given: string, expected: string): boolean {
+export function sameSecret(given: string, expected: string): boolean {
 	// Hashing first gives equal lengths, so timingSafeEqual never throws or leaks the length.
 	const a = createHash('sha256').update(given).digest();
 	const b = createHash('sha256').update(expected).digest();

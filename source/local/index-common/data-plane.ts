@@ -22,9 +22,30 @@ export interface DataPlaneOperation<Engine> {
 	run(engine: Engine, body: unknown): unknown;
 }
 
-/** Checks a parsed JSON body against `schema`, naming the path of each problem. */
-export function parseRequest<T extends z.ZodType>(schema: T, body: unknown, what: string): z.infer<T> {
+/**
+ * Checks a parsed JSON body against `schema`, naming the path of each problem from `root`
+ * (e.g. `vectors[2].vector[7]: expected number`). Plain schemas, not unions: a union's error
+ * only says that nothing matched.
+ */
+export function parseRequest<T extends z.ZodType>(
+	schema: T,
+	body: unknown,
+	what: string,
+	root = '',
+): z.infer<T> {
 	const parsed = schema.safeParse(body);
-	if (!parsed.success) throw new EngineError('invalid', `${what}: ${describeZodError(parsed.error)}`);
+	if (!parsed.success) throw new EngineError('invalid', `${what}: ${describeZodError(parsed.error, root)}`);
 	return parsed.data;
+}
+
+/** The forms an id list may take: one id, an array of ids, or `{ids, ...options}`. */
+export function idsBody(body: unknown): unknown {
+	if (typeof body === 'string') return { ids: [body] };
+	if (Array.isArray(body)) return { ids: body };
+	return body;
+}
+
+/** One record or an array of them, as an array. */
+export function listBody(body: unknown): unknown[] {
+	return Array.isArray(body) ? body : [body];
 }

@@ -3,27 +3,16 @@
  * answers are listed in source/api/index-schemas.ts.
  */
 import { z } from 'zod';
-import type { DataPlaneOperation } from '../index-common/data-plane.js';
-import { parseRequest } from '../index-common/data-plane.js';
+import { type DataPlaneOperation, idsBody, listBody, parseRequest } from '../index-common/data-plane.js';
 import type { SearchEngine } from './engine.js';
 
 const Metadata = z.record(z.string(), z.unknown());
-const Id = z.string();
-const Ids = z.array(Id);
-const Document = z.object({
-	id: Id,
-	content: z.union([z.string(), Metadata]),
-	metadata: Metadata.optional(),
-});
-
-const UpsertBody = z.union([Document, z.array(Document)]);
+const Documents = z.array(
+	z.object({ id: z.string(), content: z.union([z.string(), Metadata]), metadata: Metadata.optional() }),
+);
 const SearchBody = z.object({ query: z.string(), topK: z.number().default(10) });
-const FetchBody = z.union([Ids, z.object({ ids: Ids })]);
-const DeleteBody = z.union([Id, Ids, z.object({ ids: Ids })]);
+const IdsBody = z.object({ ids: z.array(z.string()) });
 const RangeBody = z.object({ cursor: z.union([z.string(), z.number()]).optional(), limit: z.number() });
-
-const idsOf = (request: string | string[] | { ids: string[] }): string[] =>
-	typeof request === 'string' ? [request] : Array.isArray(request) ? request : request.ids;
 
 export const searchOperations: DataPlaneOperation<SearchEngine>[] = [
 	{
@@ -33,8 +22,7 @@ export const searchOperations: DataPlaneOperation<SearchEngine>[] = [
 		counts: 'update',
 		takesBody: true,
 		run(engine, body) {
-			const documents = parseRequest(UpsertBody, body, 'upsert');
-			engine.upsert(Array.isArray(documents) ? documents : [documents]);
+			engine.upsert(parseRequest(Documents, listBody(body), 'upsert', 'documents'));
 			return 'Success';
 		},
 	},
@@ -52,7 +40,7 @@ export const searchOperations: DataPlaneOperation<SearchEngine>[] = [
 		access: 'read',
 		counts: 'query',
 		takesBody: true,
-		run: (engine, body) => engine.fetch(idsOf(parseRequest(FetchBody, body, 'fetch'))),
+		run: (engine, body) => engine.fetch(parseRequest(IdsBody, idsBody(body), 'fetch').ids),
 	},
 	{
 		method: 'POST',
@@ -60,7 +48,7 @@ export const searchOperations: DataPlaneOperation<SearchEngine>[] = [
 		access: 'write',
 		counts: 'update',
 		takesBody: true,
-		run: (engine, body) => ({ deleted: engine.delete(idsOf(parseRequest(DeleteBody, body, 'delete'))) }),
+		run: (engine, body) => ({ deleted: engine.delete(parseRequest(IdsBody, idsBody(body), 'delete').ids) }),
 	},
 	{
 		method: 'POST',

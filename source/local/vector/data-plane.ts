@@ -3,20 +3,19 @@
  * answers are listed in source/api/index-schemas.ts.
  */
 import { z } from 'zod';
-import type { DataPlaneOperation } from '../index-common/data-plane.js';
-import { parseRequest } from '../index-common/data-plane.js';
+import { type DataPlaneOperation, idsBody, listBody, parseRequest } from '../index-common/data-plane.js';
 import type { VectorStore } from './store.js';
 
 const Metadata = z.record(z.string(), z.unknown());
-const Id = z.string();
-const Ids = z.array(Id);
-const Record = z.object({ id: Id, vector: z.array(z.number()), metadata: Metadata.optional() });
+const Ids = z.array(z.string());
+const Records = z.array(
+	z.object({ id: z.string(), vector: z.array(z.number()), metadata: Metadata.optional() }),
+);
 const ReadOptions = { includeVectors: z.boolean().optional(), includeMetadata: z.boolean().optional() };
 
-const UpsertBody = z.union([Record, z.array(Record)]);
 const QueryBody = z.object({ vector: z.array(z.number()), topK: z.number().default(10), ...ReadOptions });
-const FetchBody = z.union([Ids, z.object({ ids: Ids, ...ReadOptions })]);
-const DeleteBody = z.union([Id, Ids, z.object({ ids: Ids })]);
+const FetchBody = z.object({ ids: Ids, ...ReadOptions });
+const DeleteBody = z.object({ ids: Ids });
 const RangeBody = z.object({
 	cursor: z.union([z.string(), z.number()]).optional(),
 	limit: z.number(),
@@ -31,8 +30,7 @@ export const vectorOperations: DataPlaneOperation<VectorStore>[] = [
 		counts: 'update',
 		takesBody: true,
 		run(store, body) {
-			const records = parseRequest(UpsertBody, body, 'upsert');
-			store.upsert(Array.isArray(records) ? records : [records]);
+			store.upsert(parseRequest(Records, listBody(body), 'upsert', 'vectors'));
 			return 'Success';
 		},
 	},
@@ -51,8 +49,8 @@ export const vectorOperations: DataPlaneOperation<VectorStore>[] = [
 		counts: 'query',
 		takesBody: true,
 		run(store, body) {
-			const request = parseRequest(FetchBody, body, 'fetch');
-			return Array.isArray(request) ? store.fetch(request) : store.fetch(request.ids, request);
+			const request = parseRequest(FetchBody, idsBody(body), 'fetch');
+			return store.fetch(request.ids, request);
 		},
 	},
 	{
@@ -61,11 +59,7 @@ export const vectorOperations: DataPlaneOperation<VectorStore>[] = [
 		access: 'write',
 		counts: 'update',
 		takesBody: true,
-		run(store, body) {
-			const request = parseRequest(DeleteBody, body, 'delete');
-			const ids = typeof request === 'string' ? [request] : Array.isArray(request) ? request : request.ids;
-			return { deleted: store.delete(ids) };
-		},
+		run: (store, body) => ({ deleted: store.delete(parseRequest(DeleteBody, idsBody(body), 'delete').ids) }),
 	},
 	{
 		method: 'POST',
