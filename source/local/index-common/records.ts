@@ -2,8 +2,11 @@
 import { EngineError } from './engine-error.js';
 
 export const maxIdLength = 512;
-/** Most results or records one request may ask for (the "max reads per request" of an index). */
-export const maxPageSize = 1000;
+/**
+ * Most records one request may read or write: the max_reads_per_request and
+ * max_writes_per_request the search index resource reports.
+ */
+export const maxPerRequest = 1000;
 
 export function checkId(id: unknown, where: string): string {
 	if (typeof id !== 'string' || id.length === 0)
@@ -13,13 +16,19 @@ export function checkId(id: unknown, where: string): string {
 	return id;
 }
 
-export function checkCount(value: unknown, name: string, max = maxPageSize): number {
+export function checkCount(value: unknown, name: string, max = maxPerRequest): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max)
 		throw new EngineError(
 			'invalid',
 			`${name} must be an integer from 1 to ${max}, got ${JSON.stringify(value)}`,
 		);
 	return value;
+}
+
+/** Refuses a batch larger than a request may carry. */
+export function checkBatch(length: number, what: string): void {
+	if (length > maxPerRequest)
+		throw new EngineError('invalid', `at most ${maxPerRequest} ${what} per request, got ${length}`);
 }
 
 /** Metadata is a JSON object (or absent); anything else is a caller's mistake. */

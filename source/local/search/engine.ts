@@ -12,11 +12,11 @@
  */
 import { EngineError, listIds } from '../index-common/engine-error.js';
 import {
+	checkBatch,
 	checkCount,
 	checkId,
 	checkMetadata,
 	jsonBytes,
-	maxPageSize,
 	parseCursor,
 } from '../index-common/records.js';
 import { TopK } from '../index-common/top-k.js';
@@ -125,6 +125,7 @@ export class SearchEngine {
 	 * written, so a bad one leaves the index unchanged. Returns the number written.
 	 */
 	upsert(documents: readonly DocumentInput[]): number {
+		checkBatch(documents.length, 'documents');
 		const checked = documents.map((doc, i) => checkDocument(doc, `documents[${i}]`));
 		for (const doc of checked) this.write(doc);
 		return checked.length;
@@ -156,8 +157,7 @@ export class SearchEngine {
 
 	/** One entry per id, in order: the document, or null when the id is unknown. */
 	fetch(ids: readonly string[]): (StoredDocument | null)[] {
-		if (ids.length > maxPageSize)
-			throw new EngineError('invalid', `at most ${maxPageSize} ids can be fetched at once`);
+		checkBatch(ids.length, 'ids');
 		return ids.map((id, i) => {
 			const slot = this.slotOf.get(checkId(id, `ids[${i}]`));
 			return slot === undefined ? null : this.read(slot);
@@ -166,6 +166,7 @@ export class SearchEngine {
 
 	/** Deletes every id, or nothing when one is unknown (see VectorStore.delete). */
 	delete(ids: readonly string[]): number {
+		checkBatch(ids.length, 'ids');
 		const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
 		const unknown = unique.filter((id) => !this.slotOf.has(id));
 		if (unknown.length > 0)

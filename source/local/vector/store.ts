@@ -12,11 +12,11 @@
  */
 import { EngineError, listIds } from '../index-common/engine-error.js';
 import {
+	checkBatch,
 	checkCount,
 	checkId,
 	checkMetadata,
 	jsonBytes,
-	maxPageSize,
 	parseCursor,
 } from '../index-common/records.js';
 import { TopK } from '../index-common/top-k.js';
@@ -149,6 +149,7 @@ export class VectorStore {
 	 * Returns the number of records written.
 	 */
 	upsert(records: readonly VectorInput[]): number {
+		checkBatch(records.length, 'vectors');
 		const checked = records.map((record, i) => this.checkRecord(record, `vectors[${i}]`));
 		for (const record of checked) this.write(record);
 		return checked.length;
@@ -178,8 +179,7 @@ export class VectorStore {
 
 	/** One entry per id, in order: the vector, or null when the id is unknown. */
 	fetch(ids: readonly string[], options: ReadOptions = {}): (StoredVector | null)[] {
-		if (ids.length > maxPageSize)
-			throw new EngineError('invalid', `at most ${maxPageSize} ids can be fetched at once`);
+		checkBatch(ids.length, 'ids');
 		return ids.map((id, i) => {
 			const slot = this.slotOf.get(checkId(id, `ids[${i}]`));
 			return slot === undefined ? null : this.read(slot, options);
@@ -191,6 +191,7 @@ export class VectorStore {
 	 * unknown endpoint from a URL Group does), so a typo cannot half-apply. Returns the count.
 	 */
 	delete(ids: readonly string[]): number {
+		checkBatch(ids.length, 'ids');
 		const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
 		const unknown = unique.filter((id) => !this.slotOf.has(id));
 		if (unknown.length > 0)

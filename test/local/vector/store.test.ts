@@ -162,6 +162,11 @@ describe('VectorStore', () => {
 			[() => store.query({ vector: [1, 2, 3], topK: 0 }), /topK must be an integer from 1 to 1000/],
 			[() => store.query({ vector: [1, 2, 3, 4], topK: 1 }), /query vector has 4 dimensions/],
 			[() => store.range({ cursor: 'abc', limit: 1 }), /cursor must be/],
+			[
+				() => store.upsert(Array.from({ length: 1001 }, (_, i) => ({ id: `n${i}`, vector: [1, 2, 3] }))),
+				/at most 1000 vectors per request, got 1001/,
+			],
+			[() => store.fetch(Array.from({ length: 1001 }, (_, i) => `n${i}`)), /at most 1000 ids/],
 		];
 		for (const [fn, message] of cases) {
 			const error = engineError(fn);
