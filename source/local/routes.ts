@@ -11,7 +11,7 @@ import * as topics from './api/topics.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
 import { addDataPlaneRoutes } from './data-plane/routes.js';
-import { type AuthScheme, checkBasic, checkBearer } from './http/auth.js';
+import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
 import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
 
@@ -21,16 +21,17 @@ interface RouteMeta {
 }
 
 export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => void): Router<RouteMeta> {
+	const secrets = new Secrets(ctx.credentials);
 	const router = new Router<RouteMeta>({
 		before(req, meta) {
 			if (meta.auth === 'index-token') return;
 			if (meta.auth === 'basic') {
-				checkBasic(req.raw.headers, ctx.credentials);
+				checkBasic(req.raw.headers, secrets);
 				return;
 			}
 			const queryToken =
 				meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
-			checkBearer(req.raw.headers, ctx.credentials, queryToken);
+			checkBearer(req.raw.headers, secrets, queryToken);
 			const verdict = ctx.rateLimiter.burst();
 			if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
 		},

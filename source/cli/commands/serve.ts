@@ -6,6 +6,7 @@
 import meow from 'meow';
 import type { Dialect } from '../../api/dialect.js';
 import { type LocalService, type LocalServiceInfo, startLocalService } from '../../local/service.js';
+import { sanitize } from '../../text/sanitize.js';
 import { type Command, exitCodes } from '../command.js';
 
 const help = `
@@ -193,6 +194,11 @@ export const serveCommand: Command = {
 				host: cli.flags.host,
 				port: settings.port,
 				dialect: settings.dialect,
+				// A request that hit a bug got a 500; the operator sees why on stderr.
+				onError: (error) =>
+					process.stderr.write(
+						`mqtop serve: internal error: ${sanitize(String((error as Error)?.stack ?? error))}\n`,
+					),
 			});
 		} catch (error) {
 			const code = (error as { code?: string }).code;

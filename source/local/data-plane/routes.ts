@@ -10,9 +10,10 @@
  * index's statistics with that latency and its bandwidth (request body plus response body
  * bytes). Failed requests are not counted.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ServiceContext } from '../context.js';
-import { sameSecret } from '../http/auth.js';
+import { digest } from '../http/auth.js';
 import { parseJson, readBody } from '../http/body.js';
 import { HttpError, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request, Router } from '../http/router.js';
@@ -26,16 +27,26 @@ export const maxIndexBodyBytes = 32 * 1024 * 1024;
 /** Adds the routes of both data planes; `meta` must make the router skip account auth. */
 export function addDataPlaneRoutes<Meta>(router: Router<Meta>, meta: Meta, ctx: ServiceContext): void {
 	const add = <Engine>(plane: IndexPlane<Engine>) => {
+		const tokens: TokenDigests = { full: digest(plane.token), readOnly: digest(plane.readOnlyToken) };
 		for (const op of plane.operations)
-			router.add(op.method, `/${plane.kind}/:id${op.path}`, meta, (req) => serve(ctx, plane, op, req));
+			router.add(op.method, `/${plane.kind}/:id${op.path}`, meta, (req) =>
+				serve(ctx, plane, tokens, op, req),
+			);
 	};
 	add(ctx.dataPlanes.vector);
 	add(ctx.dataPlanes.search);
 }
 
+/** The index's tokens hashed once: equal lengths for timingSafeEqual (as auth.ts does). */
+interface TokenDigests {
+	full: Buffer;
+	readOnly: Buffer;
+}
+
 async function serve<Engine>(
 	ctx: ServiceContext,
 	plane: IndexPlane<Engine>,
+	tokens: TokenDigests,
 	op: DataPlaneOperation<Engine>,
 	req: Request,
 ): Promise<Reply> {
@@ -44,7 +55,7 @@ async function serve<Engine>(
 		req.raw.resume();
 		throw notFound(`${name} ${JSON.stringify(req.params.id)} not found`);
 	}
-	checkToken(req.raw.headers, plane, op, name);
+	checkToken(req.raw.headers, tokens, op, name);
 	let bytesIn = 0;
 	let body: unknown;
 	if (op.takesBody) {
@@ -75,7 +86,7 @@ async function serve<Engine>(
 
 function checkToken<Engine>(
 	headers: IncomingHttpHeaders,
-	plane: IndexPlane<Engine>,
+	tokens: TokenDigests,
 	op: DataPlaneOperation<Engine>,
 	name: string,
 ): void {
@@ -89,10 +100,10 @@ function checkToken<Engine>(
 		);
 	const match = /^bearer\s+(\S+)$/i.exec(value);
 	if (!match) throw new HttpError(401, `the ${name} takes Bearer authentication`, challenge);
-	const token = match[1]!;
+	const given = digest(match[1]!);
 	// Both compared every time, so timing does not tell which one was close.
-	const full = sameSecret(token, plane.token);
-	const readOnly = sameSecret(token, plane.readOnlyToken);
+	const full = timingSafeEqual(given, tokens.full);
+	const readOnly = timingSafeEqual(given, tokens.readOnly);
 	if (full) return;
 	if (!readOnly) throw new HttpError(401, `wrong token for this ${name}`, challenge);
 	if (op.access === 'write')
