@@ -1,8 +1,9 @@
 /**
  * An exact (brute-force) vector store: every vector lives in one contiguous Float32Array slab
- * of `capacity * dimension` floats that doubles when full; deleted slots go on a free list and
+ * (slab.ts) that grows by at least an eighth when full; deleted slots go on a free list and
  * are reused by the next insert. Cosine indexes keep 1/|v| per slot so a query costs one dot
- * product per vector. Queries keep the k best in a bounded heap.
+ * product per vector. A query scores every slot with the SIMD kernels (float32 sums), keeps
+ * the k best in a bounded heap, and re-scores those k in float64 for the answer.
  *
  * Pure and synchronous: no I/O, no clock. The HTTP data plane measures and counts around it.
  * Indexing is immediate, so the pending count is always 0.
@@ -28,6 +29,7 @@ import {
 	squaredDistanceAt,
 	squaredNormAt,
 } from './similarity.js';
+import { Slab } from './slab.js';
 
 export interface VectorInput {
 	id: string;
@@ -84,14 +86,19 @@ export interface VectorStoreOptions {
 
 export const maxDimension = 4096;
 
+interface CheckedRecord {
+	id: string;
+	vector: Float64Array;
+	metadata: Record<string, unknown> | undefined;
+}
+
 export class VectorStore {
 	readonly dimension: number;
 	readonly similarity: Similarity;
-	private capacity: number;
-	private slab: Float32Array;
-	/** 1/|v| per slot, for cosine only (empty otherwise). */
+	private readonly initialCapacity: number;
+	private readonly slab: Slab;
+	/** Per slot, sized to the slab's capacity: 1/|v| (cosine only), bytes of id and metadata, liveness. */
 	private invNorms: Float64Array;
-	/** Bytes of id and metadata JSON per slot, for the data size. */
 	private extraBytes: Int32Array;
 	private live: Uint8Array;
 	private ids: (string | undefined)[] = [];
@@ -110,15 +117,21 @@ export class VectorStore {
 			throw new EngineError('invalid', `similarity must be one of ${similarityFunctions.join(', ')}`);
 		this.dimension = dimension;
 		this.similarity = similarity;
-		this.capacity = Math.max(1, options.initialCapacity ?? 1024);
-		this.slab = new Float32Array(this.capacity * dimension);
-		this.invNorms = new Float64Array(similarity === 'COSINE' ? this.capacity : 0);
-		this.extraBytes = new Int32Array(this.capacity);
-		this.live = new Uint8Array(this.capacity);
+		this.initialCapacity = Math.max(1, options.initialCapacity ?? 1024);
+		this.slab = new Slab(dimension, this.initialCapacity);
+		const capacity = this.slab.capacity;
+		this.invNorms = new Float64Array(similarity === 'COSINE' ? capacity : 0);
+		this.extraBytes = new Int32Array(capacity);
+		this.live = new Uint8Array(capacity);
 	}
 
 	get size(): number {
 		return this.slotOf.size;
+	}
+
+	/** Slots allocated: vectors the store holds before it must grow. */
+	get capacity(): number {
+		return this.slab.capacity;
 	}
 
 	/** Bytes of what is stored: 4 per float, plus each id and metadata as UTF-8 JSON. */
@@ -126,10 +139,10 @@ export class VectorStore {
 		return this.bytes;
 	}
 
-	/** Bytes the store has allocated for its typed arrays, used or not. */
+	/** Bytes the store has allocated for vectors and per-slot arrays, used or not. */
 	get allocatedBytes(): number {
 		return (
-			this.slab.byteLength + this.invNorms.byteLength + this.extraBytes.byteLength + this.live.byteLength
+			this.slab.allocatedBytes + this.invNorms.byteLength + this.extraBytes.byteLength + this.live.byteLength
 		);
 	}
 
@@ -145,12 +158,14 @@ export class VectorStore {
 
 	/**
 	 * Inserts or replaces each record, in order (a later record with the same id wins). Every
-	 * record is checked before any is written, so a bad one leaves the store unchanged.
-	 * Returns the number of records written.
+	 * record is checked, and room made, before any is written, so a bad batch leaves the store
+	 * unchanged. Returns the number of records written.
 	 */
 	upsert(records: readonly VectorInput[]): number {
 		checkBatch(records.length, 'vectors');
 		const checked = records.map((record, i) => this.checkRecord(record, `vectors[${i}]`));
+		const added = new Set(checked.map((r) => r.id).filter((id) => !this.slotOf.has(id))).size;
+		this.ensureCapacity(this.highWater + Math.max(0, added - this.free.length));
 		for (const record of checked) this.write(record);
 		return checked.length;
 	}
@@ -158,23 +173,14 @@ export class VectorStore {
 	query(request: QueryRequest): QueryMatch[] {
 		const topK = checkCount(request.topK, 'topK');
 		const q = this.toQuery(request.vector, 'query vector');
-		const dim = this.dimension;
-		const { slab, live, invNorms } = this;
-		const end = this.highWater;
 		const best = new TopK(Math.min(topK, this.size));
-		let queryNorm = 1;
-		if (this.similarity === 'COSINE') {
-			queryNorm = Math.sqrt(sumOfSquares(q));
-			scanCosine(q, slab, live, invNorms, dim, end, best);
-		} else if (this.similarity === 'EUCLIDEAN') {
-			scanEuclidean(q, slab, live, dim, end, best);
-		} else {
-			scanDot(q, slab, live, dim, end, best);
-		}
-		return best.sorted().map(({ score: key, ref: slot }) => ({
-			...this.read(slot, request),
-			score: this.score(key, queryNorm),
-		}));
+		if (best.k > 0) this.rank(q, best);
+		const queryNorm = this.similarity === 'COSINE' ? Math.sqrt(sumOfSquares(q)) : 1;
+		return best
+			.sorted()
+			.map(({ ref: slot }) => ({ slot, score: this.score(this.exactKey(q, slot), queryNorm) }))
+			.sort((a, b) => b.score - a.score || a.slot - b.slot)
+			.map(({ slot, score }) => ({ ...this.read(slot, request), score }));
 	}
 
 	/** One entry per id, in order: the vector, or null when the id is unknown. */
@@ -213,11 +219,11 @@ export class VectorStore {
 
 	/** Removes every vector and gives back the memory beyond the initial slab. */
 	reset(): void {
-		this.capacity = Math.min(this.capacity, 1024);
-		this.slab = new Float32Array(this.capacity * this.dimension);
-		this.invNorms = new Float64Array(this.similarity === 'COSINE' ? this.capacity : 0);
-		this.extraBytes = new Int32Array(this.capacity);
-		this.live = new Uint8Array(this.capacity);
+		this.slab.reset(this.initialCapacity);
+		const capacity = this.slab.capacity;
+		this.invNorms = new Float64Array(this.similarity === 'COSINE' ? capacity : 0);
+		this.extraBytes = new Int32Array(capacity);
+		this.live = new Uint8Array(capacity);
 		this.ids = [];
 		this.metadata = [];
 		this.slotOf.clear();
@@ -226,18 +232,47 @@ export class VectorStore {
 		this.bytes = 0;
 	}
 
+	/**
+	 * Offers every live slot to `best` under its float32 ranking key (cos * |q|, -|q - v|^2 or
+	 * q . v). Slots come in increasing order, so `key > threshold` is exactly "would enter the
+	 * heap" (a larger slot loses ties), and the heap is touched only for those.
+	 */
+	private rank(q: Float64Array, best: TopK): void {
+		const { live, invNorms, similarity } = this;
+		let threshold = best.threshold;
+		const kind = similarity === 'EUCLIDEAN' ? 'distance' : 'dot';
+		this.slab.scan(q, kind, this.highWater, (from, count, keys) => {
+			for (let j = 0; j < count; j++) {
+				const slot = from + j;
+				if (live[slot] !== 1) continue;
+				const raw = keys[j]!;
+				const key = similarity === 'COSINE' ? raw * invNorms[slot]! : similarity === 'EUCLIDEAN' ? -raw : raw;
+				if (key > threshold) {
+					best.offer(key, slot);
+					threshold = best.threshold;
+				}
+			}
+		});
+	}
+
+	/** The ranking key of one slot in float64, for the score of a result. */
+	private exactKey(q: Float64Array, slot: number): number {
+		const { floats, stride } = this.slab;
+		const offset = slot * stride;
+		if (this.similarity === 'COSINE') return dotAt(q, floats, offset, this.dimension) * this.invNorms[slot]!;
+		if (this.similarity === 'EUCLIDEAN') return -squaredDistanceAt(q, floats, offset, this.dimension);
+		return dotAt(q, floats, offset, this.dimension);
+	}
+
 	private score(key: number, queryNorm: number): number {
 		const score = scoreFromKey(this.similarity, key, queryNorm);
-		// Float32 rounding can push a cosine a hair past +-1.
+		// Rounding can push a cosine a hair past +-1.
 		return this.similarity === 'COSINE' ? Math.min(1, Math.max(0, score)) : score;
 	}
 
 	private read(slot: number, options: ReadOptions): StoredVector {
 		const out: StoredVector = { id: this.ids[slot]! };
-		if (options.includeVectors) {
-			const start = slot * this.dimension;
-			out.vector = Array.from(this.slab.subarray(start, start + this.dimension));
-		}
+		if (options.includeVectors) out.vector = this.slab.read(slot);
 		if (options.includeMetadata) {
 			const metadata = this.metadata[slot];
 			if (metadata !== undefined) out.metadata = metadata;
@@ -245,10 +280,7 @@ export class VectorStore {
 		return out;
 	}
 
-	private checkRecord(
-		record: VectorInput,
-		where: string,
-	): { id: string; vector: Float64Array; metadata: Record<string, unknown> | undefined } {
+	private checkRecord(record: VectorInput, where: string): CheckedRecord {
 		if (typeof record !== 'object' || record === null)
 			throw new EngineError('invalid', `${where}: expected an object with id and vector`);
 		return {
@@ -283,20 +315,20 @@ export class VectorStore {
 		return out;
 	}
 
-	private write(record: { id: string; vector: Float64Array; metadata: Record<string, unknown> | undefined }) {
+	private write(record: CheckedRecord): void {
 		let slot = this.slotOf.get(record.id);
 		if (slot === undefined) {
-			slot = this.allocate();
+			slot = this.free.pop() ?? this.highWater++;
 			this.slotOf.set(record.id, slot);
 			this.ids[slot] = record.id;
 			this.live[slot] = 1;
 		} else {
 			this.bytes -= this.dimension * 4 + this.extraBytes[slot]!;
 		}
-		const offset = slot * this.dimension;
-		this.slab.set(record.vector, offset);
+		this.slab.write(slot, record.vector);
 		if (this.similarity === 'COSINE')
-			this.invNorms[slot] = 1 / Math.sqrt(squaredNormAt(this.slab, offset, this.dimension));
+			this.invNorms[slot] =
+				1 / Math.sqrt(squaredNormAt(this.slab.floats, slot * this.slab.stride, this.dimension));
 		this.metadata[slot] = record.metadata;
 		const extra = Buffer.byteLength(record.id) + jsonBytes(record.metadata);
 		this.extraBytes[slot] = extra;
@@ -313,96 +345,20 @@ export class VectorStore {
 		this.free.push(slot);
 	}
 
-	private allocate(): number {
-		const reused = this.free.pop();
-		if (reused !== undefined) return reused;
-		if (this.highWater === this.capacity) this.grow();
-		return this.highWater++;
-	}
-
-	private grow(): void {
-		const capacity = this.capacity * 2;
-		const slab = new Float32Array(capacity * this.dimension);
-		slab.set(this.slab);
-		this.slab = slab;
-		if (this.similarity === 'COSINE') {
-			const invNorms = new Float64Array(capacity);
-			invNorms.set(this.invNorms);
-			this.invNorms = invNorms;
-		}
-		const extraBytes = new Int32Array(capacity);
-		extraBytes.set(this.extraBytes);
-		this.extraBytes = extraBytes;
-		const live = new Uint8Array(capacity);
-		live.set(this.live);
-		this.live = live;
-		this.capacity = capacity;
+	/** Grows the slab, then the per-slot arrays to its new capacity. */
+	private ensureCapacity(slots: number): void {
+		if (slots <= this.slab.capacity) return;
+		this.slab.ensureCapacity(slots);
+		const capacity = this.slab.capacity;
+		if (this.similarity === 'COSINE') this.invNorms = grown(this.invNorms, new Float64Array(capacity));
+		this.extraBytes = grown(this.extraBytes, new Int32Array(capacity));
+		this.live = grown(this.live, new Uint8Array(capacity));
 	}
 }
 
-/*
- * One scan per similarity, each its own small function so V8 optimises the hot loop apart from
- * the code around a query, with the kernel inlined and no per-vector switch. Slots are visited
- * in increasing order, so `key > threshold` is exactly "would enter the heap" (a larger slot
- * loses ties); keeping the offer call behind that test made queries about 1.3x faster.
- */
-
-function scanCosine(
-	q: Float64Array,
-	slab: Float32Array,
-	live: Uint8Array,
-	invNorms: Float64Array,
-	dim: number,
-	end: number,
-	best: TopK,
-): void {
-	let threshold = best.threshold;
-	for (let slot = 0, offset = 0; slot < end; slot++, offset += dim) {
-		if (live[slot] !== 1) continue;
-		const key = dotAt(q, slab, offset, dim) * invNorms[slot]!;
-		if (key > threshold) {
-			best.offer(key, slot);
-			threshold = best.threshold;
-		}
-	}
-}
-
-function scanEuclidean(
-	q: Float64Array,
-	slab: Float32Array,
-	live: Uint8Array,
-	dim: number,
-	end: number,
-	best: TopK,
-) {
-	let threshold = best.threshold;
-	for (let slot = 0, offset = 0; slot < end; slot++, offset += dim) {
-		if (live[slot] !== 1) continue;
-		const key = -squaredDistanceAt(q, slab, offset, dim);
-		if (key > threshold) {
-			best.offer(key, slot);
-			threshold = best.threshold;
-		}
-	}
-}
-
-function scanDot(
-	q: Float64Array,
-	slab: Float32Array,
-	live: Uint8Array,
-	dim: number,
-	end: number,
-	best: TopK,
-) {
-	let threshold = best.threshold;
-	for (let slot = 0, offset = 0; slot < end; slot++, offset += dim) {
-		if (live[slot] !== 1) continue;
-		const key = dotAt(q, slab, offset, dim);
-		if (key > threshold) {
-			best.offer(key, slot);
-			threshold = best.threshold;
-		}
-	}
+function grown<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T {
+	to.set(from);
+	return to;
 }
 
 function sumOfSquares(values: Float64Array): number {

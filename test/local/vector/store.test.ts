@@ -19,12 +19,15 @@ describe('VectorStore', () => {
 	for (const similarity of similarityFunctions) {
 		it(`ranks like a brute-force reference (${similarity}), through growth, replaces and deletes`, () => {
 			const random = seededRandom(7);
-			const dimension = 13; // not a multiple of 4, so the unrolled tail runs too
+			// Not a multiple of 4, so vectors are padded; 61 floats make the first 64 KiB page hold
+			// fewer slots than the ~300 kept, so the slab grows on the way.
+			const dimension = 61;
 			const store = new VectorStore({ dimension, similarity, initialCapacity: 4 });
+			const firstCapacity = store.capacity;
 			const reference = new Map<string, number[]>();
 			for (let batch = 0; batch < 6; batch++) {
-				const records = Array.from({ length: 40 }, (_, i) => ({
-					id: `v${batch * 40 + i}`,
+				const records = Array.from({ length: 60 }, (_, i) => ({
+					id: `v${batch * 60 + i}`,
 					vector: randomVector(random, dimension),
 				}));
 				store.upsert(records);
@@ -39,6 +42,8 @@ describe('VectorStore', () => {
 				for (const u of updates) reference.set(u.id, u.vector);
 			}
 			expect(store.size).toBe(reference.size);
+			expect(store.capacity).toBeGreaterThan(firstCapacity);
+			expect(firstCapacity).toBeLessThan(store.size);
 			for (const k of [1, 10, reference.size + 5]) {
 				for (let q = 0; q < 5; q++) {
 					const query = randomVector(random, dimension);
@@ -103,10 +108,15 @@ describe('VectorStore', () => {
 		expect(pages).toBe(5);
 	});
 
-	it('reuses freed slots instead of growing', () => {
+	it('reuses freed slots instead of growing, and keeps every vector through growth', () => {
 		const store = new VectorStore({ dimension: 4, similarity: 'COSINE', initialCapacity: 8 });
 		const vector = [1, 2, 3, 4];
-		store.upsert(Array.from({ length: 8 }, (_, i) => ({ id: `v${i}`, vector })));
+		const full = store.capacity;
+		for (let start = 0; start < full; start += 1000)
+			store.upsert(
+				Array.from({ length: Math.min(1000, full - start) }, (_, i) => ({ id: `v${start + i}`, vector })),
+			);
+		expect(store.capacity).toBe(full);
 		const allocated = store.allocatedBytes;
 		store.delete(['v1', 'v5']);
 		store.upsert([
@@ -114,8 +124,13 @@ describe('VectorStore', () => {
 			{ id: 'n2', vector },
 		]);
 		expect(store.allocatedBytes).toBe(allocated);
-		store.upsert([{ id: 'n3', vector }]);
+		store.upsert([{ id: 'n3', vector: [4, 3, 2, 1] }]);
 		expect(store.allocatedBytes).toBeGreaterThan(allocated);
+		expect(store.capacity).toBeGreaterThan(full);
+		expect(store.fetch(['v0', `v${full - 1}`, 'n3'], { includeVectors: true }).map((v) => v?.vector)).toEqual(
+			[vector, vector, [4, 3, 2, 1]],
+		);
+		expect(store.query({ vector: [4, 3, 2, 1], topK: 1 })[0]).toEqual({ id: 'n3', score: 1 });
 	});
 
 	it('counts data size and info, and resets to empty', () => {
