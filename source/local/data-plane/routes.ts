@@ -8,7 +8,9 @@
  * with the index's own Bearer token; its read-only token is enough for reads and gets 403 on
  * writes. The engine call alone is timed; a successful counted operation then feeds the
  * index's statistics with that latency and its bandwidth (request body plus response body
- * bytes). Failed requests are not counted.
+ * bytes). Each request counts once, whatever its batch size: query, search, fetch and range
+ * are queries; upsert, delete and reset are updates; info is not counted, and neither are
+ * refused or failed requests.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
