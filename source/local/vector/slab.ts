@@ -82,7 +82,7 @@ export class Slab {
 		this.takeViews();
 	}
 
-	write(slot: number, values: Float64Array): void {
+	write(slot: number, values: Float32Array | Float64Array): void {
 		this.floats.set(values, slot * this.stride);
 	}
 

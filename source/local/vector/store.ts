@@ -88,7 +88,7 @@ export const maxDimension = 4096;
 
 interface CheckedRecord {
 	id: string;
-	vector: Float64Array;
+	vector: Float32Array;
 	metadata: Record<string, unknown> | undefined;
 }
 
@@ -172,7 +172,7 @@ export class VectorStore {
 
 	query(request: QueryRequest): QueryMatch[] {
 		const topK = checkCount(request.topK, 'topK');
-		const q = this.toQuery(request.vector, 'query vector');
+		const q = this.checkVector(request.vector, 'query vector', new Float64Array(this.dimension));
 		const best = new TopK(Math.min(topK, this.size));
 		if (best.k > 0) this.rank(q, best);
 		const queryNorm = this.similarity === 'COSINE' ? Math.sqrt(sumOfSquares(q)) : 1;
@@ -285,13 +285,18 @@ export class VectorStore {
 			throw new EngineError('invalid', `${where}: expected an object with id and vector`);
 		return {
 			id: checkId(record.id, where),
-			vector: this.toQuery(record.vector, `${where}.vector`),
+			// Converted once here; the slab then takes a plain copy of the same type.
+			vector: this.checkVector(record.vector, `${where}.vector`, new Float32Array(this.dimension)),
 			metadata: checkMetadata(record.metadata, where),
 		};
 	}
 
-	/** Copies values into a Float64Array after checking length and finiteness. */
-	private toQuery(values: ArrayLike<number>, where: string): Float64Array {
+	/** Copies values into `out` after checking their count and that each is a finite float32. */
+	private checkVector<T extends Float32Array | Float64Array>(
+		values: ArrayLike<number>,
+		where: string,
+		out: T,
+	): T {
 		if (values === null || typeof values !== 'object' || typeof values.length !== 'number')
 			throw new EngineError('invalid', `${where} must be an array of ${this.dimension} numbers`);
 		if (values.length !== this.dimension)
@@ -299,7 +304,6 @@ export class VectorStore {
 				'invalid',
 				`${where} has ${values.length} dimensions; this index has ${this.dimension}`,
 			);
-		const out = new Float64Array(this.dimension);
 		for (let i = 0; i < this.dimension; i++) {
 			const value = values[i];
 			// Stored as float32: 1e39 is finite here but would become Infinity in the slab.
