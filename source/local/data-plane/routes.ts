@@ -57,13 +57,19 @@ async function serve<Engine>(
 		req.raw.resume();
 		throw notFound(`${name} ${JSON.stringify(req.params.id)} not found`);
 	}
-	checkToken(req.raw.headers, tokens, op, name);
+	try {
+		checkToken(req.raw.headers, tokens, op, name);
+	} catch (error) {
+		// A refused request's body is not read: drain it so the connection stays usable.
+		req.raw.resume();
+		throw error;
+	}
 	let bytesIn = 0;
 	let body: unknown;
 	if (op.takesBody) {
 		const raw = await readIndexBody(req);
 		bytesIn = raw.length;
-		body = parseJson(raw, `${op.path.slice(1)}`);
+		body = parseJson(raw, op.path.slice(1));
 	} else {
 		req.raw.resume();
 	}

@@ -80,7 +80,7 @@ export interface VectorInfo {
 export interface VectorStoreOptions {
 	dimension: number;
 	similarity: Similarity;
-	/** Slots allocated up front; the slab doubles from there. */
+	/** Slots allocated up front (rounded up to whole 64 KiB pages); the slab grows from there. */
 	initialCapacity?: number;
 }
 
