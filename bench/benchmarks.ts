@@ -1,5 +1,6 @@
+import { indexBenchmark } from './index.js';
 import { localBenchmark } from './local.js';
 import type { Benchmark } from './report.js';
 
 /** Every benchmark `npm run bench` runs; each lives in its own module beside this one. */
-export const benchmarks: Benchmark[] = [localBenchmark];
+export const benchmarks: Benchmark[] = [localBenchmark, indexBenchmark];
