@@ -12,5 +12,8 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv
 }
 
 export function painter(enabled: boolean): Paint {
-	return enabled ? (style, text) => styleText(style, text) : (_style, text) => text;
+	// Whether to colour is decided above; styleText must not second-guess it from process.stdout.
+	return enabled
+		? (style, text) => styleText(style, text, { validateStream: false })
+		: (_style, text) => text;
 }
