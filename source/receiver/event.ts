@@ -94,14 +94,15 @@ export interface ReceivedEvent {
 	response: { status: number };
 }
 
-export type RawHeaders = Record<string, string | string[] | undefined>;
+/** Header values by lowercase name, repeated headers joined with ", " (see headersFromRaw). */
+export type Headers = Record<string, string>;
 
 export interface ClassifyInput {
 	seq: number;
 	receivedAt: number;
 	method: string;
 	path: string;
-	headers: RawHeaders;
+	headers: Headers;
 	/** The raw body; absent when the body was over the limit. */
 	body?: Uint8Array;
 	/** For oversize requests: the limit and how many bytes arrived (or were announced). */
@@ -128,42 +129,53 @@ export function responseStatusFor(
 }
 
 export function classifyRequest(input: ClassifyInput, options: ClassifyOptions): ReceivedEvent {
-	const headers = normalizeHeaders(input.headers);
-	const base = {
+	const headers = input.headers;
+	const delivery = deliveryHeaders(headers, options.dialect);
+	const response = { status: input.responseStatus };
+	// Every event is built with the same keys in the same order (undefined when absent): one
+	// object shape keeps this hot path fast and the events compact.
+	if (input.body === undefined) {
+		const limit = input.oversize?.limitBytes ?? 0;
+		return {
+			seq: input.seq,
+			receivedAt: input.receivedAt,
+			method: input.method,
+			path: input.path,
+			headers,
+			kind: 'oversize',
+			verified: false,
+			failure: 'oversize',
+			reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
+			signingKey: undefined,
+			claims: undefined,
+			delivery,
+			bodyBytes: input.oversize?.seenBytes ?? 0,
+			body: undefined,
+			callback: undefined,
+			problem: undefined,
+			response,
+		};
+	}
+	const v = input.verification;
+	const content = classifyBody(input.body, headers['content-type'], options.maxShownBodyBytes);
+	return {
 		seq: input.seq,
 		receivedAt: input.receivedAt,
 		method: input.method,
 		path: input.path,
 		headers,
-		delivery: deliveryHeaders(headers, options.dialect),
-		response: { status: input.responseStatus },
-	};
-	if (input.body === undefined) {
-		const limit = input.oversize?.limitBytes ?? 0;
-		return {
-			...base,
-			kind: 'oversize',
-			verified: false,
-			failure: 'oversize',
-			reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
-			bodyBytes: input.oversize?.seenBytes ?? 0,
-		};
-	}
-	const verification = verificationFields(input.verification);
-	const content = classifyBody(input.body, headers['content-type'], options.maxShownBodyBytes);
-	return { ...base, ...verification, ...content, bodyBytes: input.body.length };
-}
-
-function verificationFields(
-	result: VerifyResult | undefined,
-): Pick<ReceivedEvent, 'verified' | 'failure' | 'reason' | 'signingKey' | 'claims'> {
-	if (!result) return { verified: false, failure: 'missing', reason: 'not verified' };
-	if (result.ok) return { verified: true, signingKey: result.key, claims: result.claims };
-	return {
-		verified: false,
-		failure: result.failure,
-		reason: result.reason,
-		...(result.claims ? { claims: result.claims } : {}),
+		kind: content.kind,
+		verified: v?.ok === true,
+		failure: v === undefined ? 'missing' : v.ok ? undefined : v.failure,
+		reason: v === undefined ? 'not verified' : v.ok ? undefined : v.reason,
+		signingKey: v?.ok ? v.key : undefined,
+		claims: v?.claims,
+		delivery,
+		bodyBytes: input.body.length,
+		body: content.body,
+		callback: content.callback,
+		problem: content.problem,
+		response,
 	};
 }
 
@@ -175,23 +187,30 @@ const callbackMarkers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRe
 function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
 	const preview = previewBytes(raw);
 	const body = cap(preview, maxShown);
-	if (preview.kind !== 'text') return { kind: 'delivery', body };
+	const plain = { kind: 'delivery', body, callback: undefined, problem: undefined } as const;
+	if (preview.kind !== 'text') return plain;
 	const text = preview.text;
 	const expectsJson = /\bjson\b/i.test(contentType ?? '') || text.trimStart().startsWith('{');
-	if (!expectsJson || text.trim() === '') return { kind: 'delivery', body };
+	if (!expectsJson || text.trim() === '') return plain;
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
 	} catch (error) {
-		return { kind: 'malformed', body, problem: `malformed JSON: ${(error as Error).message}` };
+		return {
+			kind: 'malformed',
+			body,
+			callback: undefined,
+			problem: `malformed JSON: ${(error as Error).message}`,
+		};
 	}
-	if (!isObject(value) || !callbackMarkers.some((key) => key in value)) return { kind: 'delivery', body };
+	if (!isObject(value) || !callbackMarkers.some((key) => key in value)) return plain;
 	const failure = 'dlqId' in value;
 	const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
 	if (!parsed.success) {
 		return {
 			kind: 'malformed',
 			body,
+			callback: undefined,
 			problem: `not a valid ${failure ? 'failure callback' : 'callback'} body: ${describeZodError(parsed.error)}`,
 		};
 	}
@@ -199,11 +218,12 @@ function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown
 		kind: failure ? 'failure-callback' : 'callback',
 		body,
 		callback: callbackInfo(parsed.data, maxShown),
+		problem: undefined,
 	};
 }
 
 function callbackInfo(data: CallbackBody & { dlqId?: string }, maxShown: number): CallbackInfo {
-	const info: CallbackInfo = {
+	return {
 		status: data.status,
 		retried: data.retried,
 		maxRetries: data.maxRetries,
@@ -211,21 +231,18 @@ function callbackInfo(data: CallbackBody & { dlqId?: string }, maxShown: number)
 		sourceMessageId: data.sourceMessageId,
 		url: data.url,
 		method: data.method,
+		topicName: data.topicName || undefined,
+		endpointName: data.endpointName || undefined,
+		scheduleId: data.scheduleId || undefined,
+		callerIP: data.callerIP || undefined,
+		dlqId: data.dlqId,
+		notBefore: millis(data.notBefore),
+		createdAt: millis(data.createdAt),
 		header: data.header ?? {},
 		sourceHeader: data.sourceHeader ?? {},
 		body: cap(previewBase64(data.body), maxShown),
+		sourceBody: data.sourceBody === undefined ? undefined : cap(previewBase64(data.sourceBody), maxShown),
 	};
-	if (data.sourceBody !== undefined) info.sourceBody = cap(previewBase64(data.sourceBody), maxShown);
-	if (data.topicName) info.topicName = data.topicName;
-	if (data.endpointName) info.endpointName = data.endpointName;
-	if (data.scheduleId) info.scheduleId = data.scheduleId;
-	if (data.callerIP) info.callerIP = data.callerIP;
-	if (data.dlqId !== undefined) info.dlqId = data.dlqId;
-	const notBefore = millis(data.notBefore);
-	if (notBefore !== undefined) info.notBefore = notBefore;
-	const createdAt = millis(data.createdAt);
-	if (createdAt !== undefined) info.createdAt = createdAt;
-	return info;
 }
 
 /** Cuts shown text to `max` characters, never leaving half a surrogate pair. */
@@ -248,34 +265,61 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export function normalizeHeaders(headers: RawHeaders): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [name, value] of Object.entries(headers)) {
-		if (value === undefined) continue;
-		out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+/** Headers from Node's rawHeaders (`[name, value, name, value, ...]`), in one pass. */
+export function headersFromRaw(raw: readonly string[]): Headers {
+	const out: Headers = {};
+	for (let i = 0; i + 1 < raw.length; i += 2) {
+		const name = raw[i]!.toLowerCase();
+		const value = raw[i + 1]!;
+		const seen = out[name];
+		out[name] = seen === undefined ? value : `${seen}, ${value}`;
 	}
 	return out;
 }
 
-/** The `<prefix>Signature` header of lowercase-named headers. */
-export function signatureHeader(headers: RawHeaders, dialect: Dialect): string | undefined {
-	const value = headers[prefixed(dialect, 'Signature').toLowerCase()];
-	return Array.isArray(value) ? value.join(', ') : value;
+/** The `<prefix>Signature` header. */
+export function signatureHeader(headers: Headers, dialect: Dialect): string | undefined {
+	return headers[deliveryHeaderNames(dialect).signature];
+}
+
+interface DeliveryHeaderNames {
+	signature: string;
+	messageId: string;
+	retried: string;
+	topicName: string;
+	endpointName: string;
+	callerIp: string;
+}
+
+const headerNames = new Map<string, DeliveryHeaderNames>();
+
+/** The lowercase delivery header names of a prefix, worked out once per prefix. */
+function deliveryHeaderNames(dialect: Dialect): DeliveryHeaderNames {
+	let names = headerNames.get(dialect.headerPrefix);
+	if (!names) {
+		const name = (suffix: string) => prefixed(dialect, suffix).toLowerCase();
+		names = {
+			signature: name('Signature'),
+			messageId: name('Message-Id'),
+			retried: name('Retried'),
+			topicName: name('Topic-Name'),
+			endpointName: name('Endpoint-Name'),
+			callerIp: name('Caller-Ip'),
+		};
+		headerNames.set(dialect.headerPrefix, names);
+	}
+	return names;
 }
 
 function deliveryHeaders(headers: Record<string, string>, dialect: Dialect): DeliveryHeaders {
-	const get = (name: string) => headers[prefixed(dialect, name).toLowerCase()];
-	const out: DeliveryHeaders = {};
-	const messageId = get('Message-Id');
-	if (messageId) out.messageId = messageId;
-	const retried = get('Retried')?.trim();
-	if (retried && /^\d{1,9}$/.test(retried)) out.retried = Number(retried);
-	const topicName = get('Topic-Name');
-	if (topicName) out.topicName = topicName;
-	const endpointName = get('Endpoint-Name');
-	if (endpointName) out.endpointName = endpointName;
-	const callerIp = get('Caller-Ip');
-	if (callerIp) out.callerIp = callerIp;
-	if (headers['user-agent']) out.userAgent = headers['user-agent'];
-	return out;
+	const names = deliveryHeaderNames(dialect);
+	const retried = headers[names.retried]?.trim();
+	return {
+		messageId: headers[names.messageId] || undefined,
+		retried: retried && /^\d{1,9}$/.test(retried) ? Number(retried) : undefined,
+		topicName: headers[names.topicName] || undefined,
+		endpointName: headers[names.endpointName] || undefined,
+		callerIp: headers[names.callerIp] || undefined,
+		userAgent: headers['user-agent'] || undefined,
+	};
 }

@@ -6,7 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
-import { classifyRequest, type ReceivedEvent, responseStatusFor, signatureHeader } from './event.js';
+import {
+	classifyRequest,
+	type Headers,
+	headersFromRaw,
+	type ReceivedEvent,
+	responseStatusFor,
+	signatureHeader,
+} from './event.js';
 import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
 
 export interface ReceiverServer {
@@ -55,6 +62,8 @@ export async function listenReceiver(
 		const receivedAt = Date.now();
 		const method = req.method ?? 'GET';
 		const path = req.url ?? '/';
+		// Built once from rawHeaders: Node's own req.headers object would be a second copy.
+		const headers = headersFromRaw(req.rawHeaders);
 		const limit = options.maxBodyBytes;
 		const oversize = (seenBytes: number) => {
 			const status = 413;
@@ -65,7 +74,7 @@ export async function listenReceiver(
 						receivedAt,
 						method,
 						path,
-						headers: req.headers,
+						headers,
 						oversize: { limitBytes: limit, seenBytes },
 						responseStatus: status,
 					},
@@ -78,7 +87,7 @@ export async function listenReceiver(
 			res.once('finish', () => req.socket.destroy());
 		};
 
-		const declared = Number(req.headers['content-length']);
+		const declared = Number(headers['content-length']);
 		if (Number.isFinite(declared) && declared > limit) {
 			oversize(declared);
 			return;
@@ -101,7 +110,7 @@ export async function listenReceiver(
 		req.on('end', () => {
 			if (over) return;
 			const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-			const verification = verify(req, path, body);
+			const verification = verify(headers, path, body);
 			const status = responseStatusFor(verification, options);
 			record(
 				classifyRequest(
@@ -110,7 +119,7 @@ export async function listenReceiver(
 						receivedAt,
 						method,
 						path,
-						headers: req.headers,
+						headers,
 						body,
 						verification,
 						responseStatus: status,
@@ -128,9 +137,9 @@ export async function listenReceiver(
 		req.on('error', () => {});
 	}
 
-	function verify(req: IncomingMessage, path: string, body: Buffer): VerifyResult {
+	function verify(headers: Headers, path: string, body: Buffer): VerifyResult {
 		const common = {
-			token: signatureHeader(req.headers, options.dialect),
+			token: signatureHeader(headers, options.dialect),
 			body,
 			currentKey: options.currentSigningKey,
 			nextKey: options.nextSigningKey,
@@ -175,10 +184,12 @@ export async function listenReceiver(
 function answer(res: ServerResponse, status: number, body: object): void {
 	if (res.headersSent) return;
 	const text = JSON.stringify(body);
-	res.writeHead(status, {
-		'content-type': 'application/json',
-		'content-length': Buffer.byteLength(text),
-	});
+	res.writeHead(status, [
+		'content-type',
+		'application/json',
+		'content-length',
+		String(Buffer.byteLength(text)),
+	]);
 	res.end(text);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect, resolveDialect } from '../../source/api/dialect.js';
-import { type ClassifyInput, classifyRequest } from '../../source/receiver/event.js';
+import { type ClassifyInput, classifyRequest, headersFromRaw } from '../../source/receiver/event.js';
 import { expectedSubject } from '../../source/receiver/options.js';
 import { callbackBody } from './helpers.js';
 
@@ -79,12 +79,18 @@ describe('classifyRequest', () => {
 			receivedAt: 0,
 			method: 'PUT',
 			path: '/x',
-			headers: {
-				'acme-message-id': 'msg_1',
-				'acme-retried': 'lots',
-				'svc-message-id': 'other',
-				'x-many': ['a', 'b'],
-			},
+			headers: headersFromRaw([
+				'Acme-Message-Id',
+				'msg_1',
+				'ACME-RETRIED',
+				'lots',
+				'Svc-Message-Id',
+				'other',
+				'X-Many',
+				'a',
+				'x-many',
+				'b',
+			]),
 			body: Buffer.from('hi'),
 			responseStatus: 200,
 			verification: { ok: false, failure: 'missing', reason: 'r' },
