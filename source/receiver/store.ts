@@ -91,6 +91,27 @@ export class EventStore {
 		return () => this.#eventListeners.delete(listener);
 	}
 
+	/**
+	 * The first event, kept or still to come, that matches; rejects after `timeoutMs`. For tests
+	 * and scripts: publish with a callback to this receiver, then wait for its event.
+	 */
+	waitFor(match: (event: ReceivedEvent) => boolean, timeoutMs = 10_000): Promise<ReceivedEvent> {
+		const kept = this.#ring.toArray().find(match);
+		if (kept) return Promise.resolve(kept);
+		return new Promise((resolve, reject) => {
+			const timer = setTimeout(() => {
+				stop();
+				reject(new Error(`no matching event within ${timeoutMs} ms`));
+			}, timeoutMs);
+			const stop = this.onEvent((event) => {
+				if (!match(event)) return;
+				clearTimeout(timer);
+				stop();
+				resolve(event);
+			});
+		});
+	}
+
 	/** Publishes pending changes now instead of at the next interval. */
 	flush(): void {
 		if (this.#timer) clearTimeout(this.#timer);

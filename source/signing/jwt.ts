@@ -1,7 +1,7 @@
-import * as crypto from 'node:crypto';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { fromBase64Url, stripPadding, toBase64Url } from './base64url.js';
 import { randomId } from './keys.js';
+import { hmacSha256, sha256 } from './sha256.js';
 
 /** Lifetime of a signature the service issues, in seconds. */
 export const signatureLifetimeSeconds = 300;
@@ -27,18 +27,8 @@ export interface SignOptions {
 	now?: number;
 }
 
-// crypto.hash (Node >= 20.12) is the same digest without the stream object createHash builds,
-// which matters to a receiver verifying thousands of requests a second.
-const oneShotHash = typeof crypto.hash === 'function' ? crypto.hash : undefined;
-
 export function bodyHash(body: Uint8Array | string): string {
-	return oneShotHash
-		? oneShotHash('sha256', body, 'base64url')
-		: createHash('sha256').update(body).digest('base64url');
-}
-
-function hmac(key: string, data: string): Buffer {
-	return createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest();
+	return sha256(body, 'base64url');
 }
 
 export function signRequest(options: SignOptions): string {
@@ -54,7 +44,7 @@ export function signRequest(options: SignOptions): string {
 		body: bodyHash(options.body),
 	};
 	const payload = toBase64Url(JSON.stringify(claims));
-	const signature = hmac(options.key, `${header}.${payload}`).toString('base64url');
+	const signature = hmacSha256(options.key, `${header}.${payload}`).toString('base64url');
 	return `${header}.${payload}.${signature}`;
 }
 
@@ -112,7 +102,7 @@ function parseHeaderSegment(segment: string): Record<string, unknown> | undefine
 }
 
 function macMatches(key: string, signingInput: string, signature: Buffer): boolean {
-	const expected = hmac(key, signingInput);
+	const expected = hmacSha256(key, signingInput);
 	return expected.length === signature.length && timingSafeEqual(expected, signature);
 }
 

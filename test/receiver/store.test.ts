@@ -101,3 +101,17 @@ describe('EventStore', () => {
 		store.dispose();
 	});
 });
+
+describe('EventStore.waitFor', () => {
+	it('finds a kept event at once, a later one when it comes, and gives up after the timeout', async () => {
+		const store = new EventStore();
+		store.add(event(1));
+		expect((await store.waitFor((e) => e.seq === 1)).seq).toBe(1);
+		const later = store.waitFor((e) => e.seq === 3);
+		store.add(event(2));
+		store.add(event(3));
+		expect((await later).seq).toBe(3);
+		await expect(store.waitFor((e) => e.seq === 99, 30)).rejects.toThrow(/no matching event/);
+		store.dispose();
+	});
+});

@@ -118,10 +118,12 @@ async function run(argv: string[]): Promise<number> {
 		return error instanceof ReceiverOptionError ? exitCodes.usage : exitCodes.refused;
 	}
 
+	// Listen for signals before printing the URL: whoever reads it may signal at once.
+	const stopped = untilStopped(out);
 	if (flags.json) out.write(`${jsonLine({ listening: handle.url })}\n`);
 	else out.write(banner(handle.url, currentSigningKey, nextSigningKey, flags, paint));
 
-	await untilStopped(out);
+	await stopped;
 	await handle.close();
 	if (!flags.json) out.write(summary(handle, paint));
 	return exitCodes.ok;
