@@ -10,6 +10,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { generateSigningKey } from '../source/signing/keys.js';
@@ -97,18 +98,24 @@ interface Sample {
 	rate: number;
 	/** CPU time of this process (server, and worker thread if any) per request, microseconds. */
 	cpuMicros: number;
+	/** 99th percentile event-loop delay of the main thread meanwhile: what a TUI would feel. */
+	loopDelayP99Ms: number;
 	notOk: number;
 }
 
 async function sample(client: LoadClient, job: LoadJob): Promise<Sample> {
+	const delay = monitorEventLoopDelay({ resolution: 2 });
+	delay.enable();
 	const before = process.cpuUsage();
 	const result = await client.run(job);
 	const cpu = process.cpuUsage(before);
+	delay.disable();
 	const notOk =
 		result.errors + Object.entries(result.statuses).reduce((n, [s, c]) => (s === '200' ? n : n + c), 0);
 	return {
 		rate: (result.completed / result.elapsedMs) * 1000,
 		cpuMicros: (cpu.user + cpu.system) / Math.max(1, result.completed),
+		loopDelayP99Ms: delay.percentile(99) / 1e6,
 		notOk,
 	};
 }
@@ -149,6 +156,7 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 		const of = (name: string) => samples[name]!;
 		const rate = (name: string) => median(of(name).map((s) => s.rate));
 		const cpu = (name: string) => median(of(name).map((s) => s.cpuMicros));
+		const delayP99 = (name: string) => median(of(name).map((s) => s.loopDelayP99Ms));
 		const ratio = median(of('main').map((s, i) => s.rate / of('bare')[i]!.rate));
 		const notOk = Object.values(samples)
 			.flat()
@@ -179,6 +187,16 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 				value: rate('busy'),
 				unit: 'req/s',
 				baseline: rate('bare'),
+			},
+			{
+				metric: 'main-thread loop delay p99, receiver on it',
+				value: delayP99('main'),
+				unit: 'ms',
+			},
+			{
+				metric: 'main-thread loop delay p99, receiver in a worker',
+				value: delayP99('worker'),
+				unit: 'ms',
 			},
 			{ metric: 'server CPU per request, bare', value: cpu('bare'), unit: 'us' },
 			{ metric: 'server CPU per request, receiver', value: cpu('main'), unit: 'us' },

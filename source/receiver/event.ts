@@ -190,8 +190,8 @@ function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown
 	const plain = { kind: 'delivery', body, callback: undefined, problem: undefined } as const;
 	if (preview.kind !== 'text') return plain;
 	const text = preview.text;
-	const expectsJson = /\bjson\b/i.test(contentType ?? '') || text.trimStart().startsWith('{');
-	if (!expectsJson || text.trim() === '') return plain;
+	const expectsJson = /\bjson\b/i.test(contentType ?? '') || /^\s*\{/.test(text);
+	if (!expectsJson || /^\s*$/.test(text)) return plain;
 	let value: unknown;
 	try {
 		value = JSON.parse(text);

@@ -34,14 +34,7 @@ export async function listenReceiver(
 			// How often Node looks for requests past their timeout; its default is 30 s.
 			connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
 		},
-		(req, res) => {
-			try {
-				receive(req, res, ++seq);
-			} catch (error) {
-				// A bug here must cost one request, never the process.
-				answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
-			}
-		},
+		(req, res) => guarded(res, () => receive(req, res, ++seq)),
 	);
 	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
 		// Bad HTTP or a client too slow: answer if the socket still can, then drop it.
@@ -109,29 +102,22 @@ export async function listenReceiver(
 		});
 		req.on('end', () => {
 			if (over) return;
-			const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-			const verification = verify(headers, path, body);
-			const status = responseStatusFor(verification, options);
-			record(
-				classifyRequest(
-					{
-						seq: n,
-						receivedAt,
-						method,
-						path,
-						headers,
-						body,
-						verification,
-						responseStatus: status,
-					},
-					options,
-				),
-			);
-			answer(
-				res,
-				status,
-				verification.ok ? { received: n } : { error: `signature rejected: ${verification.reason}` },
-			);
+			guarded(res, () => {
+				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+				const verification = verify(headers, path, body);
+				const status = responseStatusFor(verification, options);
+				record(
+					classifyRequest(
+						{ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status },
+						options,
+					),
+				);
+				answer(
+					res,
+					status,
+					verification.ok ? { received: n } : { error: `signature rejected: ${verification.reason}` },
+				);
+			});
 		});
 		// A client that goes away mid-body is not an event: nothing complete arrived.
 		req.on('error', () => {});
@@ -179,6 +165,15 @@ export async function listenReceiver(
 				server.closeAllConnections();
 			}),
 	};
+}
+
+/** Runs `work`; a bug in it (or in an event listener) costs one request, never the process. */
+function guarded(res: ServerResponse, work: () => void): void {
+	try {
+		work();
+	} catch (error) {
+		answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
+	}
 }
 
 function answer(res: ServerResponse, status: number, body: object): void {

@@ -330,6 +330,25 @@ describe('receiver settings', () => {
 		);
 	});
 
+	it('answers 500 when an event listener throws, and keeps going', async () => {
+		let calls = 0;
+		const receiver = await startReceiver({
+			currentSigningKey: currentKey,
+			onEvent: () => {
+				calls++;
+				if (calls === 1) throw new Error('listener bug');
+			},
+		});
+		try {
+			const first = await sendSigned(receiver.url, '/', 'one');
+			expect(first.status).toBe(500);
+			expect(JSON.parse(first.text).error).toMatch(/listener bug/);
+			expect((await sendSigned(receiver.url, '/', 'two')).status).toBe(200);
+		} finally {
+			await receiver.close();
+		}
+	});
+
 	it('survives garbage on the wire', async () => {
 		const receiver = await startReceiver({ currentSigningKey: currentKey });
 		try {
