@@ -95,7 +95,7 @@ export async function listenReceiver(
 				over = true;
 				chunks.length = 0;
 				req.pause();
-				oversize(length);
+				guarded(res, () => oversize(length));
 				return;
 			}
 			chunks.push(chunk);
