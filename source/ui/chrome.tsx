@@ -1,0 +1,180 @@
+/** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
+import { Box, Text } from 'ink';
+import { truncate } from '../format/text.js';
+import { formatClock, formatSpan } from '../format/time.js';
+import type { EndpointKey } from '../poll/endpoints.js';
+import { sanitize } from '../text/sanitize.js';
+import { usePolls, useRuntime, useUi } from './hooks/context.js';
+import { useNow } from './hooks/use-now.js';
+import { type Binding, bindingsFor, keysLabel, type Scope } from './input/keymap.js';
+import { apiStatuses, lastRefresh } from './models/status.js';
+import { builtPanes } from './panes/index.js';
+import { paneIds, paneTitles } from './state/panes.js';
+
+export function Header() {
+	const { client, connection, readOnly } = useRuntime();
+	const { managementUrl, queueUrl } = client.settings;
+	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	const urls = [
+		connection.embedded ? `management ${sanitize(managementUrl)}` : undefined,
+		managementUrl !== queueUrl || connection.embedded ? `messaging ${sanitize(queueUrl)}` : undefined,
+	].filter(Boolean);
+	return (
+		<Text wrap="truncate-end">
+			<Text bold color="cyan">
+				mqtop
+			</Text>
+			<Text> {where}</Text>
+			{urls.length > 0 ? <Text dimColor> ({urls.join(' · ')})</Text> : null}
+			{readOnly ? <Text color="yellow"> · read-only</Text> : null}
+		</Text>
+	);
+}
+
+export function Tabs() {
+	const { pane } = useUi();
+	return (
+		<Text wrap="truncate-end">
+			{paneIds.map((id, i) => {
+				const current = id === pane;
+				const built = builtPanes.has(id);
+				return (
+					<Text key={id}>
+						<Text inverse={current} bold={current} dimColor={!built && !current}>
+							{` ${i + 1} ${paneTitles[id]} `}
+						</Text>
+						{i < paneIds.length - 1 ? ' ' : ''}
+					</Text>
+				);
+			})}
+		</Text>
+	);
+}
+
+/** Lines the status takes: one, plus one per API that fails. */
+export function statusLines(failing: number): number {
+	return 1 + failing;
+}
+
+export function useStatus(visible: readonly EndpointKey[]) {
+	const polls = usePolls();
+	return { statuses: apiStatuses(polls, visible), refreshed: lastRefresh(polls, visible) };
+}
+
+export function StatusLine(props: { visible: readonly EndpointKey[]; width: number }) {
+	const ui = useUi();
+	const { refreshMs } = useRuntime();
+	const { statuses, refreshed } = useStatus(props.visible);
+	const failing = statuses.filter((s) => s.kind === 'error');
+	// Ticks only while a retry countdown is on screen.
+	const now = useNow(1000, failing.length > 0 && !ui.frozen);
+	const apis = statuses.map((s) => (
+		<Text key={s.api}>
+			{s.kind === 'ok' ? (
+				<Text color="green">● </Text>
+			) : s.kind === 'error' ? (
+				<Text color="red">✗ </Text>
+			) : (
+				<Text dimColor>○ </Text>
+			)}
+			{s.api}
+			{s.kind === 'ok' ? ' ok' : s.kind === 'error' ? ' failing' : ' connecting…'}
+			{'  '}
+		</Text>
+	));
+	return (
+		<>
+			<Text wrap="truncate-end">
+				{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
+				<Text dimColor>│ </Text>
+				period <Text bold>{ui.period}</Text>
+				<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
+				{refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet'}
+				{ui.frozen ? (
+					<Text color="black" backgroundColor="cyan" bold>
+						{' FROZEN (f resumes) '}
+					</Text>
+				) : null}
+			</Text>
+			{failing.map((s) =>
+				s.kind === 'error' ? (
+					<Text key={s.api} color="red" wrap="truncate-end">
+						{truncate(
+							`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
+							Math.max(10, props.width - 24),
+						)}
+						<Text color="yellow">
+							{ui.frozen || s.failure.retryAt === undefined
+								? ' · retry paused'
+								: ` · retry in ${formatSpan(s.failure.retryAt - now)}`}
+							{s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : ''}
+						</Text>
+					</Text>
+				) : null,
+			)}
+		</>
+	);
+}
+
+/** The scopes whose keys work now, innermost first. */
+export function activeScopes(ui: ReturnType<typeof useUi>): Scope[] {
+	if (ui.editing) return ['input'];
+	if (ui.help) return ['help', 'global'];
+	return [ui.pane, 'global'];
+}
+
+function hints(scopes: readonly Scope[]): Binding[] {
+	return scopes.flatMap((scope) => bindingsFor(scope).filter((b) => b.hint));
+}
+
+export function KeyLine() {
+	const ui = useUi();
+	const shown = hints(activeScopes(ui));
+	return (
+		<Text wrap="truncate-end">
+			{shown.map((b, i) => (
+				<Text key={`${b.scope}.${b.command}`}>
+					<Text color="cyan" bold>
+						{b.hint?.keys ?? keysLabel(b)}
+					</Text>{' '}
+					<Text dimColor>{b.hint?.label}</Text>
+					{i < shown.length - 1 ? '  ' : ''}
+				</Text>
+			))}
+		</Text>
+	);
+}
+
+export function Help(props: { width: number; height: number }) {
+	const ui = useUi();
+	const pane = bindingsFor(ui.pane);
+	const global = bindingsFor('global');
+	const section = (title: string, list: Binding[]) => [
+		<Text key={`${title}-title`} bold>
+			{title}
+		</Text>,
+		...list.map((b) => (
+			<Text key={`${title}-${b.command}`} wrap="truncate-end">
+				{'  '}
+				<Text color="cyan">{keysLabel(b).padEnd(14)}</Text>
+				{b.description}
+			</Text>
+		)),
+	];
+	return (
+		<Box
+			flexDirection="column"
+			width={props.width}
+			height={props.height}
+			overflow="hidden"
+			borderStyle="round"
+			borderColor="cyan"
+			paddingX={1}
+		>
+			{section(`Keys of ${paneTitles[ui.pane]}`, pane.length > 0 ? pane : [])}
+			{pane.length === 0 ? <Text dimColor> (no keys of its own)</Text> : null}
+			{section('Everywhere', global)}
+			<Text dimColor>? or esc closes this help</Text>
+		</Box>
+	);
+}

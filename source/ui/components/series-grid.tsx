@@ -1,0 +1,71 @@
+import { Box, Text } from 'ink';
+import { clampOffset } from '../../format/layout.js';
+import type { SeriesRow } from '../models/series-row.js';
+import { gridRows } from './key-values.js';
+import { Sparkline, statsWidthFor } from './sparkline.js';
+
+export interface SeriesGridProps {
+	rows: readonly SeriesRow[];
+	width: number;
+	/** Lines available, the title included. */
+	height: number;
+	title: string;
+	/** First visible grid row (scrolling). */
+	offset: number;
+}
+
+/** Sparkline columns that fit the width: two from 160 cells. */
+export function gridColumns(width: number): number {
+	return width >= 160 ? 2 : 1;
+}
+
+/** How many grid lines the series take, to bound scrolling. */
+export function seriesGridLines(count: number, width: number): number {
+	return Math.ceil(count / gridColumns(width));
+}
+
+export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
+	return Math.min(24, Math.max(8, ...rows.map((r) => [...r.label].length)));
+}
+
+/** Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`. */
+export function SeriesGrid(props: SeriesGridProps) {
+	const columns = gridColumns(props.width);
+	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
+	const lines = gridRows(props.rows, columns);
+	const visible = Math.max(0, props.height - 1);
+	const start = clampOffset(props.offset, lines.length, visible);
+	const shown = lines.slice(start, start + visible);
+	const hidden = lines.length - shown.length;
+	const labelWidth = seriesLabelWidth(props.rows);
+	const statsWidth = cellWidth >= 60 ? statsWidthFor(7) : statsWidthFor(5);
+	return (
+		<Box flexDirection="column" height={props.height} overflow="hidden">
+			<Text bold wrap="truncate-end">
+				{props.title}
+				{hidden > 0 ? (
+					<Text dimColor>
+						{' '}
+						{`(lines ${start + 1}-${start + shown.length} of ${lines.length}, ↑↓ to scroll)`}
+					</Text>
+				) : null}
+			</Text>
+			{shown.map((line) => (
+				<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3}>
+					{line.map((row) => (
+						<Box key={row.id} width={cellWidth}>
+							<Sparkline
+								label={row.label}
+								values={row.values}
+								width={cellWidth}
+								labelWidth={labelWidth}
+								statsWidth={statsWidth}
+								format={row.format}
+							/>
+						</Box>
+					))}
+				</Box>
+			))}
+		</Box>
+	);
+}

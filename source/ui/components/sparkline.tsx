@@ -1,0 +1,52 @@
+import { Text } from 'ink';
+import { memo } from 'react';
+import { sparklineLayout } from '../../format/layout.js';
+import { formatCount } from '../../format/number.js';
+import { type Point, resample, sparkline, summarize } from '../../format/series.js';
+import { fitText } from '../../format/text.js';
+
+export interface SparklineProps {
+	/** Our own label, or sanitised text. */
+	label: string;
+	values: readonly Point[];
+	/** Total cells of the row: label, sparkline and the min/max/last text. */
+	width: number;
+	labelWidth: number;
+	/** Cells for the min/max/last text; 0 leaves it out. */
+	statsWidth: number;
+	format?: (value: number) => string;
+	color?: string;
+}
+
+/** The min/max/last text of a series, e.g. `min 0  max 12  last 3`; `no data` when all are missing. */
+export function sparkStats(
+	values: readonly Point[],
+	format: (value: number) => string = formatCount,
+): string {
+	const summary = summarize(values);
+	if (!summary) return 'no data';
+	return `min ${format(summary.min)}  max ${format(summary.max)}  last ${format(summary.last)}`;
+}
+
+/** Cells the min/max/last text needs with values of at most `valueWidth` cells. */
+export function statsWidthFor(valueWidth: number): number {
+	return 'min   max   last '.length + 3 * valueWidth;
+}
+
+/**
+ * One row: label, the series resampled to the cells left for it (missing points marked `·`),
+ * then min, max and last of the raw series.
+ */
+export const Sparkline = memo(function Sparkline(props: SparklineProps) {
+	const format = props.format ?? formatCount;
+	const layout = sparklineLayout(props.width, props.labelWidth, props.statsWidth);
+	const spark = sparkline(resample(props.values, layout.spark));
+	return (
+		<Text wrap="truncate-end">
+			{fitText(props.label, layout.label)} <Text color={props.color ?? 'cyan'}>{spark}</Text>
+			{layout.stats > 0 ? (
+				<Text dimColor> {fitText(sparkStats(props.values, format), layout.stats)}</Text>
+			) : null}
+		</Text>
+	);
+});
