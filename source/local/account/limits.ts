@@ -1,0 +1,78 @@
+/**
+ * The plan limits of the local account: the fields of the message-queue user resource that
+ * the local service enforces (and a few it only reports). Defaults are generous enough for
+ * the TUI's demo traffic and the benchmarks; tests override them to see each one bite.
+ */
+export interface PlanLimits {
+	/** Bytes of a message body; larger publishes get 413. */
+	max_message_size: number;
+	/** Publishes a day before RateLimit-Remaining reaches 0 (reported, not refused). */
+	max_requests_per_day: number;
+	/** Publishes a day after which publishing gets 429. */
+	max_requests_per_day_hard: number;
+	max_endpoints_per_topic: number;
+	/** Messaging API requests per second before 429 (burst limit). */
+	max_requests_per_second: number;
+	/** Dead letters kept; the oldest give way to new ones. */
+	max_dlq_size: number;
+	max_completion_tokens_per_day: number;
+	max_completion_tokens_per_minute: number;
+	max_completions_per_day: number;
+	max_completions_per_minute: number;
+	/** Highest Retries a publish may ask for. */
+	max_retries: number;
+	max_topics: number;
+	max_schedules: number;
+	/** Delivery events kept for GET /v2/events (the local reading of this field). */
+	max_events_size: number;
+	max_dlq_retention_time_milis: number;
+	/** Seconds: the longest Delay, or Not-Before ahead of now. */
+	max_delay: number;
+	/** Highest flow-control parallelism a publish may ask for. */
+	max_parallelism: number;
+	/** Deliveries in flight at once across all destinations. */
+	max_global_parallelism: number;
+	max_queues: number;
+	retention: number;
+	/** Seconds: the default and the longest delivery timeout. */
+	timeout: number;
+	rate_limit: number;
+}
+
+const day = 86_400;
+
+export const defaultPlanLimits: Readonly<PlanLimits> = Object.freeze({
+	max_message_size: 1_048_576,
+	max_requests_per_day: 10_000_000,
+	max_requests_per_day_hard: 10_000_000,
+	max_endpoints_per_topic: 100,
+	max_requests_per_second: 10_000,
+	max_dlq_size: 10_000,
+	max_completion_tokens_per_day: 0,
+	max_completion_tokens_per_minute: 0,
+	max_completions_per_day: 0,
+	max_completions_per_minute: 0,
+	max_retries: 5,
+	max_topics: 1000,
+	max_schedules: 0,
+	max_events_size: 10_000,
+	max_dlq_retention_time_milis: 7 * day * 1000,
+	max_delay: 7 * day,
+	max_parallelism: 100,
+	max_global_parallelism: 1000,
+	max_queues: 0,
+	retention: 7 * day,
+	timeout: 300,
+	rate_limit: 10_000,
+});
+
+export function resolveLimits(overrides: Partial<PlanLimits> | undefined): PlanLimits {
+	const limits = { ...defaultPlanLimits };
+	for (const [key, value] of Object.entries(overrides ?? {})) {
+		if (value === undefined) continue;
+		if (!Number.isFinite(value) || value < 0)
+			throw new Error(`plan limit ${key} must be a non-negative number`);
+		(limits as Record<string, number>)[key] = value;
+	}
+	return limits;
+}

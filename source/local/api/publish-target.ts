@@ -1,0 +1,70 @@
+/**
+ * Splits the raw target after `/v2/publish/` into the destination and the service's own
+ * query parameters (decisions.md, "Publish"). The destination is kept exactly as given,
+ * its own query included; only configuration parameters (names starting with the lowercased
+ * header prefix) and the token parameter are taken out of it.
+ */
+import type { Dialect } from '../../api/dialect.js';
+import { isGroupName, isHttpUrl } from '../../api/publish-options.js';
+
+export type PublishTarget =
+	| { kind: 'url'; url: string; config: Map<string, string>; token: string | undefined }
+	| { kind: 'group'; name: string; config: Map<string, string>; token: string | undefined };
+
+export class TargetError extends Error {
+	override name = 'TargetError';
+}
+
+function decodePair(segment: string): [string, string] | undefined {
+	const [pair] = new URLSearchParams(segment);
+	return pair;
+}
+
+export function parsePublishTarget(rest: string, dialect: Dialect): PublishTarget {
+	const queryAt = rest.indexOf('?');
+	let path = queryAt < 0 ? rest : rest.slice(0, queryAt);
+	const segments = queryAt < 0 ? [] : rest.slice(queryAt + 1).split('&');
+	// A client may have percent-encoded the whole destination; its own query then came along.
+	if (/^https?%3a/i.test(path)) {
+		try {
+			path = decodeURIComponent(path);
+		} catch {
+			throw new TargetError(`invalid destination ${JSON.stringify(path)}: bad percent-encoding`);
+		}
+		const inner = path.indexOf('?');
+		if (inner >= 0) {
+			segments.unshift(...path.slice(inner + 1).split('&'));
+			path = path.slice(0, inner);
+		}
+	}
+	const prefix = dialect.headerPrefix.toLowerCase();
+	const tokenParam = dialect.tokenParam.toLowerCase();
+	const config = new Map<string, string>();
+	const kept: string[] = [];
+	let token: string | undefined;
+	for (const segment of segments) {
+		if (segment === '') continue;
+		const pair = decodePair(segment);
+		const name = pair?.[0].toLowerCase() ?? '';
+		if (pair && name === tokenParam) token = pair[1];
+		else if (pair && name.startsWith(prefix)) config.set(name, pair[1]);
+		else kept.push(segment);
+	}
+	if (/^https?:/i.test(path)) {
+		const url = kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+		if (!isHttpUrl(url)) throw new TargetError(`invalid destination ${JSON.stringify(url)}: not a valid URL`);
+		return { kind: 'url', url, config, token };
+	}
+	let name: string;
+	try {
+		name = decodeURIComponent(path);
+	} catch {
+		name = path;
+	}
+	if (!isGroupName(name)) {
+		throw new TargetError(
+			`invalid destination ${JSON.stringify(name)}: expected an http:// or https:// URL or a URL Group name (letters, digits, -, _, .)`,
+		);
+	}
+	return { kind: 'group', name, config, token };
+}

@@ -1,0 +1,45 @@
+/** Everything the request handlers of the local service share: one account's state. */
+import type { Dialect } from '../api/dialect.js';
+import type { PublishResult } from '../api/schemas.js';
+import type { AccountCredentials } from './account/account.js';
+import type { PlanLimits } from './account/limits.js';
+import type { RateLimiter } from './account/rate-limiter.js';
+import type { Clock } from './clock.js';
+import type { DeliveryEngine } from './delivery/engine.js';
+import type { SearchIndexRecord } from './indexes/search-index.js';
+import type { VectorIndex } from './indexes/vector-index.js';
+import type { UsageStats } from './stats/usage.js';
+import type { DedupStore } from './stores/dedup-store.js';
+import type { DlqStore } from './stores/dlq-store.js';
+import type { EventLog } from './stores/event-log.js';
+import type { GroupStore } from './stores/group-store.js';
+import type { WorkflowRuns } from './stores/workflow-runs.js';
+
+export interface SigningKeyPair {
+	current: string;
+	next: string;
+}
+
+/** What a publish answered, kept for deduplication. */
+export type PublishAnswer =
+	| { kind: 'url'; result: PublishResult }
+	| { kind: 'group'; results: PublishResult[] };
+
+export interface ServiceContext {
+	dialect: Dialect;
+	clock: Clock;
+	limits: PlanLimits;
+	credentials: AccountCredentials;
+	createdAt: number;
+	keys: SigningKeyPair;
+	engine: DeliveryEngine;
+	groups: GroupStore;
+	dlq: DlqStore;
+	events: EventLog;
+	dedup: DedupStore<PublishAnswer>;
+	runs: WorkflowRuns;
+	usage: UsageStats;
+	rateLimiter: RateLimiter;
+	vectorIndex: VectorIndex;
+	searchIndex: SearchIndexRecord;
+}

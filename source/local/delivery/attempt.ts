@@ -1,0 +1,76 @@
+/**
+ * One delivery attempt over HTTP with undici: a hard per-request timeout, no redirects
+ * followed, and the response body read up to a cap (the rest is counted, not kept).
+ */
+import { type Dispatcher, request } from 'undici';
+
+export interface AttemptRequest {
+	url: string;
+	method: string;
+	headers: Record<string, string>;
+	body: Buffer;
+	timeoutMs: number;
+	/** Bytes of the response body kept; the rest is counted and dropped. */
+	maxResponseBytes: number;
+	dispatcher: Dispatcher;
+}
+
+export type AttemptResult =
+	| {
+			kind: 'response';
+			status: number;
+			headers: Record<string, string[]>;
+			body: Buffer;
+			/** Bytes the destination sent, including those not kept. */
+			bodyBytes: number;
+	  }
+	| { kind: 'error'; error: string; timedOut: boolean };
+
+function headerArrays(headers: Record<string, string | string[] | undefined>): Record<string, string[]> {
+	const out: Record<string, string[]> = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined) continue;
+		out[name] = Array.isArray(value) ? value : [value];
+	}
+	return out;
+}
+
+const bodiless = new Set(['GET', 'HEAD']);
+
+export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResult> {
+	const signal = AbortSignal.timeout(req.timeoutMs);
+	try {
+		const response = await request(req.url, {
+			method: req.method as Dispatcher.HttpMethod,
+			headers: req.headers,
+			body: bodiless.has(req.method) ? null : req.body,
+			signal,
+			dispatcher: req.dispatcher,
+		});
+		const kept: Buffer[] = [];
+		let keptBytes = 0;
+		let bodyBytes = 0;
+		for await (const chunk of response.body as AsyncIterable<Buffer>) {
+			bodyBytes += chunk.length;
+			if (keptBytes < req.maxResponseBytes) {
+				const part = chunk.subarray(0, req.maxResponseBytes - keptBytes);
+				kept.push(part);
+				keptBytes += part.length;
+			}
+		}
+		return {
+			kind: 'response',
+			status: response.statusCode,
+			headers: headerArrays(response.headers),
+			body: Buffer.concat(kept, keptBytes),
+			bodyBytes,
+		};
+	} catch (error) {
+		const timedOut = signal.aborted;
+		const code = (error as { code?: string }).code;
+		const detail = timedOut
+			? `no response within ${req.timeoutMs} ms`
+			: `${(error as Error).message}${code ? ` (${code})` : ''}`;
+		return { kind: 'error', error: detail, timedOut };
+	}
+}

@@ -1,0 +1,35 @@
+/**
+ * The Callback body of interface.md for one attempt of a message: the destination's answer
+ * (body base64, truncated to the plan's max message size by the attempt) and the source
+ * message (body base64, headers as one string each, times as strings of unix ms).
+ */
+import type { CallbackBody } from '../../api/schemas.js';
+import { joinedHeaders, type StoredMessage } from '../messages/message.js';
+
+export interface AttemptResponse {
+	status: number;
+	headers: Record<string, string[]>;
+	body: Buffer;
+}
+
+export function callbackBody(source: StoredMessage, response: AttemptResponse, dlqId?: string): CallbackBody {
+	const out: CallbackBody & { dlqId?: string } = {
+		status: response.status,
+		header: response.headers,
+		body: response.body.toString('base64'),
+		retried: source.retried,
+		maxRetries: source.maxRetries,
+		sourceMessageId: source.id,
+		url: source.url,
+		method: source.method,
+		sourceHeader: joinedHeaders(source.header),
+		sourceBody: source.body.toString('base64'),
+		notBefore: String(source.notBefore),
+		createdAt: String(source.createdAt),
+		callerIP: source.callerIp,
+	};
+	if (source.topicName !== undefined) out.topicName = source.topicName;
+	if (source.endpointName !== undefined) out.endpointName = source.endpointName;
+	if (dlqId !== undefined) out.dlqId = dlqId;
+	return out;
+}

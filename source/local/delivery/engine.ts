@@ -1,0 +1,262 @@
+/**
+ * The delivery state machine of interface.md: a message waits in the scheduler until due,
+ * passes its flow-control key and the account's global parallelism, is sent, and then is
+ * delivered (2xx), scheduled for a retry, or failed into the dead letter queue. Each attempt
+ * that gets a response calls the callback; a failure calls the failure callback with the
+ * dlqId. Callbacks are new signed messages with their own retries. Deliveries run
+ * concurrently, so a slow destination holds only its own messages.
+ */
+import type { Dispatcher } from 'undici';
+import { type Dialect, prefixed } from '../../api/dialect.js';
+import type { PublishOptions } from '../../api/publish-options.js';
+import type { DeliveryEvent, EventState } from '../../api/schemas.js';
+import type { PlanLimits } from '../account/limits.js';
+import type { Clock } from '../clock.js';
+import { createMessage } from '../messages/factory.js';
+import { bodyFields, type CallbackTarget, messageResource, type StoredMessage } from '../messages/message.js';
+import { Scheduler } from '../scheduler/scheduler.js';
+import type { UsageStats } from '../stats/usage.js';
+import type { DeadLetter, DlqStore } from '../stores/dlq-store.js';
+import type { EventLog } from '../stores/event-log.js';
+import { type AttemptResult, attemptDelivery } from './attempt.js';
+import { type Backoff, nextRetryDelay } from './backoff.js';
+import { type AttemptResponse, callbackBody } from './callback-body.js';
+import { FlowGate } from './flow-control.js';
+import { outgoingHeaders } from './outgoing.js';
+
+export interface EngineDeps {
+	dialect: Dialect;
+	clock: Clock;
+	limits: PlanLimits;
+	signingKey: () => string;
+	usage: UsageStats;
+	events: EventLog;
+	dlq: DlqStore;
+	backoff: Backoff;
+	dispatcher: Dispatcher;
+}
+
+const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
+
+export class DeliveryEngine {
+	/** Every message from acceptance until delivered, failed or cancelled. */
+	readonly messages = new Map<string, StoredMessage>();
+	private readonly scheduler: Scheduler<StoredMessage>;
+	private readonly gate: FlowGate<StoredMessage>;
+	/** Admitted by flow control, waiting for a global slot. */
+	private readonly waiting: StoredMessage[] = [];
+	private waitingHead = 0;
+	private inFlight = 0;
+	private closed = false;
+
+	constructor(private readonly deps: EngineDeps) {
+		this.scheduler = new Scheduler(deps.clock, (m) => this.gate.submit(m));
+		this.gate = new FlowGate(deps.clock, (m) => this.launch(m));
+	}
+
+	get inFlightCount(): number {
+		return this.inFlight;
+	}
+
+	accept(message: StoredMessage): void {
+		this.messages.set(message.id, message);
+		this.event(message, 'CREATED');
+		this.scheduler.schedule(message);
+	}
+
+	/** Cancels a message that is not yet delivered; false when there is no such message. */
+	cancel(id: string): boolean {
+		const message = this.messages.get(id);
+		if (!message) return false;
+		this.event(message, 'CANCEL_REQUESTED');
+		if (message.state === 'active' && !this.withdrawWaiting(message)) {
+			// In flight: the attempt ends first, then the message is cancelled instead of retried.
+			message.cancelRequested = true;
+			return true;
+		}
+		this.scheduler.unschedule(message) || this.gate.withdraw(message);
+		this.finishCancelled(message);
+		return true;
+	}
+
+	close(): void {
+		this.closed = true;
+		this.scheduler.close();
+		this.gate.close();
+	}
+
+	private withdrawWaiting(message: StoredMessage): boolean {
+		const at = this.waiting.indexOf(message, this.waitingHead);
+		if (at < 0) return false;
+		this.waiting.splice(at, 1);
+		this.gate.done(message);
+		return true;
+	}
+
+	private launch(message: StoredMessage): void {
+		message.state = 'active';
+		if (this.inFlight >= this.deps.limits.max_global_parallelism) {
+			this.waiting.push(message);
+			return;
+		}
+		this.start(message);
+	}
+
+	private start(message: StoredMessage): void {
+		this.inFlight++;
+		this.event(message, 'ACTIVE');
+		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
+		const { clock, dialect, limits, dispatcher } = this.deps;
+		const headers = outgoingHeaders(message, sent, {
+			dialect,
+			signingKey: this.deps.signingKey(),
+			nowSeconds: Math.floor(clock.now() / 1000),
+		});
+		attemptDelivery({
+			url: message.url,
+			method: message.method,
+			headers,
+			body: sent,
+			timeoutMs: message.timeoutMs,
+			maxResponseBytes: limits.max_message_size,
+			dispatcher,
+		})
+			.then((result) => this.finish(message, sent.length, result))
+			.catch(() =>
+				this.finish(message, sent.length, { kind: 'error', error: 'delivery failed', timedOut: false }),
+			);
+	}
+
+	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
+		this.inFlight--;
+		this.gate.done(message);
+		this.startWaiting();
+		if (this.closed) return;
+		const now = this.deps.clock.now();
+		const response = result.kind === 'response' ? result : undefined;
+		this.deps.usage.attempt(now, sentBytes + (response?.bodyBytes ?? 0));
+		if (response && response.status >= 200 && response.status < 300) {
+			this.deliver(message, response);
+			return;
+		}
+		const detail = response
+			? { responseStatus: response.status }
+			: { error: result.kind === 'error' ? result.error : 'no response' };
+		this.event(message, 'ERROR', detail);
+		if (response && message.callback) this.sendCallback(message, message.callback, 'callback', response);
+		if (message.cancelRequested) {
+			this.finishCancelled(message);
+			return;
+		}
+		const nonRetryable =
+			response?.status === 489 &&
+			response.headers[prefixed(this.deps.dialect, 'NonRetryable-Error').toLowerCase()]?.[0]?.trim() ===
+				'true';
+		if (!nonRetryable && message.retried < message.maxRetries) {
+			this.retry(message, response, now);
+			return;
+		}
+		this.fail(message, response, now);
+	}
+
+	private startWaiting(): void {
+		while (
+			this.waitingHead < this.waiting.length &&
+			this.inFlight < this.deps.limits.max_global_parallelism
+		) {
+			this.start(this.waiting[this.waitingHead++]!);
+		}
+		if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
+			this.waiting.splice(0, this.waitingHead);
+			this.waitingHead = 0;
+		}
+	}
+
+	private deliver(message: StoredMessage, response: AttemptResponse & { status: number }): void {
+		const now = this.deps.clock.now();
+		this.messages.delete(message.id);
+		this.event(message, 'DELIVERED', { responseStatus: response.status });
+		this.deps.usage.outcome(now, 'delivered', message.kind === 'workflow');
+		if (message.callback) this.sendCallback(message, message.callback, 'callback', response);
+	}
+
+	private retry(
+		message: StoredMessage,
+		response: (AttemptResponse & { status: number }) | undefined,
+		now: number,
+	) {
+		const delay = nextRetryDelay({
+			retryAfter: response?.headers['retry-after']?.[0],
+			retryDelay: message.retryDelay,
+			retried: message.retried,
+			backoff: this.deps.backoff,
+			now,
+		});
+		message.retried++;
+		message.state = 'retry';
+		message.dueAt = now + delay;
+		this.deps.usage.outcome(now, 'retry', message.kind === 'workflow');
+		this.event(message, 'RETRY', { nextDeliveryTime: message.dueAt });
+		this.scheduler.schedule(message);
+	}
+
+	private fail(message: StoredMessage, response: AttemptResponse | undefined, now: number): void {
+		this.messages.delete(message.id);
+		const record: DeadLetter = { ...messageResource(message) };
+		if (response) {
+			record.responseStatus = response.status;
+			record.responseHeader = response.headers;
+			const body = bodyFields(response.body);
+			if ('body' in body) record.responseBody = body.body;
+			else record.responseBodyBase64 = body.bodyBase64;
+		}
+		const dlqId = this.deps.dlq.add(record, now);
+		this.deps.usage.outcome(now, 'failed', message.kind === 'workflow');
+		this.event(message, 'FAILED', response ? { responseStatus: response.status } : {});
+		if (message.failureCallback) {
+			this.sendCallback(message, message.failureCallback, 'failure-callback', response ?? noResponse, dlqId);
+		}
+	}
+
+	private finishCancelled(message: StoredMessage): void {
+		this.messages.delete(message.id);
+		this.deps.usage.outcome(this.deps.clock.now(), 'cancelled', message.kind === 'workflow');
+		this.event(message, 'CANCELLED');
+	}
+
+	private sendCallback(
+		source: StoredMessage,
+		target: CallbackTarget,
+		kind: 'callback' | 'failure-callback',
+		response: AttemptResponse,
+		dlqId?: string,
+	): void {
+		const overrides = target.overrides;
+		const options: PublishOptions = { contentType: 'application/json' };
+		if (overrides?.method !== undefined) options.method = overrides.method;
+		if (overrides?.retries !== undefined) options.retries = overrides.retries;
+		if (overrides?.timeoutMs !== undefined) options.timeoutMs = overrides.timeoutMs;
+		if (overrides?.delayMs !== undefined) options.delayMs = overrides.delayMs;
+		if (target.forwardHeaders) options.forwardHeaders = target.forwardHeaders;
+		const body = Buffer.from(JSON.stringify(callbackBody(source, response, dlqId)));
+		const callback = createMessage(
+			{ kind, url: target.url, options, body, callerIp: source.callerIp, now: this.deps.clock.now() },
+			this.deps.limits,
+			this.deps.dialect,
+		);
+		this.accept(callback);
+	}
+
+	private event(message: StoredMessage, state: EventState, extra: Partial<DeliveryEvent> = {}): void {
+		const event: DeliveryEvent = {
+			time: this.deps.clock.now(),
+			messageId: message.id,
+			state,
+			url: message.url,
+			...extra,
+		};
+		if (message.topicName !== undefined) event.topicName = message.topicName;
+		if (message.endpointName !== undefined) event.endpointName = message.endpointName;
+		this.deps.events.add(event);
+	}
+}

@@ -1,0 +1,34 @@
+/**
+ * The headers of an outgoing request (decisions.md, "Delivery"): the message's own headers
+ * plus User-Agent, the signature over the exact body sent, the message id, the retry count,
+ * the group and endpoint names for group messages, and the publisher's address.
+ */
+import { type Dialect, prefixed } from '../../api/dialect.js';
+import { signRequest } from '../../signing/jwt.js';
+import type { StoredMessage } from '../messages/message.js';
+
+export const userAgent = 'mqtop-local-service';
+
+export function outgoingHeaders(
+	message: StoredMessage,
+	body: Buffer,
+	options: { dialect: Dialect; signingKey: string; nowSeconds: number },
+): Record<string, string> {
+	const { dialect } = options;
+	const headers: Record<string, string> = {};
+	for (const [name, values] of Object.entries(message.header)) headers[name] = values.join(', ');
+	headers['User-Agent'] = userAgent;
+	headers[prefixed(dialect, 'Signature')] = signRequest({
+		key: options.signingKey,
+		issuer: dialect.issuer,
+		url: message.url,
+		body,
+		now: options.nowSeconds,
+	});
+	headers[prefixed(dialect, 'Message-Id')] = message.id;
+	headers[prefixed(dialect, 'Retried')] = String(message.retried);
+	if (message.topicName !== undefined) headers[prefixed(dialect, 'Topic-Name')] = message.topicName;
+	if (message.endpointName !== undefined) headers[prefixed(dialect, 'Endpoint-Name')] = message.endpointName;
+	if (message.callerIp) headers[prefixed(dialect, 'Caller-Ip')] = message.callerIp;
+	return headers;
+}

@@ -1,0 +1,57 @@
+/** Header plumbing shared by publish, triggers and delivery. */
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Lowercase name to value; repeated headers joined with ", " as HTTP allows. */
+export function headerFields(headers: IncomingHttpHeaders): Map<string, string> {
+	const fields = new Map<string, string>();
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined) continue;
+		fields.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+	}
+	return fields;
+}
+
+/** `x-custom-id` as `X-Custom-Id`, the way headers are shown in a message. */
+export function canonicalHeaderName(name: string): string {
+	return name
+		.toLowerCase()
+		.split('-')
+		.map((part) => (part ? part[0]!.toUpperCase() + part.slice(1) : part))
+		.join('-');
+}
+
+/** Hop-by-hop and transport headers: never forwarded to a destination. */
+const transportHeaders = new Set([
+	'authorization',
+	'connection',
+	'content-length',
+	'expect',
+	'host',
+	'keep-alive',
+	'proxy-authenticate',
+	'proxy-authorization',
+	'proxy-connection',
+	'te',
+	'trailer',
+	'transfer-encoding',
+	'upgrade',
+]);
+
+/**
+ * Whether an incoming header may reach the destination under Header-Forward: never
+ * Authorization, transport headers, nor the service's own (prefixed) headers.
+ */
+export function isForwardable(lowercaseName: string, lowercasePrefix: string): boolean {
+	return !transportHeaders.has(lowercaseName) && !lowercaseName.startsWith(lowercasePrefix);
+}
+
+const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function isHeaderName(name: string): boolean {
+	return tokenPattern.test(name);
+}
+
+export function isHeaderValue(value: string): boolean {
+	// Visible characters, spaces and tabs; CR and LF would split the header.
+	return !/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
+}

@@ -1,0 +1,54 @@
+/**
+ * What a handler answers, and the one error type handlers throw. The router writes both;
+ * every error body is `{"error": "..."}` (decisions.md, "Errors").
+ */
+import type { ServerResponse } from 'node:http';
+
+export interface Reply {
+	status: number;
+	/** Serialised as JSON when present. */
+	json?: unknown;
+	headers?: Record<string, string>;
+}
+
+export function ok(json: unknown, headers?: Record<string, string>): Reply {
+	return headers ? { status: 200, json, headers } : { status: 200, json };
+}
+
+/** 200 with an empty body, as the URL Group writes answer. */
+export function empty(): Reply {
+	return { status: 200 };
+}
+
+export class HttpError extends Error {
+	override name = 'HttpError';
+	constructor(
+		readonly status: number,
+		message: string,
+		readonly headers: Record<string, string> = {},
+	) {
+		super(message);
+	}
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+export function writeReply(res: ServerResponse, reply: Reply): void {
+	if (res.headersSent || res.destroyed) return;
+	const headers: Record<string, string> = { ...reply.headers };
+	let body: string | undefined;
+	if (reply.json !== undefined) {
+		body = JSON.stringify(reply.json);
+		headers['content-type'] = 'application/json';
+		headers['content-length'] = String(Buffer.byteLength(body));
+	} else {
+		headers['content-length'] = '0';
+	}
+	res.writeHead(reply.status, headers);
+	res.end(body);
+}
+
+export function errorReply(error: HttpError): Reply {
+	return { status: error.status, json: { error: error.message }, headers: error.headers };
+}

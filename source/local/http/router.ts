@@ -1,0 +1,141 @@
+/**
+ * A small router: routes are `METHOD /path/:param` patterns, where a final `*name` takes the
+ * rest of the raw request target, query included (the publish destination is a whole URL).
+ * Unknown paths get 404, known paths with another method 405 with Allow, thrown HttpErrors
+ * their own status, anything else 500: the server never crashes on one request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorReply, HttpError, type Reply, writeReply } from './reply.js';
+
+export interface Request {
+	method: string;
+	/** Path and query exactly as received. */
+	target: string;
+	pathname: string;
+	query: URLSearchParams;
+	params: Record<string, string>;
+	raw: IncomingMessage;
+	callerIp: string;
+}
+
+export type Handler<Meta> = (req: Request, meta: Meta) => Promise<Reply> | Reply;
+
+interface Route<Meta> {
+	method: string;
+	segments: string[];
+	rest: string | undefined;
+	meta: Meta;
+	handler: Handler<Meta>;
+}
+
+export interface RouterHooks<Meta> {
+	/** Runs before the handler of a matched route; throws HttpError to refuse. */
+	before?(req: Request, meta: Meta): void;
+	/** Told about every error that is not an HttpError (a bug), after the 500 is sent. */
+	onError?(error: unknown): void;
+}
+
+export class Router<Meta> {
+	private readonly routes: Route<Meta>[] = [];
+
+	constructor(private readonly hooks: RouterHooks<Meta> = {}) {}
+
+	add(method: string, pattern: string, meta: Meta, handler: Handler<Meta>): this {
+		const parts = pattern.split('/').filter(Boolean);
+		const last = parts.at(-1);
+		const rest = last?.startsWith('*') ? last.slice(1) : undefined;
+		this.routes.push({ method, segments: rest ? parts.slice(0, -1) : parts, rest, meta, handler });
+		return this;
+	}
+
+	/** The node:http request listener. */
+	readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
+		this.handle(req, res).catch((error: unknown) => this.fail(res, error));
+	};
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const target = req.url ?? '/';
+		const queryAt = target.indexOf('?');
+		const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+		const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
+		const method = (req.method ?? 'GET').toUpperCase();
+		const allowed = new Set<string>();
+		for (const route of this.routes) {
+			const params = match(route, pathname, target);
+			if (!params) continue;
+			if (route.method !== method) {
+				allowed.add(route.method);
+				continue;
+			}
+			const request: Request = {
+				method,
+				target,
+				pathname,
+				query,
+				params,
+				raw: req,
+				callerIp: callerIp(req),
+			};
+			let reply: Reply;
+			try {
+				this.hooks.before?.(request, route.meta);
+				reply = await route.handler(request, route.meta);
+			} catch (error) {
+				if (!(error instanceof HttpError)) throw error;
+				reply = errorReply(error);
+			}
+			writeReply(res, reply);
+			return;
+		}
+		const error =
+			allowed.size > 0
+				? new HttpError(405, `method ${method} is not allowed on ${pathname}`, {
+						allow: [...allowed].join(', '),
+					})
+				: new HttpError(404, `no such operation: ${method} ${pathname}`);
+		req.resume();
+		writeReply(res, errorReply(error));
+	}
+
+	private fail(res: ServerResponse, error: unknown): void {
+		writeReply(res, errorReply(new HttpError(500, 'internal error in the local service')));
+		this.hooks.onError?.(error);
+	}
+}
+
+function match<Meta>(
+	route: Route<Meta>,
+	pathname: string,
+	target: string,
+): Record<string, string> | undefined {
+	const parts = pathname.split('/').filter(Boolean);
+	if (
+		route.rest === undefined ? parts.length !== route.segments.length : parts.length <= route.segments.length
+	)
+		return undefined;
+	const params: Record<string, string> = {};
+	for (const [i, segment] of route.segments.entries()) {
+		const part = parts[i]!;
+		if (segment.startsWith(':')) {
+			try {
+				params[segment.slice(1)] = decodeURIComponent(part);
+			} catch {
+				return undefined;
+			}
+		} else if (segment !== part) {
+			return undefined;
+		}
+	}
+	if (route.rest !== undefined) {
+		// The rest is cut from the raw target, so a destination keeps its `//` and its query.
+		const prefix = `/${route.segments.join('/')}/`;
+		if (!target.startsWith(prefix)) return undefined;
+		params[route.rest] = target.slice(prefix.length);
+	}
+	return params;
+}
+
+function callerIp(req: IncomingMessage): string {
+	const address = req.socket.remoteAddress ?? '';
+	return address.startsWith('::ffff:') ? address.slice(7) : address;
+}

@@ -1,0 +1,141 @@
+/**
+ * Turns decoded publish options into stored messages: the plan limits are checked (400 naming
+ * the header at fault), the destination headers are assembled in the order of decisions.md
+ * (group defaults first, then what the publish forwards, name by name), and the schedule is
+ * fixed (Not-Before wins over Delay).
+ */
+import { type Dialect, prefixed } from '../../api/dialect.js';
+import type { DeliveryOverrides, PublishOptions } from '../../api/publish-options.js';
+import { parseRetryDelay } from '../../api/retry-delay.js';
+import { randomId } from '../../signing/keys.js';
+import type { PlanLimits } from '../account/limits.js';
+import { canonicalHeaderName, isForwardable } from '../http/headers.js';
+import { badRequest } from '../http/reply.js';
+import type { CallbackTarget, MessageKind, StoredMessage } from './message.js';
+
+export const defaultRetries = 3;
+
+export function newMessageId(): string {
+	return `msg_${randomId(26)}`;
+}
+
+/** Refuses options that ask for more than the plan allows. */
+export function checkLimits(
+	options: PublishOptions,
+	limits: PlanLimits,
+	dialect: Dialect,
+	now: number,
+): void {
+	const over = (header: string, detail: string) => badRequest(`${prefixed(dialect, header)}: ${detail}`);
+	const retries = (header: string, value: number | undefined) => {
+		if (value !== undefined && value > limits.max_retries)
+			throw over(header, `${value} retries exceed the plan's max_retries of ${limits.max_retries}`);
+	};
+	const timeout = (header: string, value: number | undefined) => {
+		if (value !== undefined && value > limits.timeout * 1000)
+			throw over(header, `${value} ms exceeds the plan's timeout of ${limits.timeout} s`);
+	};
+	const delay = (header: string, value: number | undefined) => {
+		if (value !== undefined && value > limits.max_delay * 1000)
+			throw over(
+				header,
+				`a delay of ${value / 1000} s exceeds the plan's max_delay of ${limits.max_delay} s`,
+			);
+	};
+	retries('Retries', options.retries);
+	retries('Callback-Retries', options.callbackOptions?.retries);
+	retries('Failure-Callback-Retries', options.failureCallbackOptions?.retries);
+	timeout('Timeout', options.timeoutMs);
+	timeout('Callback-Timeout', options.callbackOptions?.timeoutMs);
+	timeout('Failure-Callback-Timeout', options.failureCallbackOptions?.timeoutMs);
+	delay('Delay', options.delayMs);
+	delay('Callback-Delay', options.callbackOptions?.delayMs);
+	delay('Failure-Callback-Delay', options.failureCallbackOptions?.delayMs);
+	if (options.notBefore !== undefined) delay('Not-Before', Math.max(0, options.notBefore * 1000 - now));
+	const flow = options.flowControl;
+	if (flow?.parallelism !== undefined && (flow.parallelism < 1 || flow.parallelism > limits.max_parallelism))
+		throw over('Flow-Control-Value', `parallelism must be 1 to ${limits.max_parallelism} (max_parallelism)`);
+	if (flow?.rate !== undefined && flow.rate < 1) throw over('Flow-Control-Value', 'rate must be at least 1');
+	if (flow?.periodMs !== undefined && flow.periodMs < 1)
+		throw over('Flow-Control-Value', 'period must be positive');
+}
+
+export interface MessageInput {
+	kind: MessageKind;
+	url: string;
+	topicName?: string | undefined;
+	endpointName?: string | undefined;
+	options: PublishOptions;
+	body: Buffer;
+	/** Headers the destination gets before anything the publish forwards (group defaults). */
+	baseHeaders?: Record<string, string[]> | undefined;
+	/** Every incoming header, lowercase; forwarded when Header-Forward is true. */
+	incoming?: Map<string, string> | undefined;
+	/** Headers the service itself adds (workflow run headers), after all others. */
+	extraHeaders?: Record<string, string> | undefined;
+	callerIp: string;
+	workflowRunId?: string | undefined;
+	now: number;
+}
+
+function callbackTarget(
+	url: string | undefined,
+	overrides: DeliveryOverrides | undefined,
+	forwardHeaders: Record<string, string> | undefined,
+): CallbackTarget | undefined {
+	return url === undefined ? undefined : { url, overrides, forwardHeaders };
+}
+
+export function destinationHeaders(input: MessageInput, dialect: Dialect): Record<string, string[]> {
+	const header: Record<string, string[]> = {};
+	const set = (name: string, value: string) => {
+		header[canonicalHeaderName(name)] = [value];
+	};
+	for (const [name, values] of Object.entries(input.baseHeaders ?? {}))
+		header[canonicalHeaderName(name)] = values;
+	if (input.options.headerForward && input.incoming) {
+		const prefix = dialect.headerPrefix.toLowerCase();
+		for (const [name, value] of input.incoming) if (isForwardable(name, prefix)) set(name, value);
+	}
+	for (const [name, value] of Object.entries(input.options.forwardHeaders ?? {})) set(name, value);
+	if (input.options.contentType !== undefined) set('content-type', input.options.contentType);
+	for (const [name, value] of Object.entries(input.extraHeaders ?? {})) set(name, value);
+	return header;
+}
+
+export function createMessage(input: MessageInput, limits: PlanLimits, dialect: Dialect): StoredMessage {
+	const o = input.options;
+	const notBefore =
+		o.notBefore !== undefined ? Math.max(input.now, o.notBefore * 1000) : input.now + (o.delayMs ?? 0);
+	return {
+		id: newMessageId(),
+		kind: input.kind,
+		url: input.url,
+		topicName: input.topicName,
+		endpointName: input.endpointName,
+		method: o.method ?? 'POST',
+		header: destinationHeaders(input, dialect),
+		body: input.body,
+		maxRetries: o.retries ?? Math.min(defaultRetries, limits.max_retries),
+		retried: 0,
+		notBefore,
+		createdAt: input.now,
+		timeoutMs: o.timeoutMs ?? limits.timeout * 1000,
+		retryDelay: o.retryDelay === undefined ? undefined : parseRetryDelay(o.retryDelay),
+		callback: callbackTarget(o.callback, o.callbackOptions, o.callbackForwardHeaders),
+		failureCallback: callbackTarget(
+			o.failureCallback,
+			o.failureCallbackOptions,
+			o.failureCallbackForwardHeaders,
+		),
+		callerIp: input.callerIp,
+		labels: o.labels,
+		flow: o.flowControl,
+		workflowRunId: input.workflowRunId,
+		state: 'waiting',
+		cancelRequested: false,
+		dueAt: notBefore,
+		heapIndex: -1,
+		heapSeq: 0,
+	};
+}

@@ -1,0 +1,43 @@
+/**
+ * Publish configuration from its three sources, lowest precedence first: a URL Group's
+ * default headers, the lowercase query forms, the request's own headers (decisions.md:
+ * "a header wins over the query"; "headers of the publish request override [the group's]
+ * name by name"). Decoding is the shared decodePublishOptions; its errors become 400s.
+ */
+import type { Dialect } from '../../api/dialect.js';
+import { decodePublishOptions, isOptionParseError, type PublishOptions } from '../../api/publish-options.js';
+import { badRequest } from '../http/reply.js';
+
+export function mergeFields(...sources: (ReadonlyMap<string, string> | undefined)[]): Map<string, string> {
+	const merged = new Map<string, string>();
+	for (const source of sources) for (const [name, value] of source ?? []) merged.set(name, value);
+	return merged;
+}
+
+export function decodeOptions(fields: ReadonlyMap<string, string>, dialect: Dialect): PublishOptions {
+	try {
+		return decodePublishOptions(fields, dialect);
+	} catch (error) {
+		if (isOptionParseError(error)) throw badRequest((error as Error).message);
+		throw error;
+	}
+}
+
+/**
+ * Splits a group's default headers into configuration fields (prefixed, lowercase) and the
+ * headers the destination receives as they are.
+ */
+export function splitGroupHeaders(
+	headers: Record<string, string[]> | undefined,
+	dialect: Dialect,
+): { config: Map<string, string>; plain: Record<string, string[]> } {
+	const prefix = dialect.headerPrefix.toLowerCase();
+	const config = new Map<string, string>();
+	const plain: Record<string, string[]> = {};
+	for (const [name, values] of Object.entries(headers ?? {})) {
+		const lower = name.toLowerCase();
+		if (lower.startsWith(prefix)) config.set(lower, values.join(', '));
+		else plain[name] = values;
+	}
+	return { config, plain };
+}

@@ -1,0 +1,34 @@
+/** What startLocalService can be told, and the defaults for what it is not told. */
+import type { Dialect } from '../api/dialect.js';
+import type { AccountCredentials } from './account/account.js';
+import type { PlanLimits } from './account/limits.js';
+import type { Clock } from './clock.js';
+import type { Backoff } from './delivery/backoff.js';
+
+/** The options that can cross to a worker thread (plain data only). */
+export interface LocalServiceData extends Partial<AccountCredentials> {
+	/** Interface to listen on; default 127.0.0.1. */
+	host?: string;
+	/** Port; 0 (the default) picks a free one. */
+	port?: number;
+	dialect?: Partial<Dialect>;
+	currentSigningKey?: string;
+	nextSigningKey?: string;
+	vectorIndexId?: string;
+	searchIndexId?: string;
+	limits?: Partial<PlanLimits>;
+	/** Multiplies the default retry backoff (e.g. 0.001 turns 12 s into 12 ms). */
+	retryDelayScale?: number;
+	/** Dollars billed per message; default 1 dollar per 100,000 messages. */
+	messagePrice?: number;
+}
+
+export interface LocalServiceOptions extends LocalServiceData {
+	clock?: Clock;
+	/** Milliseconds before retry number n (1-based); wins over retryDelayScale. */
+	backoff?: Backoff;
+	/** Told about internal errors (bugs) that were answered with 500. */
+	onError?: (error: unknown) => void;
+}
+
+export const defaultMessagePrice = 1 / 100_000;

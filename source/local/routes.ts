@@ -1,0 +1,68 @@
+/**
+ * The operations of the local service and how each is authenticated. One server answers
+ * both APIs: the management paths and the messaging paths do not overlap.
+ */
+
+import * as keys from './api/keys.js';
+import * as management from './api/management.js';
+import * as messages from './api/messages.js';
+import { publish } from './api/publish.js';
+import * as topics from './api/topics.js';
+import * as workflows from './api/workflows.js';
+import type { ServiceContext } from './context.js';
+import { type AuthScheme, checkBasic, checkBearer } from './http/auth.js';
+import { HttpError } from './http/reply.js';
+import { type Handler, Router } from './http/router.js';
+
+interface RouteMeta {
+	auth: AuthScheme;
+}
+
+export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => void): Router<RouteMeta> {
+	const router = new Router<RouteMeta>({
+		before(req, meta) {
+			if (meta.auth === 'basic') {
+				checkBasic(req.raw.headers, ctx.credentials);
+				return;
+			}
+			const queryToken =
+				meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
+			checkBearer(req.raw.headers, ctx.credentials, queryToken);
+			const verdict = ctx.rateLimiter.burst();
+			if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
+		},
+		onError,
+	});
+	const basic: RouteMeta = { auth: 'basic' };
+	const bearer: RouteMeta = { auth: 'bearer' };
+	const publishAuth: RouteMeta = { auth: 'bearer-or-query' };
+	const h = (
+		fn: (ctx: ServiceContext, req: Parameters<Handler<RouteMeta>>[0]) => ReturnType<Handler<RouteMeta>>,
+	) => ((req) => fn(ctx, req)) as Handler<RouteMeta>;
+	const segment = ctx.dialect.productSegment;
+
+	router
+		.add('GET', `/v2/${segment}/users`, basic, h(management.listUsers))
+		.add('GET', `/v2/${segment}/stats/:id`, basic, h(management.mqStats))
+		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
+		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
+		.add('POST', '/v2/publish/*rest', publishAuth, h(publish))
+		.add('GET', '/v2/messages/:id', bearer, h(messages.getMessage))
+		.add('DELETE', '/v2/messages/:id', bearer, h(messages.cancelMessage))
+		.add('DELETE', '/v2/messages', bearer, h(messages.cancelMessages))
+		.add('GET', '/v2/events', bearer, h(messages.listEvents))
+		.add('GET', '/v2/dlq', bearer, h(messages.listDlq))
+		.add('GET', '/v2/dlq/:id', bearer, h(messages.getDlq))
+		.add('DELETE', '/v2/dlq/:id', bearer, h(messages.deleteDlq))
+		.add('GET', '/v2/topics', bearer, h(topics.listGroups))
+		.add('GET', '/v2/topics/:name', bearer, h(topics.getGroup))
+		.add('PATCH', '/v2/topics/:name', bearer, h(topics.setHeaders))
+		.add('DELETE', '/v2/topics/:name', bearer, h(topics.deleteGroup))
+		.add('POST', '/v2/topics/:name/endpoints', bearer, h(topics.addEndpoints))
+		.add('DELETE', '/v2/topics/:name/endpoints', bearer, h(topics.removeEndpoints))
+		.add('POST', '/v2/batch/trigger', bearer, h(workflows.batchTrigger))
+		.add('POST', '/v2/trigger/*rest', bearer, h(workflows.trigger))
+		.add('GET', '/v2/keys', bearer, h(keys.getKeys))
+		.add('POST', '/v2/keys/rotate', bearer, h(keys.rotateKeys));
+	return router;
+}

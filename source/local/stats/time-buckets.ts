@@ -1,0 +1,101 @@
+/**
+ * Time-bucketed aggregation, kept at three resolutions so that every statistics period can be
+ * answered from few buckets: minutes (periods up to 7d, whose spacings are whole minutes),
+ * three hours (the 30d period) and UTC days (the daily series of the month). Pure data
+ * structure: the caller passes every timestamp, so an injected clock works unchanged.
+ */
+export const minuteMs = 60_000;
+export const threeHoursMs = 3 * 3_600_000;
+export const dayMs = 86_400_000;
+
+interface Resolution {
+	ms: number;
+	/** Buckets older than this are dropped. */
+	retentionMs: number;
+}
+
+const resolutions: readonly Resolution[] = [
+	{ ms: minuteMs, retentionMs: 7 * dayMs + 2 * 3_600_000 },
+	{ ms: threeHoursMs, retentionMs: 31 * dayMs },
+	{ ms: dayMs, retentionMs: 63 * dayMs },
+];
+
+/** How values of one kind are made and combined. */
+export interface BucketKind<V> {
+	empty(): V;
+	/** Combines `from` into `into` and returns the result (may mutate `into`). */
+	merge(into: V, from: V): V;
+}
+
+class Layer<V> {
+	readonly buckets = new Map<number, V>();
+	private newestKey = Number.NEGATIVE_INFINITY;
+
+	constructor(readonly resolution: Resolution) {}
+
+	update(t: number, kind: BucketKind<V>, change: (value: V) => V): void {
+		const key = Math.floor(t / this.resolution.ms);
+		this.buckets.set(key, change(this.buckets.get(key) ?? kind.empty()));
+		if (key > this.newestKey) {
+			this.newestKey = key;
+			this.prune(key);
+		}
+	}
+
+	private prune(newestKey: number): void {
+		const oldest = newestKey - Math.ceil(this.resolution.retentionMs / this.resolution.ms);
+		// Keys arrive mostly in increasing order, so the stale ones sit at the front of the Map.
+		for (const key of this.buckets.keys()) {
+			if (key >= oldest) break;
+			this.buckets.delete(key);
+		}
+	}
+}
+
+export class TimeBuckets<V> {
+	private readonly layers: Layer<V>[];
+
+	constructor(private readonly kind: BucketKind<V>) {
+		this.layers = resolutions.map((r) => new Layer<V>(r));
+	}
+
+	/** Applies `change` to the bucket holding `t` at every resolution. */
+	update(t: number, change: (value: V) => V): void {
+		for (const layer of this.layers) layer.update(t, this.kind, change);
+	}
+
+	/**
+	 * The merged value of [from, to). Uses the coarsest resolution whose buckets tile the range
+	 * exactly; both ends must be whole minutes.
+	 */
+	fold(from: number, to: number): V {
+		const layer =
+			this.layers
+				.slice()
+				.reverse()
+				.find((l) => from % l.resolution.ms === 0 && to % l.resolution.ms === 0) ?? this.layers[0]!;
+		const ms = layer.resolution.ms;
+		let acc = this.kind.empty();
+		for (let key = Math.floor(from / ms); key < Math.ceil(to / ms); key++) {
+			const value = layer.buckets.get(key);
+			if (value !== undefined) acc = this.kind.merge(acc, value);
+		}
+		return acc;
+	}
+}
+
+const sumKind: BucketKind<number> = { empty: () => 0, merge: (a, b) => a + b };
+
+/** A count or amount over time (requests, messages, bytes). */
+export class Counter {
+	private readonly buckets = new TimeBuckets<number>(sumKind);
+
+	add(t: number, amount = 1): void {
+		if (amount === 0) return;
+		this.buckets.update(t, (v) => v + amount);
+	}
+
+	sum(from: number, to: number): number {
+		return this.buckets.fold(from, to);
+	}
+}

@@ -1,0 +1,134 @@
+/**
+ * Test fixtures for the local service: the service itself with a client, and destinations
+ * (small node:http servers on 127.0.0.1) that record what they receive and answer as told.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MqClient } from '../../source/api/client.js';
+import { type Dialect, resolveDialect } from '../../source/api/dialect.js';
+import {
+	type LocalService,
+	type LocalServiceOptions,
+	startLocalService,
+} from '../../source/local/service.js';
+
+export interface Received {
+	method: string;
+	/** Path and query as received. */
+	url: string;
+	headers: IncomingHttpHeaders;
+	body: Buffer;
+	at: number;
+}
+
+export type Responder = (req: Received, index: number, res: ServerResponse) => void | Promise<void>;
+
+export interface Sink {
+	url: string;
+	received: Received[];
+	/** Resolves once `count` requests arrived; fails after the deadline. */
+	waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+	close(): Promise<void>;
+}
+
+/** A destination; by default it answers 200 "ok". */
+export async function startSink(respond: Responder = (_r, _i, res) => void res.end('ok')): Promise<Sink> {
+	const received: Received[] = [];
+	const server = createServer(async (req, res) => {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const entry: Received = {
+			method: req.method ?? '',
+			url: req.url ?? '',
+			headers: req.headers,
+			body: Buffer.concat(chunks),
+			at: Date.now(),
+		};
+		received.push(entry);
+		try {
+			await respond(entry, received.length - 1, res);
+		} catch {
+			res.destroy();
+		}
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const port = (server.address() as AddressInfo).port;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		received,
+		waitFor: (count, timeoutMs = 5000) =>
+			waitUntil(
+				() => (received.length >= count ? received : undefined),
+				timeoutMs,
+				() => `expected ${count} requests, got ${received.length}`,
+			),
+		close: () =>
+			new Promise((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+/** Polls `probe` until it returns something other than undefined, or fails at the deadline. */
+export async function waitUntil<T>(
+	probe: () => T | undefined | Promise<T | undefined>,
+	timeoutMs = 5000,
+	describe: () => string = () => 'condition not met',
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${describe()}`);
+		await new Promise((r) => setTimeout(r, 10));
+	}
+}
+
+export interface Fixture {
+	service: LocalService;
+	client: MqClient;
+	dialect: Dialect;
+	close(): Promise<void>;
+}
+
+/** A service with fast retries (Retry-Delay still wins) and a client for it. */
+export async function startFixture(options: LocalServiceOptions = {}): Promise<Fixture> {
+	const service = await startLocalService({ backoff: () => 20, ...options });
+	const dialect = resolveDialect(options.dialect);
+	const client = new MqClient(
+		{
+			queueUrl: service.queueUrl,
+			managementUrl: service.managementUrl,
+			token: service.token,
+			email: service.email,
+			apiKey: service.apiKey,
+			dialect,
+			timeoutMs: 5000,
+		},
+		{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
+	);
+	return { service, client, dialect, close: () => service.close() };
+}
+
+/** A raw request to the service, for what the typed client cannot send. */
+export async function raw(
+	url: string,
+	init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<{ status: number; headers: Headers; text: string; json: () => unknown }> {
+	const response = await fetch(url, {
+		method: init.method ?? 'GET',
+		headers: init.headers,
+		body: init.body,
+	});
+	const text = await response.text();
+	return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+}
+
+export function bearer(service: LocalService): Record<string, string> {
+	return { authorization: `Bearer ${service.token}` };
+}
+
+export function basic(service: LocalService): Record<string, string> {
+	return { authorization: `Basic ${Buffer.from(`${service.email}:${service.apiKey}`).toString('base64')}` };
+}
