@@ -55,7 +55,7 @@ export function App() {
 	return (
 		<Box flexDirection="column" width={width} height={height} overflow="hidden">
 			<Header />
-			<Tabs />
+			<Tabs width={width} />
 			<Box height={bodyHeight} width={width} flexDirection="column" overflow="hidden">
 				{ui.help ? (
 					<Help width={width} height={bodyHeight} />

@@ -1,38 +1,51 @@
 /** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
 import { Box, Text } from 'ink';
-import { truncate } from '../format/text.js';
+import { fitText, truncate } from '../format/text.js';
 import { formatClock, formatSpan } from '../format/time.js';
 import type { EndpointKey } from '../poll/endpoints.js';
 import { sanitize } from '../text/sanitize.js';
 import { usePolls, useRuntime, useUi } from './hooks/context.js';
 import { useNow } from './hooks/use-now.js';
-import { type Binding, bindingsFor, keysLabel, type Scope } from './input/keymap.js';
+import { type Binding, bindingsFor, helpRows, keysLabel, type Scope } from './input/keymap.js';
 import { apiStatuses, lastRefresh } from './models/status.js';
 import { builtPanes } from './panes/index.js';
-import { paneIds, paneTitles } from './state/panes.js';
+import { type PaneId, paneIds, paneShortTitles, paneTitles } from './state/panes.js';
 
 export function Header() {
 	const { client, connection, readOnly } = useRuntime();
 	const { managementUrl, queueUrl } = client.settings;
 	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
-	const urls = [
-		connection.embedded ? `management ${sanitize(managementUrl)}` : undefined,
-		managementUrl !== queueUrl || connection.embedded ? `messaging ${sanitize(queueUrl)}` : undefined,
-	].filter(Boolean);
+	const urls =
+		managementUrl === queueUrl
+			? connection.embedded
+				? `at ${sanitize(managementUrl)}`
+				: ''
+			: connection.embedded
+				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
+				: `messaging ${sanitize(queueUrl)}`;
 	return (
 		<Text wrap="truncate-end">
 			<Text bold color="cyan">
 				mqtop
 			</Text>
 			<Text> {where}</Text>
-			{urls.length > 0 ? <Text dimColor> ({urls.join(' · ')})</Text> : null}
+			{urls ? <Text dimColor> {urls}</Text> : null}
 			{readOnly ? <Text color="yellow"> · read-only</Text> : null}
 		</Text>
 	);
 }
 
-export function Tabs() {
+/** The tab labels: full titles when they fit the width, short ones for the other tabs when not. */
+export function tabLabels(current: PaneId, width: number): string[] {
+	const full = paneIds.map((id, i) => `${i + 1} ${paneTitles[id]}`);
+	const length = (labels: string[]) => labels.reduce((a, l) => a + l.length + 2, 0) + labels.length - 1;
+	if (length(full) <= width) return full;
+	return paneIds.map((id, i) => `${i + 1} ${id === current ? paneTitles[id] : paneShortTitles[id]}`);
+}
+
+export function Tabs(props: { width: number }) {
 	const { pane } = useUi();
+	const labels = tabLabels(pane, props.width);
 	return (
 		<Text wrap="truncate-end">
 			{paneIds.map((id, i) => {
@@ -41,7 +54,7 @@ export function Tabs() {
 				return (
 					<Text key={id}>
 						<Text inverse={current} bold={current} dimColor={!built && !current}>
-							{` ${i + 1} ${paneTitles[id]} `}
+							{` ${labels[i]} `}
 						</Text>
 						{i < paneIds.length - 1 ? ' ' : ''}
 					</Text>
@@ -145,22 +158,43 @@ export function KeyLine() {
 	);
 }
 
+type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; description: string };
+
+function helpSection(title: string, rows: { keys: string; description: string }[]): HelpLine[] {
+	return [{ kind: 'title', text: title }, ...rows.map((r): HelpLine => ({ kind: 'key', ...r }))];
+}
+
+function HelpColumn(props: { lines: HelpLine[]; width: number; keyWidth: number }) {
+	return (
+		<Box flexDirection="column" width={props.width} flexShrink={0}>
+			{props.lines.map((line) =>
+				line.kind === 'title' ? (
+					<Text key={`title ${line.text}`} bold wrap="truncate-end">
+						{line.text}
+					</Text>
+				) : (
+					<Text key={`${line.keys} ${line.description}`} wrap="truncate-end">
+						<Text color="cyan">{fitText(line.keys, props.keyWidth)}</Text>
+						{line.description}
+					</Text>
+				),
+			)}
+		</Box>
+	);
+}
+
+/** Every key of the current pane, then the keys that work everywhere; two columns when one is too tall. */
 export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
-	const pane = bindingsFor(ui.pane);
-	const global = bindingsFor('global');
-	const section = (title: string, list: Binding[]) => [
-		<Text key={`${title}-title`} bold>
-			{title}
-		</Text>,
-		...list.map((b) => (
-			<Text key={`${title}-${b.command}`} wrap="truncate-end">
-				{'  '}
-				<Text color="cyan">{keysLabel(b).padEnd(14)}</Text>
-				{b.description}
-			</Text>
-		)),
-	];
+	const pane = helpRows(ui.pane);
+	const own = helpSection(
+		`Keys of ${paneTitles[ui.pane]}`,
+		pane.length > 0 ? pane : [{ keys: '', description: '(none of its own)' }],
+	);
+	const everywhere = helpSection('Everywhere', helpRows('global'));
+	const inner = Math.max(10, props.width - 4);
+	const tall = own.length + everywhere.length + 1 > props.height - 3;
+	const keyWidth = 12;
 	return (
 		<Box
 			flexDirection="column"
@@ -171,9 +205,18 @@ export function Help(props: { width: number; height: number }) {
 			borderColor="cyan"
 			paddingX={1}
 		>
-			{section(`Keys of ${paneTitles[ui.pane]}`, pane.length > 0 ? pane : [])}
-			{pane.length === 0 ? <Text dimColor> (no keys of its own)</Text> : null}
-			{section('Everywhere', global)}
+			{tall ? (
+				<Box flexDirection="row" gap={2} flexShrink={0}>
+					<HelpColumn lines={own} width={Math.floor((inner - 2) / 2)} keyWidth={keyWidth} />
+					<HelpColumn lines={everywhere} width={Math.floor((inner - 2) / 2)} keyWidth={keyWidth} />
+				</Box>
+			) : (
+				<HelpColumn
+					lines={[...own, { kind: 'title', text: ' ' }, ...everywhere]}
+					width={inner}
+					keyWidth={keyWidth}
+				/>
+			)}
 			<Text dimColor>? or esc closes this help</Text>
 		</Box>
 	);

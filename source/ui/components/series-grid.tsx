@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { clampOffset } from '../../format/layout.js';
 import type { SeriesRow } from '../models/series-row.js';
 import { gridRows } from './key-values.js';
-import { Sparkline, statsWidthFor } from './sparkline.js';
+import { Sparkline, statsWidthFor, statsWidthOf } from './sparkline.js';
 
 export interface SeriesGridProps {
 	rows: readonly SeriesRow[];
@@ -14,14 +14,14 @@ export interface SeriesGridProps {
 	offset: number;
 }
 
-/** Sparkline columns that fit the width: two from 160 cells. */
-export function gridColumns(width: number): number {
-	return width >= 160 ? 2 : 1;
+/** Sparkline columns: one while the series fit the lines (wider sparklines), two from 160 cells when not. */
+export function gridColumns(width: number, count: number, lines: number): number {
+	return width >= 160 && count > lines ? 2 : 1;
 }
 
 /** How many grid lines the series take, to bound scrolling. */
-export function seriesGridLines(count: number, width: number): number {
-	return Math.ceil(count / gridColumns(width));
+export function seriesGridLines(count: number, width: number, lines: number): number {
+	return Math.ceil(count / gridColumns(width, count, lines));
 }
 
 export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
@@ -30,15 +30,15 @@ export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
 
 /** Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`. */
 export function SeriesGrid(props: SeriesGridProps) {
-	const columns = gridColumns(props.width);
+	const visible = Math.max(0, props.height - 1);
+	const columns = gridColumns(props.width, props.rows.length, visible);
 	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
 	const lines = gridRows(props.rows, columns);
-	const visible = Math.max(0, props.height - 1);
 	const start = clampOffset(props.offset, lines.length, visible);
 	const shown = lines.slice(start, start + visible);
 	const hidden = lines.length - shown.length;
 	const labelWidth = seriesLabelWidth(props.rows);
-	const statsWidth = cellWidth >= 60 ? statsWidthFor(7) : statsWidthFor(5);
+	const statsWidth = statsWidthOf(props.rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
 	return (
 		<Box flexDirection="column" height={props.height} overflow="hidden">
 			<Text bold wrap="truncate-end">

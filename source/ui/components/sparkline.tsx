@@ -33,6 +33,15 @@ export function statsWidthFor(valueWidth: number): number {
 	return 'min   max   last '.length + 3 * valueWidth;
 }
 
+/** Cells for the min/max/last text of rows shown together: the longest of them, within bounds. */
+export function statsWidthOf(
+	rows: readonly { values: readonly Point[]; format?: (value: number) => string }[],
+	max = statsWidthFor(8),
+): number {
+	const longest = Math.max(0, ...rows.map((r) => sparkStats(r.values, r.format ?? formatCount).length));
+	return Math.min(max, Math.max(10, longest));
+}
+
 /**
  * One row: label, the series resampled to the cells left for it (missing points marked `·`),
  * then min, max and last of the raw series.

@@ -40,6 +40,8 @@ export interface Binding {
 	description: string;
 	/** Shown in the bottom key line when given: the keys as written there, and a short label. */
 	hint?: { keys?: string; label: string };
+	/** How the help overlay lists it, when not as keys and description; false leaves it out. */
+	help?: { keys: string; description: string } | false;
 }
 
 const paneKeys = (['1', '2', '3', '4', '5', '6', '7', '8'] as const).map(
@@ -48,7 +50,9 @@ const paneKeys = (['1', '2', '3', '4', '5', '6', '7', '8'] as const).map(
 		scope: 'global',
 		keys: [digit],
 		description: `show pane ${digit}`,
-		...(i === 0 ? { hint: { keys: '1-8', label: 'pane' } } : {}),
+		...(i === 0
+			? { hint: { keys: '1-8', label: 'pane' }, help: { keys: '1-8', description: 'show that pane' } }
+			: { help: false as const }),
 	}),
 );
 
@@ -113,7 +117,7 @@ export const bindings: readonly Binding[] = [
 		command: 'nav.open',
 		scope: 'accounts',
 		keys: ['enter'],
-		description: 'show this account in the Overview and open its detail',
+		description: 'use in the Overview, open detail',
 		hint: { label: 'use/detail' },
 	},
 	{
@@ -142,7 +146,15 @@ export const bindings: readonly Binding[] = [
 		description: 'reveal or hide the index tokens',
 		hint: { label: 'reveal' },
 	},
-	// Everywhere.
+	// Everywhere: help and quit first, so a narrow key line still shows them.
+	{
+		command: 'help.toggle',
+		scope: 'global',
+		keys: ['?'],
+		description: 'keys of this pane',
+		hint: { label: 'help' },
+	},
+	{ command: 'app.quit', scope: 'global', keys: ['q'], description: 'quit', hint: { label: 'quit' } },
 	...paneKeys,
 	{
 		command: 'pane.next',
@@ -152,13 +164,6 @@ export const bindings: readonly Binding[] = [
 		hint: { keys: 'tab', label: 'next' },
 	},
 	{ command: 'pane.previous', scope: 'global', keys: ['shift+tab'], description: 'previous pane' },
-	{
-		command: 'help.toggle',
-		scope: 'global',
-		keys: ['?'],
-		description: 'keys of this pane',
-		hint: { label: 'help' },
-	},
 	{
 		command: 'data.refresh',
 		scope: 'global',
@@ -181,7 +186,6 @@ export const bindings: readonly Binding[] = [
 		hint: { keys: '+/-', label: 'period' },
 	},
 	{ command: 'period.shorter', scope: 'global', keys: ['-', '_'], description: 'shorter stats period' },
-	{ command: 'app.quit', scope: 'global', keys: ['q'], description: 'quit', hint: { label: 'quit' } },
 ];
 
 /** A keypress as a name: `q`, `?`, `enter`, `esc`, `tab`, `shift+tab`, `up`, `ctrl+c`. */
@@ -216,5 +220,13 @@ const display: Record<string, string> = { up: '↑', down: '↓', left: '←', r
 
 /** The keys of a binding as the help overlay writes them, e.g. `↑/k`. */
 export function keysLabel(binding: Binding): string {
+	if (binding.help) return binding.help.keys;
 	return binding.keys.map((k) => display[k] ?? k).join('/');
+}
+
+/** The rows of the help overlay for a scope: keys and what they do. */
+export function helpRows(scope: Scope): { keys: string; description: string }[] {
+	return bindingsFor(scope)
+		.filter((b) => b.help !== false)
+		.map((b) => ({ keys: keysLabel(b), description: b.help ? b.help.description : b.description }));
 }

@@ -2,7 +2,7 @@
 import type { MqUser } from '../../api/schemas.js';
 import { formatBytes } from '../../format/bytes.js';
 import { maskSecret } from '../../format/mask.js';
-import { formatInteger, formatMoney } from '../../format/number.js';
+import { formatCount, formatInteger, formatMoney } from '../../format/number.js';
 import { formatUnixSeconds } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { KeyValue } from '../components/key-values.js';
@@ -26,9 +26,9 @@ export function accountColumns(reveal: boolean): Column<MqUser>[] {
 		{ header: 'customer', cell: (u) => sanitize(u.customer_id), minWidth: 8, maxWidth: 30 },
 		{ header: 'state', cell: accountState, minWidth: 6 },
 		{ header: 'type', cell: accountType, minWidth: 4 },
-		{ header: 'region', cell: (u) => u.region, minWidth: 6 },
-		{ header: 'req/day', cell: (u) => formatInteger(u.max_requests_per_day), align: 'right', minWidth: 7 },
-		{ header: 'req/s', cell: (u) => formatInteger(u.max_requests_per_second), align: 'right', minWidth: 5 },
+		{ header: 'region', cell: (u) => u.region, minWidth: 9 },
+		{ header: 'req/day', cell: (u) => formatCount(u.max_requests_per_day), align: 'right', minWidth: 7 },
+		{ header: 'req/s', cell: (u) => formatCount(u.max_requests_per_second), align: 'right', minWidth: 5 },
 		{ header: 'msg size', cell: (u) => formatBytes(u.max_message_size), align: 'right', minWidth: 8 },
 		{ header: 'token', cell: (u) => maskSecret(u.token, reveal), minWidth: 8, maxWidth: 48 },
 		{ header: 'password', cell: (u) => maskSecret(u.password, reveal), minWidth: 8, maxWidth: 48 },
@@ -39,9 +39,10 @@ export function accountColumns(reveal: boolean): Column<MqUser>[] {
 export function accountDetail(user: MqUser, reveal: boolean): KeyValue[] {
 	const secret = reveal ? 'yellow' : undefined;
 	return [
-		{ label: 'id', value: sanitize(user.id) },
-		{ label: 'customer', value: sanitize(user.customer_id) },
-		{ label: 'created by', value: sanitize(user.created_by) },
+		{ label: 'customer', value: sanitize(user.customer_id), wide: true },
+		{ label: 'created by', value: sanitize(user.created_by), wide: true },
+		{ label: 'token', value: maskSecret(user.token, reveal), color: secret, wide: true },
+		{ label: 'password', value: maskSecret(user.password, reveal), color: secret, wide: true },
 		{ label: 'created', value: formatUnixSeconds(user.creation_time) },
 		{ label: 'state', value: accountState(user), color: user.active ? 'green' : 'red' },
 		{ label: 'active', value: user.active ? 'yes' : 'no' },
@@ -53,8 +54,6 @@ export function accountDetail(user: MqUser, reveal: boolean): KeyValue[] {
 		{ label: 'enterprise', value: user.enterprise?.enabled ? 'yes' : 'no' },
 		{ label: 'prod pack', value: user.prod_pack_enabled ? 'on' : 'off' },
 		{ label: 'prometheus', value: user.prometheus_enabled === 'true' ? 'on' : 'off' },
-		{ label: 'token', value: maskSecret(user.token, reveal), color: secret },
-		{ label: 'password', value: maskSecret(user.password, reveal), color: secret },
 		{ label: 'message size', value: formatBytes(user.max_message_size) },
 		{ label: 'requests/day', value: formatInteger(user.max_requests_per_day) },
 		{ label: 'requests/day hard', value: formatInteger(user.max_requests_per_day_hard) },

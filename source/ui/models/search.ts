@@ -7,19 +7,19 @@ import { formatUnixSeconds } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { KeyValue } from '../components/key-values.js';
 
+/** The configuration; the name is the pane's title. */
 export function searchConfiguration(index: SearchIndex, reveal: boolean): KeyValue[] {
 	return [
-		{ label: 'name', value: sanitize(index.name) },
-		{ label: 'id', value: sanitize(index.id) },
+		{ label: 'id', value: sanitize(index.id), wide: true },
+		{ label: 'endpoint', value: sanitize(index.endpoint), wide: true },
+		{ label: 'token', value: maskSecret(index.token, reveal), wide: true },
+		{ label: 'read-only token', value: maskSecret(index.read_only_token, reveal), wide: true },
 		{ label: 'customer', value: sanitize(index.customer_id) },
-		{ label: 'endpoint', value: sanitize(index.endpoint) },
 		{ label: 'type', value: index.type },
 		{ label: 'region', value: index.region },
 		{ label: 'partner', value: index.partner_email ? sanitize(index.partner_email) : 'none' },
 		{ label: 'created', value: formatUnixSeconds(index.creation_time) },
 		{ label: 'enrichment', value: index.input_enrichment_enabled ? 'on' : 'off' },
-		{ label: 'token', value: maskSecret(index.token, reveal) },
-		{ label: 'read-only token', value: maskSecret(index.read_only_token, reveal) },
 	];
 }
 

@@ -44,7 +44,7 @@ export function AccountsPane(props: PaneProps) {
 			<Box flexDirection="column" width={props.width} height={props.height} overflow="hidden">
 				<Text bold wrap="truncate-end">
 					Account {sanitize(user.id)}
-					<Text dimColor> · shown in the Overview · esc back · {secrets}</Text>
+					<Text dimColor> · shown in the Overview · {secrets} · esc back</Text>
 				</Text>
 				<KeyValues
 					items={accountDetail(user, ui.reveal)}

@@ -52,7 +52,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 	// Title, today, month, blank, bars, axis, day line, blank.
 	const fixed = 4 + bars + 1 + 2;
 	const gridHeight = Math.max(2, height - fixed);
-	const gridLines = seriesGridLines(series.length, width);
+	const gridLines = seriesGridLines(series.length, width, gridHeight - 1);
 	const scrollable = Math.max(0, gridLines - (gridHeight - 1));
 	const offset = Math.min(ui.cursor.overview, scrollable);
 

@@ -4,7 +4,7 @@ import { requestParams } from '../../poll/plan.js';
 import { sanitize } from '../../text/sanitize.js';
 import { EndpointState } from '../components/endpoint-state.js';
 import { KeyValues } from '../components/key-values.js';
-import { Sparkline, statsWidthFor } from '../components/sparkline.js';
+import { Sparkline, statsWidthFor, statsWidthOf } from '../components/sparkline.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
 import { priorities } from '../input/dispatcher.js';
@@ -28,7 +28,8 @@ export function SearchPane(props: PaneProps) {
 	if (!index || entry.dataParams !== requestParams({ endpoint: 'searchIndex', indexId }))
 		return <EndpointState entry={entry} what="search index" />;
 	const { width } = props;
-	const cell = width >= 120 ? 48 : 38;
+	const throughput = seriesValues(index.throughput_vector);
+	const cell = width >= 120 ? 48 : 40;
 	return (
 		<Box flexDirection="column" width={width} height={props.height} overflow="hidden">
 			<Text bold wrap="truncate-end">
@@ -47,10 +48,10 @@ export function SearchPane(props: PaneProps) {
 			<Text> </Text>
 			<Sparkline
 				label="throughput"
-				values={seriesValues(index.throughput_vector)}
+				values={throughput}
 				width={width}
 				labelWidth={12}
-				statsWidth={statsWidthFor(width >= 120 ? 7 : 5)}
+				statsWidth={statsWidthOf([{ values: throughput }], statsWidthFor(width >= 120 ? 8 : 5))}
 			/>
 		</Box>
 	);

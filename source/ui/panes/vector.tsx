@@ -7,7 +7,7 @@ import { sanitize } from '../../text/sanitize.js';
 import { EndpointState } from '../components/endpoint-state.js';
 import { gridRows, KeyValues } from '../components/key-values.js';
 import { gridColumns, seriesLabelWidth } from '../components/series-grid.js';
-import { Sparkline, statsWidthFor } from '../components/sparkline.js';
+import { Sparkline, statsWidthFor, statsWidthOf } from '../components/sparkline.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
 import { priorities } from '../input/dispatcher.js';
@@ -27,14 +27,17 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 	const counters = vectorCounters(stats);
 	const counterCell = 28;
 	const counterLines = Math.ceil(counters.length / Math.max(1, Math.floor(width / counterCell)));
+	const listHeight = Math.max(1, height - counterLines - 2);
+	const latencies = useMemo(() => vectorLatencies(stats), [stats]);
+	const others = useMemo(() => vectorOtherSeries(stats), [stats]);
+	const columns = gridColumns(width, others.length, listHeight - latencies.length);
 	const lines = useMemo<Line[]>(
 		() => [
-			...vectorLatencies(stats).map((p): Line => ({ kind: 'pair', ...p })),
-			...gridRows(vectorOtherSeries(stats), gridColumns(width)).map((rows): Line => ({ kind: 'row', rows })),
+			...latencies.map((p): Line => ({ kind: 'pair', ...p })),
+			...gridRows(others, columns).map((rows): Line => ({ kind: 'row', rows })),
 		],
-		[stats, width],
+		[latencies, others, columns],
 	);
-	const listHeight = Math.max(1, height - counterLines - 3);
 	const scrollable = Math.max(0, lines.length - listHeight);
 	const offset = clampOffset(Math.min(ui.cursor.vector, scrollable), lines.length, listHeight);
 
@@ -46,10 +49,18 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 	});
 
 	const half = Math.floor((width - 3) / 2);
-	const pairStats = half >= 60 ? statsWidthFor(6) : 0;
-	const columns = gridColumns(width);
+	// Both halves of a latency row: min/max/last when wide, the last value when narrow.
+	const pairStats =
+		half >= 60
+			? statsWidthOf(
+					latencies.flatMap((p) => [p.mean, p.p99]),
+					statsWidthFor(6),
+				)
+			: 10;
 	const cell = Math.floor((width - (columns - 1) * 3) / columns);
-	const labelWidth = Math.max(seriesLabelWidth(vectorOtherSeries(stats)), 'embeds latency'.length);
+	const otherStats = statsWidthOf(others, cell >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+	const labelWidth = seriesLabelWidth(others);
+	const pairLabel = 'update mean'.length;
 	const shown = lines.slice(offset, offset + listHeight);
 	return (
 		<Box flexDirection="column" width={width} height={height} overflow="hidden">
@@ -63,28 +74,25 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 				) : null}
 			</Text>
 			<KeyValues items={counters} width={width} cellWidth={counterCell} labelWidth={16} />
-			<Text dimColor wrap="truncate-end">
-				{' '.repeat(labelWidth + 1)}mean{' '.repeat(Math.max(1, half - labelWidth - 1))}p99
-			</Text>
 			{shown.map((line) =>
 				line.kind === 'pair' ? (
 					<Box key={line.label} flexDirection="row" gap={3}>
 						<Box width={half}>
 							<Sparkline
-								label={`${line.label} latency`}
+								label={`${line.label} mean`}
 								values={line.mean.values}
 								width={half}
-								labelWidth={labelWidth}
+								labelWidth={pairLabel}
 								statsWidth={pairStats}
 								color="magenta"
 							/>
 						</Box>
 						<Box width={half}>
 							<Sparkline
-								label="p99"
+								label={`${line.label} p99`}
 								values={line.p99.values}
 								width={half}
-								labelWidth={4}
+								labelWidth={pairLabel}
 								statsWidth={pairStats}
 								color="magenta"
 							/>
@@ -99,7 +107,7 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 									values={row.values}
 									width={cell}
 									labelWidth={labelWidth}
-									statsWidth={cell >= 60 ? statsWidthFor(7) : statsWidthFor(5)}
+									statsWidth={otherStats}
 									format={row.format}
 								/>
 							</Box>

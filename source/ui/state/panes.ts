@@ -21,3 +21,15 @@ export const paneTitles: Record<PaneId, string> = {
 	groups: 'Groups',
 	publish: 'Publish',
 };
+
+/** Titles for a tab bar that does not fit the full ones. */
+export const paneShortTitles: Record<PaneId, string> = {
+	overview: 'Over',
+	accounts: 'Acct',
+	vector: 'Vec',
+	search: 'Srch',
+	messages: 'Msgs',
+	callbacks: 'Cbks',
+	groups: 'Grps',
+	publish: 'Pub',
+};
