@@ -18,8 +18,13 @@ export interface TuiOptions extends RuntimeOptions {
 	maxFps?: number;
 	/** Draw on the alternate screen; default when stdout is a terminal. */
 	alternateScreen?: boolean;
-	/** On SIGTERM/SIGHUP, after the terminal is restored, exit with 128+signal; default true. */
-	exitOnSignal?: boolean;
+	/**
+	 * Ends the process after SIGTERM/SIGHUP (code 128+signal) or a crash (70), once the terminal
+	 * is restored; default process.exit.
+	 */
+	exit?: (code: number) => void;
+	/** Route console output around the frame (Ink's patchConsole); default true. */
+	patchConsole?: boolean;
 	/** Called once the first frame is written (start-up timing). */
 	onFirstFrame?: () => void;
 	/** Called with the time each frame took to render (slow-frame tracking). */
@@ -48,6 +53,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 			'the monitor needs an interactive terminal; for scripts use the commands with --json',
 		);
 	}
+	const exit = options.exit ?? ((code: number) => process.exit(code));
 	const runtime = createRuntime(options);
 	const screen = enterFullScreen(stdout, options.alternateScreen ?? Boolean(stdout.isTTY));
 	let first = true;
@@ -57,7 +63,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 		stderr: options.stderr ?? process.stderr,
 		maxFps: options.maxFps ?? 20,
 		exitOnCtrlC: true,
-		patchConsole: true,
+		patchConsole: options.patchConsole ?? true,
 		onRender: ({ renderTime }) => {
 			if (first) {
 				first = false;
@@ -78,8 +84,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 	};
 	function onSignal(signal: NodeJS.Signals) {
 		shutdown();
-		if (options.exitOnSignal ?? true)
-			process.exit(128 + (signalNumbers[signal as keyof typeof signalNumbers] ?? 15));
+		exit(128 + (signalNumbers[signal as keyof typeof signalNumbers] ?? 15));
 	}
 	function onCrash(error: unknown) {
 		shutdown();
@@ -89,7 +94,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 		process.stderr.write(
 			`mqtop crashed: ${detail}\n${process.env.MQTOP_DEBUG ? '' : 'Set MQTOP_DEBUG=1 to see the stack trace.\n'}`,
 		);
-		process.exit(70);
+		exit(70);
 	}
 	process.on('SIGTERM', onSignal);
 	process.on('SIGHUP', onSignal);

@@ -18,14 +18,20 @@ export interface SparklineProps {
 	color?: string;
 }
 
-/** The min/max/last text of a series, e.g. `min 0  max 12  last 3`; `no data` when all are missing. */
+/**
+ * The min/max/last text of a series, e.g. `min 0  max 12  last 3`, or just `last 3` when the
+ * whole text does not fit `width`; `no data` when every point is missing.
+ */
 export function sparkStats(
 	values: readonly Point[],
 	format: (value: number) => string = formatCount,
+	width = Number.POSITIVE_INFINITY,
 ): string {
 	const summary = summarize(values);
 	if (!summary) return 'no data';
-	return `min ${format(summary.min)}  max ${format(summary.max)}  last ${format(summary.last)}`;
+	const last = `last ${format(summary.last)}`;
+	const full = `min ${format(summary.min)}  max ${format(summary.max)}  ${last}`;
+	return full.length <= width ? full : last;
 }
 
 /** Cells the min/max/last text needs with values of at most `valueWidth` cells. */
@@ -54,7 +60,7 @@ export const Sparkline = memo(function Sparkline(props: SparklineProps) {
 		<Text wrap="truncate-end">
 			{fitText(props.label, layout.label)} <Text color={props.color ?? 'cyan'}>{spark}</Text>
 			{layout.stats > 0 ? (
-				<Text dimColor> {fitText(sparkStats(props.values, format), layout.stats)}</Text>
+				<Text dimColor> {fitText(sparkStats(props.values, format, layout.stats), layout.stats)}</Text>
 			) : null}
 		</Text>
 	);

@@ -14,7 +14,6 @@ export interface TextInputState {
 export type TextInputAction =
 	| { type: 'insert'; text: string }
 	| { type: 'backspace' }
-	| { type: 'delete' }
 	| { type: 'move'; to: 'left' | 'right' | 'home' | 'end' };
 
 // Control characters from a paste are dropped: an id never contains them.
@@ -33,10 +32,6 @@ export function textInputReducer(state: TextInputState, action: TextInputAction)
 			if (state.cursor === 0) return state;
 			chars.splice(state.cursor - 1, 1);
 			return { value: chars.join(''), cursor: state.cursor - 1 };
-		case 'delete':
-			if (state.cursor >= chars.length) return state;
-			chars.splice(state.cursor, 1);
-			return { value: chars.join(''), cursor: state.cursor };
 		case 'move': {
 			const to = {
 				left: Math.max(0, state.cursor - 1),
@@ -66,8 +61,9 @@ export function TextInput(props: TextInputProps) {
 		if (command === 'input.submit') props.onSubmit(state.value);
 		else if (command === 'input.cancel') props.onCancel();
 		else if (event.name === 'ctrl+c') return false;
-		else if (event.name === 'backspace') dispatch({ type: 'backspace' });
-		else if (event.name === 'delete') dispatch({ type: 'delete' });
+		// Terminals send DEL (0x7f) for the Backspace key and Ink names it `delete`; like
+		// ink-text-input, both erase backwards.
+		else if (event.name === 'backspace' || event.name === 'delete') dispatch({ type: 'backspace' });
 		else if (event.name === 'left' || event.name === 'right' || event.name === 'home' || event.name === 'end')
 			dispatch({ type: 'move', to: event.name });
 		else if (!event.key.ctrl && !event.key.meta && event.input)
