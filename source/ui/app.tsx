@@ -53,10 +53,10 @@ export function App() {
 	);
 
 	return (
-		<Box flexDirection="column" width={width} height={height} overflow="hidden">
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Header />
 			<Tabs width={width} />
-			<Box height={bodyHeight} width={width} flexDirection="column" overflow="hidden">
+			<Box height={bodyHeight} width={width} flexDirection="column" overflowY="hidden">
 				{ui.help ? (
 					<Help width={width} height={bodyHeight} />
 				) : (

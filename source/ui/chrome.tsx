@@ -1,9 +1,11 @@
 /** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { fitText, truncate } from '../format/text.js';
 import { formatClock, formatSpan } from '../format/time.js';
 import type { EndpointKey } from '../poll/endpoints.js';
 import { sanitize } from '../text/sanitize.js';
+import { LiveText } from './components/live-text.js';
 import { usePolls, useRuntime, useUi } from './hooks/context.js';
 import { useNow } from './hooks/use-now.js';
 import { type Binding, bindingsFor, helpRows, keysLabel, type Scope } from './input/keymap.js';
@@ -11,7 +13,7 @@ import { apiStatuses, lastRefresh } from './models/status.js';
 import { builtPanes } from './panes/index.js';
 import { type PaneId, paneIds, paneShortTitles, paneTitles } from './state/panes.js';
 
-export function Header() {
+export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
 	const { managementUrl, queueUrl } = client.settings;
 	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
@@ -33,7 +35,7 @@ export function Header() {
 			{readOnly ? <Text color="yellow"> · read-only</Text> : null}
 		</Text>
 	);
-}
+});
 
 /** The tab labels: full titles when they fit the width, short ones for the other tabs when not. */
 export function tabLabels(current: PaneId, width: number): string[] {
@@ -43,7 +45,7 @@ export function tabLabels(current: PaneId, width: number): string[] {
 	return paneIds.map((id, i) => `${i + 1} ${id === current ? paneTitles[id] : paneShortTitles[id]}`);
 }
 
-export function Tabs(props: { width: number }) {
+export const Tabs = memo(function Tabs(props: { width: number }) {
 	const { pane } = useUi();
 	const labels = tabLabels(pane, props.width);
 	return (
@@ -62,7 +64,7 @@ export function Tabs(props: { width: number }) {
 			})}
 		</Text>
 	);
-}
+});
 
 /** Lines the status takes: one, plus one per API that fails. */
 export function statusLines(failing: number): number {
@@ -95,36 +97,42 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 			{'  '}
 		</Text>
 	));
+	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
 	return (
 		<>
-			<Text wrap="truncate-end">
-				{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
-				<Text dimColor>│ </Text>
-				period <Text bold>{ui.period}</Text>
-				<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
-				{refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet'}
+			<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+				<Text wrap="truncate-end">
+					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
+					<Text dimColor>│ </Text>
+					period <Text bold>{ui.period}</Text>
+					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
+				</Text>
+				<LiveText text={clock} />
 				{ui.frozen ? (
 					<Text color="black" backgroundColor="cyan" bold>
 						{' FROZEN (f resumes) '}
 					</Text>
 				) : null}
-			</Text>
-			{failing.map((s) =>
-				s.kind === 'error' ? (
-					<Text key={s.api} color="red" wrap="truncate-end">
-						{truncate(
-							`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
-							Math.max(10, props.width - 24),
-						)}
-						<Text color="yellow">
-							{ui.frozen || s.failure.retryAt === undefined
-								? ' · retry paused'
-								: ` · retry in ${formatSpan(s.failure.retryAt - now)}`}
-							{s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : ''}
+			</Box>
+			{failing.map((s) => {
+				if (s.kind !== 'error') return null;
+				const retry =
+					ui.frozen || s.failure.retryAt === undefined
+						? ' · retry paused'
+						: ` · retry in ${formatSpan(s.failure.retryAt - now)}`;
+				const count = s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : '';
+				return (
+					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
+						<Text color="red" wrap="truncate-end">
+							{truncate(
+								`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
+								Math.max(10, props.width - 24),
+							)}
 						</Text>
-					</Text>
-				) : null,
-			)}
+						<LiveText color="yellow" text={`${retry}${count}`} />
+					</Box>
+				);
+			})}
 		</>
 	);
 }
@@ -140,7 +148,7 @@ function hints(scopes: readonly Scope[]): Binding[] {
 	return scopes.flatMap((scope) => bindingsFor(scope).filter((b) => b.hint));
 }
 
-export function KeyLine() {
+export const KeyLine = memo(function KeyLine() {
 	const ui = useUi();
 	const shown = hints(activeScopes(ui));
 	return (
@@ -156,7 +164,7 @@ export function KeyLine() {
 			))}
 		</Text>
 	);
-}
+});
 
 type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; description: string };
 
@@ -200,7 +208,7 @@ export function Help(props: { width: number; height: number }) {
 			flexDirection="column"
 			width={props.width}
 			height={props.height}
-			overflow="hidden"
+			overflowY="hidden"
 			borderStyle="round"
 			borderColor="cyan"
 			paddingX={1}

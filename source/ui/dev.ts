@@ -3,6 +3,8 @@
  * a destination on 127.0.0.1 that fails now and then, a trickle of publishes, and the TUI.
  * `mqtop --demo` is the user-facing form of this; this file exists to look at the UI.
  */
+// First: React picks its build from NODE_ENV when it is imported.
+import './production.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MqClient } from '../api/client.js';

@@ -1,5 +1,6 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { fitText } from '../../format/text.js';
+import { LiveText } from './live-text.js';
 
 export interface KeyValue {
 	label: string;
@@ -43,19 +44,26 @@ export function KeyValues(props: KeyValuesProps) {
 	return (
 		<>
 			{keyValueRows(props.items, columns).map((row) => (
-				<Text key={row[0]?.label} wrap="truncate-end">
+				<Box key={row[0]?.label} flexDirection="row" width={props.width} flexShrink={0} overflowY="hidden">
 					{row.map((item, i) => (
-						<Text key={item.label}>
+						<Box key={item.label} flexDirection="row" flexShrink={item.wide ? 1 : 0}>
 							<Text dimColor>{fitText(item.label, props.labelWidth)}</Text>
-							<Text color={item.color}>
-								{item.wide
-									? item.value
-									: fitText(item.value, props.cellWidth - props.labelWidth - (i < row.length - 1 ? 1 : 0))}
-							</Text>
-							{i < row.length - 1 ? ' ' : ''}
-						</Text>
+							{item.wide ? (
+								<Text color={item.color} wrap="truncate-end">
+									{item.value}
+								</Text>
+							) : (
+								<LiveText
+									color={item.color}
+									text={
+										fitText(item.value, props.cellWidth - props.labelWidth - (i < row.length - 1 ? 1 : 0)) +
+										(i < row.length - 1 ? ' ' : '')
+									}
+								/>
+							)}
+						</Box>
 					))}
-				</Text>
+				</Box>
 			))}
 		</>
 	);

@@ -1,5 +1,6 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { type Point, verticalBars } from '../../format/series.js';
+import { LiveText } from './live-text.js';
 
 export interface MonthBarsProps {
 	values: readonly Point[];
@@ -58,13 +59,11 @@ export function MonthBars(props: MonthBarsProps) {
 	return (
 		<>
 			{rows.map(({ level, cells }) => (
-				<Text key={level} wrap="truncate-end">
+				<Box key={level} flexDirection="row" flexShrink={0}>
 					{styleRuns(cells, style).map((run) => (
-						<Text key={run.start} color={colors[run.style]}>
-							{run.text}
-						</Text>
+						<LiveText key={run.start} text={run.text} color={colors[run.style]} />
 					))}
-				</Text>
+				</Box>
 			))}
 			<Text wrap="truncate-end">
 				{styleRuns(axis, style).map((run) => (

@@ -40,7 +40,7 @@ export function SeriesGrid(props: SeriesGridProps) {
 	const labelWidth = seriesLabelWidth(props.rows);
 	const statsWidth = statsWidthOf(props.rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
 	return (
-		<Box flexDirection="column" height={props.height} overflow="hidden">
+		<Box flexDirection="column" height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{props.title}
 				{hidden > 0 ? (
@@ -50,11 +50,22 @@ export function SeriesGrid(props: SeriesGridProps) {
 					</Text>
 				) : null}
 			</Text>
-			{shown.map((line) => (
-				<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3}>
-					{line.map((row) => (
-						<Box key={row.id} width={cellWidth}>
+			{shown.map((line) =>
+				line.length === 1 ? (
+					<Sparkline
+						key={line[0]!.id}
+						label={line[0]!.label}
+						values={line[0]!.values}
+						width={cellWidth}
+						labelWidth={labelWidth}
+						statsWidth={statsWidth}
+						format={line[0]!.format}
+					/>
+				) : (
+					<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3} flexShrink={0}>
+						{line.map((row) => (
 							<Sparkline
+								key={row.id}
 								label={row.label}
 								values={row.values}
 								width={cellWidth}
@@ -62,10 +73,10 @@ export function SeriesGrid(props: SeriesGridProps) {
 								statsWidth={statsWidth}
 								format={row.format}
 							/>
-						</Box>
-					))}
-				</Box>
-			))}
+						))}
+					</Box>
+				),
+			)}
 		</Box>
 	);
 }

@@ -1,9 +1,10 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { sparklineLayout } from '../../format/layout.js';
 import { formatCount } from '../../format/number.js';
 import { type Point, resample, sparkline, summarize } from '../../format/series.js';
 import { fitText } from '../../format/text.js';
+import { LiveText } from './live-text.js';
 
 export interface SparklineProps {
 	/** Our own label, or sanitised text. */
@@ -57,11 +58,15 @@ export const Sparkline = memo(function Sparkline(props: SparklineProps) {
 	const layout = sparklineLayout(props.width, props.labelWidth, props.statsWidth);
 	const spark = sparkline(resample(props.values, layout.spark));
 	return (
-		<Text wrap="truncate-end">
-			{fitText(props.label, layout.label)} <Text color={props.color ?? 'cyan'}>{spark}</Text>
+		<Box flexDirection="row" width={props.width} flexShrink={0}>
+			<Text>{fitText(props.label, layout.label)} </Text>
+			<LiveText text={spark} color={props.color ?? 'cyan'} />
 			{layout.stats > 0 ? (
-				<Text dimColor> {fitText(sparkStats(props.values, format, layout.stats), layout.stats)}</Text>
+				<LiveText
+					dimColor
+					text={` ${fitText(sparkStats(props.values, format, layout.stats), layout.stats)}`}
+				/>
 			) : null}
-		</Text>
+		</Box>
 	);
 });

@@ -65,7 +65,7 @@ export function Table<Row>(props: TableProps<Row>) {
 	);
 	const more = props.rows.length > end - start ? ` ${start + 1}-${end} of ${props.rows.length}` : '';
 	return (
-		<Box flexDirection="column" width={props.width} height={props.height} overflow="hidden">
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{' '.repeat(markWidth)}
 				{header}

@@ -41,7 +41,7 @@ export function AccountsPane(props: PaneProps) {
 	const user = users[selected];
 	if (ui.detail && user) {
 		return (
-			<Box flexDirection="column" width={props.width} height={props.height} overflow="hidden">
+			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 				<Text bold wrap="truncate-end">
 					Account {sanitize(user.id)}
 					<Text dimColor> · shown in the Overview · {secrets} · esc back</Text>
@@ -56,7 +56,7 @@ export function AccountsPane(props: PaneProps) {
 		);
 	}
 	return (
-		<Box flexDirection="column" width={props.width} height={props.height} overflow="hidden">
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{users.length} account{users.length === 1 ? '' : 's'}
 				<Text dimColor> · ● shown in the Overview · enter uses one · {secrets}</Text>

@@ -3,9 +3,11 @@ import { useMemo } from 'react';
 import { type MqStats, statsPeriods } from '../../api/schemas.js';
 import { formatBytes } from '../../format/bytes.js';
 import { formatInteger, formatMoney } from '../../format/number.js';
+import { textWidth, truncate } from '../../format/text.js';
 import { requestParams } from '../../poll/plan.js';
 import { sanitize } from '../../text/sanitize.js';
 import { EndpointState } from '../components/endpoint-state.js';
+import { LiveText } from '../components/live-text.js';
 import { MonthBars } from '../components/month-bars.js';
 import { SeriesGrid, seriesGridLines } from '../components/series-grid.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
@@ -68,24 +70,25 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 	});
 
 	const day = dayTotals(stats, selected);
-	const dayName = sanitize(stats.days[selected] ?? '');
+	const dayLabel = `${sanitize(stats.days[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
+	const monthLine = `${totalsText(monthTotals(stats))} · DLQ `;
 	return (
-		<Box flexDirection="column" width={width} height={height} overflow="hidden">
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{props.title}
 			</Text>
-			<Text wrap="truncate-end">
+			<Box flexShrink={0}>
 				<Text dimColor>{'Today   '}</Text>
-				{totalsText(dayTotals(stats, today))}
-			</Text>
-			<Text wrap="truncate-end">
+				<LiveText text={truncate(totalsText(dayTotals(stats, today)), width - 8)} />
+			</Box>
+			<Box flexShrink={0}>
 				<Text dimColor>{'Month   '}</Text>
-				{totalsText(monthTotals(stats))}
-				<Text dimColor> · DLQ </Text>
-				<Text color={stats.dlq_message_count > 0 ? 'red' : undefined}>
-					{formatInteger(stats.dlq_message_count)}
-				</Text>
-			</Text>
+				<LiveText text={truncate(`${totalsText(monthTotals(stats))} · DLQ `, width - 8)} />
+				<LiveText
+					text={truncate(formatInteger(stats.dlq_message_count), Math.max(0, width - 8 - monthLine.length))}
+					color={stats.dlq_message_count > 0 ? 'red' : undefined}
+				/>
+			</Box>
 			<Text> </Text>
 			<MonthBars
 				values={monthRequests(stats)}
@@ -95,14 +98,10 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 				width={width}
 				height={bars}
 			/>
-			<Text wrap="truncate-end">
-				<Text color="yellow">
-					{dayName} {selected + 1}
-					{selected === today ? ' (today)' : ''}
-				</Text>
-				<Text dimColor>{'  '}</Text>
-				{totalsText(day)}
-			</Text>
+			<Box flexShrink={0}>
+				<Text color="yellow">{dayLabel}</Text>
+				<LiveText text={truncate(`  ${totalsText(day)}`, Math.max(0, width - textWidth(dayLabel)))} />
+			</Box>
 			<Text> </Text>
 			<SeriesGrid
 				rows={series}

@@ -31,7 +31,7 @@ export function SearchPane(props: PaneProps) {
 	const throughput = seriesValues(index.throughput_vector);
 	const cell = width >= 120 ? 48 : 40;
 	return (
-		<Box flexDirection="column" width={width} height={props.height} overflow="hidden">
+		<Box flexDirection="column" width={width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				Search index {sanitize(index.name)}
 				<Text dimColor> · {ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)'}</Text>

@@ -63,7 +63,7 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 	const pairLabel = 'update mean'.length;
 	const shown = lines.slice(offset, offset + listHeight);
 	return (
-		<Box flexDirection="column" width={width} height={height} overflow="hidden">
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{props.title}
 				{scrollable > 0 ? (

@@ -1,6 +1,7 @@
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
+import { isSingleCell, LiveText } from '../../../source/ui/components/live-text.js';
 import { MonthBars, styleRuns } from '../../../source/ui/components/month-bars.js';
 import { Sparkline, sparkStats, statsWidthOf } from '../../../source/ui/components/sparkline.js';
 import { type Column, Table, tableLayout } from '../../../source/ui/components/table.js';
@@ -122,5 +123,26 @@ describe('MonthBars', () => {
 		unmount();
 		expect(lines[0]).toBe('   ▄▄ ██');
 		expect(lines[1]).toBe('Mo Tu We');
+	});
+});
+
+describe('LiveText', () => {
+	it('draws single-cell text through a placeholder, and anything else as plain text', () => {
+		const { lastFrame, unmount } = render(
+			<Box flexDirection="column">
+				<Box>
+					<Text>a </Text>
+					<LiveText text="▁▂█· 12 $0.5" />
+					<Text> z</Text>
+				</Box>
+				<LiveText text="日本 wide" />
+			</Box>,
+		);
+		const [first, second] = strip(lastFrame()).split('\n');
+		unmount();
+		expect(first).toBe('a ▁▂█· 12 $0.5 z');
+		expect(second).toBe('日本 wide');
+		expect(isSingleCell('▁▂█· │ ●')).toBe(true);
+		expect(isSingleCell('日本')).toBe(false);
 	});
 });
