@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { sanitize } from '../../text/sanitize.js';
 import { EndpointState } from '../components/endpoint-state.js';
-import { KeyValues } from '../components/key-values.js';
+import { KeyValues, keyValueRowCount } from '../components/key-values.js';
 import { Table } from '../components/table.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
@@ -20,13 +20,25 @@ export function AccountsPane(props: PaneProps) {
 	const page = Math.max(1, props.height - 3);
 	const columns = useMemo(() => accountColumns(ui.reveal), [ui.reveal]);
 
+	const user = users?.[selected];
+	const detail = user ? accountDetail(user, ui.reveal) : [];
+	const wide = props.width >= 120;
+	const cellWidth = wide ? 40 : 39;
+	const labelWidth = wide ? 19 : 18;
+	const detailHeight = Math.max(1, props.height - 1);
+	const detailScrolls = Math.max(0, keyValueRowCount(detail, props.width, cellWidth) - detailHeight) + 1;
+	// In the detail view the arrows scroll it; in the table they move the selection.
+	const move = (delta: number) =>
+		ui.detail
+			? store.dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
+			: store.dispatch({ type: 'cursor/move', delta, count });
+
 	useCommands('accounts', priorities.pane, {
-		'nav.up': () => store.dispatch({ type: 'cursor/move', delta: -1, count }),
-		'nav.down': () => store.dispatch({ type: 'cursor/move', delta: 1, count }),
-		'nav.pageUp': () => store.dispatch({ type: 'cursor/move', delta: -page, count }),
-		'nav.pageDown': () => store.dispatch({ type: 'cursor/move', delta: page, count }),
+		'nav.up': () => move(-1),
+		'nav.down': () => move(1),
+		'nav.pageUp': () => move(-page),
+		'nav.pageDown': () => move(page),
 		'nav.open': () => {
-			const user = users?.[selected];
 			if (!user) return;
 			store.dispatch({ type: 'account/select', id: user.id });
 			store.dispatch({ type: 'detail/open' });
@@ -38,19 +50,24 @@ export function AccountsPane(props: PaneProps) {
 	if (!users) return <EndpointState entry={polls.users} what="accounts" />;
 	if (users.length === 0) return <Text>The service lists no accounts.</Text>;
 	const secrets = ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)';
-	const user = users[selected];
 	if (ui.detail && user) {
+		const more = detailScrolls > 1 ? ` · ↑↓ scroll` : '';
 		return (
 			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 				<Text bold wrap="truncate-end">
 					Account {sanitize(user.id)}
-					<Text dimColor> · shown in the Overview · {secrets} · esc back</Text>
+					<Text dimColor>
+						{' '}
+						· shown in the Overview · {secrets} · esc back{more}
+					</Text>
 				</Text>
 				<KeyValues
-					items={accountDetail(user, ui.reveal)}
+					items={detail}
 					width={props.width}
-					cellWidth={props.width >= 120 ? 40 : 26}
-					labelWidth={props.width >= 120 ? 18 : 12}
+					cellWidth={cellWidth}
+					labelWidth={labelWidth}
+					offset={Math.min(ui.detailScroll, detailScrolls - 1)}
+					height={detailHeight}
 				/>
 			</Box>
 		);

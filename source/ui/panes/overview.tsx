@@ -27,12 +27,12 @@ export interface PaneProps {
 	height: number;
 }
 
-/** `12 requests · 3 workflow runs · …`: the totals of a day or of the month. */
-export function totalsText(totals: UsageTotals): string {
+/** `12 requests · 3 workflow runs · …`: the totals of a day or of the month; `compact` for narrow terminals. */
+export function totalsText(totals: UsageTotals, compact = false): string {
 	return [
-		`${formatInteger(totals.requests)} requests`,
-		`${formatInteger(totals.workflowRuns)} workflow runs`,
-		`${formatInteger(totals.workflowMessages)} workflow messages`,
+		`${formatInteger(totals.requests)} ${compact ? 'req' : 'requests'}`,
+		`${formatInteger(totals.workflowRuns)} ${compact ? 'wf runs' : 'workflow runs'}`,
+		`${formatInteger(totals.workflowMessages)} ${compact ? 'wf msgs' : 'workflow messages'}`,
 		`${formatBytes(totals.bandwidth)}`,
 		`${formatMoney(totals.billing)}`,
 	].join(' · ');
@@ -71,7 +71,8 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 
 	const day = dayTotals(stats, selected);
 	const dayLabel = `${sanitize(stats.days[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
-	const monthLine = `${totalsText(monthTotals(stats))} · DLQ `;
+	const compact = width < 120;
+	const monthLine = `${totalsText(monthTotals(stats), compact)} · DLQ `;
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
@@ -79,11 +80,11 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 			</Text>
 			<Box flexShrink={0}>
 				<Text dimColor>{'Today   '}</Text>
-				<LiveText text={truncate(totalsText(dayTotals(stats, today)), width - 8)} />
+				<LiveText text={truncate(totalsText(dayTotals(stats, today), compact), width - 8)} />
 			</Box>
 			<Box flexShrink={0}>
 				<Text dimColor>{'Month   '}</Text>
-				<LiveText text={truncate(`${totalsText(monthTotals(stats))} · DLQ `, width - 8)} />
+				<LiveText text={truncate(monthLine, width - 8)} />
 				<LiveText
 					text={truncate(formatInteger(stats.dlq_message_count), Math.max(0, width - 8 - monthLine.length))}
 					color={stats.dlq_message_count > 0 ? 'red' : undefined}
@@ -100,7 +101,9 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 			/>
 			<Box flexShrink={0}>
 				<Text color="yellow">{dayLabel}</Text>
-				<LiveText text={truncate(`  ${totalsText(day)}`, Math.max(0, width - textWidth(dayLabel)))} />
+				<LiveText
+					text={truncate(`  ${totalsText(day, compact)}`, Math.max(0, width - textWidth(dayLabel)))}
+				/>
 			</Box>
 			<Text> </Text>
 			<SeriesGrid

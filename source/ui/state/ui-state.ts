@@ -26,6 +26,8 @@ export interface UiState {
 	cursor: Record<PaneId, number>;
 	/** The detail view of the selected row is open (Accounts). */
 	detail: boolean;
+	/** First line shown of the detail view. */
+	detailScroll: number;
 	/** Day of the month under the Overview's day cursor, as an index into `days`; undefined is today. */
 	day: number | undefined;
 }
@@ -43,6 +45,8 @@ export type UiAction =
 	| { type: 'cursor/move'; delta: number; count: number }
 	| { type: 'account/select'; id: string }
 	| { type: 'detail/open' }
+	/** Scrolls the detail view by `delta` lines, within `count` scroll positions. */
+	| { type: 'detail/scroll'; delta: number; count: number }
 	/** Esc: closes the innermost thing open. */
 	| { type: 'back' }
 	| { type: 'index/edit'; field: IndexField }
@@ -70,6 +74,7 @@ export function initialUiState(start: UiStart = {}): UiState {
 		editing: undefined,
 		cursor: Object.fromEntries(paneIds.map((id) => [id, 0])) as Record<PaneId, number>,
 		detail: false,
+		detailScroll: 0,
 		day: undefined,
 	};
 }
@@ -80,7 +85,7 @@ function clamp(value: number, min: number, max: number): number {
 
 function showPane(state: UiState, pane: PaneId): UiState {
 	if (pane === state.pane) return state;
-	return { ...state, pane, reveal: false, detail: false, editing: undefined };
+	return { ...state, pane, reveal: false, detail: false, detailScroll: 0, editing: undefined };
 }
 
 function stepPeriod(period: StatsPeriod, step: number): StatsPeriod {
@@ -117,7 +122,11 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
 		case 'account/select':
 			return action.id === state.accountId ? state : { ...state, accountId: action.id, day: undefined };
 		case 'detail/open':
-			return { ...state, detail: true };
+			return { ...state, detail: true, detailScroll: 0 };
+		case 'detail/scroll': {
+			const next = clamp(state.detailScroll + action.delta, 0, Math.max(0, action.count - 1));
+			return next === state.detailScroll ? state : { ...state, detailScroll: next };
+		}
 		case 'back':
 			if (state.help) return { ...state, help: false };
 			if (state.editing) return { ...state, editing: undefined };

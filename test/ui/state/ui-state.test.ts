@@ -87,6 +87,14 @@ describe('uiReducer', () => {
 		expect(run(state, { type: 'account/select', id: 'other' }).day).toBeUndefined();
 	});
 
+	it('scrolls the detail view within its lines, from the top each time it opens', () => {
+		const open = run(initialUiState({ pane: 'accounts' }), { type: 'detail/open' });
+		const scrolled = run(open, { type: 'detail/scroll', delta: 10, count: 4 });
+		expect(scrolled.detailScroll).toBe(3);
+		expect(run(scrolled, { type: 'detail/scroll', delta: -1, count: 4 }).detailScroll).toBe(2);
+		expect(run(scrolled, { type: 'back' }, { type: 'detail/open' }).detailScroll).toBe(0);
+	});
+
 	it('toggles freeze and help', () => {
 		const state = run(initialUiState(), { type: 'freeze/toggle' }, { type: 'help/toggle' });
 		expect(state).toMatchObject({ frozen: true, help: true });
