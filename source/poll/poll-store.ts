@@ -22,7 +22,6 @@ export interface EndpointEntry<T> {
 	data?: T;
 	dataParams?: string;
 	updatedAt?: number;
-	loading: boolean;
 	failure?: PollFailure;
 }
 
@@ -35,13 +34,19 @@ export class PollStore extends Store<PollState> {
 
 	private patch<K extends EndpointKey>(key: K, change: Partial<EndpointEntry<EndpointData[K]>>, api: Api) {
 		this.update((state) => {
-			const before = state[key] ?? { api, params: '', loading: false };
+			const before = state[key] ?? { api, params: '' };
 			return { ...state, [key]: { ...before, ...change } };
 		});
 	}
 
+	/**
+	 * A request with these parameters is out. Only a change of parameters is a change of state:
+	 * a poll of the same data is invisible until it answers, and costs no frame.
+	 */
 	started<K extends EndpointKey>(key: K, api: Api, params: string): void {
-		this.patch(key, { api, params, loading: true }, api);
+		const entry = this.getSnapshot()[key];
+		if (entry?.params === params && entry.api === api) return;
+		this.patch(key, { api, params }, api);
 	}
 
 	succeeded<K extends EndpointKey>(
@@ -51,19 +56,10 @@ export class PollStore extends Store<PollState> {
 		data: EndpointData[K],
 		at: number,
 	): void {
-		this.patch(
-			key,
-			{ api, params, data, dataParams: params, updatedAt: at, loading: false, failure: undefined },
-			api,
-		);
+		this.patch(key, { api, params, data, dataParams: params, updatedAt: at, failure: undefined }, api);
 	}
 
 	failed<K extends EndpointKey>(key: K, api: Api, params: string, failure: PollFailure): void {
-		this.patch(key, { api, params, loading: false, failure }, api);
-	}
-
-	/** The endpoint stopped polling while a request was out. */
-	settled<K extends EndpointKey>(key: K, api: Api): void {
-		this.patch(key, { loading: false }, api);
+		this.patch(key, { api, params, failure }, api);
 	}
 }

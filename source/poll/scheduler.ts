@@ -159,7 +159,7 @@ export class PollScheduler {
 				this.failures.delete(active.id);
 				this.store.succeeded(job.endpoint, api, job.params, data as never, this.now());
 				this.schedule(active, this.intervalMs);
-			} else this.store.settled(job.endpoint, api);
+			}
 		} catch (error) {
 			if (this.isCurrent(active) && !this.paused && !controller.signal.aborted) {
 				const text = describePollError(error, api);
@@ -174,7 +174,7 @@ export class PollScheduler {
 					failures: count,
 				});
 				this.schedule(active, delay);
-			} else this.store.settled(job.endpoint, api);
+			}
 		} finally {
 			this.inFlight.delete(job.endpoint);
 			finish();

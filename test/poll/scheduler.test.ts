@@ -60,13 +60,16 @@ describe('PollScheduler', () => {
 		scheduler.setJobs([job]);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(calls).toHaveLength(1);
-		expect(store.getSnapshot().users?.loading).toBe(true);
+		expect(store.getSnapshot().users).toEqual({ api: 'management', params: '' });
 		calls[0]!.resolve([]);
 		await vi.advanceTimersByTimeAsync(999);
 		expect(calls).toHaveLength(1);
-		expect(store.getSnapshot().users).toMatchObject({ data: [], loading: false });
+		expect(store.getSnapshot().users).toMatchObject({ data: [], dataParams: '' });
+		// The next poll of the same request changes nothing until it answers.
+		const before = store.getSnapshot();
 		await vi.advanceTimersByTimeAsync(1);
 		expect(calls).toHaveLength(2);
+		expect(store.getSnapshot()).toBe(before);
 	});
 
 	it('never sends a second request to an endpoint while one is out', async () => {

@@ -138,20 +138,16 @@ describe('status model', () => {
 		expect(
 			apiStatuses(
 				{
-					users: { api: 'management', params: '', loading: false, updatedAt: 10 },
-					mqStats: { api: 'management', params: '', loading: false, failure },
+					users: { api: 'management', params: '', updatedAt: 10 },
+					mqStats: { api: 'management', params: '', failure },
 				},
 				['users', 'mqStats'],
 			),
 		).toEqual([{ api: 'management', kind: 'error', failure, endpoint: 'mqStats' }]);
-		expect(
-			apiStatuses({ users: { api: 'management', params: '', loading: true } }, ['users', 'vectorStats']),
-		).toEqual([{ api: 'management', kind: 'waiting' }]);
-		expect(
-			lastRefresh({ users: { api: 'management', params: '', loading: false, updatedAt: 10 } }, ['users']),
-		).toBe(10);
-		expect(
-			lastRefresh({ users: { api: 'management', params: '', loading: false, updatedAt: 10 } }, []),
-		).toBeUndefined();
+		expect(apiStatuses({ users: { api: 'management', params: '' } }, ['users', 'vectorStats'])).toEqual([
+			{ api: 'management', kind: 'waiting' },
+		]);
+		expect(lastRefresh({ users: { api: 'management', params: '', updatedAt: 10 } }, ['users'])).toBe(10);
+		expect(lastRefresh({ users: { api: 'management', params: '', updatedAt: 10 } }, [])).toBeUndefined();
 	});
 });
