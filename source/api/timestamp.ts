@@ -20,7 +20,12 @@ export function parseStatsTimestamp(text: string): number | undefined {
 	);
 	const date = new Date(ms);
 	// Date.UTC rolls 2024-02-31 over to March; a timestamp that does so is not a real one.
-	if (date.getUTCDate() !== Number(day) || date.getUTCHours() !== Number(hour) || Number(second) > 59) {
+	const rolledOver =
+		date.getUTCMonth() !== Number(month) - 1 ||
+		date.getUTCDate() !== Number(day) ||
+		date.getUTCHours() !== Number(hour) ||
+		date.getUTCMinutes() !== Number(minute);
+	if (rolledOver || Number(second) > 59) {
 		return undefined;
 	}
 	return ms + Math.floor(Number(fraction.padEnd(3, '0').slice(0, 3)));

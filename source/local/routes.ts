@@ -10,8 +10,8 @@ import { publish } from './api/publish.js';
 import * as topics from './api/topics.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
-import { type AuthScheme, checkBasic, checkBearer } from './http/auth.js';
-import { HttpError } from './http/reply.js';
+import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
+import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
 
 interface RouteMeta {
@@ -19,15 +19,16 @@ interface RouteMeta {
 }
 
 export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => void): Router<RouteMeta> {
+	const secrets = new Secrets(ctx.credentials);
 	const router = new Router<RouteMeta>({
 		before(req, meta) {
 			if (meta.auth === 'basic') {
-				checkBasic(req.raw.headers, ctx.credentials);
+				checkBasic(req.raw.headers, secrets);
 				return;
 			}
 			const queryToken =
 				meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
-			checkBearer(req.raw.headers, ctx.credentials, queryToken);
+			checkBearer(req.raw.headers, secrets, queryToken);
 			const verdict = ctx.rateLimiter.burst();
 			if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
 		},
@@ -46,6 +47,9 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 		.add('GET', `/v2/${segment}/stats/:id`, basic, h(management.mqStats))
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
 		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
+		.add('POST', '/v2/publish', publishAuth, () => {
+			throw badRequest('missing destination: publish to /v2/publish/<URL or URL Group name>');
+		})
 		.add('POST', '/v2/publish/*rest', publishAuth, h(publish))
 		.add('GET', '/v2/messages/:id', bearer, h(messages.getMessage))
 		.add('DELETE', '/v2/messages/:id', bearer, h(messages.cancelMessage))

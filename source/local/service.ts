@@ -29,7 +29,10 @@ import { WorkflowRuns } from './stores/workflow-runs.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
 
-/** Everything a client needs to reach the service (plain data, so it crosses threads). */
+/**
+ * Everything a client needs to reach the service (plain data, so it crosses threads). The
+ * signing keys are those at start; after a rotation GET /v2/keys has the live pair.
+ */
 export interface LocalServiceInfo {
 	queueUrl: string;
 	managementUrl: string;

@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { serveCommand } from './serve.js';
 
 /** Every command of `mqtop <command>`; each lives in its own module beside this one. */
-export const commands: Command[] = [];
+export const commands: Command[] = [serveCommand];

@@ -10,11 +10,25 @@ import { HttpError } from './reply.js';
 
 export type AuthScheme = 'basic' | 'bearer' | 'bearer-or-query';
 
-function sameSecret(given: string, expected: string): boolean {
-	// Hashing first gives equal lengths, so timingSafeEqual never throws or leaks the length.
-	const a = createHash('sha256').update(given).digest();
-	const b = createHash('sha256').update(expected).digest();
-	return timingSafeEqual(a, b);
+function digest(text: string): Buffer {
+	return createHash('sha256').update(text).digest();
+}
+
+/** The account's secrets, hashed once: equal lengths for timingSafeEqual, nothing leaked. */
+export class Secrets {
+	private readonly email: Buffer;
+	private readonly apiKey: Buffer;
+	private readonly token: Buffer;
+
+	constructor(account: AccountCredentials) {
+		this.email = digest(account.email);
+		this.apiKey = digest(account.apiKey);
+		this.token = digest(account.token);
+	}
+
+	matches(kind: 'email' | 'apiKey' | 'token', given: string): boolean {
+		return timingSafeEqual(digest(given), this[kind]);
+	}
 }
 
 function unauthorized(message: string, challenge: string): HttpError {
@@ -25,7 +39,7 @@ function authorization(headers: IncomingHttpHeaders): string | undefined {
 	return headers.authorization?.trim() || undefined;
 }
 
-export function checkBasic(headers: IncomingHttpHeaders, account: AccountCredentials): void {
+export function checkBasic(headers: IncomingHttpHeaders, secrets: Secrets): void {
 	const challenge = 'Basic realm="management"';
 	const value = authorization(headers);
 	if (!value)
@@ -37,14 +51,14 @@ export function checkBasic(headers: IncomingHttpHeaders, account: AccountCredent
 	const email = colon < 0 ? decoded : decoded.slice(0, colon);
 	const key = colon < 0 ? '' : decoded.slice(colon + 1);
 	// Both compared every time, so timing does not tell which one was wrong.
-	const emailOk = sameSecret(email, account.email);
-	const keyOk = sameSecret(key, account.apiKey);
+	const emailOk = secrets.matches('email', email);
+	const keyOk = secrets.matches('apiKey', key);
 	if (!emailOk || !keyOk) throw unauthorized('wrong email or API key', challenge);
 }
 
 export function checkBearer(
 	headers: IncomingHttpHeaders,
-	account: AccountCredentials,
+	secrets: Secrets,
 	queryToken: string | undefined,
 ): void {
 	const challenge = 'Bearer realm="messaging"';
@@ -52,10 +66,10 @@ export function checkBearer(
 	if (value) {
 		const match = /^bearer\s+(\S+)$/i.exec(value);
 		if (!match) throw unauthorized('the messaging API takes Bearer authentication', challenge);
-		if (!sameSecret(match[1]!, account.token)) throw unauthorized('wrong token', challenge);
+		if (!secrets.matches('token', match[1]!)) throw unauthorized('wrong token', challenge);
 		return;
 	}
 	if (queryToken === undefined)
 		throw unauthorized('missing credentials: use an Authorization: Bearer header', challenge);
-	if (!sameSecret(queryToken, account.token)) throw unauthorized('wrong token', challenge);
+	if (!secrets.matches('token', queryToken)) throw unauthorized('wrong token', challenge);
 }

@@ -14,6 +14,8 @@ const sliceSize = 512;
 export class Scheduler<T extends HeapItem> {
 	private readonly heap = new MinHeap<T>();
 	private timer: NodeJS.Timeout | undefined;
+	/** Set instead of the timer when the earliest item is already due. */
+	private immediate: NodeJS.Immediate | undefined;
 	private armedFor = Number.POSITIVE_INFINITY;
 	private closed = false;
 
@@ -39,27 +41,37 @@ export class Scheduler<T extends HeapItem> {
 
 	close(): void {
 		this.closed = true;
-		clearTimeout(this.timer);
-		this.timer = undefined;
+		this.disarm();
 		this.heap.clear();
 	}
 
-	private arm(): void {
+	private disarm(): void {
 		clearTimeout(this.timer);
+		clearImmediate(this.immediate);
 		this.timer = undefined;
+		this.immediate = undefined;
+		this.armedFor = Number.POSITIVE_INFINITY;
+	}
+
+	private arm(): void {
+		this.disarm();
 		const next = this.heap.peek();
-		if (!next || this.closed) {
-			this.armedFor = Number.POSITIVE_INFINITY;
-			return;
-		}
+		if (!next || this.closed) return;
 		const wait = Math.min(maxSleepMs, Math.max(0, next.dueAt - this.clock.now()));
 		this.armedFor = next.dueAt;
+		if (wait === 0) {
+			// Due now: right after pending I/O, not after the timer's 1 ms granularity.
+			this.immediate = setImmediate(() => this.fire());
+			this.immediate.unref();
+			return;
+		}
 		this.timer = setTimeout(() => this.fire(), wait);
 		this.timer.unref();
 	}
 
 	private fire(): void {
 		this.timer = undefined;
+		this.immediate = undefined;
 		this.armedFor = Number.POSITIVE_INFINITY;
 		const now = this.clock.now();
 		for (let handed = 0; handed < sliceSize; handed++) {
@@ -68,14 +80,7 @@ export class Scheduler<T extends HeapItem> {
 			this.heap.pop();
 			this.onDue(next);
 		}
-		const next = this.heap.peek();
-		if (next && next.dueAt <= now && !this.closed) {
-			// More are due: continue after pending I/O rather than starving it.
-			this.armedFor = next.dueAt;
-			this.timer = setTimeout(() => this.fire(), 0);
-			this.timer.unref();
-		} else {
-			this.arm();
-		}
+		// More may be due: arm() continues with setImmediate, after pending I/O.
+		this.arm();
 	}
 }

@@ -1,0 +1,63 @@
+/**
+ * The local service on a worker thread, so that a burst of traffic through it never stalls
+ * the caller's event loop (the TUI renders on the main thread). Same handle as
+ * startLocalService, minus the in-process state.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { LocalServiceData } from './options.js';
+import { type LocalServiceHandle, type LocalServiceInfo, startLocalService } from './service.js';
+
+type FromWorker =
+	| { type: 'ready'; info: LocalServiceInfo }
+	| { type: 'closed' }
+	| { type: 'error'; message: string };
+
+/** How long close() waits for the worker to close its server before terminating it. */
+const closeTimeoutMs = 5_000;
+
+export async function startLocalServiceInWorker(options: LocalServiceData = {}): Promise<LocalServiceHandle> {
+	const entry = new URL('./worker-entry.js', import.meta.url);
+	if (!existsSync(fileURLToPath(entry))) {
+		// Run from TypeScript sources (a test runner) there is no compiled entry for a worker
+		// to load; the service then runs on this thread, behind the same handle.
+		const { context: _context, ...handle } = await startLocalService(options);
+		return handle;
+	}
+	const worker = new Worker(entry, { workerData: options });
+	const info = await new Promise<LocalServiceInfo>((resolve, reject) => {
+		const onExit = (code: number) => reject(new Error(`the local service worker exited (code ${code})`));
+		worker.once('error', reject);
+		worker.once('exit', onExit);
+		worker.once('message', (message: FromWorker) => {
+			worker.off('error', reject);
+			worker.off('exit', onExit);
+			if (message.type === 'ready') resolve(message.info);
+			else reject(new Error(message.type === 'error' ? message.message : 'the local service worker stopped'));
+		});
+	});
+	// After start, an error in the worker ends it; close() then has nothing left to wait for.
+	worker.on('error', () => {});
+	let exited = false;
+	worker.once('exit', () => {
+		exited = true;
+	});
+	let closing: Promise<void> | undefined;
+	const close = () => {
+		closing ??= new Promise<void>((resolve) => {
+			if (exited) {
+				resolve();
+				return;
+			}
+			const timer = setTimeout(() => void worker.terminate(), closeTimeoutMs);
+			worker.once('exit', () => {
+				clearTimeout(timer);
+				resolve();
+			});
+			worker.postMessage({ type: 'close' });
+		});
+		return closing;
+	};
+	return { ...info, close };
+}

@@ -1,0 +1,185 @@
+/**
+ * The local service outside the test's own thread: `mqtop serve` as a child process and
+ * startLocalServiceInWorker on a worker thread. Both run the compiled JavaScript, built once
+ * into a private directory so that no other build is disturbed.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MqClient } from '../../source/api/client.js';
+import { resolveDialect } from '../../source/api/dialect.js';
+import type { LocalServiceInfo } from '../../source/local/service.js';
+import { type Sink, startSink } from './helpers.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const out = `${root}.test-out/local-process`;
+const main = `${out}/cli/main.js`;
+
+let sink: Sink;
+
+beforeAll(async () => {
+	execFileSync(
+		process.execPath,
+		[`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`, '--outDir', out],
+		{
+			stdio: 'pipe',
+		},
+	);
+	sink = await startSink();
+}, 60_000);
+
+afterAll(async () => {
+	await sink.close();
+});
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, [main, ...args]);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (d) => {
+			stdout += d;
+		});
+		child.stderr.on('data', (d) => {
+			stderr += d;
+		});
+		child.on('close', (code) => resolve({ code, stdout, stderr }));
+	});
+}
+
+function clientFor(info: LocalServiceInfo, dialect = resolveDialect(undefined)): MqClient {
+	return new MqClient({ ...info, dialect });
+}
+
+async function firstLine(child: ChildProcess): Promise<string> {
+	const lines = createInterface({ input: child.stdout! });
+	for await (const line of lines) return line;
+	throw new Error('no output');
+}
+
+describe('mqtop serve', () => {
+	it('prints one JSON line once it accepts requests, serves the dialect asked for, and exits 0 on SIGTERM', async () => {
+		const child = spawn(process.execPath, [
+			main,
+			'serve',
+			'--json',
+			'--header-prefix',
+			'Upstash-',
+			'--token-param',
+			'qstash_token',
+			'--product-segment',
+			'qstash',
+			'--issuer',
+			'Upstash',
+		]);
+		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+		try {
+			const info = JSON.parse(await firstLine(child)) as LocalServiceInfo;
+			expect(Object.keys(info).sort()).toEqual(
+				[
+					'queueUrl',
+					'managementUrl',
+					'token',
+					'email',
+					'apiKey',
+					'currentSigningKey',
+					'nextSigningKey',
+					'accountId',
+					'vectorIndexId',
+					'searchIndexId',
+				].sort(),
+			);
+			expect(info.queueUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+			const dialect = resolveDialect({
+				headerPrefix: 'Upstash-',
+				tokenParam: 'qstash_token',
+				productSegment: 'qstash',
+				issuer: 'Upstash',
+			});
+			const client = clientFor(info, dialect);
+			expect(await client.getSigningKeys()).toEqual({
+				current: info.currentSigningKey,
+				next: info.nextSigningKey,
+			});
+			expect((await client.listUsers())[0]!.id).toBe(info.accountId);
+			await client.publish({ destination: `${sink.url}/served`, body: 'via serve', options: { retries: 0 } });
+			const [got] = await sink.waitFor(1);
+			expect(got!.headers['upstash-message-id']).toMatch(/^msg_/);
+		} finally {
+			child.kill('SIGTERM');
+		}
+		expect(await exited).toBe(0);
+	});
+
+	it('prints a banner with a curl example without --json', async () => {
+		const child = spawn(process.execPath, [main, 'serve', '--port', '0']);
+		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+		let text = '';
+		await new Promise<void>((resolve) => {
+			child.stdout.on('data', (d) => {
+				text += d;
+				if (text.includes('Ctrl+C')) resolve();
+			});
+		});
+		child.kill('SIGINT');
+		expect(await exited).toBe(0);
+		expect(text).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+		expect(text).toMatch(
+			/curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/v2\/publish\/https:\/\/example\.com\/hook'/,
+		);
+		expect(text).toContain('Authorization: Bearer mq_local_');
+	});
+
+	it('refuses bad flags with exit code 2, a taken port with 1, and says why', async () => {
+		const unknown = await run(['serve', '--bogus']);
+		expect(unknown.code).toBe(2);
+		expect(unknown.stderr).toContain('unknown flag --bogus');
+		const port = await run(['serve', '--port', 'eighty']);
+		expect(port.code).toBe(2);
+		expect(port.stderr).toContain('--port');
+		const prefix = await run(['serve', '--header-prefix', 'bad prefix']);
+		expect(prefix.code).toBe(2);
+		expect(prefix.stderr).toContain('--header-prefix');
+		const taken = new URL(sink.url).port;
+		const busy = await run(['serve', '--port', taken]);
+		expect(busy.code).toBe(1);
+		expect(busy.stderr).toContain('already in use');
+		const help = await run(['serve', '--help']);
+		expect(help.code).toBe(0);
+		expect(help.stdout).toContain('--product-segment');
+	});
+});
+
+describe('startLocalServiceInWorker', () => {
+	it('runs the service on a worker thread behind the same handle', async () => {
+		const worker = (await import(
+			pathToFileURL(`${out}/local/worker.js`).href
+		)) as typeof import('../../source/local/worker.js');
+		const service = await worker.startLocalServiceInWorker({
+			token: 'tok_worker',
+			currentSigningKey: 'sig_current_worker',
+			nextSigningKey: 'sig_next_worker',
+		});
+		try {
+			expect(service).toMatchObject({ token: 'tok_worker', currentSigningKey: 'sig_current_worker' });
+			expect('context' in service).toBe(false);
+			const client = clientFor(service);
+			expect(await client.getSigningKeys()).toEqual({
+				current: 'sig_current_worker',
+				next: 'sig_next_worker',
+			});
+			// This thread blocks while another process asks the service: only a service on its
+			// own thread can answer.
+			const probe = `fetch(${JSON.stringify(`${service.queueUrl}/v2/keys`)}, { headers: { authorization: 'Bearer tok_worker' } }).then((r) => process.stdout.write(String(r.status)))`;
+			expect(execFileSync(process.execPath, ['-e', probe], { timeout: 10_000 }).toString()).toBe('200');
+			const before = sink.received.length;
+			await client.publish({ destination: `${sink.url}/worker`, body: 'from the worker' });
+			const got = await sink.waitFor(before + 1);
+			expect(got.at(-1)!.body.toString()).toBe('from the worker');
+		} finally {
+			await service.close();
+		}
+		await expect(fetch(`${service.queueUrl}/v2/keys`)).rejects.toThrow();
+	});
+});

@@ -1,0 +1,58 @@
+/** The router's promises: 404, 405 with Allow, thrown HttpErrors, and 500 for a bug without a crash. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError, ok } from '../../source/local/http/reply.js';
+import { Router } from '../../source/local/http/router.js';
+import { raw } from './helpers.js';
+
+const errors: unknown[] = [];
+const router = new Router<null>({ onError: (e) => errors.push(e) })
+	.add('GET', '/v2/things/:id', null, (req) => ok({ id: req.params.id }))
+	.add('POST', '/v2/things/:id', null, () => {
+		throw new HttpError(409, 'taken', { 'x-why': 'because' });
+	})
+	.add('GET', '/v2/bug', null, () => {
+		throw new TypeError('a real bug');
+	})
+	.add('POST', '/v2/rest/*tail', null, (req) => ok({ tail: req.params.tail }));
+const server = createServer(router.listener);
+let base = '';
+
+beforeAll(async () => {
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('Router', () => {
+	it('matches parameters, decoded, and a raw rest with its query', async () => {
+		expect((await raw(`${base}/v2/things/a%20b`)).json()).toEqual({ id: 'a b' });
+		expect((await raw(`${base}/v2/rest/http://x/y?q=1`, { method: 'POST' })).json()).toEqual({
+			tail: 'http://x/y?q=1',
+		});
+	});
+
+	it('answers unknown paths 404 and other methods 405 with Allow', async () => {
+		expect((await raw(`${base}/v2/none`)).status).toBe(404);
+		const wrong = await raw(`${base}/v2/things/1`, { method: 'DELETE' });
+		expect(wrong.status).toBe(405);
+		expect(wrong.headers.get('allow')).toBe('GET, POST');
+	});
+
+	it('writes a thrown HttpError with its status and headers', async () => {
+		const taken = await raw(`${base}/v2/things/1`, { method: 'POST' });
+		expect(taken.status).toBe(409);
+		expect(taken.headers.get('x-why')).toBe('because');
+		expect(taken.json()).toEqual({ error: 'taken' });
+	});
+
+	it('answers a bug with 500, reports it, and keeps serving', async () => {
+		const bug = await raw(`${base}/v2/bug`);
+		expect(bug.status).toBe(500);
+		expect(bug.json()).toEqual({ error: 'internal error in the local service' });
+		expect(errors).toHaveLength(1);
+		expect((await raw(`${base}/v2/things/2`)).status).toBe(200);
+	});
+});
