@@ -1,15 +1,16 @@
 /**
  * Development entry: `node dist/ui/dev.js [--refresh 2s]` starts the embedded local service,
- * a destination on 127.0.0.1 that fails now and then, a trickle of publishes, and the TUI.
- * `mqtop --demo` is the user-facing form of this; this file exists to look at the UI.
+ * the demo destinations and traffic, and the TUI on them. `mqtop --demo` is the user-facing
+ * form; this file exists to look at the UI while it is built. Callbacks go to an `ok` demo
+ * destination, as no receiver runs here.
  */
 // First: React picks its build from NODE_ENV when it is imported.
 import './production.js';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MqClient } from '../api/client.js';
 import { defaultDialect } from '../api/dialect.js';
 import { parseDuration } from '../api/duration.js';
+import { startDemoDestinations } from '../demo/destinations.js';
+import { setUpDemoGroup, startDemoTraffic } from '../demo/traffic.js';
 import { startLocalService } from '../local/service.js';
 import { startTui } from './run.js';
 
@@ -17,16 +18,6 @@ const refreshArg = process.argv.indexOf('--refresh');
 const refreshMs = refreshArg > 0 ? parseDuration(process.argv[refreshArg + 1] ?? '2s') : 2000;
 
 const service = await startLocalService({ retryDelayScale: 0.01 });
-let hits = 0;
-const destination = createServer((req, res) => {
-	req.resume();
-	hits++;
-	res.statusCode = hits % 7 === 0 ? 500 : 200;
-	res.end('ok');
-});
-await new Promise<void>((resolve) => destination.listen(0, '127.0.0.1', resolve));
-const target = `http://127.0.0.1:${(destination.address() as AddressInfo).port}/hook`;
-
 const client = new MqClient(
 	{
 		queueUrl: service.queueUrl,
@@ -36,15 +27,17 @@ const client = new MqClient(
 		apiKey: service.apiKey,
 		dialect: defaultDialect,
 	},
+	// The TUI's scheduler retries with its own backoff; the client should not retry on top.
 	{ retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } },
 );
-await client.addGroupEndpoints('demo-group', [{ url: target, name: 'a' }, { url: `${target}?b` }]);
-const traffic = setInterval(() => {
-	const toGroup = Math.random() < 0.3;
-	void client
-		.publish({ destination: toGroup ? 'demo-group' : target, body: `{"n":${hits}}`, options: { retries: 1 } })
-		.catch(() => {});
-}, 250);
+const destinations = await startDemoDestinations();
+await setUpDemoGroup(client, destinations);
+const traffic = await startDemoTraffic({
+	client,
+	destinations,
+	receiverUrl: destinations.url('ok', 'receiver'),
+	publishesPerSecond: 4,
+});
 
 const tui = startTui({
 	client,
@@ -59,8 +52,7 @@ const tui = startTui({
 try {
 	await tui.exited;
 } finally {
-	clearInterval(traffic);
-	destination.close();
-	destination.closeAllConnections();
+	await traffic.stop();
+	await destinations.close();
 	await service.close();
 }
