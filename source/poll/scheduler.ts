@@ -112,11 +112,6 @@ export class PollScheduler {
 		for (const flight of this.inFlight.values()) flight.controller.abort();
 	}
 
-	/** Resolves when no request is out (for an orderly shutdown). */
-	async idle(): Promise<void> {
-		while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((f) => f.done));
-	}
-
 	private schedule(active: Active, delayMs: number): void {
 		clearTimeout(active.timer);
 		active.timer = undefined;
