@@ -66,11 +66,6 @@ export const Tabs = memo(function Tabs(props: { width: number }) {
 	);
 });
 
-/** Lines the status takes: one, plus one per API that fails. */
-export function statusLines(failing: number): number {
-	return 1 + failing;
-}
-
 export function useStatus(visible: readonly EndpointKey[]) {
 	const polls = usePolls();
 	return { statuses: apiStatuses(polls, visible), refreshed: lastRefresh(polls, visible) };

@@ -19,7 +19,7 @@ export interface TuiOptions extends RuntimeOptions {
 	/** Draw on the alternate screen; default when stdout is a terminal. */
 	alternateScreen?: boolean;
 	/**
-	 * Ends the process after SIGTERM/SIGHUP (code 128+signal) or a crash (70), once the terminal
+	 * Ends the process after SIGTERM/SIGINT/SIGHUP (code 128+signal) or a crash (70), once the terminal
 	 * is restored; default process.exit.
 	 */
 	exit?: (code: number) => void;
@@ -39,7 +39,8 @@ export interface TuiHandle {
 	stop(): void;
 }
 
-const signalNumbers = { SIGHUP: 1, SIGTERM: 15 } as const;
+const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+const signals = Object.keys(signalNumbers) as (keyof typeof signalNumbers)[];
 
 export class NotATerminalError extends Error {
 	override name = 'NotATerminalError';
@@ -77,8 +78,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 		runtime.dispose();
 		instance.unmount();
 		screen.restore();
-		process.off('SIGTERM', onSignal);
-		process.off('SIGHUP', onSignal);
+		for (const signal of signals) process.off(signal, onSignal);
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
 	};
@@ -91,13 +91,13 @@ export function startTui(options: TuiOptions): TuiHandle {
 		// A crash is a bug: the stack trace helps a report, but only when asked for.
 		const detail =
 			error instanceof Error ? (process.env.MQTOP_DEBUG ? error.stack : error.message) : String(error);
-		process.stderr.write(
+		(options.stderr ?? process.stderr).write(
 			`mqtop crashed: ${detail}\n${process.env.MQTOP_DEBUG ? '' : 'Set MQTOP_DEBUG=1 to see the stack trace.\n'}`,
 		);
 		exit(70);
 	}
-	process.on('SIGTERM', onSignal);
-	process.on('SIGHUP', onSignal);
+	// Ctrl-C in the terminal arrives as a key (raw mode); SIGINT comes from elsewhere (kill -INT).
+	for (const signal of signals) process.on(signal, onSignal);
 	process.on('uncaughtException', onCrash);
 	process.on('unhandledRejection', onCrash);
 
