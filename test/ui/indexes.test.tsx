@@ -3,7 +3,7 @@ import { vectorSeriesFields } from '../../source/api/schemas.js';
 import { formatBytes } from '../../source/format/bytes.js';
 import { maskText } from '../../source/format/mask.js';
 import { formatCount, formatInteger, formatLimit, formatMoney } from '../../source/format/number.js';
-import { eventually, keys, lineOf, type Session, startSession } from './harness.js';
+import { eventually, keys, lineOf, mountTui, type Session, startSession } from './harness.js';
 
 const lastOf = (series: { y: number | null }[]) => series.filter((p) => p.y !== null).at(-1)?.y ?? 0;
 
@@ -129,6 +129,20 @@ describe('Search pane', () => {
 			new RegExp(`bandwidth/month +${formatLimit(index.max_monthly_bandwidth, formatBytes)}`),
 		);
 		expect(lineOf(frame, 'throughput')).toMatch(/[▁▂▃▄▅▆▇█]{100,} .*last /);
+	});
+
+	it('asks for the index id when none is configured', async () => {
+		const { fixture } = session;
+		const screen = mountTui(fixture.client, { embedded: true }, { pane: 'search' });
+		try {
+			await screen.waitFor((f) => f.includes('Search index id:'), 'the id prompt');
+			expect(screen.frame()).toContain('nothing polled on this pane');
+			const index = await fixture.client.getSearchIndex(fixture.service.searchIndexId);
+			await screen.press(fixture.service.searchIndexId, keys.enter);
+			await screen.waitFor((f) => f.includes(`Search index ${index.name}`), 'the index');
+		} finally {
+			screen.unmount();
+		}
 	});
 
 	it('masks the index tokens until v', async () => {
