@@ -10,7 +10,7 @@ import { HttpError } from './reply.js';
 
 export type AuthScheme = 'basic' | 'bearer' | 'bearer-or-query';
 
-function digest(text: string): Buffer {
+export function digest(text: string): Buffer {
 	return createHash('sha256').update(text).digest();
 }
 
