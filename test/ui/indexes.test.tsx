@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VectorIndexClient } from '../../source/api/index-client.js';
 import { vectorSeriesFields } from '../../source/api/schemas.js';
 import { formatBytes } from '../../source/format/bytes.js';
 import { maskText } from '../../source/format/mask.js';
@@ -16,18 +17,18 @@ describe('Vector pane', () => {
 			rows: 50,
 			pane: 'vector',
 			connection: { vectorIndexId: undefined },
+			service: { vectorDimension: 4 },
 		});
-		// Traffic through the index's own recorders, the path its data plane reports by.
-		const index = session.fixture.service.context.vectorIndex;
-		const now = Date.now();
-		for (let i = 0; i < 20; i++) {
-			index.recordQuery(now, 5 + i, 100);
-			index.recordUpdate(now, 20, 50);
-			index.recordEmbedding(now, 8);
-		}
-		index.recordRerank(now, 40);
-		index.setSize(now, 1234, 56_789);
-		index.setPending(3);
+		// Real traffic through the index's data plane.
+		const { service } = session.fixture;
+		const index = new VectorIndexClient({
+			endpoint: service.vectorIndexUrl,
+			token: service.vectorIndexToken,
+		});
+		await index.upsert(
+			Array.from({ length: 12 }, (_, i) => ({ id: `v${i}`, vector: [i, 1, 0, i % 3], metadata: { i } })),
+		);
+		for (let i = 0; i < 20; i++) await index.query({ vector: [i, 1, 0, 1], topK: 3 });
 	});
 	afterAll(() => session.close());
 
@@ -48,6 +49,7 @@ describe('Vector pane', () => {
 			const stats = await fixture.client.getVectorStats(fixture.service.vectorIndexId, '1h');
 			const frame = screen.frame();
 			expect(stats.daily_query_count).toBe(20);
+			expect(stats.current_vector_count).toBe(12);
 			expect(lineOf(frame, 'vectors')).toContain(formatInteger(stats.current_vector_count));
 			expect(frame).toMatch(new RegExp(`pending +${stats.pending_index_count}`));
 			expect(frame).toMatch(new RegExp(`queries today +${stats.daily_query_count}`));
