@@ -8,8 +8,10 @@ import type { BackoffPolicy } from '../poll/backoff.js';
 import { pollRequests, toJob } from '../poll/plan.js';
 import { PollStore } from '../poll/poll-store.js';
 import { PollScheduler } from '../poll/scheduler.js';
+import type { EventStore } from '../receiver/store.js';
 import type { PaneId } from './state/panes.js';
 import { ReducerStore } from './state/store.js';
+import { TrackedMessages } from './state/tracked-messages.js';
 import { initialUiState, type UiAction, type UiState, uiReducer } from './state/ui-state.js';
 
 /** Which service the monitor is connected to, beyond the client's URLs and credentials. */
@@ -26,9 +28,18 @@ export interface TuiConnection {
 	searchIndexId?: string | undefined;
 }
 
+/** The callback receiver the monitor shows: where it listens, what it saw, the keys it checks. */
+export interface TuiReceiver {
+	url: string;
+	store: EventStore;
+	currentSigningKey: string;
+	nextSigningKey?: string | undefined;
+}
+
 export interface RuntimeOptions {
 	client: MqClient;
 	connection: TuiConnection;
+	receiver?: TuiReceiver | undefined;
 	/** Poll interval of the visible pane's endpoints; default 2000 ms. */
 	refreshMs?: number;
 	/** Every edit is disabled (the later panes honour it). */
@@ -49,6 +60,9 @@ export interface Runtime {
 	readonly ui: ReducerStore<UiState, UiAction>;
 	readonly polls: PollStore;
 	readonly scheduler: PollScheduler;
+	readonly receiver: TuiReceiver | undefined;
+	/** The message ids the Messages pane follows. */
+	readonly tracked: TrackedMessages;
 	dispose(): void;
 }
 
@@ -82,6 +96,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		const first = polls.getSnapshot().users?.data?.[0];
 		if (first) ui.dispatch({ type: 'account/select', id: first.id });
 	};
+	const tracked = new TrackedMessages();
+	// Every callback names its source message and every delivery carries its own id.
+	const unsubscribeReceiver = options.receiver?.store.onEvent((event) => {
+		if (event.callback) tracked.track(event.callback.sourceMessageId, 'callback', event.callback.dlqId);
+		else if (event.delivery.messageId) tracked.track(event.delivery.messageId, 'delivery');
+	});
 	const unsubscribeUi = ui.subscribe(sync);
 	const unsubscribePolls = polls.subscribe(pickAccount);
 	sync();
@@ -94,7 +114,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		ui,
 		polls,
 		scheduler,
+		receiver: options.receiver,
+		tracked,
 		dispose() {
+			unsubscribeReceiver?.();
+			tracked.close();
 			unsubscribeUi();
 			unsubscribePolls();
 			scheduler.stop();
