@@ -156,9 +156,8 @@ export class PollScheduler {
 		const out = this.outCount.get(job.endpoint) ?? 0;
 		if (concurrency !== undefined && out >= concurrency) {
 			// Every slot is taken: the first request to settle starts this one.
-			let waiting = this.queued.get(job.endpoint);
-			if (!waiting) this.queued.set(job.endpoint, (waiting = new Set()));
-			waiting.add(active);
+			const waiting = this.queued.get(job.endpoint) ?? new Set<Active>();
+			this.queued.set(job.endpoint, waiting.add(active));
 			return;
 		}
 		this.outCount.set(job.endpoint, out + 1);
