@@ -3,6 +3,7 @@
  * per event for a person, stripe-listen style. Pure: the caller decides where output goes.
  */
 import type { Paint, Style } from '../cli/color.js';
+import { formatClockMillis } from '../format/time.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
 import type { EventKind, ReceivedEvent, ShownBody } from './event.js';
@@ -99,12 +100,6 @@ function statusStyle(status: number): Style {
 	return 'green';
 }
 
-function clock(ms: number): string {
-	const d = new Date(ms);
-	const two = (n: number) => String(n).padStart(2, '0');
-	return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}
-
 /** Body text for one line: at most `max` characters, sanitised. */
 function bodySnippet(body: ShownBody | undefined, max: number): string | undefined {
 	if (!body) return undefined;
@@ -116,7 +111,7 @@ function bodySnippet(body: ShownBody | undefined, max: number): string | undefin
 /** One line per event: time, kind, ✓ or the rejection reason, what it says, what we answered. */
 export function formatEventLine(event: ReceivedEvent, paint: Paint): string {
 	const parts: string[] = [
-		paint('dim', clock(event.receivedAt)),
+		paint('dim', formatClockMillis(event.receivedAt)),
 		paint(kindStyle[event.kind], event.kind.padEnd(kindWidth)),
 		event.verified
 			? paint('green', `✓ ${event.signingKey ?? ''}`.trimEnd())

@@ -137,6 +137,7 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 /** The scopes whose keys work now, innermost first. */
 export function activeScopes(ui: ReturnType<typeof useUi>): Scope[] {
 	if (ui.editing) return ['input'];
+	if (ui.confirm) return ['confirm'];
 	if (ui.help) return ['help', 'global'];
 	return [ui.pane, 'global'];
 }

@@ -9,6 +9,7 @@ import { pollRequests, toJob } from '../poll/plan.js';
 import { PollStore } from '../poll/poll-store.js';
 import { PollScheduler } from '../poll/scheduler.js';
 import type { EventStore } from '../receiver/store.js';
+import { MessageFeed } from './state/message-feed.js';
 import type { PaneId } from './state/panes.js';
 import { ReducerStore } from './state/store.js';
 import { TrackedMessages } from './state/tracked-messages.js';
@@ -63,6 +64,8 @@ export interface Runtime {
 	readonly receiver: TuiReceiver | undefined;
 	/** The message ids the Messages pane follows. */
 	readonly tracked: TrackedMessages;
+	/** Which of them are polled, and cancelling one. */
+	readonly messages: MessageFeed;
 	dispose(): void;
 }
 
@@ -85,25 +88,33 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		backoff: options.backoff ?? { baseMs: refreshMs, maxMs: 30_000 },
 	});
 
+	const tracked = new TrackedMessages();
 	const sync = () => {
 		const state = ui.getSnapshot();
 		scheduler.setPaused(state.frozen);
-		scheduler.setJobs(pollRequests(state).map((request) => toJob(request, options.client)));
+		const context = messages.planContext(polls.getSnapshot());
+		scheduler.setJobs(pollRequests(state, context).map((request) => toJob(request, options.client)));
 	};
+	const messages = new MessageFeed({
+		client: options.client,
+		tracked,
+		polls,
+		ui,
+		readOnly: options.readOnly ?? false,
+		receiver: options.receiver,
+		changed: () => sync(),
+		refresh: () => scheduler.refresh(),
+	});
 	// The Overview needs an account: without one configured, the first listed is shown.
 	const pickAccount = () => {
 		if (ui.getSnapshot().accountId) return;
 		const first = polls.getSnapshot().users?.data?.[0];
 		if (first) ui.dispatch({ type: 'account/select', id: first.id });
 	};
-	const tracked = new TrackedMessages();
-	// Every callback names its source message and every delivery carries its own id.
-	const unsubscribeReceiver = options.receiver?.store.onEvent((event) => {
-		if (event.callback) tracked.track(event.callback.sourceMessageId, 'callback', event.callback.dlqId);
-		else if (event.delivery.messageId) tracked.track(event.delivery.messageId, 'delivery');
-	});
 	const unsubscribeUi = ui.subscribe(sync);
 	const unsubscribePolls = polls.subscribe(pickAccount);
+	// What is polled on the Messages pane follows what is known about the messages shown.
+	const unsubscribeMessages = [polls.subscribe(sync), tracked.subscribe(sync)];
 	sync();
 
 	return {
@@ -116,8 +127,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		scheduler,
 		receiver: options.receiver,
 		tracked,
+		messages,
 		dispose() {
-			unsubscribeReceiver?.();
+			messages.dispose();
+			for (const stop of unsubscribeMessages) stop();
 			tracked.close();
 			unsubscribeUi();
 			unsubscribePolls();

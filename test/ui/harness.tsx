@@ -58,6 +58,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		coalesceMs: options.coalesceMs ?? 5,
 		...(options.pane ? { pane: options.pane } : {}),
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
+		...(options.receiver ? { receiver: options.receiver } : {}),
 	});
 	const instance = render(<Root runtime={runtime} />);
 	const stdout = instance.stdout as unknown as NodeJS.WriteStream & { emit(event: 'resize'): boolean };

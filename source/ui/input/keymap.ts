@@ -5,8 +5,8 @@
 import type { Key } from 'ink';
 import type { PaneId } from '../state/panes.js';
 
-/** Where a binding applies: everywhere, in the help overlay, in a text field, or in one pane. */
-export type Scope = 'global' | 'help' | 'input' | PaneId;
+/** Where a binding applies: everywhere, in the help overlay, in a text field, a yes/no question, or one pane. */
+export type Scope = 'global' | 'help' | 'input' | 'confirm' | PaneId;
 
 export type CommandId =
 	| 'app.quit'
@@ -26,10 +26,16 @@ export type CommandId =
 	| 'nav.pageDown'
 	| 'nav.open'
 	| 'nav.back'
+	| 'nav.first'
 	| 'secrets.reveal'
 	| 'index.edit'
 	| 'input.submit'
-	| 'input.cancel';
+	| 'input.cancel'
+	| 'confirm.yes'
+	| 'confirm.no'
+	| 'message.follow'
+	| 'message.cancel'
+	| 'filter.edit';
 
 export interface Binding {
 	command: CommandId;
@@ -77,6 +83,20 @@ const indexEdit = (scope: Scope, what: string): Binding => ({
 	hint: { label: 'index id' },
 });
 
+/** Detail view and newest-first list of a tailing pane (Messages, Callbacks). */
+const tailing = (scope: Scope, what: string): Binding[] => [
+	...upDown(scope, 'select'),
+	{
+		command: 'nav.first',
+		scope,
+		keys: ['home', 'g'],
+		description: `back to the newest ${what}, following new ones`,
+		hint: { keys: 'g', label: 'newest' },
+	},
+	{ command: 'nav.open', scope, keys: ['enter'], description: `open the ${what}`, hint: { label: 'detail' } },
+	{ command: 'nav.back', scope, keys: ['esc'], description: 'back to the list', help: false },
+];
+
 export const bindings: readonly Binding[] = [
 	// Text field: it takes every key first.
 	{
@@ -92,6 +112,15 @@ export const bindings: readonly Binding[] = [
 		keys: ['esc'],
 		description: 'cancel',
 		hint: { label: 'cancel' },
+	},
+	// A yes/no question: it takes every key first, like a text field.
+	{ command: 'confirm.yes', scope: 'confirm', keys: ['y'], description: 'yes', hint: { label: 'yes' } },
+	{
+		command: 'confirm.no',
+		scope: 'confirm',
+		keys: ['n', 'esc'],
+		description: 'no',
+		hint: { keys: 'n/esc', label: 'no' },
 	},
 	// Help overlay.
 	{
@@ -144,6 +173,38 @@ export const bindings: readonly Binding[] = [
 		scope: 'search',
 		keys: ['v'],
 		description: 'reveal or hide the index tokens',
+		hint: { label: 'reveal' },
+	},
+	// Messages.
+	...tailing('messages', 'message'),
+	{
+		command: 'message.follow',
+		scope: 'messages',
+		keys: ['i'],
+		description: 'type a message id to follow',
+		hint: { label: 'follow id' },
+	},
+	{
+		command: 'message.cancel',
+		scope: 'messages',
+		keys: ['c'],
+		description: 'cancel the selected message (asks first; not in read-only mode)',
+		hint: { label: 'cancel msg' },
+	},
+	// Callbacks.
+	...tailing('callbacks', 'callback'),
+	{
+		command: 'filter.edit',
+		scope: 'callbacks',
+		keys: ['/'],
+		description: 'filter: a regular expression or text over each line; esc clears',
+		hint: { label: 'filter' },
+	},
+	{
+		command: 'secrets.reveal',
+		scope: 'callbacks',
+		keys: ['v'],
+		description: 'reveal or hide the signing keys',
 		hint: { label: 'reveal' },
 	},
 	// Everywhere: help and quit first, so a narrow key line still shows them.
