@@ -1,5 +1,6 @@
 import type { PaneId } from '../state/panes.js';
 import { AccountsPane } from './accounts.js';
+import { CallbacksPane } from './callbacks.js';
 import { MessagesPane } from './messages.js';
 import { OverviewPane, type PaneProps } from './overview.js';
 import { PlaceholderPane } from './placeholder.js';
@@ -13,6 +14,7 @@ export const builtPanes: ReadonlySet<PaneId> = new Set([
 	'vector',
 	'search',
 	'messages',
+	'callbacks',
 ]);
 
 export function Pane(props: PaneProps & { pane: PaneId }) {
@@ -27,6 +29,8 @@ export function Pane(props: PaneProps & { pane: PaneId }) {
 			return <SearchPane {...props} />;
 		case 'messages':
 			return <MessagesPane {...props} />;
+		case 'callbacks':
+			return <CallbacksPane {...props} />;
 		default:
 			return <PlaceholderPane pane={props.pane} />;
 	}

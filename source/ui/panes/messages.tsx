@@ -196,6 +196,7 @@ export function MessagesPane(props: PaneProps) {
 					width={props.width}
 					height={props.height - 2}
 					selected={index - start}
+					mark={(row) => (row === current ? '›' : ' ')}
 				/>
 			)}
 		</Box>
