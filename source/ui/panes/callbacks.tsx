@@ -169,10 +169,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 				<Text dimColor> · </Text>
 				{formatInteger(c.total)} received: <Text color="green">{formatInteger(c.verified)} verified</Text>,{' '}
 				<Text color={c.rejected > 0 ? 'red' : undefined}>{formatInteger(c.rejected)} rejected</Text>
-				<Text dimColor>
-					{c.evicted > 0 ? ` · newest ${formatInteger(snapshot.capacity)} kept` : ''} · point {prefix}Callback
-					or {prefix}Failure-Callback here
-				</Text>
+				{c.evicted > 0 ? <Text dimColor> · the newest {formatInteger(snapshot.capacity)} kept</Text> : null}
 			</Text>
 			<Text wrap="truncate-end">
 				<Text dimColor>signing keys </Text>current{' '}
@@ -181,7 +178,9 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 				<Text color={ui.reveal ? 'yellow' : undefined}>
 					{receiver.nextSigningKey ? show(receiver.nextSigningKey) : '(none)'}
 				</Text>
-				<Text dimColor> · {ui.reveal ? 'v hides' : 'v reveals'}</Text>
+				<Text dimColor>
+					{` · ${ui.reveal ? 'v hides' : 'v reveals'} · point ${prefix}Callback or ${prefix}Failure-Callback at it`}
+				</Text>
 			</Text>
 			<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />
 			{events.length === 0 ? (
