@@ -59,9 +59,10 @@ export class Router<Meta> {
 		const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
 		const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
 		const method = (req.method ?? 'GET').toUpperCase();
+		const parts = pathname.split('/').filter(Boolean);
 		const allowed = new Set<string>();
 		for (const route of this.routes) {
-			const params = match(route, pathname, target);
+			const params = match(route, parts, target);
 			if (!params) continue;
 			if (route.method !== method) {
 				allowed.add(route.method);
@@ -105,10 +106,9 @@ export class Router<Meta> {
 
 function match<Meta>(
 	route: Route<Meta>,
-	pathname: string,
+	parts: string[],
 	target: string,
 ): Record<string, string> | undefined {
-	const parts = pathname.split('/').filter(Boolean);
 	if (
 		route.rest === undefined ? parts.length !== route.segments.length : parts.length <= route.segments.length
 	)
