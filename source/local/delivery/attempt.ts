@@ -60,7 +60,11 @@ function readCapped(
 }
 
 export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResult> {
-	const signal = AbortSignal.timeout(req.timeoutMs);
+	// A controller and a plain timer: AbortSignal.timeout costs some 40 times more per request.
+	const controller = new AbortController();
+	const signal = controller.signal;
+	const timer = setTimeout(() => controller.abort(), req.timeoutMs);
+	timer.unref();
 	try {
 		const response = await request(req.url, {
 			method: req.method as Dispatcher.HttpMethod,
@@ -84,5 +88,7 @@ export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResul
 			? `no response within ${req.timeoutMs} ms`
 			: `${(error as Error).message}${code ? ` (${code})` : ''}`;
 		return { kind: 'error', error: detail, timedOut };
+	} finally {
+		clearTimeout(timer);
 	}
 }

@@ -22,7 +22,7 @@ import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate } from './flow-control.js';
-import { outgoingHeaders } from './outgoing.js';
+import { OutgoingHeaders } from './outgoing.js';
 
 export interface EngineDeps {
 	dialect: Dialect;
@@ -48,8 +48,10 @@ export class DeliveryEngine {
 	private waitingHead = 0;
 	private inFlight = 0;
 	private closed = false;
+	private readonly outgoing: OutgoingHeaders;
 
 	constructor(private readonly deps: EngineDeps) {
+		this.outgoing = new OutgoingHeaders(deps.dialect);
 		this.scheduler = new Scheduler(deps.clock, (m) => this.gate.submit(m));
 		this.gate = new FlowGate(deps.clock, (m) => this.launch(m));
 	}
@@ -106,12 +108,13 @@ export class DeliveryEngine {
 		this.inFlight++;
 		this.event(message, 'ACTIVE');
 		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
-		const { clock, dialect, limits, dispatcher } = this.deps;
-		const headers = outgoingHeaders(message, sent, {
-			dialect,
-			signingKey: this.deps.signingKey(),
-			nowSeconds: Math.floor(clock.now() / 1000),
-		});
+		const { clock, limits, dispatcher } = this.deps;
+		const headers = this.outgoing.build(
+			message,
+			sent,
+			this.deps.signingKey(),
+			Math.floor(clock.now() / 1000),
+		);
 		attemptDelivery({
 			url: message.url,
 			method: message.method,
@@ -196,7 +199,8 @@ export class DeliveryEngine {
 		message.state = 'retry';
 		message.dueAt = now + delay;
 		this.deps.usage.outcome(now, 'retry', message.kind === 'workflow');
-		this.event(message, 'RETRY', { nextDeliveryTime: message.dueAt });
+		// The event carries the time the delay was counted from, so the two differ by exactly it.
+		this.event(message, 'RETRY', { time: now, nextDeliveryTime: message.dueAt });
 		this.scheduler.schedule(message);
 	}
 
