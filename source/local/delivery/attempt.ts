@@ -2,6 +2,7 @@
  * One delivery attempt over HTTP with undici: a hard per-request timeout, no redirects
  * followed, and the response body read up to a cap (the rest is counted, not kept).
  */
+import { EventEmitter } from 'node:events';
 import { type Dispatcher, request } from 'undici';
 
 export interface AttemptRequest {
@@ -60,10 +61,14 @@ function readCapped(
 }
 
 export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResult> {
-	// A controller and a plain timer: AbortSignal.timeout costs some 40 times more per request.
-	const controller = new AbortController();
-	const signal = controller.signal;
-	const timer = setTimeout(() => controller.abort(), req.timeoutMs);
+	// undici takes an EventEmitter as its abort signal; with a plain timer that is far cheaper
+	// per request than AbortSignal.timeout or an AbortController (an EventTarget each).
+	const signal = new EventEmitter();
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		signal.emit('abort');
+	}, req.timeoutMs);
 	timer.unref();
 	try {
 		const response = await request(req.url, {
@@ -82,7 +87,6 @@ export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResul
 			bodyBytes,
 		};
 	} catch (error) {
-		const timedOut = signal.aborted;
 		const code = (error as { code?: string }).code;
 		const detail = timedOut
 			? `no response within ${req.timeoutMs} ms`

@@ -60,11 +60,12 @@ export class Router<Meta> {
 		const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
 		const method = (req.method ?? 'GET').toUpperCase();
 		const parts = pathname.split('/').filter(Boolean);
-		const allowed = new Set<string>();
+		let allowed: Set<string> | undefined;
 		for (const route of this.routes) {
 			const params = match(route, parts, target);
 			if (!params) continue;
 			if (route.method !== method) {
+				allowed ??= new Set();
 				allowed.add(route.method);
 				continue;
 			}
@@ -88,12 +89,11 @@ export class Router<Meta> {
 			writeReply(res, reply);
 			return;
 		}
-		const error =
-			allowed.size > 0
-				? new HttpError(405, `method ${method} is not allowed on ${pathname}`, {
-						allow: [...allowed].join(', '),
-					})
-				: new HttpError(404, `no such operation: ${method} ${pathname}`);
+		const error = allowed
+			? new HttpError(405, `method ${method} is not allowed on ${pathname}`, {
+					allow: [...allowed].join(', '),
+				})
+			: new HttpError(404, `no such operation: ${method} ${pathname}`);
 		req.resume();
 		writeReply(res, errorReply(error));
 	}
