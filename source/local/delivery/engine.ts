@@ -34,6 +34,8 @@ export interface EngineDeps {
 	dlq: DlqStore;
 	backoff: Backoff;
 	dispatcher: Dispatcher;
+	/** Told about bugs met while delivering; delivery carries on. */
+	onError: (error: unknown) => void;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -109,25 +111,35 @@ export class DeliveryEngine {
 		this.event(message, 'ACTIVE');
 		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
 		const { clock, limits, dispatcher } = this.deps;
-		const headers = this.outgoing.build(
-			message,
-			sent,
-			this.deps.signingKey(),
-			Math.floor(clock.now() / 1000),
-		);
-		attemptDelivery({
-			url: message.url,
-			method: message.method,
-			headers,
-			body: sent,
-			timeoutMs: message.timeoutMs,
-			maxResponseBytes: limits.max_message_size,
-			dispatcher,
-		})
-			.then((result) => this.finish(message, sent.length, result))
-			.catch(() =>
-				this.finish(message, sent.length, { kind: 'error', error: 'delivery failed', timedOut: false }),
+		let attempt: Promise<AttemptResult>;
+		try {
+			const headers = this.outgoing.build(
+				message,
+				sent,
+				this.deps.signingKey(),
+				Math.floor(clock.now() / 1000),
 			);
+			attempt = attemptDelivery({
+				url: message.url,
+				method: message.method,
+				headers,
+				body: sent,
+				timeoutMs: message.timeoutMs,
+				maxResponseBytes: limits.max_message_size,
+				dispatcher,
+			});
+		} catch (error) {
+			// A bug here must cost one attempt, not the scheduler's timer (and the process).
+			this.deps.onError(error);
+			attempt = Promise.resolve({
+				kind: 'error',
+				error: 'internal error in the local service',
+				timedOut: false,
+			});
+		}
+		attempt
+			.then((result) => this.finish(message, sent.length, result))
+			.catch((error: unknown) => this.deps.onError(error));
 	}
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {

@@ -36,7 +36,7 @@ function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[
 			}
 		});
 		req.on('end', done);
-		req.on('error', reject);
+		req.on('error', () => reject(badRequest('the request body could not be read')));
 		// A client that goes away mid-body gets no answer; the handler must not wait forever.
 		req.on('close', () => {
 			if (!req.complete) reject(badRequest('the request body was cut off'));
