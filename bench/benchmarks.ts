@@ -1,5 +1,8 @@
+import { indexBenchmark } from './index.js';
 import { localBenchmark } from './local.js';
+import { receiverBenchmark } from './receiver.js';
 import type { Benchmark } from './report.js';
+import { tuiBenchmark } from './tui.js';
 
 /** Every benchmark `npm run bench` runs; each lives in its own module beside this one. */
-export const benchmarks: Benchmark[] = [localBenchmark];
+export const benchmarks: Benchmark[] = [localBenchmark, receiverBenchmark, indexBenchmark, tuiBenchmark];

@@ -32,6 +32,12 @@ async function main(argv: string[]): Promise<number> {
 	return exitCodes.ok;
 }
 
+// `mqtop users --json | head -1` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+	if (error.code === 'EPIPE') process.exit(exitCodes.ok);
+	throw error;
+});
+
 main(process.argv.slice(2)).then(
 	(code) => {
 		process.exitCode = code;

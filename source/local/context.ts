@@ -5,6 +5,7 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { RateLimiter } from './account/rate-limiter.js';
 import type { Clock } from './clock.js';
+import type { IndexPlanes } from './data-plane/planes.js';
 import type { DeliveryEngine } from './delivery/engine.js';
 import type { SearchIndexRecord } from './indexes/search-index.js';
 import type { VectorIndex } from './indexes/vector-index.js';
@@ -42,4 +43,6 @@ export interface ServiceContext {
 	rateLimiter: RateLimiter;
 	vectorIndex: VectorIndex;
 	searchIndex: SearchIndexRecord;
+	/** The engines, endpoints and tokens of both indexes. */
+	dataPlanes: IndexPlanes;
 }

@@ -4,6 +4,7 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { Clock } from './clock.js';
 import type { Backoff } from './delivery/backoff.js';
+import type { Similarity } from './vector/similarity.js';
 
 /** The options that can cross to a worker thread (plain data only). */
 export interface LocalServiceData extends Partial<AccountCredentials> {
@@ -16,6 +17,10 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	nextSigningKey?: string;
 	vectorIndexId?: string;
 	searchIndexId?: string;
+	/** Dimension of the vector index; default 384. */
+	vectorDimension?: number;
+	/** Similarity function of the vector index; default COSINE. */
+	vectorSimilarity?: Similarity;
 	limits?: Partial<PlanLimits>;
 	/** Multiplies the default retry backoff (e.g. 0.001 turns 12 s into 12 ms). */
 	retryDelayScale?: number;

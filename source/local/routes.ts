@@ -10,18 +10,21 @@ import { publish } from './api/publish.js';
 import * as topics from './api/topics.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
+import { addDataPlaneRoutes } from './data-plane/routes.js';
 import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
 import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
 
 interface RouteMeta {
-	auth: AuthScheme;
+	/** `index-token`: the index data planes check the index's own tokens themselves. */
+	auth: AuthScheme | 'index-token';
 }
 
 export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => void): Router<RouteMeta> {
 	const secrets = new Secrets(ctx.credentials);
 	const router = new Router<RouteMeta>({
 		before(req, meta) {
+			if (meta.auth === 'index-token') return;
 			if (meta.auth === 'basic') {
 				checkBasic(req.raw.headers, secrets);
 				return;
@@ -68,5 +71,6 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 		.add('POST', '/v2/trigger/*rest', bearer, h(workflows.trigger))
 		.add('GET', '/v2/keys', bearer, h(keys.getKeys))
 		.add('POST', '/v2/keys/rotate', bearer, h(keys.rotateKeys));
+	addDataPlaneRoutes<RouteMeta>(router, { auth: 'index-token' }, ctx);
 	return router;
 }

@@ -14,6 +14,7 @@ import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
+import { createIndexPlanes } from './data-plane/planes.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { SearchIndexRecord } from './indexes/search-index.js';
@@ -44,6 +45,10 @@ export interface LocalServiceInfo {
 	accountId: string;
 	vectorIndexId: string;
 	searchIndexId: string;
+	/** REST endpoint of the vector index's data plane, and its tokens. */
+	vectorIndexUrl: string;
+	vectorIndexToken: string;
+	vectorIndexReadOnlyToken: string;
 }
 
 export interface LocalServiceHandle extends LocalServiceInfo {
@@ -105,6 +110,21 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	const baseUrl = `http://${urlHost(host)}:${address.port}`;
 	const vectorIndexId = options.vectorIndexId ?? randomUUID();
 	const searchIndexId = options.searchIndexId ?? randomUUID();
+	const vectorIndex = new VectorIndex(vectorIndexId, 'local-vector', createdAt);
+	const searchIndex = new SearchIndexRecord(
+		searchIndexId,
+		'local-search',
+		credentials.email,
+		`${baseUrl}/search/${searchIndexId}`,
+		createdAt,
+	);
+	const dataPlanes = createIndexPlanes({
+		baseUrl,
+		vectorIndex,
+		searchIndex,
+		dimension: options.vectorDimension,
+		similarity: options.vectorSimilarity,
+	});
 	const context: ServiceContext = {
 		dialect,
 		clock,
@@ -120,14 +140,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		runs: new WorkflowRuns(),
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
-		vectorIndex: new VectorIndex(vectorIndexId, 'local-vector', createdAt),
-		searchIndex: new SearchIndexRecord(
-			searchIndexId,
-			'local-search',
-			credentials.email,
-			`${baseUrl}/search/${searchIndexId}`,
-			createdAt,
-		),
+		vectorIndex,
+		searchIndex,
+		dataPlanes,
 	};
 	const router = buildRouter(context, onError);
 	server.on('request', router.listener);
@@ -163,6 +178,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		accountId: credentials.accountId,
 		vectorIndexId,
 		searchIndexId,
+		vectorIndexUrl: dataPlanes.vector.endpoint,
+		vectorIndexToken: dataPlanes.vector.token,
+		vectorIndexReadOnlyToken: dataPlanes.vector.readOnlyToken,
 		context,
 		close,
 	};

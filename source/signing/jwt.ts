@@ -1,6 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { fromBase64Url, stripPadding, toBase64Url } from './base64url.js';
 import { randomId } from './keys.js';
+import { hmacSha256, sha256 } from './sha256.js';
 
 /** Lifetime of a signature the service issues, in seconds. */
 export const signatureLifetimeSeconds = 300;
@@ -27,11 +28,7 @@ export interface SignOptions {
 }
 
 export function bodyHash(body: Uint8Array | string): string {
-	return createHash('sha256').update(body).digest('base64url');
-}
-
-function hmac(key: string, data: string): Buffer {
-	return createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest();
+	return sha256(body, 'base64url');
 }
 
 export function signRequest(options: SignOptions): string {
@@ -47,7 +44,7 @@ export function signRequest(options: SignOptions): string {
 		body: bodyHash(options.body),
 	};
 	const payload = toBase64Url(JSON.stringify(claims));
-	const signature = hmac(options.key, `${header}.${payload}`).toString('base64url');
+	const signature = hmacSha256(options.key, `${header}.${payload}`).toString('base64url');
 	return `${header}.${payload}.${signature}`;
 }
 
@@ -96,8 +93,16 @@ function parseSegment(segment: string): Record<string, unknown> | undefined {
 	}
 }
 
+// Every token of one issuer has the same header segment: parse it once, not per request.
+let lastHeader: { segment: string; value: Record<string, unknown> | undefined } | undefined;
+
+function parseHeaderSegment(segment: string): Record<string, unknown> | undefined {
+	if (lastHeader?.segment !== segment) lastHeader = { segment, value: parseSegment(segment) };
+	return lastHeader.value;
+}
+
 function macMatches(key: string, signingInput: string, signature: Buffer): boolean {
-	const expected = hmac(key, signingInput);
+	const expected = hmacSha256(key, signingInput);
 	return expected.length === signature.length && timingSafeEqual(expected, signature);
 }
 
@@ -111,7 +116,7 @@ export function verifySignature(options: VerifyOptions): VerifyResult {
 	const parts = token.split('.');
 	if (parts.length !== 3) return fail('malformed', 'malformed token: expected three dot-separated parts');
 	const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-	const header = parseSegment(headerPart);
+	const header = parseHeaderSegment(headerPart);
 	const claims = parseSegment(payloadPart);
 	const signature = fromBase64Url(signaturePart);
 	if (!header || !claims || !signature)

@@ -88,6 +88,9 @@ describe('mqtop serve', () => {
 					'accountId',
 					'vectorIndexId',
 					'searchIndexId',
+					'vectorIndexUrl',
+					'vectorIndexToken',
+					'vectorIndexReadOnlyToken',
 				].sort(),
 			);
 			expect(info.queueUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -1,5 +1,29 @@
 import type { Command } from '../command.js';
+import { configCommand } from './config.js';
+import { dlqCommand } from './dlq.js';
+import { groupCommand } from './group.js';
+import { listenCommand } from './listen.js';
+import { messageCommand } from './message.js';
+import { publishCommand } from './publish.js';
+import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
+import { statsCommand } from './stats.js';
+import { triggerCommand } from './trigger.js';
+import { usersCommand } from './users.js';
+import { webhookUrlCommand } from './webhook-url.js';
 
 /** Every command of `mqtop <command>`; each lives in its own module beside this one. */
-export const commands: Command[] = [serveCommand];
+export const commands: Command[] = [
+	serveCommand,
+	listenCommand,
+	configCommand,
+	usersCommand,
+	statsCommand,
+	searchCommand,
+	messageCommand,
+	publishCommand,
+	triggerCommand,
+	groupCommand,
+	webhookUrlCommand,
+	dlqCommand,
+];

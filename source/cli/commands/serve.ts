@@ -96,6 +96,9 @@ function info(service: LocalService): LocalServiceInfo {
 		accountId: service.accountId,
 		vectorIndexId: service.vectorIndexId,
 		searchIndexId: service.searchIndexId,
+		vectorIndexUrl: service.vectorIndexUrl,
+		vectorIndexToken: service.vectorIndexToken,
+		vectorIndexReadOnlyToken: service.vectorIndexReadOnlyToken,
 	};
 }
 
@@ -112,6 +115,10 @@ function banner(service: LocalService): string {
 		['account id', service.accountId],
 		['vector index id', service.vectorIndexId],
 		['search index id', service.searchIndexId],
+		['vector index endpoint', service.vectorIndexUrl],
+		['vector index token', service.vectorIndexToken],
+		['search index endpoint', service.context.dataPlanes.search.endpoint],
+		['search index token', service.context.dataPlanes.search.token],
 		[
 			'dialect',
 			`header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
@@ -125,7 +132,14 @@ function banner(service: LocalService): string {
 		`    -H 'Authorization: Bearer ${service.token}' \\`,
 		`    -H '${dialect.headerPrefix}Delay: 10s' -H 'Content-Type: text/plain' -d 'hello'`,
 	].join('\n');
-	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nPress Ctrl+C to stop.\n`;
+	const { search } = service.context.dataPlanes;
+	const searchCurl = [
+		`  curl -X POST '${search.endpoint}/upsert' -H 'Authorization: Bearer ${search.token}' \\`,
+		`    -d '{"id":"doc-1","content":"hello world"}'`,
+		`  curl -X POST '${search.endpoint}/search' -H 'Authorization: Bearer ${search.token}' \\`,
+		`    -d '{"query":"hello","topK":5}'`,
+	].join('\n');
+	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\nPress Ctrl+C to stop.\n`;
 }
 
 function untilSignal(): Promise<NodeJS.Signals> {

@@ -3,12 +3,17 @@
  * Bearer on the messaging API, and on publish also the token query parameter. Secrets are
  * compared in constant time.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AccountCredentials } from '../account/account.js';
 import { HttpError } from './reply.js';
 
 export type AuthScheme = 'basic' | 'bearer' | 'bearer-or-query';
+
+/** SHA-256 of a secret: equal-length values for timingSafeEqual (the data planes use it). */
+export function digest(text: string): Buffer {
+	return createHash('sha256').update(text).digest();
+}
 
 /**
  * The account's secrets as bytes, compared in constant time. A length mismatch answers at

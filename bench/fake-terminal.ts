@@ -1,0 +1,27 @@
+/** A terminal for benchmarks: a TTY-like stdin nobody types into and a stdout that counts and discards. */
+import { PassThrough, Writable } from 'node:stream';
+
+export interface FakeTerminal {
+	stdin: NodeJS.ReadStream;
+	stdout: NodeJS.WriteStream & { writes: number; onWrite?: () => void };
+}
+
+export function fakeTerminal(columns: number, rows: number): FakeTerminal {
+	const stdin = Object.assign(new PassThrough(), {
+		isTTY: true,
+		setRawMode: () => stdin,
+		ref: () => stdin,
+		unref: () => stdin,
+	}) as unknown as NodeJS.ReadStream;
+	const stdout = Object.assign(
+		new Writable({
+			write(_chunk, _encoding, done) {
+				stdout.writes++;
+				stdout.onWrite?.();
+				done();
+			},
+		}),
+		{ isTTY: true, columns, rows, writes: 0, onWrite: undefined as (() => void) | undefined },
+	) as unknown as FakeTerminal['stdout'];
+	return { stdin, stdout };
+}

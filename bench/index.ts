@@ -1,0 +1,161 @@
+/**
+ * The vector store at 100,000 vectors of 384 dimensions (a common sentence-embedding size):
+ * top-10 cosine query latency next to a plain-loop baseline over number[][] measured in the
+ * same run, upsert rate, and memory per vector (allocated slab and per-slot arrays, growth
+ * headroom included, plus the JS heap the ids take). Everything is in process; no network.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { VectorStore } from '../source/local/vector/store.js';
+import { type BenchLine, type Benchmark, percentile } from './report.js';
+
+const count = 100_000;
+const dimension = 384;
+const topK = 10;
+const batch = 1_000;
+const storeQueries = 100;
+const baselineQueries = 30;
+
+/** Seeded, so every run measures the same data. */
+function generator(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = Math.imul(state ^ (state >>> 15), state | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
+	};
+}
+
+function collectGarbage(): () => void {
+	setFlagsFromString('--expose-gc');
+	const gc = runInNewContext('gc') as (() => void) | undefined;
+	return () => gc?.();
+}
+
+/**
+ * JS heap only: the store's vectors live in a WebAssembly memory and its per-slot arrays in
+ * array buffers, both counted exactly by store.allocatedBytes instead.
+ */
+function heapInUse(): number {
+	return process.memoryUsage().heapUsed;
+}
+
+/** The straightforward way: cosine over number[][], every score kept, one full sort. */
+function baselineQuery(vectors: number[][], query: number[], k: number): { index: number; score: number }[] {
+	const scored: { index: number; score: number }[] = [];
+	for (let i = 0; i < vectors.length; i++) {
+		const v = vectors[i]!;
+		let dot = 0;
+		let nq = 0;
+		let nv = 0;
+		for (let j = 0; j < v.length; j++) {
+			dot += query[j]! * v[j]!;
+			nq += query[j]! * query[j]!;
+			nv += v[j]! * v[j]!;
+		}
+		scored.push({ index: i, score: dot / Math.sqrt(nq * nv) });
+	}
+	scored.sort((a, b) => b.score - a.score);
+	return scored.slice(0, k);
+}
+
+function time(fn: () => void): number {
+	const start = performance.now();
+	fn();
+	return performance.now() - start;
+}
+
+/** Times `fn` on each input, stopping early (after at least 5) once `budgetMs` is spent. */
+function timeEach<T>(inputs: T[], fn: (input: T) => void, budgetMs: number): number[] {
+	const samples: number[] = [];
+	const deadline = performance.now() + budgetMs;
+	for (const input of inputs) {
+		samples.push(time(() => fn(input)));
+		if (samples.length >= 5 && performance.now() > deadline) break;
+	}
+	return samples;
+}
+
+export const indexBenchmark: Benchmark = {
+	name: 'index',
+	async run(): Promise<BenchLine[]> {
+		const gc = collectGarbage();
+		const random = generator(42);
+		gc();
+		const beforeBaseline = heapInUse();
+		const vectors = Array.from({ length: count }, () => Array.from({ length: dimension }, random));
+		gc();
+		const baselineBytesPerVector = (heapInUse() - beforeBaseline) / count;
+		const queries = Array.from({ length: storeQueries }, () => Array.from({ length: dimension }, random));
+
+		gc();
+		const before = heapInUse();
+		const store = new VectorStore({ dimension, similarity: 'COSINE' });
+		const upsertMs = time(() => {
+			for (let start = 0; start < count; start += batch)
+				store.upsert(
+					vectors.slice(start, start + batch).map((vector, i) => ({ id: `doc-${start + i}`, vector })),
+				);
+		});
+		gc();
+		const bytesPerVector = (heapInUse() - before + store.allocatedBytes) / count;
+
+		// Warm both paths up, then measure.
+		store.query({ vector: queries[0]!, topK });
+		baselineQuery(vectors, queries[0]!, topK);
+		const storeMs = timeEach(queries, (vector) => store.query({ vector, topK }), 10_000);
+		const baselineMs = timeEach(
+			queries.slice(0, baselineQueries),
+			(q) => baselineQuery(vectors, q, topK),
+			15_000,
+		);
+
+		// Both must find the same neighbours, or the comparison means nothing.
+		let agree = 0;
+		for (const q of queries.slice(0, 5)) {
+			const ours = store.query({ vector: q, topK }).map((m) => m.id);
+			const theirs = baselineQuery(vectors, q, topK).map((m) => `doc-${m.index}`);
+			if (ours.join() === theirs.join()) agree++;
+		}
+
+		const p50 = percentile(storeMs, 50);
+		const p99 = percentile(storeMs, 99);
+		const baseP50 = percentile(baselineMs, 50);
+		const baseP99 = percentile(baselineMs, 99);
+		return [
+			{
+				metric: `query top-${topK} p50 (${count} x ${dimension}, cosine)`,
+				value: p50,
+				unit: 'ms',
+				baseline: baseP50,
+				target: '<= baseline',
+				met: p50 <= baseP50,
+			},
+			{
+				metric: `query top-${topK} p99`,
+				value: p99,
+				unit: 'ms',
+				baseline: baseP99,
+				target: '< 60 ms and <= baseline',
+				met: p99 < 60 && p99 <= baseP99,
+			},
+			{ metric: 'upserts', value: count / (upsertMs / 1000), unit: 'vectors/s' },
+			{
+				metric: 'memory per vector (baseline: number[][])',
+				value: bytesPerVector,
+				unit: 'bytes',
+				baseline: baselineBytesPerVector,
+				target: `<= 1.5x raw float32 (${dimension * 4} B)`,
+				met: bytesPerVector <= dimension * 4 * 1.5,
+			},
+			{
+				metric: 'top-10 equal to the baseline',
+				value: agree,
+				unit: 'of 5 queries',
+				target: '5',
+				met: agree === 5,
+			},
+		];
+	},
+};

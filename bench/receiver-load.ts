@@ -1,0 +1,88 @@
+/**
+ * The load generator of the receiver benchmark, run as a child process so the server under
+ * test has its own process (and core). It sends signed callbacks over a fixed number of
+ * keep-alive connections to a loopback URL, one request per connection at a time, and reports
+ * how many completed and with which status.
+ */
+import { Pool } from 'undici';
+import { signRequest } from '../source/signing/jwt.js';
+
+export interface LoadJob {
+	url: string;
+	key: string;
+	issuer: string;
+	body: string;
+	connections: number;
+	durationMs: number;
+	/** Stop after this many requests even if time remains. */
+	maxRequests?: number;
+}
+
+export interface LoadResult {
+	completed: number;
+	elapsedMs: number;
+	statuses: Record<string, number>;
+	errors: number;
+}
+
+// Signatures live 300 s; re-sign well before that so a long run never sends an expired one.
+const resignEveryMs = 60_000;
+const poolSize = 64;
+
+async function run(job: LoadJob): Promise<LoadResult> {
+	const target = new URL(job.url);
+	if (target.hostname !== '127.0.0.1') throw new Error('the receiver benchmark only talks to 127.0.0.1');
+	const pool = new Pool(target.origin, { connections: job.connections, pipelining: 1 });
+	const path = '/bench';
+	let tokens: string[] = [];
+	let signedAt = 0;
+	const sign = () => {
+		tokens = Array.from({ length: poolSize }, () =>
+			signRequest({ key: job.key, issuer: job.issuer, url: `${target.origin}${path}`, body: job.body }),
+		);
+		signedAt = Date.now();
+	};
+	sign();
+	const statuses: Record<string, number> = {};
+	let started = 0;
+	let completed = 0;
+	let errors = 0;
+	const max = job.maxRequests ?? Number.POSITIVE_INFINITY;
+	const begin = performance.now();
+	const deadline = Date.now() + job.durationMs;
+	const lane = async () => {
+		while (started < max && Date.now() < deadline) {
+			const n = started++;
+			if (Date.now() - signedAt > resignEveryMs) sign();
+			try {
+				const response = await pool.request({
+					path,
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						'svc-signature': tokens[n % poolSize]!,
+						'svc-message-id': `msg_bench${n}`,
+						'svc-retried': '0',
+					},
+					body: job.body,
+				});
+				await response.body.dump();
+				statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+				completed++;
+			} catch {
+				errors++;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: job.connections }, lane));
+	const elapsedMs = performance.now() - begin;
+	await pool.close();
+	return { completed, elapsedMs, statuses, errors };
+}
+
+process.on('message', (job: LoadJob) => {
+	run(job).then(
+		(result) => process.send?.({ ok: true, result }),
+		(error: unknown) => process.send?.({ ok: false, message: (error as Error).message }),
+	);
+});

@@ -1,0 +1,161 @@
+/**
+ * Child process of the TUI benchmark (run by bench/tui.ts through fork). Modes:
+ * - `first-frame`: starts the TUI and reports the milliseconds since process start at its first frame;
+ * - `idle`: runs the TUI polling every 2 s and reports the CPU it used over the window;
+ * - `sleep`: the same window doing nothing, the CPU baseline;
+ * - `frames`: times Overview frames at 200x50 on real 30d statistics, and a plain Text baseline.
+ * The local service runs in the parent, so only the TUI's own work is counted here.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { render, Text } from 'ink';
+import { createElement, useSyncExternalStore } from 'react';
+import { MqClient } from '../source/api/client.js';
+import { defaultDialect } from '../source/api/dialect.js';
+import { requestParams } from '../source/poll/plan.js';
+import { Root } from '../source/ui/root.js';
+import { startTui } from '../source/ui/run.js';
+import { createRuntime } from '../source/ui/runtime.js';
+import { Store } from '../source/ui/state/store.js';
+import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
+
+interface Connection {
+	url: string;
+	token: string;
+	email: string;
+	apiKey: string;
+	accountId: string;
+}
+
+// Static imports are evaluated before this line: the time since process start spent loading modules.
+const loadedMs = performance.now();
+const mode = process.argv[2];
+const windowMs = Number(process.argv[3] ?? 30_000);
+const report = (message: object) =>
+	new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
+
+function clientOf(connection: Connection): MqClient {
+	return new MqClient(
+		{
+			queueUrl: connection.url,
+			managementUrl: connection.url,
+			token: connection.token,
+			email: connection.email,
+			apiKey: connection.apiKey,
+			dialect: defaultDialect,
+		},
+		{ retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } },
+	);
+}
+
+function start(onFirstFrame: () => void) {
+	const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as Connection;
+	const client = clientOf(connection);
+	const terminal = fakeTerminal(200, 50);
+	return startTui({
+		client,
+		connection: { embedded: true, accountId: connection.accountId },
+		stdin: terminal.stdin,
+		stdout: terminal.stdout,
+		stderr: terminal.stdout,
+		refreshMs: 2000,
+		patchConsole: false,
+		onFirstFrame,
+	});
+}
+
+/** Times frames: each applies `update` and waits for the frame it causes to be written. */
+async function timeFrames(stdout: FakeTerminal['stdout'], count: number, update: (i: number) => void) {
+	const samples: number[] = [];
+	for (let i = 0; i < count; i++) {
+		const written = new Promise<void>((resolve) => {
+			stdout.onWrite = resolve;
+		});
+		const start = performance.now();
+		update(i);
+		await written;
+		samples.push(performance.now() - start);
+	}
+	stdout.onWrite = undefined;
+	return samples;
+}
+
+async function frames(): Promise<void> {
+	const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as Connection;
+	const client = clientOf(connection);
+	const count = 400;
+	const warmup = 40;
+	// Two real snapshots, so that every frame has new data to draw.
+	const a = await client.getMqStats(connection.accountId, '30d');
+	const b = await client.getMqStats(connection.accountId, '30d');
+	// The Overview fed through the poll store as the scheduler feeds it (the scheduler is stopped).
+	const runtime = createRuntime({
+		client,
+		connection: { embedded: true, accountId: connection.accountId },
+		coalesceMs: 0,
+	});
+	runtime.scheduler.stop();
+	for (let i = 0; i < 6; i++) runtime.ui.dispatch({ type: 'period/longer' });
+	const params = requestParams({ endpoint: 'mqStats', accountId: connection.accountId, period: '30d' });
+	const terminal = fakeTerminal(200, 50);
+	const options = {
+		stdout: terminal.stdout,
+		stdin: terminal.stdin,
+		debug: true,
+		patchConsole: false,
+		exitOnCtrlC: false,
+	};
+	const app = render(createElement(Root, { runtime }), options);
+	const feed = (i: number) =>
+		runtime.polls.succeeded('mqStats', 'management', params, i % 2 ? a : b, Date.now());
+	const overview = (await timeFrames(terminal.stdout, count + warmup, feed)).slice(warmup);
+	app.unmount();
+	runtime.dispose();
+
+	// Baseline: one Text of the same size, replaced on every frame.
+	const text = new Store('');
+	const screens = ['a', 'b'].map((ch) => Array.from({ length: 49 }, () => ch.repeat(200)).join('\n'));
+	const Plain = () => createElement(Text, null, useSyncExternalStore(text.subscribe, text.getSnapshot));
+	const plainTerminal = fakeTerminal(200, 50);
+	const plain = render(createElement(Plain), {
+		...options,
+		stdout: plainTerminal.stdout,
+		stdin: plainTerminal.stdin,
+	});
+	const baseline = (
+		await timeFrames(plainTerminal.stdout, count + warmup, (i) => text.set(screens[i % 2]!))
+	).slice(warmup);
+	plain.unmount();
+	await report({ overview, plain: baseline, points: a.daily_used.length });
+	process.exit(0);
+}
+
+if (mode === 'frames') {
+	await frames();
+} else if (mode === 'first-frame') {
+	let tui: ReturnType<typeof start> | undefined;
+	tui = start(() => {
+		const ms = performance.now();
+		void report({ ms, loadedMs }).then(() => {
+			tui?.stop();
+			process.exit(0);
+		});
+	});
+} else if (mode === 'idle' || mode === 'sleep') {
+	let firstFrame: () => void = () => {};
+	const shown = new Promise<void>((resolve) => {
+		firstFrame = resolve;
+	});
+	const tui = mode === 'idle' ? start(() => firstFrame()) : undefined;
+	if (!tui) firstFrame();
+	await shown;
+	// Let start-up settle (first polls, JIT) before the window opens.
+	await sleep(1000);
+	const before = process.cpuUsage();
+	const started = performance.now();
+	await sleep(windowMs);
+	const used = process.cpuUsage(before);
+	const wallMs = performance.now() - started;
+	await report({ cpuMs: (used.user + used.system) / 1000, wallMs });
+	tui?.stop();
+	process.exit(0);
+}

@@ -1,0 +1,72 @@
+/** `mqtop config`: the resolved connection settings and where each came from. */
+import { localProfile } from '../../config/file.js';
+import { maskSecret } from '../../config/mask.js';
+import { formatSource, type Resolved } from '../../config/resolve.js';
+import { secretKeys, settingKeys } from '../../config/settings.js';
+import { sanitize } from '../../text/sanitize.js';
+import { defineCommand } from '../define.js';
+
+/** Setting name -> shown value and source; secrets masked unless `reveal`. */
+export function describeSettings(resolved: Resolved, reveal: boolean) {
+	return Object.fromEntries(
+		settingKeys.map((key) => {
+			const value = resolved.values[key];
+			const shown = value === undefined ? null : secretKeys.has(key) && !reveal ? maskSecret(value) : value;
+			return [key, { value: shown, source: formatSource(resolved.sources[key]) }];
+		}),
+	);
+}
+
+export const configCommand = defineCommand({
+	name: 'config',
+	summary: 'show the connection settings in effect and where each came from',
+	usage: '',
+	description: [
+		'Profiles live in one JSON file (see "file" below): {"defaultProfile": "prod", "profiles": {"prod": ' +
+			'{"queueUrl": "...", "token": "...", "managementUrl": "...", "email": "...", "apiKey": "..."}}}. ' +
+			'Keep it private (chmod 600): it holds secrets. The profile "local" is the embedded local service.',
+	],
+	arguments: { min: 0, max: 0 },
+	secrets: true,
+	async run({ out, resolved, config, reveal }) {
+		const settings = describeSettings(resolved, reveal);
+		// The default "local" profile is not in use when addresses were given explicitly.
+		const profile = resolved.local || resolved.profile !== localProfile ? resolved.profile : null;
+		if (out.json) {
+			out.document({
+				file: { path: config.path, exists: config.exists },
+				profiles: Object.keys(config.config.profiles),
+				profile: { name: profile, source: formatSource(resolved.profileSource) },
+				local: resolved.local,
+				settings,
+			});
+			return;
+		}
+		const names = Object.keys(config.config.profiles);
+		out.pairs([
+			['file', `${sanitize(config.path)}${config.exists ? '' : ' (not found)'}`],
+			['profiles', [...names, `${localProfile} (built in)`].join(', ')],
+			[
+				'profile',
+				profile === null
+					? 'none: the addresses come from flags or the environment'
+					: `${sanitize(profile)} (from ${formatSource(resolved.profileSource)})`,
+			],
+			[
+				'connection',
+				resolved.local
+					? { text: 'the embedded local service, started for each command', style: 'cyan' }
+					: sanitize(resolved.values.queueUrl ?? resolved.values.managementUrl ?? ''),
+			],
+		]);
+		out.line();
+		out.table(
+			[{ header: 'setting' }, { header: 'value' }, { header: 'from' }],
+			Object.entries(settings).map(([key, { value, source }]) => [
+				key,
+				value === null ? { text: '-', style: 'dim' } : sanitize(value),
+				{ text: source, style: 'dim' },
+			]),
+		);
+	},
+});

@@ -1,0 +1,182 @@
+/** `mqtop group ls|show|rm|headers`: URL Groups (topics) and their endpoints. */
+
+import { isGroupName } from '../../api/publish-options.js';
+import type { EndpointReference, GroupHeaders, UrlGroup } from '../../api/schemas.js';
+import { sanitize } from '../../text/sanitize.js';
+import { type ParsedArgs, UsageError } from '../args.js';
+import { type CommandSpec, defineGroup } from '../define.js';
+import { formatTime } from '../format.js';
+import type { Output } from '../output.js';
+import { parseHeaderArgument } from '../publish-flags.js';
+
+function groupName(args: ParsedArgs): string {
+	const name = args.positionals[0]!;
+	if (!isGroupName(name))
+		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (letters, digits, "-", "_", ".")`);
+	return name;
+}
+
+function headerLines(headers: GroupHeaders | undefined): [string, string][] {
+	return Object.entries(headers ?? {}).map(([name, value]) => [
+		`header ${sanitize(name)}`,
+		sanitize(Array.isArray(value) ? value.join(', ') : value),
+	]);
+}
+
+function printGroup(out: Output, group: UrlGroup): void {
+	out.pairs([
+		['group', sanitize(group.name)],
+		['created', formatTime(group.createdAt)],
+		['updated', formatTime(group.updatedAt)],
+		...headerLines(group.headers),
+	]);
+	out.line();
+	if (group.endpoints.length === 0) return void out.line('no endpoints');
+	out.table(
+		[{ header: 'endpoint' }, { header: 'url' }],
+		group.endpoints.map((e) => [e.name ? sanitize(e.name) : { text: '-', style: 'dim' }, sanitize(e.url)]),
+	);
+}
+
+const listOffered =
+	'Listing and reading groups is not in every deployment; where it is missing the service answers 404 or 405.';
+
+export const groupLs: CommandSpec = {
+	name: 'group ls',
+	summary: 'list the URL Groups',
+	usage: '',
+	description: [listOffered],
+	arguments: { min: 0, max: 0 },
+	api: 'queue',
+	async run({ out, connect }) {
+		const { client } = await connect();
+		const groups = await client.listGroups();
+		if (out.json) return void out.document(groups);
+		if (groups.length === 0) return void out.line('no URL Groups');
+		out.table(
+			[
+				{ header: 'group' },
+				{ header: 'endpoints', align: 'right' },
+				{ header: 'headers', align: 'right' },
+				{ header: 'updated' },
+			],
+			groups.map((g) => [
+				sanitize(g.name),
+				String(g.endpoints.length),
+				String(Object.keys(g.headers ?? {}).length),
+				formatTime(g.updatedAt),
+			]),
+		);
+	},
+};
+
+export const groupShow: CommandSpec = {
+	name: 'group show',
+	summary: 'a URL Group with its endpoints and default headers',
+	usage: '<name>',
+	description: [listOffered],
+	arguments: { min: 1, max: 1 },
+	api: 'queue',
+	async run({ args, out, connect }) {
+		const name = groupName(args);
+		const { client } = await connect();
+		const group = await client.getGroup(name);
+		if (out.json) out.document(group);
+		else printGroup(out, group);
+		return undefined;
+	},
+};
+
+export const groupRm: CommandSpec = {
+	name: 'group rm',
+	summary: 'remove endpoints from a URL Group (removing the last one deletes the group)',
+	usage: '<name>',
+	description: [
+		'Each --endpoint-name and --endpoint-url names one endpoint. If any of them matches no endpoint, the ' +
+			'service removes nothing and the command fails.',
+	],
+	examples: ['mqtop group rm orders --endpoint-name eu --endpoint-url https://us.example.com/orders'],
+	arguments: { min: 1, max: 1 },
+	flags: {
+		'endpoint-name': { type: 'string', multiple: true, value: '<name>', description: 'an endpoint by name' },
+		'endpoint-url': { type: 'string', multiple: true, value: '<url>', description: 'an endpoint by URL' },
+	},
+	api: 'queue',
+	async run({ args, out, connect }) {
+		const name = groupName(args);
+		const endpoints: EndpointReference[] = [
+			...args.strings('endpoint-name').map((n) => ({ name: n })),
+			...args.strings('endpoint-url').map((url) => ({ url })),
+		];
+		if (endpoints.length === 0)
+			throw new UsageError('name at least one endpoint: --endpoint-name or --endpoint-url');
+		if (endpoints.some((e) => (e.name ?? e.url) === ''))
+			throw new UsageError('an endpoint name or url is not empty');
+		const { client } = await connect();
+		await client.removeGroupEndpoints(name, endpoints);
+		if (out.json) return void out.document({ group: name, removed: endpoints });
+		out.line(
+			`removed ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} from ${sanitize(name)}`,
+		);
+	},
+};
+
+/** Repeated `-H` values of one name become an array, as the service accepts. */
+export function groupHeadersFromArgs(values: readonly string[]): GroupHeaders {
+	const headers: Record<string, string[]> = {};
+	for (const text of values) {
+		const [name, value] = parseHeaderArgument(text, '--header');
+		const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+		headers[key] = [...(headers[key] ?? []), value];
+	}
+	return Object.fromEntries(
+		Object.entries(headers).map(([name, list]) => [name, list.length === 1 ? list[0]! : list]),
+	);
+}
+
+export const groupHeaders: CommandSpec = {
+	name: 'group headers',
+	summary: 'set (replace) the default headers of a URL Group, or --clear them',
+	usage: "<name> -H 'Name: value' ...",
+	description: ['The headers apply to every publish to the group; a publish can override them name by name.'],
+	examples: [
+		"mqtop group headers orders -H 'Svc-Retries: 5' -H 'X-Team: payments'",
+		'mqtop group headers orders --clear',
+	],
+	arguments: { min: 1, max: 1 },
+	flags: {
+		header: {
+			type: 'string',
+			short: 'H',
+			multiple: true,
+			value: "'Name: value'",
+			description: 'a default header',
+		},
+		clear: { type: 'boolean', description: 'remove every default header' },
+	},
+	api: 'queue',
+	async run({ args, out, connect }) {
+		const name = groupName(args);
+		const given = args.strings('header');
+		if (given.length > 0 && args.boolean('clear')) throw new UsageError('give -H or --clear, not both');
+		if (given.length === 0 && !args.boolean('clear'))
+			throw new UsageError("give -H 'Name: value' or --clear");
+		const headers = groupHeadersFromArgs(given);
+		const { client } = await connect();
+		await client.setGroupHeaders(name, headers);
+		if (out.json) return void out.document({ group: name, headers });
+		const count = Object.keys(headers).length;
+		out.line(
+			count === 0
+				? `cleared the default headers of ${sanitize(name)}`
+				: `set ${count} default header${count === 1 ? '' : 's'} of ${sanitize(name)}`,
+		);
+	},
+};
+
+export const groupCommand = defineGroup('group', 'URL Groups: ls, show, rm (endpoints), headers', [
+	groupLs,
+	groupShow,
+	groupRm,
+	groupHeaders,
+]);

@@ -1,0 +1,124 @@
+/** `mqtop stats mq <accountId>` and `mqtop stats vector <indexId>`: usage statistics. */
+import { type MqStats, type Series, type VectorIndexStats, vectorSeriesFields } from '../../api/schemas.js';
+import { sanitize } from '../../text/sanitize.js';
+import { idArgument, periodFlag, readPeriod } from '../common.js';
+import { type CommandSpec, defineGroup } from '../define.js';
+import { formatBytes, formatNumber } from '../format.js';
+import type { Output } from '../output.js';
+import { summarizeSeries } from '../series.js';
+
+const optional = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value));
+
+function seriesTable(out: Output, rows: readonly (readonly [string, Series])[]): void {
+	const now = Date.now();
+	out.table(
+		[
+			{ header: 'series' },
+			{ header: 'points', align: 'right' },
+			{ header: 'total', align: 'right' },
+			{ header: 'latest', align: 'right' },
+			{ header: 'max', align: 'right' },
+		],
+		rows.map(([name, series]) => {
+			const s = summarizeSeries(series, now);
+			return [sanitize(name), String(s.points), formatNumber(s.total), optional(s.latest), optional(s.max)];
+		}),
+	);
+}
+
+function printMqStats(out: Output, id: string, period: string, stats: MqStats): void {
+	out.pairs([
+		['account', sanitize(id)],
+		['period', period],
+		['monthly billing', `$${formatNumber(stats.total_monthly_billing)}`],
+		['dead letters', formatNumber(stats.dlq_message_count)],
+	]);
+	out.line();
+	seriesTable(out, [
+		['daily_requests', stats.daily_requests],
+		['daily_billings', stats.daily_billings],
+		['daily_bandwidths', stats.daily_bandwidths],
+		['daily_bandwidth_used', stats.daily_bandwidth_used],
+		['daily_used', stats.daily_used],
+		['daily_used_workflow', stats.daily_used_workflow],
+		...stats.daily_qstash_messages.map((n) => [`messages: ${n.id}`, n.data_points] as const),
+		...stats.daily_workflow_messages.map((n) => [`workflow messages: ${n.id}`, n.data_points] as const),
+	]);
+}
+
+function printVectorStats(out: Output, id: string, period: string, stats: VectorIndexStats): void {
+	out.pairs([
+		['index', sanitize(id)],
+		['period', period],
+		['vectors', formatNumber(stats.current_vector_count)],
+		['pending', formatNumber(stats.pending_index_count)],
+		[
+			'queries today / month',
+			`${formatNumber(stats.daily_query_count)} / ${formatNumber(stats.monthly_query_count)}`,
+		],
+		[
+			'updates today / month',
+			`${formatNumber(stats.daily_update_count)} / ${formatNumber(stats.monthly_update_count)}`,
+		],
+		[
+			'reranks today / month',
+			`${formatNumber(stats.daily_rerank_count)} / ${formatNumber(stats.monthly_rerank_count)}`,
+		],
+		['storage', formatBytes(stats.storage_usage)],
+		['bandwidth this month', formatBytes(stats.monthly_bandwidth_usage)],
+		['cost this month', `$${formatNumber(stats.monthly_cost)}`],
+	]);
+	out.line();
+	seriesTable(
+		out,
+		vectorSeriesFields.map((field) => [field, stats[field]]),
+	);
+}
+
+const localIdNote =
+	'With the embedded local service the id may be left out: its own account or index is used.';
+
+export const statsMq: CommandSpec = {
+	name: 'stats mq',
+	summary: 'usage statistics of a message-queue account',
+	usage: '<accountId>',
+	description: [localIdNote],
+	arguments: { min: 0, max: 1 },
+	flags: periodFlag,
+	api: 'management',
+	async run(context) {
+		const period = readPeriod(context.args);
+		const id = idArgument(context, 'accountId');
+		const connection = await context.connect();
+		const accountId = id(connection, 'accountId');
+		const stats = await connection.client.getMqStats(accountId, period);
+		if (context.out.json) context.out.document(stats);
+		else printMqStats(context.out, accountId, period, stats);
+		return undefined;
+	},
+};
+
+export const statsVector: CommandSpec = {
+	name: 'stats vector',
+	summary: 'usage statistics of a vector index',
+	usage: '<indexId>',
+	description: [localIdNote],
+	arguments: { min: 0, max: 1 },
+	flags: periodFlag,
+	api: 'management',
+	async run(context) {
+		const period = readPeriod(context.args);
+		const id = idArgument(context, 'indexId');
+		const connection = await context.connect();
+		const indexId = id(connection, 'vectorIndexId');
+		const stats = await connection.client.getVectorStats(indexId, period);
+		if (context.out.json) context.out.document(stats);
+		else printVectorStats(context.out, indexId, period, stats);
+		return undefined;
+	},
+};
+
+export const statsCommand = defineGroup('stats', 'usage statistics of an account or a vector index', [
+	statsMq,
+	statsVector,
+]);

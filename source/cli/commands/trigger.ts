@@ -1,0 +1,55 @@
+/** `mqtop trigger <items.json|->`: start workflow runs in one batch. */
+import { describeZodError, WorkflowTriggerItems } from '../../api/schemas.js';
+import { sanitize } from '../../text/sanitize.js';
+import { UsageError } from '../args.js';
+import { defineCommand } from '../define.js';
+import { formatTime } from '../format.js';
+import { readInput } from '../input.js';
+
+export const triggerCommand = defineCommand({
+	name: 'trigger',
+	summary: 'start workflow runs in a batch from a JSON file (or - for stdin)',
+	usage: '<items.json|->',
+	description: [
+		'The file holds a JSON array of {"destination", "body"?, "headers"?}. Each item starts a run; an item ' +
+			'whose run id header names a run that already exists is reported as deduplicated, not started again.',
+	],
+	examples: [`echo '[{"destination":"https://example.com/wf"}]' | mqtop trigger - --json`],
+	arguments: { min: 1, max: 1 },
+	api: 'queue',
+	async run({ args, out, io, connect }) {
+		const file = args.positionals[0]!;
+		const label = file === '-' ? 'stdin' : file;
+		const text = (await readInput(file, io, label)).toString('utf8');
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch (error) {
+			throw new UsageError(`${label} is not valid JSON: ${(error as Error).message}`);
+		}
+		const parsed = WorkflowTriggerItems.safeParse(json);
+		if (!parsed.success) throw new UsageError(`${label}: ${describeZodError(parsed.error, 'items')}`);
+		if (parsed.data.length === 0) throw new UsageError(`${label}: no items to trigger`);
+		const { client } = await connect();
+		const results = await client.batchTrigger(parsed.data);
+		if (out.json) return void out.document(results);
+		out.table(
+			[
+				{ header: '#', align: 'right' },
+				{ header: 'destination' },
+				{ header: 'run' },
+				{ header: 'created' },
+				{ header: '' },
+			],
+			results.map((result, i) => [
+				String(i),
+				sanitize(parsed.data[i]?.destination ?? '?'),
+				sanitize(result.workflowRunId),
+				formatTime(result.workflowCreatedAt),
+				result.deduplicated
+					? { text: 'deduplicated: run exists', style: 'yellow' }
+					: { text: 'started', style: 'green' },
+			]),
+		);
+	},
+});

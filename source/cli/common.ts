@@ -1,0 +1,39 @@
+/** Flags and argument rules that several commands share. */
+import { type StatsPeriod, statsPeriods } from '../api/schemas.js';
+import type { FlagSpecs, ParsedArgs } from './args.js';
+import { UsageError } from './args.js';
+import type { Connection } from './connect.js';
+import type { CommandContext } from './define.js';
+
+export const periodFlag: FlagSpecs = {
+	period: {
+		type: 'string',
+		value: '<period>',
+		description: `time range of the series: ${statsPeriods.join(', ')} (default 1h)`,
+	},
+};
+
+export function readPeriod(args: ParsedArgs): StatsPeriod {
+	const value = args.string('period') ?? '1h';
+	if (!(statsPeriods as readonly string[]).includes(value))
+		throw new UsageError(
+			`--period: expected one of ${statsPeriods.join(', ')}, got ${JSON.stringify(value)}`,
+		);
+	return value as StatsPeriod;
+}
+
+type LocalIds = NonNullable<Connection['local']>;
+
+/**
+ * The id argument, or with the embedded local service (whose ids nobody knows in advance) the
+ * id of its own account or index. Checked before connecting, so bad usage starts nothing.
+ */
+export function idArgument(
+	context: Pick<CommandContext, 'args' | 'resolved'>,
+	name: string,
+): (connection: Connection, pick: keyof LocalIds) => string {
+	const given = context.args.positionals[0];
+	if (given === undefined && !context.resolved.local) throw new UsageError(`missing argument <${name}>`);
+	if (given !== undefined && given.trim() === '') throw new UsageError(`<${name}> must not be empty`);
+	return (connection, pick) => given ?? connection.local![pick];
+}

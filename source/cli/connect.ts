@@ -1,0 +1,122 @@
+/**
+ * Turns a resolved connection into a running MqClient. For the profile "local" that means
+ * starting the embedded local service in this process and stopping it when the command ends.
+ */
+import type { ClientOptions } from '../api/client.js';
+import { MqClient } from '../api/client.js';
+import type { ConnectionSettings } from '../api/connection.js';
+import type { Dialect } from '../api/dialect.js';
+import { ConfigError } from '../config/file.js';
+import { formatSource, type Resolved } from '../config/resolve.js';
+import { envName, flagName, type SettingKey } from '../config/settings.js';
+
+/** Which API a command talks to, and so which settings it needs. */
+export type Api = 'queue' | 'management';
+
+const needed: Record<Api, SettingKey[]> = {
+	queue: ['queueUrl', 'token'],
+	management: ['managementUrl', 'email', 'apiKey'],
+};
+
+/** What the embedded local service hands back when it has started. */
+export interface LocalServiceHandle {
+	queueUrl: string;
+	managementUrl: string;
+	token: string;
+	email: string;
+	apiKey: string;
+	currentSigningKey: string;
+	nextSigningKey: string;
+	accountId: string;
+	vectorIndexId: string;
+	searchIndexId: string;
+	close(): Promise<void>;
+}
+/** What the embedded local service is told: the dialect, and any credentials given explicitly. */
+export interface LocalStartOptions {
+	dialect: Dialect;
+	token?: string;
+	email?: string;
+	apiKey?: string;
+	currentSigningKey?: string;
+	nextSigningKey?: string;
+}
+export type LocalStarter = (options: LocalStartOptions) => Promise<LocalServiceHandle>;
+
+const localCredentialKeys = ['token', 'email', 'apiKey', 'currentSigningKey', 'nextSigningKey'] as const;
+
+/** The start options of the local service for a resolved "local" connection. */
+export function localStartOptions(resolved: Resolved): LocalStartOptions {
+	const options: LocalStartOptions = { dialect: resolved.dialect };
+	for (const key of localCredentialKeys) {
+		const value = resolved.values[key];
+		if (value !== undefined) options[key] = value;
+	}
+	return options;
+}
+
+export interface Connection {
+	client: MqClient;
+	/** Ids of the account and indexes of the embedded local service, when it is the one in use. */
+	local?: Pick<LocalServiceHandle, 'accountId' | 'vectorIndexId' | 'searchIndexId'>;
+	close(): Promise<void>;
+}
+
+/** Why the settings do not suffice for `api`, naming every way to set what is missing. */
+export function missingSettings(resolved: Resolved, api: Api, configPath: string): string | undefined {
+	if (resolved.local) return undefined;
+	const missing = needed[api].filter((key) => resolved.values[key] === undefined);
+	if (missing.length === 0) return undefined;
+	const name = api === 'queue' ? 'messaging' : 'management';
+	return (
+		`not configured for the ${name} API: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set; ` +
+		`set ${missing.map((key) => `--${flagName(key)}`).join(' ')}, or ${missing.map(envName).join(' ')}, ` +
+		`or choose a profile of ${configPath} with --profile`
+	);
+}
+
+/** Names the credentials `api` uses and where they came from, for a refusal (401). */
+export function describeCredentials(resolved: Resolved, api: Api): string {
+	const keys = api === 'queue' ? (['token'] as const) : (['email', 'apiKey'] as const);
+	const parts = keys.map((key) => `${key} (from ${formatSource(resolved.sources[key])})`);
+	return `the ${api === 'queue' ? 'messaging' : 'management'} API credentials: ${parts.join(' and ')}`;
+}
+
+export async function openConnection(
+	resolved: Resolved,
+	api: Api,
+	options: { configPath: string; startLocal: LocalStarter; client?: ClientOptions },
+): Promise<Connection> {
+	if (resolved.local) {
+		const handle = await options.startLocal(localStartOptions(resolved));
+		const settings: ConnectionSettings = {
+			queueUrl: handle.queueUrl,
+			token: handle.token,
+			managementUrl: handle.managementUrl,
+			email: handle.email,
+			apiKey: handle.apiKey,
+			dialect: resolved.dialect,
+		};
+		return {
+			client: new MqClient(settings, options.client),
+			local: {
+				accountId: handle.accountId,
+				vectorIndexId: handle.vectorIndexId,
+				searchIndexId: handle.searchIndexId,
+			},
+			close: () => handle.close(),
+		};
+	}
+	const problem = missingSettings(resolved, api, options.configPath);
+	if (problem) throw new ConfigError(problem);
+	const v = resolved.values;
+	const settings: ConnectionSettings = {
+		queueUrl: v.queueUrl ?? '',
+		token: v.token ?? '',
+		managementUrl: v.managementUrl ?? '',
+		email: v.email ?? '',
+		apiKey: v.apiKey ?? '',
+		dialect: resolved.dialect,
+	};
+	return { client: new MqClient(settings, options.client), close: async () => {} };
+}

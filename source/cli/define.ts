@@ -1,0 +1,227 @@
+/**
+ * Everything commands share: the common flags, help, the config file and connection
+ * resolution, connecting (and disconnecting), and turning failures into exit codes. A command
+ * only declares its flags and does its one job.
+ */
+import { type LoadedConfig, loadConfigFile } from '../config/file.js';
+import { configFilePath } from '../config/paths.js';
+import { type Resolved, resolveConnection } from '../config/resolve.js';
+import { flagName, type SettingKey, settingKeys } from '../config/settings.js';
+import { type FlagSpecs, formatFlagHelp, type ParsedArgs, parseFlags, UsageError } from './args.js';
+import { type Command, exitCodes } from './command.js';
+import {
+	type Api,
+	type Connection,
+	describeCredentials,
+	type LocalStarter,
+	openConnection,
+} from './connect.js';
+import { describeFailure, formatFailure } from './failure.js';
+import { type Io, processIo } from './io.js';
+import { startLocal } from './local-starter.js';
+import { Output } from './output.js';
+
+export interface CommandContext {
+	args: ParsedArgs;
+	out: Output;
+	io: Io;
+	/** `--reveal`: show secrets instead of masking them. */
+	reveal: boolean;
+	config: LoadedConfig;
+	resolved: Resolved;
+	/** Connects to the API the command declared; closed by the runner when the command ends. */
+	connect(): Promise<Connection>;
+	/** Aborted on Ctrl-C, for commands that run until stopped. */
+	signal: AbortSignal;
+}
+
+export interface CommandSpec {
+	/** As typed after `mqtop`, e.g. `stats mq`. */
+	name: string;
+	summary: string;
+	/** What follows the name in the usage line, e.g. `<accountId>`. */
+	usage: string;
+	/** Paragraphs of help text. */
+	description?: string[];
+	examples?: string[];
+	arguments: { min: number; max: number };
+	flags?: FlagSpecs;
+	/** The API the command talks to; none for commands that work offline. */
+	api?: Api;
+	/** Offers `--reveal`. */
+	secrets?: boolean;
+	/** Runs until Ctrl-C (or its own end), watching `signal`. */
+	interruptible?: boolean;
+	run(context: CommandContext): Promise<number | undefined>;
+}
+
+const outputFlags: FlagSpecs = {
+	json: { type: 'boolean', description: 'print JSON for scripts instead of tables' },
+	help: { type: 'boolean', short: 'h', description: 'show this help' },
+};
+
+const revealFlag: FlagSpecs = {
+	reveal: { type: 'boolean', description: 'show tokens, keys and passwords instead of masking them' },
+};
+
+const settingPlaceholders: Record<SettingKey, string> = {
+	queueUrl: '<url>',
+	token: '<token>',
+	managementUrl: '<url>',
+	email: '<email>',
+	apiKey: '<key>',
+	currentSigningKey: '<key>',
+	nextSigningKey: '<key>',
+	headerPrefix: '<prefix>',
+	tokenParam: '<name>',
+	productSegment: '<segment>',
+	issuer: '<name>',
+};
+
+const connectionFlags: FlagSpecs = {
+	profile: { type: 'string', value: '<name>', description: 'connection profile (also MQTOP_PROFILE)' },
+	config: { type: 'string', value: '<path>', description: 'config file (also MQTOP_CONFIG)' },
+	...Object.fromEntries(
+		settingKeys.map((key) => [
+			flagName(key),
+			{ type: 'string', value: settingPlaceholders[key], description: `${key} of the connection` },
+		]),
+	),
+};
+
+export const localServiceNote =
+	'With no profile configured, the command starts the embedded local service in this process; its state ' +
+	'is fresh every time and gone when the command ends, so that is only good for trying a command out. ' +
+	'For real use, point a profile at `mqtop serve` or at a deployment.';
+
+export function helpText(spec: CommandSpec): string {
+	const sections = [`Usage\n  mqtop ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [flags]`, spec.summary];
+	if (spec.description) sections.push(...spec.description);
+	if (spec.flags && Object.keys(spec.flags).length > 0)
+		sections.push(`Flags\n${formatFlagHelp(spec.flags).join('\n')}`);
+	sections.push(
+		`Output\n${formatFlagHelp({ ...outputFlags, ...(spec.secrets ? revealFlag : {}) }).join('\n')}`,
+	);
+	if (spec.api) {
+		sections.push(
+			`Connection (flags win over MQTOP_* variables, which win over the profile)\n${formatFlagHelp(connectionFlags).join('\n')}`,
+		);
+		sections.push(localServiceNote);
+	} else {
+		sections.push(`Connection\n${formatFlagHelp(connectionFlags).join('\n')}`);
+	}
+	if (spec.examples) sections.push(`Examples\n${spec.examples.map((e) => `  ${e}`).join('\n')}`);
+	return `${sections.join('\n\n')}\n\nExit codes: 0 ok, 1 the service said no, 2 bad usage, 3 cannot connect.\n`;
+}
+
+export interface RunOptions {
+	io?: Io;
+	startLocal?: LocalStarter;
+}
+
+/** Parses, resolves, runs and cleans up; resolves to the exit code and never throws. */
+export async function runSpec(
+	spec: CommandSpec,
+	argv: readonly string[],
+	options: RunOptions = {},
+): Promise<number> {
+	const io = options.io ?? processIo();
+	const specs: FlagSpecs = {
+		...spec.flags,
+		...outputFlags,
+		...(spec.secrets ? revealFlag : {}),
+		...connectionFlags,
+	};
+	let connection: Connection | undefined;
+	let resolved: Resolved | undefined;
+	const controller = new AbortController();
+	const interrupt = () => controller.abort();
+	try {
+		const args = parseFlags(argv, specs);
+		if (args.boolean('help')) {
+			io.stdout.write(helpText(spec));
+			return exitCodes.ok;
+		}
+		const count = args.positionals.length;
+		if (count < spec.arguments.min)
+			throw new UsageError(`missing argument: mqtop ${spec.name} ${spec.usage}`);
+		if (count > spec.arguments.max)
+			throw new UsageError(
+				`too many arguments: ${JSON.stringify(args.positionals.slice(spec.arguments.max))}`,
+			);
+		const out = new Output(io, args.boolean('json'));
+		const configPath = args.string('config') ?? configFilePath(io);
+		const config = await loadConfigFile(configPath, io.platform);
+		for (const warning of config.warnings) out.warn(warning);
+		const current = resolveConnection({
+			config: config.config,
+			configPath,
+			env: io.env,
+			flags: {
+				profile: args.string('profile'),
+				...Object.fromEntries(settingKeys.map((key) => [key, args.string(flagName(key))])),
+			},
+		});
+		resolved = current;
+		if (spec.interruptible) process.once('SIGINT', interrupt);
+		const code = await spec.run({
+			args,
+			out,
+			io,
+			reveal: args.boolean('reveal'),
+			config,
+			resolved: current,
+			connect: async () => {
+				if (!spec.api) throw new Error(`${spec.name} declared no API`);
+				connection ??= await openConnection(current, spec.api, {
+					configPath,
+					startLocal: options.startLocal ?? startLocal,
+				});
+				return connection;
+			},
+			signal: controller.signal,
+		});
+		return code ?? exitCodes.ok;
+	} catch (error) {
+		const failure = describeFailure(error, {
+			...(resolved && spec.api ? { credentials: describeCredentials(resolved, spec.api) } : {}),
+		});
+		io.stderr.write(formatFailure(failure));
+		if (failure.code === exitCodes.usage && error instanceof UsageError)
+			io.stderr.write(`  run: mqtop ${spec.name} --help\n`);
+		return failure.code;
+	} finally {
+		process.off('SIGINT', interrupt);
+		await connection?.close().catch(() => {});
+	}
+}
+
+export function defineCommand(spec: CommandSpec): Command & { spec: CommandSpec } {
+	return { name: spec.name, summary: spec.summary, spec, run: (argv) => runSpec(spec, argv) };
+}
+
+/** A command with subcommands, e.g. `mqtop group ls`. */
+export function defineGroup(name: string, summary: string, subcommands: readonly CommandSpec[]): Command {
+	const help = () => {
+		const width = Math.max(...subcommands.map((s) => s.name.length + s.usage.length + 1));
+		const list = subcommands.map((s) => `  mqtop ${`${s.name} ${s.usage}`.padEnd(width)}  ${s.summary}`);
+		return `Usage\n${list.join('\n')}\n\nRun \`mqtop ${name} <subcommand> --help\` for the flags of each.\n`;
+	};
+	return {
+		name,
+		summary,
+		run: async (argv) => {
+			const [first, ...rest] = argv;
+			const sub = subcommands.find((s) => s.name === `${name} ${first}`);
+			if (sub) return runSpec(sub, rest);
+			if (first === '--help' || first === '-h' || first === 'help') {
+				process.stdout.write(help());
+				return exitCodes.ok;
+			}
+			process.stderr.write(
+				`mqtop: ${first === undefined ? `${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`}\n\n${help()}`,
+			);
+			return exitCodes.usage;
+		},
+	};
+}

@@ -1,0 +1,31 @@
+/**
+ * Where the config file lives on each platform. Pure: the caller passes the platform, the
+ * environment and the home directory, so every branch is testable on any machine.
+ */
+import path from 'node:path';
+
+export interface PathInputs {
+	platform: NodeJS.Platform;
+	env: Readonly<Record<string, string | undefined>>;
+	homedir: string;
+}
+
+/**
+ * `MQTOP_CONFIG` names the file directly. Otherwise: Windows `%APPDATA%\mqtop\config.json`;
+ * elsewhere `$XDG_CONFIG_HOME/mqtop/config.json` when it is set (an absolute path, as the XDG
+ * spec requires), then macOS `~/Library/Preferences/mqtop/config.json`, then
+ * `~/.config/mqtop/config.json`.
+ */
+export function configFilePath({ platform, env, homedir }: PathInputs): string {
+	const explicit = env.MQTOP_CONFIG?.trim();
+	if (explicit) return explicit;
+	if (platform === 'win32') {
+		const appData = env.APPDATA?.trim() || path.win32.join(homedir, 'AppData', 'Roaming');
+		return path.win32.join(appData, 'mqtop', 'config.json');
+	}
+	const xdg = env.XDG_CONFIG_HOME?.trim();
+	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, 'mqtop', 'config.json');
+	if (platform === 'darwin')
+		return path.posix.join(homedir, 'Library', 'Preferences', 'mqtop', 'config.json');
+	return path.posix.join(homedir, '.config', 'mqtop', 'config.json');
+}

@@ -1,0 +1,144 @@
+/**
+ * Connection resolution: which profile, and for each setting its value and where it came from.
+ * A pure function of the parsed config file, the environment and the flags, so precedence
+ * (flag over environment over profile over default) is tested without touching the machine.
+ */
+import { type Dialect, defaultDialect } from '../api/dialect.js';
+import { describeZodError } from '../api/schemas.js';
+import { ConfigError, type ConfigFile, localProfile } from './file.js';
+import { envName, flagName, type SettingKey, settingKeys, settingSchemas } from './settings.js';
+
+export type Source =
+	| { kind: 'flag'; name: string }
+	| { kind: 'env'; name: string }
+	| { kind: 'profile'; name: string }
+	| { kind: 'file'; name: string }
+	| { kind: 'default' }
+	/** Supplied by the embedded local service once it has started. */
+	| { kind: 'local' }
+	| { kind: 'unset' };
+
+export interface ResolveInputs {
+	config: ConfigFile;
+	/** Where the config came from, for messages. */
+	configPath: string;
+	env: Readonly<Record<string, string | undefined>>;
+	/** Values of the connection flags, by setting (`queueUrl` is `--queue-url`), and `--profile`. */
+	flags: Readonly<Partial<Record<SettingKey | 'profile', string | undefined>>>;
+}
+
+export interface Resolved {
+	profile: string;
+	profileSource: Source;
+	/** True when the embedded local service supplies the connection. */
+	local: boolean;
+	values: Partial<Record<SettingKey, string>>;
+	sources: Record<SettingKey, Source>;
+	dialect: Dialect;
+}
+
+const dialectKeys = [
+	'headerPrefix',
+	'tokenParam',
+	'productSegment',
+	'issuer',
+] as const satisfies SettingKey[];
+const urlKeys = ['queueUrl', 'managementUrl'] as const satisfies SettingKey[];
+
+export const profileEnv = 'MQTOP_PROFILE';
+
+function present(value: string | undefined): value is string {
+	return value !== undefined && value !== '';
+}
+
+function chooseProfile(inputs: ResolveInputs): { name: string; source: Source } {
+	if (present(inputs.flags.profile))
+		return { name: inputs.flags.profile, source: { kind: 'flag', name: '--profile' } };
+	const fromEnv = inputs.env[profileEnv];
+	if (present(fromEnv)) return { name: fromEnv, source: { kind: 'env', name: profileEnv } };
+	if (inputs.config.defaultProfile !== undefined) {
+		return { name: inputs.config.defaultProfile, source: { kind: 'file', name: 'defaultProfile' } };
+	}
+	return { name: localProfile, source: { kind: 'default' } };
+}
+
+function validated(key: SettingKey, value: string, where: string): string {
+	const parsed = settingSchemas[key].safeParse(value);
+	if (!parsed.success) throw new ConfigError(`${where}: ${describeZodError(parsed.error)}`);
+	return parsed.data;
+}
+
+export function resolveConnection(inputs: ResolveInputs): Resolved {
+	const chosen = chooseProfile(inputs);
+	const profile = chosen.name === localProfile ? undefined : inputs.config.profiles[chosen.name];
+	if (chosen.name !== localProfile && profile === undefined) {
+		const known = Object.keys(inputs.config.profiles);
+		throw new ConfigError(
+			`no profile named ${JSON.stringify(chosen.name)} (chosen by ${formatSource(chosen.source)}); ` +
+				(known.length > 0
+					? `${inputs.configPath} has: ${known.join(', ')}, and "${localProfile}" is the embedded local service`
+					: `${inputs.configPath} defines no profiles; "${localProfile}" is the embedded local service`),
+		);
+	}
+	const values: Partial<Record<SettingKey, string>> = {};
+	const sources = {} as Record<SettingKey, Source>;
+	for (const key of settingKeys) {
+		const flag = inputs.flags[key];
+		const env = inputs.env[envName(key)];
+		if (present(flag)) {
+			values[key] = validated(key, flag, `--${flagName(key)}`);
+			sources[key] = { kind: 'flag', name: `--${flagName(key)}` };
+		} else if (present(env)) {
+			values[key] = validated(key, env, envName(key));
+			sources[key] = { kind: 'env', name: envName(key) };
+		} else if (profile?.[key] !== undefined) {
+			values[key] = profile[key];
+			sources[key] = { kind: 'profile', name: chosen.name };
+		} else if ((dialectKeys as readonly SettingKey[]).includes(key)) {
+			values[key] = defaultDialect[key as (typeof dialectKeys)[number]];
+			sources[key] = { kind: 'default' };
+		} else {
+			sources[key] = { kind: 'unset' };
+		}
+	}
+	// The profile "local" connects to the embedded service unless an address was given
+	// explicitly, which then wins like any flag or variable does. The local service takes any
+	// credentials given explicitly as its own and makes up the rest.
+	const local = chosen.name === localProfile && urlKeys.every((key) => values[key] === undefined);
+	if (local) {
+		for (const key of settingKeys) if (sources[key].kind === 'unset') sources[key] = { kind: 'local' };
+	}
+	const dialect: Dialect = {
+		headerPrefix: values.headerPrefix ?? defaultDialect.headerPrefix,
+		tokenParam: values.tokenParam ?? defaultDialect.tokenParam,
+		productSegment: values.productSegment ?? defaultDialect.productSegment,
+		issuer: values.issuer ?? defaultDialect.issuer,
+	};
+	return {
+		profile: chosen.name,
+		profileSource: chosen.source,
+		local,
+		values,
+		sources,
+		dialect,
+	};
+}
+
+export function formatSource(source: Source): string {
+	switch (source.kind) {
+		case 'flag':
+			return `flag ${source.name}`;
+		case 'env':
+			return `env ${source.name}`;
+		case 'profile':
+			return `profile ${source.name}`;
+		case 'file':
+			return `config file ${source.name}`;
+		case 'default':
+			return 'default';
+		case 'local':
+			return 'local';
+		case 'unset':
+			return 'not set';
+	}
+}

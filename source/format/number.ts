@@ -1,0 +1,55 @@
+/** Numbers as a person reads them on a dashboard: grouped, compact, or money. */
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** `1234567` as `1,234,567`; fractions are rounded to whole numbers. */
+export function formatInteger(n: number): string {
+	if (!Number.isFinite(n)) return '–';
+	return grouping.format(Math.round(n));
+}
+
+const compactUnits = [
+	{ size: 1e12, suffix: 'T' },
+	{ size: 1e9, suffix: 'G' },
+	{ size: 1e6, suffix: 'M' },
+	{ size: 1e3, suffix: 'k' },
+] as const;
+
+/** At most four characters of digits: `999`, `1.2k`, `45k`, `3.1M`; fractions keep 2 decimals. */
+export function formatCount(n: number): string {
+	if (!Number.isFinite(n)) return '–';
+	const sign = n < 0 ? '-' : '';
+	const abs = Math.abs(n);
+	for (const { size, suffix } of compactUnits) {
+		// Round first, so 999_950 becomes 1.0M rather than 1000k.
+		if (abs >= size * 0.99995) return `${sign}${oneDecimal(abs / size)}${suffix}`;
+	}
+	if (Number.isInteger(abs)) return `${sign}${abs}`;
+	if (abs >= 99.5) return `${sign}${abs.toFixed(0)}`;
+	return `${sign}${Number(abs.toFixed(abs >= 10 ? 1 : 2))}`;
+}
+
+function oneDecimal(value: number): string {
+	return value >= 9.95 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
+}
+
+/**
+ * Dollars. Amounts under a dollar keep two significant digits, because the service bills
+ * fractions of a cent per message and `$0.00` would hide real usage.
+ */
+export function formatMoney(n: number): string {
+	if (!Number.isFinite(n)) return '–';
+	const sign = n < 0 ? '-' : '';
+	const abs = Math.abs(n);
+	if (abs === 0) return '$0.00';
+	if (abs >= 1) {
+		return `${sign}$${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(abs)}`;
+	}
+	const digits = Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(abs))));
+	return `${sign}$${abs.toFixed(digits)}`;
+}
+
+/** A cap where -1 means unlimited (interface.md, "Limits"). */
+export function formatLimit(n: number, format: (value: number) => string = formatInteger): string {
+	return n === -1 ? 'unlimited' : format(n);
+}

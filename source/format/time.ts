@@ -1,0 +1,23 @@
+/** Clock times and spans for the status line and detail views. */
+import { formatDuration } from '../api/duration.js';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Local wall-clock time `HH:MM:SS`: when something happened, in the reader's own zone. */
+export function formatClock(ms: number): string {
+	const d = new Date(ms);
+	return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** A span rounded up to whole seconds, e.g. `8s`, `1m30s`; never negative. */
+export function formatSpan(ms: number): string {
+	return formatDuration(Math.max(0, Math.ceil(ms / 1000)) * 1000);
+}
+
+/** A unix timestamp in seconds as `2026-01-31 12:00 UTC`; 0 or less is `never`. */
+export function formatUnixSeconds(seconds: number): string {
+	if (!Number.isFinite(seconds) || seconds <= 0) return 'never';
+	const d = new Date(seconds * 1000);
+	if (Number.isNaN(d.getTime())) return 'never';
+	return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}

@@ -1,0 +1,84 @@
+/**
+ * The data planes of the local service's two indexes: each index's engine, its REST endpoint
+ * and tokens, its operations, and how a served operation feeds the index's statistics (the
+ * records of source/local/indexes/, which build the management resources).
+ */
+import { randomId } from '../../signing/keys.js';
+import type { DataPlaneOperation } from '../index-common/data-plane.js';
+import type { SearchIndexRecord } from '../indexes/search-index.js';
+import type { VectorIndex } from '../indexes/vector-index.js';
+import { searchOperations } from '../search/data-plane.js';
+import { SearchEngine } from '../search/engine.js';
+import { vectorOperations } from '../vector/data-plane.js';
+import type { Similarity } from '../vector/similarity.js';
+import { VectorStore } from '../vector/store.js';
+
+export interface IndexPlane<Engine> {
+	kind: 'vector' | 'search';
+	id: string;
+	/** Where the operations are served: `<endpoint>/upsert`, `<endpoint>/query`, ... */
+	endpoint: string;
+	token: string;
+	readOnlyToken: string;
+	engine: Engine;
+	operations: readonly DataPlaneOperation<Engine>[];
+	/** Counts one served operation: when, what, its engine latency and the bytes it moved. */
+	record(t: number, counts: 'query' | 'update', latencyMs: number, bytes: number): void;
+}
+
+export interface IndexPlanes {
+	vector: IndexPlane<VectorStore>;
+	search: IndexPlane<SearchEngine>;
+}
+
+export interface IndexPlaneOptions {
+	/** Base URL of the service; the vector index is served under `<baseUrl>/vector/<id>`. */
+	baseUrl: string;
+	vectorIndex: VectorIndex;
+	searchIndex: SearchIndexRecord;
+	/** Default 384, the size of common sentence embeddings. */
+	dimension?: number | undefined;
+	/** Default COSINE. */
+	similarity?: Similarity | undefined;
+}
+
+export const defaultVectorDimension = 384;
+
+export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
+	const { vectorIndex, searchIndex } = options;
+	const store = new VectorStore({
+		dimension: options.dimension ?? defaultVectorDimension,
+		similarity: options.similarity ?? 'COSINE',
+	});
+	return {
+		vector: {
+			kind: 'vector',
+			id: vectorIndex.id,
+			endpoint: `${options.baseUrl}/vector/${vectorIndex.id}`,
+			token: randomId(40),
+			readOnlyToken: randomId(40),
+			engine: store,
+			operations: vectorOperations,
+			record(t, counts, latencyMs, bytes) {
+				if (counts === 'query') {
+					vectorIndex.recordQuery(t, latencyMs, bytes);
+				} else {
+					vectorIndex.recordUpdate(t, latencyMs, bytes);
+					vectorIndex.setSize(t, store.size, store.dataSize);
+				}
+			},
+		},
+		search: {
+			kind: 'search',
+			id: searchIndex.id,
+			endpoint: searchIndex.endpoint,
+			token: searchIndex.token,
+			readOnlyToken: searchIndex.readOnlyToken,
+			engine: new SearchEngine(),
+			operations: searchOperations,
+			record(t) {
+				searchIndex.recordRequest(t);
+			},
+		},
+	};
+}

@@ -1,0 +1,178 @@
+/**
+ * The one poll scheduler. It polls the jobs it is given (the visible pane's endpoints) every
+ * interval, never sends a second request to an endpoint while one is out, backs off
+ * exponentially on failure, and while paused (frozen) leaves the data as it is.
+ */
+import { type BackoffPolicy, backoffDelay } from './backoff.js';
+import { describePollError } from './describe-error.js';
+import { type EndpointData, type EndpointKey, endpointInfo } from './endpoints.js';
+import type { PollStore } from './poll-store.js';
+
+export interface PollJob<K extends EndpointKey = EndpointKey> {
+	endpoint: K;
+	/** What the request asks for beyond the endpoint; other params make it another job. */
+	params: string;
+	fetch(signal: AbortSignal): Promise<EndpointData[K]>;
+}
+export type AnyPollJob = { [K in EndpointKey]: PollJob<K> }[EndpointKey];
+
+export interface SchedulerOptions {
+	intervalMs: number;
+	backoff?: BackoffPolicy;
+	now?: () => number;
+}
+
+interface Active {
+	id: string;
+	job: AnyPollJob;
+	timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface InFlight {
+	id: string;
+	controller: AbortController;
+	done: Promise<void>;
+}
+
+const jobId = (job: AnyPollJob) => `${job.endpoint} ${job.params}`;
+
+export class PollScheduler {
+	private readonly active = new Map<string, Active>();
+	private readonly inFlight = new Map<EndpointKey, InFlight>();
+	/** Consecutive failures by job id; kept when a job is hidden, so flipping panes does not skip the backoff. */
+	private readonly failures = new Map<string, { count: number; retryAt: number }>();
+	private paused = false;
+	private stopped = false;
+	private intervalMs: number;
+	private readonly backoff: BackoffPolicy;
+	private readonly now: () => number;
+
+	constructor(
+		private readonly store: PollStore,
+		options: SchedulerOptions,
+	) {
+		this.intervalMs = options.intervalMs;
+		this.backoff = options.backoff ?? { baseMs: options.intervalMs, maxMs: 30_000 };
+		this.now = options.now ?? Date.now;
+	}
+
+	/** Replaces the polled set: new jobs start now (or when their backoff ends), dropped ones stop. */
+	setJobs(jobs: readonly AnyPollJob[]): void {
+		if (this.stopped) return;
+		const wanted = new Map<string, AnyPollJob>();
+		// One job per endpoint: the last one asked for wins.
+		const byEndpoint = new Map<EndpointKey, AnyPollJob>();
+		for (const job of jobs) byEndpoint.set(job.endpoint, job);
+		for (const job of byEndpoint.values()) wanted.set(jobId(job), job);
+
+		for (const [id, active] of this.active) {
+			if (wanted.has(id)) continue;
+			clearTimeout(active.timer);
+			this.active.delete(id);
+			const flight = this.inFlight.get(active.job.endpoint);
+			if (flight?.id === id) flight.controller.abort();
+		}
+		for (const [id, job] of wanted) {
+			const existing = this.active.get(id);
+			if (existing) {
+				existing.job = job;
+				continue;
+			}
+			const active: Active = { id, job, timer: undefined };
+			this.active.set(id, active);
+			const backoff = this.failures.get(id);
+			this.schedule(active, backoff ? backoff.retryAt - this.now() : 0);
+		}
+	}
+
+	/** Polls every job now, failing ones included; requests already out are not repeated. */
+	refresh(): void {
+		for (const active of this.active.values()) this.schedule(active, 0);
+	}
+
+	setPaused(paused: boolean): void {
+		if (paused === this.paused) return;
+		this.paused = paused;
+		for (const active of this.active.values()) {
+			if (paused) {
+				clearTimeout(active.timer);
+				active.timer = undefined;
+			} else this.schedule(active, 0);
+		}
+	}
+
+	setIntervalMs(ms: number): void {
+		this.intervalMs = ms;
+	}
+
+	stop(): void {
+		this.stopped = true;
+		for (const active of this.active.values()) clearTimeout(active.timer);
+		this.active.clear();
+		for (const flight of this.inFlight.values()) flight.controller.abort();
+	}
+
+	private schedule(active: Active, delayMs: number): void {
+		clearTimeout(active.timer);
+		active.timer = undefined;
+		if (this.stopped || this.paused) return;
+		active.timer = setTimeout(
+			() => {
+				active.timer = undefined;
+				void this.run(active);
+			},
+			Math.max(0, delayMs),
+		);
+	}
+
+	private isCurrent(active: Active): boolean {
+		return !this.stopped && this.active.get(active.id) === active;
+	}
+
+	private async run(active: Active): Promise<void> {
+		if (!this.isCurrent(active) || this.paused) return;
+		const { job } = active;
+		const busy = this.inFlight.get(job.endpoint);
+		if (busy) {
+			// The same request is out: its answer schedules the next one.
+			if (busy.id === active.id) return;
+			// A dropped job's request is still settling; go right after it.
+			await busy.done;
+			return this.run(active);
+		}
+		const { api } = endpointInfo[job.endpoint];
+		const controller = new AbortController();
+		let finish = () => {};
+		const done = new Promise<void>((resolve) => {
+			finish = resolve;
+		});
+		this.inFlight.set(job.endpoint, { id: active.id, controller, done });
+		this.store.started(job.endpoint, api, job.params);
+		try {
+			const data = await job.fetch(controller.signal);
+			if (this.isCurrent(active) && !this.paused) {
+				this.failures.delete(active.id);
+				this.store.succeeded(job.endpoint, api, job.params, data as never, this.now());
+				this.schedule(active, this.intervalMs);
+			}
+		} catch (error) {
+			if (this.isCurrent(active) && !this.paused && !controller.signal.aborted) {
+				const text = describePollError(error, api);
+				const count = (this.failures.get(active.id)?.count ?? 0) + 1;
+				const delay = backoffDelay(count, this.backoff, text.retryAfterMs);
+				const at = this.now();
+				this.failures.set(active.id, { count, retryAt: at + delay });
+				this.store.failed(job.endpoint, api, job.params, {
+					...text,
+					at,
+					retryAt: at + delay,
+					failures: count,
+				});
+				this.schedule(active, delay);
+			}
+		} finally {
+			this.inFlight.delete(job.endpoint);
+			finish();
+		}
+	}
+}

@@ -1,0 +1,325 @@
+/**
+ * What the receiver makes of one request: a pure function from the request as it arrived (and
+ * the outcome of verifying its signature) to a typed ReceivedEvent. The TUI's detail view and
+ * `mqtop listen` (lines and --json) all render from this one type.
+ */
+import { type Dialect, prefixed } from '../api/dialect.js';
+import { CallbackBody, describeZodError, FailureCallbackBody } from '../api/schemas.js';
+import type { VerifyFailure, VerifyResult } from '../signing/jwt.js';
+import { type BodyPreview, previewBase64, previewBytes } from '../text/body-preview.js';
+
+/**
+ * - `callback` / `failure-callback`: a body that passes CallbackBody / FailureCallbackBody.
+ * - `malformed`: a body that should be JSON and is not (JSON content type, or text starting
+ *   with `{`), or a JSON object that carries callback fields but fails the callback schema.
+ * - `delivery`: anything else, i.e. a plain message the service delivered to this URL.
+ * - `oversize`: a body over the receiver's limit, answered 413 and never read to the end.
+ */
+export const eventKinds = ['callback', 'failure-callback', 'delivery', 'malformed', 'oversize'] as const;
+export type EventKind = (typeof eventKinds)[number];
+
+/** Why a request is not trusted: the first signature check that failed, or an oversize body. */
+export type RejectionFailure = VerifyFailure | 'oversize';
+
+/** A decoded body, cut to the receiver's display limit; `truncated` when bytes are not shown. */
+export type ShownBody = BodyPreview & { truncated?: boolean };
+
+/** The headers the service adds to every request it sends (decisions.md, "Delivery"). */
+export interface DeliveryHeaders {
+	messageId?: string;
+	/** Attempts of this request so far (0 on the first). */
+	retried?: number;
+	topicName?: string;
+	endpointName?: string;
+	callerIp?: string;
+	userAgent?: string;
+}
+
+/** The callback body, decoded. */
+export interface CallbackInfo {
+	/** Status the destination answered the source message with. */
+	status: number;
+	retried: number;
+	maxRetries: number;
+	/** interface.md: retries are exhausted when `retried` equals `maxRetries`: the last attempt. */
+	exhausted: boolean;
+	sourceMessageId: string;
+	url: string;
+	method: string;
+	topicName?: string;
+	endpointName?: string;
+	scheduleId?: string;
+	callerIP?: string;
+	/** Failure callbacks only. */
+	dlqId?: string;
+	/** Unix milliseconds (carried as strings in the body). */
+	notBefore?: number;
+	createdAt?: number;
+	header: Record<string, string[]>;
+	sourceHeader: Record<string, string>;
+	/** The destination's response body. */
+	body: ShownBody;
+	/** The source message's body. */
+	sourceBody?: ShownBody;
+}
+
+export interface ReceivedEvent {
+	/** 1 for the first request a receiver saw, counting up. */
+	seq: number;
+	/** Unix milliseconds. */
+	receivedAt: number;
+	method: string;
+	/** Path and query as received. */
+	path: string;
+	/** Lowercase names; repeated headers joined with ", ". */
+	headers: Record<string, string>;
+	kind: EventKind;
+	verified: boolean;
+	/** Set when not verified. */
+	failure?: RejectionFailure;
+	reason?: string;
+	/** Which signing key verified the signature. */
+	signingKey?: 'current' | 'next';
+	/** The signature's claims, also of a rejected signature when they could be read. */
+	claims?: Record<string, unknown>;
+	delivery: DeliveryHeaders;
+	/** Bytes of the request body (for oversize: bytes seen before the receiver stopped reading). */
+	bodyBytes: number;
+	/** The request body as received; absent for oversize requests. */
+	body?: ShownBody;
+	callback?: CallbackInfo;
+	/** What is wrong with a malformed body. */
+	problem?: string;
+	/** What the receiver answered. */
+	response: { status: number };
+}
+
+/** Header values by lowercase name, repeated headers joined with ", " (see headersFromRaw). */
+export type Headers = Record<string, string>;
+
+export interface ClassifyInput {
+	seq: number;
+	receivedAt: number;
+	method: string;
+	path: string;
+	headers: Headers;
+	/** The raw body; absent when the body was over the limit. */
+	body?: Uint8Array;
+	/** For oversize requests: the limit and how many bytes arrived (or were announced). */
+	oversize?: { limitBytes: number; seenBytes: number };
+	/** Absent for oversize requests, which are not verified. */
+	verification?: VerifyResult;
+	responseStatus: number;
+}
+
+export interface ClassifyOptions {
+	dialect: Dialect;
+	/** Decoded bodies are cut to this many characters (bytes for hex) so the event stays small. */
+	maxShownBodyBytes: number;
+}
+
+export const defaultMaxShownBodyBytes = 16 * 1024;
+
+/** The answer for a request whose body was read in full. */
+export function responseStatusFor(
+	verification: VerifyResult,
+	policy: { respondStatus: number; rejectStatus: number },
+): number {
+	return verification.ok ? policy.respondStatus : policy.rejectStatus;
+}
+
+export function classifyRequest(input: ClassifyInput, options: ClassifyOptions): ReceivedEvent {
+	const headers = input.headers;
+	const delivery = deliveryHeaders(headers, options.dialect);
+	const response = { status: input.responseStatus };
+	// Every event is built with the same keys in the same order (undefined when absent): one
+	// object shape keeps this hot path fast and the events compact.
+	if (input.body === undefined) {
+		const limit = input.oversize?.limitBytes ?? 0;
+		return {
+			seq: input.seq,
+			receivedAt: input.receivedAt,
+			method: input.method,
+			path: input.path,
+			headers,
+			kind: 'oversize',
+			verified: false,
+			failure: 'oversize',
+			reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
+			signingKey: undefined,
+			claims: undefined,
+			delivery,
+			bodyBytes: input.oversize?.seenBytes ?? 0,
+			body: undefined,
+			callback: undefined,
+			problem: undefined,
+			response,
+		};
+	}
+	const v = input.verification;
+	const content = classifyBody(input.body, headers['content-type'], options.maxShownBodyBytes);
+	return {
+		seq: input.seq,
+		receivedAt: input.receivedAt,
+		method: input.method,
+		path: input.path,
+		headers,
+		kind: content.kind,
+		verified: v?.ok === true,
+		failure: v === undefined ? 'missing' : v.ok ? undefined : v.failure,
+		reason: v === undefined ? 'not verified' : v.ok ? undefined : v.reason,
+		signingKey: v?.ok ? v.key : undefined,
+		claims: v?.claims,
+		delivery,
+		bodyBytes: input.body.length,
+		body: content.body,
+		callback: content.callback,
+		problem: content.problem,
+		response,
+	};
+}
+
+type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
+
+// A JSON object with any of these is meant as a callback, so failing the schema is worth saying.
+const callbackMarkers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRetries', 'dlqId'];
+
+function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
+	const preview = previewBytes(raw);
+	const body = cap(preview, maxShown);
+	const plain = { kind: 'delivery', body, callback: undefined, problem: undefined } as const;
+	if (preview.kind !== 'text') return plain;
+	const text = preview.text;
+	const expectsJson = /\bjson\b/i.test(contentType ?? '') || /^\s*\{/.test(text);
+	if (!expectsJson || /^\s*$/.test(text)) return plain;
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch (error) {
+		return {
+			kind: 'malformed',
+			body,
+			callback: undefined,
+			problem: `malformed JSON: ${(error as Error).message}`,
+		};
+	}
+	if (!isObject(value) || !callbackMarkers.some((key) => key in value)) return plain;
+	const failure = 'dlqId' in value;
+	const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
+	if (!parsed.success) {
+		return {
+			kind: 'malformed',
+			body,
+			callback: undefined,
+			problem: `not a valid ${failure ? 'failure callback' : 'callback'} body: ${describeZodError(parsed.error)}`,
+		};
+	}
+	return {
+		kind: failure ? 'failure-callback' : 'callback',
+		body,
+		callback: callbackInfo(parsed.data, maxShown),
+		problem: undefined,
+	};
+}
+
+function callbackInfo(data: CallbackBody & { dlqId?: string }, maxShown: number): CallbackInfo {
+	return {
+		status: data.status,
+		retried: data.retried,
+		maxRetries: data.maxRetries,
+		exhausted: data.retried >= data.maxRetries,
+		sourceMessageId: data.sourceMessageId,
+		url: data.url,
+		method: data.method,
+		topicName: data.topicName || undefined,
+		endpointName: data.endpointName || undefined,
+		scheduleId: data.scheduleId || undefined,
+		callerIP: data.callerIP || undefined,
+		dlqId: data.dlqId,
+		notBefore: millis(data.notBefore),
+		createdAt: millis(data.createdAt),
+		header: data.header ?? {},
+		sourceHeader: data.sourceHeader ?? {},
+		body: cap(previewBase64(data.body), maxShown),
+		sourceBody: data.sourceBody === undefined ? undefined : cap(previewBase64(data.sourceBody), maxShown),
+	};
+}
+
+/** Cuts shown text to `max` characters, never leaving half a surrogate pair. */
+function cap(preview: BodyPreview, max: number): ShownBody {
+	if (preview.kind === 'binary') return preview;
+	const key = preview.kind === 'text' ? 'text' : 'raw';
+	const value = preview.kind === 'text' ? preview.text : preview.raw;
+	if (value.length <= max) return preview;
+	let cut = value.slice(0, max);
+	if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+	return { ...preview, [key]: cut, truncated: true } as ShownBody;
+}
+
+function millis(text: string | undefined): number | undefined {
+	if (text === undefined || !/^\d{1,16}$/.test(text.trim())) return undefined;
+	return Number(text.trim());
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Headers from Node's rawHeaders (`[name, value, name, value, ...]`), in one pass. */
+export function headersFromRaw(raw: readonly string[]): Headers {
+	const out: Headers = {};
+	for (let i = 0; i + 1 < raw.length; i += 2) {
+		const name = raw[i]!.toLowerCase();
+		const value = raw[i + 1]!;
+		const seen = out[name];
+		out[name] = seen === undefined ? value : `${seen}, ${value}`;
+	}
+	return out;
+}
+
+/** The `<prefix>Signature` header. */
+export function signatureHeader(headers: Headers, dialect: Dialect): string | undefined {
+	return headers[deliveryHeaderNames(dialect).signature];
+}
+
+interface DeliveryHeaderNames {
+	signature: string;
+	messageId: string;
+	retried: string;
+	topicName: string;
+	endpointName: string;
+	callerIp: string;
+}
+
+const headerNames = new Map<string, DeliveryHeaderNames>();
+
+/** The lowercase delivery header names of a prefix, worked out once per prefix. */
+function deliveryHeaderNames(dialect: Dialect): DeliveryHeaderNames {
+	let names = headerNames.get(dialect.headerPrefix);
+	if (!names) {
+		const name = (suffix: string) => prefixed(dialect, suffix).toLowerCase();
+		names = {
+			signature: name('Signature'),
+			messageId: name('Message-Id'),
+			retried: name('Retried'),
+			topicName: name('Topic-Name'),
+			endpointName: name('Endpoint-Name'),
+			callerIp: name('Caller-Ip'),
+		};
+		headerNames.set(dialect.headerPrefix, names);
+	}
+	return names;
+}
+
+function deliveryHeaders(headers: Record<string, string>, dialect: Dialect): DeliveryHeaders {
+	const names = deliveryHeaderNames(dialect);
+	const retried = headers[names.retried]?.trim();
+	return {
+		messageId: headers[names.messageId] || undefined,
+		retried: retried && /^\d{1,9}$/.test(retried) ? Number(retried) : undefined,
+		topicName: headers[names.topicName] || undefined,
+		endpointName: headers[names.endpointName] || undefined,
+		callerIp: headers[names.callerIp] || undefined,
+		userAgent: headers['user-agent'] || undefined,
+	};
+}

@@ -1,0 +1,34 @@
+/** A receiver on the main thread: the server feeding a store (used by `mqtop listen`). */
+import type { ReceivedEvent } from './event.js';
+import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
+import { listenReceiver } from './server.js';
+import { EventStore } from './store.js';
+
+export interface ReceiverHandle {
+	/** Where the service should send requests, e.g. `http://127.0.0.1:41234`. */
+	url: string;
+	store: EventStore;
+	/** Stops listening, drops open connections and publishes the last events. */
+	close(): Promise<void>;
+}
+
+export interface StartReceiverOptions extends ReceiverOptions {
+	/** Called for every event, in order, as it is recorded. */
+	onEvent?: ((event: ReceivedEvent) => void) | undefined;
+}
+
+export async function startReceiver(options: StartReceiverOptions): Promise<ReceiverHandle> {
+	const resolved = resolveReceiverOptions(options);
+	const store = new EventStore({ capacity: resolved.capacity, notifyIntervalMs: resolved.notifyIntervalMs });
+	if (options.onEvent) store.onEvent(options.onEvent);
+	const server = await listenReceiver(resolved, (event) => store.add(event));
+	let closing: Promise<void> | undefined;
+	return {
+		url: server.url,
+		store,
+		close: () => {
+			closing ??= server.close().then(() => store.flush());
+			return closing;
+		},
+	};
+}

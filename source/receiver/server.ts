@@ -1,0 +1,195 @@
+/**
+ * The HTTP side of the receiver: reads each request (up to the body limit), verifies its
+ * signature, answers, and hands the classified event to `record`. Everything it decides is in
+ * the pure classifyRequest; this module only does I/O.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type VerifyResult, verifySignature } from '../signing/jwt.js';
+import {
+	classifyRequest,
+	type Headers,
+	headersFromRaw,
+	type ReceivedEvent,
+	responseStatusFor,
+	signatureHeader,
+} from './event.js';
+import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
+
+export interface ReceiverServer {
+	/** e.g. `http://127.0.0.1:41234` */
+	url: string;
+	close(): Promise<void>;
+}
+
+export async function listenReceiver(
+	options: ResolvedReceiverOptions,
+	record: (event: ReceivedEvent) => void,
+): Promise<ReceiverServer> {
+	let seq = 0;
+	const server = createServer(
+		{
+			requestTimeout: options.requestTimeoutMs,
+			headersTimeout: options.headersTimeoutMs,
+			// How often Node looks for requests past their timeout; its default is 30 s.
+			connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
+		},
+		(req, res) => guarded(res, () => receive(req, res, ++seq)),
+	);
+	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+		// Bad HTTP or a client too slow: answer if the socket still can, then drop it.
+		const status =
+			error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+				? '408 Request Timeout'
+				: error.code === 'HPE_HEADER_OVERFLOW'
+					? '431 Request Header Fields Too Large'
+					: '400 Bad Request';
+		if (socket.writable && !socket.writableEnded) {
+			socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
+				socket.destroy(),
+			);
+		} else socket.destroy();
+	});
+
+	function receive(req: IncomingMessage, res: ServerResponse, n: number): void {
+		const receivedAt = Date.now();
+		const method = req.method ?? 'GET';
+		const path = req.url ?? '/';
+		// Built once from rawHeaders: Node's own req.headers object would be a second copy.
+		const headers = headersFromRaw(req.rawHeaders);
+		const limit = options.maxBodyBytes;
+		const oversize = (seenBytes: number) => {
+			const status = 413;
+			record(
+				classifyRequest(
+					{
+						seq: n,
+						receivedAt,
+						method,
+						path,
+						headers,
+						oversize: { limitBytes: limit, seenBytes },
+						responseStatus: status,
+					},
+					options,
+				),
+			);
+			// Stop reading: answer, then close the connection instead of draining the rest.
+			res.shouldKeepAlive = false;
+			answer(res, status, { error: `body larger than ${limit} bytes` });
+			res.once('finish', () => req.socket.destroy());
+		};
+
+		const declared = Number(headers['content-length']);
+		if (Number.isFinite(declared) && declared > limit) {
+			oversize(declared);
+			return;
+		}
+		const chunks: Buffer[] = [];
+		let length = 0;
+		let over = false;
+		req.on('data', (chunk: Buffer) => {
+			if (over) return;
+			length += chunk.length;
+			if (length > limit) {
+				over = true;
+				chunks.length = 0;
+				req.pause();
+				guarded(res, () => oversize(length));
+				return;
+			}
+			chunks.push(chunk);
+		});
+		req.on('end', () => {
+			if (over) return;
+			guarded(res, () => {
+				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+				const verification = verify(headers, path, body);
+				const status = responseStatusFor(verification, options);
+				record(
+					classifyRequest(
+						{ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status },
+						options,
+					),
+				);
+				answer(
+					res,
+					status,
+					verification.ok ? { received: n } : { error: `signature rejected: ${verification.reason}` },
+				);
+			});
+		});
+		// A client that goes away mid-body is not an event: nothing complete arrived.
+		req.on('error', () => {});
+	}
+
+	function verify(headers: Headers, path: string, body: Buffer): VerifyResult {
+		const common = {
+			token: signatureHeader(headers, options.dialect),
+			body,
+			currentKey: options.currentSigningKey,
+			nextKey: options.nextSigningKey,
+			issuer: options.dialect.issuer,
+			clockToleranceSeconds: options.clockToleranceSeconds,
+		};
+		if (options.publicUrl === undefined) return verifySignature(common);
+		const url = expectedSubject(options.publicUrl, path);
+		const result = verifySignature({ ...common, url });
+		// A request to the bare origin arrives as path `/`; its URL may have been given without it.
+		if (
+			!result.ok &&
+			result.failure === 'subject' &&
+			path === '/' &&
+			result.claims?.sub === url.slice(0, -1)
+		) {
+			return verifySignature({ ...common, url: url.slice(0, -1) });
+		}
+		return result;
+	}
+
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port, options.host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	// After start, a server error (e.g. too many open files) must not crash the process.
+	server.on('error', () => {});
+
+	return {
+		url: serverUrl(server),
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+/** Runs `work`; a bug in it (or in an event listener) costs one request, never the process. */
+function guarded(res: ServerResponse, work: () => void): void {
+	try {
+		work();
+	} catch (error) {
+		answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
+	}
+}
+
+function answer(res: ServerResponse, status: number, body: object): void {
+	if (res.headersSent) return;
+	const text = JSON.stringify(body);
+	res.writeHead(status, [
+		'content-type',
+		'application/json',
+		'content-length',
+		String(Buffer.byteLength(text)),
+	]);
+	res.end(text);
+}
+
+function serverUrl(server: Server): string {
+	const address = server.address() as AddressInfo;
+	const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+	return `http://${host}:${address.port}`;
+}

@@ -1,0 +1,104 @@
+/**
+ * A receiver whose HTTP server and signature checks run in a worker thread, so that a burst of
+ * thousands of callbacks a second cannot stall the main thread (the TUI's key handling). Events
+ * arrive in batches and feed a store of the same type as startReceiver's.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { resolveReceiverOptions } from './options.js';
+import type { ReceiverHandle, StartReceiverOptions } from './receiver.js';
+import { EventStore } from './store.js';
+import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
+
+export interface WorkerReceiverOptions extends StartReceiverOptions {
+	/** Longest an event waits in the worker before it is posted; default 20 ms. */
+	batchIntervalMs?: number | undefined;
+	/** Events per message at most; default 500. */
+	maxBatch?: number | undefined;
+	/** Called when the worker stops on its own after it started (it should not). */
+	onError?: ((error: Error) => void) | undefined;
+}
+
+export async function startReceiverInWorker(options: WorkerReceiverOptions): Promise<ReceiverHandle> {
+	const resolved = resolveReceiverOptions(options);
+	const store = new EventStore({ capacity: resolved.capacity, notifyIntervalMs: resolved.notifyIntervalMs });
+	if (options.onEvent) store.onEvent(options.onEvent);
+	const start: WorkerStart = {
+		options: resolved,
+		batchIntervalMs: options.batchIntervalMs ?? 20,
+		maxBatch: options.maxBatch ?? 500,
+	};
+	const worker = new Worker(workerEntry(), { workerData: start });
+	// Set once close() is called: from then on the worker's exit is expected.
+	let closed = false;
+	let onClosed: (() => void) | undefined;
+
+	const url = await new Promise<string>((resolve, reject) => {
+		const early = (error: Error) => reject(error);
+		const exitEarly = (code: number) => reject(new Error(`receiver worker exited with code ${code}`));
+		worker.once('error', early);
+		worker.once('exit', exitEarly);
+		worker.on('message', (message: FromWorker) => {
+			switch (message.type) {
+				case 'listening':
+					worker.off('error', early);
+					worker.off('exit', exitEarly);
+					resolve(message.url);
+					break;
+				case 'failed':
+					reject(new Error(message.message));
+					break;
+				case 'events':
+					store.addMany(message.events);
+					break;
+				case 'closed':
+					onClosed?.();
+					break;
+			}
+		});
+	});
+	worker.on('error', (error) => {
+		if (!closed) options.onError?.(error);
+	});
+	worker.on('exit', (code) => {
+		if (!closed) options.onError?.(new Error(`receiver worker exited with code ${code}`));
+	});
+
+	let closing: Promise<void> | undefined;
+	return {
+		url,
+		store,
+		close: () => {
+			closing ??= (async () => {
+				closed = true;
+				const done = new Promise<void>((resolve) => {
+					onClosed = resolve;
+					worker.once('exit', () => resolve());
+				});
+				worker.postMessage({ type: 'close' } satisfies ToWorker);
+				await done;
+				await worker.terminate();
+				store.flush();
+			})();
+			return closing;
+		},
+	};
+}
+
+/**
+ * The compiled worker module. Under a TypeScript runner (the tests) this file is the `.ts`
+ * source and there is no `.js` beside it, so the built one in dist/ is used.
+ */
+function workerEntry(): URL {
+	const here = import.meta.url;
+	const entry = here.endsWith('.ts')
+		? new URL('../../dist/receiver/worker-entry.js', here)
+		: new URL('./worker-entry.js', here);
+	if (!existsSync(fileURLToPath(entry))) {
+		throw new Error(
+			`the receiver worker is not built (${fileURLToPath(entry)} is missing): run npm run build`,
+		);
+	}
+	return entry;
+}

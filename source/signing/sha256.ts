@@ -1,0 +1,52 @@
+/**
+ * SHA-256 and HMAC-SHA256 for code that runs once per request. crypto.hash (Node >= 20.12)
+ * computes a digest without building the stream object createHash/createHmac build, which is
+ * most of their cost for small inputs; HMAC is then two such digests over the key blocks
+ * (RFC 2104), and the key blocks are prepared once per key. Older Node uses createHash/createHmac.
+ */
+import * as crypto from 'node:crypto';
+
+const oneShot = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+
+/** SHA-256 of the bytes (a string is hashed as UTF-8). */
+export function sha256(data: Uint8Array | string, encoding: 'base64url' | 'hex'): string {
+	return oneShot
+		? oneShot('sha256', data, encoding)
+		: crypto.createHash('sha256').update(data).digest(encoding);
+}
+
+const blockSize = 64;
+const keyBlocks = new Map<string, { inner: Buffer; outer: Buffer }>();
+// A process verifies with a handful of keys; the bound only guards against unbounded growth.
+const maxCachedKeys = 16;
+
+function blocksOf(key: string): { inner: Buffer; outer: Buffer } {
+	let blocks = keyBlocks.get(key);
+	if (!blocks) {
+		let raw = Buffer.from(key, 'utf8');
+		if (raw.length > blockSize) raw = crypto.createHash('sha256').update(raw).digest();
+		const inner = Buffer.alloc(blockSize, 0x36);
+		const outer = Buffer.alloc(blockSize, 0x5c);
+		for (let i = 0; i < raw.length; i++) {
+			inner[i]! ^= raw[i]!;
+			outer[i]! ^= raw[i]!;
+		}
+		if (keyBlocks.size >= maxCachedKeys) keyBlocks.clear();
+		blocks = { inner, outer };
+		keyBlocks.set(key, blocks);
+	}
+	return blocks;
+}
+
+/** HMAC-SHA256 keyed with the UTF-8 bytes of `key`, over the UTF-8 bytes of `data`. */
+export function hmacSha256(key: string, data: string): Buffer {
+	if (!oneShot) return crypto.createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest();
+	const { inner, outer } = blocksOf(key);
+	const innerInput = Buffer.allocUnsafe(blockSize + Buffer.byteLength(data, 'utf8'));
+	inner.copy(innerInput);
+	innerInput.write(data, blockSize, 'utf8');
+	const outerInput = Buffer.allocUnsafe(blockSize + 32);
+	outer.copy(outerInput);
+	oneShot('sha256', innerInput, 'buffer').copy(outerInput, blockSize);
+	return oneShot('sha256', outerInput, 'buffer');
+}

@@ -1,0 +1,13 @@
+/**
+ * JSON for a terminal or a pipe: the same data as JSON.stringify, with the characters a
+ * terminal could act on (C1 controls, bidi overrides, line separators) written as \u escapes,
+ * which JSON.stringify leaves raw. C0 controls and ESC are already escaped by JSON.stringify.
+ */
+const unsafe = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+export function jsonLine(value: unknown): string {
+	return JSON.stringify(value).replace(
+		unsafe,
+		(ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
+}

@@ -1,0 +1,226 @@
+/** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
+import { Box, Text } from 'ink';
+import { memo } from 'react';
+import { fitText, truncate } from '../format/text.js';
+import { formatClock, formatSpan } from '../format/time.js';
+import type { EndpointKey } from '../poll/endpoints.js';
+import { sanitize } from '../text/sanitize.js';
+import { LiveText } from './components/live-text.js';
+import { usePolls, useRuntime, useUi } from './hooks/context.js';
+import { useNow } from './hooks/use-now.js';
+import { type Binding, bindingsFor, helpRows, keysLabel, type Scope } from './input/keymap.js';
+import { apiStatuses, lastRefresh } from './models/status.js';
+import { builtPanes } from './panes/index.js';
+import { type PaneId, paneIds, paneShortTitles, paneTitles } from './state/panes.js';
+
+export const Header = memo(function Header() {
+	const { client, connection, readOnly } = useRuntime();
+	const { managementUrl, queueUrl } = client.settings;
+	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	const urls =
+		managementUrl === queueUrl
+			? connection.embedded
+				? `at ${sanitize(managementUrl)}`
+				: ''
+			: connection.embedded
+				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
+				: `messaging ${sanitize(queueUrl)}`;
+	return (
+		<Text wrap="truncate-end">
+			<Text bold color="cyan">
+				mqtop
+			</Text>
+			<Text> {where}</Text>
+			{urls ? <Text dimColor> {urls}</Text> : null}
+			{readOnly ? <Text color="yellow"> · read-only</Text> : null}
+		</Text>
+	);
+});
+
+/** The tab labels: full titles when they fit the width, short ones for the other tabs when not. */
+export function tabLabels(current: PaneId, width: number): string[] {
+	const full = paneIds.map((id, i) => `${i + 1} ${paneTitles[id]}`);
+	const length = (labels: string[]) => labels.reduce((a, l) => a + l.length + 2, 0) + labels.length - 1;
+	if (length(full) <= width) return full;
+	return paneIds.map((id, i) => `${i + 1} ${id === current ? paneTitles[id] : paneShortTitles[id]}`);
+}
+
+export const Tabs = memo(function Tabs(props: { width: number }) {
+	const { pane } = useUi();
+	const labels = tabLabels(pane, props.width);
+	return (
+		<Text wrap="truncate-end">
+			{paneIds.map((id, i) => {
+				const current = id === pane;
+				const built = builtPanes.has(id);
+				return (
+					<Text key={id}>
+						<Text inverse={current} bold={current} dimColor={!built && !current}>
+							{` ${labels[i]} `}
+						</Text>
+						{i < paneIds.length - 1 ? ' ' : ''}
+					</Text>
+				);
+			})}
+		</Text>
+	);
+});
+
+export function useStatus(visible: readonly EndpointKey[]) {
+	const polls = usePolls();
+	return { statuses: apiStatuses(polls, visible), refreshed: lastRefresh(polls, visible) };
+}
+
+export function StatusLine(props: { visible: readonly EndpointKey[]; width: number }) {
+	const ui = useUi();
+	const { refreshMs } = useRuntime();
+	const { statuses, refreshed } = useStatus(props.visible);
+	const failing = statuses.filter((s) => s.kind === 'error');
+	// Ticks only while a retry countdown is on screen.
+	const now = useNow(1000, failing.length > 0 && !ui.frozen);
+	const apis = statuses.map((s) => (
+		<Text key={s.api}>
+			{s.kind === 'ok' ? (
+				<Text color="green">● </Text>
+			) : s.kind === 'error' ? (
+				<Text color="red">✗ </Text>
+			) : (
+				<Text dimColor>○ </Text>
+			)}
+			{s.api}
+			{s.kind === 'ok' ? ' ok' : s.kind === 'error' ? ' failing' : ' connecting…'}
+			{'  '}
+		</Text>
+	));
+	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
+	return (
+		<>
+			<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+				<Text wrap="truncate-end">
+					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
+					<Text dimColor>│ </Text>
+					period <Text bold>{ui.period}</Text>
+					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
+				</Text>
+				<LiveText text={clock} />
+				{ui.frozen ? (
+					<Text color="black" backgroundColor="cyan" bold>
+						{' FROZEN (f resumes) '}
+					</Text>
+				) : null}
+			</Box>
+			{failing.map((s) => {
+				if (s.kind !== 'error') return null;
+				const retry =
+					ui.frozen || s.failure.retryAt === undefined
+						? ' · retry paused'
+						: ` · retry in ${formatSpan(s.failure.retryAt - now)}`;
+				const count = s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : '';
+				return (
+					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
+						<Text color="red" wrap="truncate-end">
+							{truncate(
+								`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
+								Math.max(10, props.width - 24),
+							)}
+						</Text>
+						<LiveText color="yellow" text={`${retry}${count}`} />
+					</Box>
+				);
+			})}
+		</>
+	);
+}
+
+/** The scopes whose keys work now, innermost first. */
+export function activeScopes(ui: ReturnType<typeof useUi>): Scope[] {
+	if (ui.editing) return ['input'];
+	if (ui.help) return ['help', 'global'];
+	return [ui.pane, 'global'];
+}
+
+function hints(scopes: readonly Scope[]): Binding[] {
+	return scopes.flatMap((scope) => bindingsFor(scope).filter((b) => b.hint));
+}
+
+export const KeyLine = memo(function KeyLine() {
+	const ui = useUi();
+	const shown = hints(activeScopes(ui));
+	return (
+		<Text wrap="truncate-end">
+			{shown.map((b, i) => (
+				<Text key={`${b.scope}.${b.command}`}>
+					<Text color="cyan" bold>
+						{b.hint?.keys ?? keysLabel(b)}
+					</Text>{' '}
+					<Text dimColor>{b.hint?.label}</Text>
+					{i < shown.length - 1 ? '  ' : ''}
+				</Text>
+			))}
+		</Text>
+	);
+});
+
+type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; description: string };
+
+function helpSection(title: string, rows: { keys: string; description: string }[]): HelpLine[] {
+	return [{ kind: 'title', text: title }, ...rows.map((r): HelpLine => ({ kind: 'key', ...r }))];
+}
+
+function HelpColumn(props: { lines: HelpLine[]; width: number; keyWidth: number }) {
+	return (
+		<Box flexDirection="column" width={props.width} flexShrink={0}>
+			{props.lines.map((line) =>
+				line.kind === 'title' ? (
+					<Text key={`title ${line.text}`} bold wrap="truncate-end">
+						{line.text}
+					</Text>
+				) : (
+					<Text key={`${line.keys} ${line.description}`} wrap="truncate-end">
+						<Text color="cyan">{fitText(line.keys, props.keyWidth)}</Text>
+						{line.description}
+					</Text>
+				),
+			)}
+		</Box>
+	);
+}
+
+/** Every key of the current pane, then the keys that work everywhere; two columns when one is too tall. */
+export function Help(props: { width: number; height: number }) {
+	const ui = useUi();
+	const pane = helpRows(ui.pane);
+	const own = helpSection(
+		`Keys of ${paneTitles[ui.pane]}`,
+		pane.length > 0 ? pane : [{ keys: '', description: '(none of its own)' }],
+	);
+	const everywhere = helpSection('Everywhere', helpRows('global'));
+	const inner = Math.max(10, props.width - 4);
+	const tall = own.length + everywhere.length + 1 > props.height - 3;
+	const keyWidth = 12;
+	return (
+		<Box
+			flexDirection="column"
+			width={props.width}
+			height={props.height}
+			overflowY="hidden"
+			borderStyle="round"
+			borderColor="cyan"
+			paddingX={1}
+		>
+			{tall ? (
+				<Box flexDirection="row" gap={2} flexShrink={0}>
+					<HelpColumn lines={own} width={Math.floor((inner - 2) / 2)} keyWidth={keyWidth} />
+					<HelpColumn lines={everywhere} width={Math.floor((inner - 2) / 2)} keyWidth={keyWidth} />
+				</Box>
+			) : (
+				<HelpColumn
+					lines={[...own, { kind: 'title', text: ' ' }, ...everywhere]}
+					width={inner}
+					keyWidth={keyWidth}
+				/>
+			)}
+			<Text dimColor>? or esc closes this help</Text>
+		</Box>
+	);
+}

@@ -1,0 +1,28 @@
+import { useInput } from 'ink';
+import { useState } from 'react';
+import { App } from './app.js';
+import { DispatcherContext, RuntimeContext } from './hooks/context.js';
+import { KeyDispatcher } from './input/dispatcher.js';
+import { keyName } from './input/keymap.js';
+import type { Runtime } from './runtime.js';
+
+/** The one place that reads the keyboard: every key goes through the dispatcher. */
+function Keyboard(props: { dispatcher: KeyDispatcher }) {
+	useInput((input, key) => {
+		props.dispatcher.dispatch({ name: keyName(input, key), input, key });
+	});
+	return null;
+}
+
+/** The app with its runtime and the keypress dispatcher: what `render` and the tests mount. */
+export function Root(props: { runtime: Runtime }) {
+	const [dispatcher] = useState(() => new KeyDispatcher());
+	return (
+		<RuntimeContext.Provider value={props.runtime}>
+			<DispatcherContext.Provider value={dispatcher}>
+				<Keyboard dispatcher={dispatcher} />
+				<App />
+			</DispatcherContext.Provider>
+		</RuntimeContext.Provider>
+	);
+}

@@ -1,0 +1,101 @@
+/**
+ * Everything the TUI runs on, outside React: the UI state store, the poll store, the one
+ * scheduler and the typed client. The UI state decides which endpoints are polled; the
+ * components only read snapshots and dispatch actions.
+ */
+import type { MqClient } from '../api/client.js';
+import type { BackoffPolicy } from '../poll/backoff.js';
+import { pollRequests, toJob } from '../poll/plan.js';
+import { PollStore } from '../poll/poll-store.js';
+import { PollScheduler } from '../poll/scheduler.js';
+import type { PaneId } from './state/panes.js';
+import { ReducerStore } from './state/store.js';
+import { initialUiState, type UiAction, type UiState, uiReducer } from './state/ui-state.js';
+
+/** Which service the monitor is connected to, beyond the client's URLs and credentials. */
+export interface TuiConnection {
+	/** The embedded local service rather than a deployment. */
+	embedded: boolean;
+	/** The account the Overview shows first; the first listed account when absent. */
+	accountId?: string | undefined;
+	vectorIndexId?: string | undefined;
+	searchIndexId?: string | undefined;
+}
+
+export interface RuntimeOptions {
+	client: MqClient;
+	connection: TuiConnection;
+	/** Poll interval of the visible pane's endpoints; default 2000 ms. */
+	refreshMs?: number;
+	/** Every edit is disabled (the later panes honour it). */
+	readOnly?: boolean;
+	/** Backoff of failing endpoints; default from the refresh interval up to 30 s. */
+	backoff?: BackoffPolicy;
+	/** Collect poll results this long before a render; default 50 ms. */
+	coalesceMs?: number;
+	/** The pane shown first; default overview. */
+	pane?: PaneId;
+}
+
+export interface Runtime {
+	readonly client: MqClient;
+	readonly connection: TuiConnection;
+	readonly readOnly: boolean;
+	readonly refreshMs: number;
+	readonly ui: ReducerStore<UiState, UiAction>;
+	readonly polls: PollStore;
+	readonly scheduler: PollScheduler;
+	dispose(): void;
+}
+
+export const defaultRefreshMs = 2000;
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+	const refreshMs = options.refreshMs ?? defaultRefreshMs;
+	const ui = new ReducerStore(
+		uiReducer,
+		initialUiState({
+			pane: options.pane,
+			accountId: options.connection.accountId,
+			vectorIndexId: options.connection.vectorIndexId,
+			searchIndexId: options.connection.searchIndexId,
+		}),
+	);
+	const polls = new PollStore(options.coalesceMs ?? 50);
+	const scheduler = new PollScheduler(polls, {
+		intervalMs: refreshMs,
+		backoff: options.backoff ?? { baseMs: refreshMs, maxMs: 30_000 },
+	});
+
+	const sync = () => {
+		const state = ui.getSnapshot();
+		scheduler.setPaused(state.frozen);
+		scheduler.setJobs(pollRequests(state).map((request) => toJob(request, options.client)));
+	};
+	// The Overview needs an account: without one configured, the first listed is shown.
+	const pickAccount = () => {
+		if (ui.getSnapshot().accountId) return;
+		const first = polls.getSnapshot().users?.data?.[0];
+		if (first) ui.dispatch({ type: 'account/select', id: first.id });
+	};
+	const unsubscribeUi = ui.subscribe(sync);
+	const unsubscribePolls = polls.subscribe(pickAccount);
+	sync();
+
+	return {
+		client: options.client,
+		connection: options.connection,
+		readOnly: options.readOnly ?? false,
+		refreshMs,
+		ui,
+		polls,
+		scheduler,
+		dispose() {
+			unsubscribeUi();
+			unsubscribePolls();
+			scheduler.stop();
+			polls.close();
+			ui.close();
+		},
+	};
+}

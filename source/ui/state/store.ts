@@ -1,0 +1,72 @@
+/**
+ * Plain stores outside React. Pollers and key handlers write; components read snapshots with
+ * useSyncExternalStore. A store may coalesce notifications, so a burst of writes (several
+ * endpoints answering at once) costs one render rather than one each.
+ */
+export interface ReadableStore<S> {
+	getSnapshot(): S;
+	subscribe(listener: () => void): () => void;
+}
+
+export class Store<S> implements ReadableStore<S> {
+	private state: S;
+	private readonly listeners = new Set<() => void>();
+	private pending: ReturnType<typeof setTimeout> | undefined;
+
+	/** `coalesceMs` 0 notifies at once; more collects writes for that long before notifying. */
+	constructor(
+		initial: S,
+		private readonly coalesceMs = 0,
+	) {
+		this.state = initial;
+	}
+
+	getSnapshot = (): S => this.state;
+
+	subscribe = (listener: () => void): (() => void) => {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	};
+
+	set(next: S): void {
+		if (Object.is(next, this.state)) return;
+		this.state = next;
+		if (this.coalesceMs <= 0) {
+			this.notify();
+			return;
+		}
+		this.pending ??= setTimeout(() => {
+			this.pending = undefined;
+			this.notify();
+		}, this.coalesceMs);
+	}
+
+	update(change: (state: S) => S): void {
+		this.set(change(this.state));
+	}
+
+	/** Drops a pending notification; the store stays readable. */
+	close(): void {
+		if (this.pending) clearTimeout(this.pending);
+		this.pending = undefined;
+		this.listeners.clear();
+	}
+
+	private notify(): void {
+		for (const listener of [...this.listeners]) listener();
+	}
+}
+
+/** A store whose every change goes through a pure reducer. */
+export class ReducerStore<S, A> extends Store<S> {
+	constructor(
+		private readonly reducer: (state: S, action: A) => S,
+		initial: S,
+	) {
+		super(initial);
+	}
+
+	dispatch = (action: A): void => {
+		this.update((state) => this.reducer(state, action));
+	};
+}

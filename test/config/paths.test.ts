@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { configFilePath } from '../../source/config/paths.js';
+
+describe('configFilePath', () => {
+	it('uses XDG_CONFIG_HOME on Linux, else ~/.config', () => {
+		expect(
+			configFilePath({ platform: 'linux', env: { XDG_CONFIG_HOME: '/x/cfg' }, homedir: '/home/a' }),
+		).toBe('/x/cfg/mqtop/config.json');
+		expect(configFilePath({ platform: 'linux', env: {}, homedir: '/home/a' })).toBe(
+			'/home/a/.config/mqtop/config.json',
+		);
+		// The XDG spec ignores a relative value.
+		expect(configFilePath({ platform: 'linux', env: { XDG_CONFIG_HOME: 'rel' }, homedir: '/home/a' })).toBe(
+			'/home/a/.config/mqtop/config.json',
+		);
+	});
+
+	it('uses ~/Library/Preferences on macOS and %APPDATA% on Windows', () => {
+		expect(configFilePath({ platform: 'darwin', env: {}, homedir: '/Users/a' })).toBe(
+			'/Users/a/Library/Preferences/mqtop/config.json',
+		);
+		expect(
+			configFilePath({
+				platform: 'win32',
+				env: { APPDATA: 'C:\\Users\\a\\AppData\\Roaming' },
+				homedir: 'C:\\Users\\a',
+			}),
+		).toBe('C:\\Users\\a\\AppData\\Roaming\\mqtop\\config.json');
+		expect(configFilePath({ platform: 'win32', env: {}, homedir: 'C:\\Users\\a' })).toBe(
+			'C:\\Users\\a\\AppData\\Roaming\\mqtop\\config.json',
+		);
+	});
+
+	it('lets MQTOP_CONFIG name the file directly', () => {
+		expect(
+			configFilePath({
+				platform: 'linux',
+				env: { MQTOP_CONFIG: '/etc/mq.json', XDG_CONFIG_HOME: '/x' },
+				homedir: '/h',
+			}),
+		).toBe('/etc/mq.json');
+	});
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { pollRequests, requestParams } from '../../source/poll/plan.js';
+import type { paneIds } from '../../source/ui/state/panes.js';
+import { initialUiState } from '../../source/ui/state/ui-state.js';
+
+describe('pollRequests', () => {
+	it('polls only what the visible pane shows', () => {
+		const ids = { accountId: 'acct', vectorIndexId: 'vec', searchIndexId: 'srch' };
+		const on = (pane: (typeof paneIds)[number]) =>
+			pollRequests({ ...initialUiState(ids), pane, period: '3h' });
+		expect(on('overview')).toEqual([{ endpoint: 'mqStats', accountId: 'acct', period: '3h' }]);
+		expect(on('accounts')).toEqual([{ endpoint: 'users' }]);
+		expect(on('vector')).toEqual([{ endpoint: 'vectorStats', indexId: 'vec', period: '3h' }]);
+		expect(on('search')).toEqual([{ endpoint: 'searchIndex', indexId: 'srch' }]);
+		for (const pane of ['messages', 'callbacks', 'groups', 'publish'] as const) expect(on(pane)).toEqual([]);
+	});
+
+	it('lists the accounts first when the Overview has no account, and polls nothing without an index id', () => {
+		expect(pollRequests(initialUiState())).toEqual([{ endpoint: 'users' }]);
+		expect(pollRequests(initialUiState({ pane: 'vector' }))).toEqual([]);
+		expect(pollRequests(initialUiState({ pane: 'search' }))).toEqual([]);
+	});
+
+	it('gives requests for other parameters other identities', () => {
+		const a = requestParams({ endpoint: 'mqStats', accountId: 'a', period: '1h' });
+		const b = requestParams({ endpoint: 'mqStats', accountId: 'a', period: '3h' });
+		expect(a).not.toBe(b);
+	});
+});

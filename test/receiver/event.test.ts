@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDialect, resolveDialect } from '../../source/api/dialect.js';
+import { type ClassifyInput, classifyRequest, headersFromRaw } from '../../source/receiver/event.js';
+import { expectedSubject } from '../../source/receiver/options.js';
+import { callbackBody } from './helpers.js';
+
+const options = { dialect: defaultDialect, maxShownBodyBytes: 64 };
+
+function classify(body: string | Uint8Array, extra: Partial<ClassifyInput> = {}) {
+	return classifyRequest(
+		{
+			seq: 1,
+			receivedAt: 0,
+			method: 'POST',
+			path: '/',
+			headers: {},
+			body: typeof body === 'string' ? Buffer.from(body) : body,
+			verification: { ok: false, failure: 'missing', reason: 'missing signature header' },
+			responseStatus: 401,
+			...extra,
+		},
+		options,
+	);
+}
+
+describe('classifyRequest', () => {
+	it('tells callbacks, failure callbacks and plain deliveries apart by their body', () => {
+		expect(classify(JSON.stringify(callbackBody())).kind).toBe('callback');
+		expect(classify(JSON.stringify(callbackBody({ dlqId: '1-0' }))).kind).toBe('failure-callback');
+		expect(classify('{"order": 42}').kind).toBe('delivery');
+		expect(classify('[1,2,3]', { headers: { 'content-type': 'application/json' } }).kind).toBe('delivery');
+		expect(classify('just text').kind).toBe('delivery');
+		expect(classify('').kind).toBe('delivery');
+	});
+
+	it('calls the last attempt exhausted, as interface.md defines it', () => {
+		expect(classify(JSON.stringify(callbackBody({ retried: 2, maxRetries: 2 }))).callback?.exhausted).toBe(
+			true,
+		);
+		expect(classify(JSON.stringify(callbackBody({ retried: 0, maxRetries: 2 }))).callback?.exhausted).toBe(
+			false,
+		);
+	});
+
+	it('says what is wrong with a malformed body', () => {
+		expect(classify('{"status":')).toMatchObject({
+			kind: 'malformed',
+			problem: expect.stringMatching(/^malformed JSON/),
+		});
+		const missing = classify(JSON.stringify({ sourceMessageId: 'msg_1' }));
+		expect(missing.kind).toBe('malformed');
+		expect(missing.problem).toMatch(/^not a valid callback body: .*status/);
+		const failure = classify(JSON.stringify({ ...callbackBody(), dlqId: 7 }));
+		expect(failure.problem).toMatch(/^not a valid failure callback body: dlqId/);
+	});
+
+	it('keeps a body that is not base64 visible as such', () => {
+		const event = classify(JSON.stringify(callbackBody({ body: 'not base64!' })));
+		expect(event.callback?.body).toEqual({ kind: 'invalid-base64', raw: 'not base64!' });
+	});
+
+	it('cuts shown bodies to the limit and says so, never splitting a character', () => {
+		const long = classify('x'.repeat(1000));
+		expect(long.body).toMatchObject({ kind: 'text', bytes: 1000, truncated: true });
+		expect(long.body?.kind === 'text' && long.body.text.length).toBe(64);
+		const emoji = classify(`${'a'.repeat(63)}😀😀`);
+		expect(emoji.body?.kind === 'text' && emoji.body.text).toBe('a'.repeat(63));
+		const source = classify(
+			JSON.stringify(callbackBody({ sourceBody: Buffer.alloc(500, 0x41).toString('base64') })),
+		);
+		expect(source.callback?.sourceBody).toMatchObject({ kind: 'text', bytes: 500, truncated: true });
+		expect(long.bodyBytes).toBe(1000);
+	});
+
+	it('reads the delivery headers under the dialect prefix and ignores nonsense in them', () => {
+		const acme = { dialect: resolveDialect({ headerPrefix: 'Acme-' }), maxShownBodyBytes: 64 };
+		const input: ClassifyInput = {
+			seq: 1,
+			receivedAt: 0,
+			method: 'PUT',
+			path: '/x',
+			headers: headersFromRaw([
+				'Acme-Message-Id',
+				'msg_1',
+				'ACME-RETRIED',
+				'lots',
+				'Svc-Message-Id',
+				'other',
+				'X-Many',
+				'a',
+				'x-many',
+				'b',
+			]),
+			body: Buffer.from('hi'),
+			responseStatus: 200,
+			verification: { ok: false, failure: 'missing', reason: 'r' },
+		};
+		const event = classifyRequest(input, acme);
+		expect(event.delivery).toEqual({ messageId: 'msg_1' });
+		expect(event.headers['x-many']).toBe('a, b');
+	});
+
+	it('describes an oversize request without a body', () => {
+		const event = classifyRequest(
+			{
+				seq: 2,
+				receivedAt: 0,
+				method: 'POST',
+				path: '/',
+				headers: {},
+				oversize: { limitBytes: 10, seenBytes: 11 },
+				responseStatus: 413,
+			},
+			options,
+		);
+		expect(event).toMatchObject({ kind: 'oversize', verified: false, failure: 'oversize', bodyBytes: 11 });
+		expect(event.body).toBeUndefined();
+	});
+});
+
+describe('expectedSubject', () => {
+	it('joins the public URL with the request path', () => {
+		expect(expectedSubject('https://h.example.com', '/cb?x=1')).toBe('https://h.example.com/cb?x=1');
+		expect(expectedSubject('https://h.example.com/base/', '/cb')).toBe('https://h.example.com/base/cb');
+	});
+});

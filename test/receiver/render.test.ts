@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDialect } from '../../source/api/dialect.js';
+import { painter } from '../../source/cli/color.js';
+import { classifyRequest } from '../../source/receiver/event.js';
+import { formatEventLine, toEventRecord } from '../../source/receiver/render.js';
+import { jsonLine } from '../../source/text/json-line.js';
+import { callbackBody } from './helpers.js';
+
+const claims = { iss: 'Svc', sub: 'u', iat: 0, nbf: 0, exp: 0, jti: 'j', body: '' };
+
+function received(body: string, headers: Record<string, string> = {}, path = '/cb') {
+	return classifyRequest(
+		{
+			seq: 3,
+			receivedAt: Date.UTC(2026, 0, 1),
+			method: 'POST',
+			path,
+			headers,
+			body: Buffer.from(body),
+			verification: { ok: true, key: 'next', claims },
+			responseStatus: 200,
+		},
+		{ dialect: defaultDialect, maxShownBodyBytes: 1024 },
+	);
+}
+
+describe('toEventRecord', () => {
+	it('has every documented key, null where it does not apply', () => {
+		const delivery = toEventRecord(received('hello', { 'svc-message-id': 'msg_1', 'svc-retried': '1' }));
+		expect(delivery).toMatchObject({
+			receivedAt: '2026-01-01T00:00:00.000Z',
+			kind: 'delivery',
+			verified: true,
+			reason: null,
+			messageId: 'msg_1',
+			retried: 1,
+			maxRetries: null,
+			exhausted: null,
+			sourceMessageId: null,
+			dlqId: null,
+			status: null,
+			body: { kind: 'text', text: 'hello' },
+			responseStatus: 200,
+		});
+		const failure = toEventRecord(
+			received(JSON.stringify(callbackBody({ dlqId: '5-1', retried: 3, maxRetries: 3 }))),
+		);
+		expect(failure).toMatchObject({
+			kind: 'failure-callback',
+			status: 500,
+			retried: 3,
+			maxRetries: 3,
+			exhausted: true,
+			dlqId: '5-1',
+			sourceMessageId: 'msg_source123',
+			body: { text: 'destination said no' },
+			sourceBody: { text: '{"order":42}' },
+		});
+	});
+
+	it('writes JSON a terminal cannot act on, with the same data', () => {
+		const nasty = 'a\u009b31mb\u202ec\u2028d\x1b[2J';
+		const line = jsonLine({ nasty });
+		expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e\u2028]/);
+		expect(JSON.parse(line)).toEqual({ nasty });
+	});
+});
+
+describe('formatEventLine', () => {
+	it('shows a callback in one line with its attempt, source and answer', () => {
+		const line = formatEventLine(
+			received(JSON.stringify(callbackBody({ retried: 3, maxRetries: 3 }))),
+			painter(false),
+		);
+		expect(line).toContain('callback');
+		expect(line).toContain('✓ next');
+		expect(line).toContain('status 500');
+		expect(line).toContain('retried 3/3 exhausted');
+		expect(line).toContain('src msg_source123');
+		expect(line).toContain('→ 200');
+		expect(line).not.toContain('\n');
+	});
+
+	it('never prints a control character that came from the network', () => {
+		const event = received('\x1b]0;pwned\x07', { 'svc-message-id': 'msg\x1b[31m' }, '/p\x1b[2J');
+		const line = formatEventLine(event, painter(false));
+		expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+		expect(line).toContain('msg\\x1b[31m');
+	});
+
+	it('colours only when asked', () => {
+		const event = received('x');
+		expect(formatEventLine(event, painter(true))).toMatch(/\x1b\[/);
+		expect(formatEventLine(event, painter(false))).not.toMatch(/\x1b\[/);
+	});
+});

@@ -1,0 +1,117 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { defaultDialect } from '../../source/api/dialect.js';
+import { classifyRequest, type ReceivedEvent } from '../../source/receiver/event.js';
+import { RingBuffer } from '../../source/receiver/ring-buffer.js';
+import { EventStore } from '../../source/receiver/store.js';
+import { waitFor } from './helpers.js';
+
+function event(seq: number, verified = true): ReceivedEvent {
+	return classifyRequest(
+		{
+			seq,
+			receivedAt: 1_767_225_600_000 + seq,
+			method: 'POST',
+			path: `/e/${seq}`,
+			headers: {},
+			body: Buffer.from(`event ${seq}`),
+			verification: verified
+				? {
+						ok: true,
+						key: 'current',
+						claims: { iss: 'Svc', sub: '', iat: 0, nbf: 0, exp: 0, jti: 'j', body: '' },
+					}
+				: { ok: false, failure: 'missing', reason: 'missing signature header' },
+			responseStatus: verified ? 200 : 401,
+		},
+		{ dialect: defaultDialect, maxShownBodyBytes: 1024 },
+	);
+}
+
+describe('RingBuffer', () => {
+	it('keeps the newest items, oldest first, and returns what it evicts', () => {
+		const ring = new RingBuffer<number>(3);
+		expect([1, 2, 3].map((n) => ring.push(n))).toEqual([undefined, undefined, undefined]);
+		expect(ring.push(4)).toBe(1);
+		expect(ring.push(5)).toBe(2);
+		expect(ring.toArray()).toEqual([3, 4, 5]);
+		expect(ring.size).toBe(3);
+		ring.clear();
+		expect(ring.toArray()).toEqual([]);
+		expect(() => new RingBuffer(0)).toThrow(RangeError);
+	});
+});
+
+describe('EventStore', () => {
+	it('holds at most its capacity however many events pass, and counts them all', () => {
+		const store = new EventStore({ capacity: 100 });
+		for (let i = 1; i <= 10_000; i++) store.add(event(i, i % 4 !== 0));
+		store.flush();
+		const { events, counters } = store.getSnapshot();
+		expect(events).toHaveLength(100);
+		expect(events[0]?.seq).toBe(9901);
+		expect(events.at(-1)?.seq).toBe(10_000);
+		expect(counters).toMatchObject({ total: 10_000, verified: 7500, rejected: 2500, evicted: 9900 });
+		expect(counters.byKind.delivery).toBe(10_000);
+		store.dispose();
+	});
+
+	it('notifies at a bounded rate however fast events come, and the snapshot changes only then', async () => {
+		const store = new EventStore({ notifyIntervalMs: 40 });
+		let notifications = 0;
+		store.subscribe(() => notifications++);
+		const initial = store.getSnapshot();
+		expect(store.getSnapshot()).toBe(initial);
+		for (let i = 1; i <= 5000; i++) store.add(event(i));
+		// Nothing published yet: a burst is one notification later, not 5000 now.
+		expect(notifications).toBe(0);
+		expect(store.getSnapshot()).toBe(initial);
+		await waitFor('a notification', () => (notifications > 0 ? true : undefined));
+		expect(notifications).toBe(1);
+		const after = store.getSnapshot();
+		expect(after).not.toBe(initial);
+		expect(after.counters.total).toBe(5000);
+		expect(Object.isFrozen(after.events)).toBe(true);
+		// No change, no notification and the same snapshot.
+		await sleep(100);
+		expect(notifications).toBe(1);
+		expect(store.getSnapshot()).toBe(after);
+		store.dispose();
+	});
+
+	it('streams every event in order to event listeners, without coalescing', () => {
+		const store = new EventStore({ capacity: 10 });
+		const seen: number[] = [];
+		const stop = store.onEvent((e) => seen.push(e.seq));
+		store.addMany(Array.from({ length: 1000 }, (_, i) => event(i + 1)));
+		expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+		stop();
+		store.add(event(1001));
+		expect(seen).toHaveLength(1000);
+		store.dispose();
+	});
+
+	it('clears the list but keeps counting', () => {
+		const store = new EventStore();
+		store.add(event(1));
+		store.clear();
+		store.flush();
+		expect(store.getSnapshot().events).toEqual([]);
+		expect(store.getSnapshot().counters.total).toBe(1);
+		store.dispose();
+	});
+});
+
+describe('EventStore.waitFor', () => {
+	it('finds a kept event at once, a later one when it comes, and gives up after the timeout', async () => {
+		const store = new EventStore();
+		store.add(event(1));
+		expect((await store.waitFor((e) => e.seq === 1)).seq).toBe(1);
+		const later = store.waitFor((e) => e.seq === 3);
+		store.add(event(2));
+		store.add(event(3));
+		expect((await later).seq).toBe(3);
+		await expect(store.waitFor((e) => e.seq === 99, 30)).rejects.toThrow(/no matching event/);
+		store.dispose();
+	});
+});

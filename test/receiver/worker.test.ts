@@ -1,0 +1,85 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedEvent, startReceiverInWorker } from '../../source/receiver/index.js';
+import { builtFile } from './built.js';
+import { callbackBody, currentKey, nextKey, send, sendSigned, waitFor } from './helpers.js';
+
+describe('startReceiverInWorker', () => {
+	beforeAll(() => {
+		builtFile('receiver/worker-entry.js');
+	});
+
+	it('verifies in the worker and delivers every event, in order, in batches', async () => {
+		const streamed: ReceivedEvent[] = [];
+		const receiver = await startReceiverInWorker({
+			currentSigningKey: currentKey,
+			nextSigningKey: nextKey,
+			capacity: 300,
+			notifyIntervalMs: 50,
+			onEvent: (e) => streamed.push(e),
+		});
+		let notifications = 0;
+		receiver.store.subscribe(() => notifications++);
+		try {
+			const total = 1200;
+			const body = JSON.stringify(callbackBody());
+			// Bounded concurrency: 40 requests in flight at a time.
+			let next = 0;
+			const statuses: number[] = [];
+			await Promise.all(
+				Array.from({ length: 40 }, async () => {
+					while (next < total) {
+						const i = next++;
+						const response =
+							i % 10 === 9
+								? await send(`${receiver.url}/cb`, { body })
+								: await sendSigned(receiver.url, '/cb', body, { key: i % 2 ? nextKey : currentKey });
+						statuses.push(response.status);
+					}
+				}),
+			);
+			expect(statuses.filter((s) => s === 401)).toHaveLength(total / 10);
+			await waitFor('all events', () =>
+				receiver.store.getSnapshot().counters.total === total ? true : undefined,
+			);
+			const { counters, events } = receiver.store.getSnapshot();
+			expect(counters).toMatchObject({
+				total,
+				verified: total * 0.9,
+				rejected: total / 10,
+				evicted: total - 300,
+			});
+			expect(counters.byKind.callback).toBe(total);
+			expect(events).toHaveLength(300);
+			expect(streamed.map((e) => e.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+			expect(events[0]?.callback?.body).toEqual({ kind: 'text', text: 'destination said no', bytes: 19 });
+			// Coalesced: far fewer notifications than events.
+			expect(notifications).toBeGreaterThan(0);
+			expect(notifications).toBeLessThan(total / 4);
+		} finally {
+			await receiver.close();
+		}
+		// Closed means closed: the port no longer answers.
+		await expect(send(`${receiver.url}/`, { body: 'x' })).rejects.toThrow();
+	});
+
+	describe('when the port is taken', () => {
+		const blocker = createServer();
+		let port = 0;
+		beforeAll(async () => {
+			await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+			port = (blocker.address() as { port: number }).port;
+		});
+		afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+		it('rejects with the reason', async () => {
+			await expect(startReceiverInWorker({ currentSigningKey: currentKey, port })).rejects.toThrow(
+				/EADDRINUSE/,
+			);
+		});
+	});
+
+	it('checks its options on the calling thread', async () => {
+		await expect(startReceiverInWorker({ currentSigningKey: ' ' })).rejects.toThrow(/current signing key/);
+	});
+});

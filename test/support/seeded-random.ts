@@ -1,0 +1,16 @@
+/** mulberry32: a small seeded generator, so random test data is the same on every run. */
+export function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** A vector of `dimension` values in [-1, 1). */
+export function randomVector(random: () => number, dimension: number): number[] {
+	return Array.from({ length: dimension }, () => random() * 2 - 1);
+}

@@ -1,0 +1,152 @@
+/**
+ * Renders the whole TUI with ink-testing-library against a real embedded local service, at a
+ * given terminal size, and reads frames as a person sees them.
+ */
+import { render } from 'ink-testing-library';
+import type { MqClient } from '../../source/api/client.js';
+import type { LocalServiceOptions } from '../../source/local/service.js';
+import { Root } from '../../source/ui/root.js';
+import {
+	createRuntime,
+	type Runtime,
+	type RuntimeOptions,
+	type TuiConnection,
+} from '../../source/ui/runtime.js';
+import { type Fixture, startFixture, waitUntil } from '../local/helpers.js';
+
+export const keys = {
+	enter: '\r',
+	esc: '\x1b',
+	tab: '\t',
+	shiftTab: '\x1b[Z',
+	up: '\x1b[A',
+	down: '\x1b[B',
+	left: '\x1b[D',
+	right: '\x1b[C',
+	backspace: '\x7f',
+	ctrlC: '\x03',
+} as const;
+
+// SGR colour and style codes only: anything else reaching a frame is a finding, not noise.
+const sgr = /\x1b\[[0-9;]*m/g;
+
+export interface Screen {
+	runtime: Runtime;
+	/** The newest frame without colours. */
+	frame(): string;
+	/** The newest frame exactly as written, colours included. */
+	rawFrame(): string;
+	press(...input: string[]): Promise<void>;
+	/** Waits until the frame satisfies `check` (returns something other than undefined/false). */
+	waitFor<T>(check: (frame: string) => T | undefined | false, what: string, timeoutMs?: number): Promise<T>;
+	resize(columns: number, rows: number): void;
+	unmount(): void;
+}
+
+export interface ScreenOptions extends Partial<Omit<RuntimeOptions, 'client' | 'connection'>> {
+	columns?: number;
+	rows?: number;
+	connection?: Partial<TuiConnection>;
+}
+
+export function mountTui(client: MqClient, connection: TuiConnection, options: ScreenOptions = {}): Screen {
+	const runtime = createRuntime({
+		client,
+		connection: { ...connection, ...options.connection },
+		refreshMs: options.refreshMs ?? 150,
+		backoff: options.backoff ?? { baseMs: 100, maxMs: 400 },
+		coalesceMs: options.coalesceMs ?? 5,
+		...(options.pane ? { pane: options.pane } : {}),
+		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
+	});
+	const instance = render(<Root runtime={runtime} />);
+	const stdout = instance.stdout as unknown as NodeJS.WriteStream & { emit(event: 'resize'): boolean };
+	const resize = (columns: number, rows: number) => {
+		Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+		Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+		stdout.emit('resize');
+	};
+	resize(options.columns ?? 200, options.rows ?? 50);
+	const rawFrame = () => instance.lastFrame() ?? '';
+	const frame = () => rawFrame().replace(sgr, '');
+	let unmounted = false;
+	return {
+		runtime,
+		frame,
+		rawFrame,
+		async press(...input) {
+			for (const text of input) {
+				instance.stdin.write(text);
+				// Ink reads input on the next turn; a lone ESC waits one more.
+				await new Promise((resolve) => setImmediate(resolve));
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+		},
+		waitFor: (check, what, timeoutMs = 8000) =>
+			waitUntil(
+				() => {
+					const result = check(frame());
+					return result === false ? undefined : (result ?? undefined);
+				},
+				timeoutMs,
+				() => `${what}; last frame:\n${frame()}`,
+			),
+		resize,
+		unmount() {
+			if (unmounted) return;
+			unmounted = true;
+			instance.unmount();
+			runtime.dispose();
+		},
+	};
+}
+
+export interface Session {
+	fixture: Fixture;
+	screen: Screen;
+	close(): Promise<void>;
+}
+
+/** The local service, a client, and the TUI on it showing the service's own ids. */
+export async function startSession(
+	options: ScreenOptions & { service?: LocalServiceOptions } = {},
+): Promise<Session> {
+	const fixture = await startFixture(options.service);
+	const { service } = fixture;
+	const screen = mountTui(
+		fixture.client,
+		{
+			embedded: true,
+			accountId: service.accountId,
+			vectorIndexId: service.vectorIndexId,
+			searchIndexId: service.searchIndexId,
+		},
+		options,
+	);
+	return {
+		fixture,
+		screen,
+		async close() {
+			screen.unmount();
+			await fixture.close();
+		},
+	};
+}
+
+/** The line of the frame that starts with `label` (after leading spaces), if any. */
+export function lineOf(frame: string, label: string): string | undefined {
+	return frame.split('\n').find((line) => line.trimStart().startsWith(label));
+}
+
+/** Runs `attempt` until it stops throwing, or rethrows its last error at the deadline. */
+export async function eventually<T>(attempt: () => T | Promise<T>, timeoutMs = 8000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			return await attempt();
+		} catch (error) {
+			if (Date.now() > deadline) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		}
+	}
+}
