@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-import { exitCodes } from './command.js';
-import { commands } from './commands/index.js';
+import { type Command, exitCodes } from './command.js';
 
-function usage(): string {
+function usage(commands: Command[]): string {
 	const width = Math.max(8, ...commands.map((c) => c.name.length));
 	const list = commands.map((c) => `  mqtop ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
 	return `mqtop: a terminal monitor for the message-queue, workflow and vector-search service
 
 Usage
-  mqtop [--demo]          full-screen monitor (the embedded local service when nothing is configured)
+  mqtop [--demo] [--refresh 2s] [--read-only] [--profile <name>]
+        the full-screen monitor; with nothing configured it runs on the embedded local service
 ${list}
 
 Run \`mqtop <command> --help\` for the flags of a command.
@@ -17,19 +17,21 @@ Run \`mqtop <command> --help\` for the flags of a command.
 
 async function main(argv: string[]): Promise<number> {
 	const [first, ...rest] = argv;
+	const isHelp = first === 'help' || first === '--help' || first === '-h';
+	if (!isHelp && (first === undefined || first.startsWith('-'))) {
+		// The monitor loads only what it uses, so that its first frame comes quickly.
+		const { monitorCommand } = await import('./monitor.js');
+		return monitorCommand.run(argv);
+	}
+	const { commands } = await import('./commands/index.js');
 	const command = commands.find((c) => c.name === first);
 	if (command) return command.run(rest);
-	if (first === 'help' || first === '--help' || first === '-h') {
-		process.stdout.write(usage());
+	if (isHelp) {
+		process.stdout.write(usage(commands));
 		return exitCodes.ok;
 	}
-	if (first !== undefined && !first.startsWith('-')) {
-		process.stderr.write(`mqtop: unknown command ${JSON.stringify(first)}\n\n${usage()}`);
-		return exitCodes.usage;
-	}
-	// The TUI is not built yet; until it is, the monitor entry point shows what exists.
-	process.stdout.write(usage());
-	return exitCodes.ok;
+	process.stderr.write(`mqtop: unknown command ${JSON.stringify(first)}\n\n${usage(commands)}`);
+	return exitCodes.usage;
 }
 
 // `mqtop users --json | head -1` closes the pipe early: that is the reader's choice, not an error.

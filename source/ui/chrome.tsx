@@ -32,6 +32,8 @@ export const Header = memo(function Header() {
 			</Text>
 			<Text> {where}</Text>
 			{urls ? <Text dimColor> {urls}</Text> : null}
+			{connection.demo ? <Text color="magenta"> · demo traffic</Text> : null}
+			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
 			{readOnly ? <Text color="yellow"> · read-only</Text> : null}
 		</Text>
 	);

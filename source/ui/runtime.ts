@@ -16,6 +16,10 @@ import { initialUiState, type UiAction, type UiState, uiReducer } from './state/
 export interface TuiConnection {
 	/** The embedded local service rather than a deployment. */
 	embedded: boolean;
+	/** Demo traffic runs against the embedded service. */
+	demo?: boolean | undefined;
+	/** Where the callback receiver listens, when one runs. */
+	receiverUrl?: string | undefined;
 	/** The account the Overview shows first; the first listed account when absent. */
 	accountId?: string | undefined;
 	vectorIndexId?: string | undefined;

@@ -1,0 +1,178 @@
+/**
+ * `mqtop` with no command: the full-screen monitor. With nothing configured it starts the
+ * embedded local service and the callback receiver (each on a worker thread, sharing signing
+ * keys), and with `--demo` the demo traffic; then the TUI on them.
+ */
+import { MqClient } from '../api/client.js';
+import type { ConnectionSettings } from '../api/connection.js';
+import { parseDuration } from '../api/duration.js';
+import { ConfigError } from '../config/file.js';
+import type { Resolved } from '../config/resolve.js';
+import type { Demo } from '../demo/demo.js';
+import type { ReceiverHandle } from '../receiver/receiver.js';
+import { generateSigningKey } from '../signing/keys.js';
+import { UsageError } from './args.js';
+import { exitCodes } from './command.js';
+import { localStartOptions, missingSettings } from './connect.js';
+import { type CommandSpec, defineCommand } from './define.js';
+import { ttyRefusal } from './tty.js';
+
+// The TUI's scheduler backs off on its own; the client must not retry on top of it.
+const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
+
+interface Backend {
+	client: MqClient;
+	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
+	keys?: { current: string; next: string | undefined };
+	demo?: (receiverUrl: string) => Promise<Demo>;
+	close(): Promise<void>;
+}
+
+async function embeddedBackend(resolved: Resolved, withDemo: boolean): Promise<Backend> {
+	const { startLocalServiceInWorker } = await import('../local/worker.js');
+	const options = localStartOptions(resolved);
+	const service = await startLocalServiceInWorker({
+		...options,
+		currentSigningKey: options.currentSigningKey ?? generateSigningKey(),
+		nextSigningKey: options.nextSigningKey ?? generateSigningKey(),
+	});
+	const settings: ConnectionSettings = {
+		queueUrl: service.queueUrl,
+		token: service.token,
+		managementUrl: service.managementUrl,
+		email: service.email,
+		apiKey: service.apiKey,
+		dialect: resolved.dialect,
+	};
+	const client = new MqClient(settings, noRetry);
+	return {
+		client,
+		embedded: {
+			accountId: service.accountId,
+			vectorIndexId: service.vectorIndexId,
+			searchIndexId: service.searchIndexId,
+		},
+		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
+		...(withDemo
+			? {
+					demo: async (receiverUrl: string) => {
+						const { startDemo } = await import('../demo/demo.js');
+						// The demo talks to the service with retries, like any application would.
+						return startDemo({ client: new MqClient(settings), service, receiverUrl });
+					},
+				}
+			: {}),
+		close: () => service.close(),
+	};
+}
+
+function remoteBackend(resolved: Resolved, configPath: string): Backend {
+	const problems = (['management', 'queue'] as const).map((api) =>
+		missingSettings(resolved, api, configPath),
+	);
+	if (problems.every((p) => p !== undefined)) throw new ConfigError(problems[0]!);
+	const v = resolved.values;
+	const client = new MqClient(
+		{
+			queueUrl: v.queueUrl ?? '',
+			token: v.token ?? '',
+			managementUrl: v.managementUrl ?? '',
+			email: v.email ?? '',
+			apiKey: v.apiKey ?? '',
+			dialect: resolved.dialect,
+		},
+		noRetry,
+	);
+	return {
+		client,
+		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
+		close: async () => {},
+	};
+}
+
+export const monitorSpec: CommandSpec = {
+	name: '',
+	summary: 'the full-screen monitor',
+	usage: '',
+	description: [
+		'With no profile configured it runs on the embedded local service, with a callback receiver whose ' +
+			'signing keys the service shares. --demo adds live traffic: destinations that answer, fail and ' +
+			'time out, callbacks, the dead letter queue, workflow runs and vector and search queries.',
+		'Press ? in any pane for its keys.',
+	],
+	arguments: { min: 0, max: 0 },
+	flags: {
+		demo: { type: 'boolean', description: 'run demo traffic against the embedded local service' },
+		refresh: {
+			type: 'string',
+			value: '<duration>',
+			description: 'poll interval of the visible pane (default 2s)',
+		},
+		'read-only': { type: 'boolean', description: 'disable every edit in every pane' },
+		'receiver-port': {
+			type: 'string',
+			value: '<port>',
+			description: 'port of the callback receiver (default: a free one)',
+		},
+	},
+	async run({ args, io, resolved, config }) {
+		const refusal = ttyRefusal({ stdinIsTTY: process.stdin.isTTY, stdoutIsTTY: process.stdout.isTTY });
+		if (refusal) {
+			io.stderr.write(`${refusal}\n`);
+			return exitCodes.usage;
+		}
+		const refreshText = args.string('refresh') ?? '2s';
+		const refreshMs = parseDuration(refreshText);
+		if (refreshMs < 200) throw new UsageError(`--refresh ${refreshText} is too fast: use 200ms or more`);
+		const demo = args.boolean('demo');
+		if (demo && !resolved.local) {
+			throw new UsageError(
+				'--demo runs on the embedded local service; leave out --profile and the connection flags',
+			);
+		}
+		const portText = args.string('receiver-port');
+		const receiverPort = portText === undefined ? 0 : Number(portText);
+		if (!Number.isInteger(receiverPort) || receiverPort < 0 || receiverPort > 65_535) {
+			throw new UsageError(`--receiver-port ${portText} is not a port number`);
+		}
+
+		await import('../ui/production.js');
+		const backend = resolved.local
+			? await embeddedBackend(resolved, demo)
+			: remoteBackend(resolved, config.path);
+		let receiver: ReceiverHandle | undefined;
+		let running: Demo | undefined;
+		try {
+			if (backend.keys) {
+				const { startReceiverInWorker } = await import('../receiver/worker.js');
+				receiver = await startReceiverInWorker({
+					currentSigningKey: backend.keys.current,
+					nextSigningKey: backend.keys.next,
+					dialect: resolved.dialect,
+					port: receiverPort,
+				});
+			}
+			if (backend.demo && receiver) running = await backend.demo(receiver.url);
+			const { startTui } = await import('../ui/run.js');
+			const tui = startTui({
+				client: backend.client,
+				connection: {
+					embedded: Boolean(backend.embedded),
+					...backend.embedded,
+					demo,
+					receiverUrl: receiver?.url,
+				},
+				refreshMs,
+				readOnly: args.boolean('read-only'),
+			});
+			await tui.exited;
+			return exitCodes.ok;
+		} finally {
+			await running?.stop();
+			await receiver?.close();
+			await backend.close();
+		}
+	},
+};
+
+export const monitorCommand = defineCommand(monitorSpec);

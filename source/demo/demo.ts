@@ -1,0 +1,42 @@
+/**
+ * Everything `mqtop --demo` adds to the embedded local service: destinations with their
+ * behaviours, message and workflow traffic, and vector and search traffic.
+ */
+import type { MqClient } from '../api/client.js';
+import type { LocalServiceInfo } from '../local/service.js';
+import { startDemoDestinations } from './destinations.js';
+import { localIndexConnections, startIndexTraffic } from './index-traffic.js';
+import { startDemoTraffic } from './traffic.js';
+
+export interface DemoOptions {
+	client: MqClient;
+	service: Pick<LocalServiceInfo, 'vectorIndexUrl' | 'vectorIndexToken' | 'searchIndexId'>;
+	/** Where callbacks (and some deliveries) go: the receiver the monitor shows. */
+	receiverUrl: string;
+	onError?: (error: unknown) => void;
+}
+
+export interface Demo {
+	stop(): Promise<void>;
+}
+
+export async function startDemo(options: DemoOptions): Promise<Demo> {
+	const destinations = await startDemoDestinations();
+	const onError = options.onError ?? (() => {});
+	const traffic = await startDemoTraffic({
+		client: options.client,
+		destinations,
+		receiverUrl: options.receiverUrl,
+		onError,
+	});
+	const indexes = await startIndexTraffic({
+		...(await localIndexConnections(options.service, options.client)),
+		onError,
+	});
+	return {
+		async stop() {
+			await Promise.allSettled([traffic.stop(), indexes.stop()]);
+			await destinations.close();
+		},
+	};
+}
