@@ -4,7 +4,6 @@
  * keys), and with `--demo` the demo traffic; then the TUI on them.
  */
 import { MqClient } from '../api/client.js';
-import type { ConnectionSettings } from '../api/connection.js';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
@@ -13,7 +12,7 @@ import type { ReceiverHandle } from '../receiver/receiver.js';
 import { generateSigningKey } from '../signing/keys.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
-import { localStartOptions, missingSettings } from './connect.js';
+import { localSettings, localStartOptions, missingSettings } from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
 import { ttyRefusal } from './tty.js';
 
@@ -36,14 +35,7 @@ async function embeddedBackend(resolved: Resolved, withDemo: boolean): Promise<B
 		currentSigningKey: options.currentSigningKey ?? generateSigningKey(),
 		nextSigningKey: options.nextSigningKey ?? generateSigningKey(),
 	});
-	const settings: ConnectionSettings = {
-		queueUrl: service.queueUrl,
-		token: service.token,
-		managementUrl: service.managementUrl,
-		email: service.email,
-		apiKey: service.apiKey,
-		dialect: resolved.dialect,
-	};
+	const settings = localSettings(service, resolved.dialect);
 	const client = new MqClient(settings, noRetry);
 	return {
 		client,
