@@ -2,7 +2,7 @@
  * ReceivedEvent as `mqtop listen` prints it: one JSON record per event (--json), or one line
  * per event for a person, stripe-listen style. Pure: the caller decides where output goes.
  */
-import type { Paint, Style } from '../cli/color.js';
+import { type Paint, type StyleName, statusStyle } from '../cli/style.js';
 import { formatClockMillis } from '../format/time.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
@@ -106,11 +106,9 @@ const kindStyle: Record<EventKind, PartStyle> = {
 
 const kindWidth = Math.max(...Object.keys(kindStyle).map((k) => k.length));
 
-function statusStyle(status: number): PartStyle {
-	if (status >= 500) return { color: 'red' };
-	if (status >= 400) return { color: 'yellow' };
-	if (status >= 300) return { color: 'cyan' };
-	return { color: 'green' };
+/** The colour of an HTTP status, as a part style. */
+function statusPart(status: number): PartStyle {
+	return { color: statusStyle(status) };
 }
 
 /** Body text for one line: at most `max` characters, sanitised. */
@@ -138,7 +136,7 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 	const cb = event.callback;
 	if (cb) {
 		const ok = cb.status >= 200 && cb.status < 300;
-		parts.push({ text: `status ${cb.status}`, style: statusStyle(cb.status) });
+		parts.push({ text: `status ${cb.status}`, style: statusPart(cb.status) });
 		const attempts = `retried ${cb.retried}/${cb.maxRetries}`;
 		parts.push(
 			cb.exhausted && !ok
@@ -162,17 +160,17 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 			if (snippet) parts.push({ text: snippet, style: { dim: true } });
 		}
 	}
-	parts.push({ text: `→ ${event.response.status}`, style: statusStyle(event.response.status) });
+	parts.push({ text: `→ ${event.response.status}`, style: statusPart(event.response.status) });
 	return parts;
 }
 
 /** The styleText formats of a part's style. */
-function formats(style: PartStyle): Style {
-	const list: string[] = [];
+function formats(style: PartStyle): StyleName[] {
+	const list: StyleName[] = [];
 	if (style.bold) list.push('bold');
 	if (style.dim) list.push('dim');
 	if (style.color) list.push(style.color);
-	return (list.length === 1 ? list[0] : list) as Style;
+	return list;
 }
 
 /** One line per event, painted for a terminal (or plain, with a painter that does not colour). */
