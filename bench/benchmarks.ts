@@ -1,3 +1,4 @@
+import { callbacksPaneBenchmark } from './callbacks-pane.js';
 import { indexBenchmark } from './index.js';
 import { localBenchmark } from './local.js';
 import { receiverBenchmark } from './receiver.js';
@@ -5,4 +6,10 @@ import type { Benchmark } from './report.js';
 import { tuiBenchmark } from './tui.js';
 
 /** Every benchmark `npm run bench` runs; each lives in its own module beside this one. */
-export const benchmarks: Benchmark[] = [localBenchmark, receiverBenchmark, indexBenchmark, tuiBenchmark];
+export const benchmarks: Benchmark[] = [
+	localBenchmark,
+	receiverBenchmark,
+	indexBenchmark,
+	tuiBenchmark,
+	callbacksPaneBenchmark,
+];

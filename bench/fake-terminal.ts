@@ -3,7 +3,12 @@ import { PassThrough, Writable } from 'node:stream';
 
 export interface FakeTerminal {
 	stdin: NodeJS.ReadStream;
-	stdout: NodeJS.WriteStream & { writes: number; onWrite?: () => void };
+	stdout: NodeJS.WriteStream & {
+		writes: number;
+		onWrite?: () => void;
+		/** Sees what each write carries (a frame, or part of one). */
+		onChunk?: (chunk: string) => void;
+	};
 }
 
 export function fakeTerminal(columns: number, rows: number): FakeTerminal {
@@ -18,10 +23,18 @@ export function fakeTerminal(columns: number, rows: number): FakeTerminal {
 			write(_chunk, _encoding, done) {
 				stdout.writes++;
 				stdout.onWrite?.();
+				stdout.onChunk?.(String(_chunk));
 				done();
 			},
 		}),
-		{ isTTY: true, columns, rows, writes: 0, onWrite: undefined as (() => void) | undefined },
+		{
+			isTTY: true,
+			columns,
+			rows,
+			writes: 0,
+			onWrite: undefined as (() => void) | undefined,
+			onChunk: undefined as ((chunk: string) => void) | undefined,
+		},
 	) as unknown as FakeTerminal['stdout'];
 	return { stdin, stdout };
 }

@@ -16,6 +16,13 @@ export interface LoadJob {
 	durationMs: number;
 	/** Stop after this many requests even if time remains. */
 	maxRequests?: number;
+	/** Requests per second at most, paced evenly; as fast as the server answers when absent. */
+	ratePerSecond?: number;
+	/**
+	 * Distinct bodies to send, each `body` with `{n}` replaced by its number (e.g. a source
+	 * message id per body); one when absent.
+	 */
+	bodies?: number;
 }
 
 export interface LoadResult {
@@ -29,16 +36,30 @@ export interface LoadResult {
 const resignEveryMs = 60_000;
 const poolSize = 64;
 
+/** Set by a `{ stop: true }` message: every lane ends after its current request. */
+let stopping = false;
+
 async function run(job: LoadJob): Promise<LoadResult> {
+	stopping = false;
 	const target = new URL(job.url);
 	if (target.hostname !== '127.0.0.1') throw new Error('the receiver benchmark only talks to 127.0.0.1');
 	const pool = new Pool(target.origin, { connections: job.connections, pipelining: 1 });
 	const path = '/bench';
+	const bodies = Array.from({ length: Math.max(1, job.bodies ?? 1) }, (_, i) =>
+		job.body.replaceAll('{n}', String(i)),
+	);
+	// One signed token per body (a pool of them for a single body), re-signed as they age.
+	const count = Math.max(poolSize, bodies.length);
 	let tokens: string[] = [];
 	let signedAt = 0;
 	const sign = () => {
-		tokens = Array.from({ length: poolSize }, () =>
-			signRequest({ key: job.key, issuer: job.issuer, url: `${target.origin}${path}`, body: job.body }),
+		tokens = Array.from({ length: count }, (_, i) =>
+			signRequest({
+				key: job.key,
+				issuer: job.issuer,
+				url: `${target.origin}${path}`,
+				body: bodies[i % bodies.length]!,
+			}),
 		);
 		signedAt = Date.now();
 	};
@@ -51,8 +72,13 @@ async function run(job: LoadJob): Promise<LoadResult> {
 	const begin = performance.now();
 	const deadline = Date.now() + job.durationMs;
 	const lane = async () => {
-		while (started < max && Date.now() < deadline) {
+		while (started < max && Date.now() < deadline && !stopping) {
 			const n = started++;
+			if (job.ratePerSecond) {
+				const wait = begin + (n / job.ratePerSecond) * 1000 - performance.now();
+				if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+				if (Date.now() >= deadline) break;
+			}
 			if (Date.now() - signedAt > resignEveryMs) sign();
 			try {
 				const response = await pool.request({
@@ -60,11 +86,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
 					method: 'POST',
 					headers: {
 						'content-type': 'application/json',
-						'svc-signature': tokens[n % poolSize]!,
+						'svc-signature': tokens[n % count]!,
 						'svc-message-id': `msg_bench${n}`,
 						'svc-retried': '0',
 					},
-					body: job.body,
+					body: bodies[(n % count) % bodies.length]!,
 				});
 				await response.body.dump();
 				statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
@@ -80,8 +106,12 @@ async function run(job: LoadJob): Promise<LoadResult> {
 	return { completed, elapsedMs, statuses, errors };
 }
 
-process.on('message', (job: LoadJob) => {
-	run(job).then(
+process.on('message', (message: LoadJob | { stop: true }) => {
+	if ('stop' in message) {
+		stopping = true;
+		return;
+	}
+	run(message).then(
 		(result) => process.send?.({ ok: true, result }),
 		(error: unknown) => process.send?.({ ok: false, message: (error as Error).message }),
 	);

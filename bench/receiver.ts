@@ -7,15 +7,15 @@
  * MQTOP_BENCH_RECEIVER_REQUESTS sets the memory run's request count (default 200000; the
  * target is stated for 1000000). It stops after MQTOP_BENCH_RECEIVER_SECONDS (default 600).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { generateSigningKey } from '../source/signing/keys.js';
+import { Child, LoadClient } from './load-client.js';
 import type { HostReply, HostRequest } from './receiver-host.js';
-import type { LoadJob, LoadResult } from './receiver-load.js';
+import type { LoadJob } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
 const connections = 16;
@@ -40,39 +40,6 @@ const body = JSON.stringify({
 });
 
 type Common = Omit<LoadJob, 'url' | 'durationMs'>;
-
-/** A child process with an IPC channel that answers each message with one message. */
-class Child<Request, Reply> {
-	#child: ChildProcess;
-	constructor(file: string) {
-		this.#child = fork(new URL(file, import.meta.url), { stdio: 'inherit' });
-	}
-	ask(request: Request): Promise<Reply> {
-		return new Promise((resolve) => {
-			this.#child.once('message', (reply: Reply) => resolve(reply));
-			this.#child.send(request as object);
-		});
-	}
-	tell(request: Request): void {
-		this.#child.send(request as object);
-	}
-	close(): void {
-		if (this.#child.connected) this.#child.disconnect();
-	}
-}
-
-type LoadReply = { ok: true; result: LoadResult } | { ok: false; message: string };
-
-class LoadClient extends Child<LoadJob, LoadReply> {
-	constructor() {
-		super('./receiver-load.js');
-	}
-	async run(job: LoadJob): Promise<LoadResult> {
-		const reply = await this.ask(job);
-		if (!reply.ok) throw new Error(reply.message);
-		return reply.result;
-	}
-}
 
 /**
  * The baseline: answers 200 once the body is in. With `busyMicros` it first spins that long,

@@ -6,10 +6,11 @@ import { formatClock, formatSpan } from '../format/time.js';
 import type { EndpointKey } from '../poll/endpoints.js';
 import { sanitize } from '../text/sanitize.js';
 import { LiveText } from './components/live-text.js';
-import { usePolls, useRuntime, useUi } from './hooks/context.js';
+import { useRuntime, useUi } from './hooks/context.js';
 import { useNow } from './hooks/use-now.js';
+import { useSelector } from './hooks/use-selector.js';
 import { type Binding, bindingsFor, helpRows, keysLabel, type Scope } from './input/keymap.js';
-import { apiStatuses, lastRefresh } from './models/status.js';
+import { type ApiStatus, apiStatuses, lastRefresh } from './models/status.js';
 import { builtPanes } from './panes/index.js';
 import { type PaneId, paneIds, paneShortTitles, paneTitles } from './state/panes.js';
 
@@ -68,9 +69,25 @@ export const Tabs = memo(function Tabs(props: { width: number }) {
 	);
 });
 
+/** What the status line shows, as text: it changes only when the line would. */
+function statusKey(status: { statuses: ApiStatus[]; refreshed: number | undefined }): string {
+	const apis = status.statuses.map((s) =>
+		s.kind === 'error'
+			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures}`
+			: `${s.api} ${s.kind}`,
+	);
+	// The clock shows whole seconds.
+	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)}`;
+}
+
+/** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
 export function useStatus(visible: readonly EndpointKey[]) {
-	const polls = usePolls();
-	return { statuses: apiStatuses(polls, visible), refreshed: lastRefresh(polls, visible) };
+	const { polls } = useRuntime();
+	return useSelector(
+		polls,
+		(state) => ({ statuses: apiStatuses(state, visible), refreshed: lastRefresh(state, visible) }),
+		statusKey,
+	);
 }
 
 export function StatusLine(props: { visible: readonly EndpointKey[]; width: number }) {

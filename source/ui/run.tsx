@@ -14,7 +14,12 @@ export interface TuiOptions extends RuntimeOptions {
 	stdout?: NodeJS.WriteStream;
 	stdin?: NodeJS.ReadStream;
 	stderr?: NodeJS.WriteStream;
-	/** Frames per second at most; default 20. */
+	/**
+	 * Frames per second at most; default 60. Data arrives coalesced (stores notify at most every
+	 * 50 ms, busy panes every 200 ms), so this cap matters for keys: a key pressed right after a
+	 * frame waits for the next slot, up to 1000/maxFps ms twice over (Ink throttles both the
+	 * render and the write).
+	 */
 	maxFps?: number;
 	/** Draw on the alternate screen; default when stdout is a terminal. */
 	alternateScreen?: boolean;
@@ -62,7 +67,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 		stdout,
 		stdin,
 		stderr: options.stderr ?? process.stderr,
-		maxFps: options.maxFps ?? 20,
+		maxFps: options.maxFps ?? 60,
 		exitOnCtrlC: true,
 		patchConsole: options.patchConsole ?? true,
 		onRender: ({ renderTime }) => {

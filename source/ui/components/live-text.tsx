@@ -6,10 +6,12 @@ export interface LiveTextProps {
 	color?: string;
 	dimColor?: boolean;
 	bold?: boolean;
+	inverse?: boolean;
 }
 
 // Printable ASCII and the glyphs we draw with, all one cell wide in every terminal.
-const singleCell = /^[\u0020-\u007e\u00b7\u2022\u2026\u2190-\u2193\u2500-\u259f\u25cb\u25cf\u2717]*$/;
+const singleCell =
+	/^[\u0020-\u007e\u00b7\u2022\u2026\u203a\u2190-\u2193\u2500-\u259f\u25cb\u25cf\u2713\u2717]*$/;
 
 /** Whether `text` can be drawn by LiveText: one cell per character. */
 export function isSingleCell(text: string): boolean {
@@ -32,7 +34,7 @@ export const LiveText = memo(function LiveText(props: LiveTextProps) {
 	if (text === '') return null;
 	if (!simple) {
 		return (
-			<Text color={props.color} dimColor={props.dimColor} bold={props.bold}>
+			<Text color={props.color} dimColor={props.dimColor} bold={props.bold} inverse={props.inverse}>
 				{text}
 			</Text>
 		);
@@ -41,7 +43,7 @@ export const LiveText = memo(function LiveText(props: LiveTextProps) {
 	return (
 		<Box flexShrink={0}>
 			<Transform transform={transform}>
-				<Text color={props.color} dimColor={props.dimColor} bold={props.bold}>
+				<Text color={props.color} dimColor={props.dimColor} bold={props.bold} inverse={props.inverse}>
 					{placeholder}
 				</Text>
 			</Transform>

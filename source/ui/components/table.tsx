@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { scrollStart, sizeColumns } from '../../format/layout.js';
 import { fitText, textWidth } from '../../format/text.js';
+import { LiveLine } from './live-line.js';
 
 export interface Column<Row> {
 	header: string;
@@ -94,17 +95,22 @@ export function Table<Row>(props: TableProps<Row>) {
 			{cells.slice(start, end).map((row, offset) => {
 				const index = start + offset;
 				const mark = props.mark ? fitText(props.mark(props.rows[index]!), markWidth) : '';
+				const selected = index === props.selected;
+				// Coloured tables show live rows (e.g. countdowns): LiveLine keeps Ink from measuring
+				// and caching every new row text for good.
+				if (coloured)
+					return (
+						<LiveLine
+							key={index}
+							width={props.width}
+							inverse={selected}
+							segments={[{ text: mark }, ...colouredLine(props.rows[index], row, widths, columns)]}
+						/>
+					);
 				return (
-					<Text key={index} wrap="truncate-end" inverse={index === props.selected}>
+					<Text key={index} wrap="truncate-end" inverse={selected}>
 						{mark}
-						{coloured
-							? colouredLine(props.rows[index], row, widths, columns).map((cell, i) => (
-									// biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns, in order
-									<Text key={i} color={cell.color}>
-										{cell.text}
-									</Text>
-								))
-							: line(row, widths, columns)}
+						{line(row, widths, columns)}
 					</Text>
 				);
 			})}

@@ -6,6 +6,7 @@ import { formatClock, formatClockMillis } from '../../format/time.js';
 import type { ReceivedEvent } from '../../receiver/event.js';
 import { eventLineParts, type LinePart } from '../../receiver/render.js';
 import { sanitize } from '../../text/sanitize.js';
+import type { Segment } from '../components/live-line.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from './detail-lines.js';
 
 const partsCache = new WeakMap<ReceivedEvent, LinePart[]>();
@@ -31,6 +32,19 @@ export function lineText(event: ReceivedEvent): string {
 		textCache.set(event, text);
 	}
 	return text;
+}
+
+/** An event's line for a list row: a selection mark, then the parts two spaces apart. */
+export function rowSegments(event: ReceivedEvent, selected: boolean): Segment[] {
+	return [
+		{ text: selected ? '› ' : '  ' },
+		...lineParts(event).map((part, i) => ({
+			text: i > 0 ? `  ${part.text}` : part.text,
+			color: part.style?.color,
+			bold: part.style?.bold,
+			dim: part.style?.dim,
+		})),
+	];
 }
 
 export interface EventFilter {

@@ -1,35 +1,27 @@
 import { Box, Text } from 'ink';
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo } from 'react';
 import { scrollStart } from '../../format/layout.js';
 import { maskSecret } from '../../format/mask.js';
 import { formatInteger } from '../../format/number.js';
 import type { ReceivedEvent } from '../../receiver/event.js';
-import type { EventStore } from '../../receiver/store.js';
+import type { ReceiverSnapshot } from '../../receiver/store.js';
 import { sanitize } from '../../text/sanitize.js';
 import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { LiveLine } from '../components/live-line.js';
 import { useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
+import { useThrottledStore } from '../hooks/use-throttled-store.js';
 import { priorities } from '../input/dispatcher.js';
-import { callbackDetail, compileFilter, eventKey, lineParts, visibleEvents } from '../models/callbacks.js';
+import { callbackDetail, compileFilter, eventKey, rowSegments, visibleEvents } from '../models/callbacks.js';
 import { moveSelection, selectedIndex } from '../models/tail-selection.js';
 import type { TuiReceiver } from '../runtime.js';
 import type { PaneProps } from './overview.js';
 import { PromptLine } from './prompt-line.js';
 
 /** One event's line, drawn from the same parts `mqtop listen` prints. */
-const EventLine = memo(function EventLine(props: { event: ReceivedEvent; selected: boolean }) {
-	const parts = lineParts(props.event);
-	return (
-		<Text wrap="truncate-end" inverse={props.selected}>
-			{props.selected ? '› ' : '  '}
-			{parts.map((part, i) => (
-				// biome-ignore lint/suspicious/noArrayIndexKey: the parts of a line are positions
-				<Text key={i} color={part.style?.color} bold={part.style?.bold} dimColor={part.style?.dim}>
-					{i > 0 ? `  ${part.text}` : part.text}
-				</Text>
-			))}
-		</Text>
-	);
+const EventLine = memo(function EventLine(props: { event: ReceivedEvent; selected: boolean; width: number }) {
+	const segments = useMemo(() => rowSegments(props.event, props.selected), [props.event, props.selected]);
+	return <LiveLine segments={segments} width={props.width} inverse={props.selected} />;
 });
 
 function NoReceiver() {
@@ -63,15 +55,20 @@ export function CallbacksPane(props: PaneProps) {
 	return <Callbacks {...props} receiver={receiver} />;
 }
 
-function useEvents(store: EventStore) {
-	return useSyncExternalStore(store.subscribe, store.getSnapshot);
+/**
+ * How soon fresh requests are drawn: at once after a quiet spell, then every 100 ms while they
+ * trickle in, and every 500 ms under a flood (more than a screenful between two frames), which
+ * no one reads line by line anyway and which must not crowd out the keys.
+ */
+export function callbacksRefreshMs(shown: ReceiverSnapshot, next: ReceiverSnapshot): number {
+	return next.counters.total - shown.counters.total > 50 ? 500 : 100;
 }
 
 function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const ui = useUi();
 	const { ui: store, client } = useRuntime();
 	const { receiver } = props;
-	const snapshot = useEvents(receiver.store);
+	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs);
 	const filter = useMemo(() => compileFilter(ui.callbackFilter), [ui.callbackFilter]);
 	const events = useMemo(() => visibleEvents(snapshot.events, filter), [snapshot.events, filter]);
 	const keys = useMemo(() => events.map(eventKey), [events]);
@@ -122,19 +119,25 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	};
 	const total = snapshot.events.length;
 	const hint = filter ? (
-		<Text wrap="truncate-end">
-			<Text color="cyan">
-				filter {filter.mode === 'regex' ? `/${sanitize(filter.text)}/i` : `"${sanitize(filter.text)}"`}
-			</Text>
-			<Text dimColor>
-				{' '}
-				· {formatInteger(events.length)} of {formatInteger(total)} match
-				{filter.problem ? ` · as text: not a regular expression (${sanitize(filter.problem)})` : ''} · / edits
-				· esc clears
-			</Text>
-		</Text>
+		<LiveLine
+			width={props.width}
+			segments={[
+				{
+					text: `filter ${filter.mode === 'regex' ? `/${sanitize(filter.text)}/i` : `"${sanitize(filter.text)}"`}`,
+					color: 'cyan',
+				},
+				{
+					text: ` · ${formatInteger(events.length)} of ${formatInteger(total)} match${
+						filter.problem ? ` · as text: not a regular expression (${sanitize(filter.problem)})` : ''
+					} · / edits · esc clears`,
+					dim: true,
+				},
+			]}
+		/>
 	) : (
-		<Text dimColor>/ filters · enter opens · v reveals the keys · g follows the newest</Text>
+		<Text dimColor wrap="truncate-end">
+			/ filters · enter opens · v reveals the keys · g follows the newest
+		</Text>
 	);
 
 	if (ui.detail && current) {
@@ -161,16 +164,19 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const show = (key: string) => maskSecret(key, ui.reveal);
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
-			<Text wrap="truncate-end">
-				<Text bold>Receiver </Text>
-				<Text color="cyan" bold>
-					{sanitize(receiver.url)}
-				</Text>
-				<Text dimColor> · </Text>
-				{formatInteger(c.total)} received: <Text color="green">{formatInteger(c.verified)} verified</Text>,{' '}
-				<Text color={c.rejected > 0 ? 'red' : undefined}>{formatInteger(c.rejected)} rejected</Text>
-				{c.evicted > 0 ? <Text dimColor> · the newest {formatInteger(snapshot.capacity)} kept</Text> : null}
-			</Text>
+			<LiveLine
+				width={props.width}
+				segments={[
+					{ text: 'Receiver ', bold: true },
+					{ text: sanitize(receiver.url), color: 'cyan', bold: true },
+					{ text: ' · ', dim: true },
+					{ text: `${formatInteger(c.total)} received: ` },
+					{ text: `${formatInteger(c.verified)} verified`, color: 'green' },
+					{ text: ', ' },
+					{ text: `${formatInteger(c.rejected)} rejected`, color: c.rejected > 0 ? 'red' : undefined },
+					{ text: c.evicted > 0 ? ` · the newest ${formatInteger(snapshot.capacity)} kept` : '', dim: true },
+				]}
+			/>
 			<Text wrap="truncate-end">
 				<Text dimColor>signing keys </Text>current{' '}
 				<Text color={ui.reveal ? 'yellow' : undefined}>{show(receiver.currentSigningKey)}</Text>
@@ -190,7 +196,9 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 						: 'No request matches the filter (esc clears it).'}
 				</Text>
 			) : (
-				shown.map((event, i) => <EventLine key={event.seq} event={event} selected={start + i === index} />)
+				shown.map((event, i) => (
+					<EventLine key={event.seq} event={event} selected={start + i === index} width={props.width} />
+				))
 			)}
 		</Box>
 	);

@@ -1,13 +1,15 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { scrollStart } from '../../format/layout.js';
 import { formatInteger } from '../../format/number.js';
 import { sanitize } from '../../text/sanitize.js';
 import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { LiveLine } from '../components/live-line.js';
 import { Table } from '../components/table.js';
-import { usePolls, useRuntime, useUi } from '../hooks/context.js';
+import { useRuntime, useUi } from '../hooks/context.js';
 import { useCommands, useKeys } from '../hooks/use-keys.js';
 import { useNow } from '../hooks/use-now.js';
+import { useThrottledStore } from '../hooks/use-throttled-store.js';
 import { priorities } from '../input/dispatcher.js';
 import {
 	checkMessageId,
@@ -21,13 +23,16 @@ import { moveSelection, selectedIndex } from '../models/tail-selection.js';
 import type { PaneProps } from './overview.js';
 import { PromptLine } from './prompt-line.js';
 
+/** New ids and answers are drawn at most this often: a flood of them must not crowd out the keys. */
+export const messagesRefreshMs = 200;
+
 /** Retrievable messages: every id mqtop learnt of, newest first, polled while on screen. */
 export function MessagesPane(props: PaneProps) {
 	const ui = useUi();
-	const polls = usePolls();
 	const runtime = useRuntime();
+	const polls = useThrottledStore(runtime.polls, messagesRefreshMs);
 	const { ui: store, tracked: trackedStore, messages: feed, readOnly } = runtime;
-	const tracked = useSyncExternalStore(trackedStore.subscribe, trackedStore.getSnapshot).messages;
+	const tracked = useThrottledStore(trackedStore, messagesRefreshMs).messages;
 	const ids = useMemo(() => tracked.map((m) => m.id), [tracked]);
 	const selected = ui.selected.messages;
 	const index = selectedIndex(ids, selected);
@@ -138,7 +143,7 @@ export function MessagesPane(props: PaneProps) {
 		? `Cancel message ${sanitize(confirm.messageId)}? The service forgets it.`
 		: undefined;
 	const hint = (
-		<Text dimColor>
+		<Text dimColor wrap="truncate-end">
 			{readOnly
 				? 'read-only: cancelling is off · i follows an id · enter opens'
 				: 'i follows an id · c cancels the selected message · enter opens'}
@@ -171,13 +176,16 @@ export function MessagesPane(props: PaneProps) {
 			: '';
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
-			<Text bold wrap="truncate-end">
-				{formatInteger(ids.length)} message{ids.length === 1 ? '' : 's'} followed
-				<Text dimColor>
-					{position} · {selected === undefined ? 'following the newest' : 'g: back to the newest'} ·{' '}
-					{eventsText}
-				</Text>
-			</Text>
+			<LiveLine
+				width={props.width}
+				segments={[
+					{ text: `${formatInteger(ids.length)} message${ids.length === 1 ? '' : 's'} followed`, bold: true },
+					{
+						text: `${position} · ${selected === undefined ? 'following the newest' : 'g: back to the newest'} · ${eventsText}`,
+						dim: true,
+					},
+				]}
+			/>
 			<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
 			{rows.length === 0 ? (
 				<Box flexDirection="column">

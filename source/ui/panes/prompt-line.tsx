@@ -21,7 +21,7 @@ export interface PromptLineProps {
 	};
 	/** The question while a confirmation is open. */
 	question?: ReactNode;
-	/** Shown when nothing else is. */
+	/** Shown when nothing else is: one line (a Text that truncates, or a LiveLine). */
 	hint: ReactNode;
 }
 
@@ -64,7 +64,7 @@ export function PromptLine(props: PromptLineProps) {
 				<Text color="cyan">n</Text>
 			</Text>
 		);
-	} else content = noticeText ?? <Text wrap="truncate-end">{props.hint}</Text>;
+	} else content = noticeText ?? props.hint;
 	return (
 		<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
 			{content}

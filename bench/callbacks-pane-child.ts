@@ -1,0 +1,179 @@
+/**
+ * Child process of the Callbacks pane benchmark: the monitor as `mqtop` runs it (the TUI bundle
+ * the build makes, a receiver in a worker thread) on a fake 160x45 terminal, showing the
+ * Callbacks pane. On request it presses keys and times each until the frame showing its effect
+ * is written:
+ * - `jk`: j from the newest row (g first, untimed), until the first frame written under the UI
+ *   state the key made (the list must hold a few requests: the parent sends some first);
+ * - `panes`: 5 and 6 in turn, until a frame of the other pane (checked by its text) is written.
+ * It also reports how long Ink took to render each frame meanwhile (the floor under every key).
+ */
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { MqClient } from '../source/api/client.js';
+import { defaultDialect } from '../source/api/dialect.js';
+import { startReceiverInWorker } from '../source/receiver/worker.js';
+import { fakeTerminal } from './fake-terminal.js';
+
+export interface PaneConnection {
+	url: string;
+	token: string;
+	email: string;
+	apiKey: string;
+	accountId: string;
+	currentSigningKey: string;
+	nextSigningKey: string;
+}
+
+export type Mode = 'jk' | 'panes';
+export type PaneRequest = { type: 'measure'; mode: Mode; presses: number } | { type: 'stop' };
+export type PaneReply =
+	| { type: 'ready'; receiverUrl: string }
+	| { type: 'samples'; samples: number[]; renders: number[]; received: number }
+	| { type: 'failed'; message: string };
+
+const send = (reply: PaneReply) =>
+	new Promise<void>((resolve) => (process.send ? process.send(reply, () => resolve()) : resolve()));
+
+const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as PaneConnection;
+const bundle = pathToFileURL(path.resolve('dist/ui/run.bundle.js')).href;
+const { startTui } = (await import(bundle)) as typeof import('../source/ui/run.js');
+
+const receiver = await startReceiverInWorker({
+	currentSigningKey: connection.currentSigningKey,
+	nextSigningKey: connection.nextSigningKey,
+});
+const terminal = fakeTerminal(160, 45);
+const client = new MqClient(
+	{
+		queueUrl: connection.url,
+		managementUrl: connection.url,
+		token: connection.token,
+		email: connection.email,
+		apiKey: connection.apiKey,
+		dialect: defaultDialect,
+	},
+	{ retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } },
+);
+let renders: number[] = [];
+const tui = startTui({
+	client,
+	connection: { embedded: true, accountId: connection.accountId, receiverUrl: receiver.url },
+	receiver: {
+		url: receiver.url,
+		store: receiver.store,
+		currentSigningKey: connection.currentSigningKey,
+		nextSigningKey: connection.nextSigningKey,
+	},
+	pane: 'callbacks',
+	stdin: terminal.stdin,
+	stdout: terminal.stdout,
+	// A crash report goes where a person running the benchmark sees it.
+	stderr: process.stderr,
+	patchConsole: false,
+	exit: (code) => process.exit(code),
+	onFrame: (ms) => renders.push(ms),
+	...(process.env.MQTOP_BENCH_MAX_FPS ? { maxFps: Number(process.env.MQTOP_BENCH_MAX_FPS) } : {}),
+});
+const { runtime } = tui;
+/** A key whose effect never shows is a failure of the benchmark, not a wait forever. */
+const pressTimeoutMs = 10_000;
+const sgr = /\x1b\[[0-9;]*m/g;
+
+/** The newest frame written (a write that carries text, not only a terminal mode). */
+let lastFrame = '';
+let waiter: ((chunk: string) => void) | undefined;
+terminal.stdout.onChunk = (chunk) => {
+	if (chunk.length > 100) lastFrame = chunk;
+	waiter?.(chunk);
+};
+
+/**
+ * Writes `key` to the terminal and resolves with the milliseconds until a frame that shows its
+ * effect is written: under the UI state the key made, and containing `expect` when given.
+ */
+function press(key: string, expect?: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const writes = terminal.stdout.writes;
+		const timer = setTimeout(() => {
+			waiter = undefined;
+			const state =
+				runtime.ui.getSnapshot() === before ? 'the UI state did not change' : 'the UI state changed';
+			reject(
+				new Error(
+					`no frame showed the effect of ${JSON.stringify(key)} within ${pressTimeoutMs} ms (${state}; ${
+						terminal.stdout.writes - writes
+					} writes; ${receiver.store.getSnapshot().events.length} requests listed)`,
+				),
+			);
+		}, pressTimeoutMs);
+		// React re-renders inside the dispatch and Ink may write that frame at once, before any
+		// later listener hears of the change: a frame reflects the key when the state it was
+		// written under is no longer the state before the key.
+		const before = runtime.ui.getSnapshot();
+		const start = performance.now();
+		waiter = (chunk) => {
+			if (runtime.ui.getSnapshot() === before) return;
+			if (expect !== undefined && !chunk.replace(sgr, '').includes(expect)) return;
+			waiter = undefined;
+			clearTimeout(timer);
+			resolve(performance.now() - start);
+		};
+		terminal.stdin.write(key);
+	});
+}
+
+/** Resolves once a frame showing received requests is written (j needs rows to move over). */
+async function listShown(): Promise<void> {
+	const deadline = performance.now() + pressTimeoutMs;
+	while (!lastFrame.includes('src msg_bench') && performance.now() < deadline) await sleep(20);
+	if (!lastFrame.includes('src msg_bench'))
+		throw new Error('the Callbacks pane never showed the requests received');
+}
+
+async function measure(mode: Mode, presses: number): Promise<number[]> {
+	await listShown();
+	const samples: number[] = [];
+	for (let i = 0; i < presses; i++) {
+		if (mode === 'jk') {
+			// From the newest row j always moves the highlight (k back up might not: under a flood
+			// the row it left can be gone from the list, so nothing on screen changes). g returns
+			// to the newest first, untimed.
+			terminal.stdin.write('g');
+			await sleep(30);
+			samples.push(await press('j'));
+		} else
+			samples.push(await press(i % 2 === 0 ? '5' : '6', i % 2 === 0 ? 'messages followed' : 'Receiver http'));
+		// A person's pace, varied so presses fall anywhere between frames.
+		await sleep(40 + ((i * 37) % 60));
+	}
+	if (mode === 'panes' && presses % 2 === 1) await press('6', 'Receiver http');
+	return samples;
+}
+
+process.on('message', async (request: PaneRequest) => {
+	if (request.type === 'measure') {
+		const before = receiver.store.getSnapshot().counters.total;
+		renders = [];
+		try {
+			const samples = await measure(request.mode, request.presses);
+			await send({
+				type: 'samples',
+				samples,
+				renders,
+				received: receiver.store.getSnapshot().counters.total - before,
+			});
+		} catch (error) {
+			await send({ type: 'failed', message: (error as Error).message });
+		}
+	} else {
+		tui.stop();
+		await receiver.close();
+		process.exit(0);
+	}
+});
+
+// Let the first frames and polls settle before the parent starts measuring.
+await sleep(500);
+await send({ type: 'ready', receiverUrl: receiver.url });

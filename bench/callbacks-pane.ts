@@ -1,0 +1,227 @@
+/**
+ * The Callbacks pane under a flood of callbacks: key-to-frame latency (a key pressed until the
+ * frame showing its effect is written) while a child process sends signed callbacks at 5,000 a
+ * second to the monitor's receiver (a worker thread, as `mqtop` runs it), next to the same
+ * measure with no load in the same run. Two keys: j in the Callbacks pane, and switching
+ * between the Messages and Callbacks panes. Rounds alternate quiet and loaded, so a change in
+ * the machine's load hits both. Everything stays on 127.0.0.1 and stops by itself.
+ */
+import { startLocalService } from '../source/local/service.js';
+import { generateSigningKey } from '../source/signing/keys.js';
+import type { Mode, PaneConnection, PaneReply, PaneRequest } from './callbacks-pane-child.js';
+import { Child, LoadClient } from './load-client.js';
+import type { LoadResult } from './receiver-load.js';
+import { type BenchLine, type Benchmark, percentile } from './report.js';
+
+const rate = Number(process.env.MQTOP_BENCH_CALLBACK_RATE ?? 5000);
+const rounds = 2;
+// Enough presses that p99 is not simply the slowest one.
+const presses: Record<Mode, number> = { jk: 150, panes: 100 };
+const warmupMs = 1500;
+/** The load never runs longer than this, whatever happens to the measurement. */
+const maxLoadMs = 120_000;
+const targetMs = 50;
+const connections = 16;
+const body = JSON.stringify({
+	status: 500,
+	header: { 'Content-Type': ['application/json'] },
+	body: Buffer.from('{"error":"upstream unavailable"}').toString('base64'),
+	retried: 1,
+	maxRetries: 3,
+	// {n}: one of many source messages, as real traffic has.
+	sourceMessageId: 'msg_benchSource{n}',
+	url: 'http://127.0.0.1:9/destination',
+	method: 'POST',
+	sourceHeader: { 'Content-Type': 'application/json' },
+	sourceBody: Buffer.from('{"order":42,"items":[1,2,3]}').toString('base64'),
+	notBefore: '1767225600000',
+	createdAt: '1767225600000',
+	callerIP: '127.0.0.1',
+});
+
+interface Measured {
+	samples: number[];
+	/** Callbacks the receiver took per second meanwhile. */
+	receivedPerSecond: number;
+	framesPerSecond: number;
+	/** Milliseconds Ink took to render each frame meanwhile. */
+	renders: number[];
+}
+
+class PaneChild extends Child<PaneRequest, PaneReply> {
+	async measure(mode: Mode): Promise<Measured> {
+		const start = performance.now();
+		const reply = await this.ask({ type: 'measure', mode, presses: presses[mode] });
+		if (reply.type === 'failed') throw new Error(reply.message);
+		if (reply.type !== 'samples') throw new Error('the monitor sent no samples');
+		const seconds = (performance.now() - start) / 1000;
+		// MQTOP_BENCH_VERBOSE=1 prints every sample, to see where the slow ones fall.
+		if (process.env.MQTOP_BENCH_VERBOSE)
+			process.stderr.write(`${mode}: ${reply.samples.map((n) => n.toFixed(0)).join(' ')}\n`);
+		return {
+			samples: reply.samples,
+			receivedPerSecond: reply.received / seconds,
+			framesPerSecond: reply.renders.length / seconds,
+			renders: reply.renders,
+		};
+	}
+}
+
+/** Runs `work` under the load, after a warm-up; returns what it measured and what the load saw. */
+async function loaded(
+	load: LoadClient,
+	receiverUrl: string,
+	key: string,
+	work: () => Promise<Measured>,
+): Promise<{ measured: Measured; load: LoadResult }> {
+	const running = load.run({
+		url: receiverUrl,
+		key,
+		issuer: 'Svc',
+		body,
+		bodies: 1000,
+		connections,
+		durationMs: maxLoadMs,
+		ratePerSecond: rate,
+	});
+	await new Promise((resolve) => setTimeout(resolve, warmupMs));
+	let measured: Measured;
+	try {
+		measured = await work();
+	} finally {
+		load.stop();
+	}
+	return { measured, load: await running };
+}
+
+const notOk = (r: LoadResult) =>
+	r.errors + Object.entries(r.statuses).reduce((n, [status, count]) => (status === '200' ? n : n + count), 0);
+
+export const callbacksPaneBenchmark: Benchmark = {
+	name: 'callbacks-pane',
+	async run(): Promise<BenchLine[]> {
+		const keys = { current: generateSigningKey(), next: generateSigningKey() };
+		const service = await startLocalService({ currentSigningKey: keys.current, nextSigningKey: keys.next });
+		const connection: PaneConnection = {
+			url: service.managementUrl,
+			token: service.token,
+			email: service.email,
+			apiKey: service.apiKey,
+			accountId: service.accountId,
+			currentSigningKey: keys.current,
+			nextSigningKey: keys.next,
+		};
+		const monitor = new PaneChild(
+			'./callbacks-pane-child.js',
+			{
+				MQTOP_BENCH_CONNECTION: JSON.stringify(connection),
+				NODE_ENV: 'production',
+				FORCE_COLOR: '3',
+			},
+			// e.g. MQTOP_BENCH_MONITOR_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': see where the monitor's time goes.
+			process.env.MQTOP_BENCH_MONITOR_ARGS?.split(' ').filter(Boolean),
+		);
+		const load = new LoadClient();
+		const quiet: Record<Mode, Measured[]> = { jk: [], panes: [] };
+		const busy: Record<Mode, Measured[]> = { jk: [], panes: [] };
+		let failedAnswers = 0;
+		try {
+			const ready = await monitor.next();
+			if (ready.type !== 'ready') throw new Error('the monitor did not start');
+			// Some requests in the list first, so that j and k have rows to move over.
+			await load.run({
+				url: ready.receiverUrl,
+				key: keys.current,
+				issuer: 'Svc',
+				body,
+				bodies: 50,
+				connections: 2,
+				durationMs: 5000,
+				maxRequests: 50,
+			});
+			for (let round = 0; round < rounds; round++) {
+				for (const mode of ['jk', 'panes'] as const) {
+					const measureLoaded = async () => {
+						const run = await loaded(load, ready.receiverUrl, keys.current, () => monitor.measure(mode));
+						busy[mode].push(run.measured);
+						failedAnswers += notOk(run.load);
+					};
+					if (round % 2 === 0) {
+						quiet[mode].push(await monitor.measure(mode));
+						await measureLoaded();
+					} else {
+						await measureLoaded();
+						quiet[mode].push(await monitor.measure(mode));
+					}
+				}
+			}
+		} finally {
+			monitor.tell({ type: 'stop' });
+			monitor.close();
+			load.close();
+			await service.close();
+		}
+		const all = (list: Measured[]) => list.flatMap((m) => m.samples);
+		const median = (values: number[]) => percentile(values, 50);
+		const labels: Record<Mode, string> = { jk: 'j in Callbacks', panes: 'pane switch 5/6' };
+		const lines: BenchLine[] = [];
+		for (const mode of ['jk', 'panes'] as const) {
+			const q = all(quiet[mode]);
+			const b = all(busy[mode]);
+			const p99 = percentile(b, 99);
+			lines.push(
+				{
+					metric: `${labels[mode]}: key to frame p50, ${rate}/s callbacks`,
+					value: percentile(b, 50),
+					unit: 'ms',
+					baseline: percentile(q, 50),
+				},
+				{
+					metric: `${labels[mode]}: key to frame p99, ${rate}/s callbacks`,
+					value: p99,
+					unit: 'ms',
+					baseline: percentile(q, 99),
+					target: `< ${targetMs} ms`,
+					met: p99 < targetMs,
+				},
+				{ metric: `${labels[mode]}: key to frame max, loaded`, value: Math.max(...b), unit: 'ms' },
+			);
+		}
+		const received = median([...busy.jk, ...busy.panes].map((m) => m.receivedPerSecond));
+		lines.push(
+			{
+				metric: 'callbacks received while measuring (median)',
+				value: received,
+				unit: 'req/s',
+				target: `>= ${Math.round(rate * 0.95)}`,
+				met: received >= rate * 0.95,
+			},
+			{
+				metric: 'Ink render time per frame p50, loaded (160x45)',
+				value: percentile(
+					[...busy.jk, ...busy.panes].flatMap((m) => m.renders),
+					50,
+				),
+				unit: 'ms',
+				baseline: percentile(
+					[...quiet.jk, ...quiet.panes].flatMap((m) => m.renders),
+					50,
+				),
+			},
+			{
+				metric: 'frames rendered per second, loaded (median)',
+				value: median([...busy.jk, ...busy.panes].map((m) => m.framesPerSecond)),
+				unit: 'frames/s',
+				baseline: median([...quiet.jk, ...quiet.panes].map((m) => m.framesPerSecond)),
+			},
+			{
+				metric: 'callbacks not answered 200 (must be 0)',
+				value: failedAnswers,
+				unit: 'requests',
+				target: '0',
+				met: failedAnswers === 0,
+			},
+		);
+		return lines;
+	},
+};
