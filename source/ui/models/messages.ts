@@ -83,12 +83,12 @@ const originLabels: Record<MessageOrigin, string> = {
 	typed: 'typed',
 };
 
-/** Until the next attempt: `in 25s` while waiting, `retry in 3s` while retrying. */
+/** Until the next attempt: `in 25s` while waiting, `retry 3s` while retrying. */
 export function countdown(state: MessageState, now: number): string {
 	if (state.nextAttemptAt === undefined || state.final) return '';
 	const span = formatSpan(state.nextAttemptAt - now);
 	if (state.kind === 'waiting') return `in ${span}`;
-	if (state.kind === 'retrying') return state.nextAttemptAt > now ? `retry in ${span}` : 'retry due';
+	if (state.kind === 'retrying') return state.nextAttemptAt > now ? `retry ${span}` : 'retry now';
 	return '';
 }
 
@@ -136,11 +136,11 @@ export function messageColumns(now: number): Column<MessageRow>[] {
 			minWidth: 11,
 		},
 		{ header: 'message id', cell: (r) => sanitize(r.id), minWidth: 12, maxWidth: 34 },
-		{ header: 'next', cell: (r) => countdown(r.state, now), minWidth: 7 },
+		{ header: 'next', cell: (r) => countdown(r.state, now), minWidth: 8 },
 		{ header: 'retries', cell: (r) => retriesText(r.state), align: 'right', minWidth: 7 },
-		{ header: 'method', cell: (r) => sanitize(r.message?.method ?? ''), minWidth: 6 },
 		{ header: 'destination', cell: urlText, minWidth: 16, maxWidth: 60 },
 		{ header: 'group/endpoint', cell: groupText, minWidth: 8, maxWidth: 30 },
+		{ header: 'method', cell: (r) => sanitize(r.message?.method ?? ''), minWidth: 6 },
 		{ header: 'labels', cell: (r) => sanitize(labelsOf(r.message).join(',')), minWidth: 6, maxWidth: 24 },
 		{ header: 'flow control', cell: (r) => flowText(r.message), minWidth: 8, maxWidth: 32 },
 		{ header: 'dlq', cell: (r) => sanitize(r.state.dlqId ?? ''), color: () => 'red', minWidth: 6 },
