@@ -116,14 +116,6 @@ export function formRows<Id extends string>(
 					kind: 'more',
 					text: `… ${hidden} more line${hidden === 1 ? '' : 's'}`,
 				});
-			if (field.placeholder && focused && value === '')
-				rows.push({
-					key: `${field.id}.hint`,
-					field: index,
-					label: '',
-					kind: 'placeholder',
-					text: field.placeholder,
-				});
 		}
 		const error = errors[field.id];
 		if (error)

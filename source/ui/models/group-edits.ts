@@ -13,7 +13,7 @@ import {
 } from '../../api/requests.js';
 import type { EndpointReference, GroupHeaders, UrlGroup } from '../../api/schemas.js';
 import type { FormErrors } from '../components/form.js';
-import { createForm, type FieldSpec, type FormState, valueLines } from '../state/form.js';
+import { createForm, type FieldSpec, type FormState, numberedLines } from '../state/form.js';
 
 export type GroupFormKind = 'add' | 'remove' | 'headers' | 'name';
 export type GroupField = 'group' | 'name' | 'url' | 'by' | 'endpoints' | 'headers';
@@ -69,9 +69,12 @@ export const groupFormTitles: Record<GroupFormKind, string> = {
 
 type Endpoint = UrlGroup['endpoints'][number];
 
-/** The endpoints as the removal form lists them: by name, or by URL. */
+/**
+ * The endpoints as the removal form lists them: by name, or by URL. An endpoint without a name
+ * is listed by its URL either way, so the check says it cannot be identified by name.
+ */
 export function endpointLines(endpoints: readonly Endpoint[], by: string): string {
-	return endpoints.map((e) => (by === 'name' ? (e.name ?? '') : e.url)).join('\n');
+	return endpoints.map((e) => (by === 'name' ? (e.name ?? e.url) : e.url)).join('\n');
 }
 
 /** Default headers as `Name: value` lines, one per value. */
@@ -126,12 +129,13 @@ export function checkGroupForm(
 			group,
 		};
 	} else if (kind === 'remove') {
-		const lines = valueLines(values.endpoints);
+		const numbered = numberedLines(values.endpoints);
+		const lines = numbered.map((l) => l.text);
 		const byUrl = values.by === 'url';
-		const bad = lines.findIndex((line) => (byUrl ? !isHttpUrl(line) : !isGroupName(line)));
+		const bad = numbered.find((l) => (byUrl ? !isHttpUrl(l.text) : !isGroupName(l.text)));
 		if (lines.length === 0) errors.endpoints = `give at least one endpoint ${byUrl ? 'URL' : 'name'}`;
-		else if (bad >= 0)
-			errors.endpoints = `line ${bad + 1}: ${byUrl ? 'expected an http:// or https:// URL' : `not an endpoint name (${nameRule}); to give URLs, identify by url`}`;
+		else if (bad)
+			errors.endpoints = `line ${bad.number}: ${byUrl ? 'expected an http:// or https:// URL' : `not an endpoint name (${nameRule}); to give URLs, identify by url`}`;
 		const endpoints: EndpointReference[] = lines.map((line) => (byUrl ? { url: line } : { name: line }));
 		const count = `${lines.length} endpoint${lines.length === 1 ? '' : 's'}`;
 		edit = {
@@ -141,14 +145,14 @@ export function checkGroupForm(
 		};
 	} else if (kind === 'headers') {
 		const pairs: [string, string][] = [];
-		valueLines(values.headers).forEach((line, i) => {
+		for (const line of numberedLines(values.headers)) {
 			try {
-				pairs.push(parseHeaderLine(line));
+				pairs.push(parseHeaderLine(line.text));
 			} catch (error) {
 				if (!(error instanceof SettingError)) throw error;
-				errors.headers ??= `line ${i + 1}: ${error.message}`;
+				errors.headers ??= `line ${line.number}: ${error.message}`;
 			}
-		});
+		}
 		const headers = mergeHeaderValues(pairs);
 		const count = Object.keys(headers).length;
 		edit = {

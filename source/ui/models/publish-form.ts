@@ -16,7 +16,7 @@ import {
 	SettingError,
 } from '../../api/publish-settings.js';
 import type { FormErrors } from '../components/form.js';
-import { createForm, type FieldSpec, type FormState, valueLines } from '../state/form.js';
+import { createForm, type FieldSpec, type FormState, numberedLines } from '../state/form.js';
 
 export type PublishField =
 	| 'destination'
@@ -101,12 +101,13 @@ function fieldSettings(
 			case 'failureCallback':
 				return one('Failure-Callback');
 			case 'forward':
-				return valueLines(value).map((line, i) => {
+				return numberedLines(value).map((line) => {
 					try {
-						const [name, v] = parseHeaderLine(line);
+						const [name, v] = parseHeaderLine(line.text);
 						return { header: `Forward-${name}`, value: v, origin: field };
 					} catch (error) {
-						if (error instanceof SettingError) throw new SettingError(`line ${i + 1}: ${error.message}`);
+						if (error instanceof SettingError)
+							throw new SettingError(`line ${line.number}: ${error.message}`);
 						throw error;
 					}
 				});

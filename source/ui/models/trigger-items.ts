@@ -7,7 +7,7 @@ import { isHttpUrl } from '../../api/publish-options.js';
 import { parseHeaderLine, SettingError } from '../../api/publish-settings.js';
 import { describeZodError, type WorkflowTriggerItem, WorkflowTriggerItems } from '../../api/schemas.js';
 import type { FormErrors } from '../components/form.js';
-import { createForm, type FieldSpec, type FormState, valueLines } from '../state/form.js';
+import { createForm, type FieldSpec, type FormState, numberedLines } from '../state/form.js';
 
 export type ItemField = 'destination' | 'body' | 'headers';
 
@@ -41,17 +41,17 @@ export function checkItemForm(values: Readonly<Record<ItemField, string>>): {
 	if (!destination) errors.destination = 'give the URL of the workflow';
 	else if (!isHttpUrl(destination)) errors.destination = 'expected an http:// or https:// URL';
 	const headers: Record<string, string> = {};
-	valueLines(values.headers).forEach((line, i) => {
+	for (const line of numberedLines(values.headers)) {
 		try {
-			const [name, value] = parseHeaderLine(line);
+			const [name, value] = parseHeaderLine(line.text);
 			const known = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-			if (known) errors.headers ??= `line ${i + 1}: ${name} is given twice`;
+			if (known) errors.headers ??= `line ${line.number}: ${name} is given twice`;
 			headers[name] = value;
 		} catch (error) {
 			if (!(error instanceof SettingError)) throw error;
-			errors.headers ??= `line ${i + 1}: ${error.message}`;
+			errors.headers ??= `line ${line.number}: ${error.message}`;
 		}
-	});
+	}
 	if (Object.keys(errors).length > 0) return { errors, item: undefined };
 	const item: WorkflowTriggerItem = { destination };
 	if (values.body !== '') item.body = values.body;

@@ -11,6 +11,7 @@ import { useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
 import { useStore } from '../hooks/use-store.js';
 import { priorities } from '../input/dispatcher.js';
+import { hardWrap } from '../models/request.js';
 import { checkItemForm } from '../models/trigger-items.js';
 import type { PublishState, TriggeredRun } from '../state/publish.js';
 import { NoticeLine } from './groups.js';
@@ -202,7 +203,8 @@ export function PublishPane(props: PaneProps) {
 				ui.reveal ? webhook : maskQueryParam(webhook, client.settings.dialect.tokenParam, () => maskText),
 			)
 		: undefined;
-	const below = 1 + (state.published ? 1 : 0) + (state.notice ? 1 : 0) + (state.failure ? 1 : 0);
+	const webhookLines = webhookRows(shownWebhook, width, height >= 30 ? 3 : 2);
+	const below = 1 + webhookLines.length + (state.published ? 1 : 0) + (state.notice ? 1 : 0);
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
@@ -218,29 +220,34 @@ export function PublishPane(props: PaneProps) {
 				form={state.form}
 				errors={check.errors}
 				width={width}
-				height={Math.max(3, height - 1 - below)}
+				height={Math.max(3, height - 1 - below - (state.failure ? 1 : 0))}
 				active={state.editing}
 				onAction={(action) => controller.formAction(action)}
 				onSubmit={() => controller.submit()}
 				onCancel={() => controller.close()}
 			/>
 			<Text wrap="truncate-end">
-				<Text dimColor>webhook address </Text>
-				{shownWebhook ? (
-					<>
-						{shownWebhook}
-						<Text dimColor>
-							{' '}
-							· {ui.reveal ? 'v hides' : 'v reveals'} the token · c copies
-							{connection.embedded ? ' · works while mqtop runs' : ''}
-						</Text>
-					</>
-				) : (
-					<Text dimColor>(a valid destination and settings make one)</Text>
-				)}
+				<Text bold>Webhook address</Text>
+				<Text dimColor>
+					{shownWebhook
+						? ` · give it to a webhook sender · ${ui.reveal ? 'v hides' : 'v reveals'} the token · c copies${connection.embedded ? ' · works while mqtop runs' : ''}`
+						: ' · a valid destination and settings make one'}
+				</Text>
 			</Text>
+			{webhookLines.map((line) => (
+				<Text key={line} wrap="truncate-end">
+					{line}
+				</Text>
+			))}
 			<Published state={state} />
 			<NoticeLine notice={state.notice} />
 		</Box>
 	);
+}
+
+/** The webhook address over at most `max` rows; a longer one ends with `…`. */
+function webhookRows(text: string | undefined, width: number, max: number): string[] {
+	if (!text) return [];
+	const rows = hardWrap(text, Math.max(10, width));
+	return rows.length <= max ? rows : [...rows.slice(0, max - 1), `${rows[max - 1]!.slice(0, -1)}…`];
 }

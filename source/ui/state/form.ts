@@ -152,8 +152,13 @@ function insertAt(value: string, cursor: number, text: string): string {
 
 /** The value's lines as a `lines` field holds them: trimmed, empty ones left out. */
 export function valueLines(value: string): string[] {
+	return numberedLines(value).map((l) => l.text);
+}
+
+/** The non-empty lines, trimmed, each with its line number as shown (1-based, empty lines counted). */
+export function numberedLines(value: string): { text: string; number: number }[] {
 	return value
 		.split('\n')
-		.map((line) => line.trim())
-		.filter(Boolean);
+		.map((line, i) => ({ text: line.trim(), number: i + 1 }))
+		.filter((l) => l.text !== '');
 }

@@ -125,7 +125,9 @@ export function publishReducer(state: PublishState, action: PublishAction): Publ
 				: { ...state, editing: action.editing, notice: undefined };
 		case 'form/action': {
 			const form = formReducer(state.form, action.action);
-			return form === state.form ? state : { ...state, form };
+			if (form === state.form) return state;
+			// A notice about the form (fields to fix) is outdated by the next edit.
+			return { ...state, form, ...(action.action.type === 'submitted' ? {} : { notice: undefined }) };
 		}
 		case 'item/open':
 			return { ...state, item: action.form, notice: undefined };
