@@ -7,5 +7,8 @@ export default defineConfig({
 		hookTimeout: 20_000,
 		// Tests start real servers on loopback; two cores do not gain from more workers.
 		maxWorkers: 2,
+		// Ink draws only the last frame when it believes it runs in CI (is-in-ci reads these once);
+		// the TUI tests stand in for a person at a terminal, so they must see every frame.
+		env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false' },
 	},
 });

@@ -1,6 +1,5 @@
 /**
  * Child process of the TUI benchmark (run by bench/tui.ts through fork). Modes:
- * - `first-frame`: starts the TUI and reports the milliseconds since process start at its first frame;
  * - `idle`: runs the TUI polling every 2 s and reports the CPU it used over the window;
  * - `sleep`: the same window doing nothing, the CPU baseline;
  * - `frames`: times Overview frames at 200x50 on real 30d statistics, and a plain Text baseline.
@@ -26,8 +25,6 @@ interface Connection {
 	accountId: string;
 }
 
-// Static imports are evaluated before this line: the time since process start spent loading modules.
-const loadedMs = performance.now();
 const mode = process.argv[2];
 const windowMs = Number(process.argv[3] ?? 30_000);
 const report = (message: object) =>
@@ -131,15 +128,6 @@ async function frames(): Promise<void> {
 
 if (mode === 'frames') {
 	await frames();
-} else if (mode === 'first-frame') {
-	let tui: ReturnType<typeof start> | undefined;
-	tui = start(() => {
-		const ms = performance.now();
-		void report({ ms, loadedMs }).then(() => {
-			tui?.stop();
-			process.exit(0);
-		});
-	});
 } else if (mode === 'idle' || mode === 'sleep') {
 	let firstFrame: () => void = () => {};
 	const shown = new Promise<void>((resolve) => {

@@ -36,10 +36,10 @@ function tokenize(text: string): Token[] {
 		if (/^\s*$/.test(text.slice(at))) break;
 		re.lastIndex = at;
 		const m = re.exec(text);
-		if (!m)
-			throw new RetryDelayError(
-				`unexpected character ${JSON.stringify(text.trimStart()[0] ?? text[at])} at ${at}`,
-			);
+		if (!m) {
+			const where = at + (/^\s*/.exec(text.slice(at))?.[0].length ?? 0);
+			throw new RetryDelayError(`unexpected character ${JSON.stringify(text[where])} at ${where}`);
+		}
 		if (m[1] !== undefined) tokens.push({ kind: 'num', value: Number(m[1]) });
 		else if (m[2] !== undefined) tokens.push({ kind: 'id', name: m[2] });
 		else tokens.push({ kind: 'op', op: m[3]! });

@@ -9,6 +9,7 @@ import type { Dialect } from '../api/dialect.js';
 import { ConfigError } from '../config/file.js';
 import { formatSource, type Resolved } from '../config/resolve.js';
 import { envName, flagName, type SettingKey } from '../config/settings.js';
+import type { LocalServiceHandle as LocalHandle } from '../local/service.js';
 
 /** Which API a command talks to, and so which settings it needs. */
 export type Api = 'queue' | 'management';
@@ -19,19 +20,20 @@ const needed: Record<Api, SettingKey[]> = {
 };
 
 /** What the embedded local service hands back when it has started. */
-export interface LocalServiceHandle {
-	queueUrl: string;
-	managementUrl: string;
-	token: string;
-	email: string;
-	apiKey: string;
-	currentSigningKey: string;
-	nextSigningKey: string;
-	accountId: string;
-	vectorIndexId: string;
-	searchIndexId: string;
-	close(): Promise<void>;
-}
+export type LocalServiceHandle = Pick<
+	LocalHandle,
+	| 'queueUrl'
+	| 'managementUrl'
+	| 'token'
+	| 'email'
+	| 'apiKey'
+	| 'currentSigningKey'
+	| 'nextSigningKey'
+	| 'accountId'
+	| 'vectorIndexId'
+	| 'searchIndexId'
+	| 'close'
+>;
 /** What the embedded local service is told: the dialect, and any credentials given explicitly. */
 export interface LocalStartOptions {
 	dialect: Dialect;
@@ -82,6 +84,15 @@ export function describeCredentials(resolved: Resolved, api: Api): string {
 	return `the ${api === 'queue' ? 'messaging' : 'management'} API credentials: ${parts.join(' and ')}`;
 }
 
+/** The client settings that reach a running local service. */
+export function localSettings(
+	handle: Pick<LocalServiceHandle, 'queueUrl' | 'token' | 'managementUrl' | 'email' | 'apiKey'>,
+	dialect: Dialect,
+): ConnectionSettings {
+	const { queueUrl, token, managementUrl, email, apiKey } = handle;
+	return { queueUrl, token, managementUrl, email, apiKey, dialect };
+}
+
 export async function openConnection(
 	resolved: Resolved,
 	api: Api,
@@ -89,16 +100,8 @@ export async function openConnection(
 ): Promise<Connection> {
 	if (resolved.local) {
 		const handle = await options.startLocal(localStartOptions(resolved));
-		const settings: ConnectionSettings = {
-			queueUrl: handle.queueUrl,
-			token: handle.token,
-			managementUrl: handle.managementUrl,
-			email: handle.email,
-			apiKey: handle.apiKey,
-			dialect: resolved.dialect,
-		};
 		return {
-			client: new MqClient(settings, options.client),
+			client: new MqClient(localSettings(handle, resolved.dialect), options.client),
 			local: {
 				accountId: handle.accountId,
 				vectorIndexId: handle.vectorIndexId,

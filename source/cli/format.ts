@@ -1,5 +1,5 @@
 /** Small formatters for readable output: times, sizes, limits and secrets in records. */
-import { maskSecret } from '../config/mask.js';
+import { maskSecret } from '../text/mask.js';
 
 /** Unix milliseconds as `2026-01-31 12:00:00Z`. */
 export function formatTime(ms: number): string {

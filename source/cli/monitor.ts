@@ -3,8 +3,9 @@
  * embedded local service and the callback receiver (each on a worker thread, sharing signing
  * keys), and with `--demo` the demo traffic; then the TUI on them.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MqClient } from '../api/client.js';
-import type { ConnectionSettings } from '../api/connection.js';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
@@ -13,7 +14,7 @@ import type { ReceiverHandle } from '../receiver/receiver.js';
 import { generateSigningKey } from '../signing/keys.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
-import { localStartOptions, missingSettings } from './connect.js';
+import { localSettings, localStartOptions, missingSettings } from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
 import { ttyRefusal } from './tty.js';
 
@@ -36,14 +37,7 @@ async function embeddedBackend(resolved: Resolved, withDemo: boolean): Promise<B
 		currentSigningKey: options.currentSigningKey ?? generateSigningKey(),
 		nextSigningKey: options.nextSigningKey ?? generateSigningKey(),
 	});
-	const settings: ConnectionSettings = {
-		queueUrl: service.queueUrl,
-		token: service.token,
-		managementUrl: service.managementUrl,
-		email: service.email,
-		apiKey: service.apiKey,
-		dialect: resolved.dialect,
-	};
+	const settings = localSettings(service, resolved.dialect);
 	const client = new MqClient(settings, noRetry);
 	return {
 		client,
@@ -88,6 +82,13 @@ function remoteBackend(resolved: Resolved, configPath: string): Backend {
 		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
 		close: async () => {},
 	};
+}
+
+/** The bundled TUI when the build made one (it starts in half the time), else its modules. */
+async function loadTui(): Promise<typeof import('../ui/run.js')> {
+	const bundle = new URL('../ui/run.bundle.js', import.meta.url);
+	if (existsSync(fileURLToPath(bundle))) return (await import(bundle.href)) as typeof import('../ui/run.js');
+	return import('../ui/run.js');
 }
 
 export const monitorSpec: CommandSpec = {
@@ -153,7 +154,7 @@ export const monitorSpec: CommandSpec = {
 				});
 			}
 			if (backend.demo && receiver) running = await backend.demo(receiver.url);
-			const { startTui } = await import('../ui/run.js');
+			const { startTui } = await loadTui();
 			const tui = startTui({
 				client: backend.client,
 				connection: {

@@ -2,6 +2,7 @@
  * How a command writes: JSON for scripts (one document, or one line per event of a stream),
  * readable lines and tables otherwise, and one-line messages on stderr.
  */
+import { jsonLine, safeJson } from '../text/json-line.js';
 import type { Io } from './io.js';
 import { colorEnabled, makeStyle, type Style } from './style.js';
 import { type Cell, type Column, formatPairs, formatTable } from './table.js';
@@ -18,12 +19,12 @@ export class Output {
 
 	/** One JSON document, indented for people who read it too. */
 	document(value: unknown): void {
-		this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+		this.io.stdout.write(`${safeJson(value, 2)}\n`);
 	}
 
 	/** One JSON line of a stream of events. */
 	event(value: unknown): void {
-		this.io.stdout.write(`${JSON.stringify(value)}\n`);
+		this.io.stdout.write(`${jsonLine(value)}\n`);
 	}
 
 	line(text = ''): void {

@@ -1,9 +1,16 @@
 /**
- * Colours for readable output. Off when stdout is not a terminal or NO_COLOR is set
- * (no-color.org), so piped output never carries escape codes.
+ * Colours for readable output. Off when stdout is not a terminal, under NO_COLOR
+ * (no-color.org) or TERM=dumb, so piped output never carries escape codes; FORCE_COLOR wins.
  */
+import { styleText } from 'node:util';
+
+export type StyleName = Extract<Parameters<typeof styleText>[0], string>;
+/** Paints text in one style or several (e.g. ['bold', 'red']); plain text when colour is off. */
+export type Paint = (style: StyleName | StyleName[], text: string) => string;
+
 export interface Style {
 	enabled: boolean;
+	paint: Paint;
 	bold(text: string): string;
 	dim(text: string): string;
 	red(text: string): string;
@@ -11,46 +18,43 @@ export interface Style {
 	yellow(text: string): string;
 	cyan(text: string): string;
 }
-export type StyleName = Exclude<keyof Style, 'enabled'>;
 
 export function colorEnabled(options: {
 	isTTY: boolean | undefined;
 	env: Readonly<Record<string, string | undefined>>;
 }): boolean {
+	const { env } = options;
+	if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+	if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0';
 	if (!options.isTTY) return false;
-	if (options.env.NO_COLOR !== undefined && options.env.NO_COLOR !== '') return false;
-	return options.env.TERM !== 'dumb';
+	return env.TERM !== 'dumb';
 }
 
-const codes: Record<StyleName, [number, number]> = {
-	bold: [1, 22],
-	dim: [2, 22],
-	red: [31, 39],
-	green: [32, 39],
-	yellow: [33, 39],
-	cyan: [36, 39],
-};
+export function painter(enabled: boolean): Paint {
+	// Whether to colour is decided above; styleText must not second-guess it from process.stdout.
+	return enabled
+		? (style, text) => (text === '' ? text : styleText(style, text, { validateStream: false }))
+		: (_style, text) => text;
+}
 
 export function makeStyle(enabled: boolean): Style {
-	const paint =
-		([open, close]: [number, number]) =>
-		(text: string) =>
-			enabled && text !== '' ? `\x1b[${open}m${text}\x1b[${close}m` : text;
+	const paint = painter(enabled);
 	return {
 		enabled,
-		bold: paint(codes.bold),
-		dim: paint(codes.dim),
-		red: paint(codes.red),
-		green: paint(codes.green),
-		yellow: paint(codes.yellow),
-		cyan: paint(codes.cyan),
+		paint,
+		bold: (text) => paint('bold', text),
+		dim: (text) => paint('dim', text),
+		red: (text) => paint('red', text),
+		green: (text) => paint('green', text),
+		yellow: (text) => paint('yellow', text),
+		cyan: (text) => paint('cyan', text),
 	};
 }
 
-/** The colour of an HTTP status: green 2xx, yellow 3xx/4xx, red 5xx and no answer. */
-export function statusStyle(status: number | undefined): StyleName {
-	if (status === undefined) return 'red';
-	if (status < 300) return 'green';
-	if (status < 500) return 'yellow';
-	return 'red';
+/** The colour of an HTTP status: green 2xx, cyan 3xx, yellow 4xx, red 5xx and no answer. */
+export function statusStyle(status: number | undefined): 'green' | 'cyan' | 'yellow' | 'red' {
+	if (status === undefined || status >= 500) return 'red';
+	if (status >= 400) return 'yellow';
+	if (status >= 300) return 'cyan';
+	return 'green';
 }

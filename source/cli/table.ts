@@ -24,7 +24,7 @@ function pad(value: string, size: number, align: 'left' | 'right'): string {
 }
 
 function paint(cell: Cell, padded: string, style: Style): string {
-	return typeof cell === 'string' || cell.style === undefined ? padded : style[cell.style](padded);
+	return typeof cell === 'string' || cell.style === undefined ? padded : style.paint(cell.style, padded);
 }
 
 export function formatTable(

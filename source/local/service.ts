@@ -91,7 +91,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	const backoff =
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
+	const onError = options.onError ?? (() => {});
 	const engine = new DeliveryEngine({
+		onError,
 		dialect,
 		clock,
 		limits,
@@ -142,8 +144,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		searchIndex,
 		dataPlanes,
 	};
-	const router = buildRouter(context, options.onError ?? (() => {}));
+	const router = buildRouter(context, onError);
 	server.on('request', router.listener);
+	// Errors of the listening socket (out of file descriptors, say) must not end the process.
+	server.on('error', onError);
 	// A client that sends garbage gets a 400 from node:http; it must not take the server down.
 	server.on('clientError', (_error, socket) => {
 		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');

@@ -2,7 +2,7 @@
  * ReceivedEvent as `mqtop listen` prints it: one JSON record per event (--json), or one line
  * per event for a person, stripe-listen style. Pure: the caller decides where output goes.
  */
-import type { Paint, Style } from '../cli/color.js';
+import { type Paint, type StyleName, statusStyle } from '../cli/style.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
 import type { EventKind, ReceivedEvent, ShownBody } from './event.js';
@@ -82,7 +82,7 @@ export function toEventRecord(event: ReceivedEvent): EventRecord {
 	};
 }
 
-const kindStyle: Record<EventKind, Style> = {
+const kindStyle: Record<EventKind, StyleName> = {
 	callback: 'cyan',
 	'failure-callback': 'magenta',
 	delivery: 'blue',
@@ -91,13 +91,6 @@ const kindStyle: Record<EventKind, Style> = {
 };
 
 const kindWidth = Math.max(...Object.keys(kindStyle).map((k) => k.length));
-
-function statusStyle(status: number): Style {
-	if (status >= 500) return 'red';
-	if (status >= 400) return 'yellow';
-	if (status >= 300) return 'cyan';
-	return 'green';
-}
 
 function clock(ms: number): string {
 	const d = new Date(ms);

@@ -5,9 +5,14 @@
  */
 const unsafe = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
-export function jsonLine(value: unknown): string {
-	return JSON.stringify(value).replace(
+export function safeJson(value: unknown, indent?: number): string {
+	return JSON.stringify(value, null, indent).replace(
 		unsafe,
 		(ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
 	);
+}
+
+/** One JSON line of a stream: no indentation. */
+export function jsonLine(value: unknown): string {
+	return safeJson(value);
 }

@@ -33,5 +33,7 @@ describe('retry delay expressions', () => {
 		];
 		for (const text of bad) expect(() => parseRetryDelay(text), text).toThrow(RetryDelayError);
 		expect(() => parseRetryDelay('foo(1)')).toThrow(/unknown name "foo"/);
+		expect(() => parseRetryDelay('process.exit(1)')).toThrow('unexpected character "." at 7');
+		expect(() => parseRetryDelay('1 +  $')).toThrow('unexpected character "$" at 5');
 	});
 });

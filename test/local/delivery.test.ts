@@ -131,6 +131,31 @@ describe('a successful delivery', () => {
 		expect(Number(body.createdAt)).toBeGreaterThan(0);
 	});
 
+	it('sends callbacks with their own method, retries and timeout', async () => {
+		await callbacks.close();
+		callbacks = await startSink((_r, i, res) => {
+			res.statusCode = i === 0 ? 500 : 200;
+			res.end();
+		});
+		const messageId = await publishUrl(`${sink.url}/cb-options`, {
+			destination: '',
+			options: {
+				callback: `${callbacks.url}/cb`,
+				callbackOptions: { method: 'PUT', retries: 1, timeoutMs: 2000 },
+				retryDelay: '10',
+			},
+		});
+		const [first, second] = await callbacks.waitFor(2);
+		expect([first!.method, second!.method]).toEqual(['PUT', 'PUT']);
+		expect([first!.headers['svc-retried'], second!.headers['svc-retried']]).toEqual(['0', '1']);
+		expect(first!.headers['svc-message-id']).toBe(second!.headers['svc-message-id']);
+		const body = CallbackBody.parse(JSON.parse(second!.body.toString()));
+		expect(body.sourceMessageId).toBe(messageId);
+		const callbackId = first!.headers['svc-message-id'] as string;
+		const events = await fx.client.listEvents({ messageId: callbackId, state: 'DELIVERED' });
+		expect(events.events[0]!.url).toBe(`${callbacks.url}/cb`);
+	});
+
 	it('sends nothing but the URL query of the destination: configuration and token parameters are removed', async () => {
 		const url = fx.client.webhookUrl(`${sink.url}/wh?keep=1&also=2`, { retries: 1, forwardHeaders: {} });
 		expect(url).toContain('svc-retries=1');

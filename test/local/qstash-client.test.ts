@@ -83,6 +83,14 @@ describe('the official client on the local service', () => {
 		quiet.mockRestore();
 	});
 
+	it('cancels several waiting messages at once', async () => {
+		const ids = await Promise.all(
+			[1, 2].map(async (n) => (await qstash.publish({ url: `${sink.url}/bulk${n}`, delay: 3600 })).messageId),
+		);
+		expect(await qstash.messages.cancel(ids)).toEqual({ cancelled: 2 });
+		expect(await qstash.messages.cancel(ids)).toEqual({ cancelled: 0 });
+	});
+
 	it('manages URL Groups and publishes to one', async () => {
 		await qstash.urlGroups.addEndpoints({
 			name: 'qgroup',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { painter } from '../../source/cli/color.js';
+import { painter } from '../../source/cli/style.js';
 import { classifyRequest } from '../../source/receiver/event.js';
 import { formatEventLine, toEventRecord } from '../../source/receiver/render.js';
 import { jsonLine } from '../../source/text/json-line.js';

@@ -1,8 +1,8 @@
 /** `mqtop config`: the resolved connection settings and where each came from. */
 import { localProfile } from '../../config/file.js';
-import { maskSecret } from '../../config/mask.js';
 import { formatSource, type Resolved } from '../../config/resolve.js';
 import { secretKeys, settingKeys } from '../../config/settings.js';
+import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { defineCommand } from '../define.js';
 

@@ -3,86 +3,12 @@
  * (and the official client) to use. `--json` prints one line with everything a client needs
  * once the service accepts requests; otherwise a banner with a ready-to-paste curl example.
  */
-import meow from 'meow';
-import type { Dialect } from '../../api/dialect.js';
 import { type LocalService, type LocalServiceInfo, startLocalService } from '../../local/service.js';
 import { sanitize } from '../../text/sanitize.js';
-import { type Command, exitCodes } from '../command.js';
-
-const help = `
-	Usage
-	  $ mqtop serve [flags]
-
-	Runs the embedded local service (message queue, workflows, vector and search statistics)
-	until interrupted. It binds to 127.0.0.1 unless told otherwise.
-
-	Flags
-	  --port <n>               port to listen on; 0 (the default) picks a free one
-	  --host <address>         interface to listen on (default 127.0.0.1)
-	  --header-prefix <text>   prefix of configuration headers (default Svc-)
-	  --token-param <name>     query parameter that may carry the token (default mq_token)
-	  --product-segment <name> path segment of /v2/<segment>/users (default mq)
-	  --issuer <name>          issuer (iss) of the request signatures (default Svc)
-	  --json                   print one JSON line with the connection details, nothing else
-	  --help                   show this help
-
-	Example
-	  $ mqtop serve --port 8080 --header-prefix Upstash- --token-param qstash_token \\
-	      --product-segment qstash --issuer Upstash
-`;
-
-const flagSpec = {
-	port: { type: 'number', default: 0 },
-	host: { type: 'string', default: '127.0.0.1' },
-	headerPrefix: { type: 'string' },
-	tokenParam: { type: 'string' },
-	productSegment: { type: 'string' },
-	issuer: { type: 'string' },
-	json: { type: 'boolean', default: false },
-	help: { type: 'boolean', default: false },
-} as const;
-
-class UsageError extends Error {}
-
-const knownFlags = new Set(
-	Object.keys(flagSpec).map((name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)),
-);
-
-/** The first flag of argv that serve does not know, named as it was written. */
-function unknownFlag(argv: string[]): string | undefined {
-	for (const arg of argv) {
-		if (arg === '--') break;
-		if (!arg.startsWith('-') || /^-\d/.test(arg)) continue;
-		const name = arg.replace(/^--?/, '').split('=')[0]!.replace(/^no-/, '');
-		if (!knownFlags.has(name)) return arg.split('=')[0];
-	}
-	return undefined;
-}
-
-function checked(flags: {
-	port: number;
-	headerPrefix: string | undefined;
-	tokenParam: string | undefined;
-	productSegment: string | undefined;
-	issuer: string | undefined;
-}): { port: number; dialect: Partial<Dialect> } {
-	if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65_535)
-		throw new UsageError('--port must be a whole number from 0 to 65535');
-	const dialect: Partial<Dialect> = {};
-	const rules: [keyof Dialect, string, RegExp, string][] = [
-		['headerPrefix', '--header-prefix', /^[A-Za-z0-9-]+$/, 'letters, digits and -'],
-		['tokenParam', '--token-param', /^[A-Za-z0-9_.-]+$/, 'letters, digits, _, . and -'],
-		['productSegment', '--product-segment', /^[A-Za-z0-9_.-]+$/, 'letters, digits, _, . and -'],
-		['issuer', '--issuer', /^\S.*$/, 'some text'],
-	];
-	for (const [key, flag, pattern, what] of rules) {
-		const value = flags[key];
-		if (value === undefined) continue;
-		if (!pattern.test(value)) throw new UsageError(`${flag} must be ${what}, got ${JSON.stringify(value)}`);
-		dialect[key] = value;
-	}
-	return { port: flags.port, dialect };
-}
+import { UsageError } from '../args.js';
+import { exitCodes } from '../command.js';
+import { localStartOptions } from '../connect.js';
+import { defineCommand } from '../define.js';
 
 function info(service: LocalService): LocalServiceInfo {
 	return {
@@ -154,62 +80,59 @@ function untilSignal(): Promise<NodeJS.Signals> {
 	});
 }
 
-export const serveCommand: Command = {
+export const serveCommand = defineCommand({
 	name: 'serve',
 	summary: 'run the embedded local service until interrupted (--json for scripts)',
-	async run(argv) {
-		const unknown = unknownFlag(argv);
-		if (unknown) {
-			process.stderr.write(`mqtop serve: unknown flag ${unknown} (see mqtop serve --help)\n`);
-			return exitCodes.usage;
+	usage: '',
+	description: [
+		'Runs the embedded local service (message queue, workflows, vector and search indexes with their ' +
+			'statistics) until interrupted. It binds to 127.0.0.1 unless told otherwise.',
+		'The dialect flags (--header-prefix, --token-param, --product-segment, --issuer) make it speak the names ' +
+			'a deployment uses; --token, --email, --api-key and the signing key flags fix its credentials, so ' +
+			'that they stay the same across restarts.',
+		'With --json it prints one JSON line with the connection details once it accepts requests.',
+	],
+	arguments: { min: 0, max: 0 },
+	flags: {
+		port: {
+			type: 'string',
+			value: '<n>',
+			description: 'port to listen on; 0 (the default) picks a free one',
+		},
+		host: { type: 'string', value: '<address>', description: 'interface to listen on (default 127.0.0.1)' },
+	},
+	examples: [
+		'mqtop serve --port 8080',
+		'mqtop serve --port 8080 --header-prefix Upstash- --token-param qstash_token --product-segment qstash --issuer Upstash',
+	],
+	async run({ args, out, resolved }) {
+		const portText = args.string('port') ?? '0';
+		const port = Number(portText);
+		if (!/^\d+$/.test(portText) || port > 65_535) {
+			throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(portText)}`);
 		}
-		const cli = meow(help, {
-			importMeta: import.meta,
-			argv,
-			flags: flagSpec,
-			description: false,
-			autoHelp: false,
-			autoVersion: false,
-			allowUnknownFlags: false,
-		});
-		if (cli.flags.help) {
-			process.stdout.write(`${cli.help.trim()}\n`);
-			return exitCodes.ok;
-		}
-		if (cli.input.length > 0) {
-			process.stderr.write(`mqtop serve: unexpected argument ${JSON.stringify(cli.input[0])}\n${cli.help}`);
-			return exitCodes.usage;
-		}
-		let settings: ReturnType<typeof checked>;
-		try {
-			settings = checked(cli.flags);
-		} catch (error) {
-			if (!(error instanceof UsageError)) throw error;
-			process.stderr.write(`mqtop serve: ${error.message}\n`);
-			return exitCodes.usage;
-		}
+		const host = args.string('host') ?? '127.0.0.1';
 		let service: LocalService;
 		try {
 			service = await startLocalService({
-				host: cli.flags.host,
-				port: settings.port,
-				dialect: settings.dialect,
+				...(resolved.local ? localStartOptions(resolved) : { dialect: resolved.dialect }),
+				host,
+				port,
 				// A request that hit a bug got a 500; the operator sees why on stderr.
 				onError: (error) =>
-					process.stderr.write(
-						`mqtop serve: internal error: ${sanitize(String((error as Error)?.stack ?? error))}\n`,
-					),
+					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
 			});
 		} catch (error) {
 			const code = (error as { code?: string }).code;
 			const reason = code === 'EADDRINUSE' ? 'the address is already in use' : (error as Error).message;
-			process.stderr.write(`mqtop serve: cannot listen on ${cli.flags.host}:${settings.port}: ${reason}\n`);
+			out.warn(`serve: cannot listen on ${host}:${port}: ${reason}`);
 			return exitCodes.refused;
 		}
 		const signal = untilSignal();
-		process.stdout.write(cli.flags.json ? `${JSON.stringify(info(service))}\n` : banner(service));
+		if (out.json) out.event(info(service));
+		else out.line(banner(service));
 		await signal;
 		await service.close();
 		return exitCodes.ok;
 	},
-};
+});

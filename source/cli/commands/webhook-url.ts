@@ -1,7 +1,7 @@
 /** `mqtop webhook-url <destination>`: the ingestion address to give a webhook sender. */
 import { MqClient } from '../../api/client.js';
 import { ConfigError, localProfile } from '../../config/file.js';
-import { maskQueryParam } from '../../config/mask.js';
+import { maskQueryParam } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { missingSettings } from '../connect.js';
 import { defineCommand } from '../define.js';

@@ -12,6 +12,8 @@ export type LimitVerdict =
 	| { ok: true; headers: Record<string, string> }
 	| { ok: false; headers: Record<string, string>; message: string };
 
+const allowed: LimitVerdict = Object.freeze({ ok: true, headers: {} });
+
 export class RateLimiter {
 	private second = -1;
 	private inSecond = 0;
@@ -45,7 +47,7 @@ export class RateLimiter {
 			};
 		}
 		this.inSecond++;
-		return { ok: true, headers: {} };
+		return allowed;
 	}
 
 	/** Whether a publish may be accepted today; nothing is counted yet. */
@@ -64,7 +66,7 @@ export class RateLimiter {
 				},
 			};
 		}
-		return { ok: true, headers: {} };
+		return allowed;
 	}
 
 	/** Counts `count` accepted publishes; returns the RateLimit-* headers of the answer. */

@@ -29,7 +29,13 @@ interface RunPlan {
 
 function planRun(
 	ctx: ServiceContext,
-	input: { destination: string; body: Buffer; fields: Map<string, string>; callerIp: string; now: number },
+	input: {
+		destination: string;
+		body: Buffer;
+		fields: ReadonlyMap<string, string>;
+		callerIp: string;
+		now: number;
+	},
 	where: string,
 ): RunPlan {
 	if (!isHttpUrl(input.destination))

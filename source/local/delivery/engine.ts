@@ -22,7 +22,7 @@ import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate } from './flow-control.js';
-import { outgoingHeaders } from './outgoing.js';
+import { OutgoingHeaders } from './outgoing.js';
 
 export interface EngineDeps {
 	dialect: Dialect;
@@ -34,6 +34,8 @@ export interface EngineDeps {
 	dlq: DlqStore;
 	backoff: Backoff;
 	dispatcher: Dispatcher;
+	/** Told about bugs met while delivering; delivery carries on. */
+	onError: (error: unknown) => void;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -48,8 +50,10 @@ export class DeliveryEngine {
 	private waitingHead = 0;
 	private inFlight = 0;
 	private closed = false;
+	private readonly outgoing: OutgoingHeaders;
 
 	constructor(private readonly deps: EngineDeps) {
+		this.outgoing = new OutgoingHeaders(deps.dialect);
 		this.scheduler = new Scheduler(deps.clock, (m) => this.gate.submit(m));
 		this.gate = new FlowGate(deps.clock, (m) => this.launch(m));
 	}
@@ -106,25 +110,36 @@ export class DeliveryEngine {
 		this.inFlight++;
 		this.event(message, 'ACTIVE');
 		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
-		const { clock, dialect, limits, dispatcher } = this.deps;
-		const headers = outgoingHeaders(message, sent, {
-			dialect,
-			signingKey: this.deps.signingKey(),
-			nowSeconds: Math.floor(clock.now() / 1000),
-		});
-		attemptDelivery({
-			url: message.url,
-			method: message.method,
-			headers,
-			body: sent,
-			timeoutMs: message.timeoutMs,
-			maxResponseBytes: limits.max_message_size,
-			dispatcher,
-		})
-			.then((result) => this.finish(message, sent.length, result))
-			.catch(() =>
-				this.finish(message, sent.length, { kind: 'error', error: 'delivery failed', timedOut: false }),
+		const { clock, limits, dispatcher } = this.deps;
+		let attempt: Promise<AttemptResult>;
+		try {
+			const headers = this.outgoing.build(
+				message,
+				sent,
+				this.deps.signingKey(),
+				Math.floor(clock.now() / 1000),
 			);
+			attempt = attemptDelivery({
+				url: message.url,
+				method: message.method,
+				headers,
+				body: sent,
+				timeoutMs: message.timeoutMs,
+				maxResponseBytes: limits.max_message_size,
+				dispatcher,
+			});
+		} catch (error) {
+			// A bug here must cost one attempt, not the scheduler's timer (and the process).
+			this.deps.onError(error);
+			attempt = Promise.resolve({
+				kind: 'error',
+				error: 'internal error in the local service',
+				timedOut: false,
+			});
+		}
+		attempt
+			.then((result) => this.finish(message, sent.length, result))
+			.catch((error: unknown) => this.deps.onError(error));
 	}
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
@@ -196,7 +211,8 @@ export class DeliveryEngine {
 		message.state = 'retry';
 		message.dueAt = now + delay;
 		this.deps.usage.outcome(now, 'retry', message.kind === 'workflow');
-		this.event(message, 'RETRY', { nextDeliveryTime: message.dueAt });
+		// The event carries the time the delay was counted from, so the two differ by exactly it.
+		this.event(message, 'RETRY', { time: now, nextDeliveryTime: message.dueAt });
 		this.scheduler.schedule(message);
 	}
 

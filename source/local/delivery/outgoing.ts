@@ -10,31 +10,59 @@ import type { StoredMessage } from '../messages/message.js';
 
 export const userAgent = 'mqtop-local-service';
 
-export function outgoingHeaders(
-	message: StoredMessage,
-	body: Buffer,
-	options: { dialect: Dialect; signingKey: string; nowSeconds: number },
-): Record<string, string> {
-	const { dialect } = options;
-	const own: Record<string, string> = {
-		'User-Agent': userAgent,
-		[prefixed(dialect, 'Signature')]: signRequest({
-			key: options.signingKey,
-			issuer: dialect.issuer,
+/** Builds outgoing headers for one dialect; the names are worked out once, not per request. */
+export class OutgoingHeaders {
+	private readonly signature: string;
+	private readonly messageId: string;
+	private readonly retried: string;
+	private readonly topicName: string;
+	private readonly endpointName: string;
+	private readonly callerIp: string;
+	private readonly reserved: Set<string>;
+
+	constructor(private readonly dialect: Dialect) {
+		this.signature = prefixed(dialect, 'Signature');
+		this.messageId = prefixed(dialect, 'Message-Id');
+		this.retried = prefixed(dialect, 'Retried');
+		this.topicName = prefixed(dialect, 'Topic-Name');
+		this.endpointName = prefixed(dialect, 'Endpoint-Name');
+		this.callerIp = prefixed(dialect, 'Caller-Ip');
+		this.reserved = new Set(
+			[
+				'User-Agent',
+				this.signature,
+				this.messageId,
+				this.retried,
+				this.topicName,
+				this.endpointName,
+				this.callerIp,
+			].map((name) => name.toLowerCase()),
+		);
+	}
+
+	build(
+		message: StoredMessage,
+		body: Buffer,
+		signingKey: string,
+		nowSeconds: number,
+	): Record<string, string> {
+		const headers: Record<string, string> = {};
+		for (const name in message.header) {
+			if (!this.reserved.has(name.toLowerCase())) headers[name] = message.header[name]!.join(', ');
+		}
+		headers['User-Agent'] = userAgent;
+		headers[this.signature] = signRequest({
+			key: signingKey,
+			issuer: this.dialect.issuer,
 			url: message.url,
 			body,
-			now: options.nowSeconds,
-		}),
-		[prefixed(dialect, 'Message-Id')]: message.id,
-		[prefixed(dialect, 'Retried')]: String(message.retried),
-	};
-	if (message.topicName !== undefined) own[prefixed(dialect, 'Topic-Name')] = message.topicName;
-	if (message.endpointName !== undefined) own[prefixed(dialect, 'Endpoint-Name')] = message.endpointName;
-	if (message.callerIp) own[prefixed(dialect, 'Caller-Ip')] = message.callerIp;
-	const reserved = new Set(Object.keys(own).map((name) => name.toLowerCase()));
-	const headers: Record<string, string> = {};
-	for (const [name, values] of Object.entries(message.header)) {
-		if (!reserved.has(name.toLowerCase())) headers[name] = values.join(', ');
+			now: nowSeconds,
+		});
+		headers[this.messageId] = message.id;
+		headers[this.retried] = String(message.retried);
+		if (message.topicName !== undefined) headers[this.topicName] = message.topicName;
+		if (message.endpointName !== undefined) headers[this.endpointName] = message.endpointName;
+		if (message.callerIp) headers[this.callerIp] = message.callerIp;
+		return headers;
 	}
-	return Object.assign(headers, own);
 }

@@ -10,24 +10,30 @@ import { HttpError } from './reply.js';
 
 export type AuthScheme = 'basic' | 'bearer' | 'bearer-or-query';
 
+/** SHA-256 of a secret: equal-length values for timingSafeEqual (the data planes use it). */
 export function digest(text: string): Buffer {
 	return createHash('sha256').update(text).digest();
 }
 
-/** The account's secrets, hashed once: equal lengths for timingSafeEqual, nothing leaked. */
+/**
+ * The account's secrets as bytes, compared in constant time. A length mismatch answers at
+ * once: lengths are not secret (tokens and keys have a fixed format), contents are.
+ */
 export class Secrets {
 	private readonly email: Buffer;
 	private readonly apiKey: Buffer;
 	private readonly token: Buffer;
 
 	constructor(account: AccountCredentials) {
-		this.email = digest(account.email);
-		this.apiKey = digest(account.apiKey);
-		this.token = digest(account.token);
+		this.email = Buffer.from(account.email);
+		this.apiKey = Buffer.from(account.apiKey);
+		this.token = Buffer.from(account.token);
 	}
 
 	matches(kind: 'email' | 'apiKey' | 'token', given: string): boolean {
-		return timingSafeEqual(digest(given), this[kind]);
+		const expected = this[kind];
+		const bytes = Buffer.from(given);
+		return bytes.length === expected.length && timingSafeEqual(bytes, expected);
 	}
 }
 

@@ -7,17 +7,7 @@ const drainFactor = 8;
 
 export async function readBody(req: IncomingMessage, limit: number, what = 'body'): Promise<Buffer> {
 	const declared = Number(req.headers['content-length']);
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req as AsyncIterable<Buffer>) {
-		size += chunk.length;
-		if (size <= limit) chunks.push(chunk);
-		else if (size > limit * drainFactor + 1_048_576) {
-			// Answering needs a connection that is still readable; past this, stop reading.
-			req.destroy();
-			break;
-		}
-	}
+	const { chunks, size } = await collect(req, limit);
 	if (size > limit || declared > limit) {
 		throw new HttpError(
 			413,
@@ -27,6 +17,31 @@ export async function readBody(req: IncomingMessage, limit: number, what = 'body
 	}
 	// Copy: a small chunk may be a view of a much larger socket buffer that it would pin.
 	return Buffer.concat(chunks, size);
+}
+
+/** Reads to the end, keeping chunks up to `limit` (events, not an async iterator: cheaper). */
+function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[]; size: number }> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		const done = () => resolve({ chunks, size });
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= limit) chunks.push(chunk);
+			else if (size > limit * drainFactor + 1_048_576) {
+				// Answering needs a connection that is still readable; past this, stop reading.
+				req.off('end', done);
+				req.destroy();
+				done();
+			}
+		});
+		req.on('end', done);
+		req.on('error', () => reject(badRequest('the request body could not be read')));
+		// A client that goes away mid-body gets no answer; the handler must not wait forever.
+		req.on('close', () => {
+			if (!req.complete) reject(badRequest('the request body was cut off'));
+		});
+	});
 }
 
 export function parseJson(body: Buffer, what: string): unknown {

@@ -59,11 +59,13 @@ export class Router<Meta> {
 		const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
 		const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
 		const method = (req.method ?? 'GET').toUpperCase();
-		const allowed = new Set<string>();
+		const parts = pathname.split('/').filter(Boolean);
+		let allowed: Set<string> | undefined;
 		for (const route of this.routes) {
-			const params = match(route, pathname, target);
+			const params = match(route, parts, target);
 			if (!params) continue;
 			if (route.method !== method) {
+				allowed ??= new Set();
 				allowed.add(route.method);
 				continue;
 			}
@@ -87,12 +89,11 @@ export class Router<Meta> {
 			writeReply(res, reply);
 			return;
 		}
-		const error =
-			allowed.size > 0
-				? new HttpError(405, `method ${method} is not allowed on ${pathname}`, {
-						allow: [...allowed].join(', '),
-					})
-				: new HttpError(404, `no such operation: ${method} ${pathname}`);
+		const error = allowed
+			? new HttpError(405, `method ${method} is not allowed on ${pathname}`, {
+					allow: [...allowed].join(', '),
+				})
+			: new HttpError(404, `no such operation: ${method} ${pathname}`);
 		req.resume();
 		writeReply(res, errorReply(error));
 	}
@@ -105,10 +106,9 @@ export class Router<Meta> {
 
 function match<Meta>(
 	route: Route<Meta>,
-	pathname: string,
+	parts: string[],
 	target: string,
 ): Record<string, string> | undefined {
-	const parts = pathname.split('/').filter(Boolean);
 	if (
 		route.rest === undefined ? parts.length !== route.segments.length : parts.length <= route.segments.length
 	)

@@ -70,7 +70,7 @@ export interface MessageInput {
 	/** Headers the destination gets before anything the publish forwards (group defaults). */
 	baseHeaders?: Record<string, string[]> | undefined;
 	/** Every incoming header, lowercase; forwarded when Header-Forward is true. */
-	incoming?: Map<string, string> | undefined;
+	incoming?: ReadonlyMap<string, string> | undefined;
 	/** Headers the service itself adds (workflow run headers), after all others. */
 	extraHeaders?: Record<string, string> | undefined;
 	callerIp: string;

@@ -8,9 +8,14 @@ import type { Dialect } from '../../api/dialect.js';
 import { decodePublishOptions, isOptionParseError, type PublishOptions } from '../../api/publish-options.js';
 import { badRequest } from '../http/reply.js';
 
-export function mergeFields(...sources: (ReadonlyMap<string, string> | undefined)[]): Map<string, string> {
+export function mergeFields(
+	...sources: (ReadonlyMap<string, string> | undefined)[]
+): ReadonlyMap<string, string> {
+	const given = sources.filter((s): s is ReadonlyMap<string, string> => s !== undefined && s.size > 0);
+	// The common case, headers only, needs no copy.
+	if (given.length === 1) return given[0]!;
 	const merged = new Map<string, string>();
-	for (const source of sources) for (const [name, value] of source ?? []) merged.set(name, value);
+	for (const source of given) for (const [name, value] of source) merged.set(name, value);
 	return merged;
 }
 

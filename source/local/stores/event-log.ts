@@ -11,22 +11,22 @@ export interface EventQuery {
 	state: EventState | undefined;
 }
 
-interface Entry {
-	seq: number;
-	event: DeliveryEvent;
-}
-
 export class EventLog {
-	private readonly ring: (Entry | undefined)[];
+	private readonly ring: (DeliveryEvent | undefined)[];
+	/** The sequence number of each slot's event, beside the ring rather than wrapped around it. */
+	private readonly seqs: number[];
 	private next = 0;
 
 	constructor(private readonly capacity: number) {
 		this.ring = new Array(Math.max(1, capacity));
+		this.seqs = new Array(Math.max(1, capacity)).fill(-1);
 	}
 
 	add(event: DeliveryEvent): void {
 		if (this.capacity <= 0) return;
-		this.ring[this.next % this.ring.length] = { seq: this.next, event };
+		const slot = this.next % this.ring.length;
+		this.ring[slot] = event;
+		this.seqs[slot] = this.next;
 		this.next++;
 	}
 
@@ -35,9 +35,9 @@ export class EventLog {
 		const oldest = Math.max(0, this.next - this.ring.length);
 		const start = Math.min(this.next - 1, (query.cursor ?? this.next) - 1);
 		for (let seq = start; seq >= oldest; seq--) {
-			const entry = this.ring[seq % this.ring.length];
-			if (!entry || entry.seq !== seq) continue;
-			const e = entry.event;
+			const slot = seq % this.ring.length;
+			const e = this.ring[slot];
+			if (!e || this.seqs[slot] !== seq) continue;
 			if (query.messageId !== undefined && e.messageId !== query.messageId) continue;
 			if (query.state !== undefined && e.state !== query.state) continue;
 			if (events.length === query.count) return { events, cursor: String(seq + 1) };

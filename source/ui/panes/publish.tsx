@@ -1,8 +1,8 @@
 import { Box, Text, useStdout } from 'ink';
 import type { WorkflowTriggerItem } from '../../api/schemas.js';
-import { maskQueryParam } from '../../config/mask.js';
 import { maskText } from '../../format/mask.js';
 import { formatClock } from '../../format/time.js';
+import { maskQueryParam } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { Confirm } from '../components/confirm.js';
 import { Form } from '../components/form.js';

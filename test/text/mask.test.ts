@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskQueryParam, maskSecret } from '../../source/config/mask.js';
+import { maskQueryParam, maskSecret } from '../../source/text/mask.js';
 
 describe('maskSecret', () => {
 	it('shows a short start and the length', () => {
