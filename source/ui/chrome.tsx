@@ -8,7 +8,14 @@ import { sanitize } from '../text/sanitize.js';
 import { LiveText } from './components/live-text.js';
 import { usePolls, useRuntime, useUi } from './hooks/context.js';
 import { useNow } from './hooks/use-now.js';
-import { type Binding, bindingsFor, helpRows, hintOf, type Scope, scopeTitles } from './input/keymap.js';
+import {
+	type Binding,
+	bindingsFor,
+	helpRows,
+	keyLineHints,
+	type Scope,
+	scopeTitles,
+} from './input/keymap.js';
 import { apiStatuses, lastRefresh } from './models/status.js';
 import { builtPanes } from './panes/index.js';
 import { isModal } from './state/focus.js';
@@ -157,21 +164,18 @@ function hints(scopes: readonly Scope[]): Binding[] {
 export const KeyLine = memo(function KeyLine() {
 	const ui = useUi();
 	const { readOnly } = useRuntime();
-	const shown = hints(activeScopes(ui, usePaneFocus()));
+	const shown = keyLineHints(hints(activeScopes(ui, usePaneFocus())), readOnly);
 	return (
 		<Text wrap="truncate-end">
-			{shown.map((b, i) => {
-				const hint = hintOf(b, readOnly);
-				return (
-					<Text key={`${b.scope}.${b.command}`}>
-						<Text color={hint.disabled ? 'gray' : 'cyan'} bold={!hint.disabled} strikethrough={hint.disabled}>
-							{hint.keys}
-						</Text>{' '}
-						<Text dimColor>{hint.label}</Text>
-						{i < shown.length - 1 ? '  ' : ''}
-					</Text>
-				);
-			})}
+			{shown.map((hint, i) => (
+				<Text key={`${hint.keys} ${hint.label}`}>
+					<Text color={hint.disabled ? 'yellow' : 'cyan'} bold={!hint.disabled} strikethrough={hint.disabled}>
+						{hint.keys}
+					</Text>{' '}
+					<Text dimColor>{hint.label}</Text>
+					{i < shown.length - 1 ? '  ' : ''}
+				</Text>
+			))}
 		</Text>
 	);
 });

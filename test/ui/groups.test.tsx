@@ -238,8 +238,8 @@ describe('Groups pane, read-only', () => {
 			await fixture.client.setGroupHeaders('ro', { 'X-A': '1' });
 			const before = await fixture.client.getGroup('ro');
 			const listed = await screen.waitFor((f) => (/ro +1 +1 /.test(f) ? f : undefined), 'listed');
-			expect(keyLine(listed)).toContain('a add: read-only');
-			expect(keyLine(listed)).toContain('x remove: read-only');
+			expect(keyLine(listed)).toContain('a/x/h read-only');
+			expect(keyLine(listed)).toContain('? help  q quit');
 			for (const key of ['a', 'h', 'c', 'D']) {
 				await screen.press(key);
 				await screen.waitFor(

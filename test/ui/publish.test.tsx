@@ -312,7 +312,7 @@ describe('Publish pane, read-only', () => {
 				'the form',
 			);
 			expect(frame).toContain('read-only: nothing is sent');
-			expect(frame.trimEnd().split('\n').at(-1)).toContain('s send: read-only');
+			expect(frame.trimEnd().split('\n').at(-1)).toContain('s read-only');
 			await screen.press('e', `${sink.url}/ro`, ctrlS);
 			await screen.waitFor(
 				(f) => f.includes('read-only: publishing is disabled; nothing was sent'),

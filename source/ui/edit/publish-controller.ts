@@ -83,6 +83,11 @@ export class PublishController {
 
 	/** Shows the publish request when every field is right; otherwise the errors stay next to the fields. */
 	submit(): void {
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'close' });
+			this.dispatch({ type: 'notice', notice: readOnlyNotice('publishing') });
+			return;
+		}
 		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
 		const { request, errors } = this.check();
 		if (!request) {
@@ -91,11 +96,6 @@ export class PublishController {
 				type: 'notice',
 				notice: { tone: 'error', text: `${count} field${count === 1 ? '' : 's'} to fix; nothing was sent` },
 			});
-			return;
-		}
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'close' });
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('publishing') });
 			return;
 		}
 		const { method, path, headers } = this.ctx.client.describePublish(request);

@@ -435,16 +435,31 @@ export function helpRows(scope: Scope, readOnly = false): { keys: string; descri
 		});
 }
 
-/** What a key line shows for a binding: its keys, its label, and whether read-only disables it. */
-export function hintOf(
-	binding: Binding,
-	readOnly: boolean,
-): { keys: string; label: string; disabled: boolean } {
-	const disabled = readOnly && binding.edit === true;
-	const label = binding.hint?.label ?? binding.description;
-	return {
-		keys: binding.hint?.keys ?? keysLabel(binding),
-		label: disabled ? `${label}: read-only` : label,
-		disabled,
-	};
+export interface KeyHint {
+	keys: string;
+	label: string;
+	/** Keys read-only mode disables. */
+	disabled: boolean;
+}
+
+/**
+ * What the key line shows for these bindings. In read-only mode the edits are gathered into
+ * one entry, e.g. `a/x/h read-only`, where the first of them was: the line says they are
+ * disabled and still has room for help and quit.
+ */
+export function keyLineHints(shown: readonly Binding[], readOnly: boolean): KeyHint[] {
+	const disabled = shown.filter((b) => readOnly && b.edit);
+	const hints: KeyHint[] = [];
+	for (const binding of shown) {
+		const keys = binding.hint?.keys ?? keysLabel(binding);
+		if (!disabled.includes(binding))
+			hints.push({ keys, label: binding.hint?.label ?? binding.description, disabled: false });
+		else if (binding === disabled[0])
+			hints.push({
+				keys: disabled.map((b) => b.hint?.keys ?? keysLabel(b)).join('/'),
+				label: 'read-only',
+				disabled: true,
+			});
+	}
+	return hints;
 }
