@@ -69,11 +69,17 @@ export class GroupsController {
 		return { name: group.name, group };
 	}
 
+	/** The detail of the selected group is open, and the group still exists. */
+	isOpen(): boolean {
+		const current = this.current();
+		return this.state.open && current?.group !== undefined && current.name === this.state.selected;
+	}
+
 	// Navigation
 
 	move(delta: number): void {
 		const current = this.current();
-		if (this.state.open) {
+		if (this.isOpen()) {
 			this.dispatch({ type: 'endpoint/move', delta, count: current?.group?.endpoints.length ?? 0 });
 			return;
 		}
@@ -100,7 +106,7 @@ export class GroupsController {
 
 	mark(): void {
 		const endpoint = this.current()?.group?.endpoints[this.state.endpointCursor];
-		if (this.state.open && endpoint) this.dispatch({ type: 'mark', url: endpoint.url });
+		if (this.isOpen() && endpoint) this.dispatch({ type: 'mark', url: endpoint.url });
 	}
 
 	// Forms
@@ -111,7 +117,7 @@ export class GroupsController {
 			return;
 		}
 		const current = this.current();
-		const marked = this.state.open
+		const marked = this.isOpen()
 			? (current?.group?.endpoints.filter((e) => this.state.marked.includes(e.url)) ?? [])
 			: [];
 		const form = groupForm(kind, {

@@ -20,7 +20,7 @@ export function NoticeLine(props: { notice: Notice | undefined }) {
 	return (
 		<Text color={color} wrap="truncate-end">
 			{props.notice.tone === 'error' ? '✗ ' : props.notice.tone === 'ok' ? '✓ ' : ''}
-			{props.notice.text}
+			{sanitize(props.notice.text)}
 		</Text>
 	);
 }
@@ -119,7 +119,7 @@ export function GroupsPane(props: PaneProps) {
 				<NoticeLine notice={state.notice} />
 			</Box>
 		);
-	if (state.open && group.name === state.selected) {
+	if (controller.isOpen()) {
 		const headers = headerDisplay(group.headers);
 		const shownHeaders = Math.min(headers.length, Math.max(1, Math.floor((height - 6) / 3)));
 		const tableHeight = Math.max(2, height - 3 - Math.max(1, shownHeaders) - notice);
