@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { sanitize } from '../../text/sanitize.js';
 import { Confirm } from '../components/confirm.js';
 import { EndpointState } from '../components/endpoint-state.js';
+import { Failure, failureRows } from '../components/failure.js';
 import { Form } from '../components/form.js';
 import { Table } from '../components/table.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
@@ -68,21 +69,20 @@ export function GroupsPane(props: PaneProps) {
 		);
 	if (state.form) {
 		const { errors } = checkGroupForm(state.form.kind, state.form.state.values);
+		const failure = state.failure
+			? `${state.failure} · nothing changed; edit and send again, or esc`
+			: undefined;
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 				<Text bold wrap="truncate-end">
 					{groupFormTitles[state.form.kind]}
 				</Text>
-				{state.failure ? (
-					<Text color="red" wrap="truncate-end">
-						✗ {state.failure} · nothing changed; edit and send again, or esc
-					</Text>
-				) : null}
+				<Failure text={failure} width={width} />
 				<Form
 					form={state.form.state}
 					errors={errors}
 					width={width}
-					height={height - 2 - (state.failure ? 1 : 0)}
+					height={height - 1 - failureRows(failure, width).length}
 					active
 					onAction={(action) => controller.formAction(action)}
 					onSubmit={() => controller.submitForm()}

@@ -5,6 +5,7 @@ import { formatClock } from '../../format/time.js';
 import { maskQueryParam } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { Confirm } from '../components/confirm.js';
+import { Failure, failureRows } from '../components/failure.js';
 import { Form } from '../components/form.js';
 import { type Column, Table } from '../components/table.js';
 import { useRuntime, useUi } from '../hooks/context.js';
@@ -46,15 +47,6 @@ const runColumns: Column<TriggeredRun>[] = [
 	{ header: 'workflow URL', cell: (r) => sanitize(r.destination), minWidth: 10 },
 ];
 
-function Failure(props: { failure: string | undefined }) {
-	if (!props.failure) return null;
-	return (
-		<Text color="red" wrap="truncate-end">
-			✗ {props.failure} · what you typed is kept
-		</Text>
-	);
-}
-
 function Published(props: { state: PublishState }) {
 	const published = props.state.published;
 	if (!published) return null;
@@ -77,6 +69,7 @@ export function PublishPane(props: PaneProps) {
 	const state = useStore(controller.store);
 	const { stdout } = useStdout();
 	const { width, height } = props;
+	const failure = state.failure ? `${state.failure} · what you typed is kept` : undefined;
 	const idle = !state.confirm && !state.editing && !state.item && !state.file;
 	useCommands(
 		'publish',
@@ -127,7 +120,7 @@ export function PublishPane(props: PaneProps) {
 		const runsHeight = runs.length > 0 ? Math.min(runs.length + 2, Math.max(3, Math.floor(height / 3))) : 0;
 		const itemsHeight = Math.max(
 			2,
-			height - 1 - formHeight - runsHeight - (state.notice ? 1 : 0) - (state.failure ? 1 : 0),
+			height - 1 - formHeight - runsHeight - (state.notice ? 1 : 0) - failureRows(failure, width).length,
 		);
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
@@ -138,7 +131,7 @@ export function PublishPane(props: PaneProps) {
 						· a adds an item · l loads a JSON file · s sends (shown first) · t back to publish
 					</Text>
 				</Text>
-				<Failure failure={state.failure} />
+				<Failure text={failure} width={width} />
 				{state.items.length === 0 ? (
 					<Box height={itemsHeight}>
 						<Text dimColor>
@@ -215,12 +208,12 @@ export function PublishPane(props: PaneProps) {
 						: ` · e edits · s sends (shown first) · t batch trigger${readOnly ? ' · read-only: nothing is sent' : ''}`}
 				</Text>
 			</Text>
-			<Failure failure={state.failure} />
+			<Failure text={failure} width={width} />
 			<Form
 				form={state.form}
 				errors={check.errors}
 				width={width}
-				height={Math.max(3, height - 1 - below - (state.failure ? 1 : 0))}
+				height={Math.max(3, height - 1 - below - failureRows(failure, width).length)}
 				active={state.editing}
 				onAction={(action) => controller.formAction(action)}
 				onSubmit={() => controller.submit()}
