@@ -160,7 +160,7 @@ export class GroupsController {
 	/** A removal of every endpoint the list shows deletes the group: say so before it is sent. */
 	private lastEndpoints(edit: GroupEdit): GroupEdit {
 		const group = this.groups()?.find((g) => g.name === edit.group);
-		const refs = (edit.request.json as { endpoints: { name?: string; url?: string }[] }).endpoints;
+		const refs = edit.removes ?? [];
 		const all =
 			group?.endpoints.every((e) =>
 				refs.some((r) => (r.url !== undefined ? r.url === e.url : r.name === e.name)),

@@ -29,6 +29,7 @@ import {
 	type PublishState,
 	publishReducer,
 	publishScope,
+	type TriggeredRun,
 } from '../state/publish.js';
 import { ReducerStore } from '../state/store.js';
 import { describeSendError, type EditContext, readOnlyNotice } from './context.js';
@@ -236,13 +237,7 @@ export class PublishController {
 	}
 
 	/** Finds the messages of the new runs in the events listing, and tracks them (see run-messages.ts). */
-	private async findRunMessages(
-		at: number,
-		runs: readonly {
-			destination: string;
-			result: { workflowRunId: string; workflowCreatedAt: number; deduplicated?: boolean | undefined };
-		}[],
-	): Promise<void> {
+	private async findRunMessages(at: number, runs: readonly TriggeredRun[]): Promise<void> {
 		const started: StartedRun[] = runs
 			.filter((r) => !r.result.deduplicated)
 			.map((r) => ({

@@ -24,6 +24,8 @@ export interface GroupEdit {
 	request: JsonRequest;
 	/** The group the view should show afterwards (undefined when it was deleted). */
 	group: string | undefined;
+	/** The endpoints a removal names. */
+	removes?: readonly EndpointReference[];
 }
 
 export interface GroupCheck {
@@ -142,6 +144,7 @@ export function checkGroupForm(
 			summary: `remove ${count} from ${group}`,
 			request: removeGroupEndpointsRequest(group, endpoints),
 			group,
+			removes: endpoints,
 		};
 	} else if (kind === 'headers') {
 		const pairs: [string, string][] = [];
