@@ -11,7 +11,8 @@ export type PollRequest =
 	| { endpoint: 'users' }
 	| { endpoint: 'mqStats'; accountId: string; period: StatsPeriod }
 	| { endpoint: 'vectorStats'; indexId: string; period: StatsPeriod }
-	| { endpoint: 'searchIndex'; indexId: string };
+	| { endpoint: 'searchIndex'; indexId: string }
+	| { endpoint: 'groups' };
 
 export function pollRequests(state: UiState): PollRequest[] {
 	switch (state.pane) {
@@ -28,6 +29,9 @@ export function pollRequests(state: UiState): PollRequest[] {
 				: [];
 		case 'search':
 			return state.searchIndexId ? [{ endpoint: 'searchIndex', indexId: state.searchIndexId }] : [];
+		case 'groups':
+			// A deployment without the listing answered 404/405 once: asking again cannot help.
+			return state.groupsListed ? [{ endpoint: 'groups' }] : [];
 		default:
 			return [];
 	}
@@ -37,6 +41,7 @@ export function pollRequests(state: UiState): PollRequest[] {
 export function requestParams(request: PollRequest): string {
 	switch (request.endpoint) {
 		case 'users':
+		case 'groups':
 			return '';
 		case 'mqStats':
 			return `${request.accountId} ${request.period}`;
@@ -70,5 +75,7 @@ export function toJob(request: PollRequest, client: MqClient): AnyPollJob {
 				params,
 				fetch: (signal) => client.getSearchIndex(request.indexId, signal),
 			};
+		case 'groups':
+			return { endpoint: 'groups', params, fetch: (signal) => client.listGroups(signal) };
 	}
 }

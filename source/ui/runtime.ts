@@ -9,6 +9,9 @@ import { pollRequests, toJob } from '../poll/plan.js';
 import { PollStore } from '../poll/poll-store.js';
 import { PollScheduler } from '../poll/scheduler.js';
 import type { EventStore } from '../receiver/store.js';
+import { GroupsController } from './edit/groups-controller.js';
+import { PublishController } from './edit/publish-controller.js';
+import { FocusStore } from './state/focus.js';
 import type { PaneId } from './state/panes.js';
 import { ReducerStore } from './state/store.js';
 import { TrackedMessages } from './state/tracked-messages.js';
@@ -63,6 +66,12 @@ export interface Runtime {
 	readonly receiver: TuiReceiver | undefined;
 	/** The message ids the Messages pane follows. */
 	readonly tracked: TrackedMessages;
+	/** Which view inside each pane has the keys (a form, a confirmation), for the key line and help. */
+	readonly focus: FocusStore;
+	/** The Groups pane's edits. */
+	readonly groups: GroupsController;
+	/** The Publish pane's sends. */
+	readonly publish: PublishController;
 	dispose(): void;
 }
 
@@ -102,6 +111,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		if (event.callback) tracked.track(event.callback.sourceMessageId, 'callback', event.callback.dlqId);
 		else if (event.delivery.messageId) tracked.track(event.delivery.messageId, 'delivery');
 	});
+	const focus = new FocusStore();
+	const readOnly = options.readOnly ?? false;
+	const edits = {
+		client: options.client,
+		ui,
+		polls,
+		scheduler,
+		focus,
+		tracked,
+		readOnly,
+		receiverUrl: options.receiver?.url ?? options.connection.receiverUrl,
+	};
+	const groups = new GroupsController(edits);
+	const publish = new PublishController(edits);
 	const unsubscribeUi = ui.subscribe(sync);
 	const unsubscribePolls = polls.subscribe(pickAccount);
 	sync();
@@ -109,14 +132,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 	return {
 		client: options.client,
 		connection: options.connection,
-		readOnly: options.readOnly ?? false,
+		readOnly,
 		refreshMs,
 		ui,
 		polls,
 		scheduler,
 		receiver: options.receiver,
 		tracked,
+		focus,
+		groups,
+		publish,
 		dispose() {
+			groups.close();
+			publish.dispose();
+			focus.close();
 			unsubscribeReceiver?.();
 			tracked.close();
 			unsubscribeUi();

@@ -36,6 +36,8 @@ export interface Screen {
 	frame(): string;
 	/** The newest frame exactly as written, colours included. */
 	rawFrame(): string;
+	/** Everything written to the terminal so far, frame by frame (escape sequences included). */
+	written(): readonly string[];
 	press(...input: string[]): Promise<void>;
 	/** Waits until the frame satisfies `check` (returns something other than undefined/false). */
 	waitFor<T>(check: (frame: string) => T | undefined | false, what: string, timeoutMs?: number): Promise<T>;
@@ -58,6 +60,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		coalesceMs: options.coalesceMs ?? 5,
 		...(options.pane ? { pane: options.pane } : {}),
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
+		...(options.receiver ? { receiver: options.receiver } : {}),
 	});
 	const instance = render(<Root runtime={runtime} />);
 	const stdout = instance.stdout as unknown as NodeJS.WriteStream & { emit(event: 'resize'): boolean };
@@ -74,6 +77,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		runtime,
 		frame,
 		rawFrame,
+		written: () => instance.frames,
 		async press(...input) {
 			for (const text of input) {
 				instance.stdin.write(text);

@@ -1,12 +1,21 @@
 import type { PaneId } from '../state/panes.js';
 import { AccountsPane } from './accounts.js';
+import { GroupsPane } from './groups.js';
 import { OverviewPane, type PaneProps } from './overview.js';
 import { PlaceholderPane } from './placeholder.js';
+import { PublishPane } from './publish.js';
 import { SearchPane } from './search.js';
 import { VectorPane } from './vector.js';
 
 /** Panes with their own view; the others are tabs only, for now. */
-export const builtPanes: ReadonlySet<PaneId> = new Set(['overview', 'accounts', 'vector', 'search']);
+export const builtPanes: ReadonlySet<PaneId> = new Set([
+	'overview',
+	'accounts',
+	'vector',
+	'search',
+	'groups',
+	'publish',
+]);
 
 export function Pane(props: PaneProps & { pane: PaneId }) {
 	switch (props.pane) {
@@ -18,6 +27,10 @@ export function Pane(props: PaneProps & { pane: PaneId }) {
 			return <VectorPane {...props} />;
 		case 'search':
 			return <SearchPane {...props} />;
+		case 'groups':
+			return <GroupsPane {...props} />;
+		case 'publish':
+			return <PublishPane {...props} />;
 		default:
 			return <PlaceholderPane pane={props.pane} />;
 	}

@@ -30,6 +30,8 @@ export interface UiState {
 	detailScroll: number;
 	/** Day of the month under the Overview's day cursor, as an index into `days`; undefined is today. */
 	day: number | undefined;
+	/** False once the service answered that it has no URL Group listing (404/405). */
+	groupsListed: boolean;
 }
 
 export type UiAction =
@@ -51,7 +53,8 @@ export type UiAction =
 	| { type: 'back' }
 	| { type: 'index/edit'; field: IndexField }
 	| { type: 'index/set'; field: IndexField; id: string }
-	| { type: 'day/move'; delta: number; from: number; count: number };
+	| { type: 'day/move'; delta: number; from: number; count: number }
+	| { type: 'groups/unlisted' };
 
 export interface UiStart {
 	pane?: PaneId;
@@ -76,6 +79,7 @@ export function initialUiState(start: UiStart = {}): UiState {
 		detail: false,
 		detailScroll: 0,
 		day: undefined,
+		groupsListed: true,
 	};
 }
 
@@ -142,5 +146,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
 			const from = state.day ?? action.from;
 			return { ...state, day: clamp(from + action.delta, 0, Math.max(0, action.count - 1)) };
 		}
+		case 'groups/unlisted':
+			return state.groupsListed ? { ...state, groupsListed: false } : state;
 	}
 }
