@@ -163,6 +163,15 @@ export const monitorSpec: CommandSpec = {
 					demo,
 					receiverUrl: receiver?.url,
 				},
+				receiver:
+					receiver && backend.keys
+						? {
+								url: receiver.url,
+								store: receiver.store,
+								currentSigningKey: backend.keys.current,
+								nextSigningKey: backend.keys.next,
+							}
+						: undefined,
 				refreshMs,
 				readOnly: args.boolean('read-only'),
 			});

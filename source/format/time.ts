@@ -9,6 +9,11 @@ export function formatClock(ms: number): string {
 	return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/** Local wall-clock time with milliseconds, `HH:MM:SS.mmm`: for events close together. */
+export function formatClockMillis(ms: number): string {
+	return `${formatClock(ms)}.${String(new Date(ms).getMilliseconds()).padStart(3, '0')}`;
+}
+
 /** A span rounded up to whole seconds, e.g. `8s`, `1m30s`; never negative. */
 export function formatSpan(ms: number): string {
 	return formatDuration(Math.max(0, Math.ceil(ms / 1000)) * 1000);

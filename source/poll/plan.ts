@@ -3,8 +3,10 @@
  * `pollRequests` is pure; `toJob` binds a request to the typed client.
  */
 import type { MqClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
 import type { StatsPeriod } from '../api/schemas.js';
 import type { UiState } from '../ui/state/ui-state.js';
+import type { EndpointKey, EventListing } from './endpoints.js';
 import type { AnyPollJob } from './scheduler.js';
 
 export type PollRequest =
@@ -12,9 +14,22 @@ export type PollRequest =
 	| { endpoint: 'mqStats'; accountId: string; period: StatsPeriod }
 	| { endpoint: 'vectorStats'; indexId: string; period: StatsPeriod }
 	| { endpoint: 'searchIndex'; indexId: string }
-	| { endpoint: 'groups' };
+	| { endpoint: 'groups' }
+	| { endpoint: 'events' }
+	| { endpoint: 'message'; messageId: string };
 
-export function pollRequests(state: UiState): PollRequest[] {
+/** What the plan needs beyond the UI state. */
+export interface PlanContext {
+	/** The deployment answered that it has no events listing: stop asking. */
+	eventsUnlisted?: boolean;
+	/** Message ids on screen whose state can still change (Messages pane). */
+	messageIds?: readonly string[];
+}
+
+/** Events asked for per poll: the newest, enough to cover a refresh interval of busy traffic. */
+export const eventsPerPoll = 200;
+
+export function pollRequests(state: UiState, context: PlanContext = {}): PollRequest[] {
 	switch (state.pane) {
 		case 'overview':
 			// Without an account the Overview first lists the accounts and shows the first one.
@@ -32,9 +47,20 @@ export function pollRequests(state: UiState): PollRequest[] {
 		case 'groups':
 			// A deployment without the listing answered 404/405 once: asking again cannot help.
 			return state.groupsListed ? [{ endpoint: 'groups' }] : [];
+		case 'messages':
+			return [
+				...(context.eventsUnlisted ? [] : [{ endpoint: 'events' } as const]),
+				...(context.messageIds ?? []).map((messageId) => ({ endpoint: 'message', messageId }) as const),
+			];
 		default:
 			return [];
 	}
+}
+
+/** The endpoints the visible pane polls (its messages included), for the status line. */
+export function visibleEndpoints(state: UiState): EndpointKey[] {
+	const endpoints = pollRequests(state).map((r): EndpointKey => r.endpoint);
+	return state.pane === 'messages' ? [...endpoints, 'message'] : endpoints;
 }
 
 /** The parameters of a request as the store records them, e.g. `acct_1 1h`. */
@@ -49,6 +75,24 @@ export function requestParams(request: PollRequest): string {
 			return `${request.indexId} ${request.period}`;
 		case 'searchIndex':
 			return request.indexId;
+		case 'events':
+			return String(eventsPerPoll);
+		case 'message':
+			return request.messageId;
+	}
+}
+
+/** A deployment without the events listing (it is not in interface.md) answers one of these. */
+const unlistedStatuses = [404, 405, 501];
+
+async function listEvents(client: MqClient, signal: AbortSignal): Promise<EventListing> {
+	try {
+		const page = await client.listEvents({ count: eventsPerPoll }, signal);
+		return { listed: true, events: page.events };
+	} catch (error) {
+		if (error instanceof ApiError && error.kind === 'http' && unlistedStatuses.includes(error.status ?? 0))
+			return { listed: false, status: error.status ?? 404 };
+		throw error;
 	}
 }
 
@@ -77,5 +121,9 @@ export function toJob(request: PollRequest, client: MqClient): AnyPollJob {
 			};
 		case 'groups':
 			return { endpoint: 'groups', params, fetch: (signal) => client.listGroups(signal) };
+		case 'events':
+			return { endpoint: 'events', params, fetch: (signal) => listEvents(client, signal) };
+		case 'message':
+			return { endpoint: 'message', params, fetch: (signal) => client.getMessage(request.messageId, signal) };
 	}
 }

@@ -1,10 +1,18 @@
 /**
  * The latest result of every polled endpoint: data with the parameters it was fetched with,
- * or the failure and when it will be retried. Written only by the scheduler.
+ * or the failure and when it will be retried. Written only by the scheduler. Keyed endpoints
+ * (one job per message id) keep an entry per parameter.
  */
 import { Store } from '../ui/state/store.js';
 import type { FailureText } from './describe-error.js';
-import type { Api, EndpointData, EndpointKey } from './endpoints.js';
+import {
+	type Api,
+	type EndpointData,
+	type EndpointKey,
+	isKeyed,
+	type KeyedEndpointKey,
+	type SingleEndpointKey,
+} from './endpoints.js';
 
 export interface PollFailure extends FailureText {
 	at: number;
@@ -25,16 +33,54 @@ export interface EndpointEntry<T> {
 	failure?: PollFailure;
 }
 
-export type PollState = { readonly [K in EndpointKey]?: EndpointEntry<EndpointData[K]> };
+export type KeyedEntries<K extends KeyedEndpointKey> = ReadonlyMap<string, EndpointEntry<EndpointData[K]>>;
+
+export type PollState = { readonly [K in SingleEndpointKey]?: EndpointEntry<EndpointData[K]> } & {
+	/** Entries of keyed endpoints by parameters (a Map: the keys are ids from the network). */
+	readonly keyed?: { readonly [K in KeyedEndpointKey]?: KeyedEntries<K> };
+};
+
+/** The entry of a keyed endpoint for `params`, if any. */
+export function keyedEntry<K extends KeyedEndpointKey>(
+	state: PollState,
+	key: K,
+	params: string,
+): EndpointEntry<EndpointData[K]> | undefined {
+	return state.keyed?.[key]?.get(params);
+}
+
+/** Every entry of an endpoint: the one of a single endpoint, or all of a keyed one. */
+export function entriesOf(state: PollState, key: EndpointKey): EndpointEntry<unknown>[] {
+	if (isKeyed(key)) return [...(state.keyed?.[key]?.values() ?? [])];
+	const entry = state[key];
+	return entry ? [entry] : [];
+}
 
 export class PollStore extends Store<PollState> {
 	constructor(coalesceMs = 0) {
 		super({}, coalesceMs);
 	}
 
-	private patch<K extends EndpointKey>(key: K, change: Partial<EndpointEntry<EndpointData[K]>>, api: Api) {
+	private entry(key: EndpointKey, params: string): EndpointEntry<unknown> | undefined {
+		return isKeyed(key) ? keyedEntry(this.getSnapshot(), key, params) : this.getSnapshot()[key];
+	}
+
+	private patch<K extends EndpointKey>(
+		key: K,
+		change: Partial<EndpointEntry<EndpointData[K]>>,
+		api: Api,
+		params: string,
+	) {
 		this.update((state) => {
-			const before = state[key] ?? { api, params: '' };
+			if (isKeyed(key)) {
+				const entries = state.keyed?.[key];
+				const before = entries?.get(params) ?? { api, params: '' };
+				const next = new Map(entries).set(params, { ...before, ...change } as EndpointEntry<
+					EndpointData[KeyedEndpointKey]
+				>);
+				return { ...state, keyed: { ...state.keyed, [key]: next } };
+			}
+			const before = state[key as SingleEndpointKey] ?? { api, params: '' };
 			return { ...state, [key]: { ...before, ...change } };
 		});
 	}
@@ -44,9 +90,9 @@ export class PollStore extends Store<PollState> {
 	 * a poll of the same data is invisible until it answers, and costs no frame.
 	 */
 	started<K extends EndpointKey>(key: K, api: Api, params: string): void {
-		const entry = this.getSnapshot()[key];
+		const entry = this.entry(key, params);
 		if (entry?.params === params && entry.api === api) return;
-		this.patch(key, { api, params }, api);
+		this.patch(key, { api, params }, api, params);
 	}
 
 	succeeded<K extends EndpointKey>(
@@ -56,10 +102,23 @@ export class PollStore extends Store<PollState> {
 		data: EndpointData[K],
 		at: number,
 	): void {
-		this.patch(key, { api, params, data, dataParams: params, updatedAt: at, failure: undefined }, api);
+		this.patch(
+			key,
+			{ api, params, data, dataParams: params, updatedAt: at, failure: undefined },
+			api,
+			params,
+		);
 	}
 
 	failed<K extends EndpointKey>(key: K, api: Api, params: string, failure: PollFailure): void {
-		this.patch(key, { api, params, failure }, api);
+		this.patch(key, { api, params, failure }, api, params);
+	}
+
+	/** Drops the entries of a keyed endpoint whose parameters are not kept (ids no longer followed). */
+	retain(key: KeyedEndpointKey, keep: ReadonlySet<string>): void {
+		const entries = this.getSnapshot().keyed?.[key];
+		if (!entries || [...entries.keys()].every((params) => keep.has(params))) return;
+		const next = new Map([...entries].filter(([params]) => keep.has(params)));
+		this.update((state) => ({ ...state, keyed: { ...state.keyed, [key]: next } }));
 	}
 }

@@ -1,11 +1,13 @@
 /**
  * The one poll scheduler. It polls the jobs it is given (the visible pane's endpoints) every
  * interval, never sends a second request to an endpoint while one is out, backs off
- * exponentially on failure, and while paused (frozen) leaves the data as it is.
+ * exponentially on failure, and while paused (frozen) leaves the data as it is. A keyed
+ * endpoint (one job per message id) has a request out per id at most, and at most its
+ * `concurrency` requests out in all; the others wait their turn.
  */
 import { type BackoffPolicy, backoffDelay } from './backoff.js';
 import { describePollError } from './describe-error.js';
-import { type EndpointData, type EndpointKey, endpointInfo } from './endpoints.js';
+import { type EndpointData, type EndpointKey, endpointInfo, isKeyed } from './endpoints.js';
 import type { PollStore } from './poll-store.js';
 
 export interface PollJob<K extends EndpointKey = EndpointKey> {
@@ -35,10 +37,15 @@ interface InFlight {
 }
 
 const jobId = (job: AnyPollJob) => `${job.endpoint} ${job.params}`;
+/** What may have one request out at a time: the endpoint, or for a keyed endpoint the job. */
+const flightKey = (job: AnyPollJob) => (isKeyed(job.endpoint) ? jobId(job) : job.endpoint);
 
 export class PollScheduler {
 	private readonly active = new Map<string, Active>();
-	private readonly inFlight = new Map<EndpointKey, InFlight>();
+	private readonly inFlight = new Map<string, InFlight>();
+	/** Requests out per keyed endpoint, and the jobs waiting for one of its slots, in order. */
+	private readonly outCount = new Map<EndpointKey, number>();
+	private readonly queued = new Map<EndpointKey, Set<Active>>();
 	/** Consecutive failures by job id; kept when a job is hidden, so flipping panes does not skip the backoff. */
 	private readonly failures = new Map<string, { count: number; retryAt: number }>();
 	/** Jobs refreshed while their request was out: that answer may predate an edit, so they go again at once. */
@@ -62,16 +69,19 @@ export class PollScheduler {
 	setJobs(jobs: readonly AnyPollJob[]): void {
 		if (this.stopped) return;
 		const wanted = new Map<string, AnyPollJob>();
-		// One job per endpoint: the last one asked for wins.
-		const byEndpoint = new Map<EndpointKey, AnyPollJob>();
-		for (const job of jobs) byEndpoint.set(job.endpoint, job);
+		// One job per endpoint, the last one asked for winning; a keyed endpoint keeps them all.
+		const byEndpoint = new Map<string, AnyPollJob>();
+		for (const job of jobs) byEndpoint.set(flightKey(job), job);
 		for (const job of byEndpoint.values()) wanted.set(jobId(job), job);
 
 		for (const [id, active] of this.active) {
 			if (wanted.has(id)) continue;
 			clearTimeout(active.timer);
 			this.active.delete(id);
-			const flight = this.inFlight.get(active.job.endpoint);
+			this.queued.get(active.job.endpoint)?.delete(active);
+			// Keyed jobs come and go with what is on screen: their backoff goes with them.
+			if (isKeyed(active.job.endpoint)) this.failures.delete(id);
+			const flight = this.inFlight.get(flightKey(active.job));
 			if (flight?.id === id) flight.controller.abort();
 		}
 		for (const [id, job] of wanted) {
@@ -93,7 +103,7 @@ export class PollScheduler {
 	 */
 	refresh(): void {
 		for (const active of this.active.values()) {
-			if (this.inFlight.get(active.job.endpoint)?.id === active.id) this.again.add(active.id);
+			if (this.inFlight.get(flightKey(active.job))?.id === active.id) this.again.add(active.id);
 			else this.schedule(active, 0);
 		}
 	}
@@ -118,6 +128,7 @@ export class PollScheduler {
 		for (const active of this.active.values()) clearTimeout(active.timer);
 		this.active.clear();
 		for (const flight of this.inFlight.values()) flight.controller.abort();
+		this.queued.clear();
 	}
 
 	private schedule(active: Active, delayMs: number): void {
@@ -140,7 +151,8 @@ export class PollScheduler {
 	private async run(active: Active): Promise<void> {
 		if (!this.isCurrent(active) || this.paused) return;
 		const { job } = active;
-		const busy = this.inFlight.get(job.endpoint);
+		const key = flightKey(job);
+		const busy = this.inFlight.get(key);
 		if (busy) {
 			// The same request is out: its answer schedules the next one.
 			if (busy.id === active.id) return;
@@ -148,13 +160,21 @@ export class PollScheduler {
 			await busy.done;
 			return this.run(active);
 		}
-		const { api } = endpointInfo[job.endpoint];
+		const { api, concurrency } = endpointInfo[job.endpoint];
+		const out = this.outCount.get(job.endpoint) ?? 0;
+		if (concurrency !== undefined && out >= concurrency) {
+			// Every slot is taken: the first request to settle starts this one.
+			const waiting = this.queued.get(job.endpoint) ?? new Set<Active>();
+			this.queued.set(job.endpoint, waiting.add(active));
+			return;
+		}
+		this.outCount.set(job.endpoint, out + 1);
 		const controller = new AbortController();
 		let finish = () => {};
 		const done = new Promise<void>((resolve) => {
 			finish = resolve;
 		});
-		this.inFlight.set(job.endpoint, { id: active.id, controller, done });
+		this.inFlight.set(key, { id: active.id, controller, done });
 		this.store.started(job.endpoint, api, job.params);
 		try {
 			const data = await job.fetch(controller.signal);
@@ -180,8 +200,22 @@ export class PollScheduler {
 			}
 		} finally {
 			this.again.delete(active.id);
-			this.inFlight.delete(job.endpoint);
+			this.inFlight.delete(key);
+			this.outCount.set(job.endpoint, (this.outCount.get(job.endpoint) ?? 1) - 1);
 			finish();
+			this.startQueued(job.endpoint);
+		}
+	}
+
+	/** Starts the job that waited longest for a slot of `endpoint`, if one still wants to run. */
+	private startQueued(endpoint: EndpointKey): void {
+		const waiting = this.queued.get(endpoint);
+		if (!waiting) return;
+		for (const active of waiting) {
+			waiting.delete(active);
+			if (!this.isCurrent(active)) continue;
+			void this.run(active);
+			return;
 		}
 	}
 }

@@ -3,6 +3,7 @@
  * per event for a person, stripe-listen style. Pure: the caller decides where output goes.
  */
 import { type Paint, type StyleName, statusStyle } from '../cli/style.js';
+import { formatClockMillis } from '../format/time.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
 import type { EventKind, ReceivedEvent, ShownBody } from './event.js';
@@ -82,20 +83,32 @@ export function toEventRecord(event: ReceivedEvent): EventRecord {
 	};
 }
 
-const kindStyle: Record<EventKind, StyleName> = {
-	callback: 'cyan',
-	'failure-callback': 'magenta',
-	delivery: 'blue',
-	malformed: 'yellow',
-	oversize: 'red',
+/** A colour and weight, in terms both a terminal painter and Ink can apply. */
+export interface PartStyle {
+	color?: 'green' | 'red' | 'yellow' | 'cyan' | 'magenta' | 'blue';
+	bold?: boolean;
+	dim?: boolean;
+}
+
+/** One piece of an event's line: our own text or sanitised network text, and how it looks. */
+export interface LinePart {
+	text: string;
+	style?: PartStyle;
+}
+
+const kindStyle: Record<EventKind, PartStyle> = {
+	callback: { color: 'cyan' },
+	'failure-callback': { color: 'magenta' },
+	delivery: { color: 'blue' },
+	malformed: { color: 'yellow' },
+	oversize: { color: 'red' },
 };
 
 const kindWidth = Math.max(...Object.keys(kindStyle).map((k) => k.length));
 
-function clock(ms: number): string {
-	const d = new Date(ms);
-	const two = (n: number) => String(n).padStart(2, '0');
-	return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+/** The colour of an HTTP status, as a part style. */
+function statusPart(status: number): PartStyle {
+	return { color: statusStyle(status) };
 }
 
 /** Body text for one line: at most `max` characters, sanitised. */
@@ -106,33 +119,63 @@ function bodySnippet(body: ShownBody | undefined, max: number): string | undefin
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** One line per event: time, kind, ✓ or the rejection reason, what it says, what we answered. */
-export function formatEventLine(event: ReceivedEvent, paint: Paint): string {
-	const parts: string[] = [
-		paint('dim', clock(event.receivedAt)),
-		paint(kindStyle[event.kind], event.kind.padEnd(kindWidth)),
+/**
+ * One event as the pieces of its line, stripe-listen style: time, kind, ✓ (and which key) or
+ * the rejection reason, what it says, what the receiver answered. Green is a 2xx or a verified
+ * signature, yellow an attempt that will be retried, red a failure or a rejection. `mqtop
+ * listen` paints these for a terminal; the Callbacks pane draws them with Ink.
+ */
+export function eventLineParts(event: ReceivedEvent): LinePart[] {
+	const parts: LinePart[] = [
+		{ text: formatClockMillis(event.receivedAt), style: { dim: true } },
+		{ text: event.kind.padEnd(kindWidth), style: kindStyle[event.kind] },
 		event.verified
-			? paint('green', `✓ ${event.signingKey ?? ''}`.trimEnd())
-			: paint('red', `✗ ${sanitize(event.reason ?? 'rejected')}`),
+			? { text: `✓ ${event.signingKey ?? ''}`.trimEnd(), style: { color: 'green' } }
+			: { text: `✗ ${sanitize(event.reason ?? 'rejected')}`, style: { color: 'red' } },
 	];
 	const cb = event.callback;
 	if (cb) {
-		parts.push(paint(statusStyle(cb.status), `status ${cb.status}`));
+		const ok = cb.status >= 200 && cb.status < 300;
+		parts.push({ text: `status ${cb.status}`, style: statusPart(cb.status) });
 		const attempts = `retried ${cb.retried}/${cb.maxRetries}`;
-		parts.push(cb.exhausted ? paint(['bold', 'red'], `${attempts} exhausted`) : attempts);
-		parts.push(`src ${sanitize(cb.sourceMessageId)}`);
-		if (cb.dlqId !== undefined) parts.push(`dlq ${sanitize(cb.dlqId)}`);
-		parts.push(`${sanitize(cb.method)} ${sanitize(cb.url)}`);
+		parts.push(
+			cb.exhausted && !ok
+				? { text: `${attempts} exhausted`, style: { color: 'red', bold: true } }
+				: cb.exhausted
+					? { text: `${attempts} last` }
+					: ok
+						? { text: attempts }
+						: { text: `${attempts} will retry`, style: { color: 'yellow' } },
+		);
+		parts.push({ text: `src ${sanitize(cb.sourceMessageId)}` });
+		if (cb.dlqId !== undefined) parts.push({ text: `dlq ${sanitize(cb.dlqId)}`, style: { color: 'red' } });
+		parts.push({ text: `${sanitize(cb.method)} ${sanitize(cb.url)}` });
 	} else {
-		if (event.delivery.messageId) parts.push(`msg ${sanitize(event.delivery.messageId)}`);
-		if (event.delivery.retried !== undefined) parts.push(`retried ${event.delivery.retried}`);
-		parts.push(`${sanitize(event.method)} ${sanitize(event.path)}`);
-		if (event.problem) parts.push(paint('yellow', sanitize(event.problem)));
+		if (event.delivery.messageId) parts.push({ text: `msg ${sanitize(event.delivery.messageId)}` });
+		if (event.delivery.retried !== undefined) parts.push({ text: `retried ${event.delivery.retried}` });
+		parts.push({ text: `${sanitize(event.method)} ${sanitize(event.path)}` });
+		if (event.problem) parts.push({ text: sanitize(event.problem), style: { color: 'yellow' } });
 		else {
 			const snippet = bodySnippet(event.body, 60);
-			if (snippet) parts.push(paint('dim', snippet));
+			if (snippet) parts.push({ text: snippet, style: { dim: true } });
 		}
 	}
-	parts.push(paint(statusStyle(event.response.status), `→ ${event.response.status}`));
-	return parts.join('  ');
+	parts.push({ text: `→ ${event.response.status}`, style: statusPart(event.response.status) });
+	return parts;
+}
+
+/** The styleText formats of a part's style. */
+function formats(style: PartStyle): StyleName[] {
+	const list: StyleName[] = [];
+	if (style.bold) list.push('bold');
+	if (style.dim) list.push('dim');
+	if (style.color) list.push(style.color);
+	return list;
+}
+
+/** One line per event, painted for a terminal (or plain, with a painter that does not colour). */
+export function formatEventLine(event: ReceivedEvent, paint: Paint): string {
+	return eventLineParts(event)
+		.map((part) => (part.style ? paint(formats(part.style), part.text) : part.text))
+		.join('  ');
 }

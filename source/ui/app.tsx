@@ -1,6 +1,6 @@
 import { Box, useApp } from 'ink';
 import { useMemo } from 'react';
-import { pollRequests } from '../poll/plan.js';
+import { visibleEndpoints } from '../poll/plan.js';
 import { Header, Help, KeyLine, StatusLine, Tabs, useStatus } from './chrome.js';
 import { useRuntime, useUi } from './hooks/context.js';
 import { useCommands } from './hooks/use-keys.js';
@@ -19,7 +19,7 @@ export function App() {
 	const runtime = useRuntime();
 	const ui = useUi();
 	const { exit } = useApp();
-	const visible = useMemo(() => pollRequests(ui).map((r) => r.endpoint), [ui]);
+	const visible = useMemo(() => visibleEndpoints(ui), [ui]);
 	const { statuses } = useStatus(visible);
 	const failing = Math.min(2, statuses.filter((s) => s.kind === 'error').length);
 	const height = Math.max(6, rows - 1);

@@ -145,6 +145,7 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 /** The scopes whose keys work now, innermost first; `focus` is the view inside the pane that has the keys. */
 export function activeScopes(ui: ReturnType<typeof useUi>, focus?: Scope): Scope[] {
 	if (ui.editing) return ['input'];
+	if (ui.confirm) return ['confirm'];
 	if (ui.help) return ['help', 'global'];
 	if (focus && isModal(focus)) return [focus];
 	return [focus ?? ui.pane, 'global'];

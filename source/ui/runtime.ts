@@ -12,6 +12,7 @@ import type { EventStore } from '../receiver/store.js';
 import { GroupsController } from './edit/groups-controller.js';
 import { PublishController } from './edit/publish-controller.js';
 import { FocusStore } from './state/focus.js';
+import { MessageFeed } from './state/message-feed.js';
 import type { PaneId } from './state/panes.js';
 import { ReducerStore } from './state/store.js';
 import { TrackedMessages } from './state/tracked-messages.js';
@@ -72,6 +73,8 @@ export interface Runtime {
 	readonly groups: GroupsController;
 	/** The Publish pane's sends. */
 	readonly publish: PublishController;
+	/** Which of them are polled, and cancelling one. */
+	readonly messages: MessageFeed;
 	dispose(): void;
 }
 
@@ -94,23 +97,29 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		backoff: options.backoff ?? { baseMs: refreshMs, maxMs: 30_000 },
 	});
 
+	const tracked = new TrackedMessages();
 	const sync = () => {
 		const state = ui.getSnapshot();
 		scheduler.setPaused(state.frozen);
-		scheduler.setJobs(pollRequests(state).map((request) => toJob(request, options.client)));
+		const context = messages.planContext(polls.getSnapshot());
+		scheduler.setJobs(pollRequests(state, context).map((request) => toJob(request, options.client)));
 	};
+	const messages = new MessageFeed({
+		client: options.client,
+		tracked,
+		polls,
+		ui,
+		readOnly: options.readOnly ?? false,
+		receiver: options.receiver,
+		changed: () => sync(),
+		refresh: () => scheduler.refresh(),
+	});
 	// The Overview needs an account: without one configured, the first listed is shown.
 	const pickAccount = () => {
 		if (ui.getSnapshot().accountId) return;
 		const first = polls.getSnapshot().users?.data?.[0];
 		if (first) ui.dispatch({ type: 'account/select', id: first.id });
 	};
-	const tracked = new TrackedMessages();
-	// Every callback names its source message and every delivery carries its own id.
-	const unsubscribeReceiver = options.receiver?.store.onEvent((event) => {
-		if (event.callback) tracked.track(event.callback.sourceMessageId, 'callback', event.callback.dlqId);
-		else if (event.delivery.messageId) tracked.track(event.delivery.messageId, 'delivery');
-	});
 	const focus = new FocusStore();
 	const readOnly = options.readOnly ?? false;
 	const edits = {
@@ -127,6 +136,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 	const publish = new PublishController(edits);
 	const unsubscribeUi = ui.subscribe(sync);
 	const unsubscribePolls = polls.subscribe(pickAccount);
+	// What is polled on the Messages pane follows what is known about the messages shown.
+	const unsubscribeMessages = [polls.subscribe(sync), tracked.subscribe(sync)];
 	sync();
 
 	return {
@@ -142,11 +153,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		focus,
 		groups,
 		publish,
+		messages,
 		dispose() {
 			groups.close();
 			publish.dispose();
 			focus.close();
-			unsubscribeReceiver?.();
+			messages.dispose();
+			for (const stop of unsubscribeMessages) stop();
 			tracked.close();
 			unsubscribeUi();
 			unsubscribePolls();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pollRequests, requestParams } from '../../source/poll/plan.js';
+import { pollRequests, requestParams, visibleEndpoints } from '../../source/poll/plan.js';
 import type { paneIds } from '../../source/ui/state/panes.js';
 import { initialUiState } from '../../source/ui/state/ui-state.js';
 
@@ -15,7 +15,22 @@ describe('pollRequests', () => {
 		expect(on('groups')).toEqual([{ endpoint: 'groups' }]);
 		// A service that answered the listing with 404/405 is not asked again.
 		expect(pollRequests({ ...initialUiState(ids), pane: 'groups', groupsListed: false })).toEqual([]);
-		for (const pane of ['messages', 'callbacks', 'publish'] as const) expect(on(pane)).toEqual([]);
+		for (const pane of ['callbacks', 'publish'] as const) expect(on(pane)).toEqual([]);
+	});
+
+	it('polls the events listing on the Messages pane until the service says it has none, and the ids shown', () => {
+		const state = initialUiState({ pane: 'messages' });
+		expect(pollRequests(state)).toEqual([{ endpoint: 'events' }]);
+		expect(pollRequests(state, { messageIds: ['msg_a', 'msg_b'] })).toEqual([
+			{ endpoint: 'events' },
+			{ endpoint: 'message', messageId: 'msg_a' },
+			{ endpoint: 'message', messageId: 'msg_b' },
+		]);
+		expect(pollRequests(state, { eventsUnlisted: true, messageIds: ['msg_a'] })).toEqual([
+			{ endpoint: 'message', messageId: 'msg_a' },
+		]);
+		expect(pollRequests({ ...state, pane: 'callbacks' }, { messageIds: ['msg_a'] })).toEqual([]);
+		expect(visibleEndpoints(state)).toEqual(['events', 'message']);
 	});
 
 	it('lists the accounts first when the Overview has no account, and polls nothing without an index id', () => {

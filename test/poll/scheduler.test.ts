@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../source/api/errors.js';
-import type { MqUser } from '../../source/api/schemas.js';
+import type { Message, MqUser } from '../../source/api/schemas.js';
+import { endpointInfo } from '../../source/poll/endpoints.js';
 import { PollStore } from '../../source/poll/poll-store.js';
 import { type AnyPollJob, PollScheduler } from '../../source/poll/scheduler.js';
 
@@ -197,5 +198,94 @@ describe('PollScheduler', () => {
 		scheduler.setJobs([]);
 		await vi.advanceTimersByTimeAsync(1000);
 		expect(calls).toHaveLength(1);
+	});
+
+	describe('keyed jobs (one per message id)', () => {
+		/** Message jobs whose requests the test settles by hand, with the most out at once. */
+		function messageJobs(ids: string[]) {
+			const calls: { id: string; resolve: () => void; reject: (e: unknown) => void; signal: AbortSignal }[] =
+				[];
+			const open = new Map<string, number>();
+			let out = 0;
+			let maxOut = 0;
+			let maxPerId = 0;
+			const jobs: AnyPollJob[] = ids.map((id) => ({
+				endpoint: 'message',
+				params: id,
+				fetch: (signal) =>
+					new Promise<Message>((resolve, reject) => {
+						out++;
+						open.set(id, (open.get(id) ?? 0) + 1);
+						maxOut = Math.max(maxOut, out);
+						maxPerId = Math.max(maxPerId, open.get(id)!);
+						const done = () => {
+							out--;
+							open.set(id, open.get(id)! - 1);
+						};
+						calls.push({
+							id,
+							resolve: () => {
+								done();
+								resolve({ messageId: id } as Message);
+							},
+							reject: (e) => {
+								done();
+								reject(e);
+							},
+							signal,
+						});
+					}),
+			}));
+			return { jobs, calls, maxOut: () => maxOut, maxPerId: () => maxPerId };
+		}
+
+		it('polls every id, at most `concurrency` at once and one request per id, keeping an entry per id', async () => {
+			scheduler = new PollScheduler(store, { intervalMs: 50 });
+			const limit = endpointInfo.message.concurrency!;
+			const ids = Array.from({ length: limit * 3 }, (_, i) => `msg_${i}`);
+			const { jobs, calls, maxOut, maxPerId } = messageJobs(ids);
+			scheduler.setJobs(jobs);
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls).toHaveLength(limit);
+			scheduler.refresh();
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls).toHaveLength(limit);
+			// Each answer lets one waiting id go.
+			for (let answered = 0; answered < 200; answered++) {
+				const pending = calls.filter((c) => !c.signal.aborted && !(c as { settled?: boolean }).settled);
+				const next = pending[0];
+				if (!next) break;
+				(next as { settled?: boolean }).settled = true;
+				next.resolve();
+				await vi.advanceTimersByTimeAsync(10);
+			}
+			expect(new Set(calls.map((c) => c.id))).toEqual(new Set(ids));
+			expect(maxOut()).toBe(limit);
+			expect(maxPerId()).toBe(1);
+			const entries = store.getSnapshot().keyed?.message;
+			expect([...(entries?.keys() ?? [])].sort()).toEqual([...ids].sort());
+			expect(entries?.get('msg_3')).toMatchObject({ api: 'messaging', data: { messageId: 'msg_3' } });
+		});
+
+		it('stops polling ids that were dropped, and a dropped id never takes a slot', async () => {
+			scheduler = new PollScheduler(store, { intervalMs: 50 });
+			const limit = endpointInfo.message.concurrency!;
+			const ids = Array.from({ length: limit + 2 }, (_, i) => `msg_${i}`);
+			const { jobs, calls } = messageJobs(ids);
+			scheduler.setJobs(jobs);
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls).toHaveLength(limit);
+			// Only the last id stays: the others' requests are aborted, the queued one never runs.
+			scheduler.setJobs(jobs.slice(-1));
+			for (const call of calls.slice(0, limit)) {
+				expect(call.signal.aborted).toBe(true);
+				call.reject(new Error('aborted'));
+			}
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls.map((c) => c.id)).toEqual([...ids.slice(0, limit), ids.at(-1)]);
+			calls.at(-1)!.resolve();
+			await vi.advanceTimersByTimeAsync(500);
+			expect(new Set(calls.slice(limit).map((c) => c.id))).toEqual(new Set([ids.at(-1)]));
+		});
 	});
 });

@@ -3,8 +3,10 @@
  * given terminal size, and reads frames as a person sees them.
  */
 import { render } from 'ink-testing-library';
-import type { MqClient } from '../../source/api/client.js';
+import type { MqClient, PublishRequest } from '../../source/api/client.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
+import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
+import { generateSigningKey } from '../../source/signing/keys.js';
 import { Root } from '../../source/ui/root.js';
 import {
 	createRuntime,
@@ -153,4 +155,75 @@ export async function eventually<T>(attempt: () => T | Promise<T>, timeoutMs = 8
 			await new Promise((resolve) => setTimeout(resolve, 25));
 		}
 	}
+}
+
+export interface ReceiverSession extends Session {
+	receiver: ReceiverHandle;
+	keys: { current: string; next: string };
+	/** Publishes to `destination` and follows the message in the TUI, as the Publish pane does. */
+	publish(request: PublishRequest): Promise<string>;
+}
+
+/**
+ * The local service and a callback receiver sharing its signing keys (both on 127.0.0.1), and
+ * the TUI on them with the receiver, as `mqtop` runs them.
+ */
+export async function startReceiverSession(
+	options: ScreenOptions & { service?: LocalServiceOptions } = {},
+): Promise<ReceiverSession> {
+	const keys = { current: generateSigningKey(), next: generateSigningKey() };
+	const fixture = await startFixture({
+		...options.service,
+		currentSigningKey: keys.current,
+		nextSigningKey: keys.next,
+	});
+	const receiver = await startReceiver({ currentSigningKey: keys.current, nextSigningKey: keys.next });
+	const screen = mountTui(
+		fixture.client,
+		{ embedded: true, accountId: fixture.service.accountId, receiverUrl: receiver.url },
+		{
+			...options,
+			receiver: {
+				url: receiver.url,
+				store: receiver.store,
+				currentSigningKey: keys.current,
+				nextSigningKey: keys.next,
+			},
+		},
+	);
+	return {
+		fixture,
+		screen,
+		receiver,
+		keys,
+		async publish(request) {
+			const published = await fixture.client.publish(request);
+			if (published.kind !== 'url') throw new Error('expected a URL publish');
+			screen.runtime.tracked.track(published.result.messageId, 'publish');
+			return published.result.messageId;
+		},
+		async close() {
+			screen.unmount();
+			await Promise.all([fixture.close(), receiver.close()]);
+		},
+	};
+}
+
+/** The selected row of a list pane in the newest frame: the one marked `›`. */
+export function selectedLine(screen: Screen): string | undefined {
+	return screen
+		.frame()
+		.split('\n')
+		.find((l) => l.startsWith('›'));
+}
+
+/** Moves the highlight of a list pane with j/k until it is on the row showing `text`. */
+export async function selectRow(screen: Screen, text: string, limit = 200): Promise<void> {
+	await screen.press('g');
+	for (let i = 0; i < limit; i++) {
+		if (selectedLine(screen)?.includes(text)) return;
+		await screen.press('j');
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+	throw new Error(`no row shows ${text}; last frame:\n${screen.frame()}`);
 }

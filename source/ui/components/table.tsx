@@ -10,6 +10,8 @@ export interface Column<Row> {
 	minWidth?: number;
 	maxWidth?: number;
 	align?: 'left' | 'right';
+	/** Colour of the cell, e.g. a state. */
+	color?: (row: Row) => string | undefined;
 }
 
 export interface TableProps<Row> {
@@ -54,6 +56,23 @@ function line(texts: string[], widths: number[], columns: readonly Column<unknow
 		.join(' '.repeat(gap));
 }
 
+/** A row as cells of text with their colours, the gaps included; for tables with coloured columns. */
+function colouredLine(
+	row: unknown,
+	texts: string[],
+	widths: number[],
+	columns: readonly Column<unknown>[],
+): { text: string; color: string | undefined }[] {
+	const shown = texts.flatMap((text, i) =>
+		widths[i]! > 0
+			? [{ text: fitText(text, widths[i]!, columns[i]!.align), color: columns[i]!.color?.(row) }]
+			: [],
+	);
+	return shown.map((cell, i) =>
+		i < shown.length - 1 ? { ...cell, text: cell.text + ' '.repeat(gap) } : cell,
+	);
+}
+
 /** A table that sizes its columns to their content, highlights a selected row and scrolls. */
 export function Table<Row>(props: TableProps<Row>) {
 	const { cells, widths, start, end, markWidth } = tableLayout(props);
@@ -64,6 +83,7 @@ export function Table<Row>(props: TableProps<Row>) {
 		columns,
 	);
 	const more = props.rows.length > end - start ? ` ${start + 1}-${end} of ${props.rows.length}` : '';
+	const coloured = props.columns.some((c) => c.color);
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
@@ -77,7 +97,14 @@ export function Table<Row>(props: TableProps<Row>) {
 				return (
 					<Text key={index} wrap="truncate-end" inverse={index === props.selected}>
 						{mark}
-						{line(row, widths, columns)}
+						{coloured
+							? colouredLine(props.rows[index], row, widths, columns).map((cell, i) => (
+									// biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns, in order
+									<Text key={i} color={cell.color}>
+										{cell.text}
+									</Text>
+								))
+							: line(row, widths, columns)}
 					</Text>
 				);
 			})}

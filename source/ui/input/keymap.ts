@@ -32,6 +32,7 @@ export type CommandId =
 	| 'nav.pageDown'
 	| 'nav.open'
 	| 'nav.back'
+	| 'nav.first'
 	| 'secrets.reveal'
 	| 'index.edit'
 	| 'input.submit'
@@ -56,7 +57,10 @@ export type CommandId =
 	| 'trigger.load'
 	| 'trigger.remove'
 	| 'trigger.send'
-	| 'trigger.back';
+	| 'trigger.back'
+	| 'message.follow'
+	| 'message.cancel'
+	| 'filter.edit';
 
 export interface Binding {
 	command: CommandId;
@@ -105,6 +109,20 @@ const indexEdit = (scope: Scope, what: string): Binding => ({
 	description: `type the ${what} id`,
 	hint: { label: 'index id' },
 });
+
+/** Detail view and newest-first list of a tailing pane (Messages, Callbacks). */
+const tailing = (scope: Scope, what: string): Binding[] => [
+	...upDown(scope, 'select'),
+	{
+		command: 'nav.first',
+		scope,
+		keys: ['home', 'g'],
+		description: `back to the newest ${what}, following new ones`,
+		hint: { keys: 'g', label: 'newest' },
+	},
+	{ command: 'nav.open', scope, keys: ['enter'], description: `open the ${what}`, hint: { label: 'detail' } },
+	{ command: 'nav.back', scope, keys: ['esc'], description: 'back to the list', help: false },
+];
 
 export const bindings: readonly Binding[] = [
 	// Text field: it takes every key first.
@@ -343,6 +361,39 @@ export const bindings: readonly Binding[] = [
 		keys: ['t', 'esc'],
 		description: 'back to the publish form',
 		hint: { keys: 't', label: 'publish' },
+	},
+	// Messages.
+	...tailing('messages', 'message'),
+	{
+		command: 'message.follow',
+		scope: 'messages',
+		keys: ['i'],
+		description: 'type a message id to follow',
+		hint: { label: 'follow id' },
+	},
+	{
+		command: 'message.cancel',
+		scope: 'messages',
+		keys: ['c'],
+		description: 'cancel the selected message (asks first; not in read-only mode)',
+		edit: true,
+		hint: { label: 'cancel msg' },
+	},
+	// Callbacks.
+	...tailing('callbacks', 'callback'),
+	{
+		command: 'filter.edit',
+		scope: 'callbacks',
+		keys: ['/'],
+		description: 'filter: a regular expression or text over each line; esc clears',
+		hint: { label: 'filter' },
+	},
+	{
+		command: 'secrets.reveal',
+		scope: 'callbacks',
+		keys: ['v'],
+		description: 'reveal or hide the signing keys',
+		hint: { label: 'reveal' },
 	},
 	// Everywhere: help and quit first, so a narrow key line still shows them.
 	{

@@ -1,6 +1,8 @@
 import type { PaneId } from '../state/panes.js';
 import { AccountsPane } from './accounts.js';
+import { CallbacksPane } from './callbacks.js';
 import { GroupsPane } from './groups.js';
+import { MessagesPane } from './messages.js';
 import { OverviewPane, type PaneProps } from './overview.js';
 import { PlaceholderPane } from './placeholder.js';
 import { PublishPane } from './publish.js';
@@ -15,6 +17,8 @@ export const builtPanes: ReadonlySet<PaneId> = new Set([
 	'search',
 	'groups',
 	'publish',
+	'messages',
+	'callbacks',
 ]);
 
 export function Pane(props: PaneProps & { pane: PaneId }) {
@@ -27,6 +31,10 @@ export function Pane(props: PaneProps & { pane: PaneId }) {
 			return <VectorPane {...props} />;
 		case 'search':
 			return <SearchPane {...props} />;
+		case 'messages':
+			return <MessagesPane {...props} />;
+		case 'callbacks':
+			return <CallbacksPane {...props} />;
 		case 'groups':
 			return <GroupsPane {...props} />;
 		case 'publish':

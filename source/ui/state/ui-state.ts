@@ -6,6 +6,18 @@ import { type StatsPeriod, statsPeriods } from '../../api/schemas.js';
 import { type PaneId, paneIds } from './panes.js';
 
 export type IndexField = 'vectorIndexId' | 'searchIndexId';
+/** The text fields: an index id, a message id to follow, the Callbacks filter. */
+export type EditField = IndexField | 'messageId' | 'callbackFilter';
+
+/** A yes/no question over a pane, and what a yes does. */
+export type Confirmation = { kind: 'cancel-message'; messageId: string };
+
+/** One line of the current pane: what an action did, or why it was refused. */
+export interface Notice {
+	pane: PaneId;
+	text: string;
+	tone: 'info' | 'ok' | 'error';
+}
 
 export interface UiState {
 	pane: PaneId;
@@ -20,8 +32,8 @@ export interface UiState {
 	accountId: string | undefined;
 	vectorIndexId: string | undefined;
 	searchIndexId: string | undefined;
-	/** The index id being typed, when a text field is open. */
-	editing: IndexField | undefined;
+	/** The text field that is open, if any. */
+	editing: EditField | undefined;
 	/** Selected row (Accounts) or first visible row (scrolling panes), per pane. */
 	cursor: Record<PaneId, number>;
 	/** The detail view of the selected row is open (Accounts). */
@@ -32,6 +44,13 @@ export interface UiState {
 	day: number | undefined;
 	/** False once the service answered that it has no URL Group listing (404/405). */
 	groupsListed: boolean;
+	/** The row a tailing pane (Messages, Callbacks) keeps selected, by its key; absent follows the newest. */
+	selected: Partial<Record<PaneId, string>>;
+	/** The Callbacks filter: a regular expression, or plain text when it is not one; '' shows everything. */
+	callbackFilter: string;
+	/** The question open over the pane, if any. */
+	confirm: Confirmation | undefined;
+	notice: Notice | undefined;
 }
 
 export type UiAction =
@@ -54,7 +73,15 @@ export type UiAction =
 	| { type: 'index/edit'; field: IndexField }
 	| { type: 'index/set'; field: IndexField; id: string }
 	| { type: 'day/move'; delta: number; from: number; count: number }
-	| { type: 'groups/unlisted' };
+	| { type: 'groups/unlisted' }
+	| { type: 'input/open'; field: EditField }
+	/** Selects a row of the current pane by key; undefined follows the newest row. */
+	| { type: 'select'; key: string | undefined }
+	| { type: 'filter/set'; text: string }
+	| { type: 'confirm/ask'; confirmation: Confirmation }
+	| { type: 'confirm/close' }
+	| { type: 'notice/show'; notice: Notice }
+	| { type: 'notice/clear' };
 
 export interface UiStart {
 	pane?: PaneId;
@@ -80,6 +107,10 @@ export function initialUiState(start: UiStart = {}): UiState {
 		detailScroll: 0,
 		day: undefined,
 		groupsListed: true,
+		selected: {},
+		callbackFilter: '',
+		confirm: undefined,
+		notice: undefined,
 	};
 }
 
@@ -89,7 +120,16 @@ function clamp(value: number, min: number, max: number): number {
 
 function showPane(state: UiState, pane: PaneId): UiState {
 	if (pane === state.pane) return state;
-	return { ...state, pane, reveal: false, detail: false, detailScroll: 0, editing: undefined };
+	return {
+		...state,
+		pane,
+		reveal: false,
+		detail: false,
+		detailScroll: 0,
+		editing: undefined,
+		confirm: undefined,
+		notice: undefined,
+	};
 }
 
 function stepPeriod(period: StatsPeriod, step: number): StatsPeriod {
@@ -133,7 +173,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
 		}
 		case 'back':
 			if (state.help) return { ...state, help: false };
-			if (state.editing) return { ...state, editing: undefined };
+			if (state.confirm) return { ...state, confirm: undefined };
+			if (state.editing) return { ...state, editing: undefined, notice: undefined };
 			if (state.detail) return { ...state, detail: false };
 			return state;
 		case 'index/edit':
@@ -148,5 +189,30 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
 		}
 		case 'groups/unlisted':
 			return state.groupsListed ? { ...state, groupsListed: false } : state;
+		case 'input/open':
+			return { ...state, editing: action.field, help: false, confirm: undefined, notice: undefined };
+		case 'select': {
+			if (state.selected[state.pane] === action.key) return state;
+			const selected = { ...state.selected };
+			if (action.key === undefined) delete selected[state.pane];
+			else selected[state.pane] = action.key;
+			return { ...state, selected, detailScroll: 0 };
+		}
+		case 'filter/set':
+			// Another filter shows other rows: the list follows the newest again.
+			return {
+				...state,
+				callbackFilter: action.text,
+				editing: undefined,
+				selected: Object.fromEntries(Object.entries(state.selected).filter(([pane]) => pane !== 'callbacks')),
+			};
+		case 'confirm/ask':
+			return { ...state, confirm: action.confirmation, help: false, notice: undefined };
+		case 'confirm/close':
+			return state.confirm ? { ...state, confirm: undefined } : state;
+		case 'notice/show':
+			return { ...state, notice: action.notice };
+		case 'notice/clear':
+			return state.notice ? { ...state, notice: undefined } : state;
 	}
 }

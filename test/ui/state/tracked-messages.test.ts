@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { TrackedMessages, trackMessage } from '../../../source/ui/state/tracked-messages.js';
+import type { DeliveryEvent, EventState } from '../../../source/api/schemas.js';
+import {
+	eventsPerMessage,
+	TrackedMessages,
+	trackMessage,
+	trackMessages,
+} from '../../../source/ui/state/tracked-messages.js';
+
+const event = (messageId: string, state: EventState, time: number): DeliveryEvent => ({
+	time,
+	messageId,
+	state,
+	url: 'http://127.0.0.1:9/x',
+});
 
 describe('tracked messages', () => {
 	it('keeps each id once, newest first, with its first origin', () => {
@@ -34,5 +47,61 @@ describe('tracked messages', () => {
 		await new Promise((resolve) => setTimeout(resolve, 60));
 		expect(notified).toBe(1);
 		expect(store.getSnapshot().messages).toHaveLength(100);
+	});
+
+	it('keeps the callback of the latest attempt, whatever order the callbacks arrive in', () => {
+		let state = trackMessage({ messages: [] }, { id: 'a', origin: 'publish', since: 1 });
+		state = trackMessage(state, {
+			id: 'a',
+			origin: 'callback',
+			since: 2,
+			callback: { status: 500, retried: 1, maxRetries: 2 },
+		});
+		const late = trackMessage(state, {
+			id: 'a',
+			origin: 'callback',
+			since: 3,
+			callback: { status: 500, retried: 0, maxRetries: 2 },
+		});
+		expect(late).toBe(state);
+		state = trackMessage(state, {
+			id: 'a',
+			origin: 'callback',
+			since: 4,
+			callback: { status: 200, retried: 2, maxRetries: 2 },
+		});
+		expect(state.messages[0]).toMatchObject({ origin: 'publish', callback: { status: 200, retried: 2 } });
+	});
+
+	it('merges the events of successive listings newest first, once each, bounded', () => {
+		const store = new TrackedMessages(() => 7, 0);
+		store.noteEvents([event('b', 'CREATED', 5), event('a', 'ACTIVE', 4), event('a', 'CREATED', 3)]);
+		// The newest message of the page is on top.
+		expect(store.getSnapshot().messages.map((m) => [m.id, m.origin])).toEqual([
+			['b', 'events'],
+			['a', 'events'],
+		]);
+		store.noteEvents([event('a', 'DELIVERED', 6), event('b', 'CREATED', 5), event('a', 'ACTIVE', 4)]);
+		const a = store.getSnapshot().messages.find((m) => m.id === 'a');
+		expect(a?.events?.map((e) => e.state)).toEqual(['DELIVERED', 'ACTIVE', 'CREATED']);
+		const before = store.getSnapshot();
+		store.noteEvents([event('a', 'DELIVERED', 6)]);
+		expect(store.getSnapshot()).toBe(before);
+		for (let t = 10; t < 100; t++) store.noteEvents([event('a', 'RETRY', t)]);
+		expect(store.getSnapshot().messages.find((m) => m.id === 'a')?.events).toHaveLength(eventsPerMessage);
+	});
+
+	it('applies a batch in one pass and records a cancel made here', () => {
+		const state = trackMessages({ messages: [] }, [
+			{ id: 'a', origin: 'delivery', since: 1 },
+			{ id: 'b', origin: 'callback', since: 1, dlqId: '9-1' },
+			{ id: 'a', origin: 'callback', since: 1, callback: { status: 500, retried: 0, maxRetries: 1 } },
+		]);
+		expect(state.messages.map((m) => m.id)).toEqual(['b', 'a']);
+		expect(state.messages[1]).toMatchObject({ origin: 'delivery', callback: { status: 500 } });
+		const store = new TrackedMessages(() => 42, 0);
+		store.track('c', 'publish');
+		store.noteCancelled('c');
+		expect(store.getSnapshot().messages[0]).toMatchObject({ id: 'c', origin: 'publish', cancelledAt: 42 });
 	});
 });

@@ -1,0 +1,197 @@
+import { Box, Text } from 'ink';
+import { memo, useMemo, useSyncExternalStore } from 'react';
+import { scrollStart } from '../../format/layout.js';
+import { maskSecret } from '../../format/mask.js';
+import { formatInteger } from '../../format/number.js';
+import type { ReceivedEvent } from '../../receiver/event.js';
+import type { EventStore } from '../../receiver/store.js';
+import { sanitize } from '../../text/sanitize.js';
+import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { useRuntime, useUi } from '../hooks/context.js';
+import { useCommands } from '../hooks/use-keys.js';
+import { priorities } from '../input/dispatcher.js';
+import { callbackDetail, compileFilter, eventKey, lineParts, visibleEvents } from '../models/callbacks.js';
+import { moveSelection, selectedIndex } from '../models/tail-selection.js';
+import type { TuiReceiver } from '../runtime.js';
+import type { PaneProps } from './overview.js';
+import { PromptLine } from './prompt-line.js';
+
+/** One event's line, drawn from the same parts `mqtop listen` prints. */
+const EventLine = memo(function EventLine(props: { event: ReceivedEvent; selected: boolean }) {
+	const parts = lineParts(props.event);
+	return (
+		<Text wrap="truncate-end" inverse={props.selected}>
+			{props.selected ? '› ' : '  '}
+			{parts.map((part, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: the parts of a line are positions
+				<Text key={i} color={part.style?.color} bold={part.style?.bold} dimColor={part.style?.dim}>
+					{i > 0 ? `  ${part.text}` : part.text}
+				</Text>
+			))}
+		</Text>
+	);
+});
+
+function NoReceiver() {
+	const { connection } = useRuntime();
+	return (
+		<Box flexDirection="column">
+			<Text bold>No callback receiver is running.</Text>
+			<Text> </Text>
+			<Text>mqtop starts one on 127.0.0.1 when it knows the signing keys that verify callbacks:</Text>
+			<Text>
+				{'  '}· set <Text color="cyan">currentSigningKey</Text> (and <Text color="cyan">nextSigningKey</Text>)
+				in your profile, or MQTOP_CURRENT_SIGNING_KEY / MQTOP_NEXT_SIGNING_KEY;
+			</Text>
+			<Text>
+				{'  '}· or run <Text color="cyan">mqtop</Text> with no profile: the embedded local service shares its
+				keys with the receiver (<Text color="cyan">mqtop --demo</Text> adds traffic).
+			</Text>
+			<Text> </Text>
+			<Text dimColor>
+				The keys are on the service's console or from GET /v2/keys.
+				{connection.embedded ? '' : ' A deployed service must be able to reach the receiver (e.g. a tunnel).'}
+			</Text>
+		</Box>
+	);
+}
+
+/** The receiver's events, newest first, as `mqtop listen` prints them; filter, detail, keys. */
+export function CallbacksPane(props: PaneProps) {
+	const { receiver } = useRuntime();
+	if (!receiver) return <NoReceiver />;
+	return <Callbacks {...props} receiver={receiver} />;
+}
+
+function useEvents(store: EventStore) {
+	return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
+	const ui = useUi();
+	const { ui: store, client } = useRuntime();
+	const { receiver } = props;
+	const snapshot = useEvents(receiver.store);
+	const filter = useMemo(() => compileFilter(ui.callbackFilter), [ui.callbackFilter]);
+	const events = useMemo(() => visibleEvents(snapshot.events, filter), [snapshot.events, filter]);
+	const keys = useMemo(() => events.map(eventKey), [events]);
+	const selected = ui.selected.callbacks;
+	const index = selectedIndex(keys, selected);
+	const listHeight = Math.max(1, props.height - 3);
+	const start = scrollStart(index, events.length, listHeight);
+	const shown = events.slice(start, start + listHeight);
+	const current = events[index];
+
+	const detailLines = useMemo(
+		() => (ui.detail && current ? callbackDetail(current, props.width) : []),
+		[ui.detail, current, props.width],
+	);
+	const detailHeight = Math.max(1, props.height - 2);
+	const scrolls = detailScrolls(detailLines.length, detailHeight);
+	const move = (delta: number) =>
+		ui.detail
+			? store.dispatch({ type: 'detail/scroll', delta, count: scrolls })
+			: store.dispatch({ type: 'select', key: moveSelection(keys, selected, delta) });
+
+	useCommands('callbacks', priorities.pane, {
+		'nav.up': () => move(-1),
+		'nav.down': () => move(1),
+		'nav.pageUp': () => move(-listHeight),
+		'nav.pageDown': () => move(listHeight),
+		'nav.first': () => (ui.detail ? move(-scrolls) : store.dispatch({ type: 'select', key: undefined })),
+		'nav.open': () => {
+			if (!current) return;
+			store.dispatch({ type: 'select', key: eventKey(current) });
+			store.dispatch({ type: 'detail/open' });
+		},
+		'nav.back': () => {
+			if (ui.detail) store.dispatch({ type: 'back' });
+			else if (ui.callbackFilter) store.dispatch({ type: 'filter/set', text: '' });
+		},
+		'filter.edit': () => store.dispatch({ type: 'input/open', field: 'callbackFilter' }),
+		'secrets.reveal': () => store.dispatch({ type: 'reveal/toggle' }),
+	});
+
+	const field = {
+		name: 'callbackFilter' as const,
+		label: 'Filter /',
+		initial: ui.callbackFilter,
+		placeholder: 'a regular expression or text; enter applies, empty shows all',
+		onSubmit: (text: string) => store.dispatch({ type: 'filter/set', text }),
+		onCancel: () => store.dispatch({ type: 'back' }),
+	};
+	const total = snapshot.events.length;
+	const hint = filter ? (
+		<Text wrap="truncate-end">
+			<Text color="cyan">
+				filter {filter.mode === 'regex' ? `/${sanitize(filter.text)}/i` : `"${sanitize(filter.text)}"`}
+			</Text>
+			<Text dimColor>
+				{' '}
+				· {formatInteger(events.length)} of {formatInteger(total)} match
+				{filter.problem ? ` · as text: not a regular expression (${sanitize(filter.problem)})` : ''} · / edits
+				· esc clears
+			</Text>
+		</Text>
+	) : (
+		<Text dimColor>/ filters · enter opens · v reveals the keys · g follows the newest</Text>
+	);
+
+	if (ui.detail && current) {
+		const more = scrolls > 1 ? ' · ↑↓ scroll' : '';
+		return (
+			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					Request #{current.seq} <Text color={current.verified ? 'green' : 'red'}>{current.kind}</Text>
+					<Text dimColor> · esc back{more}</Text>
+				</Text>
+				<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />
+				<DetailView
+					lines={detailLines}
+					offset={Math.min(ui.detailScroll, scrolls - 1)}
+					height={detailHeight}
+					width={props.width}
+				/>
+			</Box>
+		);
+	}
+
+	const c = snapshot.counters;
+	const prefix = sanitize(client.settings.dialect.headerPrefix);
+	const show = (key: string) => maskSecret(key, ui.reveal);
+	return (
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+			<Text wrap="truncate-end">
+				<Text bold>Receiver </Text>
+				<Text color="cyan" bold>
+					{sanitize(receiver.url)}
+				</Text>
+				<Text dimColor> · </Text>
+				{formatInteger(c.total)} received: <Text color="green">{formatInteger(c.verified)} verified</Text>,{' '}
+				<Text color={c.rejected > 0 ? 'red' : undefined}>{formatInteger(c.rejected)} rejected</Text>
+				{c.evicted > 0 ? <Text dimColor> · the newest {formatInteger(snapshot.capacity)} kept</Text> : null}
+			</Text>
+			<Text wrap="truncate-end">
+				<Text dimColor>signing keys </Text>current{' '}
+				<Text color={ui.reveal ? 'yellow' : undefined}>{show(receiver.currentSigningKey)}</Text>
+				{'  '}next{' '}
+				<Text color={ui.reveal ? 'yellow' : undefined}>
+					{receiver.nextSigningKey ? show(receiver.nextSigningKey) : '(none)'}
+				</Text>
+				<Text dimColor>
+					{` · ${ui.reveal ? 'v hides' : 'v reveals'} · point ${prefix}Callback or ${prefix}Failure-Callback at it`}
+				</Text>
+			</Text>
+			<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />
+			{events.length === 0 ? (
+				<Text dimColor>
+					{total === 0
+						? 'Nothing received yet: publish with a callback to the URL above.'
+						: 'No request matches the filter (esc clears it).'}
+				</Text>
+			) : (
+				shown.map((event, i) => <EventLine key={event.seq} event={event} selected={start + i === index} />)
+			)}
+		</Box>
+	);
+}

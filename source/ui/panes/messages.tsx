@@ -1,0 +1,206 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { scrollStart } from '../../format/layout.js';
+import { formatInteger } from '../../format/number.js';
+import { sanitize } from '../../text/sanitize.js';
+import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { Table } from '../components/table.js';
+import { usePolls, useRuntime, useUi } from '../hooks/context.js';
+import { useCommands, useKeys } from '../hooks/use-keys.js';
+import { useNow } from '../hooks/use-now.js';
+import { priorities } from '../input/dispatcher.js';
+import { commandFor } from '../input/keymap.js';
+import {
+	checkMessageId,
+	messageColumns,
+	messageDetail,
+	messageRow,
+	stateColors,
+	stateLabels,
+} from '../models/messages.js';
+import { moveSelection, selectedIndex } from '../models/tail-selection.js';
+import type { PaneProps } from './overview.js';
+import { PromptLine } from './prompt-line.js';
+
+/** Retrievable messages: every id mqtop learnt of, newest first, polled while on screen. */
+export function MessagesPane(props: PaneProps) {
+	const ui = useUi();
+	const polls = usePolls();
+	const runtime = useRuntime();
+	const { ui: store, tracked: trackedStore, messages: feed, readOnly } = runtime;
+	const tracked = useSyncExternalStore(trackedStore.subscribe, trackedStore.getSnapshot).messages;
+	const ids = useMemo(() => tracked.map((m) => m.id), [tracked]);
+	const selected = ui.selected.messages;
+	const index = selectedIndex(ids, selected);
+	const listHeight = Math.max(1, props.height - 3);
+	const start = scrollStart(index, ids.length, listHeight);
+	const shownTracked = tracked.slice(start, start + listHeight);
+	const shownKey = shownTracked.map((m) => m.id).join(' ');
+
+	// The rows on screen are what the scheduler polls; none once the pane is gone.
+	useEffect(() => {
+		feed.show(shownKey ? shownKey.split(' ') : []);
+	}, [feed, shownKey]);
+	useEffect(() => () => feed.show([]), [feed]);
+
+	const base = Date.now();
+	const peek = shownTracked.map((m) => messageRow(m, polls, base));
+	// Countdowns tick once a second while one is on screen.
+	const ticking = peek.some((r) => r.state.nextAttemptAt !== undefined && !r.state.final) && !ui.frozen;
+	const now = useNow(1000, ticking);
+	const rows = ticking ? shownTracked.map((m) => messageRow(m, polls, now)) : peek;
+	const current = rows[index - start];
+	const columns = useMemo(() => messageColumns(now), [now]);
+
+	const detailLines = useMemo(
+		() => (ui.detail && current ? messageDetail(current, now, props.width) : []),
+		[ui.detail, current, now, props.width],
+	);
+	const detailHeight = Math.max(1, props.height - 2);
+	const scrolls = detailScrolls(detailLines.length, detailHeight);
+	const move = (delta: number) =>
+		ui.detail
+			? store.dispatch({ type: 'detail/scroll', delta, count: scrolls })
+			: store.dispatch({ type: 'select', key: moveSelection(ids, selected, delta) });
+
+	useCommands('messages', priorities.pane, {
+		'nav.up': () => move(-1),
+		'nav.down': () => move(1),
+		'nav.pageUp': () => move(-listHeight),
+		'nav.pageDown': () => move(listHeight),
+		'nav.first': () => (ui.detail ? move(-scrolls) : store.dispatch({ type: 'select', key: undefined })),
+		'nav.open': () => {
+			if (!current) return;
+			// The open message stays selected while newer ones arrive.
+			store.dispatch({ type: 'select', key: current.id });
+			store.dispatch({ type: 'detail/open' });
+		},
+		'nav.back': () => store.dispatch({ type: 'back' }),
+		'message.follow': () => store.dispatch({ type: 'input/open', field: 'messageId' }),
+		'message.cancel': () => {
+			if (!current) return;
+			const refuse = (text: string) =>
+				store.dispatch({ type: 'notice/show', notice: { pane: 'messages', text, tone: 'error' } });
+			if (readOnly) return refuse('read-only mode: cancelling is off (mqtop was started with --read-only)');
+			if (current.state.final)
+				return refuse(
+					`${sanitize(current.id)} is ${stateLabels[current.state.kind]}: only a message still waiting can be cancelled`,
+				);
+			store.dispatch({ type: 'select', key: current.id });
+			store.dispatch({
+				type: 'confirm/ask',
+				confirmation: { kind: 'cancel-message', messageId: current.id },
+			});
+		},
+	});
+	// The question takes every key until it is answered.
+	const confirm = ui.confirm?.kind === 'cancel-message' ? ui.confirm : undefined;
+	useKeys(
+		priorities.overlay,
+		(event) => {
+			if (event.name === 'ctrl+c') return false;
+			if (!confirm) return false;
+			const command = commandFor('confirm', event.name);
+			if (command === 'confirm.send') {
+				store.dispatch({ type: 'confirm/close' });
+				void feed.cancel(confirm.messageId);
+			} else if (command === 'confirm.cancel') store.dispatch({ type: 'confirm/close' });
+			return true;
+		},
+		confirm !== undefined,
+	);
+
+	const events = polls.events?.data;
+	const eventsText =
+		events === undefined
+			? 'events: reading…'
+			: events.listed
+				? 'events listed by the service'
+				: `this service lists no events (HTTP ${events.status})`;
+	const field = {
+		name: 'messageId' as const,
+		label: 'Follow message id:',
+		placeholder: 'paste an id, enter to follow',
+		onSubmit: (text: string) => {
+			const check = checkMessageId(text);
+			if (!check.ok) {
+				store.dispatch({
+					type: 'notice/show',
+					notice: { pane: 'messages', text: check.problem, tone: 'error' },
+				});
+				return;
+			}
+			trackedStore.track(check.id, 'typed');
+			store.dispatch({ type: 'back' });
+			store.dispatch({ type: 'select', key: check.id });
+		},
+		onCancel: () => store.dispatch({ type: 'back' }),
+	};
+	const question = confirm
+		? `Cancel message ${sanitize(confirm.messageId)}? The service forgets it.`
+		: undefined;
+	const hint = (
+		<Text dimColor>
+			{readOnly
+				? 'read-only: cancelling is off · i follows an id · enter opens'
+				: 'i follows an id · c cancels the selected message · enter opens'}
+		</Text>
+	);
+
+	if (ui.detail && current) {
+		const more = scrolls > 1 ? ' · ↑↓ scroll' : '';
+		return (
+			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					Message {sanitize(current.id)}{' '}
+					<Text color={stateColors[current.state.kind]}>{stateLabels[current.state.kind]}</Text>
+					<Text dimColor> · esc back{more}</Text>
+				</Text>
+				<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
+				<DetailView
+					lines={detailLines}
+					offset={Math.min(ui.detailScroll, scrolls - 1)}
+					height={detailHeight}
+					width={props.width}
+				/>
+			</Box>
+		);
+	}
+
+	const position =
+		ids.length > listHeight
+			? ` · ${start + 1}-${start + shownTracked.length} of ${formatInteger(ids.length)}`
+			: '';
+	return (
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{formatInteger(ids.length)} message{ids.length === 1 ? '' : 's'} followed
+				<Text dimColor>
+					{position} · {selected === undefined ? 'following the newest' : 'g: back to the newest'} ·{' '}
+					{eventsText}
+				</Text>
+			</Text>
+			<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
+			{rows.length === 0 ? (
+				<Box flexDirection="column">
+					<Text dimColor>
+						No messages followed yet. A message appears here when it is published or triggered
+					</Text>
+					<Text dimColor>
+						in mqtop, when the receiver gets its callback or delivery, when the service lists
+					</Text>
+					<Text dimColor>its delivery events, or when you press i and type its id.</Text>
+				</Box>
+			) : (
+				<Table
+					columns={columns}
+					rows={rows}
+					width={props.width}
+					height={props.height - 2}
+					selected={index - start}
+					mark={(row) => (row === current ? '›' : ' ')}
+				/>
+			)}
+		</Box>
+	);
+}
