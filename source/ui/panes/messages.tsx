@@ -8,6 +8,7 @@ import { Table } from '../components/table.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
 import { useCommands, useKeys } from '../hooks/use-keys.js';
 import { useNow } from '../hooks/use-now.js';
+import { tailNavigation } from '../hooks/use-tail-navigation.js';
 import { priorities } from '../input/dispatcher.js';
 import { commandFor } from '../input/keymap.js';
 import {
@@ -18,7 +19,7 @@ import {
 	stateColors,
 	stateLabels,
 } from '../models/messages.js';
-import { moveSelection, selectedIndex } from '../models/tail-selection.js';
+import { selectedIndex } from '../models/tail-selection.js';
 import type { PaneProps } from './overview.js';
 import { PromptLine } from './prompt-line.js';
 
@@ -58,23 +59,8 @@ export function MessagesPane(props: PaneProps) {
 	);
 	const detailHeight = Math.max(1, props.height - 2);
 	const scrolls = detailScrolls(detailLines.length, detailHeight);
-	const move = (delta: number) =>
-		ui.detail
-			? store.dispatch({ type: 'detail/scroll', delta, count: scrolls })
-			: store.dispatch({ type: 'select', key: moveSelection(ids, selected, delta) });
-
 	useCommands('messages', priorities.pane, {
-		'nav.up': () => move(-1),
-		'nav.down': () => move(1),
-		'nav.pageUp': () => move(-listHeight),
-		'nav.pageDown': () => move(listHeight),
-		'nav.first': () => (ui.detail ? move(-scrolls) : store.dispatch({ type: 'select', key: undefined })),
-		'nav.open': () => {
-			if (!current) return;
-			// The open message stays selected while newer ones arrive.
-			store.dispatch({ type: 'select', key: current.id });
-			store.dispatch({ type: 'detail/open' });
-		},
+		...tailNavigation({ store, ui, keys: ids, selected, listHeight, scrolls, current: current?.id }),
 		'nav.back': () => store.dispatch({ type: 'back' }),
 		'message.follow': () => store.dispatch({ type: 'input/open', field: 'messageId' }),
 		'message.cancel': () => {
