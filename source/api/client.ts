@@ -13,6 +13,14 @@ import {
 	type PublishOptions,
 } from './publish-options.js';
 import {
+	addGroupEndpointsRequest,
+	batchTriggerRequest,
+	deleteGroupRequest,
+	type JsonRequest,
+	removeGroupEndpointsRequest,
+	setGroupHeadersRequest,
+} from './requests.js';
+import {
 	CancelResult,
 	DlqPage,
 	DlqRecord,
@@ -238,6 +246,11 @@ export class MqClient {
 		return { path: `/v2/publish/${req.destination}${qs}`, headers };
 	}
 
+	/** The method, path (with query) and headers a publish sends, credentials left out. */
+	describePublish(req: PublishRequest): { method: 'POST'; path: string; headers: Record<string, string> } {
+		return { method: 'POST', ...this.publishTarget({ ...req, tokenInQuery: false }) };
+	}
+
 	async publish(req: PublishRequest): Promise<PublishResponse> {
 		const operation = `publish to ${req.destination}`;
 		const { path, headers } = this.publishTarget(req);
@@ -286,69 +299,38 @@ export class MqClient {
 	}
 
 	async addGroupEndpoints(name: string, endpoints: { url: string; name?: string }[]): Promise<void> {
-		const path = `/v2/topics/${encodeSegment(name)}/endpoints`;
-		const operation = `add endpoints to ${name}`;
-		await this.call({
-			operation,
-			method: 'POST',
-			path,
-			auth: 'bearer',
-			base: 'queue',
-			...this.jsonBody({ endpoints }),
-		});
+		await this.sendJson(addGroupEndpointsRequest(name, endpoints));
 	}
 
 	async removeGroupEndpoints(name: string, endpoints: EndpointReference[]): Promise<void> {
-		const path = `/v2/topics/${encodeSegment(name)}/endpoints`;
-		const operation = `remove endpoints from ${name}`;
-		await this.call({
-			operation,
-			method: 'DELETE',
-			path,
-			auth: 'bearer',
-			base: 'queue',
-			...this.jsonBody({ endpoints }),
-		});
+		await this.sendJson(removeGroupEndpointsRequest(name, endpoints));
 	}
 
 	async setGroupHeaders(name: string, headers: GroupHeaders): Promise<void> {
-		const path = `/v2/topics/${encodeSegment(name)}`;
-		const operation = `set default headers of ${name}`;
-		await this.call({
-			operation,
-			method: 'PATCH',
-			path,
-			auth: 'bearer',
-			base: 'queue',
-			...this.jsonBody({ headers }),
-		});
+		await this.sendJson(setGroupHeadersRequest(name, headers));
 	}
 
 	async deleteGroup(name: string): Promise<void> {
-		const path = `/v2/topics/${encodeSegment(name)}`;
-		await this.call({
-			operation: `delete URL Group ${name}`,
-			method: 'DELETE',
-			path,
+		await this.sendJson(deleteGroupRequest(name));
+	}
+
+	/** Sends a request built by `requests.ts` to the messaging API, as it was shown. */
+	sendJson(request: JsonRequest): Promise<HttpResponse> {
+		return this.call({
+			operation: request.operation,
+			method: request.method,
+			path: request.path,
 			auth: 'bearer',
 			base: 'queue',
+			...(request.json !== undefined ? this.jsonBody(request.json) : {}),
 		});
 	}
 
 	// Workflows
 
-	batchTrigger(items: WorkflowTriggerItem[]) {
-		return this.json(
-			{
-				operation: 'trigger workflow runs',
-				method: 'POST',
-				path: '/v2/batch/trigger',
-				auth: 'bearer',
-				base: 'queue',
-				...this.jsonBody(items),
-			},
-			WorkflowTriggerResults,
-		);
+	async batchTrigger(items: WorkflowTriggerItem[]) {
+		const request = batchTriggerRequest(items);
+		return parseBody(request.operation, await this.sendJson(request), WorkflowTriggerResults);
 	}
 
 	trigger(destination: string, body?: string, headers?: Record<string, string>) {

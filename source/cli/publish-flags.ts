@@ -1,17 +1,18 @@
 /**
- * Publish configuration as flags. The flags are turned into the very header fields a publish
- * request carries and checked with the same decoder the service side uses
- * (decodePublishOptions), so a value the service would refuse is refused here first, naming
- * the flag, and nothing is sent.
+ * Publish configuration as flags. The flags are turned into publish settings and checked with
+ * the same decoder the service side uses (decodePublishSettings), so a value the service would
+ * refuse is refused here first, naming the flag, and nothing is sent.
  */
-import { type Dialect, queryForm } from '../api/dialect.js';
+import type { Dialect } from '../api/dialect.js';
+import { isGroupName, isHttpUrl, type PublishOptions } from '../api/publish-options.js';
 import {
-	decodePublishOptions,
-	isGroupName,
-	isHttpUrl,
-	PublishOptionError,
-	type PublishOptions,
-} from '../api/publish-options.js';
+	decodePublishSettings,
+	notBeforeSeconds,
+	type PublishSetting,
+	PublishSettingError,
+	parseHeaderLine,
+	SettingError,
+} from '../api/publish-settings.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from './args.js';
 
 /** Single-value flags and the header (without prefix) each one sets. */
@@ -85,67 +86,55 @@ export const publishFlagSpecs: FlagSpecs = {
 	'content-type': { type: 'string', value: '<type>', description: 'Content-Type of the body' },
 };
 
-const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-
 /** `Name: value` -> [name, value]; throws a UsageError naming `flag`. */
 export function parseHeaderArgument(text: string, flag: string): [string, string] {
-	const colon = text.indexOf(':');
-	const name = colon === -1 ? '' : text.slice(0, colon).trim();
-	const value = colon === -1 ? '' : text.slice(colon + 1).trim();
-	if (!headerName.test(name))
-		throw new UsageError(`${flag}: expected 'Name: value' with a header name, got ${JSON.stringify(text)}`);
-	if (/[\r\n\0]/.test(value)) throw new UsageError(`${flag}: a header value cannot contain line breaks`);
-	return [name, value];
+	return naming(flag, () => parseHeaderLine(text));
 }
 
 /** Unix seconds, given as such or as a date (`2026-02-01T09:00:00Z`). */
 export function parseNotBefore(text: string): string {
-	const trimmed = text.trim();
-	if (/^\d+$/.test(trimmed)) return trimmed;
-	const ms = Date.parse(trimmed);
-	if (Number.isNaN(ms) || ms < 0)
-		throw new UsageError(`--not-before: expected unix seconds or an ISO date, got ${JSON.stringify(text)}`);
-	return String(Math.floor(ms / 1000));
+	return naming('--not-before', () => notBeforeSeconds(text));
+}
+
+function naming<T>(flag: string, parse: () => T): T {
+	try {
+		return parse();
+	} catch (error) {
+		if (error instanceof SettingError) throw new UsageError(`${flag}: ${error.message}`);
+		throw error;
+	}
 }
 
 /** Reads and checks every publish flag; throws a UsageError naming the flag at fault. */
 export function publishOptionsFromArgs(args: ParsedArgs, dialect: Dialect): PublishOptions {
-	const fields = new Map<string, string>();
-	const flagOfField = new Map<string, string>();
-	const set = (header: string, value: string, flag: string) => {
-		if (/[\r\n\0]/.test(value)) throw new UsageError(`--${flag}: a header value cannot contain line breaks`);
-		fields.set(queryForm(dialect, header), value);
-		flagOfField.set(queryForm(dialect, header), flag);
-	};
+	const settings: PublishSetting<string>[] = [];
 	for (const [flag, [header]] of Object.entries(valueFlags)) {
 		const value = args.string(flag);
-		if (value !== undefined) set(header, flag === 'not-before' ? parseNotBefore(value) : value, flag);
+		if (value !== undefined)
+			settings.push({ header, value: flag === 'not-before' ? parseNotBefore(value) : value, origin: flag });
 	}
 	for (const [flag, [header]] of Object.entries(switchFlags))
-		if (args.boolean(flag)) set(header, 'true', flag);
+		if (args.boolean(flag)) settings.push({ header, value: 'true', origin: flag });
 	for (const [flag, [prefix]] of Object.entries(forwardFlags)) {
 		for (const text of args.strings(flag)) {
 			const [name, value] = parseHeaderArgument(text, `--${flag}`);
-			set(`${prefix}${name}`, value, flag);
+			settings.push({ header: `${prefix}${name}`, value, origin: flag });
 		}
 	}
 	const labels = args.strings('label').map((l) => l.trim());
 	if (labels.some((l) => l === '' || l.includes(',')))
 		throw new UsageError('--label: a label is not empty and has no comma');
-	if (labels.length > 0) set('Label', labels.join(','), 'label');
+	if (labels.length > 0) settings.push({ header: 'Label', value: labels.join(','), origin: 'label' });
 	const contentType = args.string('content-type');
-	if (contentType !== undefined) {
-		if (/[\r\n\0]/.test(contentType)) throw new UsageError('--content-type: no line breaks');
-		fields.set('content-type', contentType);
-	}
+	if (contentType !== undefined)
+		settings.push({ header: 'Content-Type', value: contentType, origin: 'content-type' });
 	if (args.string('flow-control') !== undefined && args.string('flow-control-key') === undefined)
 		throw new UsageError('--flow-control needs --flow-control-key');
 	try {
-		return decodePublishOptions(fields, dialect);
+		return decodePublishSettings(settings, dialect);
 	} catch (error) {
-		if (!(error instanceof PublishOptionError)) throw error;
-		const flag = flagOfField.get(error.header.toLowerCase()) ?? error.header;
-		throw new UsageError(`--${flag}: ${error.message.slice(error.header.length + 2)}`);
+		if (error instanceof PublishSettingError) throw new UsageError(`--${error.origin}: ${error.problem}`);
+		throw error;
 	}
 }
 

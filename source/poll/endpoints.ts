@@ -8,6 +8,7 @@ import type {
 	MqStats,
 	MqUser,
 	SearchIndex,
+	UrlGroup,
 	VectorIndexStats,
 } from '../api/schemas.js';
 
@@ -22,6 +23,7 @@ export interface EndpointData {
 	mqStats: MqStats;
 	vectorStats: VectorIndexStats;
 	searchIndex: SearchIndex;
+	groups: UrlGroup[];
 	events: EventListing;
 	/** One job per message id (keyed). */
 	message: Message;
@@ -49,6 +51,7 @@ export const endpointInfo: Record<EndpointKey, EndpointInfo> = {
 	mqStats: { api: 'management', label: 'usage stats' },
 	vectorStats: { api: 'management', label: 'vector stats' },
 	searchIndex: { api: 'management', label: 'search index' },
+	groups: { api: 'messaging', label: 'URL Groups' },
 	events: { api: 'messaging', label: 'events' },
 	message: { api: 'messaging', label: 'message', concurrency: 4, notFoundIsAnswer: true },
 };

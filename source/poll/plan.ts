@@ -14,6 +14,7 @@ export type PollRequest =
 	| { endpoint: 'mqStats'; accountId: string; period: StatsPeriod }
 	| { endpoint: 'vectorStats'; indexId: string; period: StatsPeriod }
 	| { endpoint: 'searchIndex'; indexId: string }
+	| { endpoint: 'groups' }
 	| { endpoint: 'events' }
 	| { endpoint: 'message'; messageId: string };
 
@@ -43,6 +44,9 @@ export function pollRequests(state: UiState, context: PlanContext = {}): PollReq
 				: [];
 		case 'search':
 			return state.searchIndexId ? [{ endpoint: 'searchIndex', indexId: state.searchIndexId }] : [];
+		case 'groups':
+			// A deployment without the listing answered 404/405 once: asking again cannot help.
+			return state.groupsListed ? [{ endpoint: 'groups' }] : [];
 		case 'messages':
 			return [
 				...(context.eventsUnlisted ? [] : [{ endpoint: 'events' } as const]),
@@ -63,6 +67,7 @@ export function visibleEndpoints(state: UiState): EndpointKey[] {
 export function requestParams(request: PollRequest): string {
 	switch (request.endpoint) {
 		case 'users':
+		case 'groups':
 			return '';
 		case 'mqStats':
 			return `${request.accountId} ${request.period}`;
@@ -114,6 +119,8 @@ export function toJob(request: PollRequest, client: MqClient): AnyPollJob {
 				params,
 				fetch: (signal) => client.getSearchIndex(request.indexId, signal),
 			};
+		case 'groups':
+			return { endpoint: 'groups', params, fetch: (signal) => client.listGroups(signal) };
 		case 'events':
 			return { endpoint: 'events', params, fetch: (signal) => listEvents(client, signal) };
 		case 'message':

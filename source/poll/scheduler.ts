@@ -48,6 +48,8 @@ export class PollScheduler {
 	private readonly queued = new Map<EndpointKey, Set<Active>>();
 	/** Consecutive failures by job id; kept when a job is hidden, so flipping panes does not skip the backoff. */
 	private readonly failures = new Map<string, { count: number; retryAt: number }>();
+	/** Jobs refreshed while their request was out: that answer may predate an edit, so they go again at once. */
+	private readonly again = new Set<string>();
 	private paused = false;
 	private stopped = false;
 	private intervalMs: number;
@@ -95,9 +97,15 @@ export class PollScheduler {
 		}
 	}
 
-	/** Polls every job now, failing ones included; requests already out are not repeated. */
+	/**
+	 * Polls every job now, failing ones included. A request already out is not repeated while
+	 * it is out; the job is polled again as soon as it answers.
+	 */
 	refresh(): void {
-		for (const active of this.active.values()) this.schedule(active, 0);
+		for (const active of this.active.values()) {
+			if (this.inFlight.get(flightKey(active.job))?.id === active.id) this.again.add(active.id);
+			else this.schedule(active, 0);
+		}
 	}
 
 	setPaused(paused: boolean): void {
@@ -173,13 +181,13 @@ export class PollScheduler {
 			if (this.isCurrent(active) && !this.paused) {
 				this.failures.delete(active.id);
 				this.store.succeeded(job.endpoint, api, job.params, data as never, this.now());
-				this.schedule(active, this.intervalMs);
+				this.schedule(active, this.again.delete(active.id) ? 0 : this.intervalMs);
 			}
 		} catch (error) {
 			if (this.isCurrent(active) && !this.paused && !controller.signal.aborted) {
 				const text = describePollError(error, api);
 				const count = (this.failures.get(active.id)?.count ?? 0) + 1;
-				const delay = backoffDelay(count, this.backoff, text.retryAfterMs);
+				const delay = this.again.delete(active.id) ? 0 : backoffDelay(count, this.backoff, text.retryAfterMs);
 				const at = this.now();
 				this.failures.set(active.id, { count, retryAt: at + delay });
 				this.store.failed(job.endpoint, api, job.params, {
@@ -191,6 +199,7 @@ export class PollScheduler {
 				this.schedule(active, delay);
 			}
 		} finally {
+			this.again.delete(active.id);
 			this.inFlight.delete(key);
 			this.outCount.set(job.endpoint, (this.outCount.get(job.endpoint) ?? 1) - 1);
 			finish();

@@ -7,12 +7,16 @@ export function maskSecret(secret: string): string {
 	return `${secret.slice(0, shown)}…(${secret.length} chars)`;
 }
 
-/** The URL with the value of query parameter `param` masked. */
-export function maskQueryParam(url: string, param: string): string {
+/** The URL with the value of query parameter `param` masked (by `mask`, maskSecret by default). */
+export function maskQueryParam(
+	url: string,
+	param: string,
+	mask: (secret: string) => string = maskSecret,
+): string {
 	const parsed = new URL(url);
 	const value = parsed.searchParams.get(param);
 	if (value === null) return url;
 	// Replace in the original text, so the rest of the address stays exactly as given.
 	const encoded = new URLSearchParams([[param, value]]).toString();
-	return url.replace(encoded, `${encoded.split('=')[0]}=${maskSecret(value)}`);
+	return url.replace(encoded, `${encoded.split('=')[0]}=${mask(value)}`);
 }

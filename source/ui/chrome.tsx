@@ -1,6 +1,6 @@
 /** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { fitText, truncate } from '../format/text.js';
 import { formatClock, formatSpan } from '../format/time.js';
 import type { EndpointKey } from '../poll/endpoints.js';
@@ -9,9 +9,17 @@ import { LiveText } from './components/live-text.js';
 import { useRuntime, useUi } from './hooks/context.js';
 import { useNow } from './hooks/use-now.js';
 import { useSelector } from './hooks/use-selector.js';
-import { type Binding, bindingsFor, helpRows, keysLabel, type Scope } from './input/keymap.js';
+import {
+	type Binding,
+	bindingsFor,
+	helpRows,
+	keyLineHints,
+	type Scope,
+	scopeTitles,
+} from './input/keymap.js';
 import { type ApiStatus, apiStatuses, lastRefresh } from './models/status.js';
 import { builtPanes } from './panes/index.js';
+import { isModal } from './state/focus.js';
 import { type PaneId, paneIds, paneShortTitles, paneTitles } from './state/panes.js';
 
 export const Header = memo(function Header() {
@@ -151,12 +159,20 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 	);
 }
 
-/** The scopes whose keys work now, innermost first. */
-export function activeScopes(ui: ReturnType<typeof useUi>): Scope[] {
+/** The scopes whose keys work now, innermost first; `focus` is the view inside the pane that has the keys. */
+export function activeScopes(ui: ReturnType<typeof useUi>, focus?: Scope): Scope[] {
 	if (ui.editing) return ['input'];
 	if (ui.confirm) return ['confirm'];
 	if (ui.help) return ['help', 'global'];
-	return [ui.pane, 'global'];
+	if (focus && isModal(focus)) return [focus];
+	return [focus ?? ui.pane, 'global'];
+}
+
+/** The view of the current pane that has the keys, if not the pane itself. */
+export function usePaneFocus(): Scope | undefined {
+	const { focus } = useRuntime();
+	const { pane } = useUi();
+	return useSyncExternalStore(focus.subscribe, () => focus.getSnapshot()[pane]);
 }
 
 function hints(scopes: readonly Scope[]): Binding[] {
@@ -165,15 +181,16 @@ function hints(scopes: readonly Scope[]): Binding[] {
 
 export const KeyLine = memo(function KeyLine() {
 	const ui = useUi();
-	const shown = hints(activeScopes(ui));
+	const { readOnly } = useRuntime();
+	const shown = keyLineHints(hints(activeScopes(ui, usePaneFocus())), readOnly);
 	return (
 		<Text wrap="truncate-end">
-			{shown.map((b, i) => (
-				<Text key={`${b.scope}.${b.command}`}>
-					<Text color="cyan" bold>
-						{b.hint?.keys ?? keysLabel(b)}
+			{shown.map((hint, i) => (
+				<Text key={`${hint.keys} ${hint.label}`}>
+					<Text color={hint.disabled ? 'yellow' : 'cyan'} bold={!hint.disabled} strikethrough={hint.disabled}>
+						{hint.keys}
 					</Text>{' '}
-					<Text dimColor>{b.hint?.label}</Text>
+					<Text dimColor>{hint.label}</Text>
 					{i < shown.length - 1 ? '  ' : ''}
 				</Text>
 			))}
@@ -209,9 +226,12 @@ function HelpColumn(props: { lines: HelpLine[]; width: number; keyWidth: number 
 /** Every key of the current pane, then the keys that work everywhere; two columns when one is too tall. */
 export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
-	const pane = helpRows(ui.pane);
+	const { readOnly } = useRuntime();
+	const focus = usePaneFocus();
+	const scope = focus && !isModal(focus) ? focus : ui.pane;
+	const pane = helpRows(scope, readOnly);
 	const own = helpSection(
-		`Keys of ${paneTitles[ui.pane]}`,
+		`Keys of ${paneTitles[ui.pane]}${scope === ui.pane ? '' : ` · ${scopeTitles[scope] ?? scope}`}`,
 		pane.length > 0 ? pane : [{ keys: '', description: '(none of its own)' }],
 	);
 	const everywhere = helpSection('Everywhere', helpRows('global'));

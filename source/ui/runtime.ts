@@ -9,6 +9,9 @@ import { pollRequests, toJob } from '../poll/plan.js';
 import { PollStore } from '../poll/poll-store.js';
 import { PollScheduler } from '../poll/scheduler.js';
 import type { EventStore } from '../receiver/store.js';
+import { GroupsController } from './edit/groups-controller.js';
+import { PublishController } from './edit/publish-controller.js';
+import { FocusStore } from './state/focus.js';
 import { MessageFeed } from './state/message-feed.js';
 import type { PaneId } from './state/panes.js';
 import { ReducerStore } from './state/store.js';
@@ -64,6 +67,12 @@ export interface Runtime {
 	readonly receiver: TuiReceiver | undefined;
 	/** The message ids the Messages pane follows. */
 	readonly tracked: TrackedMessages;
+	/** Which view inside each pane has the keys (a form, a confirmation), for the key line and help. */
+	readonly focus: FocusStore;
+	/** The Groups pane's edits. */
+	readonly groups: GroupsController;
+	/** The Publish pane's sends. */
+	readonly publish: PublishController;
 	/** Which of them are polled, and cancelling one. */
 	readonly messages: MessageFeed;
 	dispose(): void;
@@ -111,6 +120,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		const first = polls.getSnapshot().users?.data?.[0];
 		if (first) ui.dispatch({ type: 'account/select', id: first.id });
 	};
+	const focus = new FocusStore();
+	const readOnly = options.readOnly ?? false;
+	const edits = {
+		client: options.client,
+		ui,
+		polls,
+		scheduler,
+		focus,
+		tracked,
+		readOnly,
+		receiverUrl: options.receiver?.url ?? options.connection.receiverUrl,
+	};
+	const groups = new GroupsController(edits);
+	const publish = new PublishController(edits);
 	const unsubscribeUi = ui.subscribe(sync);
 	const unsubscribePolls = polls.subscribe(pickAccount);
 	// What is polled on the Messages pane follows what is known about the messages shown.
@@ -120,15 +143,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 	return {
 		client: options.client,
 		connection: options.connection,
-		readOnly: options.readOnly ?? false,
+		readOnly,
 		refreshMs,
 		ui,
 		polls,
 		scheduler,
 		receiver: options.receiver,
 		tracked,
+		focus,
+		groups,
+		publish,
 		messages,
 		dispose() {
+			groups.close();
+			publish.dispose();
+			focus.close();
 			messages.dispose();
 			for (const stop of unsubscribeMessages) stop();
 			tracked.close();

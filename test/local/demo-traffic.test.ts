@@ -47,7 +47,9 @@ describe('demo traffic on the local service', () => {
 						s.daily_qstash_messages.find((n) => n.id === id)?.data_points.at(-1)?.y ?? 0;
 					const workflow =
 						s.daily_workflow_messages.find((n) => n.id === 'run_started')?.data_points.at(-1)?.y ?? 0;
-					return last('delivered') > 20 && last('retry') > 0 && last('failed') > 0 && workflow > 1
+					// One batch starts two runs; the second batch repeats a run id, so wait for both batches.
+					const twoBatches = traffic.counts.triggered > 1 && workflow > 1;
+					return last('delivered') > 20 && last('retry') > 0 && last('failed') > 0 && twoBatches
 						? s
 						: undefined;
 				},

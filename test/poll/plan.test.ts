@@ -12,7 +12,10 @@ describe('pollRequests', () => {
 		expect(on('accounts')).toEqual([{ endpoint: 'users' }]);
 		expect(on('vector')).toEqual([{ endpoint: 'vectorStats', indexId: 'vec', period: '3h' }]);
 		expect(on('search')).toEqual([{ endpoint: 'searchIndex', indexId: 'srch' }]);
-		for (const pane of ['callbacks', 'groups', 'publish'] as const) expect(on(pane)).toEqual([]);
+		expect(on('groups')).toEqual([{ endpoint: 'groups' }]);
+		// A service that answered the listing with 404/405 is not asked again.
+		expect(pollRequests({ ...initialUiState(ids), pane: 'groups', groupsListed: false })).toEqual([]);
+		for (const pane of ['callbacks', 'publish'] as const) expect(on(pane)).toEqual([]);
 	});
 
 	it('polls the events listing on the Messages pane until the service says it has none, and the ids shown', () => {

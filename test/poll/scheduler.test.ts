@@ -148,6 +148,25 @@ describe('PollScheduler', () => {
 		expect(calls).toHaveLength(2);
 	});
 
+	it('refresh while a request is out polls again as soon as it answers', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 60_000 });
+		const { job, calls, maxOpen } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		// An edit lands while the poll is out: its answer may not show the edit yet.
+		scheduler.refresh();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(1);
+		calls[0]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(2);
+		// Once only: then the interval again.
+		calls[1]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(calls).toHaveLength(2);
+		expect(maxOpen()).toBe(1);
+	});
+
 	it('while paused sends nothing and keeps the data it has', async () => {
 		scheduler = new PollScheduler(store, { intervalMs: 100 });
 		const { job, calls } = manualJob();

@@ -38,6 +38,8 @@ export interface Screen {
 	frame(): string;
 	/** The newest frame exactly as written, colours included. */
 	rawFrame(): string;
+	/** Everything written to the terminal so far, frame by frame (escape sequences included). */
+	written(): readonly string[];
 	press(...input: string[]): Promise<void>;
 	/** Waits until the frame satisfies `check` (returns something other than undefined/false). */
 	waitFor<T>(check: (frame: string) => T | undefined | false, what: string, timeoutMs?: number): Promise<T>;
@@ -77,6 +79,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		runtime,
 		frame,
 		rawFrame,
+		written: () => instance.frames,
 		async press(...input) {
 			for (const text of input) {
 				instance.stdin.write(text);

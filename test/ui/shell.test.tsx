@@ -31,11 +31,11 @@ describe('the shell around the panes', () => {
 		);
 		expect(screen.frame()).toContain('nothing polled on this pane');
 		await screen.press(keys.tab, keys.tab);
-		await screen.waitFor((f) => f.includes('The Publish pane is not built yet.'), 'Publish placeholder');
+		await screen.waitFor((f) => f.includes('Publish a message'), 'Publish');
 		await screen.press(keys.tab);
 		await screen.waitFor((f) => f.includes('Period series'), 'Tab wraps to the Overview');
 		await screen.press(keys.shiftTab);
-		await screen.waitFor((f) => f.includes('The Publish pane is not built yet.'), 'Shift-Tab goes back');
+		await screen.waitFor((f) => f.includes('Publish a message'), 'Shift-Tab goes back');
 		await screen.press('2');
 		await screen.waitFor((f) => f.includes('1 account ·'), 'Accounts');
 		expect(screen.runtime.ui.getSnapshot().pane).toBe('accounts');

@@ -1,6 +1,7 @@
 /** `mqtop group ls|show|rm|headers`: URL Groups (topics) and their endpoints. */
 
 import { isGroupName } from '../../api/publish-options.js';
+import { mergeHeaderValues } from '../../api/publish-settings.js';
 import type { EndpointReference, GroupHeaders, UrlGroup } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
@@ -123,15 +124,7 @@ export const groupRm: CommandSpec = {
 
 /** Repeated `-H` values of one name become an array, as the service accepts. */
 export function groupHeadersFromArgs(values: readonly string[]): GroupHeaders {
-	const headers: Record<string, string[]> = {};
-	for (const text of values) {
-		const [name, value] = parseHeaderArgument(text, '--header');
-		const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
-		headers[key] = [...(headers[key] ?? []), value];
-	}
-	return Object.fromEntries(
-		Object.entries(headers).map(([name, list]) => [name, list.length === 1 ? list[0]! : list]),
-	);
+	return mergeHeaderValues(values.map((text) => parseHeaderArgument(text, '--header')));
 }
 
 export const groupHeaders: CommandSpec = {

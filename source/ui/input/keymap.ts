@@ -5,8 +5,14 @@
 import type { Key } from 'ink';
 import type { PaneId } from '../state/panes.js';
 
-/** Where a binding applies: everywhere, in the help overlay, in a text field, a yes/no question, or one pane. */
-export type Scope = 'global' | 'help' | 'input' | 'confirm' | PaneId;
+/**
+ * Where a binding applies: everywhere, in the help overlay, in a text field, in one pane, or in
+ * a view inside a pane that takes the keys (a form, a request to confirm, the batch trigger).
+ */
+export type Scope = 'global' | 'help' | 'input' | 'form' | 'confirm' | 'trigger' | PaneId;
+
+/** Titles of the views inside a pane that have keys of their own, for the help overlay. */
+export const scopeTitles: Partial<Record<Scope, string>> = { trigger: 'batch workflow trigger' };
 
 export type CommandId =
 	| 'app.quit'
@@ -31,8 +37,27 @@ export type CommandId =
 	| 'index.edit'
 	| 'input.submit'
 	| 'input.cancel'
-	| 'confirm.yes'
-	| 'confirm.no'
+	| 'form.next'
+	| 'form.previous'
+	| 'form.send'
+	| 'confirm.send'
+	| 'confirm.cancel'
+	| 'select.mark'
+	| 'group.add'
+	| 'group.remove'
+	| 'group.headers'
+	| 'group.clearHeaders'
+	| 'group.delete'
+	| 'group.name'
+	| 'publish.edit'
+	| 'publish.send'
+	| 'publish.trigger'
+	| 'clipboard.copy'
+	| 'trigger.add'
+	| 'trigger.load'
+	| 'trigger.remove'
+	| 'trigger.send'
+	| 'trigger.back'
 	| 'message.follow'
 	| 'message.cancel'
 	| 'filter.edit';
@@ -48,6 +73,8 @@ export interface Binding {
 	hint?: { keys?: string; label: string };
 	/** How the help overlay lists it, when not as keys and description; false leaves it out. */
 	help?: { keys: string; description: string } | false;
+	/** It changes something on the service: disabled, and shown so, in read-only mode. */
+	edit?: boolean;
 }
 
 const paneKeys = (['1', '2', '3', '4', '5', '6', '7', '8'] as const).map(
@@ -113,15 +140,6 @@ export const bindings: readonly Binding[] = [
 		description: 'cancel',
 		hint: { label: 'cancel' },
 	},
-	// A yes/no question: it takes every key first, like a text field.
-	{ command: 'confirm.yes', scope: 'confirm', keys: ['y'], description: 'yes', hint: { label: 'yes' } },
-	{
-		command: 'confirm.no',
-		scope: 'confirm',
-		keys: ['n', 'esc'],
-		description: 'no',
-		hint: { keys: 'n/esc', label: 'no' },
-	},
 	// Help overlay.
 	{
 		command: 'help.toggle',
@@ -175,6 +193,175 @@ export const bindings: readonly Binding[] = [
 		description: 'reveal or hide the index tokens',
 		hint: { label: 'reveal' },
 	},
+	// A form: it takes every key, the arrows and Tab move between fields.
+	{
+		command: 'form.next',
+		scope: 'form',
+		keys: ['tab', 'down'],
+		description: 'next field',
+		hint: { keys: 'tab/↓↑', label: 'field' },
+	},
+	{ command: 'form.previous', scope: 'form', keys: ['shift+tab', 'up'], description: 'previous field' },
+	{
+		command: 'input.submit',
+		scope: 'form',
+		keys: ['enter'],
+		description: 'send (in a multi-line field: a new line)',
+		hint: { label: 'send/new line' },
+	},
+	{
+		command: 'form.send',
+		scope: 'form',
+		keys: ['ctrl+s'],
+		description: 'send from any field',
+		hint: { keys: '^S', label: 'send' },
+	},
+	{
+		command: 'input.cancel',
+		scope: 'form',
+		keys: ['esc'],
+		description: 'close the form',
+		hint: { label: 'close' },
+	},
+	// A request shown before it is sent.
+	{
+		command: 'confirm.send',
+		scope: 'confirm',
+		keys: ['enter', 'y'],
+		description: 'send this request',
+		hint: { keys: 'enter/y', label: 'send' },
+	},
+	{
+		command: 'confirm.cancel',
+		scope: 'confirm',
+		keys: ['esc', 'n'],
+		description: 'back; nothing is sent',
+		hint: { keys: 'esc/n', label: 'back' },
+	},
+	// Groups.
+	...upDown('groups', 'select'),
+	{ command: 'nav.open', scope: 'groups', keys: ['enter'], description: 'open the group' },
+	{ command: 'nav.back', scope: 'groups', keys: ['esc'], description: 'back to the list' },
+	{
+		command: 'select.mark',
+		scope: 'groups',
+		keys: [' '],
+		description: 'mark or unmark the endpoint',
+		hint: { label: 'mark' },
+	},
+	{
+		command: 'group.add',
+		scope: 'groups',
+		keys: ['a'],
+		description: 'add an endpoint (to this group or a new one)',
+		hint: { label: 'add' },
+		edit: true,
+	},
+	{
+		command: 'group.remove',
+		scope: 'groups',
+		keys: ['x'],
+		description: 'remove the marked endpoints, or endpoints typed by name or URL',
+		hint: { label: 'remove' },
+		edit: true,
+	},
+	{
+		command: 'group.headers',
+		scope: 'groups',
+		keys: ['h'],
+		description: 'set the default headers',
+		hint: { label: 'headers' },
+		edit: true,
+	},
+	{
+		command: 'group.clearHeaders',
+		scope: 'groups',
+		keys: ['c'],
+		description: 'clear the default headers',
+		edit: true,
+	},
+	{
+		command: 'group.delete',
+		scope: 'groups',
+		keys: ['D'],
+		description: 'delete the group',
+		edit: true,
+	},
+	{
+		command: 'group.name',
+		scope: 'groups',
+		keys: ['g'],
+		description: 'type a group name (where the service lists none)',
+	},
+	// Publish.
+	{
+		command: 'publish.edit',
+		scope: 'publish',
+		keys: ['enter', 'e'],
+		description: 'edit the form',
+		hint: { keys: 'e', label: 'edit' },
+	},
+	{
+		command: 'publish.send',
+		scope: 'publish',
+		keys: ['s'],
+		description: 'send the publish (shown first)',
+		hint: { label: 'send' },
+		edit: true,
+	},
+	{
+		command: 'publish.trigger',
+		scope: 'publish',
+		keys: ['t'],
+		description: 'batch workflow trigger',
+		hint: { label: 'trigger' },
+	},
+	{
+		command: 'secrets.reveal',
+		scope: 'publish',
+		keys: ['v'],
+		description: 'reveal or hide the token of the webhook address',
+		hint: { label: 'reveal' },
+	},
+	{
+		command: 'clipboard.copy',
+		scope: 'publish',
+		keys: ['c'],
+		description: 'copy the webhook address to the clipboard (OSC 52)',
+		hint: { label: 'copy' },
+	},
+	// The batch workflow trigger, inside Publish.
+	...upDown('trigger', 'select'),
+	{
+		command: 'trigger.add',
+		scope: 'trigger',
+		keys: ['a'],
+		description: 'add an item',
+		hint: { label: 'add' },
+	},
+	{
+		command: 'trigger.load',
+		scope: 'trigger',
+		keys: ['l'],
+		description: 'load items from a JSON file',
+		hint: { label: 'load' },
+	},
+	{ command: 'trigger.remove', scope: 'trigger', keys: ['x'], description: 'remove the selected item' },
+	{
+		command: 'trigger.send',
+		scope: 'trigger',
+		keys: ['s'],
+		description: 'trigger the runs (shown first)',
+		hint: { label: 'send' },
+		edit: true,
+	},
+	{
+		command: 'trigger.back',
+		scope: 'trigger',
+		keys: ['t', 'esc'],
+		description: 'back to the publish form',
+		hint: { keys: 't', label: 'publish' },
+	},
 	// Messages.
 	...tailing('messages', 'message'),
 	{
@@ -189,6 +376,7 @@ export const bindings: readonly Binding[] = [
 		scope: 'messages',
 		keys: ['c'],
 		description: 'cancel the selected message (asks first; not in read-only mode)',
+		edit: true,
 		hint: { label: 'cancel msg' },
 	},
 	// Callbacks.
@@ -277,7 +465,7 @@ export function bindingsFor(scope: Scope): Binding[] {
 	return bindings.filter((b) => b.scope === scope);
 }
 
-const display: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→' };
+const display: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', ' ': 'space' };
 
 /** The keys of a binding as the help overlay writes them, e.g. `↑/k`. */
 export function keysLabel(binding: Binding): string {
@@ -285,9 +473,44 @@ export function keysLabel(binding: Binding): string {
 	return binding.keys.map((k) => display[k] ?? k).join('/');
 }
 
-/** The rows of the help overlay for a scope: keys and what they do. */
-export function helpRows(scope: Scope): { keys: string; description: string }[] {
+/** The rows of the help overlay for a scope: keys and what they do; edits say when read-only disables them. */
+export function helpRows(scope: Scope, readOnly = false): { keys: string; description: string }[] {
 	return bindingsFor(scope)
 		.filter((b) => b.help !== false)
-		.map((b) => ({ keys: keysLabel(b), description: b.help ? b.help.description : b.description }));
+		.map((b) => {
+			const description = b.help ? b.help.description : b.description;
+			return {
+				keys: keysLabel(b),
+				description: readOnly && b.edit ? `${description} (disabled: read-only)` : description,
+			};
+		});
+}
+
+export interface KeyHint {
+	keys: string;
+	label: string;
+	/** Keys read-only mode disables. */
+	disabled: boolean;
+}
+
+/**
+ * What the key line shows for these bindings. In read-only mode the edits are gathered into
+ * one entry, e.g. `a/x/h read-only`, where the first of them was: the line says they are
+ * disabled and still has room for help and quit.
+ */
+export function keyLineHints(shown: readonly Binding[], readOnly: boolean): KeyHint[] {
+	const disabled = shown.filter((b) => readOnly && b.edit);
+	const hints: KeyHint[] = [];
+	for (const binding of shown) {
+		const keys = binding.hint?.keys ?? keysLabel(binding);
+		if (!disabled.includes(binding))
+			hints.push({ keys, label: binding.hint?.label ?? binding.description, disabled: false });
+		else if (binding === disabled[0])
+			hints.push({
+				keys: disabled.map((b) => b.hint?.keys ?? keysLabel(b)).join('/'),
+				label: 'read-only',
+				disabled: true,
+			});
+	}
+	return hints;
 }

@@ -10,10 +10,11 @@ import { DetailView, detailScrolls } from '../components/detail-view.js';
 import { LiveLine } from '../components/live-line.js';
 import { useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
+import { tailNavigation } from '../hooks/use-tail-navigation.js';
 import { useThrottledStore } from '../hooks/use-throttled-store.js';
 import { priorities } from '../input/dispatcher.js';
 import { callbackDetail, compileFilter, eventKey, rowSegments, visibleEvents } from '../models/callbacks.js';
-import { moveSelection, selectedIndex } from '../models/tail-selection.js';
+import { selectedIndex } from '../models/tail-selection.js';
 import type { TuiReceiver } from '../runtime.js';
 import type { PaneProps } from './overview.js';
 import { PromptLine } from './prompt-line.js';
@@ -85,22 +86,16 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	);
 	const detailHeight = Math.max(1, props.height - 2);
 	const scrolls = detailScrolls(detailLines.length, detailHeight);
-	const move = (delta: number) =>
-		ui.detail
-			? store.dispatch({ type: 'detail/scroll', delta, count: scrolls })
-			: store.dispatch({ type: 'select', key: moveSelection(keys, selected, delta) });
-
 	useCommands('callbacks', priorities.pane, {
-		'nav.up': () => move(-1),
-		'nav.down': () => move(1),
-		'nav.pageUp': () => move(-listHeight),
-		'nav.pageDown': () => move(listHeight),
-		'nav.first': () => (ui.detail ? move(-scrolls) : store.dispatch({ type: 'select', key: undefined })),
-		'nav.open': () => {
-			if (!current) return;
-			store.dispatch({ type: 'select', key: eventKey(current) });
-			store.dispatch({ type: 'detail/open' });
-		},
+		...tailNavigation({
+			store,
+			ui,
+			keys,
+			selected,
+			listHeight,
+			scrolls,
+			current: current ? eventKey(current) : undefined,
+		}),
 		'nav.back': () => {
 			if (ui.detail) store.dispatch({ type: 'back' });
 			else if (ui.callbackFilter) store.dispatch({ type: 'filter/set', text: '' });

@@ -1,9 +1,11 @@
 import type { PaneId } from '../state/panes.js';
 import { AccountsPane } from './accounts.js';
 import { CallbacksPane } from './callbacks.js';
+import { GroupsPane } from './groups.js';
 import { MessagesPane } from './messages.js';
 import { OverviewPane, type PaneProps } from './overview.js';
 import { PlaceholderPane } from './placeholder.js';
+import { PublishPane } from './publish.js';
 import { SearchPane } from './search.js';
 import { VectorPane } from './vector.js';
 
@@ -13,6 +15,8 @@ export const builtPanes: ReadonlySet<PaneId> = new Set([
 	'accounts',
 	'vector',
 	'search',
+	'groups',
+	'publish',
 	'messages',
 	'callbacks',
 ]);
@@ -31,6 +35,10 @@ export function Pane(props: PaneProps & { pane: PaneId }) {
 			return <MessagesPane {...props} />;
 		case 'callbacks':
 			return <CallbacksPane {...props} />;
+		case 'groups':
+			return <GroupsPane {...props} />;
+		case 'publish':
+			return <PublishPane {...props} />;
 		default:
 			return <PlaceholderPane pane={props.pane} />;
 	}

@@ -9,8 +9,10 @@ import { Table } from '../components/table.js';
 import { useRuntime, useUi } from '../hooks/context.js';
 import { useCommands, useKeys } from '../hooks/use-keys.js';
 import { useNow } from '../hooks/use-now.js';
+import { tailNavigation } from '../hooks/use-tail-navigation.js';
 import { useThrottledStore } from '../hooks/use-throttled-store.js';
 import { priorities } from '../input/dispatcher.js';
+import { commandFor } from '../input/keymap.js';
 import {
 	checkMessageId,
 	messageColumns,
@@ -19,7 +21,7 @@ import {
 	stateColors,
 	stateLabels,
 } from '../models/messages.js';
-import { moveSelection, selectedIndex } from '../models/tail-selection.js';
+import { selectedIndex } from '../models/tail-selection.js';
 import type { PaneProps } from './overview.js';
 import { PromptLine } from './prompt-line.js';
 
@@ -62,23 +64,8 @@ export function MessagesPane(props: PaneProps) {
 	);
 	const detailHeight = Math.max(1, props.height - 2);
 	const scrolls = detailScrolls(detailLines.length, detailHeight);
-	const move = (delta: number) =>
-		ui.detail
-			? store.dispatch({ type: 'detail/scroll', delta, count: scrolls })
-			: store.dispatch({ type: 'select', key: moveSelection(ids, selected, delta) });
-
 	useCommands('messages', priorities.pane, {
-		'nav.up': () => move(-1),
-		'nav.down': () => move(1),
-		'nav.pageUp': () => move(-listHeight),
-		'nav.pageDown': () => move(listHeight),
-		'nav.first': () => (ui.detail ? move(-scrolls) : store.dispatch({ type: 'select', key: undefined })),
-		'nav.open': () => {
-			if (!current) return;
-			// The open message stays selected while newer ones arrive.
-			store.dispatch({ type: 'select', key: current.id });
-			store.dispatch({ type: 'detail/open' });
-		},
+		...tailNavigation({ store, ui, keys: ids, selected, listHeight, scrolls, current: current?.id }),
 		'nav.back': () => store.dispatch({ type: 'back' }),
 		'message.follow': () => store.dispatch({ type: 'input/open', field: 'messageId' }),
 		'message.cancel': () => {
@@ -104,10 +91,11 @@ export function MessagesPane(props: PaneProps) {
 		(event) => {
 			if (event.name === 'ctrl+c') return false;
 			if (!confirm) return false;
-			if (event.name === 'y') {
+			const command = commandFor('confirm', event.name);
+			if (command === 'confirm.send') {
 				store.dispatch({ type: 'confirm/close' });
 				void feed.cancel(confirm.messageId);
-			} else if (event.name === 'n' || event.name === 'esc') store.dispatch({ type: 'confirm/close' });
+			} else if (command === 'confirm.cancel') store.dispatch({ type: 'confirm/close' });
 			return true;
 		},
 		confirm !== undefined,

@@ -42,6 +42,8 @@ export interface UiState {
 	detailScroll: number;
 	/** Day of the month under the Overview's day cursor, as an index into `days`; undefined is today. */
 	day: number | undefined;
+	/** False once the service answered that it has no URL Group listing (404/405). */
+	groupsListed: boolean;
 	/** The row a tailing pane (Messages, Callbacks) keeps selected, by its key; absent follows the newest. */
 	selected: Partial<Record<PaneId, string>>;
 	/** The Callbacks filter: a regular expression, or plain text when it is not one; '' shows everything. */
@@ -71,6 +73,7 @@ export type UiAction =
 	| { type: 'index/edit'; field: IndexField }
 	| { type: 'index/set'; field: IndexField; id: string }
 	| { type: 'day/move'; delta: number; from: number; count: number }
+	| { type: 'groups/unlisted' }
 	| { type: 'input/open'; field: EditField }
 	/** Selects a row of the current pane by key; undefined follows the newest row. */
 	| { type: 'select'; key: string | undefined }
@@ -103,6 +106,7 @@ export function initialUiState(start: UiStart = {}): UiState {
 		detail: false,
 		detailScroll: 0,
 		day: undefined,
+		groupsListed: true,
 		selected: {},
 		callbackFilter: '',
 		confirm: undefined,
@@ -183,6 +187,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
 			const from = state.day ?? action.from;
 			return { ...state, day: clamp(from + action.delta, 0, Math.max(0, action.count - 1)) };
 		}
+		case 'groups/unlisted':
+			return state.groupsListed ? { ...state, groupsListed: false } : state;
 		case 'input/open':
 			return { ...state, editing: action.field, help: false, confirm: undefined, notice: undefined };
 		case 'select': {

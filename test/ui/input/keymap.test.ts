@@ -1,7 +1,14 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { KeyDispatcher } from '../../../source/ui/input/dispatcher.js';
-import { bindings, commandFor, keyName, keysLabel } from '../../../source/ui/input/keymap.js';
+import {
+	bindings,
+	bindingsFor,
+	commandFor,
+	keyLineHints,
+	keyName,
+	keysLabel,
+} from '../../../source/ui/input/keymap.js';
 
 const none: Key = {
 	upArrow: false,
@@ -103,5 +110,23 @@ describe('KeyDispatcher', () => {
 		});
 		expect(dispatcher.dispatch(event('z'))).toBe(false);
 		expect(seen).toEqual(['second', 'first']);
+	});
+});
+
+describe('the key line in read-only mode', () => {
+	it('gathers the disabled edits into one entry where the first was', () => {
+		const groups = bindingsFor('groups').filter((b) => b.hint);
+		expect(keyLineHints(groups, false).map((h) => `${h.keys} ${h.label}`)).toEqual([
+			'↑↓ select',
+			'space mark',
+			'a add',
+			'x remove',
+			'h headers',
+		]);
+		expect(keyLineHints(groups, true)).toEqual([
+			{ keys: '↑↓', label: 'select', disabled: false },
+			{ keys: 'space', label: 'mark', disabled: false },
+			{ keys: 'a/x/h', label: 'read-only', disabled: true },
+		]);
 	});
 });
