@@ -9,7 +9,7 @@
 import { startLocalService } from '../source/local/service.js';
 import { generateSigningKey } from '../source/signing/keys.js';
 import type { Mode, PaneConnection, PaneReply, PaneRequest } from './callbacks-pane-child.js';
-import { Child, LoadClient } from './load-client.js';
+import { benchCallbackBody, Child, LoadClient } from './load-client.js';
 import type { LoadResult } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
@@ -22,22 +22,8 @@ const warmupMs = 1500;
 const maxLoadMs = 120_000;
 const targetMs = 50;
 const connections = 16;
-const body = JSON.stringify({
-	status: 500,
-	header: { 'Content-Type': ['application/json'] },
-	body: Buffer.from('{"error":"upstream unavailable"}').toString('base64'),
-	retried: 1,
-	maxRetries: 3,
-	// {n}: one of many source messages, as real traffic has.
-	sourceMessageId: 'msg_benchSource{n}',
-	url: 'http://127.0.0.1:9/destination',
-	method: 'POST',
-	sourceHeader: { 'Content-Type': 'application/json' },
-	sourceBody: Buffer.from('{"order":42,"items":[1,2,3]}').toString('base64'),
-	notBefore: '1767225600000',
-	createdAt: '1767225600000',
-	callerIP: '127.0.0.1',
-});
+// {n}: one of many source messages, as real traffic has.
+const body = benchCallbackBody('msg_benchSource{n}');
 
 interface Measured {
 	samples: number[];

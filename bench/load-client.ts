@@ -45,3 +45,22 @@ export class LoadClient extends Child<LoadJob | { stop: true }, LoadReply> {
 		this.tell({ stop: true });
 	}
 }
+
+/** The signed callback both receiver benchmarks send; `sourceMessageId` may carry `{n}` for variety. */
+export function benchCallbackBody(sourceMessageId: string): string {
+	return JSON.stringify({
+		status: 500,
+		header: { 'Content-Type': ['application/json'] },
+		body: Buffer.from('{"error":"upstream unavailable"}').toString('base64'),
+		retried: 1,
+		maxRetries: 3,
+		sourceMessageId,
+		url: 'http://127.0.0.1:9/destination',
+		method: 'POST',
+		sourceHeader: { 'Content-Type': 'application/json' },
+		sourceBody: Buffer.from('{"order":42,"items":[1,2,3]}').toString('base64'),
+		notBefore: '1767225600000',
+		createdAt: '1767225600000',
+		callerIP: '127.0.0.1',
+	});
+}

@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { generateSigningKey } from '../source/signing/keys.js';
-import { Child, LoadClient } from './load-client.js';
+import { benchCallbackBody, Child, LoadClient } from './load-client.js';
 import type { HostReply, HostRequest } from './receiver-host.js';
 import type { LoadJob } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
@@ -23,21 +23,7 @@ const warmupMs = 1_000;
 const roundMs = 2_000;
 const rounds = 3;
 const controlBusyMicros = 5;
-const body = JSON.stringify({
-	status: 500,
-	header: { 'Content-Type': ['application/json'] },
-	body: Buffer.from('{"error":"upstream unavailable"}').toString('base64'),
-	retried: 1,
-	maxRetries: 3,
-	sourceMessageId: 'msg_benchSource0000000000000',
-	url: 'http://127.0.0.1:9/destination',
-	method: 'POST',
-	sourceHeader: { 'Content-Type': 'application/json' },
-	sourceBody: Buffer.from('{"order":42,"items":[1,2,3]}').toString('base64'),
-	notBefore: '1767225600000',
-	createdAt: '1767225600000',
-	callerIP: '127.0.0.1',
-});
+const body = benchCallbackBody('msg_benchSource0000000000000');
 
 type Common = Omit<LoadJob, 'url' | 'durationMs'>;
 
