@@ -11,6 +11,8 @@ import { createElement, useSyncExternalStore } from 'react';
 import { MqClient } from '../source/api/client.js';
 import { defaultDialect } from '../source/api/dialect.js';
 import { requestParams } from '../source/poll/plan.js';
+import { stockOutputGet } from '../source/ui/ink/fast-output.js';
+import InkOutput from '../source/ui/ink/ink-output.js';
 import { Root } from '../source/ui/root.js';
 import { startTui } from '../source/ui/run.js';
 import { createRuntime } from '../source/ui/runtime.js';
@@ -93,19 +95,23 @@ async function frames(): Promise<void> {
 	runtime.scheduler.stop();
 	for (let i = 0; i < 6; i++) runtime.ui.dispatch({ type: 'period/longer' });
 	const params = requestParams({ endpoint: 'mqStats', accountId: connection.accountId, period: '30d' });
-	const terminal = fakeTerminal(200, 50);
-	const options = {
-		stdout: terminal.stdout,
-		stdin: terminal.stdin,
-		debug: true,
-		patchConsole: false,
-		exitOnCtrlC: false,
-	};
-	const app = render(createElement(Root, { runtime }), options);
 	const feed = (i: number) =>
 		runtime.polls.succeeded('mqStats', 'management', params, i % 2 ? a : b, Date.now());
-	const overview = (await timeFrames(terminal.stdout, count + warmup, feed)).slice(warmup);
-	app.unmount();
+	const options = { debug: true, patchConsole: false, exitOnCtrlC: false };
+	const overviewFrames = async () => {
+		const terminal = fakeTerminal(200, 50);
+		const app = render(createElement(Root, { runtime }), { ...options, ...terminal });
+		const samples = (await timeFrames(terminal.stdout, count + warmup, feed)).slice(warmup);
+		app.unmount();
+		return samples;
+	};
+	const overview = await overviewFrames();
+	// For reference, the same frames composed by Ink's own Output.get instead of ours.
+	const prototype = InkOutput.prototype as { get: unknown };
+	const ours = prototype.get;
+	prototype.get = stockOutputGet;
+	const inkComposed = await overviewFrames();
+	prototype.get = ours;
 	runtime.dispose();
 
 	// Baseline: one Text of the same size, replaced on every frame.
@@ -113,16 +119,12 @@ async function frames(): Promise<void> {
 	const screens = ['a', 'b'].map((ch) => Array.from({ length: 49 }, () => ch.repeat(200)).join('\n'));
 	const Plain = () => createElement(Text, null, useSyncExternalStore(text.subscribe, text.getSnapshot));
 	const plainTerminal = fakeTerminal(200, 50);
-	const plain = render(createElement(Plain), {
-		...options,
-		stdout: plainTerminal.stdout,
-		stdin: plainTerminal.stdin,
-	});
+	const plain = render(createElement(Plain), { ...options, ...plainTerminal });
 	const baseline = (
 		await timeFrames(plainTerminal.stdout, count + warmup, (i) => text.set(screens[i % 2]!))
 	).slice(warmup);
 	plain.unmount();
-	await report({ overview, plain: baseline, points: a.daily_used.length });
+	await report({ overview, inkComposed, plain: baseline, points: a.daily_used.length });
 	process.exit(0);
 }
 

@@ -4,12 +4,15 @@
  * start-up; one file loads in about half the time. Our modules outside the UI stay external,
  * so the monitor and the TUI share one copy of them (one ApiError class, one schema set).
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rolldown } from 'rolldown';
 
 const dist = path.resolve('dist');
 const bundled = /[\\/]dist[\\/](ui|poll|format)[\\/]/;
 const devtools = '\0no-devtools';
+const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
+const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');
 
 const bundle = await rolldown({
 	input: 'dist/ui/run.js',
@@ -28,6 +31,13 @@ const bundle = await rolldown({
 			name: 'no-devtools',
 			resolveId: (id) => (id === 'react-devtools-core' ? devtools : null),
 			load: (id) => (id === devtools ? 'export default { initialize() {}, connectToDevTools() {} };' : null),
+		},
+		{
+			// The TUI reaches Ink's Output class at run time by its file (ui/ink/ink-output.ts); here Ink
+			// is bundled, so the same file is imported statically and becomes the bundle's one copy.
+			name: 'ink-output',
+			load: (id) =>
+				id === inkOutputLocator ? `export { default } from ${JSON.stringify(inkOutput)};` : null,
 		},
 	],
 });

@@ -2,9 +2,13 @@ import { useInput } from 'ink';
 import { useState } from 'react';
 import { App } from './app.js';
 import { DispatcherContext, RuntimeContext } from './hooks/context.js';
+import { installFastOutput } from './ink/fast-output.js';
 import { KeyDispatcher } from './input/dispatcher.js';
 import { keyName } from './input/keymap.js';
 import type { Runtime } from './runtime.js';
+
+// Every frame of mqtop, in the terminal and in the tests, is composed by our row joiner.
+installFastOutput();
 
 /** The one place that reads the keyboard: every key goes through the dispatcher. */
 function Keyboard(props: { dispatcher: KeyDispatcher }) {
