@@ -96,6 +96,21 @@ describe('Overview pane', () => {
 		await screen.waitFor((f) => sparkOf(lineOf(f, 'requests')).length > 120, 'back to 200 columns');
 	});
 
+	it('gives up its blank lines, not its text, in a short terminal', async () => {
+		const { screen } = session;
+		screen.resize(100, 14);
+		const frame = await screen.waitFor(
+			(f) => (f.split('\n').length <= 13 && lineOf(f, 'requests') ? f : undefined),
+			'the Overview at 100x14',
+		);
+		// A blank line squeezed to nothing used to be drawn over the first letter of "Month".
+		expect(frame).toMatch(/^Today {3}\d/m);
+		expect(frame).toMatch(/^Month {3}\d/m);
+		expect(frame).toMatch(/^Su Mo Tu/m);
+		screen.resize(200, 50);
+		await screen.waitFor((f) => sparkOf(lineOf(f, 'requests')).length > 120, 'back to 200 columns');
+	});
+
 	it('switches the stats period with + and -, up to 30 days of 240 points', async () => {
 		const { screen } = session;
 		const { client, service } = session.fixture;

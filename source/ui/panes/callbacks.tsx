@@ -7,6 +7,7 @@ import type { ReceivedEvent } from '../../receiver/event.js';
 import type { ReceiverSnapshot } from '../../receiver/store.js';
 import { sanitize } from '../../text/sanitize.js';
 import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { Gap } from '../components/gap.js';
 import { LiveLine } from '../components/live-line.js';
 import { useRuntime, useUi } from '../hooks/context.js';
 import { useCommands } from '../hooks/use-keys.js';
@@ -30,7 +31,7 @@ function NoReceiver() {
 	return (
 		<Box flexDirection="column">
 			<Text bold>No callback receiver is running.</Text>
-			<Text> </Text>
+			<Gap />
 			<Text>mqtop starts one on 127.0.0.1 when it knows the signing keys that verify callbacks:</Text>
 			<Text>
 				{'  '}· set <Text color="cyan">currentSigningKey</Text> (and <Text color="cyan">nextSigningKey</Text>)
@@ -40,7 +41,7 @@ function NoReceiver() {
 				{'  '}· or run <Text color="cyan">mqtop</Text> with no profile: the embedded local service shares its
 				keys with the receiver (<Text color="cyan">mqtop --demo</Text> adds traffic).
 			</Text>
-			<Text> </Text>
+			<Gap />
 			<Text dimColor>
 				The keys are on the service's console or from GET /v2/keys.
 				{connection.embedded ? '' : ' A deployed service must be able to reach the receiver (e.g. a tunnel).'}

@@ -7,6 +7,7 @@ import { textWidth, truncate } from '../../format/text.js';
 import { requestParams } from '../../poll/plan.js';
 import { sanitize } from '../../text/sanitize.js';
 import { EndpointState } from '../components/endpoint-state.js';
+import { Gap } from '../components/gap.js';
 import { LiveText } from '../components/live-text.js';
 import { MonthBars } from '../components/month-bars.js';
 import { SeriesGrid, seriesGridLines } from '../components/series-grid.js';
@@ -90,7 +91,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 					color={stats.dlq_message_count > 0 ? 'red' : undefined}
 				/>
 			</Box>
-			<Text> </Text>
+			<Gap />
 			<MonthBars
 				values={monthRequests(stats)}
 				days={stats.days.map((d) => sanitize(d))}
@@ -105,7 +106,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string }) {
 					text={truncate(`  ${totalsText(day, compact)}`, Math.max(0, width - textWidth(dayLabel)))}
 				/>
 			</Box>
-			<Text> </Text>
+			<Gap />
 			<SeriesGrid
 				rows={series}
 				width={width}

@@ -3,6 +3,7 @@ import { seriesValues } from '../../format/series.js';
 import { requestParams } from '../../poll/plan.js';
 import { sanitize } from '../../text/sanitize.js';
 import { EndpointState } from '../components/endpoint-state.js';
+import { Gap } from '../components/gap.js';
 import { KeyValues } from '../components/key-values.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../components/sparkline.js';
 import { usePolls, useRuntime, useUi } from '../hooks/context.js';
@@ -42,10 +43,10 @@ export function SearchPane(props: PaneProps) {
 				cellWidth={cell}
 				labelWidth={16}
 			/>
-			<Text> </Text>
+			<Gap />
 			<Text bold>Limits</Text>
 			<KeyValues items={searchLimits(index)} width={width} cellWidth={cell} labelWidth={16} />
-			<Text> </Text>
+			<Gap />
 			<Sparkline
 				label="throughput"
 				values={throughput}
