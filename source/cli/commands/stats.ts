@@ -1,7 +1,15 @@
 /** `mqtop stats mq <accountId>` and `mqtop stats vector <indexId>`: usage statistics. */
-import { type MqStats, type Series, type VectorIndexStats, vectorSeriesFields } from '../../api/schemas.js';
+import type { MqClient } from '../../api/client.js';
+import {
+	type MqStats,
+	type Series,
+	type StatsPeriod,
+	type VectorIndexStats,
+	vectorSeriesFields,
+} from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
 import { idArgument, periodFlag, readPeriod } from '../common.js';
+import type { Connection } from '../connect.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import { formatBytes, formatNumber } from '../format.js';
 import type { Output } from '../output.js';
@@ -78,45 +86,53 @@ function printVectorStats(out: Output, id: string, period: string, stats: Vector
 const localIdNote =
 	'With the embedded local service the id may be left out: its own account or index is used.';
 
-export const statsMq: CommandSpec = {
+/** One `stats` command: its id argument (the embedded service's own when left out), then the read. */
+function statsSubcommand<T>(spec: {
+	name: string;
+	summary: string;
+	argument: string;
+	own: keyof NonNullable<Connection['local']>;
+	read: (client: MqClient, id: string, period: StatsPeriod) => Promise<T>;
+	print: (out: Output, id: string, period: string, stats: T) => void;
+}): CommandSpec {
+	return {
+		name: spec.name,
+		summary: spec.summary,
+		usage: `<${spec.argument}>`,
+		description: [localIdNote],
+		arguments: { min: 0, max: 1 },
+		flags: periodFlag,
+		api: 'management',
+		async run(context) {
+			const period = readPeriod(context.args);
+			const id = idArgument(context, spec.argument);
+			const connection = await context.connect();
+			const resolved = id(connection, spec.own);
+			const stats = await spec.read(connection.client, resolved, period);
+			if (context.out.json) context.out.document(stats);
+			else spec.print(context.out, resolved, period, stats);
+			return undefined;
+		},
+	};
+}
+
+export const statsMq = statsSubcommand({
 	name: 'stats mq',
 	summary: 'usage statistics of a message-queue account',
-	usage: '<accountId>',
-	description: [localIdNote],
-	arguments: { min: 0, max: 1 },
-	flags: periodFlag,
-	api: 'management',
-	async run(context) {
-		const period = readPeriod(context.args);
-		const id = idArgument(context, 'accountId');
-		const connection = await context.connect();
-		const accountId = id(connection, 'accountId');
-		const stats = await connection.client.getMqStats(accountId, period);
-		if (context.out.json) context.out.document(stats);
-		else printMqStats(context.out, accountId, period, stats);
-		return undefined;
-	},
-};
+	argument: 'accountId',
+	own: 'accountId',
+	read: (client, id, period) => client.getMqStats(id, period),
+	print: printMqStats,
+});
 
-export const statsVector: CommandSpec = {
+export const statsVector = statsSubcommand({
 	name: 'stats vector',
 	summary: 'usage statistics of a vector index',
-	usage: '<indexId>',
-	description: [localIdNote],
-	arguments: { min: 0, max: 1 },
-	flags: periodFlag,
-	api: 'management',
-	async run(context) {
-		const period = readPeriod(context.args);
-		const id = idArgument(context, 'indexId');
-		const connection = await context.connect();
-		const indexId = id(connection, 'vectorIndexId');
-		const stats = await connection.client.getVectorStats(indexId, period);
-		if (context.out.json) context.out.document(stats);
-		else printVectorStats(context.out, indexId, period, stats);
-		return undefined;
-	},
-};
+	argument: 'indexId',
+	own: 'vectorIndexId',
+	read: (client, id, period) => client.getVectorStats(id, period),
+	print: printVectorStats,
+});
 
 export const statsCommand = defineGroup('stats', 'usage statistics of an account or a vector index', [
 	statsMq,

@@ -6,7 +6,7 @@ import { formatInteger } from '../../format/number.js';
 import type { ReceivedEvent } from '../../receiver/event.js';
 import type { ReceiverSnapshot } from '../../receiver/store.js';
 import { sanitize } from '../../text/sanitize.js';
-import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { DetailScreen, detailScreenHeight, detailScrolls } from '../components/detail-view.js';
 import { Gap } from '../components/gap.js';
 import { LiveLine } from '../components/live-line.js';
 import { useRuntime, useUi } from '../hooks/context.js';
@@ -85,8 +85,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		() => (ui.detail && current ? callbackDetail(current, props.width) : []),
 		[ui.detail, current, props.width],
 	);
-	const detailHeight = Math.max(1, props.height - 2);
-	const scrolls = detailScrolls(detailLines.length, detailHeight);
+	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 	useCommands('callbacks', priorities.pane, {
 		...tailNavigation({
 			store,
@@ -137,21 +136,19 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	);
 
 	if (ui.detail && current) {
-		const more = scrolls > 1 ? ' · ↑↓ scroll' : '';
 		return (
-			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
-				<Text bold wrap="truncate-end">
-					Request #{current.seq} <Text color={current.verified ? 'green' : 'red'}>{current.kind}</Text>
-					<Text dimColor> · esc back{more}</Text>
-				</Text>
-				<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />
-				<DetailView
-					lines={detailLines}
-					offset={Math.min(ui.detailScroll, scrolls - 1)}
-					height={detailHeight}
-					width={props.width}
-				/>
-			</Box>
+			<DetailScreen
+				title={
+					<>
+						Request #{current.seq} <Text color={current.verified ? 'green' : 'red'}>{current.kind}</Text>
+					</>
+				}
+				prompt={<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />}
+				lines={detailLines}
+				scroll={ui.detailScroll}
+				width={props.width}
+				height={props.height}
+			/>
 		);
 	}
 

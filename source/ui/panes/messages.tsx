@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { scrollStart } from '../../format/layout.js';
 import { formatInteger } from '../../format/number.js';
 import { sanitize } from '../../text/sanitize.js';
-import { DetailView, detailScrolls } from '../components/detail-view.js';
+import { DetailScreen, detailScreenHeight, detailScrolls } from '../components/detail-view.js';
 import { LiveLine } from '../components/live-line.js';
 import { Table } from '../components/table.js';
 import { useRuntime, useUi } from '../hooks/context.js';
@@ -62,8 +62,7 @@ export function MessagesPane(props: PaneProps) {
 		() => (ui.detail && current ? messageDetail(current, now, props.width) : []),
 		[ui.detail, current, now, props.width],
 	);
-	const detailHeight = Math.max(1, props.height - 2);
-	const scrolls = detailScrolls(detailLines.length, detailHeight);
+	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 	useCommands('messages', priorities.pane, {
 		...tailNavigation({ store, ui, keys: ids, selected, listHeight, scrolls, current: current?.id }),
 		'nav.back': () => store.dispatch({ type: 'back' }),
@@ -139,22 +138,22 @@ export function MessagesPane(props: PaneProps) {
 	);
 
 	if (ui.detail && current) {
-		const more = scrolls > 1 ? ' · ↑↓ scroll' : '';
 		return (
-			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
-				<Text bold wrap="truncate-end">
-					Message {sanitize(current.id)}{' '}
-					<Text color={stateColors[current.state.kind]}>{stateLabels[current.state.kind]}</Text>
-					<Text dimColor> · esc back{more}</Text>
-				</Text>
-				<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
-				<DetailView
-					lines={detailLines}
-					offset={Math.min(ui.detailScroll, scrolls - 1)}
-					height={detailHeight}
-					width={props.width}
-				/>
-			</Box>
+			<DetailScreen
+				title={
+					<>
+						Message {sanitize(current.id)}{' '}
+						<Text color={stateColors[current.state.kind]}>{stateLabels[current.state.kind]}</Text>
+					</>
+				}
+				prompt={
+					<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
+				}
+				lines={detailLines}
+				scroll={ui.detailScroll}
+				width={props.width}
+				height={props.height}
+			/>
 		);
 	}
 

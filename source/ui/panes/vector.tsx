@@ -77,26 +77,18 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 			{shown.map((line) =>
 				line.kind === 'pair' ? (
 					<Box key={line.label} flexDirection="row" gap={3}>
-						<Box width={half}>
-							<Sparkline
-								label={`${line.label} mean`}
-								values={line.mean.values}
-								width={half}
-								labelWidth={pairLabel}
-								statsWidth={pairStats}
-								color="magenta"
-							/>
-						</Box>
-						<Box width={half}>
-							<Sparkline
-								label={`${line.label} p99`}
-								values={line.p99.values}
-								width={half}
-								labelWidth={pairLabel}
-								statsWidth={pairStats}
-								color="magenta"
-							/>
-						</Box>
+						{(['mean', 'p99'] as const).map((which) => (
+							<Box key={which} width={half}>
+								<Sparkline
+									label={`${line.label} ${which}`}
+									values={line[which].values}
+									width={half}
+									labelWidth={pairLabel}
+									statsWidth={pairStats}
+									color="magenta"
+								/>
+							</Box>
+						))}
 					</Box>
 				) : (
 					<Box key={line.rows.map((row) => row.id).join(' ')} flexDirection="row" gap={3}>
