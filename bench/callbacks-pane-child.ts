@@ -11,20 +11,9 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { MqClient } from '../source/api/client.js';
-import { defaultDialect } from '../source/api/dialect.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
+import { benchClient, readConnection } from './connection.js';
 import { fakeTerminal } from './fake-terminal.js';
-
-export interface PaneConnection {
-	url: string;
-	token: string;
-	email: string;
-	apiKey: string;
-	accountId: string;
-	currentSigningKey: string;
-	nextSigningKey: string;
-}
 
 export type Mode = 'jk' | 'panes';
 export type PaneRequest = { type: 'measure'; mode: Mode; presses: number } | { type: 'stop' };
@@ -36,7 +25,7 @@ export type PaneReply =
 const send = (reply: PaneReply) =>
 	new Promise<void>((resolve) => (process.send ? process.send(reply, () => resolve()) : resolve()));
 
-const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as PaneConnection;
+const connection = readConnection();
 const bundle = pathToFileURL(path.resolve('dist/ui/run.bundle.js')).href;
 const { startTui } = (await import(bundle)) as typeof import('../source/ui/run.js');
 
@@ -45,17 +34,7 @@ const receiver = await startReceiverInWorker({
 	nextSigningKey: connection.nextSigningKey,
 });
 const terminal = fakeTerminal(160, 45);
-const client = new MqClient(
-	{
-		queueUrl: connection.url,
-		managementUrl: connection.url,
-		token: connection.token,
-		email: connection.email,
-		apiKey: connection.apiKey,
-		dialect: defaultDialect,
-	},
-	{ retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } },
-);
+const client = benchClient(connection);
 let renders: number[] = [];
 const tui = startTui({
 	client,

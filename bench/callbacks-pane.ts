@@ -8,7 +8,8 @@
  */
 import { startLocalService } from '../source/local/service.js';
 import { generateSigningKey } from '../source/signing/keys.js';
-import type { Mode, PaneConnection, PaneReply, PaneRequest } from './callbacks-pane-child.js';
+import type { Mode, PaneReply, PaneRequest } from './callbacks-pane-child.js';
+import { connectionEnv } from './connection.js';
 import { benchCallbackBody, Child, LoadClient } from './load-client.js';
 import type { LoadResult } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
@@ -88,19 +89,11 @@ export const callbacksPaneBenchmark: Benchmark = {
 	async run(): Promise<BenchLine[]> {
 		const keys = { current: generateSigningKey(), next: generateSigningKey() };
 		const service = await startLocalService({ currentSigningKey: keys.current, nextSigningKey: keys.next });
-		const connection: PaneConnection = {
-			url: service.managementUrl,
-			token: service.token,
-			email: service.email,
-			apiKey: service.apiKey,
-			accountId: service.accountId,
-			currentSigningKey: keys.current,
-			nextSigningKey: keys.next,
-		};
+
 		const monitor = new PaneChild(
 			'./callbacks-pane-child.js',
 			{
-				MQTOP_BENCH_CONNECTION: JSON.stringify(connection),
+				...connectionEnv(service),
 				NODE_ENV: 'production',
 				FORCE_COLOR: '3',
 			},

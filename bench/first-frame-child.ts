@@ -5,34 +5,15 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MqClient } from '../source/api/client.js';
-import { defaultDialect } from '../source/api/dialect.js';
+import { benchClient, readConnection } from './connection.js';
 import { fakeTerminal } from './fake-terminal.js';
 
-interface Connection {
-	url: string;
-	token: string;
-	email: string;
-	apiKey: string;
-	accountId: string;
-}
-
-const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as Connection;
+const connection = readConnection();
 const bundle = pathToFileURL(path.resolve('dist/ui/run.bundle.js')).href;
 const { startTui } = (await import(bundle)) as typeof import('../source/ui/run.js');
 const loadedMs = performance.now();
 const terminal = fakeTerminal(200, 50);
-const client = new MqClient(
-	{
-		queueUrl: connection.url,
-		managementUrl: connection.url,
-		token: connection.token,
-		email: connection.email,
-		apiKey: connection.apiKey,
-		dialect: defaultDialect,
-	},
-	{ retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } },
-);
+const client = benchClient(connection);
 const tui = startTui({
 	client,
 	connection: { embedded: true, accountId: connection.accountId },

@@ -8,8 +8,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
-import { MqClient } from '../source/api/client.js';
-import { defaultDialect } from '../source/api/dialect.js';
 import { requestParams } from '../source/poll/plan.js';
 import { stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
@@ -17,38 +15,17 @@ import { Root } from '../source/ui/root.js';
 import { startTui } from '../source/ui/run.js';
 import { createRuntime } from '../source/ui/runtime.js';
 import { Store } from '../source/ui/state/store.js';
+import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
-
-interface Connection {
-	url: string;
-	token: string;
-	email: string;
-	apiKey: string;
-	accountId: string;
-}
 
 const mode = process.argv[2];
 const windowMs = Number(process.argv[3] ?? 30_000);
 const report = (message: object) =>
 	new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
 
-function clientOf(connection: Connection): MqClient {
-	return new MqClient(
-		{
-			queueUrl: connection.url,
-			managementUrl: connection.url,
-			token: connection.token,
-			email: connection.email,
-			apiKey: connection.apiKey,
-			dialect: defaultDialect,
-		},
-		{ retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } },
-	);
-}
-
 function start(onFirstFrame: () => void) {
-	const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as Connection;
-	const client = clientOf(connection);
+	const connection = readConnection();
+	const client = benchClient(connection);
 	const terminal = fakeTerminal(200, 50);
 	return startTui({
 		client,
@@ -79,8 +56,8 @@ async function timeFrames(stdout: FakeTerminal['stdout'], count: number, update:
 }
 
 async function frames(): Promise<void> {
-	const connection = JSON.parse(process.env.MQTOP_BENCH_CONNECTION ?? '{}') as Connection;
-	const client = clientOf(connection);
+	const connection = readConnection();
+	const client = benchClient(connection);
 	const count = 400;
 	const warmup = 40;
 	// Two real snapshots, so that every frame has new data to draw.

@@ -12,26 +12,12 @@ import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { MqClient } from '../source/api/client.js';
-import { defaultDialect } from '../source/api/dialect.js';
+import type { MqClient } from '../source/api/client.js';
 import { type LocalService, startLocalService } from '../source/local/service.js';
+import { benchClient, connectionEnv } from './connection.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-function clientFor(service: LocalService): MqClient {
-	return new MqClient(
-		{
-			queueUrl: service.queueUrl,
-			managementUrl: service.managementUrl,
-			token: service.token,
-			email: service.email,
-			apiKey: service.apiKey,
-			dialect: defaultDialect,
-		},
-		{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
-	);
-}
 
 /** Real traffic for the statistics: publishes delivered to a destination on 127.0.0.1. */
 async function traffic(client: MqClient): Promise<void> {
@@ -84,17 +70,6 @@ function runChild(script: string, args: string[], env: Record<string, string>): 
 			else reject(new Error(`${script} ${args.join(' ')} exited with ${code} without a report: ${stderr}`));
 		});
 	});
-}
-
-function connectionEnv(service: LocalService): Record<string, string> {
-	const connection = {
-		url: service.managementUrl,
-		token: service.token,
-		email: service.email,
-		apiKey: service.apiKey,
-		accountId: service.accountId,
-	};
-	return { MQTOP_BENCH_CONNECTION: JSON.stringify(connection) };
 }
 
 async function frameTime(service: LocalService, client: MqClient): Promise<BenchLine[]> {
@@ -184,7 +159,7 @@ export const tuiBenchmark: Benchmark = {
 	async run() {
 		const service = await startLocalService();
 		try {
-			const client = clientFor(service);
+			const client = benchClient({ ...service, url: service.managementUrl });
 			return [
 				...(await frameTime(service, client)),
 				...(await firstFrame(service)),

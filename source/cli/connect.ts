@@ -93,6 +93,19 @@ export function localSettings(
 	return { queueUrl, token, managementUrl, email, apiKey, dialect };
 }
 
+/** The settings of a remote service from resolved configuration (what is missing left empty). */
+export function remoteSettings(resolved: Resolved): ConnectionSettings {
+	const v = resolved.values;
+	return {
+		queueUrl: v.queueUrl ?? '',
+		token: v.token ?? '',
+		managementUrl: v.managementUrl ?? '',
+		email: v.email ?? '',
+		apiKey: v.apiKey ?? '',
+		dialect: resolved.dialect,
+	};
+}
+
 export async function openConnection(
 	resolved: Resolved,
 	api: Api,
@@ -112,14 +125,5 @@ export async function openConnection(
 	}
 	const problem = missingSettings(resolved, api, options.configPath);
 	if (problem) throw new ConfigError(problem);
-	const v = resolved.values;
-	const settings: ConnectionSettings = {
-		queueUrl: v.queueUrl ?? '',
-		token: v.token ?? '',
-		managementUrl: v.managementUrl ?? '',
-		email: v.email ?? '',
-		apiKey: v.apiKey ?? '',
-		dialect: resolved.dialect,
-	};
-	return { client: new MqClient(settings, options.client), close: async () => {} };
+	return { client: new MqClient(remoteSettings(resolved), options.client), close: async () => {} };
 }

@@ -14,7 +14,7 @@ import type { ReceiverHandle } from '../receiver/receiver.js';
 import { generateSigningKey } from '../signing/keys.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
-import { localSettings, localStartOptions, missingSettings } from './connect.js';
+import { localSettings, localStartOptions, missingSettings, remoteSettings } from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
 import { ttyRefusal } from './tty.js';
 
@@ -66,17 +66,7 @@ function remoteBackend(resolved: Resolved, configPath: string): Backend {
 	);
 	if (problems.every((p) => p !== undefined)) throw new ConfigError(problems[0]!);
 	const v = resolved.values;
-	const client = new MqClient(
-		{
-			queueUrl: v.queueUrl ?? '',
-			token: v.token ?? '',
-			managementUrl: v.managementUrl ?? '',
-			email: v.email ?? '',
-			apiKey: v.apiKey ?? '',
-			dialect: resolved.dialect,
-		},
-		noRetry,
-	);
+	const client = new MqClient(remoteSettings(resolved), noRetry);
 	return {
 		client,
 		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
