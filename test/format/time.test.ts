@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret, maskText } from '../../source/format/mask.js';
 import { formatClock, formatSpan, formatUnixSeconds } from '../../source/format/time.js';
 
 describe('time formats', () => {
@@ -19,18 +18,5 @@ describe('time formats', () => {
 	it('formats unix seconds in UTC, and 0 as never', () => {
 		expect(formatUnixSeconds(Date.UTC(2026, 0, 31, 12, 30) / 1000)).toBe('2026-01-31 12:30 UTC');
 		expect(formatUnixSeconds(0)).toBe('never');
-	});
-});
-
-describe('maskSecret', () => {
-	it('hides the secret and its length until revealed', () => {
-		expect(maskSecret('tok_abcdef', false)).toBe(maskText);
-		expect(maskSecret('x', false)).toBe(maskText);
-		expect(maskSecret('tok_abcdef', true)).toBe('tok_abcdef');
-		expect(maskSecret('', false)).toBe('(none)');
-	});
-
-	it('sanitises a revealed secret', () => {
-		expect(maskSecret('a\x1b[2Jb', true)).toBe('a\\x1b[2Jb');
 	});
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../source/format/bytes.js';
-import { maskText } from '../../source/format/mask.js';
 import { formatCount } from '../../source/format/number.js';
+import { maskText } from '../../source/text/mask.js';
 import { keys, lineOf, type Session, startSession } from './harness.js';
 
 describe('Accounts pane', () => {

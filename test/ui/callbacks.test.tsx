@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinUrl } from '../../source/api/connection.js';
-import { maskText } from '../../source/format/mask.js';
+import { maskText } from '../../source/text/mask.js';
 import { type Sink, startFixture, startSink } from '../local/helpers.js';
 import { callbackBody, send, sendSigned } from '../receiver/helpers.js';
 import {

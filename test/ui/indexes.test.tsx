@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VectorIndexClient } from '../../source/api/index-client.js';
 import { vectorSeriesFields } from '../../source/api/schemas.js';
 import { formatBytes } from '../../source/format/bytes.js';
-import { maskText } from '../../source/format/mask.js';
 import { formatCount, formatInteger, formatLimit, formatMoney } from '../../source/format/number.js';
+import { maskText } from '../../source/text/mask.js';
 import { eventually, keys, lineOf, mountTui, type Session, startSession } from './harness.js';
 
 const lastOf = (series: { y: number | null }[]) => series.filter((p) => p.y !== null).at(-1)?.y ?? 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type MqStats, MqUser, type VectorIndexStats, vectorSeriesFields } from '../../source/api/schemas.js';
 import { formatStatsTimestamp } from '../../source/api/timestamp.js';
-import { maskText } from '../../source/format/mask.js';
+import { maskText } from '../../source/text/mask.js';
 import { accountColumns, accountDetail } from '../../source/ui/models/accounts.js';
 import { dayTotals, monthRequests, monthTotals, overviewSeries } from '../../source/ui/models/overview.js';
 import { apiStatuses, lastRefresh } from '../../source/ui/models/status.js';

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskText } from '../../source/format/mask.js';
+import { maskText } from '../../source/text/mask.js';
 import { osc52 } from '../../source/ui/clipboard.js';
 import { publishFields } from '../../source/ui/models/publish-form.js';
 import { type Sink, startSink } from '../local/helpers.js';

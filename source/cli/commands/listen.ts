@@ -140,7 +140,7 @@ function banner(
 	},
 ): string {
 	const { paint } = o.out.style;
-	const show = (key: string) => sanitize(o.reveal ? key : maskSecret(key));
+	const show = (key: string) => maskSecret(key, o.reveal);
 	const prefix = sanitize(o.resolved.dialect.headerPrefix);
 	const publicUrl = o.args.string('url');
 	const lines = [

@@ -1,9 +1,9 @@
 /** The Accounts table and the detail of one account: pure, over MqUser. */
 import type { MqUser } from '../../api/schemas.js';
 import { formatBytes } from '../../format/bytes.js';
-import { maskSecret } from '../../format/mask.js';
 import { formatCount, formatInteger, formatMoney } from '../../format/number.js';
 import { formatUnixSeconds } from '../../format/time.js';
+import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { KeyValue } from '../components/key-values.js';
 import type { Column } from '../components/table.js';

@@ -1,9 +1,9 @@
 /** What the Search pane shows of a search index: pure, over SearchIndex. */
 import type { SearchIndex } from '../../api/schemas.js';
 import { formatBytes } from '../../format/bytes.js';
-import { maskSecret } from '../../format/mask.js';
 import { formatLimit } from '../../format/number.js';
 import { formatUnixSeconds } from '../../format/time.js';
+import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { KeyValue } from '../components/key-values.js';
 

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { scrollStart } from '../../format/layout.js';
-import { maskSecret } from '../../format/mask.js';
 import { formatInteger } from '../../format/number.js';
 import type { ReceivedEvent } from '../../receiver/event.js';
 import type { ReceiverSnapshot } from '../../receiver/store.js';
+import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../components/detail-view.js';
 import { Gap } from '../components/gap.js';

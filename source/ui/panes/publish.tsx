@@ -1,6 +1,5 @@
 import { Box, Text, useStdout } from 'ink';
 import type { WorkflowTriggerItem } from '../../api/schemas.js';
-import { maskText } from '../../format/mask.js';
 import { formatClock } from '../../format/time.js';
 import { maskQueryParam } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -192,9 +191,7 @@ export function PublishPane(props: PaneProps) {
 	const check = controller.check();
 	const webhook = controller.webhookUrl();
 	const shownWebhook = webhook
-		? sanitize(
-				ui.reveal ? webhook : maskQueryParam(webhook, client.settings.dialect.tokenParam, () => maskText),
-			)
+		? sanitize(ui.reveal ? webhook : maskQueryParam(webhook, client.settings.dialect.tokenParam))
 		: undefined;
 	const webhookLines = webhookRows(shownWebhook, width, height >= 30 ? 3 : 2);
 	const below = 1 + webhookLines.length + (state.published ? 1 : 0) + (state.notice ? 1 : 0);
