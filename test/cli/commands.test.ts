@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { defaultDialect } from '../../source/api/dialect.js';
 import { maskText } from '../../source/text/mask.js';
-import { listen, type TestServer, waitFor } from '../support/http-server.js';
+import { listen, type TestServer } from '../support/http-server.js';
+import { waitUntil } from '../support/wait.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
 
 // Each test runs several node processes one after another; on a loaded two-core machine a
@@ -230,7 +231,7 @@ describe('messaging commands', () => {
 		expect(result.code).toBe(0);
 		const published = JSON.parse(result.stdout);
 		expect(published.messageId).toMatch(/\S/);
-		const delivery = await waitFor(
+		const delivery = await waitUntil(
 			() => received.find((r) => r.body === '{"order":1}'),
 			10_000,
 			'the delivery',
@@ -243,7 +244,7 @@ describe('messaging commands', () => {
 	it('takes the body from stdin when it is piped', async () => {
 		const result = await cli(['publish', `${destinationUrl}/stdin`, '--json'], { input: 'from stdin' });
 		expect(result.code).toBe(0);
-		await waitFor(
+		await waitUntil(
 			() => received.find((r) => r.url === '/stdin' && r.body === 'from stdin'),
 			10_000,
 			'the delivery',
@@ -419,7 +420,7 @@ describe('messaging commands', () => {
 		// A webhook sender posts to it with no credentials of its own.
 		const response = await fetch(url, { method: 'POST', body: 'from a webhook sender' });
 		expect(response.status).toBe(200);
-		await waitFor(
+		await waitUntil(
 			() => received.find((r) => r.body === 'from a webhook sender'),
 			10_000,
 			'the forwarded webhook',

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIndexConnections, startIndexTraffic } from '../../source/demo/index-traffic.js';
-import { type Fixture, startFixture, waitUntil } from '../local/helpers.js';
+import { type Fixture, startFixture } from '../local/helpers.js';
 import { seededRandom } from '../support/seeded-random.js';
+import { waitUntil } from '../support/wait.js';
 
 let fx: Fixture;
 beforeAll(async () => {

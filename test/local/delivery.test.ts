@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { CallbackBody, FailureCallbackBody } from '../../source/api/schemas.js';
 import { verifySignature } from '../../source/signing/jwt.js';
-import { type Fixture, type Received, type Sink, startFixture, startSink, waitUntil } from './helpers.js';
+import { waitUntil } from '../support/wait.js';
+import { type Fixture, type Received, type Sink, startFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let sink: Sink;

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoDestinations } from '../../source/demo/destinations.js';
 import { startDemoTraffic } from '../../source/demo/traffic.js';
-import { type Fixture, type Sink, startFixture, startSink, waitUntil } from './helpers.js';
+import { waitUntil } from '../support/wait.js';
+import { type Fixture, type Sink, startFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let receiver: Sink;

@@ -2,8 +2,7 @@
  * Test fixtures for the local service: the service itself with a client, and destinations
  * (small node:http servers on 127.0.0.1) that record what they receive and answer as told.
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { MqClient } from '../../source/api/client.js';
 import { type Dialect, resolveDialect } from '../../source/api/dialect.js';
 import {
@@ -11,6 +10,8 @@ import {
 	type LocalServiceOptions,
 	startLocalService,
 } from '../../source/local/service.js';
+import { listen } from '../support/http-server.js';
+import { waitUntil } from '../support/wait.js';
 
 export interface Received {
 	method: string;
@@ -34,7 +35,7 @@ export interface Sink {
 /** A destination; by default it answers 200 "ok". */
 export async function startSink(respond: Responder = (_r, _i, res) => void res.end('ok')): Promise<Sink> {
 	const received: Received[] = [];
-	const server = createServer(async (req, res) => {
+	const server = await listen(async (req, res) => {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const entry: Received = {
@@ -51,10 +52,8 @@ export async function startSink(respond: Responder = (_r, _i, res) => void res.e
 			res.destroy();
 		}
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const port = (server.address() as AddressInfo).port;
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: server.url,
 		received,
 		waitFor: (count, timeoutMs = 5000) =>
 			waitUntil(
@@ -62,27 +61,8 @@ export async function startSink(respond: Responder = (_r, _i, res) => void res.e
 				timeoutMs,
 				() => `expected ${count} requests, got ${received.length}`,
 			),
-		close: () =>
-			new Promise((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			}),
+		close: () => server.close(),
 	};
-}
-
-/** Polls `probe` until it returns something other than undefined, or fails at the deadline. */
-export async function waitUntil<T>(
-	probe: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 5000,
-	describe: () => string = () => 'condition not met',
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${describe()}`);
-		await new Promise((r) => setTimeout(r, 10));
-	}
 }
 
 export interface Fixture {

@@ -6,16 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../source/api/errors.js';
 import { type Series, type StatsPeriod, statsPeriods } from '../../source/api/schemas.js';
 import { parseStatsTimestamp } from '../../source/api/timestamp.js';
-import {
-	basic,
-	bearer,
-	type Fixture,
-	raw,
-	type Sink,
-	startFixture,
-	startSink,
-	waitUntil,
-} from './helpers.js';
+import { waitUntil } from '../support/wait.js';
+import { basic, bearer, type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
 
 const base = Date.UTC(2026, 2, 15, 10, 17, 5, 250); // a Sunday in March (31 days)
 const started = Date.now();

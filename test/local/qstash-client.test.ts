@@ -7,7 +7,8 @@ import { Client, Receiver } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
-import { type Fixture, type Sink, startFixture, startSink, waitUntil } from './helpers.js';
+import { waitUntil } from '../support/wait.js';
+import { type Fixture, type Sink, startFixture, startSink } from './helpers.js';
 
 const dialect = {
 	headerPrefix: 'Upstash-',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type HeapItem, MinHeap } from '../../source/local/scheduler/min-heap.js';
 import { Scheduler } from '../../source/local/scheduler/scheduler.js';
-import { waitUntil } from './helpers.js';
+import { waitUntil } from '../support/wait.js';
 
 type Item = HeapItem & { id: number };
 const item = (id: number, dueAt: number): Item => ({ id, dueAt, heapIndex: -1, heapSeq: 0 });

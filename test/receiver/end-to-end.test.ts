@@ -8,7 +8,8 @@ import type { ReceivedEvent } from '../../source/receiver/event.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
-import { listen, type TestServer, waitFor } from '../support/http-server.js';
+import { listen, type TestServer } from '../support/http-server.js';
+import { waitUntil } from '../support/wait.js';
 
 const currentSigningKey = generateSigningKey();
 const nextSigningKey = generateSigningKey();
@@ -45,12 +46,12 @@ describe('receiver with the local service', () => {
 		const messageId = published.result.messageId;
 		const mine = () => events.filter((e) => e.callback?.sourceMessageId === messageId);
 
-		const failure = await waitFor(
+		const failure = await waitUntil(
 			() => mine().find((e) => e.kind === 'failure-callback'),
 			15_000,
 			'the failure callback',
 		);
-		const callbacks = await waitFor(
+		const callbacks = await waitUntil(
 			() => {
 				const found = mine().filter((e) => e.kind === 'callback');
 				return found.length >= 3 ? found : undefined;

@@ -24,18 +24,3 @@ export async function listen(
 			}),
 	};
 }
-
-/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function waitFor<T>(
-	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 10_000,
-	what = 'condition',
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}

@@ -14,7 +14,8 @@ import {
 	type RuntimeOptions,
 	type TuiConnection,
 } from '../../source/ui/runtime.js';
-import { type Fixture, startFixture, waitUntil } from '../local/helpers.js';
+import { type Fixture, startFixture } from '../local/helpers.js';
+import { waitUntil } from '../support/wait.js';
 
 export const keys = {
 	enter: '\r',

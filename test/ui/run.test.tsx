@@ -1,7 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotATerminalError, startTui, type TuiHandle } from '../../source/ui/run.js';
-import { type Fixture, startFixture, waitUntil } from '../local/helpers.js';
+import { type Fixture, startFixture } from '../local/helpers.js';
+import { waitUntil } from '../support/wait.js';
 
 /** A terminal as Ink sees it: a TTY stdin we type into and a TTY stdout we read. */
 function fakeTerminal(columns = 100, rows = 30) {
