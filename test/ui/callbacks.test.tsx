@@ -5,8 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinUrl } from '../../source/api/connection.js';
 import { maskText } from '../../source/text/mask.js';
+import { callbacksRefreshMs } from '../../source/ui/panes/callbacks.js';
 import { type Sink, startFixture, startSink } from '../local/helpers.js';
 import { callbackBody, send, sendSigned } from '../receiver/helpers.js';
+import { waitUntil } from '../support/wait.js';
 import {
 	keys,
 	mountTui,
@@ -223,6 +225,22 @@ describe('Callbacks pane', () => {
 		expect(selectedLine(screen)).toBe(before);
 		await screen.press('g');
 		await screen.waitFor(() => selectedLine(screen)?.includes('/another'), 'the newest selected');
+	});
+
+	it('holds the list still while frozen with f, keeps receiving, and shows what came meanwhile on f', async () => {
+		const { screen, receiver } = session;
+		await screen.press('f');
+		await screen.waitFor((f) => /frozen/i.test(f), 'frozen in the status line');
+		const before = receiver.store.getSnapshot().counters.total;
+		await send(`${receiver.url}/while-frozen`, { body: 'x' });
+		await waitUntil(() => (receiver.store.getSnapshot().counters.total > before ? true : undefined));
+		// Several refresh intervals of the pane pass; the frozen list must not move.
+		await new Promise((resolve) =>
+			setTimeout(resolve, 5 * callbacksRefreshMs(receiver.store.getSnapshot(), receiver.store.getSnapshot())),
+		);
+		expect(screen.frame()).not.toContain('/while-frozen');
+		await screen.press('f');
+		await screen.waitFor((f) => f.includes('/while-frozen'), 'the request received while frozen');
 	});
 });
 

@@ -70,7 +70,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const ui = useUi();
 	const { ui: store, client } = useRuntime();
 	const { receiver } = props;
-	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs);
+	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs, ui.frozen);
 	const filter = useMemo(() => compileFilter(ui.callbackFilter), [ui.callbackFilter]);
 	const events = useMemo(() => visibleEvents(snapshot.events, filter), [snapshot.events, filter]);
 	const keys = useMemo(() => events.map(eventKey), [events]);

@@ -32,9 +32,9 @@ export const messagesRefreshMs = 200;
 export function MessagesPane(props: PaneProps) {
 	const ui = useUi();
 	const runtime = useRuntime();
-	const polls = useThrottledStore(runtime.polls, messagesRefreshMs);
+	const polls = useThrottledStore(runtime.polls, messagesRefreshMs, ui.frozen);
 	const { ui: store, tracked: trackedStore, messages: feed, readOnly } = runtime;
-	const tracked = useThrottledStore(trackedStore, messagesRefreshMs).messages;
+	const tracked = useThrottledStore(trackedStore, messagesRefreshMs, ui.frozen).messages;
 	const ids = useMemo(() => tracked.map((m) => m.id), [tracked]);
 	const selected = ui.selected.messages;
 	const index = selectedIndex(ids, selected);
