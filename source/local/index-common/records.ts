@@ -1,5 +1,5 @@
 /** Checks shared by the vector store and the search index for what callers hand them. */
-import { EngineError } from './engine-error.js';
+import { EngineError, listIds } from './engine-error.js';
 
 export const maxIdLength = 512;
 /**
@@ -58,4 +58,22 @@ export function parseCursor(cursor: unknown): number {
 			`cursor must be "" or a cursor returned by range, got ${JSON.stringify(cursor)}`,
 		);
 	return Number(text);
+}
+
+/**
+ * The ids of a delete request, checked and de-duplicated, all known to `slotOf`, or an error
+ * that names the unknown ones: an unknown id fails the whole request (as removing an unknown
+ * endpoint from a URL Group does), so a typo cannot half-apply.
+ */
+export function slotsToDelete(
+	ids: readonly string[],
+	slotOf: ReadonlyMap<string, number>,
+	noun: string,
+): number[] {
+	checkBatch(ids.length, 'ids');
+	const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
+	const unknown = unique.filter((id) => !slotOf.has(id));
+	if (unknown.length > 0)
+		throw new EngineError('not-found', `no ${noun} with id ${listIds(unknown)}; nothing was deleted`);
+	return unique.map((id) => slotOf.get(id) as number);
 }

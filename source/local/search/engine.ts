@@ -10,7 +10,7 @@
  * |D| the token count of D and avgdl the mean token count. Tokens come from tokenizer.ts.
  * Upserting an existing id replaces its postings. Pure and synchronous: no I/O, no clock.
  */
-import { EngineError, listIds } from '../index-common/engine-error.js';
+import { EngineError } from '../index-common/engine-error.js';
 import {
 	checkBatch,
 	checkCount,
@@ -18,6 +18,7 @@ import {
 	checkMetadata,
 	jsonBytes,
 	parseCursor,
+	slotsToDelete,
 } from '../index-common/records.js';
 import { TopK } from '../index-common/top-k.js';
 import { contentText, tokenize } from './tokenizer.js';
@@ -164,15 +165,11 @@ export class SearchEngine {
 		});
 	}
 
-	/** Deletes every id, or nothing when one is unknown (see VectorStore.delete). */
+	/** Deletes every id, or nothing when one is unknown (slotsToDelete); returns the count. */
 	delete(ids: readonly string[]): number {
-		checkBatch(ids.length, 'ids');
-		const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
-		const unknown = unique.filter((id) => !this.slotOf.has(id));
-		if (unknown.length > 0)
-			throw new EngineError('not-found', `no document with id ${listIds(unknown)}; nothing was deleted`);
-		for (const id of unique) this.remove(this.slotOf.get(id)!);
-		return unique.length;
+		const slots = slotsToDelete(ids, this.slotOf, 'document');
+		for (const slot of slots) this.remove(slot);
+		return slots.length;
 	}
 
 	/** Slot-ordered paging, with the cursor rules of records.ts. */

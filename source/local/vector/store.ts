@@ -11,7 +11,7 @@
  * Objects handed in as metadata are kept as they are (the store takes ownership), and fetch,
  * query and range return them, not copies.
  */
-import { EngineError, listIds } from '../index-common/engine-error.js';
+import { EngineError } from '../index-common/engine-error.js';
 import {
 	checkBatch,
 	checkCount,
@@ -19,6 +19,7 @@ import {
 	checkMetadata,
 	jsonBytes,
 	parseCursor,
+	slotsToDelete,
 } from '../index-common/records.js';
 import { TopK } from '../index-common/top-k.js';
 import {
@@ -192,18 +193,11 @@ export class VectorStore {
 		});
 	}
 
-	/**
-	 * Deletes every id, or nothing: an unknown id fails the whole request (as removing an
-	 * unknown endpoint from a URL Group does), so a typo cannot half-apply. Returns the count.
-	 */
+	/** Deletes every id, or nothing when one is unknown (slotsToDelete); returns the count. */
 	delete(ids: readonly string[]): number {
-		checkBatch(ids.length, 'ids');
-		const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
-		const unknown = unique.filter((id) => !this.slotOf.has(id));
-		if (unknown.length > 0)
-			throw new EngineError('not-found', `no vector with id ${listIds(unknown)}; nothing was deleted`);
-		for (const id of unique) this.remove(this.slotOf.get(id)!);
-		return unique.length;
+		const slots = slotsToDelete(ids, this.slotOf, 'vector');
+		for (const slot of slots) this.remove(slot);
+		return slots.length;
 	}
 
 	range(request: RangeRequest): RangePage {
