@@ -11,7 +11,11 @@ export type ThrottleInterval<S> = number | ((shown: S, next: S) => number);
  * While `frozen`, the snapshot shown stays as it is (the store goes on recording); the newest
  * is shown as soon as it thaws.
  */
-export function useThrottledStore<S>(store: ReadableStore<S>, interval: ThrottleInterval<S>, frozen = false): S {
+export function useThrottledStore<S>(
+	store: ReadableStore<S>,
+	interval: ThrottleInterval<S>,
+	frozen = false,
+): S {
 	const [snapshot, setSnapshot] = useState(store.getSnapshot);
 	const latest = useRef({ interval, snapshot, frozen });
 	latest.current = { interval, snapshot, frozen };
