@@ -51,10 +51,6 @@ function isSimple(code: number): boolean {
 	);
 }
 
-/**
- * The SGR codes a line leaves on: whether any style is still open at its end. Only the codes
- * that open something matter; 0 (and an empty parameter list) closes everything.
- */
 /** The styles SGR codes can leave on, one bit each; a closing code clears its bit. */
 const opens: Record<string, number> = {
 	1: 1,

@@ -18,8 +18,16 @@ const prototype = InkOutput.prototype as { get: Get & { stock?: Get } };
 /** Ink's own composition, for comparison in tests. */
 export const stockOutputGet: Get = prototype.get.stock ?? prototype.get;
 
+/** Whether Ink's Output keeps what composeOutput reads, as the Ink version in the lock does. */
+function hasKnownShape(): boolean {
+	const Output = InkOutput as unknown as new (options: { width: number; height: number }) => object;
+	const probe = new Output({ width: 2, height: 1 }) as Partial<OutputInternals>;
+	return probe.width === 2 && probe.height === 1 && Array.isArray(probe.operations);
+}
+
+/** Composes frames with composeOutput from now on; an Ink of another shape is left as it is. */
 export function installFastOutput(): void {
-	if (prototype.get.stock) return;
+	if (prototype.get.stock || !hasKnownShape()) return;
 	const fast: Get & { stock?: Get } = function (this: object) {
 		const internals = this as unknown as OutputInternals;
 		return (

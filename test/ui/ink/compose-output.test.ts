@@ -11,7 +11,7 @@ import {
 	type Operation,
 	type Transformer,
 } from '../../../source/ui/ink/compose-output.js';
-import { stockOutputGet } from '../../../source/ui/ink/fast-output.js';
+import { installFastOutput, stockOutputGet } from '../../../source/ui/ink/fast-output.js';
 import InkOutput from '../../../source/ui/ink/ink-output.js';
 
 interface OutputLike {
@@ -189,5 +189,18 @@ describe('composeOutput', () => {
 			}),
 			{ numRuns: 400 },
 		);
+	});
+
+	it("composes the frames of Ink's Output once installed, and leaves the rest to Ink", () => {
+		installFastOutput();
+		const prototype = InkOutput.prototype as unknown as { get: unknown };
+		expect(prototype.get).not.toBe(stockOutputGet);
+		const joined = frame(20, 1, (o) => o.write(0, 0, cyan('joined'), none));
+		expect((joined as unknown as { get(): { output: string } }).get().output).toBe(cyan('joined'));
+		const overlapping = frame(20, 1, (o) => {
+			o.write(0, 0, 'background', none);
+			o.write(4, 0, 'over', none);
+		});
+		expect((overlapping as unknown as { get(): { output: string } }).get().output).toBe(stock(overlapping));
 	});
 });
