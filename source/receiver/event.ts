@@ -181,13 +181,30 @@ export function classifyRequest(input: ClassifyInput, options: ClassifyOptions):
 
 type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
 
+/**
+ * The kind of event a request makes, without decoding anything for display: what the receiver
+ * counts for every request, while the full event is worked out only for those shown or emitted.
+ * Always equal to `classifyRequest(input, options).kind`.
+ */
+export function eventKindOf(input: Pick<ClassifyInput, 'body' | 'headers'>): EventKind {
+	return input.body === undefined ? 'oversize' : judgeBody(input.body, input.headers['content-type']).kind;
+}
+
 // A JSON object with any of these is meant as a callback, so failing the schema is worth saying.
 const callbackMarkers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRetries', 'dlqId'];
 
-function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
+type FailureCallbackData = CallbackBody & { dlqId?: string };
+
+/** What a body is: its preview, its kind, and the parsed callback or what is wrong with it. */
+type BodyVerdict = { preview: BodyPreview } & (
+	| { kind: 'delivery'; problem?: undefined; data?: undefined }
+	| { kind: 'malformed'; problem: string; data?: undefined }
+	| { kind: 'callback' | 'failure-callback'; problem?: undefined; data: FailureCallbackData }
+);
+
+function judgeBody(raw: Uint8Array, contentType: string | undefined): BodyVerdict {
 	const preview = previewBytes(raw);
-	const body = cap(preview, maxShown);
-	const plain = { kind: 'delivery', body, callback: undefined, problem: undefined } as const;
+	const plain = { preview, kind: 'delivery' } as const;
 	if (preview.kind !== 'text') return plain;
 	const text = preview.text;
 	const expectsJson = /\bjson\b/i.test(contentType ?? '') || /^\s*\{/.test(text);
@@ -196,33 +213,32 @@ function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown
 	try {
 		value = JSON.parse(text);
 	} catch (error) {
-		return {
-			kind: 'malformed',
-			body,
-			callback: undefined,
-			problem: `malformed JSON: ${(error as Error).message}`,
-		};
+		return { preview, kind: 'malformed', problem: `malformed JSON: ${(error as Error).message}` };
 	}
 	if (!isObject(value) || !callbackMarkers.some((key) => key in value)) return plain;
 	const failure = 'dlqId' in value;
 	const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
 	if (!parsed.success) {
 		return {
+			preview,
 			kind: 'malformed',
-			body,
-			callback: undefined,
 			problem: `not a valid ${failure ? 'failure callback' : 'callback'} body: ${describeZodError(parsed.error)}`,
 		};
 	}
+	return { preview, kind: failure ? 'failure-callback' : 'callback', data: parsed.data };
+}
+
+function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
+	const verdict = judgeBody(raw, contentType);
 	return {
-		kind: failure ? 'failure-callback' : 'callback',
-		body,
-		callback: callbackInfo(parsed.data, maxShown),
-		problem: undefined,
+		kind: verdict.kind,
+		body: cap(verdict.preview, maxShown),
+		callback: verdict.data === undefined ? undefined : callbackInfo(verdict.data, maxShown),
+		problem: verdict.problem,
 	};
 }
 
-function callbackInfo(data: CallbackBody & { dlqId?: string }, maxShown: number): CallbackInfo {
+function callbackInfo(data: FailureCallbackData, maxShown: number): CallbackInfo {
 	return {
 		status: data.status,
 		retried: data.retried,

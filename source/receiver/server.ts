@@ -1,16 +1,16 @@
 /**
  * The HTTP side of the receiver: reads each request (up to the body limit), verifies its
- * signature, answers, and hands the classified event to `record`. Everything it decides is in
- * the pure classifyRequest; this module only does I/O.
+ * signature, answers, and hands the request as it arrived, with the verdict, to `record`.
+ * What the request means is the pure classifyRequest's business, worked out by the caller when
+ * it needs the event (see EventStore.addRequest); this module only does I/O and verification.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
 import {
-	classifyRequest,
+	type ClassifyInput,
 	type Headers,
 	headersFromRaw,
-	type ReceivedEvent,
 	responseStatusFor,
 	signatureHeader,
 } from './event.js';
@@ -24,7 +24,7 @@ export interface ReceiverServer {
 
 export async function listenReceiver(
 	options: ResolvedReceiverOptions,
-	record: (event: ReceivedEvent) => void,
+	record: (request: ClassifyInput) => void,
 ): Promise<ReceiverServer> {
 	let seq = 0;
 	const server = createServer(
@@ -60,20 +60,15 @@ export async function listenReceiver(
 		const limit = options.maxBodyBytes;
 		const oversize = (seenBytes: number) => {
 			const status = 413;
-			record(
-				classifyRequest(
-					{
-						seq: n,
-						receivedAt,
-						method,
-						path,
-						headers,
-						oversize: { limitBytes: limit, seenBytes },
-						responseStatus: status,
-					},
-					options,
-				),
-			);
+			record({
+				seq: n,
+				receivedAt,
+				method,
+				path,
+				headers,
+				oversize: { limitBytes: limit, seenBytes },
+				responseStatus: status,
+			});
 			// Stop reading: answer, then close the connection instead of draining the rest.
 			res.shouldKeepAlive = false;
 			answer(res, status, { error: `body larger than ${limit} bytes` });
@@ -106,12 +101,7 @@ export async function listenReceiver(
 				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
 				const verification = verify(headers, path, body);
 				const status = responseStatusFor(verification, options);
-				record(
-					classifyRequest(
-						{ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status },
-						options,
-					),
-				);
+				record({ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status });
 				answer(
 					res,
 					status,

@@ -113,9 +113,14 @@ function macMatches(key: string, signingInput: string, signature: Buffer): boole
 export function verifySignature(options: VerifyOptions): VerifyResult {
 	const token = options.token?.trim();
 	if (!token) return fail('missing', 'missing signature header');
-	const parts = token.split('.');
-	if (parts.length !== 3) return fail('malformed', 'malformed token: expected three dot-separated parts');
-	const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+	// The parts by position rather than split: the signing input is then a slice of the token.
+	const first = token.indexOf('.');
+	const second = first < 0 ? -1 : token.indexOf('.', first + 1);
+	if (second < 0 || token.includes('.', second + 1))
+		return fail('malformed', 'malformed token: expected three dot-separated parts');
+	const headerPart = token.slice(0, first);
+	const payloadPart = token.slice(first + 1, second);
+	const signaturePart = token.slice(second + 1);
 	const header = parseHeaderSegment(headerPart);
 	const claims = parseSegment(payloadPart);
 	const signature = fromBase64Url(signaturePart);
@@ -128,7 +133,7 @@ export function verifySignature(options: VerifyOptions): VerifyResult {
 			claims,
 		);
 	}
-	const signingInput = `${headerPart}.${payloadPart}`;
+	const signingInput = token.slice(0, second);
 	let key: 'current' | 'next';
 	if (macMatches(options.currentKey, signingInput, signature)) key = 'current';
 	else if (options.nextKey && macMatches(options.nextKey, signingInput, signature)) key = 'next';

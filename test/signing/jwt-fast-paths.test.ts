@@ -29,6 +29,12 @@ describe('jwt fast paths', () => {
 				},
 			),
 		);
+		// Data too long for the reused buffer, then short data again with the same key.
+		const reference = (key: string, data: string) =>
+			createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest('hex');
+		for (const data of ['é'.repeat(5000), 'short', 'x'.repeat(1365), 'x'.repeat(1366), '']) {
+			expect(hmacSha256('Jefe', data).toString('hex')).toBe(reference('Jefe', data));
+		}
 		// RFC 4231 test case 2.
 		expect(hmacSha256('Jefe', 'what do ya want for nothing?').toString('hex')).toBe(
 			'5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
