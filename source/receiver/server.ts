@@ -34,7 +34,13 @@ export async function listenReceiver(
 			// How often Node looks for requests past their timeout; its default is 30 s.
 			connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
 		},
-		(req, res) => guarded(res, () => receive(req, res, ++seq)),
+		(req, res) => {
+			try {
+				receive(req, res, ++seq);
+			} catch (error) {
+				failed(res, error);
+			}
+		},
 	);
 	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
 		// Bad HTTP or a client too slow: answer if the socket still can, then drop it.
@@ -90,24 +96,27 @@ export async function listenReceiver(
 				over = true;
 				chunks.length = 0;
 				req.pause();
-				guarded(res, () => oversize(length));
+				try {
+					oversize(length);
+				} catch (error) {
+					failed(res, error);
+				}
 				return;
 			}
 			chunks.push(chunk);
 		});
 		req.on('end', () => {
 			if (over) return;
-			guarded(res, () => {
+			try {
 				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
 				const verification = verify(headers, path, body);
 				const status = responseStatusFor(verification, options);
 				record({ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status });
-				answer(
-					res,
-					status,
-					verification.ok ? { received: n } : { error: `signature rejected: ${verification.reason}` },
-				);
-			});
+				if (verification.ok) answerJson(res, status, `{"received":${n}}`);
+				else answer(res, status, { error: `signature rejected: ${verification.reason}` });
+			} catch (error) {
+				failed(res, error);
+			}
 		});
 		// A client that goes away mid-body is not an event: nothing complete arrived.
 		req.on('error', () => {});
@@ -157,18 +166,17 @@ export async function listenReceiver(
 	};
 }
 
-/** Runs `work`; a bug in it (or in an event listener) costs one request, never the process. */
-function guarded(res: ServerResponse, work: () => void): void {
-	try {
-		work();
-	} catch (error) {
-		answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
-	}
+/** A bug in handling a request (or in an event listener) costs that request, never the process. */
+function failed(res: ServerResponse, error: unknown): void {
+	answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
 }
 
 function answer(res: ServerResponse, status: number, body: object): void {
+	answerJson(res, status, JSON.stringify(body));
+}
+
+function answerJson(res: ServerResponse, status: number, text: string): void {
 	if (res.headersSent) return;
-	const text = JSON.stringify(body);
 	res.writeHead(status, [
 		'content-type',
 		'application/json',

@@ -53,9 +53,17 @@ function blocksOf(key: string): KeyBlocks {
 	return blocks;
 }
 
-/** HMAC-SHA256 keyed with the UTF-8 bytes of `key`, over the UTF-8 bytes of `data`. */
-export function hmacSha256(key: string, data: string): Buffer {
-	if (!oneShot) return crypto.createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest();
+/**
+ * HMAC-SHA256 keyed with the UTF-8 bytes of `key`, over the UTF-8 bytes of `data`: the bytes,
+ * or their base64url text.
+ */
+export function hmacSha256(key: string, data: string): Buffer;
+export function hmacSha256(key: string, data: string, encoding: 'base64url'): string;
+export function hmacSha256(key: string, data: string, encoding?: 'base64url'): Buffer | string {
+	if (!oneShot) {
+		const hmac = crypto.createHmac('sha256', Buffer.from(key, 'utf8')).update(data);
+		return encoding ? hmac.digest(encoding) : hmac.digest();
+	}
 	const { inner, outer } = blocksOf(key);
 	// Three UTF-8 bytes per UTF-16 unit at most: whatever fits this bound fits the reused buffer.
 	let innerInput: Buffer;
@@ -67,5 +75,5 @@ export function hmacSha256(key: string, data: string): Buffer {
 		innerInput.write(data, blockSize, 'utf8');
 	}
 	oneShot('sha256', innerInput, 'buffer').copy(outer, blockSize);
-	return oneShot('sha256', outer, 'buffer');
+	return encoding ? oneShot('sha256', outer, encoding) : oneShot('sha256', outer, 'buffer');
 }

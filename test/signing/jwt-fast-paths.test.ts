@@ -41,6 +41,24 @@ describe('jwt fast paths', () => {
 		);
 	});
 
+	it('matches a signature by its bytes, however its base64url is spelled', () => {
+		const key = 'sig_k';
+		const body = 'b';
+		const good = signRequest({ key, issuer: 'Svc', url: 'http://x/', body });
+		const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+		// 32 bytes take 43 characters; the last one's two low bits are not part of the bytes.
+		const last = alphabet.indexOf(good.at(-1)!);
+		const respelled = `${good.slice(0, -1)}${alphabet[last ^ 1]}`;
+		const check = (token: string, nextKey?: string) =>
+			verifySignature({ token, body, currentKey: nextKey ? 'sig_other' : key, nextKey, issuer: 'Svc' });
+		expect(respelled).not.toBe(good);
+		expect(check(respelled)).toMatchObject({ ok: true, key: 'current' });
+		expect(check(respelled, key)).toMatchObject({ ok: true, key: 'next' });
+		const wrong = `${good.slice(0, -1)}${alphabet[last ^ 4]}`;
+		expect(check(wrong)).toMatchObject({ ok: false, failure: 'signature' });
+		expect(check(`${good.slice(0, -1)}=`)).toMatchObject({ ok: false, failure: 'malformed' });
+	});
+
 	it('judges each token by its own header, whatever header came before', () => {
 		const key = 'sig_k';
 		const body = 'b';
