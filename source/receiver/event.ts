@@ -112,6 +112,17 @@ export interface ClassifyInput {
 	responseStatus: number;
 }
 
+/**
+ * A request as the server hands it over: a ClassifyInput whose headers are still Node's
+ * rawHeaders, turned into a Headers object only when its event is worked out.
+ */
+export type ReceivedRequest = Omit<ClassifyInput, 'headers'> & { rawHeaders: readonly string[] };
+
+export function classifyInput(request: ReceivedRequest): ClassifyInput {
+	const { rawHeaders, ...rest } = request;
+	return { ...rest, headers: headersFromRaw(rawHeaders) };
+}
+
 export interface ClassifyOptions {
 	dialect: Dialect;
 	/** Decoded bodies are cut to this many characters (bytes for hex) so the event stays small. */
@@ -184,10 +195,11 @@ type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
 /**
  * The kind of event a request makes, without decoding anything for display: what the receiver
  * counts for every request, while the full event is worked out only for those shown or emitted.
- * Always equal to `classifyRequest(input, options).kind`.
+ * Always equal to `classifyRequest(input, options).kind` for an input with this body (absent
+ * when over the limit) and this `content-type` header.
  */
-export function eventKindOf(input: Pick<ClassifyInput, 'body' | 'headers'>): EventKind {
-	return input.body === undefined ? 'oversize' : judgeBody(input.body, input.headers['content-type']).kind;
+export function eventKindOf(body: Uint8Array | undefined, contentType: string | undefined): EventKind {
+	return body === undefined ? 'oversize' : judgeBody(body, contentType).kind;
 }
 
 // A JSON object with any of these is meant as a callback, so failing the schema is worth saying.
@@ -293,9 +305,28 @@ export function headersFromRaw(raw: readonly string[]): Headers {
 	return out;
 }
 
+/**
+ * One header of Node's rawHeaders as headersFromRaw gives it (`headersFromRaw(raw)[name]`), for
+ * a lowercase ASCII name, without building the others.
+ */
+export function headerFromRaw(raw: readonly string[], name: string): string | undefined {
+	let value: string | undefined;
+	for (let i = 0; i + 1 < raw.length; i += 2) {
+		const candidate = raw[i]!;
+		if (candidate.length !== name.length || candidate.toLowerCase() !== name) continue;
+		value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+	}
+	return value;
+}
+
+/** The lowercase name of the `<prefix>Signature` header. */
+export function signatureHeaderName(dialect: Dialect): string {
+	return deliveryHeaderNames(dialect).signature;
+}
+
 /** The `<prefix>Signature` header. */
 export function signatureHeader(headers: Headers, dialect: Dialect): string | undefined {
-	return headers[deliveryHeaderNames(dialect).signature];
+	return headers[signatureHeaderName(dialect)];
 }
 
 interface DeliveryHeaderNames {

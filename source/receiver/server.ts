@@ -7,13 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
-import {
-	type ClassifyInput,
-	type Headers,
-	headersFromRaw,
-	responseStatusFor,
-	signatureHeader,
-} from './event.js';
+import { headerFromRaw, type ReceivedRequest, responseStatusFor, signatureHeaderName } from './event.js';
 import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
 
 export interface ReceiverServer {
@@ -24,7 +18,7 @@ export interface ReceiverServer {
 
 export async function listenReceiver(
 	options: ResolvedReceiverOptions,
-	record: (request: ClassifyInput) => void,
+	record: (request: ReceivedRequest) => void,
 ): Promise<ReceiverServer> {
 	let seq = 0;
 	const server = createServer(
@@ -57,33 +51,33 @@ export async function listenReceiver(
 		} else socket.destroy();
 	});
 
+	const signatureName = signatureHeaderName(options.dialect);
+	const limit = options.maxBodyBytes;
+
+	/** A body over the limit: recorded, answered 413, and the connection closed. */
+	function oversize(
+		req: IncomingMessage,
+		res: ServerResponse,
+		request: Omit<ReceivedRequest, 'oversize' | 'responseStatus'>,
+		seenBytes: number,
+	): void {
+		const status = 413;
+		record({ ...request, oversize: { limitBytes: limit, seenBytes }, responseStatus: status });
+		// Stop reading: answer, then close the connection instead of draining the rest.
+		res.shouldKeepAlive = false;
+		answer(res, status, { error: `body larger than ${limit} bytes` });
+		res.once('finish', () => req.socket.destroy());
+	}
+
 	function receive(req: IncomingMessage, res: ServerResponse, n: number): void {
 		const receivedAt = Date.now();
 		const method = req.method ?? 'GET';
 		const path = req.url ?? '/';
-		// Built once from rawHeaders: Node's own req.headers object would be a second copy.
-		const headers = headersFromRaw(req.rawHeaders);
-		const limit = options.maxBodyBytes;
-		const oversize = (seenBytes: number) => {
-			const status = 413;
-			record({
-				seq: n,
-				receivedAt,
-				method,
-				path,
-				headers,
-				oversize: { limitBytes: limit, seenBytes },
-				responseStatus: status,
-			});
-			// Stop reading: answer, then close the connection instead of draining the rest.
-			res.shouldKeepAlive = false;
-			answer(res, status, { error: `body larger than ${limit} bytes` });
-			res.once('finish', () => req.socket.destroy());
-		};
-
-		const declared = Number(headers['content-length']);
+		// Kept as Node gives them: the Headers object is built only for events that are shown.
+		const rawHeaders = req.rawHeaders;
+		const declared = Number(headerFromRaw(rawHeaders, 'content-length'));
 		if (Number.isFinite(declared) && declared > limit) {
-			oversize(declared);
+			oversize(req, res, { seq: n, receivedAt, method, path, rawHeaders }, declared);
 			return;
 		}
 		const chunks: Buffer[] = [];
@@ -97,7 +91,7 @@ export async function listenReceiver(
 				chunks.length = 0;
 				req.pause();
 				try {
-					oversize(length);
+					oversize(req, res, { seq: n, receivedAt, method, path, rawHeaders }, length);
 				} catch (error) {
 					failed(res, error);
 				}
@@ -109,9 +103,9 @@ export async function listenReceiver(
 			if (over) return;
 			try {
 				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-				const verification = verify(headers, path, body);
+				const verification = verify(headerFromRaw(rawHeaders, signatureName), path, body);
 				const status = responseStatusFor(verification, options);
-				record({ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status });
+				record({ seq: n, receivedAt, method, path, rawHeaders, body, verification, responseStatus: status });
 				if (verification.ok) answerJson(res, status, `{"received":${n}}`);
 				else answer(res, status, { error: `signature rejected: ${verification.reason}` });
 			} catch (error) {
@@ -119,12 +113,12 @@ export async function listenReceiver(
 			}
 		});
 		// A client that goes away mid-body is not an event: nothing complete arrived.
-		req.on('error', () => {});
+		req.on('error', ignore);
 	}
 
-	function verify(headers: Headers, path: string, body: Buffer): VerifyResult {
+	function verify(token: string | undefined, path: string, body: Buffer): VerifyResult {
 		const common = {
-			token: signatureHeader(headers, options.dialect),
+			token,
 			body,
 			currentKey: options.currentSigningKey,
 			nextKey: options.nextSigningKey,
@@ -165,6 +159,8 @@ export async function listenReceiver(
 			}),
 	};
 }
+
+function ignore(): void {}
 
 /** A bug in handling a request (or in an event listener) costs that request, never the process. */
 function failed(res: ServerResponse, error: unknown): void {

@@ -12,14 +12,16 @@
  */
 import { defaultDialect } from '../api/dialect.js';
 import {
-	type ClassifyInput,
 	type ClassifyOptions,
+	classifyInput,
 	classifyRequest,
 	defaultMaxShownBodyBytes,
 	type EventKind,
 	eventKindOf,
 	eventKinds,
+	headerFromRaw,
 	type ReceivedEvent,
+	type ReceivedRequest,
 } from './event.js';
 import { RingBuffer } from './ring-buffer.js';
 
@@ -52,16 +54,16 @@ export interface EventStoreOptions {
 
 /** A request kept as it arrived; its event is worked out the first time it is needed. */
 class KeptRequest {
-	#input: ClassifyInput | undefined;
+	#request: ReceivedRequest | undefined;
 	#event: ReceivedEvent | undefined;
-	constructor(input: ClassifyInput) {
-		this.#input = input;
+	constructor(request: ReceivedRequest) {
+		this.#request = request;
 	}
 	event(options: ClassifyOptions): ReceivedEvent {
 		if (this.#event === undefined) {
-			this.#event = classifyRequest(this.#input!, options);
+			this.#event = classifyRequest(classifyInput(this.#request!), options);
 			// The event holds all it needs; the raw body can go.
-			this.#input = undefined;
+			this.#request = undefined;
 		}
 		return this.#event;
 	}
@@ -79,7 +81,7 @@ export class EventStore {
 	#ring: RingBuffer<Kept>;
 	#counters: MutableCounters = emptyCounters();
 	/** Requests added whose kind is not counted yet. */
-	#uncounted: ClassifyInput[] = [];
+	#uncounted: ReceivedRequest[] = [];
 	#snapshot: ReceiverSnapshot;
 	/** Changes not yet published by a notification. */
 	#dirty = false;
@@ -108,20 +110,20 @@ export class EventStore {
 	}
 
 	/**
-	 * Keeps a request as it arrived; the same as `add(classifyRequest(input, classify))`, except
-	 * that the event is worked out only when something asks for it.
+	 * Keeps a request as it arrived; the same as `add(classifyRequest(classifyInput(request),
+	 * classify))`, except that the event is worked out only when something asks for it.
 	 */
-	addRequest(input: ClassifyInput): void {
+	addRequest(request: ReceivedRequest): void {
 		// An event listener wants every event at once: nothing to gain by waiting.
 		if (this.#eventListeners.size > 0) {
-			this.add(classifyRequest(input, this.#classify));
+			this.add(classifyRequest(classifyInput(request), this.#classify));
 			return;
 		}
-		const oversize = input.body === undefined;
-		this.#count(this.#ring.push(new KeptRequest(input)), input.verification?.ok === true, oversize);
+		const oversize = request.body === undefined;
+		this.#count(this.#ring.push(new KeptRequest(request)), request.verification?.ok === true, oversize);
 		if (oversize) this.#counters.byKind.oversize++;
 		else {
-			this.#uncounted.push(input);
+			this.#uncounted.push(request);
 			// However long the next notification waits, the requests held for it stay few.
 			if (this.#uncounted.length >= this.capacity) this.#countKinds();
 		}
@@ -209,7 +211,9 @@ export class EventStore {
 	/** Counts the kinds of the requests added since the last time, in one go. */
 	#countKinds(): void {
 		const byKind = this.#counters.byKind;
-		for (const input of this.#uncounted) byKind[eventKindOf(input)]++;
+		for (const request of this.#uncounted) {
+			byKind[eventKindOf(request.body, headerFromRaw(request.rawHeaders, 'content-type'))]++;
+		}
 		this.#uncounted = [];
 	}
 

@@ -5,7 +5,7 @@
  * is posted, in one loop, rather than one by one as they arrive.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ClassifyInput, classifyRequest } from './event.js';
+import { classifyInput, classifyRequest, type ReceivedRequest } from './event.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -14,18 +14,21 @@ if (!port) throw new Error('worker-entry runs only as a worker thread');
 const start = workerData as WorkerStart;
 const post = (message: FromWorker) => port.postMessage(message);
 
-let batch: ClassifyInput[] = [];
+let batch: ReceivedRequest[] = [];
 let timer: NodeJS.Timeout | undefined;
 
 function flush(): void {
 	if (timer) clearTimeout(timer);
 	timer = undefined;
 	if (batch.length === 0) return;
-	post({ type: 'events', events: batch.map((request) => classifyRequest(request, start.options)) });
+	post({
+		type: 'events',
+		events: batch.map((request) => classifyRequest(classifyInput(request), start.options)),
+	});
 	batch = [];
 }
 
-function record(request: ClassifyInput): void {
+function record(request: ReceivedRequest): void {
 	batch.push(request);
 	if (batch.length >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);

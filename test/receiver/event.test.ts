@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultDialect, resolveDialect } from '../../source/api/dialect.js';
 import {
 	type ClassifyInput,
+	classifyInput,
 	classifyRequest,
 	eventKindOf,
+	headerFromRaw,
 	headersFromRaw,
+	signatureHeader,
+	signatureHeaderName,
 } from '../../source/receiver/event.js';
 import { expectedSubject } from '../../source/receiver/options.js';
 import { callbackBody } from './helpers.js';
@@ -138,7 +142,7 @@ describe('eventKindOf', () => {
 			verification: { ok: false, failure: 'missing', reason: 'missing signature header' },
 			responseStatus: 401,
 		};
-		const kind = eventKindOf(input);
+		const kind = eventKindOf(input.body, input.headers['content-type']);
 		expect(kind).toBe(classifyRequest(input, options).kind);
 		return kind;
 	};
@@ -180,6 +184,56 @@ describe('eventKindOf', () => {
 				},
 			),
 		);
+	});
+});
+
+describe('headerFromRaw', () => {
+	it('is the one header headersFromRaw gives, repeated ones joined', () => {
+		const raw = ['Content-Type', 'a/b', 'SVC-SIGNATURE', 't1', 'X', 'y', 'svc-signature', 't2'];
+		expect(headerFromRaw(raw, 'svc-signature')).toBe('t1, t2');
+		expect(headerFromRaw(raw, 'content-type')).toBe('a/b');
+		expect(headerFromRaw(raw, 'content-length')).toBeUndefined();
+		expect(signatureHeader(headersFromRaw(raw), defaultDialect)).toBe(
+			headerFromRaw(raw, signatureHeaderName(defaultDialect)),
+		);
+		const name = fc.constantFrom(
+			'content-type',
+			'Content-Type',
+			'content-length',
+			'X-Other',
+			'SVC-Signature',
+		);
+		fc.assert(
+			fc.property(fc.array(fc.tuple(name, fc.string())), (pairs) => {
+				const flat = pairs.flat();
+				const all = headersFromRaw(flat);
+				for (const wanted of ['content-type', 'content-length', 'x-other', 'svc-signature']) {
+					expect(headerFromRaw(flat, wanted)).toBe(all[wanted]);
+				}
+			}),
+		);
+	});
+
+	it('turns a received request into the classifier input with its headers built', () => {
+		const rawHeaders = ['Content-Type', 'text/plain', 'Svc-Message-Id', 'msg_1'];
+		const request = {
+			seq: 3,
+			receivedAt: 5,
+			method: 'POST',
+			path: '/p',
+			rawHeaders,
+			body: Buffer.from('hi'),
+			responseStatus: 200,
+		};
+		expect(classifyInput(request)).toEqual({
+			seq: 3,
+			receivedAt: 5,
+			method: 'POST',
+			path: '/p',
+			headers: headersFromRaw(rawHeaders),
+			body: Buffer.from('hi'),
+			responseStatus: 200,
+		});
 	});
 });
 

@@ -1,7 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { type ClassifyInput, classifyRequest, type ReceivedEvent } from '../../source/receiver/event.js';
+import {
+	classifyInput,
+	classifyRequest,
+	type ReceivedEvent,
+	type ReceivedRequest,
+} from '../../source/receiver/event.js';
 import { RingBuffer } from '../../source/receiver/ring-buffer.js';
 import { EventStore } from '../../source/receiver/store.js';
 import { callbackBody, waitFor } from './helpers.js';
@@ -118,8 +123,10 @@ describe('EventStore.waitFor', () => {
 	});
 });
 
+const classify = (request: ReceivedRequest) => classifyRequest(classifyInput(request), classifyOptions);
+
 /** Requests of every kind, some verified, one oversize, as the server hands them over. */
-function requests(count: number): ClassifyInput[] {
+function requests(count: number): ReceivedRequest[] {
 	const bodies = [
 		JSON.stringify(callbackBody()),
 		JSON.stringify(callbackBody({ dlqId: '1-0' })),
@@ -127,13 +134,13 @@ function requests(count: number): ClassifyInput[] {
 		'{"order": 42}',
 		JSON.stringify({ sourceMessageId: 'msg_1' }),
 	];
-	return Array.from({ length: count }, (_, i): ClassifyInput => {
+	return Array.from({ length: count }, (_, i): ReceivedRequest => {
 		const common = {
 			seq: i + 1,
 			receivedAt: 1_767_225_600_000 + i,
 			method: 'POST',
 			path: `/r/${i}`,
-			headers: { 'content-type': 'application/json', 'svc-message-id': `msg_${i}` },
+			rawHeaders: ['Content-Type', 'application/json', 'Svc-Message-Id', `msg_${i}`],
 		};
 		if (i % 7 === 6) {
 			return { ...common, oversize: { limitBytes: 4, seenBytes: 9 }, responseStatus: 413 };
@@ -160,7 +167,7 @@ describe('EventStore.addRequest', () => {
 		const eager = new EventStore({ capacity: 120, classify: classifyOptions });
 		const lazy = new EventStore({ capacity: 120, classify: classifyOptions });
 		for (const input of inputs) {
-			eager.add(classifyRequest(input, classifyOptions));
+			eager.add(classify(input));
 			lazy.addRequest(input);
 		}
 		eager.flush();
@@ -186,7 +193,7 @@ describe('EventStore.addRequest', () => {
 		expect(store.getSnapshot()).toBe(initial);
 		store.flush();
 		const { counters } = store.getSnapshot();
-		const expected = inputs.map((input) => classifyRequest(input, classifyOptions));
+		const expected = inputs.map(classify);
 		expect(counters.total).toBe(95);
 		for (const kind of ['callback', 'failure-callback', 'delivery', 'malformed', 'oversize'] as const) {
 			expect(counters.byKind[kind]).toBe(expected.filter((e) => e.kind === kind).length);
@@ -200,12 +207,12 @@ describe('EventStore.addRequest', () => {
 		const store = new EventStore({ classify: classifyOptions });
 		const inputs = requests(30);
 		store.addRequest(inputs[0]!);
-		expect(await store.waitFor((e) => e.seq === 1)).toEqual(classifyRequest(inputs[0]!, classifyOptions));
+		expect(await store.waitFor((e) => e.seq === 1)).toEqual(classify(inputs[0]!));
 		const seen: ReceivedEvent[] = [];
 		const stop = store.onEvent((e) => seen.push(e));
 		for (const input of inputs.slice(1)) store.addRequest(input);
 		stop();
-		expect(seen).toEqual(inputs.slice(1).map((input) => classifyRequest(input, classifyOptions)));
+		expect(seen).toEqual(inputs.slice(1).map(classify));
 		store.dispose();
 	});
 });
