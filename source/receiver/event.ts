@@ -324,11 +324,6 @@ export function signatureHeaderName(dialect: Dialect): string {
 	return deliveryHeaderNames(dialect).signature;
 }
 
-/** The `<prefix>Signature` header. */
-export function signatureHeader(headers: Headers, dialect: Dialect): string | undefined {
-	return headers[signatureHeaderName(dialect)];
-}
-
 interface DeliveryHeaderNames {
 	signature: string;
 	messageId: string;

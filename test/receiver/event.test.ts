@@ -8,7 +8,6 @@ import {
 	eventKindOf,
 	headerFromRaw,
 	headersFromRaw,
-	signatureHeader,
 	signatureHeaderName,
 } from '../../source/receiver/event.js';
 import { expectedSubject } from '../../source/receiver/options.js';
@@ -193,9 +192,8 @@ describe('headerFromRaw', () => {
 		expect(headerFromRaw(raw, 'svc-signature')).toBe('t1, t2');
 		expect(headerFromRaw(raw, 'content-type')).toBe('a/b');
 		expect(headerFromRaw(raw, 'content-length')).toBeUndefined();
-		expect(signatureHeader(headersFromRaw(raw), defaultDialect)).toBe(
-			headerFromRaw(raw, signatureHeaderName(defaultDialect)),
-		);
+		expect(signatureHeaderName(resolveDialect({ headerPrefix: 'Acme-' }))).toBe('acme-signature');
+		expect(headerFromRaw(raw, signatureHeaderName(defaultDialect))).toBe('t1, t2');
 		const name = fc.constantFrom(
 			'content-type',
 			'Content-Type',
