@@ -72,6 +72,8 @@ class KeptRequest {
 type Kept = ReceivedEvent | KeptRequest;
 
 export const defaultCapacity = 1000;
+/** Requests whose kinds are counted in one go at most. */
+const maxUncounted = 256;
 export const defaultNotifyIntervalMs = 50;
 
 export class EventStore {
@@ -124,8 +126,9 @@ export class EventStore {
 		if (oversize) this.#counters.byKind.oversize++;
 		else {
 			this.#uncounted.push(request);
-			// However long the next notification waits, the requests held for it stay few.
-			if (this.#uncounted.length >= this.capacity) this.#countKinds();
+			// However long the next notification waits, the requests held for it stay few, and
+			// counting them is a short pause (about a millisecond), not one as long as a burst.
+			if (this.#uncounted.length >= maxUncounted) this.#countKinds();
 		}
 		this.#changed();
 	}
