@@ -74,6 +74,8 @@ export function hmacSha256(key: string, data: string, encoding?: 'base64url'): B
 		inner.copy(innerInput, 0, 0, blockSize);
 		innerInput.write(data, blockSize, 'utf8');
 	}
-	oneShot('sha256', innerInput, 'buffer').copy(outer, blockSize);
+	// The inner digest as 'binary' (latin1) text, one character per byte, rather than a Buffer:
+	// nothing allocated outside the JS heap, and written back byte for byte.
+	outer.write(oneShot('sha256', innerInput, 'binary'), blockSize, 'latin1');
 	return encoding ? oneShot('sha256', outer, encoding) : oneShot('sha256', outer, 'buffer');
 }
