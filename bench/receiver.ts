@@ -1,8 +1,10 @@
 /**
  * Receiver throughput: signed callbacks verified per second, against a bare node:http server
  * that answers 200 to the same load from the same client (a child process, loopback only) in
- * the same run. Then the resident memory of a process hosting a receiver after many requests,
- * to show the ring buffer keeps it flat.
+ * the same run. The receiver keeps requests as they came and works out an event only when
+ * something asks for it; a second receiver with an event listener (as `mqtop listen` has)
+ * shows the cost when every event is decoded. Then the resident memory of a process hosting a
+ * receiver after many requests, to show the ring buffer keeps it flat.
  *
  * MQTOP_BENCH_RECEIVER_REQUESTS sets the memory run's request count (default 200000; the
  * target is stated for 1000000). It stops after MQTOP_BENCH_RECEIVER_SECONDS (default 600).
@@ -95,6 +97,15 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 	const bare = await bareServer();
 	const busy = await bareServer(controlBusyMicros);
 	const main = await startReceiver({ currentSigningKey: common.key, nextSigningKey: generateSigningKey() });
+	// With an event listener every event is worked out as it comes, as `mqtop listen` needs.
+	let seen = 0;
+	const listened = await startReceiver({
+		currentSigningKey: common.key,
+		nextSigningKey: generateSigningKey(),
+		onEvent: () => {
+			seen++;
+		},
+	});
 	const worker = await startReceiverInWorker({
 		currentSigningKey: common.key,
 		nextSigningKey: generateSigningKey(),
@@ -104,8 +115,10 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 			bare: bare.url,
 			busy: busy.url,
 			main: main.url,
+			listened: listened.url,
 			worker: worker.url,
 		});
+		if (seen === 0) throw new Error('the listening receiver saw no events');
 		const of = (name: string) => samples[name]!;
 		const rate = (name: string) => median(of(name).map((s) => s.rate));
 		const cpu = (name: string) => median(of(name).map((s) => s.cpuMicros));
@@ -128,6 +141,12 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 				unit: 'x',
 				target: '>= 0.6',
 				met: ratio >= 0.6,
+			},
+			{
+				metric: 'receiver, every event decoded (a listener)',
+				value: rate('listened'),
+				unit: 'req/s',
+				baseline: rate('bare'),
 			},
 			{
 				metric: 'receiver in a worker, verified/s',
@@ -153,6 +172,7 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 			},
 			{ metric: 'server CPU per request, bare', value: cpu('bare'), unit: 'us' },
 			{ metric: 'server CPU per request, receiver', value: cpu('main'), unit: 'us' },
+			{ metric: 'server CPU per request, receiver with a listener', value: cpu('listened'), unit: 'us' },
 			{ metric: 'server CPU per request, worker (all threads)', value: cpu('worker'), unit: 'us' },
 			{
 				metric: 'answers other than 200 (must be 0)',
@@ -168,6 +188,7 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 			server.closeAllConnections();
 		}
 		await main.close();
+		await listened.close();
 		await worker.close();
 	}
 }

@@ -112,6 +112,27 @@ export interface ClassifyInput {
 	responseStatus: number;
 }
 
+/**
+ * A request as the server hands it over: a ClassifyInput whose headers are still Node's
+ * rawHeaders, turned into a Headers object only when its event is worked out.
+ */
+export type ReceivedRequest = Omit<ClassifyInput, 'headers'> & { rawHeaders: readonly string[] };
+
+export function classifyInput(request: ReceivedRequest): ClassifyInput {
+	// Field by field rather than a spread: one object shape, built without copying loops.
+	return {
+		seq: request.seq,
+		receivedAt: request.receivedAt,
+		method: request.method,
+		path: request.path,
+		headers: headersFromRaw(request.rawHeaders),
+		body: request.body,
+		oversize: request.oversize,
+		verification: request.verification,
+		responseStatus: request.responseStatus,
+	};
+}
+
 export interface ClassifyOptions {
 	dialect: Dialect;
 	/** Decoded bodies are cut to this many characters (bytes for hex) so the event stays small. */
@@ -181,13 +202,31 @@ export function classifyRequest(input: ClassifyInput, options: ClassifyOptions):
 
 type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
 
+/**
+ * The kind of event a request makes, without decoding anything for display: what the receiver
+ * counts for every request, while the full event is worked out only for those shown or emitted.
+ * Always equal to `classifyRequest(input, options).kind` for an input with this body (absent
+ * when over the limit) and this `content-type` header.
+ */
+export function eventKindOf(body: Uint8Array | undefined, contentType: string | undefined): EventKind {
+	return body === undefined ? 'oversize' : judgeBody(body, contentType).kind;
+}
+
 // A JSON object with any of these is meant as a callback, so failing the schema is worth saying.
 const callbackMarkers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRetries', 'dlqId'];
 
-function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
+type FailureCallbackData = CallbackBody & { dlqId?: string };
+
+/** What a body is: its preview, its kind, and the parsed callback or what is wrong with it. */
+type BodyVerdict = { preview: BodyPreview } & (
+	| { kind: 'delivery'; problem?: undefined; data?: undefined }
+	| { kind: 'malformed'; problem: string; data?: undefined }
+	| { kind: 'callback' | 'failure-callback'; problem?: undefined; data: FailureCallbackData }
+);
+
+function judgeBody(raw: Uint8Array, contentType: string | undefined): BodyVerdict {
 	const preview = previewBytes(raw);
-	const body = cap(preview, maxShown);
-	const plain = { kind: 'delivery', body, callback: undefined, problem: undefined } as const;
+	const plain = { preview, kind: 'delivery' } as const;
 	if (preview.kind !== 'text') return plain;
 	const text = preview.text;
 	const expectsJson = /\bjson\b/i.test(contentType ?? '') || /^\s*\{/.test(text);
@@ -196,33 +235,32 @@ function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown
 	try {
 		value = JSON.parse(text);
 	} catch (error) {
-		return {
-			kind: 'malformed',
-			body,
-			callback: undefined,
-			problem: `malformed JSON: ${(error as Error).message}`,
-		};
+		return { preview, kind: 'malformed', problem: `malformed JSON: ${(error as Error).message}` };
 	}
 	if (!isObject(value) || !callbackMarkers.some((key) => key in value)) return plain;
 	const failure = 'dlqId' in value;
 	const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
 	if (!parsed.success) {
 		return {
+			preview,
 			kind: 'malformed',
-			body,
-			callback: undefined,
 			problem: `not a valid ${failure ? 'failure callback' : 'callback'} body: ${describeZodError(parsed.error)}`,
 		};
 	}
+	return { preview, kind: failure ? 'failure-callback' : 'callback', data: parsed.data };
+}
+
+function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
+	const verdict = judgeBody(raw, contentType);
 	return {
-		kind: failure ? 'failure-callback' : 'callback',
-		body,
-		callback: callbackInfo(parsed.data, maxShown),
-		problem: undefined,
+		kind: verdict.kind,
+		body: cap(verdict.preview, maxShown),
+		callback: verdict.data === undefined ? undefined : callbackInfo(verdict.data, maxShown),
+		problem: verdict.problem,
 	};
 }
 
-function callbackInfo(data: CallbackBody & { dlqId?: string }, maxShown: number): CallbackInfo {
+function callbackInfo(data: FailureCallbackData, maxShown: number): CallbackInfo {
 	return {
 		status: data.status,
 		retried: data.retried,
@@ -277,9 +315,23 @@ export function headersFromRaw(raw: readonly string[]): Headers {
 	return out;
 }
 
-/** The `<prefix>Signature` header. */
-export function signatureHeader(headers: Headers, dialect: Dialect): string | undefined {
-	return headers[deliveryHeaderNames(dialect).signature];
+/**
+ * One header of Node's rawHeaders as headersFromRaw gives it (`headersFromRaw(raw)[name]`), for
+ * a lowercase ASCII name, without building the others.
+ */
+export function headerFromRaw(raw: readonly string[], name: string): string | undefined {
+	let value: string | undefined;
+	for (let i = 0; i + 1 < raw.length; i += 2) {
+		const candidate = raw[i]!;
+		if (candidate.length !== name.length || candidate.toLowerCase() !== name) continue;
+		value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+	}
+	return value;
+}
+
+/** The lowercase name of the `<prefix>Signature` header. */
+export function signatureHeaderName(dialect: Dialect): string {
+	return deliveryHeaderNames(dialect).signature;
 }
 
 interface DeliveryHeaderNames {

@@ -19,9 +19,13 @@ export interface StartReceiverOptions extends ReceiverOptions {
 
 export async function startReceiver(options: StartReceiverOptions): Promise<ReceiverHandle> {
 	const resolved = resolveReceiverOptions(options);
-	const store = new EventStore({ capacity: resolved.capacity, notifyIntervalMs: resolved.notifyIntervalMs });
+	const store = new EventStore({
+		capacity: resolved.capacity,
+		notifyIntervalMs: resolved.notifyIntervalMs,
+		classify: { dialect: resolved.dialect, maxShownBodyBytes: resolved.maxShownBodyBytes },
+	});
 	if (options.onEvent) store.onEvent(options.onEvent);
-	const server = await listenReceiver(resolved, (event) => store.add(event));
+	const server = await listenReceiver(resolved, (request) => store.addRequest(request));
 	let closing: Promise<void> | undefined;
 	return {
 		url: server.url,

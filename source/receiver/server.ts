@@ -1,19 +1,13 @@
 /**
  * The HTTP side of the receiver: reads each request (up to the body limit), verifies its
- * signature, answers, and hands the classified event to `record`. Everything it decides is in
- * the pure classifyRequest; this module only does I/O.
+ * signature, answers, and hands the request as it arrived, with the verdict, to `record`.
+ * What the request means is the pure classifyRequest's business, worked out by the caller when
+ * it needs the event (see EventStore.addRequest); this module only does I/O and verification.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
-import {
-	classifyRequest,
-	type Headers,
-	headersFromRaw,
-	type ReceivedEvent,
-	responseStatusFor,
-	signatureHeader,
-} from './event.js';
+import { headerFromRaw, type ReceivedRequest, responseStatusFor, signatureHeaderName } from './event.js';
 import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
 
 export interface ReceiverServer {
@@ -24,7 +18,7 @@ export interface ReceiverServer {
 
 export async function listenReceiver(
 	options: ResolvedReceiverOptions,
-	record: (event: ReceivedEvent) => void,
+	record: (request: ReceivedRequest) => void,
 ): Promise<ReceiverServer> {
 	let seq = 0;
 	const server = createServer(
@@ -34,7 +28,13 @@ export async function listenReceiver(
 			// How often Node looks for requests past their timeout; its default is 30 s.
 			connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
 		},
-		(req, res) => guarded(res, () => receive(req, res, ++seq)),
+		(req, res) => {
+			try {
+				receive(req, res, ++seq);
+			} catch (error) {
+				failed(res, error);
+			}
+		},
 	);
 	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
 		// Bad HTTP or a client too slow: answer if the socket still can, then drop it.
@@ -51,38 +51,33 @@ export async function listenReceiver(
 		} else socket.destroy();
 	});
 
+	const signatureName = signatureHeaderName(options.dialect);
+	const limit = options.maxBodyBytes;
+
+	/** A body over the limit: recorded, answered 413, and the connection closed. */
+	function oversize(
+		req: IncomingMessage,
+		res: ServerResponse,
+		request: Omit<ReceivedRequest, 'oversize' | 'responseStatus'>,
+		seenBytes: number,
+	): void {
+		const status = 413;
+		record({ ...request, oversize: { limitBytes: limit, seenBytes }, responseStatus: status });
+		// Stop reading: answer, then close the connection instead of draining the rest.
+		res.shouldKeepAlive = false;
+		answer(res, status, { error: `body larger than ${limit} bytes` });
+		res.once('finish', () => req.socket.destroy());
+	}
+
 	function receive(req: IncomingMessage, res: ServerResponse, n: number): void {
 		const receivedAt = Date.now();
 		const method = req.method ?? 'GET';
 		const path = req.url ?? '/';
-		// Built once from rawHeaders: Node's own req.headers object would be a second copy.
-		const headers = headersFromRaw(req.rawHeaders);
-		const limit = options.maxBodyBytes;
-		const oversize = (seenBytes: number) => {
-			const status = 413;
-			record(
-				classifyRequest(
-					{
-						seq: n,
-						receivedAt,
-						method,
-						path,
-						headers,
-						oversize: { limitBytes: limit, seenBytes },
-						responseStatus: status,
-					},
-					options,
-				),
-			);
-			// Stop reading: answer, then close the connection instead of draining the rest.
-			res.shouldKeepAlive = false;
-			answer(res, status, { error: `body larger than ${limit} bytes` });
-			res.once('finish', () => req.socket.destroy());
-		};
-
-		const declared = Number(headers['content-length']);
+		// Kept as Node gives them: the Headers object is built only for events that are shown.
+		const rawHeaders = req.rawHeaders;
+		const declared = Number(headerFromRaw(rawHeaders, 'content-length'));
 		if (Number.isFinite(declared) && declared > limit) {
-			oversize(declared);
+			oversize(req, res, { seq: n, receivedAt, method, path, rawHeaders }, declared);
 			return;
 		}
 		const chunks: Buffer[] = [];
@@ -95,37 +90,35 @@ export async function listenReceiver(
 				over = true;
 				chunks.length = 0;
 				req.pause();
-				guarded(res, () => oversize(length));
+				try {
+					oversize(req, res, { seq: n, receivedAt, method, path, rawHeaders }, length);
+				} catch (error) {
+					failed(res, error);
+				}
 				return;
 			}
 			chunks.push(chunk);
 		});
 		req.on('end', () => {
 			if (over) return;
-			guarded(res, () => {
+			try {
 				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-				const verification = verify(headers, path, body);
+				const verification = verify(headerFromRaw(rawHeaders, signatureName), path, body);
 				const status = responseStatusFor(verification, options);
-				record(
-					classifyRequest(
-						{ seq: n, receivedAt, method, path, headers, body, verification, responseStatus: status },
-						options,
-					),
-				);
-				answer(
-					res,
-					status,
-					verification.ok ? { received: n } : { error: `signature rejected: ${verification.reason}` },
-				);
-			});
+				record({ seq: n, receivedAt, method, path, rawHeaders, body, verification, responseStatus: status });
+				if (verification.ok) answerJson(res, status, `{"received":${n}}`);
+				else answer(res, status, { error: `signature rejected: ${verification.reason}` });
+			} catch (error) {
+				failed(res, error);
+			}
 		});
 		// A client that goes away mid-body is not an event: nothing complete arrived.
-		req.on('error', () => {});
+		req.on('error', ignore);
 	}
 
-	function verify(headers: Headers, path: string, body: Buffer): VerifyResult {
+	function verify(token: string | undefined, path: string, body: Buffer): VerifyResult {
 		const common = {
-			token: signatureHeader(headers, options.dialect),
+			token,
 			body,
 			currentKey: options.currentSigningKey,
 			nextKey: options.nextSigningKey,
@@ -167,18 +160,19 @@ export async function listenReceiver(
 	};
 }
 
-/** Runs `work`; a bug in it (or in an event listener) costs one request, never the process. */
-function guarded(res: ServerResponse, work: () => void): void {
-	try {
-		work();
-	} catch (error) {
-		answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
-	}
+function ignore(): void {}
+
+/** A bug in handling a request (or in an event listener) costs that request, never the process. */
+function failed(res: ServerResponse, error: unknown): void {
+	answer(res, 500, { error: `receiver error: ${(error as Error).message}` });
 }
 
 function answer(res: ServerResponse, status: number, body: object): void {
+	answerJson(res, status, JSON.stringify(body));
+}
+
+function answerJson(res: ServerResponse, status: number, text: string): void {
 	if (res.headersSent) return;
-	const text = JSON.stringify(body);
 	res.writeHead(status, [
 		'content-type',
 		'application/json',

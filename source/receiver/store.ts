@@ -4,8 +4,25 @@
  * thousands of requests makes one notification per interval, not one render per request) and
  * see an immutable snapshot whose identity changes only when something changed, which is what
  * React's useSyncExternalStore needs. Event listeners, by contrast, see every event in order.
+ *
+ * A request can be kept as it arrived (addRequest): its event is then worked out only when
+ * something needs it (a snapshot, an event listener, waitFor), and its kind, which the counters
+ * need for every request, once per notification interval for all requests that came meanwhile.
+ * Under a burst that no one watches event by event, most requests are never decoded for display.
  */
-import { type EventKind, eventKinds, type ReceivedEvent } from './event.js';
+import { defaultDialect } from '../api/dialect.js';
+import {
+	type ClassifyOptions,
+	classifyInput,
+	classifyRequest,
+	defaultMaxShownBodyBytes,
+	type EventKind,
+	eventKindOf,
+	eventKinds,
+	headerFromRaw,
+	type ReceivedEvent,
+	type ReceivedRequest,
+} from './event.js';
 import { RingBuffer } from './ring-buffer.js';
 
 export interface ReceiverCounters {
@@ -31,18 +48,47 @@ export interface EventStoreOptions {
 	capacity?: number;
 	/** Least time between two change notifications; default 50 ms. */
 	notifyIntervalMs?: number;
+	/** How requests kept as they arrived (addRequest) become events; default dialect, 16 KiB. */
+	classify?: ClassifyOptions;
 }
 
+/** A request kept as it arrived; its event is worked out the first time it is needed. */
+class KeptRequest {
+	#request: ReceivedRequest | undefined;
+	#event: ReceivedEvent | undefined;
+	constructor(request: ReceivedRequest) {
+		this.#request = request;
+	}
+	event(options: ClassifyOptions): ReceivedEvent {
+		if (this.#event === undefined) {
+			this.#event = classifyRequest(classifyInput(this.#request!), options);
+			// The event holds all it needs; the raw body can go.
+			this.#request = undefined;
+		}
+		return this.#event;
+	}
+}
+
+type Kept = ReceivedEvent | KeptRequest;
+
 export const defaultCapacity = 1000;
+/** Requests whose kinds are counted in one go at most. */
+const maxUncounted = 256;
 export const defaultNotifyIntervalMs = 50;
 
 export class EventStore {
 	readonly capacity: number;
 	readonly notifyIntervalMs: number;
-	#ring: RingBuffer<ReceivedEvent>;
+	#classify: ClassifyOptions;
+	#ring: RingBuffer<Kept>;
 	#counters: MutableCounters = emptyCounters();
+	/** Requests added whose kind is not counted yet. */
+	#uncounted: ReceivedRequest[] = [];
 	#snapshot: ReceiverSnapshot;
+	/** Changes not yet published by a notification. */
 	#dirty = false;
+	/** Published changes the snapshot does not show yet: it is built when next asked for. */
+	#stale = false;
 	#timer: NodeJS.Timeout | undefined;
 	#listeners = new Set<() => void>();
 	#eventListeners = new Set<(event: ReceivedEvent) => void>();
@@ -50,20 +96,40 @@ export class EventStore {
 	constructor(options: EventStoreOptions = {}) {
 		this.capacity = options.capacity ?? defaultCapacity;
 		this.notifyIntervalMs = options.notifyIntervalMs ?? defaultNotifyIntervalMs;
+		this.#classify = options.classify ?? {
+			dialect: defaultDialect,
+			maxShownBodyBytes: defaultMaxShownBodyBytes,
+		};
 		this.#ring = new RingBuffer(this.capacity);
 		this.#snapshot = this.#build();
 	}
 
 	add(event: ReceivedEvent): void {
-		const evicted = this.#ring.push(event);
-		const c = this.#counters;
-		c.total++;
-		if (event.verified) c.verified++;
-		else c.rejected++;
-		if (event.kind === 'oversize') c.oversize++;
-		c.byKind[event.kind]++;
-		if (evicted) c.evicted++;
+		this.#count(this.#ring.push(event), event.verified, event.kind === 'oversize');
+		this.#counters.byKind[event.kind]++;
 		for (const listener of this.#eventListeners) listener(event);
+		this.#changed();
+	}
+
+	/**
+	 * Keeps a request as it arrived; the same as `add(classifyRequest(classifyInput(request),
+	 * classify))`, except that the event is worked out only when something asks for it.
+	 */
+	addRequest(request: ReceivedRequest): void {
+		// An event listener wants every event at once: nothing to gain by waiting.
+		if (this.#eventListeners.size > 0) {
+			this.add(classifyRequest(classifyInput(request), this.#classify));
+			return;
+		}
+		const oversize = request.body === undefined;
+		this.#count(this.#ring.push(new KeptRequest(request)), request.verification?.ok === true, oversize);
+		if (oversize) this.#counters.byKind.oversize++;
+		else {
+			this.#uncounted.push(request);
+			// However long the next notification waits, the requests held for it stay few, and
+			// counting them is a short pause (about a millisecond), not one as long as a burst.
+			if (this.#uncounted.length >= maxUncounted) this.#countKinds();
+		}
 		this.#changed();
 	}
 
@@ -83,7 +149,13 @@ export class EventStore {
 		return () => this.#listeners.delete(listener);
 	};
 
-	getSnapshot = (): ReceiverSnapshot => this.#snapshot;
+	getSnapshot = (): ReceiverSnapshot => {
+		if (this.#stale) {
+			this.#stale = false;
+			this.#snapshot = this.#build();
+		}
+		return this.#snapshot;
+	};
 
 	/** Called synchronously for every event, in order, never coalesced (e.g. `listen --json`). */
 	onEvent(listener: (event: ReceivedEvent) => void): () => void {
@@ -96,7 +168,7 @@ export class EventStore {
 	 * and scripts: publish with a callback to this receiver, then wait for its event.
 	 */
 	waitFor(match: (event: ReceivedEvent) => boolean, timeoutMs = 10_000): Promise<ReceivedEvent> {
-		const kept = this.#ring.toArray().find(match);
+		const kept = this.#events().find(match);
 		if (kept) return Promise.resolve(kept);
 		return new Promise((resolve, reject) => {
 			const timer = setTimeout(() => {
@@ -118,7 +190,8 @@ export class EventStore {
 		this.#timer = undefined;
 		if (!this.#dirty) return;
 		this.#dirty = false;
-		this.#snapshot = this.#build();
+		this.#countKinds();
+		this.#stale = true;
 		for (const listener of this.#listeners) listener();
 	}
 
@@ -127,6 +200,35 @@ export class EventStore {
 		this.flush();
 		this.#listeners.clear();
 		this.#eventListeners.clear();
+	}
+
+	#count(evicted: Kept | undefined, verified: boolean, oversize: boolean): void {
+		const c = this.#counters;
+		c.total++;
+		if (verified) c.verified++;
+		else c.rejected++;
+		if (oversize) c.oversize++;
+		if (evicted) c.evicted++;
+	}
+
+	/** Counts the kinds of the requests added since the last time, in one go. */
+	#countKinds(): void {
+		const byKind = this.#counters.byKind;
+		for (const request of this.#uncounted) {
+			byKind[eventKindOf(request.body, headerFromRaw(request.rawHeaders, 'content-type'))]++;
+		}
+		this.#uncounted = [];
+	}
+
+	/** The kept events, oldest first, each worked out if it was not yet. */
+	#events(): ReceivedEvent[] {
+		const kept = this.#ring.toArray();
+		const events = new Array<ReceivedEvent>(kept.length);
+		for (let i = 0; i < kept.length; i++) {
+			const item = kept[i]!;
+			events[i] = item instanceof KeptRequest ? item.event(this.#classify) : item;
+		}
+		return events;
 	}
 
 	#changed(): void {
@@ -138,12 +240,13 @@ export class EventStore {
 	}
 
 	#build(): ReceiverSnapshot {
+		this.#countKinds();
 		const counters = Object.freeze({
 			...this.#counters,
 			byKind: Object.freeze({ ...this.#counters.byKind }),
 		});
 		return Object.freeze({
-			events: Object.freeze(this.#ring.toArray()),
+			events: Object.freeze(this.#events()),
 			counters,
 			capacity: this.capacity,
 		});

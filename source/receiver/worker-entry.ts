@@ -1,10 +1,11 @@
 /**
  * The worker thread of startReceiverInWorker: runs the server and the verification here, and
  * posts events to the main thread in batches, so a burst of requests costs the main thread one
- * message per batch instead of one task per request.
+ * message per batch instead of one task per request. Requests are classified when their batch
+ * is posted, in one loop, rather than one by one as they arrive.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ReceivedEvent } from './event.js';
+import { classifyInput, classifyRequest, type ReceivedRequest } from './event.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -13,19 +14,22 @@ if (!port) throw new Error('worker-entry runs only as a worker thread');
 const start = workerData as WorkerStart;
 const post = (message: FromWorker) => port.postMessage(message);
 
-let batch: ReceivedEvent[] = [];
+let batch: ReceivedRequest[] = [];
 let timer: NodeJS.Timeout | undefined;
 
 function flush(): void {
 	if (timer) clearTimeout(timer);
 	timer = undefined;
 	if (batch.length === 0) return;
-	post({ type: 'events', events: batch });
+	post({
+		type: 'events',
+		events: batch.map((request) => classifyRequest(classifyInput(request), start.options)),
+	});
 	batch = [];
 }
 
-function record(event: ReceivedEvent): void {
-	batch.push(event);
+function record(request: ReceivedRequest): void {
+	batch.push(request);
 	if (batch.length >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { fromBase64Url, stripPadding, toBase64Url } from './base64url.js';
+import { fromBase64Url, isBase64Url, stripPadding, toBase64Url } from './base64url.js';
 import { randomId } from './keys.js';
 import { hmacSha256, sha256 } from './sha256.js';
 
@@ -101,9 +101,22 @@ function parseHeaderSegment(segment: string): Record<string, unknown> | undefine
 	return lastHeader.value;
 }
 
-function macMatches(key: string, signingInput: string, signature: Buffer): boolean {
-	const expected = hmacSha256(key, signingInput);
-	return expected.length === signature.length && timingSafeEqual(expected, signature);
+/** Equal strings, in a time that depends on their length only, not on where they differ. */
+function sameText(a: string, b: string): boolean {
+	if (a.length !== b.length) return false;
+	let difference = 0;
+	for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+	return difference === 0;
+}
+
+function macMatches(key: string, signingInput: string, signaturePart: string): boolean {
+	// The signature as sent is nearly always the MAC's own base64url: compared as text, neither
+	// needs decoding. Other spellings of the same bytes (e.g. unused low bits set) still match.
+	const expected = hmacSha256(key, signingInput, 'base64url');
+	if (sameText(expected, signaturePart)) return true;
+	const bytes = Buffer.from(expected, 'base64url');
+	const signature = Buffer.from(signaturePart, 'base64url');
+	return bytes.length === signature.length && timingSafeEqual(bytes, signature);
 }
 
 /**
@@ -113,13 +126,17 @@ function macMatches(key: string, signingInput: string, signature: Buffer): boole
 export function verifySignature(options: VerifyOptions): VerifyResult {
 	const token = options.token?.trim();
 	if (!token) return fail('missing', 'missing signature header');
-	const parts = token.split('.');
-	if (parts.length !== 3) return fail('malformed', 'malformed token: expected three dot-separated parts');
-	const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+	// The parts by position rather than split: the signing input is then a slice of the token.
+	const first = token.indexOf('.');
+	const second = first < 0 ? -1 : token.indexOf('.', first + 1);
+	if (second < 0 || token.includes('.', second + 1))
+		return fail('malformed', 'malformed token: expected three dot-separated parts');
+	const headerPart = token.slice(0, first);
+	const payloadPart = token.slice(first + 1, second);
+	const signaturePart = token.slice(second + 1);
 	const header = parseHeaderSegment(headerPart);
 	const claims = parseSegment(payloadPart);
-	const signature = fromBase64Url(signaturePart);
-	if (!header || !claims || !signature)
+	if (!header || !claims || !isBase64Url(signaturePart))
 		return fail('malformed', 'malformed token: segments are not base64url JSON');
 	if (header.alg !== 'HS256') {
 		return fail(
@@ -128,10 +145,10 @@ export function verifySignature(options: VerifyOptions): VerifyResult {
 			claims,
 		);
 	}
-	const signingInput = `${headerPart}.${payloadPart}`;
+	const signingInput = token.slice(0, second);
 	let key: 'current' | 'next';
-	if (macMatches(options.currentKey, signingInput, signature)) key = 'current';
-	else if (options.nextKey && macMatches(options.nextKey, signingInput, signature)) key = 'next';
+	if (macMatches(options.currentKey, signingInput, signaturePart)) key = 'current';
+	else if (options.nextKey && macMatches(options.nextKey, signingInput, signaturePart)) key = 'next';
 	else
 		return fail(
 			'signature',

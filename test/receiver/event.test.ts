@@ -1,6 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect, resolveDialect } from '../../source/api/dialect.js';
-import { type ClassifyInput, classifyRequest, headersFromRaw } from '../../source/receiver/event.js';
+import {
+	type ClassifyInput,
+	classifyInput,
+	classifyRequest,
+	eventKindOf,
+	headerFromRaw,
+	headersFromRaw,
+	signatureHeaderName,
+} from '../../source/receiver/event.js';
 import { expectedSubject } from '../../source/receiver/options.js';
 import { callbackBody } from './helpers.js';
 
@@ -115,6 +124,114 @@ describe('classifyRequest', () => {
 		);
 		expect(event).toMatchObject({ kind: 'oversize', verified: false, failure: 'oversize', bodyBytes: 11 });
 		expect(event.body).toBeUndefined();
+	});
+});
+
+describe('eventKindOf', () => {
+	const kindOf = (body: string | Uint8Array | undefined, contentType?: string) => {
+		const input: ClassifyInput = {
+			seq: 1,
+			receivedAt: 0,
+			method: 'POST',
+			path: '/',
+			headers: contentType === undefined ? {} : { 'content-type': contentType },
+			...(body === undefined
+				? { oversize: { limitBytes: 1, seenBytes: 2 } }
+				: { body: typeof body === 'string' ? Buffer.from(body) : body }),
+			verification: { ok: false, failure: 'missing', reason: 'missing signature header' },
+			responseStatus: 401,
+		};
+		const kind = eventKindOf(input.body, input.headers['content-type']);
+		expect(kind).toBe(classifyRequest(input, options).kind);
+		return kind;
+	};
+
+	it('is the kind classifyRequest gives, for every kind of body', () => {
+		expect(kindOf(JSON.stringify(callbackBody()))).toBe('callback');
+		expect(kindOf(JSON.stringify(callbackBody({ dlqId: '1-0' })))).toBe('failure-callback');
+		expect(kindOf(JSON.stringify({ ...callbackBody(), dlqId: 7 }))).toBe('malformed');
+		expect(kindOf(JSON.stringify({ sourceMessageId: 'msg_1' }))).toBe('malformed');
+		expect(kindOf('{"status":')).toBe('malformed');
+		expect(kindOf('[1,2', 'application/json')).toBe('malformed');
+		expect(kindOf('[1,2]', 'application/json')).toBe('delivery');
+		expect(kindOf('{"order": 42}')).toBe('delivery');
+		expect(kindOf('  \n', 'application/json')).toBe('delivery');
+		expect(kindOf('just text')).toBe('delivery');
+		expect(kindOf(new Uint8Array([0xff, 0x7b, 0x00]))).toBe('delivery');
+		// A byte order mark is dropped by the decoder before anything looks at the text.
+		expect(kindOf(`\ufeff${JSON.stringify(callbackBody())}`)).toBe('callback');
+		expect(kindOf(undefined)).toBe('oversize');
+	});
+
+	it('agrees with classifyRequest on arbitrary bodies and content types', () => {
+		const jsonish = fc.oneof(
+			fc.json(),
+			fc
+				.record(
+					{ sourceMessageId: fc.string(), status: fc.integer(), dlqId: fc.string() },
+					{ requiredKeys: [] },
+				)
+				.map((v) => JSON.stringify(v)),
+			fc.constant(JSON.stringify(callbackBody())),
+		);
+		fc.assert(
+			fc.property(
+				fc.oneof(jsonish, fc.string(), fc.uint8Array({ maxLength: 64 })),
+				fc.constantFrom(undefined, 'application/json', 'text/plain'),
+				(body, contentType) => {
+					kindOf(body, contentType);
+				},
+			),
+		);
+	});
+});
+
+describe('headerFromRaw', () => {
+	it('is the one header headersFromRaw gives, repeated ones joined', () => {
+		const raw = ['Content-Type', 'a/b', 'SVC-SIGNATURE', 't1', 'X', 'y', 'svc-signature', 't2'];
+		expect(headerFromRaw(raw, 'svc-signature')).toBe('t1, t2');
+		expect(headerFromRaw(raw, 'content-type')).toBe('a/b');
+		expect(headerFromRaw(raw, 'content-length')).toBeUndefined();
+		expect(signatureHeaderName(resolveDialect({ headerPrefix: 'Acme-' }))).toBe('acme-signature');
+		expect(headerFromRaw(raw, signatureHeaderName(defaultDialect))).toBe('t1, t2');
+		const name = fc.constantFrom(
+			'content-type',
+			'Content-Type',
+			'content-length',
+			'X-Other',
+			'SVC-Signature',
+		);
+		fc.assert(
+			fc.property(fc.array(fc.tuple(name, fc.string())), (pairs) => {
+				const flat = pairs.flat();
+				const all = headersFromRaw(flat);
+				for (const wanted of ['content-type', 'content-length', 'x-other', 'svc-signature']) {
+					expect(headerFromRaw(flat, wanted)).toBe(all[wanted]);
+				}
+			}),
+		);
+	});
+
+	it('turns a received request into the classifier input with its headers built', () => {
+		const rawHeaders = ['Content-Type', 'text/plain', 'Svc-Message-Id', 'msg_1'];
+		const request = {
+			seq: 3,
+			receivedAt: 5,
+			method: 'POST',
+			path: '/p',
+			rawHeaders,
+			body: Buffer.from('hi'),
+			responseStatus: 200,
+		};
+		expect(classifyInput(request)).toEqual({
+			seq: 3,
+			receivedAt: 5,
+			method: 'POST',
+			path: '/p',
+			headers: headersFromRaw(rawHeaders),
+			body: Buffer.from('hi'),
+			responseStatus: 200,
+		});
 	});
 });
 

@@ -1,10 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { classifyRequest, type ReceivedEvent } from '../../source/receiver/event.js';
+import {
+	classifyInput,
+	classifyRequest,
+	type ReceivedEvent,
+	type ReceivedRequest,
+} from '../../source/receiver/event.js';
 import { RingBuffer } from '../../source/receiver/ring-buffer.js';
 import { EventStore } from '../../source/receiver/store.js';
-import { waitFor } from './helpers.js';
+import { callbackBody, waitFor } from './helpers.js';
+
+const classifyOptions = { dialect: defaultDialect, maxShownBodyBytes: 1024 };
 
 function event(seq: number, verified = true): ReceivedEvent {
 	return classifyRequest(
@@ -112,6 +119,100 @@ describe('EventStore.waitFor', () => {
 		store.add(event(3));
 		expect((await later).seq).toBe(3);
 		await expect(store.waitFor((e) => e.seq === 99, 30)).rejects.toThrow(/no matching event/);
+		store.dispose();
+	});
+});
+
+const classify = (request: ReceivedRequest) => classifyRequest(classifyInput(request), classifyOptions);
+
+/** Requests of every kind, some verified, one oversize, as the server hands them over. */
+function requests(count: number): ReceivedRequest[] {
+	const bodies = [
+		JSON.stringify(callbackBody()),
+		JSON.stringify(callbackBody({ dlqId: '1-0' })),
+		'{"status":',
+		'{"order": 42}',
+		JSON.stringify({ sourceMessageId: 'msg_1' }),
+	];
+	return Array.from({ length: count }, (_, i): ReceivedRequest => {
+		const common = {
+			seq: i + 1,
+			receivedAt: 1_767_225_600_000 + i,
+			method: 'POST',
+			path: `/r/${i}`,
+			rawHeaders: ['Content-Type', 'application/json', 'Svc-Message-Id', `msg_${i}`],
+		};
+		if (i % 7 === 6) {
+			return { ...common, oversize: { limitBytes: 4, seenBytes: 9 }, responseStatus: 413 };
+		}
+		return {
+			...common,
+			body: Buffer.from(bodies[i % bodies.length]!),
+			verification:
+				i % 3 === 0
+					? { ok: false, failure: 'signature', reason: 'invalid signature' }
+					: {
+							ok: true,
+							key: 'current',
+							claims: { iss: 'Svc', sub: '', iat: 0, nbf: 0, exp: 0, jti: `j${i}`, body: '' },
+						},
+			responseStatus: i % 3 === 0 ? 401 : 200,
+		};
+	});
+}
+
+describe('EventStore.addRequest', () => {
+	it('keeps requests as they came and shows the same events and counters as add(classifyRequest)', () => {
+		const inputs = requests(500);
+		const eager = new EventStore({ capacity: 120, classify: classifyOptions });
+		const lazy = new EventStore({ capacity: 120, classify: classifyOptions });
+		for (const input of inputs) {
+			eager.add(classify(input));
+			lazy.addRequest(input);
+		}
+		eager.flush();
+		lazy.flush();
+		const shown = lazy.getSnapshot();
+		expect(shown.events).toEqual(eager.getSnapshot().events);
+		expect(shown.counters).toEqual(eager.getSnapshot().counters);
+		// Every kind is among them.
+		expect(Object.values(shown.counters.byKind).every((n) => n > 0)).toBe(true);
+		// An event is worked out once: later snapshots show the very same objects.
+		lazy.addRequest(requests(501)[500]!);
+		lazy.flush();
+		expect(lazy.getSnapshot().events[0]).toBe(shown.events[1]);
+		eager.dispose();
+		lazy.dispose();
+	});
+
+	it('publishes nothing before the notification, and counts every kind however many requests wait', () => {
+		const store = new EventStore({ capacity: 10, notifyIntervalMs: 60_000, classify: classifyOptions });
+		const initial = store.getSnapshot();
+		const inputs = requests(95);
+		for (const input of inputs) store.addRequest(input);
+		expect(store.getSnapshot()).toBe(initial);
+		store.flush();
+		const { counters } = store.getSnapshot();
+		const expected = inputs.map(classify);
+		expect(counters.total).toBe(95);
+		for (const kind of ['callback', 'failure-callback', 'delivery', 'malformed', 'oversize'] as const) {
+			expect(counters.byKind[kind]).toBe(expected.filter((e) => e.kind === kind).length);
+		}
+		expect(counters.verified).toBe(expected.filter((e) => e.verified).length);
+		expect(counters.oversize).toBe(expected.filter((e) => e.kind === 'oversize').length);
+		store.dispose();
+	});
+
+	it('gives event listeners and waitFor each event fully worked out, in order', async () => {
+		const store = new EventStore({ classify: classifyOptions });
+		const inputs = requests(30);
+		store.addRequest(inputs[0]!);
+		expect(await store.waitFor((e) => e.seq === 1)).toEqual(classify(inputs[0]!));
+		const seen: ReceivedEvent[] = [];
+		const stop = store.onEvent((e) => seen.push(e));
+		for (const input of inputs.slice(1)) store.addRequest(input);
+		stop();
+		expect(seen).toEqual(inputs.slice(1).map(classify));
 		store.dispose();
 	});
 });

@@ -29,10 +29,34 @@ describe('jwt fast paths', () => {
 				},
 			),
 		);
+		// Data too long for the reused buffer, then short data again with the same key.
+		const reference = (key: string, data: string) =>
+			createHmac('sha256', Buffer.from(key, 'utf8')).update(data).digest('hex');
+		for (const data of ['é'.repeat(5000), 'short', 'x'.repeat(1365), 'x'.repeat(1366), '']) {
+			expect(hmacSha256('Jefe', data).toString('hex')).toBe(reference('Jefe', data));
+		}
 		// RFC 4231 test case 2.
 		expect(hmacSha256('Jefe', 'what do ya want for nothing?').toString('hex')).toBe(
 			'5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
 		);
+	});
+
+	it('matches a signature by its bytes, however its base64url is spelled', () => {
+		const key = 'sig_k';
+		const body = 'b';
+		const good = signRequest({ key, issuer: 'Svc', url: 'http://x/', body });
+		const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+		// 32 bytes take 43 characters; the last one's two low bits are not part of the bytes.
+		const last = alphabet.indexOf(good.at(-1)!);
+		const respelled = `${good.slice(0, -1)}${alphabet[last ^ 1]}`;
+		const check = (token: string, nextKey?: string) =>
+			verifySignature({ token, body, currentKey: nextKey ? 'sig_other' : key, nextKey, issuer: 'Svc' });
+		expect(respelled).not.toBe(good);
+		expect(check(respelled)).toMatchObject({ ok: true, key: 'current' });
+		expect(check(respelled, key)).toMatchObject({ ok: true, key: 'next' });
+		const wrong = `${good.slice(0, -1)}${alphabet[last ^ 4]}`;
+		expect(check(wrong)).toMatchObject({ ok: false, failure: 'signature' });
+		expect(check(`${good.slice(0, -1)}=`)).toMatchObject({ ok: false, failure: 'malformed' });
 	});
 
 	it('judges each token by its own header, whatever header came before', () => {
