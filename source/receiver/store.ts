@@ -13,13 +13,11 @@
 import { defaultDialect } from '../api/dialect.js';
 import {
 	type ClassifyOptions,
-	classifyInput,
-	classifyRequest,
 	defaultMaxShownBodyBytes,
 	type EventKind,
-	eventKindOf,
 	eventKinds,
-	headerFromRaw,
+	eventOf,
+	kindOfRequest,
 	type ReceivedEvent,
 	type ReceivedRequest,
 } from './event.js';
@@ -61,7 +59,7 @@ class KeptRequest {
 	}
 	event(options: ClassifyOptions): ReceivedEvent {
 		if (this.#event === undefined) {
-			this.#event = classifyRequest(classifyInput(this.#request!), options);
+			this.#event = eventOf(this.#request!, options);
 			// The event holds all it needs; the raw body can go.
 			this.#request = undefined;
 		}
@@ -112,13 +110,13 @@ export class EventStore {
 	}
 
 	/**
-	 * Keeps a request as it arrived; the same as `add(classifyRequest(classifyInput(request),
-	 * classify))`, except that the event is worked out only when something asks for it.
+	 * Keeps a request as it arrived; the same as `add(eventOf(request, classify))`, except that
+	 * the event is worked out only when something asks for it.
 	 */
 	addRequest(request: ReceivedRequest): void {
 		// An event listener wants every event at once: nothing to gain by waiting.
 		if (this.#eventListeners.size > 0) {
-			this.add(classifyRequest(classifyInput(request), this.#classify));
+			this.add(eventOf(request, this.#classify));
 			return;
 		}
 		const oversize = request.body === undefined;
@@ -215,7 +213,7 @@ export class EventStore {
 	#countKinds(): void {
 		const byKind = this.#counters.byKind;
 		for (const request of this.#uncounted) {
-			byKind[eventKindOf(request.body, headerFromRaw(request.rawHeaders, 'content-type'))]++;
+			byKind[kindOfRequest(request)]++;
 		}
 		this.#uncounted = [];
 	}

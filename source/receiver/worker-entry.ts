@@ -5,7 +5,7 @@
  * is posted, in one loop, rather than one by one as they arrive.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { classifyInput, classifyRequest, type ReceivedRequest } from './event.js';
+import { eventOf, type ReceivedRequest } from './event.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -23,7 +23,7 @@ function flush(): void {
 	if (batch.length === 0) return;
 	post({
 		type: 'events',
-		events: batch.map((request) => classifyRequest(classifyInput(request), start.options)),
+		events: batch.map((request) => eventOf(request, start.options)),
 	});
 	batch = [];
 }

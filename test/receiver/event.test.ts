@@ -6,8 +6,11 @@ import {
 	classifyInput,
 	classifyRequest,
 	eventKindOf,
+	eventOf,
 	headerFromRaw,
 	headersFromRaw,
+	kindOfRequest,
+	type ReceivedRequest,
 	signatureHeaderName,
 } from '../../source/receiver/event.js';
 import { expectedSubject } from '../../source/receiver/options.js';
@@ -183,6 +186,38 @@ describe('eventKindOf', () => {
 				},
 			),
 		);
+	});
+});
+
+describe('eventOf', () => {
+	const request: ReceivedRequest = {
+		seq: 7,
+		receivedAt: 0,
+		method: 'POST',
+		path: '/cb',
+		rawHeaders: ['Content-Type', 'application/json'],
+		body: Buffer.from(JSON.stringify(callbackBody())),
+		verification: { ok: false, failure: 'missing', reason: 'missing signature header' },
+		responseStatus: 401,
+	};
+
+	it('is the classified event of the request as the server handed it over', () => {
+		expect(eventOf(request, options)).toEqual(classifyRequest(classifyInput(request), options));
+		expect(kindOfRequest(request)).toBe('callback');
+	});
+
+	it('turns a failure to decode into a malformed event that says so, never an exception', () => {
+		// A dialect without header names stands in for a bug in decoding.
+		const broken = { ...options, dialect: undefined as never };
+		const event = eventOf(request, broken);
+		expect(event).toMatchObject({
+			seq: 7,
+			kind: 'malformed',
+			verified: false,
+			reason: 'missing signature header',
+		});
+		expect(event.problem).toMatch(/^mqtop could not decode this request: /);
+		expect(kindOfRequest({ ...request, rawHeaders: undefined as never })).toBe('malformed');
 	});
 });
 
