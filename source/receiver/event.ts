@@ -223,15 +223,6 @@ export function eventOf(request: ReceivedRequest, options: ClassifyOptions): Rec
 	}
 }
 
-/** eventKindOf for a request as the server handed it over, malformed where eventOf would say so. */
-export function kindOfRequest(request: ReceivedRequest): EventKind {
-	try {
-		return eventKindOf(request.body, headerFromRaw(request.rawHeaders, 'content-type'));
-	} catch {
-		return 'malformed';
-	}
-}
-
 /** What an event says of its signature check, in the order every event has its keys. */
 function verdict(v: VerifyResult | undefined) {
 	return {
@@ -244,16 +235,6 @@ function verdict(v: VerifyResult | undefined) {
 }
 
 type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
-
-/**
- * The kind of event a request makes, without decoding anything for display: what the receiver
- * counts for every request, while the full event is worked out only for those shown or emitted.
- * Always equal to `classifyRequest(input, options).kind` for an input with this body (absent
- * when over the limit) and this `content-type` header.
- */
-export function eventKindOf(body: Uint8Array | undefined, contentType: string | undefined): EventKind {
-	return body === undefined ? 'oversize' : judgeBody(body, contentType).kind;
-}
 
 // A JSON object with any of these is meant as a callback, so failing the schema is worth saying.
 const callbackMarkers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRetries', 'dlqId'];

@@ -6,18 +6,16 @@
  * React's useSyncExternalStore needs. Event listeners, by contrast, see every event in order.
  *
  * A request can be kept as it arrived (addRequest): its event is then worked out only when
- * something needs it (a snapshot, an event listener, waitFor), and its kind, which the counters
- * need for every request, once per notification interval for all requests that came meanwhile.
- * Under a burst that no one watches event by event, most requests are never decoded for display.
+ * something needs it (a snapshot, an event listener, waitFor). Under a burst that no one
+ * watches event by event, most requests are never decoded. The counters need only what the
+ * server already knows of every request (verified or not, over the limit or not); the kinds of
+ * events are on the events themselves.
  */
 import { defaultDialect } from '../api/dialect.js';
 import {
 	type ClassifyOptions,
 	defaultMaxShownBodyBytes,
-	type EventKind,
-	eventKinds,
 	eventOf,
-	kindOfRequest,
 	type ReceivedEvent,
 	type ReceivedRequest,
 } from './event.js';
@@ -29,7 +27,6 @@ export interface ReceiverCounters {
 	rejected: number;
 	/** Requests answered 413. */
 	oversize: number;
-	byKind: Readonly<Record<EventKind, number>>;
 	/** Events pushed out of the ring by newer ones. */
 	evicted: number;
 }
@@ -70,8 +67,6 @@ class KeptRequest {
 type Kept = ReceivedEvent | KeptRequest;
 
 export const defaultCapacity = 1000;
-/** Requests whose kinds are counted in one go at most. */
-const maxUncounted = 256;
 export const defaultNotifyIntervalMs = 50;
 
 export class EventStore {
@@ -79,9 +74,7 @@ export class EventStore {
 	readonly notifyIntervalMs: number;
 	#classify: ClassifyOptions;
 	#ring: RingBuffer<Kept>;
-	#counters: MutableCounters = emptyCounters();
-	/** Requests added whose kind is not counted yet. */
-	#uncounted: ReceivedRequest[] = [];
+	#counters: ReceiverCounters = emptyCounters();
 	#snapshot: ReceiverSnapshot;
 	/** Changes not yet published by a notification. */
 	#dirty = false;
@@ -104,7 +97,6 @@ export class EventStore {
 
 	add(event: ReceivedEvent): void {
 		this.#count(this.#ring.push(event), event.verified, event.kind === 'oversize');
-		this.#counters.byKind[event.kind]++;
 		for (const listener of this.#eventListeners) listener(event);
 		this.#changed();
 	}
@@ -121,13 +113,6 @@ export class EventStore {
 		}
 		const oversize = request.body === undefined;
 		this.#count(this.#ring.push(new KeptRequest(request)), request.verification?.ok === true, oversize);
-		if (oversize) this.#counters.byKind.oversize++;
-		else {
-			this.#uncounted.push(request);
-			// However long the next notification waits, the requests held for it stay few, and
-			// counting them is a short pause (about a millisecond), not one as long as a burst.
-			if (this.#uncounted.length >= maxUncounted) this.#countKinds();
-		}
 		this.#changed();
 	}
 
@@ -188,7 +173,6 @@ export class EventStore {
 		this.#timer = undefined;
 		if (!this.#dirty) return;
 		this.#dirty = false;
-		this.#countKinds();
 		this.#stale = true;
 		for (const listener of this.#listeners) listener();
 	}
@@ -207,15 +191,6 @@ export class EventStore {
 		else c.rejected++;
 		if (oversize) c.oversize++;
 		if (evicted) c.evicted++;
-	}
-
-	/** Counts the kinds of the requests added since the last time, in one go. */
-	#countKinds(): void {
-		const byKind = this.#counters.byKind;
-		for (const request of this.#uncounted) {
-			byKind[kindOfRequest(request)]++;
-		}
-		this.#uncounted = [];
 	}
 
 	/** The kept events, oldest first, each worked out if it was not yet. */
@@ -238,22 +213,14 @@ export class EventStore {
 	}
 
 	#build(): ReceiverSnapshot {
-		this.#countKinds();
-		const counters = Object.freeze({
-			...this.#counters,
-			byKind: Object.freeze({ ...this.#counters.byKind }),
-		});
 		return Object.freeze({
 			events: Object.freeze(this.#events()),
-			counters,
+			counters: Object.freeze({ ...this.#counters }),
 			capacity: this.capacity,
 		});
 	}
 }
 
-type MutableCounters = Omit<ReceiverCounters, 'byKind'> & { byKind: Record<EventKind, number> };
-
-function emptyCounters(): MutableCounters {
-	const byKind = Object.fromEntries(eventKinds.map((kind) => [kind, 0])) as Record<EventKind, number>;
-	return { total: 0, verified: 0, rejected: 0, oversize: 0, byKind, evicted: 0 };
+function emptyCounters(): ReceiverCounters {
+	return { total: 0, verified: 0, rejected: 0, oversize: 0, evicted: 0 };
 }

@@ -49,7 +49,7 @@ describe('startReceiverInWorker', () => {
 				rejected: total / 10,
 				evicted: total - 300,
 			});
-			expect(counters.byKind.callback).toBe(total);
+			expect(streamed.every((e) => e.kind === 'callback')).toBe(true);
 			expect(events).toHaveLength(300);
 			expect(streamed.map((e) => e.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
 			expect(events[0]?.callback?.body).toEqual({ kind: 'text', text: 'destination said no', bytes: 19 });
