@@ -150,49 +150,28 @@ export function responseStatusFor(
 }
 
 export function classifyRequest(input: ClassifyInput, options: ClassifyOptions): ReceivedEvent {
-	const headers = input.headers;
-	const delivery = deliveryHeaders(headers, options.dialect);
-	const response = { status: input.responseStatus };
-	// Every event is built with the same keys in the same order (undefined when absent): one
-	// object shape keeps this hot path fast and the events compact.
+	const delivery = deliveryHeaders(input.headers, options.dialect);
 	if (input.body === undefined) {
 		const limit = input.oversize?.limitBytes ?? 0;
-		return {
-			seq: input.seq,
-			receivedAt: input.receivedAt,
-			method: input.method,
-			path: input.path,
-			headers,
+		return eventFrom(input, delivery, {
 			kind: 'oversize',
 			verified: false,
 			failure: 'oversize',
 			reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
 			signingKey: undefined,
 			claims: undefined,
-			delivery,
 			bodyBytes: input.oversize?.seenBytes ?? 0,
 			body: undefined,
 			callback: undefined,
 			problem: undefined,
-			response,
-		};
+		});
 	}
-	const content = classifyBody(input.body, headers['content-type'], options.maxShownBodyBytes);
-	return {
-		seq: input.seq,
-		receivedAt: input.receivedAt,
-		method: input.method,
-		path: input.path,
-		headers,
-		kind: content.kind,
+	const content = classifyBody(input.body, input.headers['content-type'], options.maxShownBodyBytes);
+	return eventFrom(input, delivery, {
 		...verdict(input.verification),
-		delivery,
 		bodyBytes: input.body.length,
-		body: content.body,
-		callback: content.callback,
-		problem: content.problem,
-		response,
-	};
+		...content,
+	});
 }
 
 /**
@@ -205,25 +184,53 @@ export function eventOf(request: ReceivedRequest, options: ClassifyOptions): Rec
 	try {
 		return classifyRequest(input, options);
 	} catch (error) {
-		return {
-			seq: input.seq,
-			receivedAt: input.receivedAt,
-			method: input.method,
-			path: input.path,
-			headers: input.headers,
-			kind: 'malformed',
-			...verdict(input.verification),
-			delivery: {},
-			bodyBytes: request.body?.length ?? 0,
-			body: undefined,
-			callback: undefined,
-			problem: `mqtop could not decode this request: ${(error as Error).message}`,
-			response: { status: input.responseStatus },
-		};
+		return eventFrom(
+			input,
+			{},
+			{
+				...verdict(input.verification),
+				bodyBytes: request.body?.length ?? 0,
+				kind: 'malformed',
+				body: undefined,
+				callback: undefined,
+				problem: `mqtop could not decode this request: ${(error as Error).message}`,
+			},
+		);
 	}
 }
 
-/** What an event says of its signature check, in the order every event has its keys. */
+type EventFields = Omit<
+	ReceivedEvent,
+	'seq' | 'receivedAt' | 'method' | 'path' | 'headers' | 'delivery' | 'response'
+>;
+
+/**
+ * An event of `input`. Every event is built here, with the same keys in the same order
+ * (undefined when absent): one object shape keeps classification fast and the events compact.
+ */
+function eventFrom(input: ClassifyInput, delivery: DeliveryHeaders, fields: EventFields): ReceivedEvent {
+	return {
+		seq: input.seq,
+		receivedAt: input.receivedAt,
+		method: input.method,
+		path: input.path,
+		headers: input.headers,
+		kind: fields.kind,
+		verified: fields.verified,
+		failure: fields.failure,
+		reason: fields.reason,
+		signingKey: fields.signingKey,
+		claims: fields.claims,
+		delivery,
+		bodyBytes: fields.bodyBytes,
+		body: fields.body,
+		callback: fields.callback,
+		problem: fields.problem,
+		response: { status: input.responseStatus },
+	};
+}
+
+/** What an event says of its signature check. */
 function verdict(v: VerifyResult | undefined) {
 	return {
 		verified: v?.ok === true,
