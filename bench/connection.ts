@@ -16,9 +16,9 @@ export interface BenchConnection {
 	nextSigningKey: string;
 }
 
-/** The environment variable that carries the service to the child. */
-export function connectionEnv(service: LocalService): Record<string, string> {
-	const connection: BenchConnection = {
+/** What a benchmark needs to reach the service (one URL serves both of its APIs). */
+export function connectionOf(service: LocalService): BenchConnection {
+	return {
 		url: service.managementUrl,
 		token: service.token,
 		email: service.email,
@@ -27,7 +27,11 @@ export function connectionEnv(service: LocalService): Record<string, string> {
 		currentSigningKey: service.currentSigningKey,
 		nextSigningKey: service.nextSigningKey,
 	};
-	return { MQTOP_BENCH_CONNECTION: JSON.stringify(connection) };
+}
+
+/** The environment variable that carries the service to the child. */
+export function connectionEnv(service: LocalService): Record<string, string> {
+	return { MQTOP_BENCH_CONNECTION: JSON.stringify(connectionOf(service)) };
 }
 
 /** In the child: the service the parent started. */

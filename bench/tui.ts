@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { MqClient } from '../source/api/client.js';
 import { type LocalService, startLocalService } from '../source/local/service.js';
-import { benchClient, connectionEnv } from './connection.js';
+import { benchClient, connectionEnv, connectionOf } from './connection.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -159,7 +159,7 @@ export const tuiBenchmark: Benchmark = {
 	async run() {
 		const service = await startLocalService();
 		try {
-			const client = benchClient({ ...service, url: service.managementUrl });
+			const client = benchClient(connectionOf(service));
 			return [
 				...(await frameTime(service, client)),
 				...(await firstFrame(service)),

@@ -22,7 +22,8 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	const store = new EventStore({
 		capacity: resolved.capacity,
 		notifyIntervalMs: resolved.notifyIntervalMs,
-		classify: { dialect: resolved.dialect, maxShownBodyBytes: resolved.maxShownBodyBytes },
+		// The resolved options carry the dialect and shown-body limit classification needs.
+		classify: resolved,
 	});
 	if (options.onEvent) store.onEvent(options.onEvent);
 	const server = await listenReceiver(resolved, (request) => store.addRequest(request));
