@@ -1,7 +1,7 @@
 import { Box, Text, Transform, useStdout } from 'ink';
 import { memo, useCallback, useMemo } from 'react';
-import { colorEnabled, painter, type StyleName } from '../../cli/style.js';
 import { truncate } from '../../format/text.js';
+import { colorEnabled, painter, type StyleName } from '../../text/style.js';
 import { isSingleCell } from './live-text.js';
 
 /** A piece of a line and how it looks. */
