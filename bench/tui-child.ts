@@ -8,13 +8,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
-import { requestParams } from '../source/poll/plan.js';
+import { Root } from '../source/ui/app/root.js';
+import { createRuntime } from '../source/ui/app/runtime.js';
+import { requestParams } from '../source/ui/data/plan.js';
+import { Store } from '../source/ui/data/store.js';
 import { stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
-import { Root } from '../source/ui/root.js';
 import { startTui } from '../source/ui/run.js';
-import { createRuntime } from '../source/ui/runtime.js';
-import { Store } from '../source/ui/state/store.js';
 import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
 

@@ -4,11 +4,11 @@
  * the program ends. Process-level wiring (flags, local service) stays with the caller.
  */
 import { render } from 'ink';
-import { Root } from './root.js';
-import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
-import { enterFullScreen } from './terminal.js';
+import { Root } from './app/root.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from './app/runtime.js';
+import { enterFullScreen } from './app/terminal.js';
 
-export type { TuiConnection } from './runtime.js';
+export type { TuiConnection } from './app/runtime.js';
 
 export interface TuiOptions extends RuntimeOptions {
 	stdout?: NodeJS.WriteStream;

@@ -7,13 +7,13 @@ import type { MqClient, PublishRequest } from '../../source/api/client.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
-import { Root } from '../../source/ui/root.js';
+import { Root } from '../../source/ui/app/root.js';
 import {
 	createRuntime,
 	type Runtime,
 	type RuntimeOptions,
 	type TuiConnection,
-} from '../../source/ui/runtime.js';
+} from '../../source/ui/app/runtime.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
 import { waitUntil } from '../support/wait.js';
 
