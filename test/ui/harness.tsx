@@ -14,6 +14,7 @@ import {
 	type RuntimeOptions,
 	type TuiConnection,
 } from '../../source/ui/app/runtime.js';
+import type { Controller } from '../../source/ui/contract/pane.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -138,6 +139,11 @@ export async function startSession(
 			await fixture.close();
 		},
 	};
+}
+
+/** The controller of a pane of the TUI on screen, as its module declares it. */
+export function controllerOf<C extends Controller>(screen: Screen, pane: string): C {
+	return screen.runtime.pane(pane).controller as C;
 }
 
 /** The line of the frame that starts with `label` (after leading spaces), if any. */

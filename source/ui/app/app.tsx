@@ -1,13 +1,12 @@
 import { Box, useApp } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useRuntime, useUi } from '../contract/context.js';
-import { paneIds } from '../contract/panes.js';
-import { visibleEndpoints } from '../data/plan.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands } from '../keys/use-keys.js';
 import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
-import { Header, Help, KeyLine, StatusLine, Tabs, useStatus } from './chrome.js';
+import { Header, Help, KeyLine, StatusLine, Tabs, useStatus, visibleEndpoints } from './chrome.js';
 import { Pane } from './pane.js';
+import { numbered, tabPanes } from './panes.js';
 
 /**
  * The whole screen, never taller than the terminal: header, tabs, the pane, status and keys.
@@ -19,26 +18,29 @@ export function App() {
 	const runtime = useRuntime();
 	const ui = useUi();
 	const { exit } = useApp();
-	const visible = useMemo(() => visibleEndpoints(ui), [ui]);
+	const pane = runtime.pane(ui.pane).store;
+	// What the status line reports follows the pane's own state too (an index id, a listing refused).
+	const paneState = useSyncExternalStore(pane.subscribe, pane.getSnapshot);
+	// biome-ignore lint/correctness/useExhaustiveDependencies: paneState is read through the runtime
+	const visible = useMemo(() => visibleEndpoints(runtime, ui), [runtime, ui, paneState]);
 	const { statuses } = useStatus(visible);
 	const failing = Math.min(2, statuses.filter((s) => s.kind === 'error').length);
 	const height = Math.max(6, rows - 1);
 	const width = Math.max(20, columns);
 	const bodyHeight = Math.max(1, height - 4 - failing);
 	const dispatch = runtime.ui.dispatch;
+	const order = () => tabPanes(runtime.panes, runtime.ui.getSnapshot().pane).map((p) => p.id);
 
 	useCommands('global', priorities.global, {
 		'app.quit': () => exit(),
-		'pane.next': () => dispatch({ type: 'pane/next' }),
-		'pane.previous': () => dispatch({ type: 'pane/previous' }),
-		'pane.1': () => dispatch({ type: 'pane/show', pane: paneIds[0] }),
-		'pane.2': () => dispatch({ type: 'pane/show', pane: paneIds[1] }),
-		'pane.3': () => dispatch({ type: 'pane/show', pane: paneIds[2] }),
-		'pane.4': () => dispatch({ type: 'pane/show', pane: paneIds[3] }),
-		'pane.5': () => dispatch({ type: 'pane/show', pane: paneIds[4] }),
-		'pane.6': () => dispatch({ type: 'pane/show', pane: paneIds[5] }),
-		'pane.7': () => dispatch({ type: 'pane/show', pane: paneIds[6] }),
-		'pane.8': () => dispatch({ type: 'pane/show', pane: paneIds[7] }),
+		'pane.next': () => dispatch({ type: 'pane/next', order: order() }),
+		'pane.previous': () => dispatch({ type: 'pane/previous', order: order() }),
+		...Object.fromEntries(
+			numbered(runtime.panes).map((pane, i) => [
+				`pane.${i + 1}`,
+				() => dispatch({ type: 'pane/show', pane: pane.id }),
+			]),
+		),
 		'help.toggle': () => dispatch({ type: 'help/toggle' }),
 		'data.refresh': () => runtime.scheduler.refresh(),
 		'data.freeze': () => dispatch({ type: 'freeze/toggle' }),
@@ -60,7 +62,7 @@ export function App() {
 				{ui.help ? (
 					<Help width={width} height={bodyHeight} />
 				) : (
-					<Pane pane={ui.pane} width={width} height={bodyHeight} />
+					<Pane key={ui.pane} pane={ui.pane} width={width} height={bodyHeight} />
 				)}
 			</Box>
 			<StatusLine visible={visible} width={width} />

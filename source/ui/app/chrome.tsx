@@ -5,22 +5,18 @@ import { fitText, truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { useRuntime, useUi } from '../contract/context.js';
-import { isModal } from '../contract/focus.js';
-import { type PaneId, paneIds, paneShortTitles, paneTitles } from '../contract/panes.js';
-import type { EndpointKey } from '../data/endpoints.js';
+import type { Runtime } from '../contract/runtime.js';
+import type { ShellState } from '../contract/shell-state.js';
+import type { EndpointInfo } from '../data/endpoints.js';
 import { type ApiStatus, apiStatuses, lastRefresh } from '../data/status.js';
-import {
-	type Binding,
-	bindingsFor,
-	helpRows,
-	keyLineHints,
-	type Scope,
-	scopeTitles,
-} from '../keys/bindings.js';
+import { type Binding, type KeyTable, keyLineHints, type Scope } from '../keys/key-table.js';
+import { useKeyTable } from '../keys/use-keys.js';
 import { useNow } from '../kit/hooks/use-now.js';
 import { useSelector } from '../kit/hooks/use-selector.js';
 import { LiveText } from '../kit/live-text/view.js';
-import { builtPanes } from './pane.js';
+import { wordWrap } from '../kit/text/wrap.js';
+import { useTheme } from '../theme/theme.js';
+import { numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
@@ -34,48 +30,71 @@ export const Header = memo(function Header() {
 			: connection.embedded
 				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
 				: `messaging ${sanitize(queueUrl)}`;
+	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
-			<Text bold color="cyan">
+			<Text bold color={theme.color('accent')}>
 				mqtop
 			</Text>
 			<Text> {where}</Text>
 			{urls ? <Text dimColor> {urls}</Text> : null}
-			{connection.demo ? <Text color="magenta"> · demo traffic</Text> : null}
+			{connection.demo ? <Text color={theme.color('special')}> · demo traffic</Text> : null}
 			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
-			{readOnly ? <Text color="yellow"> · read-only</Text> : null}
+			{readOnly ? <Text color={theme.color('warn')}> · read-only</Text> : null}
 		</Text>
 	);
 });
 
 /** The tab labels: full titles when they fit the width, short ones for the other tabs when not. */
-export function tabLabels(current: PaneId, width: number): string[] {
-	const full = paneIds.map((id, i) => `${i + 1} ${paneTitles[id]}`);
+export function tabLabels(panes: Runtime['panes'], current: string, width: number): string[] {
+	const tabs = tabPanes(panes, current);
+	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
+	const label = (p: (typeof tabs)[number], title: string) => `${keys.get(p.id) ?? ':'}${title}`;
+	const full = tabs.map((p) => label(p, p.title));
 	const length = (labels: string[]) => labels.reduce((a, l) => a + l.length + 2, 0) + labels.length - 1;
 	if (length(full) <= width) return full;
-	return paneIds.map((id, i) => `${i + 1} ${id === current ? paneTitles[id] : paneShortTitles[id]}`);
+	return tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
 }
 
+/** The tabs; the current one inverse and bold, which shows without colours too. */
 export const Tabs = memo(function Tabs(props: { width: number }) {
 	const { pane } = useUi();
-	const labels = tabLabels(pane, props.width);
+	const { panes } = useRuntime();
+	const tabs = tabPanes(panes, pane);
+	const labels = tabLabels(panes, pane, props.width);
 	return (
 		<Text wrap="truncate-end">
-			{paneIds.map((id, i) => {
-				const current = id === pane;
-				const built = builtPanes.has(id);
+			{tabs.map((p, i) => {
+				const current = p.id === pane;
 				return (
-					<Text key={id}>
-						<Text inverse={current} bold={current} dimColor={!built && !current}>
+					<Text key={p.id}>
+						<Text inverse={current} bold={current}>
 							{` ${labels[i]} `}
 						</Text>
-						{i < paneIds.length - 1 ? ' ' : ''}
+						{i < tabs.length - 1 ? ' ' : ''}
 					</Text>
 				);
 			})}
 		</Text>
 	);
 });
+
+/** The endpoints the visible pane reports in the status line: those it declares, or those it polls. */
+export function visibleEndpoints(runtime: Runtime, shell: ShellState): EndpointInfo[] {
+	const instance = runtime.pane(shell.pane);
+	const view = {
+		shell,
+		state: instance.store.getSnapshot(),
+		polls: runtime.polls.getSnapshot(),
+		tracked: runtime.tracked.getSnapshot(),
+		now: Date.now(),
+	};
+	const declared = instance.module.statusEndpoints?.(view);
+	if (declared) return [...declared];
+	const seen = new Map<string, EndpointInfo>();
+	for (const request of instance.module.polls?.(view) ?? []) seen.set(request.endpoint.key, request.endpoint);
+	return [...seen.values()];
+}
 
 /** What the status line shows, as text: it changes only when the line would. */
 function statusKey(status: { statuses: ApiStatus[]; refreshed: number | undefined }): string {
@@ -89,7 +108,7 @@ function statusKey(status: { statuses: ApiStatus[]; refreshed: number | undefine
 }
 
 /** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
-export function useStatus(visible: readonly EndpointKey[]) {
+export function useStatus(visible: readonly EndpointInfo[]) {
 	const { polls } = useRuntime();
 	return useSelector(
 		polls,
@@ -98,8 +117,9 @@ export function useStatus(visible: readonly EndpointKey[]) {
 	);
 }
 
-export function StatusLine(props: { visible: readonly EndpointKey[]; width: number }) {
+export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number }) {
 	const ui = useUi();
+	const theme = useTheme();
 	const { refreshMs } = useRuntime();
 	const { statuses, refreshed } = useStatus(props.visible);
 	const failing = statuses.filter((s) => s.kind === 'error');
@@ -108,9 +128,9 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 	const apis = statuses.map((s) => (
 		<Text key={s.api}>
 			{s.kind === 'ok' ? (
-				<Text color="green">● </Text>
+				<Text color={theme.color('ok')}>● </Text>
 			) : s.kind === 'error' ? (
-				<Text color="red">✗ </Text>
+				<Text color={theme.color('error')}>✗ </Text>
 			) : (
 				<Text dimColor>○ </Text>
 			)}
@@ -131,7 +151,12 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 				</Text>
 				<LiveText text={clock} />
 				{ui.frozen ? (
-					<Text color="black" backgroundColor="cyan" bold>
+					<Text
+						color={theme.color('accent') ? 'black' : undefined}
+						backgroundColor={theme.color('accent')}
+						inverse={!theme.color('accent')}
+						bold
+					>
 						{' FROZEN (f resumes) '}
 					</Text>
 				) : null}
@@ -145,13 +170,13 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 				const count = s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : '';
 				return (
 					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
-						<Text color="red" wrap="truncate-end">
+						<Text color={theme.color('error')} wrap="truncate-end">
 							{truncate(
 								`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
 								Math.max(10, props.width - 24),
 							)}
 						</Text>
-						<LiveText color="yellow" text={`${retry}${count}`} />
+						<LiveText color={theme.color('warn')} text={`${retry}${count}`} />
 					</Box>
 				);
 			})}
@@ -160,34 +185,41 @@ export function StatusLine(props: { visible: readonly EndpointKey[]; width: numb
 }
 
 /** The scopes whose keys work now, innermost first; `focus` is the view inside the pane that has the keys. */
-export function activeScopes(ui: ReturnType<typeof useUi>, focus?: Scope): Scope[] {
-	if (ui.editing) return ['input'];
-	if (ui.confirm) return ['confirm'];
-	if (ui.help) return ['help', 'global'];
-	if (focus && isModal(focus)) return [focus];
-	return [focus ?? ui.pane, 'global'];
+export function activeScopes(table: KeyTable, shell: ShellState, focus?: Scope): Scope[] {
+	if (focus && table.isModal(focus)) return [focus];
+	if (shell.help) return ['help', 'global'];
+	return [focus ?? shell.pane, 'global'];
 }
 
 /** The view of the current pane that has the keys, if not the pane itself. */
 export function usePaneFocus(): Scope | undefined {
-	const { focus } = useRuntime();
+	const runtime = useRuntime();
 	const { pane } = useUi();
-	return useSyncExternalStore(focus.subscribe, () => focus.getSnapshot()[pane]);
+	const instance = runtime.pane(pane);
+	return useSyncExternalStore(instance.store.subscribe, () =>
+		instance.module.focus?.(instance.store.getSnapshot()),
+	);
 }
 
-function hints(scopes: readonly Scope[]): Binding[] {
-	return scopes.flatMap((scope) => bindingsFor(scope).filter((b) => b.hint));
+function hints(table: KeyTable, scopes: readonly Scope[]): Binding[] {
+	return scopes.flatMap((scope) => table.bindingsFor(scope).filter((b) => b.hint));
 }
 
 export const KeyLine = memo(function KeyLine() {
 	const ui = useUi();
+	const table = useKeyTable();
+	const theme = useTheme();
 	const { readOnly } = useRuntime();
-	const shown = keyLineHints(hints(activeScopes(ui, usePaneFocus())), readOnly);
+	const shown = keyLineHints(hints(table, activeScopes(table, ui, usePaneFocus())), readOnly);
 	return (
 		<Text wrap="truncate-end">
 			{shown.map((hint, i) => (
 				<Text key={`${hint.keys} ${hint.label}`}>
-					<Text color={hint.disabled ? 'yellow' : 'cyan'} bold={!hint.disabled} strikethrough={hint.disabled}>
+					<Text
+						color={theme.color(hint.disabled ? 'warn' : 'accent')}
+						bold={!hint.disabled}
+						strikethrough={hint.disabled}
+					>
 						{hint.keys}
 					</Text>{' '}
 					<Text dimColor>{hint.label}</Text>
@@ -198,24 +230,40 @@ export const KeyLine = memo(function KeyLine() {
 	);
 });
 
-type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; description: string };
+type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; text: string };
 
-function helpSection(title: string, rows: { keys: string; description: string }[]): HelpLine[] {
-	return [{ kind: 'title', text: title }, ...rows.map((r): HelpLine => ({ kind: 'key', ...r }))];
+/** A section of the help: its title, then each key with its description wrapped under itself. */
+export function helpSection(
+	title: string,
+	rows: readonly { keys: string; description: string }[],
+	descriptionWidth: number,
+): HelpLine[] {
+	return [
+		{ kind: 'title', text: title },
+		...rows.flatMap((r) =>
+			wordWrap(r.description, descriptionWidth).map(
+				(text, i): HelpLine => ({ kind: 'key', keys: i === 0 ? r.keys : '', text }),
+			),
+		),
+	];
 }
 
-function HelpColumn(props: { lines: HelpLine[]; width: number; keyWidth: number }) {
+function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth: number }) {
+	const theme = useTheme();
 	return (
 		<Box flexDirection="column" width={props.width} flexShrink={0}>
-			{props.lines.map((line) =>
+			{props.lines.map((line, i) =>
 				line.kind === 'title' ? (
 					<Text key={`title ${line.text}`} bold wrap="truncate-end">
 						{line.text}
 					</Text>
 				) : (
-					<Text key={`${line.keys} ${line.description}`} wrap="truncate-end">
-						<Text color="cyan">{fitText(line.keys, props.keyWidth)}</Text>
-						{line.description}
+					// biome-ignore lint/suspicious/noArrayIndexKey: rows of one list, in order
+					<Text key={i} wrap="truncate-end">
+						<Text color={theme.color('accent')} bold>
+							{fitText(line.keys, props.keyWidth)}
+						</Text>
+						{line.text}
 					</Text>
 				),
 			)}
@@ -223,21 +271,44 @@ function HelpColumn(props: { lines: HelpLine[]; width: number; keyWidth: number 
 	);
 }
 
-/** Every key of the current pane, then the keys that work everywhere; two columns when one is too tall. */
+/**
+ * Every key of the current pane, then the keys that work everywhere; descriptions wrap rather
+ * than being cut. One column when it fits the height, else two; what still does not fit says so.
+ */
 export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
-	const { readOnly } = useRuntime();
+	const runtime = useRuntime();
+	const table = useKeyTable();
+	const theme = useTheme();
 	const focus = usePaneFocus();
-	const scope = focus && !isModal(focus) ? focus : ui.pane;
-	const pane = helpRows(scope, readOnly);
-	const own = helpSection(
-		`Keys of ${paneTitles[ui.pane]}${scope === ui.pane ? '' : ` · ${scopeTitles[scope] ?? scope}`}`,
-		pane.length > 0 ? pane : [{ keys: '', description: '(none of its own)' }],
-	);
-	const everywhere = helpSection('Everywhere', helpRows('global'));
+	const module = runtime.pane(ui.pane).module;
+	const scope = focus && !table.isModal(focus) ? focus : ui.pane;
+	const own = table.helpRows(scope, runtime.readOnly);
+	const everywhere = table.helpRows('global');
+	const title = `Keys of ${module.title}${scope === ui.pane ? '' : ` · ${table.titleOf(scope) ?? scope}`}`;
+	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];
 	const inner = Math.max(10, props.width - 4);
-	const tall = own.length + everywhere.length + 1 > props.height - 3;
-	const keyWidth = 12;
+	const keyWidth = Math.min(14, Math.max(...[...own, ...everywhere].map((r) => r.keys.length)) + 2);
+	// The border and the closing line take three rows.
+	const room = Math.max(1, props.height - 3);
+	const single = [
+		...helpSection(title, ownRows, inner - keyWidth),
+		{ kind: 'title', text: ' ' } as HelpLine,
+		...helpSection('Everywhere', everywhere, inner - keyWidth),
+	];
+	const half = Math.floor((inner - 2) / 2);
+	const left = helpSection(title, ownRows, half - keyWidth);
+	const right = helpSection('Everywhere', everywhere, half - keyWidth);
+	const cut = (lines: HelpLine[]) =>
+		lines.length <= room
+			? lines
+			: [
+					...lines.slice(0, room - 1),
+					{
+						kind: 'title',
+						text: `… ${lines.length - room + 1} more: a taller terminal shows them`,
+					} as HelpLine,
+				];
 	return (
 		<Box
 			flexDirection="column"
@@ -245,20 +316,16 @@ export function Help(props: { width: number; height: number }) {
 			height={props.height}
 			overflowY="hidden"
 			borderStyle="round"
-			borderColor="cyan"
+			borderColor={theme.color('accent')}
 			paddingX={1}
 		>
-			{tall ? (
-				<Box flexDirection="row" gap={2} flexShrink={0}>
-					<HelpColumn lines={own} width={Math.floor((inner - 2) / 2)} keyWidth={keyWidth} />
-					<HelpColumn lines={everywhere} width={Math.floor((inner - 2) / 2)} keyWidth={keyWidth} />
-				</Box>
+			{single.length <= room ? (
+				<HelpColumn lines={single} width={inner} keyWidth={keyWidth} />
 			) : (
-				<HelpColumn
-					lines={[...own, { kind: 'title', text: ' ' }, ...everywhere]}
-					width={inner}
-					keyWidth={keyWidth}
-				/>
+				<Box flexDirection="row" gap={2} flexShrink={0}>
+					<HelpColumn lines={cut(left)} width={half} keyWidth={keyWidth} />
+					<HelpColumn lines={cut(right)} width={half} keyWidth={keyWidth} />
+				</Box>
 			)}
 			<Text dimColor>? or esc closes this help</Text>
 		</Box>

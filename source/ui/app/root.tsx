@@ -1,32 +1,36 @@
-import { useInput } from 'ink';
-import { useState } from 'react';
-import { DispatcherContext, RuntimeContext } from '../contract/context.js';
-import { installFastOutput } from '../ink/fast-output.js';
-import { keyName } from '../keys/bindings.js';
+import { useStdout } from 'ink';
+import { useMemo, useState } from 'react';
+import { RuntimeContext } from '../contract/context.js';
+import type { Runtime } from '../contract/runtime.js';
 import { KeyDispatcher } from '../keys/dispatcher.js';
+import { Keyboard } from '../keys/keyboard.js';
+import { DispatcherContext, KeyTableContext } from '../keys/use-keys.js';
+import { makeTheme, styleMode, type Theme, ThemeContext } from '../theme/theme.js';
 import { App } from './app.js';
-import type { Runtime } from './runtime.js';
+import { keyTable } from './bindings.js';
 
-// Every frame of mqtop, in the terminal and in the tests, is composed by our row joiner.
-installFastOutput();
-
-/** The one place that reads the keyboard: every key goes through the dispatcher. */
-function Keyboard(props: { dispatcher: KeyDispatcher }) {
-	useInput((input, key) => {
-		props.dispatcher.dispatch({ name: keyName(input, key), input, key });
-	});
-	return null;
-}
-
-/** The app with its runtime and the keypress dispatcher: what `render` and the tests mount. */
-export function Root(props: { runtime: Runtime }) {
+/**
+ * The app with its runtime, the keypress dispatcher, the key table and the theme: what `render`
+ * and the tests mount. Without a theme given, the terminal Ink draws on decides it.
+ */
+export function Root(props: { runtime: Runtime; theme?: Theme }) {
 	const [dispatcher] = useState(() => new KeyDispatcher());
+	const table = useMemo(() => keyTable(props.runtime.panes), [props.runtime.panes]);
+	const { stdout } = useStdout();
+	const theme = useMemo(
+		() => props.theme ?? makeTheme(styleMode({ isTTY: stdout.isTTY, env: process.env })),
+		[props.theme, stdout],
+	);
 	return (
 		<RuntimeContext.Provider value={props.runtime}>
-			<DispatcherContext.Provider value={dispatcher}>
-				<Keyboard dispatcher={dispatcher} />
-				<App />
-			</DispatcherContext.Provider>
+			<ThemeContext.Provider value={theme}>
+				<KeyTableContext.Provider value={table}>
+					<DispatcherContext.Provider value={dispatcher}>
+						<Keyboard dispatcher={dispatcher} />
+						<App />
+					</DispatcherContext.Provider>
+				</KeyTableContext.Provider>
+			</ThemeContext.Provider>
 		</RuntimeContext.Provider>
 	);
 }

@@ -1,44 +1,23 @@
 /**
- * Everything the TUI runs on, outside React: the UI state store, the poll store, the one
- * scheduler and the typed client. The UI state decides which endpoints are polled; the
- * components only read snapshots and dispatch actions.
+ * Everything the TUI runs on, outside React: the shell's state, each pane's state and
+ * controller, the poll store, the one scheduler and the typed client. The visible pane's poll
+ * plan decides what the scheduler polls; the components only read snapshots and dispatch.
  */
 import type { MqClient } from '../../api/client.js';
-import type { EventStore } from '../../receiver/store.js';
-import { FocusStore } from '../contract/focus.js';
-import type { PaneId } from '../contract/panes.js';
-import { initialUiState, type UiAction, type UiState, uiReducer } from '../contract/shell-state.js';
+import type { TuiConnection, TuiReceiver } from '../contract/connection.js';
+import type { AnyPane, PaneContext, PollView } from '../contract/pane.js';
+import type { PaneInstance, Runtime } from '../contract/runtime.js';
+import { initialShellState, shellReducer } from '../contract/shell-state.js';
 import type { BackoffPolicy } from '../data/backoff.js';
-import { MessageFeed } from '../data/message-feed.js';
-import { pollRequests, toJob } from '../data/plan.js';
 import { PollStore } from '../data/poll-store.js';
-import { PollScheduler } from '../data/scheduler.js';
+import { feedReceived } from '../data/receiver-feed.js';
+import { PollScheduler, toJobs } from '../data/scheduler.js';
 import { ReducerStore } from '../data/store.js';
 import { TrackedMessages } from '../data/tracked-messages.js';
-import { GroupsController } from '../panes/groups/controller.js';
-import { PublishController } from '../panes/publish/controller.js';
+import { panes as registry } from '../registry.js';
+import { checkPanes } from './panes.js';
 
-/** Which service the monitor is connected to, beyond the client's URLs and credentials. */
-export interface TuiConnection {
-	/** The embedded local service rather than a deployment. */
-	embedded: boolean;
-	/** Demo traffic runs against the embedded service. */
-	demo?: boolean | undefined;
-	/** Where the callback receiver listens, when one runs. */
-	receiverUrl?: string | undefined;
-	/** The account the Overview shows first; the first listed account when absent. */
-	accountId?: string | undefined;
-	vectorIndexId?: string | undefined;
-	searchIndexId?: string | undefined;
-}
-
-/** The callback receiver the monitor shows: where it listens, what it saw, the keys it checks. */
-export interface TuiReceiver {
-	url: string;
-	store: EventStore;
-	currentSigningKey: string;
-	nextSigningKey?: string | undefined;
-}
+export type { Runtime, TuiConnection, TuiReceiver };
 
 export interface RuntimeOptions {
 	client: MqClient;
@@ -46,49 +25,32 @@ export interface RuntimeOptions {
 	receiver?: TuiReceiver | undefined;
 	/** Poll interval of the visible pane's endpoints; default 2000 ms. */
 	refreshMs?: number;
-	/** Every edit is disabled (the later panes honour it). */
+	/** Every edit is disabled. */
 	readOnly?: boolean;
 	/** Backoff of failing endpoints; default from the refresh interval up to 30 s. */
 	backoff?: BackoffPolicy;
 	/** Collect poll results this long before a render; default 50 ms. */
 	coalesceMs?: number;
-	/** The pane shown first; default overview. */
-	pane?: PaneId;
-}
-
-export interface Runtime {
-	readonly client: MqClient;
-	readonly connection: TuiConnection;
-	readonly readOnly: boolean;
-	readonly refreshMs: number;
-	readonly ui: ReducerStore<UiState, UiAction>;
-	readonly polls: PollStore;
-	readonly scheduler: PollScheduler;
-	readonly receiver: TuiReceiver | undefined;
-	/** The message ids the Messages pane follows. */
-	readonly tracked: TrackedMessages;
-	/** Which view inside each pane has the keys (a form, a confirmation), for the key line and help. */
-	readonly focus: FocusStore;
-	/** The Groups pane's edits. */
-	readonly groups: GroupsController;
-	/** The Publish pane's sends. */
-	readonly publish: PublishController;
-	/** Which of them are polled, and cancelling one. */
-	readonly messages: MessageFeed;
-	dispose(): void;
+	/** The pane shown first, by id; default the first of the registry. */
+	pane?: string;
+	/** The panes; default the registry's. */
+	panes?: readonly AnyPane[];
 }
 
 export const defaultRefreshMs = 2000;
 
 export function createRuntime(options: RuntimeOptions): Runtime {
+	const panes = options.panes ?? registry;
+	checkPanes(panes);
 	const refreshMs = options.refreshMs ?? defaultRefreshMs;
+	const readOnly = options.readOnly ?? false;
+	const first = panes[0];
+	if (!first) throw new Error('no panes');
 	const ui = new ReducerStore(
-		uiReducer,
-		initialUiState({
-			pane: options.pane,
+		shellReducer,
+		initialShellState({
+			pane: options.pane && panes.some((p) => p.id === options.pane) ? options.pane : first.id,
 			accountId: options.connection.accountId,
-			vectorIndexId: options.connection.vectorIndexId,
-			searchIndexId: options.connection.searchIndexId,
 		}),
 	);
 	const polls = new PollStore(options.coalesceMs ?? 50);
@@ -96,49 +58,72 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		intervalMs: refreshMs,
 		backoff: options.backoff ?? { baseMs: refreshMs, maxMs: 30_000 },
 	});
-
 	const tracked = new TrackedMessages();
-	const sync = () => {
-		const state = ui.getSnapshot();
-		scheduler.setPaused(state.frozen);
-		const context = messages.planContext(polls.getSnapshot());
-		scheduler.setJobs(pollRequests(state, context).map((request) => toJob(request, options.client)));
-	};
-	const messages = new MessageFeed({
-		client: options.client,
-		tracked,
-		polls,
-		ui,
-		readOnly: options.readOnly ?? false,
-		receiver: options.receiver,
-		changed: () => sync(),
-		refresh: () => scheduler.refresh(),
-	});
-	// The Overview needs an account: without one configured, the first listed is shown.
-	const pickAccount = () => {
-		if (ui.getSnapshot().accountId) return;
-		const first = polls.getSnapshot().users?.data?.[0];
-		if (first) ui.dispatch({ type: 'account/select', id: first.id });
-	};
-	const focus = new FocusStore();
-	const readOnly = options.readOnly ?? false;
-	const edits = {
-		client: options.client,
-		ui,
-		polls,
-		scheduler,
-		focus,
-		tracked,
-		readOnly,
+	const start = {
+		connection: options.connection,
 		receiverUrl: options.receiver?.url ?? options.connection.receiverUrl,
 	};
-	const groups = new GroupsController(edits);
-	const publish = new PublishController(edits);
-	const unsubscribeUi = ui.subscribe(sync);
-	const unsubscribePolls = polls.subscribe(pickAccount);
-	// What is polled on the Messages pane follows what is known about the messages shown.
-	const unsubscribeMessages = [polls.subscribe(sync), tracked.subscribe(sync)];
-	sync();
+
+	const instances = new Map<string, PaneInstance<unknown, unknown>>();
+	const view = (instance: PaneInstance<unknown, unknown>): PollView<unknown> => ({
+		shell: ui.getSnapshot(),
+		state: instance.store.getSnapshot(),
+		polls: polls.getSnapshot(),
+		tracked: tracked.getSnapshot(),
+		now: Date.now(),
+	});
+	const current = () => instances.get(ui.getSnapshot().pane);
+	// What the visible pane polls follows its state, what is known (polls, tracked messages) and the shell.
+	const plan = () => {
+		const shell = ui.getSnapshot();
+		scheduler.setPaused(shell.frozen);
+		const instance = current();
+		const requests = instance?.module.polls?.(view(instance)) ?? [];
+		scheduler.setJobs(toJobs(requests, options.client));
+	};
+	for (const module of panes) {
+		const store = new ReducerStore(module.reduce, module.initial(start));
+		const instance: PaneInstance<unknown, unknown> = { module, store, controller: undefined };
+		instances.set(module.id, instance);
+		const context: PaneContext<unknown, unknown> = {
+			client: options.client,
+			store,
+			shell: ui,
+			polls,
+			scheduler,
+			tracked,
+			readOnly,
+			connection: options.connection,
+			receiver: options.receiver,
+			refresh: () => scheduler.refresh(),
+			replan: plan,
+		};
+		instance.controller = module.controller?.(context);
+	}
+
+	const stops: (() => void)[] = [];
+	let shown = ui.getSnapshot().pane;
+	stops.push(
+		ui.subscribe(() => {
+			const pane = ui.getSnapshot().pane;
+			if (pane !== shown) {
+				// Leaving a pane closes what was open in it (a detail, a field, a question).
+				const left = instances.get(shown);
+				if (left?.module.leave) left.store.set(left.module.leave(left.store.getSnapshot()));
+				shown = pane;
+			}
+			plan();
+		}),
+		polls.subscribe(plan),
+		tracked.subscribe(plan),
+		...[...instances.values()].map((instance) =>
+			instance.store.subscribe(() => {
+				if (instance === current()) plan();
+			}),
+		),
+	);
+	if (options.receiver) stops.push(feedReceived(options.receiver.store, tracked));
+	plan();
 
 	return {
 		client: options.client,
@@ -150,22 +135,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		scheduler,
 		receiver: options.receiver,
 		tracked,
-		focus,
-		groups,
-		publish,
-		messages,
+		panes,
+		pane<S, A, C>(id: string) {
+			const instance = instances.get(id);
+			if (!instance) throw new Error(`no pane ${id}`);
+			return instance as unknown as PaneInstance<S, A, C extends object ? C : never>;
+		},
 		dispose() {
-			groups.close();
-			publish.dispose();
-			focus.close();
-			messages.dispose();
-			for (const stop of unsubscribeMessages) stop();
+			for (const instance of instances.values()) {
+				instance.controller?.dispose?.();
+				instance.store.close();
+			}
+			for (const stop of stops) stop();
 			tracked.close();
-			unsubscribeUi();
-			unsubscribePolls();
 			scheduler.stop();
 			polls.close();
 			ui.close();
 		},
-	};
+	} as Runtime;
 }

@@ -1,11 +1,12 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Runtime } from '../app/runtime.js';
 import type { PollState } from '../data/poll-store.js';
-import type { KeyDispatcher } from '../keys/dispatcher.js';
-import type { UiState } from './shell-state.js';
+import type { Controller } from './pane.js';
+import type { PaneInstance, Runtime } from './runtime.js';
+import type { ShellState } from './shell-state.js';
 
 export const RuntimeContext = createContext<Runtime | undefined>(undefined);
-export const DispatcherContext = createContext<KeyDispatcher | undefined>(undefined);
+/** The pane the shell is drawing: its view reads it with usePane(). */
+export const PaneContext = createContext<PaneInstance<unknown, unknown, Controller> | undefined>(undefined);
 
 export function useRuntime(): Runtime {
 	const runtime = useContext(RuntimeContext);
@@ -13,8 +14,8 @@ export function useRuntime(): Runtime {
 	return runtime;
 }
 
-/** The UI state snapshot; re-renders when it changes. */
-export function useUi(): UiState {
+/** The shell's state snapshot; re-renders when it changes. */
+export function useUi(): ShellState {
 	const { ui } = useRuntime();
 	return useSyncExternalStore(ui.subscribe, ui.getSnapshot);
 }
@@ -23,4 +24,20 @@ export function useUi(): UiState {
 export function usePolls(): PollState {
 	const { polls } = useRuntime();
 	return useSyncExternalStore(polls.subscribe, polls.getSnapshot);
+}
+
+/**
+ * The pane being drawn: its state (re-rendering when it changes), its dispatch and its
+ * controller, typed as the pane's module declares them.
+ */
+export function usePane<S, A, C extends Controller = Controller>() {
+	const instance = useContext(PaneContext) as PaneInstance<S, A, C> | undefined;
+	if (!instance) throw new Error('usePane outside a pane');
+	const state = useSyncExternalStore(instance.store.subscribe, instance.store.getSnapshot);
+	return {
+		state,
+		dispatch: instance.store.dispatch,
+		store: instance.store,
+		controller: instance.controller as C,
+	};
 }

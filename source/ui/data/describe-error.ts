@@ -39,3 +39,9 @@ export function describePollError(error: unknown, api: Api): FailureText {
 	const message = error instanceof Error ? error.message : String(error);
 	return { message: sanitize(message), hint: undefined, status: undefined, retryAfterMs: undefined };
 }
+
+/** A refused or failed request as one sanitised line, with what to do when there is a hint. */
+export function describeSendError(error: unknown): string {
+	const text = describePollError(error, 'messaging');
+	return text.hint ? `${text.message} (${text.hint})` : text.message;
+}

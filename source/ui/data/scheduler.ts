@@ -5,18 +5,27 @@
  * endpoint (one job per message id) has a request out per id at most, and at most its
  * `concurrency` requests out in all; the others wait their turn.
  */
+import type { MqClient } from '../../api/client.js';
 import { type BackoffPolicy, backoffDelay } from './backoff.js';
 import { describePollError } from './describe-error.js';
-import { type EndpointData, type EndpointKey, endpointInfo, isKeyed } from './endpoints.js';
+import { type EndpointInfo, isKeyed, type PollRequest } from './endpoints.js';
 import type { PollStore } from './poll-store.js';
 
-export interface PollJob<K extends EndpointKey = EndpointKey> {
-	endpoint: K;
+export interface PollJob {
+	endpoint: EndpointInfo;
 	/** What the request asks for beyond the endpoint; other params make it another job. */
 	params: string;
-	fetch(signal: AbortSignal): Promise<EndpointData[K]>;
+	fetch(signal: AbortSignal): Promise<unknown>;
 }
-export type AnyPollJob = { [K in EndpointKey]: PollJob<K> }[EndpointKey];
+
+/** A plan's requests bound to the client: what the scheduler runs. */
+export function toJobs(requests: readonly PollRequest[], client: MqClient): PollJob[] {
+	return requests.map((r) => ({
+		endpoint: r.endpoint,
+		params: r.params,
+		fetch: (signal) => r.fetch(client, signal),
+	}));
+}
 
 export interface SchedulerOptions {
 	intervalMs: number;
@@ -26,7 +35,7 @@ export interface SchedulerOptions {
 
 interface Active {
 	id: string;
-	job: AnyPollJob;
+	job: PollJob;
 	timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -36,16 +45,16 @@ interface InFlight {
 	done: Promise<void>;
 }
 
-const jobId = (job: AnyPollJob) => `${job.endpoint} ${job.params}`;
+const jobId = (job: PollJob) => `${job.endpoint.key} ${job.params}`;
 /** What may have one request out at a time: the endpoint, or for a keyed endpoint the job. */
-const flightKey = (job: AnyPollJob) => (isKeyed(job.endpoint) ? jobId(job) : job.endpoint);
+const flightKey = (job: PollJob) => (isKeyed(job.endpoint) ? jobId(job) : job.endpoint.key);
 
 export class PollScheduler {
 	private readonly active = new Map<string, Active>();
 	private readonly inFlight = new Map<string, InFlight>();
 	/** Requests out per keyed endpoint, and the jobs waiting for one of its slots, in order. */
-	private readonly outCount = new Map<EndpointKey, number>();
-	private readonly queued = new Map<EndpointKey, Set<Active>>();
+	private readonly outCount = new Map<string, number>();
+	private readonly queued = new Map<string, Set<Active>>();
 	/** Consecutive failures by job id; kept when a job is hidden, so flipping panes does not skip the backoff. */
 	private readonly failures = new Map<string, { count: number; retryAt: number }>();
 	/** Jobs refreshed while their request was out: that answer may predate an edit, so they go again at once. */
@@ -66,11 +75,11 @@ export class PollScheduler {
 	}
 
 	/** Replaces the polled set: new jobs start now (or when their backoff ends), dropped ones stop. */
-	setJobs(jobs: readonly AnyPollJob[]): void {
+	setJobs(jobs: readonly PollJob[]): void {
 		if (this.stopped) return;
-		const wanted = new Map<string, AnyPollJob>();
+		const wanted = new Map<string, PollJob>();
 		// One job per endpoint, the last one asked for winning; a keyed endpoint keeps them all.
-		const byEndpoint = new Map<string, AnyPollJob>();
+		const byEndpoint = new Map<string, PollJob>();
 		for (const job of jobs) byEndpoint.set(flightKey(job), job);
 		for (const job of byEndpoint.values()) wanted.set(jobId(job), job);
 
@@ -78,7 +87,7 @@ export class PollScheduler {
 			if (wanted.has(id)) continue;
 			clearTimeout(active.timer);
 			this.active.delete(id);
-			this.queued.get(active.job.endpoint)?.delete(active);
+			this.queued.get(active.job.endpoint.key)?.delete(active);
 			// Keyed jobs come and go with what is on screen: their backoff goes with them.
 			if (isKeyed(active.job.endpoint)) this.failures.delete(id);
 			const flight = this.inFlight.get(flightKey(active.job));
@@ -160,27 +169,27 @@ export class PollScheduler {
 			await busy.done;
 			return this.run(active);
 		}
-		const { api, concurrency } = endpointInfo[job.endpoint];
-		const out = this.outCount.get(job.endpoint) ?? 0;
+		const { api, concurrency, key: endpoint } = job.endpoint;
+		const out = this.outCount.get(endpoint) ?? 0;
 		if (concurrency !== undefined && out >= concurrency) {
 			// Every slot is taken: the first request to settle starts this one.
-			const waiting = this.queued.get(job.endpoint) ?? new Set<Active>();
-			this.queued.set(job.endpoint, waiting.add(active));
+			const waiting = this.queued.get(endpoint) ?? new Set<Active>();
+			this.queued.set(endpoint, waiting.add(active));
 			return;
 		}
-		this.outCount.set(job.endpoint, out + 1);
+		this.outCount.set(endpoint, out + 1);
 		const controller = new AbortController();
 		let finish = () => {};
 		const done = new Promise<void>((resolve) => {
 			finish = resolve;
 		});
 		this.inFlight.set(key, { id: active.id, controller, done });
-		this.store.started(job.endpoint, api, job.params);
+		this.store.started(job.endpoint, job.params);
 		try {
 			const data = await job.fetch(controller.signal);
 			if (this.isCurrent(active) && !this.paused) {
 				this.failures.delete(active.id);
-				this.store.succeeded(job.endpoint, api, job.params, data as never, this.now());
+				this.store.succeeded(job.endpoint, job.params, data, this.now());
 				this.schedule(active, this.again.delete(active.id) ? 0 : this.intervalMs);
 			}
 		} catch (error) {
@@ -190,7 +199,7 @@ export class PollScheduler {
 				const delay = this.again.delete(active.id) ? 0 : backoffDelay(count, this.backoff, text.retryAfterMs);
 				const at = this.now();
 				this.failures.set(active.id, { count, retryAt: at + delay });
-				this.store.failed(job.endpoint, api, job.params, {
+				this.store.failed(job.endpoint, job.params, {
 					...text,
 					at,
 					retryAt: at + delay,
@@ -201,14 +210,14 @@ export class PollScheduler {
 		} finally {
 			this.again.delete(active.id);
 			this.inFlight.delete(key);
-			this.outCount.set(job.endpoint, (this.outCount.get(job.endpoint) ?? 1) - 1);
+			this.outCount.set(endpoint, (this.outCount.get(endpoint) ?? 1) - 1);
 			finish();
-			this.startQueued(job.endpoint);
+			this.startQueued(endpoint);
 		}
 	}
 
 	/** Starts the job that waited longest for a slot of `endpoint`, if one still wants to run. */
-	private startQueued(endpoint: EndpointKey): void {
+	private startQueued(endpoint: string): void {
 		const waiting = this.queued.get(endpoint);
 		if (!waiting) return;
 		for (const active of waiting) {

@@ -2,16 +2,16 @@
  * The status line: per API (management, messaging), whether it answers, or the error and when
  * it is retried; and when data was last refreshed. Pure, over the poll store.
  */
-import { type Api, type EndpointKey, endpointInfo } from './endpoints.js';
+import type { Api, EndpointInfo } from './endpoints.js';
 import { type EndpointEntry, entriesOf, type PollFailure, type PollState } from './poll-store.js';
 
 export type ApiStatus =
 	| { api: Api; kind: 'ok'; at: number }
 	| { api: Api; kind: 'waiting' }
-	| { api: Api; kind: 'error'; failure: PollFailure; endpoint: EndpointKey };
+	| { api: Api; kind: 'error'; failure: PollFailure; endpoint: string };
 
 /** The state of each API the visible endpoints use; the first failing endpoint speaks for its API. */
-export function apiStatuses(polls: PollState, visible: readonly EndpointKey[]): ApiStatus[] {
+export function apiStatuses(polls: PollState, visible: readonly EndpointInfo[]): ApiStatus[] {
 	const out = new Map<Api, ApiStatus>();
 	for (const endpoint of visible) {
 		for (const entry of entriesOf(polls, endpoint)) {
@@ -19,7 +19,7 @@ export function apiStatuses(polls: PollState, visible: readonly EndpointKey[]): 
 			if (before?.kind === 'error') continue;
 			const failure = realFailure(endpoint, entry);
 			const answeredAt = answered(entry);
-			if (failure) out.set(entry.api, { api: entry.api, kind: 'error', failure, endpoint });
+			if (failure) out.set(entry.api, { api: entry.api, kind: 'error', failure, endpoint: endpoint.key });
 			else if (answeredAt !== undefined) {
 				const at = before?.kind === 'ok' ? Math.max(before.at, answeredAt) : answeredAt;
 				out.set(entry.api, { api: entry.api, kind: 'ok', at });
@@ -30,9 +30,9 @@ export function apiStatuses(polls: PollState, visible: readonly EndpointKey[]): 
 }
 
 /** The entry's failure, unless it is a 404 that answers the question (the message is gone). */
-function realFailure(endpoint: EndpointKey, entry: EndpointEntry<unknown>): PollFailure | undefined {
+function realFailure(endpoint: EndpointInfo, entry: EndpointEntry<unknown>): PollFailure | undefined {
 	const failure = entry.failure;
-	if (failure?.status === 404 && endpointInfo[endpoint].notFoundIsAnswer) return undefined;
+	if (failure?.status === 404 && endpoint.notFoundIsAnswer) return undefined;
 	return failure;
 }
 
@@ -44,7 +44,7 @@ function answered(entry: EndpointEntry<unknown>): number | undefined {
 }
 
 /** The newest successful refresh among the visible endpoints. */
-export function lastRefresh(polls: PollState, visible: readonly EndpointKey[]): number | undefined {
+export function lastRefresh(polls: PollState, visible: readonly EndpointInfo[]): number | undefined {
 	let last: number | undefined;
 	for (const endpoint of visible) {
 		for (const entry of entriesOf(polls, endpoint)) {

@@ -6,8 +6,18 @@
  * polls each id it shows.
  */
 import type { DeliveryEvent } from '../../api/schemas.js';
-import type { CallbackFact } from '../panes/messages/message-state.js';
 import { Store } from './store.js';
+
+/** The newest callback the receiver saw for a message: one per delivery attempt. */
+export interface CallbackFact {
+	/** The status the destination answered this attempt with. */
+	status: number;
+	retried: number;
+	maxRetries: number;
+	/** Where the message was delivered and with which method, as the callback says. */
+	url?: string;
+	method?: string;
+}
 
 export type MessageOrigin = 'publish' | 'trigger' | 'callback' | 'delivery' | 'events' | 'typed';
 

@@ -107,9 +107,9 @@ describe('startTui', () => {
 		expect(terminal.output()).toContain(leave);
 		await tui.exited;
 		// Nothing is polled once it is down.
-		const last = tui.runtime.polls.getSnapshot().mqStats?.updatedAt;
+		const last = tui.runtime.polls.getSnapshot().entries.mqStats?.updatedAt;
 		await new Promise((resolve) => setTimeout(resolve, 500));
-		expect(tui.runtime.polls.getSnapshot().mqStats?.updatedAt).toBe(last);
+		expect(tui.runtime.polls.getSnapshot().entries.mqStats?.updatedAt).toBe(last);
 	});
 
 	it('restores the terminal and says what broke on a crash, without a stack trace', async () => {

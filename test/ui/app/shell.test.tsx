@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paneIds, paneTitles } from '../../../source/ui/contract/panes.js';
-import { helpRows } from '../../../source/ui/keys/bindings.js';
+import { keyTable } from '../../../source/ui/app/bindings.js';
+import { panes } from '../../../source/ui/registry.js';
 import { keys, type Session, startSession } from '../harness.js';
 
 describe('the shell around the panes', () => {
@@ -18,8 +18,8 @@ describe('the shell around the panes', () => {
 		const header = await screen.waitFor((f) => f.split('\n')[0], 'header');
 		expect(header).toContain(`mqtop embedded local service at ${fixture.service.managementUrl}`);
 		expect(header).toContain('read-only');
-		for (const [i, id] of paneIds.entries())
-			expect(currentTab(screen.frame())).toContain(`${i + 1} ${paneTitles[id]}`);
+		for (const [i, pane] of panes.entries())
+			expect(currentTab(screen.frame())).toContain(`${i + 1} ${pane.title}`);
 	});
 
 	it('switches panes with 1-8, Tab and Shift-Tab; panes without data poll nothing', async () => {
@@ -45,7 +45,8 @@ describe('the shell around the panes', () => {
 		const { screen } = session;
 		await screen.press('?');
 		const help = await screen.waitFor((f) => (f.includes('Keys of Accounts') ? f : undefined), 'help');
-		for (const row of [...helpRows('accounts'), ...helpRows('global')]) {
+		const table = keyTable(panes);
+		for (const row of [...table.helpRows('accounts'), ...table.helpRows('global')]) {
 			expect(help).toContain(row.description);
 		}
 		expect(help).toContain('?/esc close help');
@@ -83,10 +84,10 @@ describe('the shell around the panes', () => {
 		// Long interval: only r can bring a new poll within the wait.
 		screen.runtime.scheduler.setIntervalMs(60_000);
 		await new Promise((r) => setTimeout(r, 300));
-		const before = screen.runtime.polls.getSnapshot().mqStats?.updatedAt;
+		const before = screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt;
 		await screen.press('r');
 		await screen.waitFor(
-			() => (screen.runtime.polls.getSnapshot().mqStats?.updatedAt ?? 0) > (before ?? 0),
+			() => (screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > (before ?? 0),
 			'a new poll',
 		);
 	});

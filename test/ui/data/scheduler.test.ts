@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../source/api/errors.js';
 import type { Message, MqUser } from '../../../source/api/schemas.js';
-import { endpointInfo } from '../../../source/ui/data/endpoints.js';
+import { usersEndpoint } from '../../../source/ui/data/endpoints.js';
 import { PollStore } from '../../../source/ui/data/poll-store.js';
-import { type AnyPollJob, PollScheduler } from '../../../source/ui/data/scheduler.js';
+import { type PollJob, PollScheduler } from '../../../source/ui/data/scheduler.js';
+import { messageEndpoint } from '../../../source/ui/panes/messages/endpoints.js';
 
 /** A job whose every request is a promise the test settles by hand. */
 function manualJob(params = '') {
@@ -14,8 +15,8 @@ function manualJob(params = '') {
 	}[] = [];
 	let open = 0;
 	let maxOpen = 0;
-	const job: AnyPollJob = {
-		endpoint: 'users',
+	const job: PollJob = {
+		endpoint: usersEndpoint,
 		params,
 		fetch: (signal) =>
 			new Promise<MqUser[]>((resolve, reject) => {
@@ -61,11 +62,11 @@ describe('PollScheduler', () => {
 		scheduler.setJobs([job]);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(calls).toHaveLength(1);
-		expect(store.getSnapshot().users).toEqual({ api: 'management', params: '' });
+		expect(store.getSnapshot().entries.users).toEqual({ api: 'management', params: '' });
 		calls[0]!.resolve([]);
 		await vi.advanceTimersByTimeAsync(999);
 		expect(calls).toHaveLength(1);
-		expect(store.getSnapshot().users).toMatchObject({ data: [], dataParams: '' });
+		expect(store.getSnapshot().entries.users).toMatchObject({ data: [], dataParams: '' });
 		// The next poll of the same request changes nothing until it answers.
 		const before = store.getSnapshot();
 		await vi.advanceTimersByTimeAsync(1);
@@ -107,7 +108,7 @@ describe('PollScheduler', () => {
 			last = Date.now();
 			calls[i]!.reject(down());
 			await vi.advanceTimersByTimeAsync(0);
-			const failure = store.getSnapshot().users?.failure;
+			const failure = store.getSnapshot().entries.users?.failure;
 			expect(failure?.failures).toBe(i + 1);
 			expect(failure?.retryAt).toBe(Date.now() + Math.min(4000, 1000 * 2 ** i));
 			expect(failure?.message).toContain('cannot connect');
@@ -116,7 +117,7 @@ describe('PollScheduler', () => {
 		await vi.advanceTimersByTimeAsync(4000);
 		calls[4]!.resolve([]);
 		await vi.advanceTimersByTimeAsync(0);
-		expect(store.getSnapshot().users).toMatchObject({ data: [], failure: undefined });
+		expect(store.getSnapshot().entries.users).toMatchObject({ data: [], failure: undefined });
 		await vi.advanceTimersByTimeAsync(100);
 		expect(calls).toHaveLength(6);
 	});
@@ -175,12 +176,12 @@ describe('PollScheduler', () => {
 		calls[0]!.resolve([]);
 		await vi.advanceTimersByTimeAsync(100);
 		scheduler.setPaused(true);
-		const before = store.getSnapshot().users?.data;
+		const before = store.getSnapshot().entries.users?.data;
 		// The request that was out when the data froze does not replace it.
 		calls[1]!.resolve([{ id: 'new' } as MqUser]);
 		await vi.advanceTimersByTimeAsync(10_000);
 		expect(calls).toHaveLength(2);
-		expect(store.getSnapshot().users?.data).toBe(before);
+		expect(store.getSnapshot().entries.users?.data).toBe(before);
 		scheduler.refresh();
 		await vi.advanceTimersByTimeAsync(1000);
 		expect(calls).toHaveLength(2);
@@ -209,8 +210,8 @@ describe('PollScheduler', () => {
 			let out = 0;
 			let maxOut = 0;
 			let maxPerId = 0;
-			const jobs: AnyPollJob[] = ids.map((id) => ({
-				endpoint: 'message',
+			const jobs: PollJob[] = ids.map((id) => ({
+				endpoint: messageEndpoint,
 				params: id,
 				fetch: (signal) =>
 					new Promise<Message>((resolve, reject) => {
@@ -241,7 +242,7 @@ describe('PollScheduler', () => {
 
 		it('polls every id, at most `concurrency` at once and one request per id, keeping an entry per id', async () => {
 			scheduler = new PollScheduler(store, { intervalMs: 50 });
-			const limit = endpointInfo.message.concurrency!;
+			const limit = messageEndpoint.concurrency!;
 			const ids = Array.from({ length: limit * 3 }, (_, i) => `msg_${i}`);
 			const { jobs, calls, maxOut, maxPerId } = messageJobs(ids);
 			scheduler.setJobs(jobs);
@@ -262,14 +263,14 @@ describe('PollScheduler', () => {
 			expect(new Set(calls.map((c) => c.id))).toEqual(new Set(ids));
 			expect(maxOut()).toBe(limit);
 			expect(maxPerId()).toBe(1);
-			const entries = store.getSnapshot().keyed?.message;
+			const entries = store.getSnapshot().keyed.message;
 			expect([...(entries?.keys() ?? [])].sort()).toEqual([...ids].sort());
 			expect(entries?.get('msg_3')).toMatchObject({ api: 'messaging', data: { messageId: 'msg_3' } });
 		});
 
 		it('stops polling ids that were dropped, and a dropped id never takes a slot', async () => {
 			scheduler = new PollScheduler(store, { intervalMs: 50 });
-			const limit = endpointInfo.message.concurrency!;
+			const limit = messageEndpoint.concurrency!;
 			const ids = Array.from({ length: limit + 2 }, (_, i) => `msg_${i}`);
 			const { jobs, calls } = messageJobs(ids);
 			scheduler.setJobs(jobs);

@@ -1,14 +1,15 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import {
-	bindings,
-	bindingsFor,
-	commandFor,
-	keyLineHints,
-	keyName,
-	keysLabel,
-} from '../../../source/ui/keys/bindings.js';
+import { keyTable } from '../../../source/ui/app/bindings.js';
 import { KeyDispatcher } from '../../../source/ui/keys/dispatcher.js';
+import { keyName } from '../../../source/ui/keys/key-name.js';
+import { keyLineHints, keysLabel } from '../../../source/ui/keys/key-table.js';
+import { panes } from '../../../source/ui/registry.js';
+
+const table = keyTable(panes);
+const { bindings } = table;
+const bindingsFor = (scope: string) => table.bindingsFor(scope);
+const commandFor = (scope: string, name: string) => table.commandFor(scope, name);
 
 const none: Key = {
 	upArrow: false,

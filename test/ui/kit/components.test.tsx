@@ -5,7 +5,7 @@ import { isSingleCell, LiveText } from '../../../source/ui/kit/live-text/view.js
 import { MonthBars, styleRuns } from '../../../source/ui/kit/month-bars/view.js';
 import { Sparkline, sparkStats, statsWidthOf } from '../../../source/ui/kit/sparkline/view.js';
 import { type Column, Table, tableLayout } from '../../../source/ui/kit/table/view.js';
-import { textInputReducer } from '../../../source/ui/kit/text-input/view.js';
+import { textInputReducer } from '../../../source/ui/kit/text-input/state.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
 

@@ -3,11 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MqClient } from '../../../source/api/client.js';
 import { defaultDialect, resolveDialect } from '../../../source/api/dialect.js';
 import type { DeliveryEvent } from '../../../source/api/schemas.js';
-import {
-	hardWrap,
-	previewJsonRequest,
-	previewLines,
-} from '../../../source/ui/kit/confirm/request-preview.js';
+import { previewJsonRequest, previewLines } from '../../../source/ui/kit/confirm/request-preview.js';
+import { hardWrap } from '../../../source/ui/kit/text/wrap.js';
 import {
 	checkGroupForm,
 	endpointLines,

@@ -105,7 +105,7 @@ describe('publishReducer', () => {
 		expect(publishScope(start)).toBeUndefined();
 		expect(publishScope(publish(start, { type: 'edit', editing: true }))).toBe('form');
 		const trigger = publish(start, { type: 'view', view: 'trigger' });
-		expect(publishScope(trigger)).toBe('trigger');
+		expect(publishScope(trigger)).toBe('publish.trigger');
 		expect(publishScope(publish(trigger, { type: 'item/open', form: itemForm() }))).toBe('form');
 	});
 

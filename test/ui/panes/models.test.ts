@@ -7,14 +7,18 @@ import {
 } from '../../../source/api/schemas.js';
 import { formatStatsTimestamp } from '../../../source/api/timestamp.js';
 import { maskText } from '../../../source/text/mask.js';
+import { usersEndpoint } from '../../../source/ui/data/endpoints.js';
+import type { EndpointEntry, PollState } from '../../../source/ui/data/poll-store.js';
 import { apiStatuses, lastRefresh } from '../../../source/ui/data/status.js';
 import { accountColumns, accountDetail } from '../../../source/ui/panes/accounts/model.js';
+import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
 import {
 	dayTotals,
 	monthRequests,
 	monthTotals,
 	overviewSeries,
 } from '../../../source/ui/panes/overview/model.js';
+import { vectorStatsEndpoint } from '../../../source/ui/panes/vector/endpoints.js';
 import { vectorLatencies, vectorOtherSeries } from '../../../source/ui/panes/vector/model.js';
 
 const x = formatStatsTimestamp(Date.UTC(2026, 0, 1));
@@ -147,17 +151,25 @@ describe('status model', () => {
 	it('reports per API: the first failure wins, else ok at the newest refresh', () => {
 		expect(
 			apiStatuses(
-				{
+				polls({
 					users: { api: 'management', params: '', updatedAt: 10 },
 					mqStats: { api: 'management', params: '', failure },
-				},
-				['users', 'mqStats'],
+				}),
+				[usersEndpoint, mqStatsEndpoint],
 			),
 		).toEqual([{ api: 'management', kind: 'error', failure, endpoint: 'mqStats' }]);
-		expect(apiStatuses({ users: { api: 'management', params: '' } }, ['users', 'vectorStats'])).toEqual([
-			{ api: 'management', kind: 'waiting' },
-		]);
-		expect(lastRefresh({ users: { api: 'management', params: '', updatedAt: 10 } }, ['users'])).toBe(10);
-		expect(lastRefresh({ users: { api: 'management', params: '', updatedAt: 10 } }, [])).toBeUndefined();
+		expect(
+			apiStatuses(polls({ users: { api: 'management', params: '' } }), [usersEndpoint, vectorStatsEndpoint]),
+		).toEqual([{ api: 'management', kind: 'waiting' }]);
+		expect(
+			lastRefresh(polls({ users: { api: 'management', params: '', updatedAt: 10 } }), [usersEndpoint]),
+		).toBe(10);
+		expect(
+			lastRefresh(polls({ users: { api: 'management', params: '', updatedAt: 10 } }), []),
+		).toBeUndefined();
 	});
 });
+
+function polls(entries: Record<string, EndpointEntry<unknown>>): PollState {
+	return { entries, keyed: {} };
+}

@@ -3,6 +3,7 @@
  * matter (credentials left out) and the body exactly as it goes out.
  */
 import type { JsonRequest } from '../../../api/requests.js';
+import { hardWrap } from '../text/wrap.js';
 
 export interface RequestPreview {
 	method: string;
@@ -21,18 +22,6 @@ export function previewJsonRequest(request: JsonRequest): RequestPreview {
 		headers: json === undefined ? [] : [['Content-Type', 'application/json']],
 		body: json,
 	};
-}
-
-/** Cuts `text` into lines of at most `width` characters, keeping its own line breaks. */
-export function hardWrap(text: string, width: number): string[] {
-	const size = Math.max(1, width);
-	return text.split('\n').flatMap((line) => {
-		const chars = [...line];
-		if (chars.length === 0) return [''];
-		const out: string[] = [];
-		for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
-		return out;
-	});
 }
 
 /** The preview as lines of at most `width` characters: request line, headers, a blank line, the body. */

@@ -4,10 +4,34 @@
  */
 import { Box, Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
-import { commandFor } from '../../keys/bindings.js';
 import { priorities } from '../../keys/dispatcher.js';
+import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
 import { previewLines, type RequestPreview } from './request-preview.js';
+
+/** A request shown before it is sent, or a yes/no question: it takes every key until answered. */
+export const confirmBindings: readonly Binding[] = [
+	{
+		command: 'confirm.send',
+		scope: 'confirm',
+		keys: ['enter', 'y'],
+		description: 'send this request',
+		hint: { keys: 'enter/y', label: 'send' },
+	},
+	{
+		command: 'confirm.cancel',
+		scope: 'confirm',
+		keys: ['esc', 'n'],
+		description: 'back; nothing is sent',
+		hint: { keys: 'esc/n', label: 'back' },
+	},
+];
+
+/** What a key means to a question: yes, no, or nothing (it is swallowed while the question is open). */
+export function confirmAnswer(name: string): 'yes' | 'no' | undefined {
+	const command = commandIn(confirmBindings, 'confirm', name);
+	return command === 'confirm.send' ? 'yes' : command === 'confirm.cancel' ? 'no' : undefined;
+}
 
 export interface ConfirmProps {
 	/** What the request does, e.g. `remove 2 endpoints from orders`. */
@@ -25,11 +49,11 @@ export interface ConfirmProps {
 
 export function Confirm(props: ConfirmProps) {
 	useKeys(priorities.input, (event) => {
-		const command = commandFor('confirm', event.name);
 		if (event.name === 'ctrl+c') return false;
 		if (props.busy) return true;
-		if (command === 'confirm.send') props.onSend();
-		else if (command === 'confirm.cancel') props.onCancel();
+		const answer = confirmAnswer(event.name);
+		if (answer === 'yes') props.onSend();
+		else if (answer === 'no') props.onCancel();
 		return true;
 	});
 	const inner = Math.max(10, props.width - 4);

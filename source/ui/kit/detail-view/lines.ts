@@ -5,24 +5,16 @@
  */
 import { type BodyPreview, previewBase64 } from '../../../text/body-preview.js';
 import { sanitize, sanitizeMultiline } from '../../../text/sanitize.js';
+import type { Tone } from '../../theme/theme.js';
+import { wrapText } from '../text/wrap.js';
 
 export interface DetailLine {
 	/** Dim text before the value (a label), already padded. */
 	label?: string;
 	text: string;
-	color?: string;
+	tone?: Tone | undefined;
 	bold?: boolean;
 	dim?: boolean;
-}
-
-/** Cuts text into pieces of at most `width` code points (at least one piece, maybe empty). */
-export function wrapText(text: string, width: number): string[] {
-	const chars = [...text];
-	const size = Math.max(1, width);
-	if (chars.length <= size) return [text];
-	const out: string[] = [];
-	for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
-	return out;
 }
 
 export function title(text: string): DetailLine[] {
@@ -38,13 +30,13 @@ export function pair(
 	value: string,
 	width: number,
 	labelWidth: number,
-	color?: string,
+	tone?: Tone,
 ): DetailLine[] {
 	const head = `${label.padEnd(labelWidth - 1)} `;
 	return wrapText(value, width - labelWidth).map((text, i) => ({
 		label: i === 0 ? head : ' '.repeat(labelWidth),
 		text,
-		...(color ? { color } : {}),
+		...(tone ? { tone } : {}),
 	}));
 }
 
@@ -91,7 +83,7 @@ function pretty(text: string): string {
 export function bodyLines(preview: BodyPreview & { truncated?: boolean }, width: number): DetailLine[] {
 	if (preview.kind === 'invalid-base64')
 		return [
-			{ text: 'not valid base64, as received:', color: 'yellow' },
+			{ text: 'not valid base64, as received:', tone: 'warn' },
 			...wrapText(sanitize(preview.raw), width).map((text) => ({ text })),
 		];
 	if (preview.kind === 'binary') {

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
+import { useTheme } from '../../theme/theme.js';
 import type { DetailLine } from './lines.js';
 
 export interface DetailViewProps {
@@ -12,6 +13,7 @@ export interface DetailViewProps {
 
 /** Lines of a detail view (see models/detail-lines), scrolled to `offset`. */
 export function DetailView(props: DetailViewProps) {
+	const theme = useTheme();
 	const shown = props.lines.slice(props.offset, props.offset + Math.max(0, props.height));
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
@@ -19,7 +21,7 @@ export function DetailView(props: DetailViewProps) {
 				// biome-ignore lint/suspicious/noArrayIndexKey: lines are positions in a scrolled view
 				<Text key={props.offset + i} wrap="truncate-end">
 					{line.label ? <Text dimColor>{line.label}</Text> : null}
-					<Text color={line.color} bold={line.bold} dimColor={line.dim}>
+					<Text color={theme.color(line.tone)} bold={line.bold} dimColor={line.dim}>
 						{line.text === '' ? ' ' : line.text}
 					</Text>
 				</Text>

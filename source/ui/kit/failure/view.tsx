@@ -1,7 +1,7 @@
 /** Why a send was refused, over the form it came from: wrapped, so the server's reason is never cut. */
 import { Box, Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
-import { hardWrap } from '../confirm/request-preview.js';
+import { hardWrap } from '../text/wrap.js';
 
 const maxRows = 3;
 

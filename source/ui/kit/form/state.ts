@@ -3,7 +3,7 @@
  * cursor is in it. Checking the values is the owner's business (the parsers of source/api);
  * the form only edits text, so the same reducer serves every form of the monitor.
  */
-import { textInputReducer } from '../text-input/view.js';
+import { textInputReducer } from '../text-input/state.js';
 
 /** `text`: one line; `lines`: several (Enter breaks a line); `choice`: one of `choices`. */
 export type FieldKind = 'text' | 'lines' | 'choice';

@@ -6,10 +6,43 @@
 import { Box, Text } from 'ink';
 import { fitText, truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { commandFor } from '../../keys/bindings.js';
 import { priorities } from '../../keys/dispatcher.js';
+import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
 import { type FormAction, type FormState, focusedField } from './state.js';
+
+/** A form takes every key; the arrows and Tab move between fields. */
+export const formBindings: readonly Binding[] = [
+	{
+		command: 'form.next',
+		scope: 'form',
+		keys: ['tab', 'down'],
+		description: 'next field',
+		hint: { keys: 'tab/↓↑', label: 'field' },
+	},
+	{ command: 'form.previous', scope: 'form', keys: ['shift+tab', 'up'], description: 'previous field' },
+	{
+		command: 'input.submit',
+		scope: 'form',
+		keys: ['enter'],
+		description: 'send (in a multi-line field: a new line)',
+		hint: { label: 'send/new line' },
+	},
+	{
+		command: 'form.send',
+		scope: 'form',
+		keys: ['ctrl+s'],
+		description: 'send from any field',
+		hint: { keys: '^S', label: 'send' },
+	},
+	{
+		command: 'input.cancel',
+		scope: 'form',
+		keys: ['esc'],
+		description: 'close the form',
+		hint: { label: 'close' },
+	},
+];
 
 export type FormErrors<Id extends string = string> = Partial<Record<Id, string>>;
 
@@ -156,7 +189,7 @@ export function Form<Id extends string>(props: FormProps<Id>) {
 	useKeys(
 		priorities.input,
 		(event) => {
-			const command = commandFor('form', event.name);
+			const command = commandIn(formBindings, 'form', event.name);
 			const kind = focusedField(form).kind ?? 'text';
 			if (command === 'form.next') props.onAction({ type: 'focus/move', delta: 1 });
 			else if (command === 'form.previous') props.onAction({ type: 'focus/move', delta: -1 });

@@ -1,19 +1,28 @@
 import { Box, Text } from 'ink';
-import { useRuntime } from '../../contract/context.js';
-import type { IndexField } from '../../contract/shell-state.js';
 import { TextInput } from '../text-input/view.js';
 
-/** Asks for the id of the index a pane shows. */
-export function IndexPrompt(props: { field: IndexField; what: string; current: string | undefined }) {
-	const { ui } = useRuntime();
+/** Asks for the id of the index a pane shows; closed, says how to open it again. */
+export function IndexPrompt(props: {
+	what: string;
+	current: string | undefined;
+	editing: boolean;
+	onSubmit: (id: string) => void;
+	onCancel: () => void;
+}) {
+	if (!props.editing)
+		return (
+			<Text>
+				No {props.what.toLowerCase()} is configured for this connection: <Text bold>i</Text> types its id.
+			</Text>
+		);
 	return (
 		<Box flexDirection="column">
 			<TextInput
 				label={`${props.what} id:`}
 				initial={props.current ?? ''}
 				placeholder="type the id, enter to apply"
-				onSubmit={(id) => ui.dispatch({ type: 'index/set', field: props.field, id })}
-				onCancel={() => ui.dispatch({ type: 'back' })}
+				onSubmit={props.onSubmit}
+				onCancel={props.onCancel}
 			/>
 			{props.current ? null : (
 				<Text dimColor>No {props.what.toLowerCase()} is configured for this connection.</Text>

@@ -1,12 +1,13 @@
 import { Box, Text } from 'ink';
 import { fitText } from '../../../format/text.js';
+import { type Tone, useTheme } from '../../theme/theme.js';
 import { LiveText } from '../live-text/view.js';
 
 export interface KeyValue {
 	label: string;
 	/** Our own text or sanitised network text. */
 	value: string;
-	color?: string;
+	tone?: Tone | undefined;
 	/** A long value (an id, a URL, a token) that gets a row of its own rather than a grid cell. */
 	wide?: boolean;
 }
@@ -49,6 +50,7 @@ export function keyValueRows(items: readonly KeyValue[], columns: number): KeyVa
 
 /** Label/value pairs in a grid that uses the width. */
 export function KeyValues(props: KeyValuesProps) {
+	const theme = useTheme();
 	const columns = Math.max(1, Math.floor(props.width / props.cellWidth));
 	const rows = keyValueRows(props.items, columns);
 	const offset = props.offset ?? 0;
@@ -62,12 +64,12 @@ export function KeyValues(props: KeyValuesProps) {
 								<Text dimColor>{`${fitText(item.label, props.labelWidth - 1)} `}</Text>
 							</Box>
 							{item.wide ? (
-								<Text color={item.color} wrap="truncate-end">
+								<Text color={theme.color(item.tone)} wrap="truncate-end">
 									{item.value}
 								</Text>
 							) : (
 								<LiveText
-									color={item.color}
+									color={theme.color(item.tone)}
 									text={
 										fitText(item.value, props.cellWidth - props.labelWidth - (i < row.length - 1 ? 1 : 0)) +
 										(i < row.length - 1 ? ' ' : '')

@@ -1,13 +1,14 @@
-import { Box, Text, Transform, useStdout } from 'ink';
-import { memo, useCallback, useMemo } from 'react';
+import { Box, Text, Transform } from 'ink';
+import { memo, useCallback } from 'react';
 import { truncate } from '../../../format/text.js';
-import { colorEnabled, painter, type StyleName } from '../../../text/style.js';
+import { painter, type StyleName } from '../../../text/style.js';
+import { type Theme, type Tone, useTheme } from '../../theme/theme.js';
 import { isSingleCell } from '../live-text/view.js';
 
 /** A piece of a line and how it looks. */
 export interface Segment {
 	text: string;
-	color?: string | undefined;
+	tone?: Tone | undefined;
 	bold?: boolean | undefined;
 	dim?: boolean | undefined;
 }
@@ -26,19 +27,14 @@ export function fitSegments<T extends { text: string }>(segments: readonly T[], 
 	return out;
 }
 
-function styles(segment: Segment, inverse: boolean): StyleName[] {
+function styles(segment: Segment, inverse: boolean, theme: Theme): StyleName[] {
 	const list: StyleName[] = [];
 	if (segment.bold) list.push('bold');
 	if (segment.dim) list.push('dim');
-	if (segment.color) list.push(segment.color as StyleName);
+	const color = theme.color(segment.tone);
+	if (color) list.push(color as StyleName);
 	if (inverse) list.push('inverse');
 	return list;
-}
-
-/** Whether frames carry colour, decided like Ink's own colours: a terminal, NO_COLOR, FORCE_COLOR. */
-function useColour(): boolean {
-	const { stdout } = useStdout();
-	return useMemo(() => colorEnabled({ isTTY: stdout.isTTY, env: process.env }), [stdout]);
 }
 
 /**
@@ -46,22 +42,22 @@ function useColour(): boolean {
  * row with a countdown): one layout node whatever the segments, and like LiveText, Ink measures
  * a blank placeholder rather than every new text (which it would measure slowly beyond ASCII
  * and cache for good); the styled text replaces the placeholder as the frame is written. Cut
- * to `width`.
+ * to `width`. Styled as the theme says the terminal is (colours, styles only, or plain).
  */
 export const LiveLine = memo(function LiveLine(props: {
 	segments: readonly Segment[];
 	width: number;
 	inverse?: boolean;
 }) {
-	const colour = useColour();
+	const theme = useTheme();
 	const inverse = props.inverse ?? false;
 	const fitted = fitSegments(props.segments, props.width);
 	const plain = fitted.map((s) => s.text).join('');
 	const simple = isSingleCell(plain);
-	const paint = painter(colour);
+	const paint = painter(theme.mode !== 'none');
 	const styled = fitted
 		.map((s) => {
-			const list = styles(s, inverse);
+			const list = styles(s, inverse, theme);
 			return list.length > 0 ? paint(list, s.text) : s.text;
 		})
 		.join('');
@@ -76,7 +72,7 @@ export const LiveLine = memo(function LiveLine(props: {
 			<Text wrap="truncate-end" inverse={inverse}>
 				{fitted.map((s, i) => (
 					// biome-ignore lint/suspicious/noArrayIndexKey: segments of a line are positions
-					<Text key={i} color={s.color} bold={s.bold} dimColor={s.dim}>
+					<Text key={i} color={theme.color(s.tone)} bold={s.bold} dimColor={s.dim}>
 						{s.text}
 					</Text>
 				))}

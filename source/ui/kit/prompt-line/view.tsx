@@ -1,26 +1,25 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { useUi } from '../../contract/context.js';
-import type { PaneId } from '../../contract/panes.js';
-import type { EditField } from '../../contract/shell-state.js';
+import { useTheme } from '../../theme/theme.js';
+import type { Notice } from '../notice-line/view.js';
 import { TextInput } from '../text-input/view.js';
 
-const toneColors = { info: undefined, ok: 'green', error: 'red' } as const;
+export interface PromptField {
+	label: string;
+	initial?: string;
+	placeholder: string;
+	onSubmit: (value: string) => void;
+	onCancel: () => void;
+}
 
 export interface PromptLineProps {
-	pane: PaneId;
 	width: number;
-	/** The text field this pane opens, and how it is labelled and submitted. */
-	field?: {
-		name: EditField;
-		label: string;
-		initial?: string;
-		placeholder: string;
-		onSubmit: (value: string) => void;
-		onCancel: () => void;
-	};
-	/** The question while a confirmation is open. */
+	/** The text field, when it is open. */
+	field?: PromptField | undefined;
+	/** The yes/no question, when one is open. */
 	question?: ReactNode;
+	/** What the last action did. */
+	notice?: Notice | undefined;
 	/** Shown when nothing else is: one line (a Text that truncates, or a LiveLine). */
 	hint: ReactNode;
 }
@@ -31,16 +30,16 @@ export interface PromptLineProps {
  * under it never jumps.
  */
 export function PromptLine(props: PromptLineProps) {
-	const ui = useUi();
-	const notice = ui.notice?.pane === props.pane ? ui.notice : undefined;
+	const theme = useTheme();
+	const { notice } = props;
 	const noticeText = notice ? (
-		<Text color={toneColors[notice.tone]} wrap="truncate-end">
+		<Text color={notice.tone === 'info' ? undefined : theme.color(notice.tone)} wrap="truncate-end">
 			{notice.tone === 'error' ? '✗ ' : notice.tone === 'ok' ? '✓ ' : ''}
 			{notice.text}
 		</Text>
 	) : null;
 	let content: ReactNode;
-	if (props.field && ui.editing === props.field.name) {
+	if (props.field) {
 		content = (
 			<>
 				<Box flexShrink={0}>
@@ -56,12 +55,12 @@ export function PromptLine(props: PromptLineProps) {
 				{noticeText}
 			</>
 		);
-	} else if (ui.confirm && props.question) {
+	} else if (props.question) {
 		content = (
-			<Text color="yellow" bold wrap="truncate-end">
-				{props.question} <Text color="cyan">y</Text>
+			<Text color={theme.color('warn')} bold wrap="truncate-end">
+				{props.question} <Text color={theme.color('accent')}>y</Text>
 				<Text dimColor>/</Text>
-				<Text color="cyan">n</Text>
+				<Text color={theme.color('accent')}>n</Text>
 			</Text>
 		);
 	} else content = noticeText ?? props.hint;

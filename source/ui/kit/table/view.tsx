@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { scrollStart, sizeColumns } from '../../../format/layout.js';
 import { fitText, textWidth } from '../../../format/text.js';
+import type { Tone } from '../../theme/theme.js';
 import { LiveLine } from '../live-line/view.js';
 
 export interface Column<Row> {
@@ -11,8 +12,10 @@ export interface Column<Row> {
 	minWidth?: number;
 	maxWidth?: number;
 	align?: 'left' | 'right';
-	/** Colour of the cell, e.g. a state. */
-	color?: (row: Row) => string | undefined;
+	/** Tone of the cell, e.g. a state. */
+	tone?: (row: Row) => Tone | undefined;
+	/** How a cell too long for the column is cut (default: its end, with `…`). */
+	cut?: (text: string, width: number) => string;
 }
 
 export interface TableProps<Row> {
@@ -35,6 +38,8 @@ export function tableLayout<Row>(props: TableProps<Row>) {
 	const markWidth = props.mark ? 2 : 0;
 	const widths = sizeColumns(
 		props.columns.map((c, i) => {
+			// A column with nothing in any row is left out, so the others get its room.
+			if (cells.length > 0 && cells.every((r) => r[i] === '')) return { natural: 0, min: 0 };
 			const natural = Math.max(textWidth(c.header), ...cells.map((r) => textWidth(r[i]!)));
 			return {
 				natural: Math.min(natural, c.maxWidth ?? natural),
@@ -50,9 +55,15 @@ export function tableLayout<Row>(props: TableProps<Row>) {
 	return { cells, widths, start, end: Math.min(props.rows.length, start + bodyHeight), markWidth };
 }
 
+/** A cell in exactly `width` cells, cut the column's way. */
+function fitCell(text: string, width: number, column: Column<unknown>): string {
+	const cut = column.cut && textWidth(text) > width ? column.cut(text, width) : text;
+	return fitText(cut, width, column.align);
+}
+
 function line(texts: string[], widths: number[], columns: readonly Column<unknown>[]): string {
 	return texts
-		.map((text, i) => (widths[i]! > 0 ? fitText(text, widths[i]!, columns[i]!.align) : undefined))
+		.map((text, i) => (widths[i]! > 0 ? fitCell(text, widths[i]!, columns[i]!) : undefined))
 		.filter((text) => text !== undefined)
 		.join(' '.repeat(gap));
 }
@@ -63,11 +74,9 @@ function colouredLine(
 	texts: string[],
 	widths: number[],
 	columns: readonly Column<unknown>[],
-): { text: string; color: string | undefined }[] {
+): { text: string; tone: Tone | undefined }[] {
 	const shown = texts.flatMap((text, i) =>
-		widths[i]! > 0
-			? [{ text: fitText(text, widths[i]!, columns[i]!.align), color: columns[i]!.color?.(row) }]
-			: [],
+		widths[i]! > 0 ? [{ text: fitCell(text, widths[i]!, columns[i]!), tone: columns[i]!.tone?.(row) }] : [],
 	);
 	return shown.map((cell, i) =>
 		i < shown.length - 1 ? { ...cell, text: cell.text + ' '.repeat(gap) } : cell,
@@ -84,7 +93,7 @@ export function Table<Row>(props: TableProps<Row>) {
 		columns,
 	);
 	const more = props.rows.length > end - start ? ` ${start + 1}-${end} of ${props.rows.length}` : '';
-	const coloured = props.columns.some((c) => c.color);
+	const coloured = props.columns.some((c) => c.tone);
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">

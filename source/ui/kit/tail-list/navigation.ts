@@ -3,18 +3,16 @@
  * or scroll the detail when it is open; page, jump to the newest, open the selected row.
  * Panes add their own commands next to these.
  */
-
-import type { UiAction, UiState } from '../../contract/shell-state.js';
-import type { ReducerStore } from '../../data/store.js';
 import type { CommandHandlers } from '../../keys/use-keys.js';
 import { moveSelection } from './selection.js';
+import type { TailListAction, TailListState } from './state.js';
 
 export interface TailNavigation {
-	store: ReducerStore<UiState, UiAction>;
-	ui: UiState;
+	/** The list's state as it is now (read when a key arrives, not when the view was drawn). */
+	list: () => TailListState;
+	dispatch: (action: TailListAction) => void;
 	/** Keys of the rows, in the order shown. */
 	keys: readonly string[];
-	selected: string | undefined;
 	listHeight: number;
 	/** Scroll positions of the open detail. */
 	scrolls: number;
@@ -23,22 +21,22 @@ export interface TailNavigation {
 }
 
 export function tailNavigation(n: TailNavigation): CommandHandlers {
-	const move = (delta: number) =>
-		n.ui.detail
-			? n.store.dispatch({ type: 'detail/scroll', delta, count: n.scrolls })
-			: n.store.dispatch({ type: 'select', key: moveSelection(n.keys, n.selected, delta) });
+	const move = (delta: number) => {
+		const list = n.list();
+		if (list.detail) n.dispatch({ type: 'detail/scroll', delta, count: n.scrolls });
+		else n.dispatch({ type: 'select', key: moveSelection(n.keys, list.selected, delta) });
+	};
 	return {
 		'nav.up': () => move(-1),
 		'nav.down': () => move(1),
 		'nav.pageUp': () => move(-n.listHeight),
 		'nav.pageDown': () => move(n.listHeight),
-		'nav.first': () =>
-			n.ui.detail ? move(-n.scrolls) : n.store.dispatch({ type: 'select', key: undefined }),
+		'nav.first': () => (n.list().detail ? move(-n.scrolls) : n.dispatch({ type: 'select', key: undefined })),
 		'nav.open': () => {
 			if (n.current === undefined) return;
 			// The open row stays selected while newer ones arrive.
-			n.store.dispatch({ type: 'select', key: n.current });
-			n.store.dispatch({ type: 'detail/open' });
+			n.dispatch({ type: 'select', key: n.current });
+			n.dispatch({ type: 'detail/open' });
 		},
 	};
 }

@@ -1,48 +1,28 @@
 import { Text } from 'ink';
 import { useReducer } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
-import { commandFor } from '../../keys/bindings.js';
 import { priorities } from '../../keys/dispatcher.js';
+import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
+import { textInputReducer } from './state.js';
 
-export interface TextInputState {
-	value: string;
-	/** Insertion point, in code points. */
-	cursor: number;
-}
-
-export type TextInputAction =
-	| { type: 'insert'; text: string }
-	| { type: 'backspace' }
-	| { type: 'move'; to: 'left' | 'right' | 'home' | 'end' };
-
-// Control characters from a paste are dropped: an id never contains them.
-const control = /[\u0000-\u001f\u007f-\u009f]/g;
-
-export function textInputReducer(state: TextInputState, action: TextInputAction): TextInputState {
-	const chars = [...state.value];
-	switch (action.type) {
-		case 'insert': {
-			const text = [...action.text.replace(control, '')];
-			if (text.length === 0) return state;
-			chars.splice(state.cursor, 0, ...text);
-			return { value: chars.join(''), cursor: state.cursor + text.length };
-		}
-		case 'backspace':
-			if (state.cursor === 0) return state;
-			chars.splice(state.cursor - 1, 1);
-			return { value: chars.join(''), cursor: state.cursor - 1 };
-		case 'move': {
-			const to = {
-				left: Math.max(0, state.cursor - 1),
-				right: Math.min(chars.length, state.cursor + 1),
-				home: 0,
-				end: chars.length,
-			}[action.to];
-			return to === state.cursor ? state : { ...state, cursor: to };
-		}
-	}
-}
+/** A text field takes every key first: Enter applies, Esc cancels, the rest is typed. */
+export const textInputBindings: readonly Binding[] = [
+	{
+		command: 'input.submit',
+		scope: 'input',
+		keys: ['enter'],
+		description: 'apply',
+		hint: { label: 'apply' },
+	},
+	{
+		command: 'input.cancel',
+		scope: 'input',
+		keys: ['esc'],
+		description: 'cancel',
+		hint: { label: 'cancel' },
+	},
+];
 
 export interface TextInputProps {
 	label: string;
@@ -57,7 +37,7 @@ export function TextInput(props: TextInputProps) {
 	const initial = props.initial ?? '';
 	const [state, dispatch] = useReducer(textInputReducer, { value: initial, cursor: [...initial].length });
 	useKeys(priorities.input, (event) => {
-		const command = commandFor('input', event.name);
+		const command = commandIn(textInputBindings, 'input', event.name);
 		if (command === 'input.submit') props.onSubmit(state.value);
 		else if (command === 'input.cancel') props.onCancel();
 		else if (event.name === 'ctrl+c') return false;

@@ -37,14 +37,14 @@ export function accountColumns(reveal: boolean): Column<MqUser>[] {
 
 /** Every field of one account, formatted, with secrets masked unless `reveal`. */
 export function accountDetail(user: MqUser, reveal: boolean): KeyValue[] {
-	const secret = reveal ? 'yellow' : undefined;
+	const secret = reveal ? ('highlight' as const) : undefined;
 	return [
 		{ label: 'customer', value: sanitize(user.customer_id), wide: true },
 		{ label: 'created by', value: sanitize(user.created_by), wide: true },
-		{ label: 'token', value: maskSecret(user.token, reveal), color: secret, wide: true },
-		{ label: 'password', value: maskSecret(user.password, reveal), color: secret, wide: true },
+		{ label: 'token', value: maskSecret(user.token, reveal), tone: secret, wide: true },
+		{ label: 'password', value: maskSecret(user.password, reveal), tone: secret, wide: true },
 		{ label: 'created', value: formatUnixSeconds(user.creation_time) },
-		{ label: 'state', value: accountState(user), color: user.active ? 'green' : 'red' },
+		{ label: 'state', value: accountState(user), tone: user.active ? 'ok' : 'error' },
 		{ label: 'active', value: user.active ? 'yes' : 'no' },
 		{ label: 'type', value: accountType(user) },
 		{ label: 'reserved price', value: formatMoney(user.reserved_price) },

@@ -1,22 +1,27 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePolls, useRuntime, useUi } from '../../contract/context.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { usersEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { KeyValues, keyValueRowCount } from '../../kit/key-values/view.js';
 import { Table } from '../../kit/table/view.js';
-import type { PaneProps } from '../overview/view.js';
 import { accountColumns, accountDetail } from './model.js';
+import type { AccountsAction, AccountsState } from './state.js';
 
-export function AccountsPane(props: PaneProps) {
+export function AccountsView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { ui: store } = useRuntime();
-	const users = polls.users?.data;
+	const { ui: shell } = useRuntime();
+	const { state, dispatch, store } = usePane<AccountsState, AccountsAction>();
+	const entry = entryOf(polls, usersEndpoint);
+	const users = entry?.data;
 	const count = users?.length ?? 0;
-	const selected = Math.min(ui.cursor.accounts, Math.max(0, count - 1));
+	const selected = Math.min(state.cursor, Math.max(0, count - 1));
 	const page = Math.max(1, props.height - 3);
 	const columns = useMemo(() => accountColumns(ui.reveal), [ui.reveal]);
 
@@ -29,9 +34,9 @@ export function AccountsPane(props: PaneProps) {
 	const detailScrolls = Math.max(0, keyValueRowCount(detail, props.width, cellWidth) - detailHeight) + 1;
 	// In the detail view the arrows scroll it; in the table they move the selection.
 	const move = (delta: number) =>
-		ui.detail
-			? store.dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
-			: store.dispatch({ type: 'cursor/move', delta, count });
+		store.getSnapshot().detail
+			? dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
+			: dispatch({ type: 'cursor/move', delta, count });
 
 	useCommands('accounts', priorities.pane, {
 		'nav.up': () => move(-1),
@@ -40,17 +45,17 @@ export function AccountsPane(props: PaneProps) {
 		'nav.pageDown': () => move(page),
 		'nav.open': () => {
 			if (!user) return;
-			store.dispatch({ type: 'account/select', id: user.id });
-			store.dispatch({ type: 'detail/open' });
+			shell.dispatch({ type: 'account/select', id: user.id });
+			dispatch({ type: 'detail/open' });
 		},
-		'nav.back': () => store.dispatch({ type: 'back' }),
-		'secrets.reveal': () => store.dispatch({ type: 'reveal/toggle' }),
+		'nav.back': () => dispatch({ type: 'back' }),
+		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
 
-	if (!users) return <EndpointState entry={polls.users} what="accounts" />;
+	if (!users) return <EndpointState entry={entry} what="accounts" />;
 	if (users.length === 0) return <Text>The service lists no accounts.</Text>;
 	const secrets = ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)';
-	if (ui.detail && user) {
+	if (state.detail && user) {
 		const more = detailScrolls > 1 ? ` · ↑↓ scroll` : '';
 		return (
 			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
@@ -66,7 +71,7 @@ export function AccountsPane(props: PaneProps) {
 					width={props.width}
 					cellWidth={cellWidth}
 					labelWidth={labelWidth}
-					offset={Math.min(ui.detailScroll, detailScrolls - 1)}
+					offset={Math.min(state.detailScroll, detailScrolls - 1)}
 					height={detailHeight}
 				/>
 			</Box>

@@ -2,12 +2,13 @@
  * The Callbacks pane: the receiver's events newest first, each as the line `mqtop listen`
  * prints, the filter over those lines, and the detail of one event. Pure, over ReceivedEvent.
  */
+import { RE2JS } from 're2js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import { eventLineParts, type LinePart } from '../../../receiver/render.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
-import type { Segment } from '../../kit/live-line/view.js';
+import type { Tone } from '../../theme/theme.js';
 
 const partsCache = new WeakMap<ReceivedEvent, LinePart[]>();
 const textCache = new WeakMap<ReceivedEvent, string>();
@@ -34,19 +35,6 @@ export function lineText(event: ReceivedEvent): string {
 	return text;
 }
 
-/** An event's line for a list row: a selection mark, then the parts two spaces apart. */
-export function rowSegments(event: ReceivedEvent, selected: boolean): Segment[] {
-	return [
-		{ text: selected ? '› ' : '  ' },
-		...lineParts(event).map((part, i) => ({
-			text: i > 0 ? `  ${part.text}` : part.text,
-			color: part.style?.color,
-			bold: part.style?.bold,
-			dim: part.style?.dim,
-		})),
-	];
-}
-
 export interface EventFilter {
 	/** As typed. */
 	text: string;
@@ -57,21 +45,44 @@ export interface EventFilter {
 	matches(line: string): boolean;
 }
 
-/** The filter for typed text: a regular expression when it compiles, otherwise plain text (both ignore case). */
+/**
+ * The filter for typed text: a regular expression when it compiles, otherwise plain text (both
+ * ignore case). The expression runs over text from the network on the UI thread, so it is
+ * matched by a linear-time engine (RE2's, in JavaScript): no expression, `(a+)+$` included, can
+ * take longer than a pass over the line. RE2 has no lookaround or backreferences; such an
+ * expression is matched as plain text, and the pane says why.
+ */
 export function compileFilter(text: string): EventFilter | undefined {
 	if (text === '') return undefined;
 	try {
-		const pattern = new RegExp(text, 'i');
-		return { text, mode: 'regex', matches: (line) => pattern.test(line) };
+		const pattern = RE2JS.compile(text, RE2JS.CASE_INSENSITIVE);
+		return { text, mode: 'regex', matches: (line) => pattern.matcher(line).find() };
 	} catch (error) {
 		const needle = text.toLowerCase();
 		return {
 			text,
 			mode: 'text',
-			problem: (error as Error).message,
+			problem: (error as Error).message.replace(/^error parsing regexp: /, ''),
 			matches: (line) => line.toLowerCase().includes(needle),
 		};
 	}
+}
+
+const verdicts = new WeakMap<EventFilter, WeakMap<ReceivedEvent, boolean>>();
+
+/** Whether the filter keeps an event; worked out once per event and filter (events are immutable). */
+function keeps(filter: EventFilter, event: ReceivedEvent): boolean {
+	let seen = verdicts.get(filter);
+	if (!seen) {
+		seen = new WeakMap();
+		verdicts.set(filter, seen);
+	}
+	let kept = seen.get(event);
+	if (kept === undefined) {
+		kept = filter.matches(lineText(event));
+		seen.set(event, kept);
+	}
+	return kept;
 }
 
 /** Events newest first, those the filter keeps. */
@@ -82,7 +93,7 @@ export function visibleEvents(
 	const out: ReceivedEvent[] = [];
 	for (let i = oldestFirst.length - 1; i >= 0; i--) {
 		const event = oldestFirst[i]!;
-		if (!filter || filter.matches(lineText(event))) out.push(event);
+		if (!filter || keeps(filter, event)) out.push(event);
 	}
 	return out;
 }
@@ -100,19 +111,23 @@ function claimValue(name: string, value: unknown): string {
 
 /** Everything about one received request: the decoded callback, bodies, signature, headers. */
 export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[] {
-	const kv = (label: string, value: string, color?: string) => pair(label, value, width, labelWidth, color);
+	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
 	const cb = event.callback;
 	const lines: DetailLine[] = [
 		...kv('received', formatClockMillis(event.receivedAt)),
 		...kv('request', `${sanitize(event.method)} ${sanitize(event.path)}`),
-		...kv('kind', event.kind, event.kind === 'failure-callback' ? 'magenta' : undefined),
+		...kv('kind', event.kind, event.kind === 'failure-callback' ? 'special' : undefined),
 		...(event.verified
-			? kv('signature', `✓ verified with the ${event.signingKey ?? 'current'} signing key`, 'green')
-			: kv('signature', `✗ ${sanitize(event.reason ?? 'rejected')} (${event.failure ?? 'rejected'})`, 'red')),
-		...kv('answered', String(event.response.status), event.response.status < 300 ? 'green' : 'red'),
+			? kv('signature', `✓ verified with the ${event.signingKey ?? 'current'} signing key`, 'ok')
+			: kv(
+					'signature',
+					`✗ ${sanitize(event.reason ?? 'rejected')} (${event.failure ?? 'rejected'})`,
+					'error',
+				)),
+		...kv('answered', String(event.response.status), event.response.status < 300 ? 'ok' : 'error'),
 		...kv('body size', `${event.bodyBytes} bytes`),
 	];
-	if (event.problem) lines.push(...kv('problem', sanitize(event.problem), 'yellow'));
+	if (event.problem) lines.push(...kv('problem', sanitize(event.problem), 'warn'));
 	const d = event.delivery;
 	if (d.messageId) lines.push(...kv('message id', sanitize(d.messageId)));
 	if (d.retried !== undefined) lines.push(...kv('retried header', String(d.retried)));
@@ -126,7 +141,7 @@ export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[
 			...title(event.kind === 'failure-callback' ? 'Failure callback (decoded)' : 'Callback (decoded)'),
 		);
 		lines.push(
-			...kv('destination said', `status ${cb.status}`, ok ? 'green' : cb.exhausted ? 'red' : 'yellow'),
+			...kv('destination said', `status ${cb.status}`, ok ? 'ok' : cb.exhausted ? 'error' : 'warn'),
 			...kv(
 				'attempt',
 				`retried ${cb.retried} of ${cb.maxRetries}${cb.exhausted ? (ok ? ' (the last)' : ' (exhausted)') : ''}`,
@@ -134,7 +149,7 @@ export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[
 			...kv('source message', sanitize(cb.sourceMessageId)),
 			...kv('destination', `${sanitize(cb.method)} ${sanitize(cb.url)}`),
 		);
-		if (cb.dlqId) lines.push(...kv('dead letter id', sanitize(cb.dlqId), 'red'));
+		if (cb.dlqId) lines.push(...kv('dead letter id', sanitize(cb.dlqId), 'error'));
 		if (cb.topicName) lines.push(...kv('URL Group', sanitize(cb.topicName)));
 		if (cb.endpointName) lines.push(...kv('endpoint', sanitize(cb.endpointName)));
 		if (cb.createdAt !== undefined) lines.push(...kv('created', formatClockMillis(cb.createdAt)));

@@ -6,8 +6,9 @@ import type { ReceivedEvent } from '../../../receiver/event.js';
 import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
-import type { TuiReceiver } from '../../app/runtime.js';
-import { useRuntime, useUi } from '../../contract/context.js';
+import type { TuiReceiver } from '../../contract/connection.js';
+import { usePane, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/view.js';
@@ -17,29 +18,39 @@ import { LiveLine } from '../../kit/live-line/view.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
-import type { PaneProps } from '../overview/view.js';
-import { callbackDetail, compileFilter, eventKey, rowSegments, visibleEvents } from './model.js';
+import { useTheme } from '../../theme/theme.js';
+import { callbackDetail, compileFilter, eventKey, visibleEvents } from './model.js';
+import { rowSegments } from './row.js';
+import type { CallbacksAction, CallbacksState } from './state.js';
+
+type PaneProps = PaneViewProps;
 
 /** One event's line, drawn from the same parts `mqtop listen` prints. */
 const EventLine = memo(function EventLine(props: { event: ReceivedEvent; selected: boolean; width: number }) {
-	const segments = useMemo(() => rowSegments(props.event, props.selected), [props.event, props.selected]);
+	const segments = useMemo(
+		() => rowSegments(props.event, props.selected, props.width),
+		[props.event, props.selected, props.width],
+	);
 	return <LiveLine segments={segments} width={props.width} inverse={props.selected} />;
 });
 
 function NoReceiver() {
 	const { connection } = useRuntime();
+	const theme = useTheme();
+	const accent = theme.color('accent');
 	return (
 		<Box flexDirection="column">
 			<Text bold>No callback receiver is running.</Text>
 			<Gap />
 			<Text>mqtop starts one on 127.0.0.1 when it knows the signing keys that verify callbacks:</Text>
 			<Text>
-				{'  '}· set <Text color="cyan">currentSigningKey</Text> (and <Text color="cyan">nextSigningKey</Text>)
-				in your profile, or MQTOP_CURRENT_SIGNING_KEY / MQTOP_NEXT_SIGNING_KEY;
+				{'  '}· set <Text color={accent}>currentSigningKey</Text> (and{' '}
+				<Text color={accent}>nextSigningKey</Text>) in your profile, or MQTOP_CURRENT_SIGNING_KEY /
+				MQTOP_NEXT_SIGNING_KEY;
 			</Text>
 			<Text>
-				{'  '}· or run <Text color="cyan">mqtop</Text> with no profile: the embedded local service shares its
-				keys with the receiver (<Text color="cyan">mqtop --demo</Text> adds traffic).
+				{'  '}· or run <Text color={accent}>mqtop</Text> with no profile: the embedded local service shares
+				its keys with the receiver (<Text color={accent}>mqtop --demo</Text> adds traffic).
 			</Text>
 			<Gap />
 			<Text dimColor>
@@ -51,7 +62,7 @@ function NoReceiver() {
 }
 
 /** The receiver's events, newest first, as `mqtop listen` prints them; filter, detail, keys. */
-export function CallbacksPane(props: PaneProps) {
+export function CallbacksView(props: PaneProps) {
 	const { receiver } = useRuntime();
 	if (!receiver) return <NoReceiver />;
 	return <Callbacks {...props} receiver={receiver} />;
@@ -68,13 +79,15 @@ export function callbacksRefreshMs(shown: ReceiverSnapshot, next: ReceiverSnapsh
 
 function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const ui = useUi();
-	const { ui: store, client } = useRuntime();
+	const theme = useTheme();
+	const { ui: shell, client } = useRuntime();
+	const { state, dispatch, store } = usePane<CallbacksState, CallbacksAction>();
 	const { receiver } = props;
 	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs, ui.frozen);
-	const filter = useMemo(() => compileFilter(ui.callbackFilter), [ui.callbackFilter]);
+	const filter = useMemo(() => compileFilter(state.filter), [state.filter]);
 	const events = useMemo(() => visibleEvents(snapshot.events, filter), [snapshot.events, filter]);
 	const keys = useMemo(() => events.map(eventKey), [events]);
-	const selected = ui.selected.callbacks;
+	const selected = state.selected;
 	const index = selectedIndex(keys, selected);
 	const listHeight = Math.max(1, props.height - 3);
 	const start = scrollStart(index, events.length, listHeight);
@@ -82,35 +95,30 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const current = events[index];
 
 	const detailLines = useMemo(
-		() => (ui.detail && current ? callbackDetail(current, props.width) : []),
-		[ui.detail, current, props.width],
+		() => (state.detail && current ? callbackDetail(current, props.width) : []),
+		[state.detail, current, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 	useCommands('callbacks', priorities.pane, {
 		...tailNavigation({
-			store,
-			ui,
+			list: store.getSnapshot,
+			dispatch,
 			keys,
-			selected,
 			listHeight,
 			scrolls,
 			current: current ? eventKey(current) : undefined,
 		}),
-		'nav.back': () => {
-			if (ui.detail) store.dispatch({ type: 'back' });
-			else if (ui.callbackFilter) store.dispatch({ type: 'filter/set', text: '' });
-		},
-		'filter.edit': () => store.dispatch({ type: 'input/open', field: 'callbackFilter' }),
-		'secrets.reveal': () => store.dispatch({ type: 'reveal/toggle' }),
+		'nav.back': () => dispatch({ type: 'back' }),
+		'filter.edit': () => dispatch({ type: 'filter/open' }),
+		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
 
 	const field = {
-		name: 'callbackFilter' as const,
 		label: 'Filter /',
-		initial: ui.callbackFilter,
+		initial: state.filter,
 		placeholder: 'a regular expression or text; enter applies, empty shows all',
-		onSubmit: (text: string) => store.dispatch({ type: 'filter/set', text }),
-		onCancel: () => store.dispatch({ type: 'back' }),
+		onSubmit: (text: string) => dispatch({ type: 'filter/set', text }),
+		onCancel: () => dispatch({ type: 'filter/close' }),
 	};
 	const total = snapshot.events.length;
 	const hint = filter ? (
@@ -119,7 +127,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			segments={[
 				{
 					text: `filter ${filter.mode === 'regex' ? `/${sanitize(filter.text)}/i` : `"${sanitize(filter.text)}"`}`,
-					color: 'cyan',
+					tone: 'accent',
 				},
 				{
 					text: ` · ${formatInteger(events.length)} of ${formatInteger(total)} match${
@@ -135,17 +143,19 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		</Text>
 	);
 
-	if (ui.detail && current) {
+	const prompt = <PromptLine width={props.width} field={state.editing ? field : undefined} hint={hint} />;
+	if (state.detail && current) {
 		return (
 			<DetailScreen
 				title={
 					<>
-						Request #{current.seq} <Text color={current.verified ? 'green' : 'red'}>{current.kind}</Text>
+						Request #{current.seq}{' '}
+						<Text color={theme.color(current.verified ? 'ok' : 'error')}>{current.kind}</Text>
 					</>
 				}
-				prompt={<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />}
+				prompt={prompt}
 				lines={detailLines}
-				scroll={ui.detailScroll}
+				scroll={state.detailScroll}
 				width={props.width}
 				height={props.height}
 			/>
@@ -161,27 +171,29 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 				width={props.width}
 				segments={[
 					{ text: 'Receiver ', bold: true },
-					{ text: sanitize(receiver.url), color: 'cyan', bold: true },
+					{ text: sanitize(receiver.url), tone: 'accent', bold: true },
 					{ text: ' · ', dim: true },
 					{ text: `${formatInteger(c.total)} received: ` },
-					{ text: `${formatInteger(c.verified)} verified`, color: 'green' },
+					{ text: `${formatInteger(c.verified)} verified`, tone: 'ok' },
 					{ text: ', ' },
-					{ text: `${formatInteger(c.rejected)} rejected`, color: c.rejected > 0 ? 'red' : undefined },
+					{ text: `${formatInteger(c.rejected)} rejected`, tone: c.rejected > 0 ? 'error' : undefined },
 					{ text: c.evicted > 0 ? ` · the newest ${formatInteger(snapshot.capacity)} kept` : '', dim: true },
 				]}
 			/>
 			<Text wrap="truncate-end">
 				<Text dimColor>signing keys </Text>current{' '}
-				<Text color={ui.reveal ? 'yellow' : undefined}>{show(receiver.currentSigningKey)}</Text>
+				<Text color={ui.reveal ? theme.color('highlight') : undefined}>
+					{show(receiver.currentSigningKey)}
+				</Text>
 				{'  '}next{' '}
-				<Text color={ui.reveal ? 'yellow' : undefined}>
+				<Text color={ui.reveal ? theme.color('highlight') : undefined}>
 					{receiver.nextSigningKey ? show(receiver.nextSigningKey) : '(none)'}
 				</Text>
 				<Text dimColor>
 					{` · ${ui.reveal ? 'v hides' : 'v reveals'} · point ${prefix}Callback or ${prefix}Failure-Callback at it`}
 				</Text>
 			</Text>
-			<PromptLine pane="callbacks" width={props.width} field={field} hint={hint} />
+			{prompt}
 			{events.length === 0 ? (
 				<Text dimColor>
 					{total === 0

@@ -4,9 +4,12 @@
  * pane that speaks HTTP.
  */
 import type { UrlGroup } from '../../../api/schemas.js';
-import { describeSendError, type EditContext, readOnlyNotice } from '../../contract/edit-context.js';
-import { ReducerStore } from '../../data/store.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { describeSendError } from '../../data/describe-error.js';
+import { entryOf } from '../../data/poll-store.js';
+import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/state.js';
+import { readOnlyNotice } from '../../kit/notice-line/view.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -16,13 +19,8 @@ import {
 	type GroupFormKind,
 	groupForm,
 } from './edits.js';
-import {
-	type GroupsAction,
-	type GroupsState,
-	groupsReducer,
-	groupsScope,
-	initialGroupsState,
-} from './state.js';
+import { groupsEndpoint } from './endpoints.js';
+import type { GroupsAction, GroupsState } from './state.js';
 
 const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 	add: 'adding endpoints',
@@ -31,17 +29,17 @@ const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 };
 
 export class GroupsController {
-	readonly store = new ReducerStore<GroupsState, GroupsAction>(groupsReducer, initialGroupsState);
+	readonly store: ReducerStore<GroupsState, GroupsAction>;
 	private readonly unsubscribe: (() => void)[] = [];
 	private closed = false;
 
-	constructor(private readonly ctx: EditContext) {
+	constructor(private readonly ctx: PaneContext<GroupsState, GroupsAction>) {
+		this.store = ctx.store;
 		this.unsubscribe.push(
-			this.store.subscribe(() => ctx.focus.setFocus('groups', groupsScope(this.store.getSnapshot()))),
 			// A deployment without the listing answers 404 or 405: the pane then works on a typed name.
 			ctx.polls.subscribe(() => {
-				const status = ctx.polls.getSnapshot().groups?.failure?.status;
-				if (status === 404 || status === 405) ctx.ui.dispatch({ type: 'groups/unlisted' });
+				const status = entryOf(ctx.polls.getSnapshot(), groupsEndpoint)?.failure?.status;
+				if (status === 404 || status === 405) this.dispatch({ type: 'unlisted' });
 			}),
 		);
 	}
@@ -56,13 +54,13 @@ export class GroupsController {
 
 	/** The listed groups, or undefined where the service lists none (or has not answered yet). */
 	groups(): UrlGroup[] | undefined {
-		return this.ctx.ui.getSnapshot().groupsListed ? this.ctx.polls.getSnapshot().groups?.data : undefined;
+		return this.state.listed ? entryOf(this.ctx.polls.getSnapshot(), groupsEndpoint)?.data : undefined;
 	}
 
 	/** The group the edits apply to: the selected one, or the typed name where nothing is listed. */
 	current(): { name: string; group: UrlGroup | undefined } | undefined {
 		const groups = this.groups();
-		if (!this.ctx.ui.getSnapshot().groupsListed)
+		if (!this.state.listed)
 			return this.state.typed ? { name: this.state.typed, group: undefined } : undefined;
 		if (!groups || groups.length === 0) return undefined;
 		const group = groups.find((g) => g.name === this.state.selected) ?? groups[0]!;
@@ -171,7 +169,7 @@ export class GroupsController {
 	}
 
 	private chooseName(name: string): void {
-		if (!this.ctx.ui.getSnapshot().groupsListed) {
+		if (!this.state.listed) {
 			this.dispatch({ type: 'typed', name });
 			return;
 		}
@@ -234,9 +232,8 @@ export class GroupsController {
 		}
 	}
 
-	close(): void {
+	dispose(): void {
 		this.closed = true;
 		for (const off of this.unsubscribe) off();
-		this.store.close();
 	}
 }

@@ -4,16 +4,14 @@
  * send. A refused send keeps the form exactly as it was typed.
  */
 import type { UrlGroup } from '../../../api/schemas.js';
-import type { Scope } from '../../keys/bindings.js';
+import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import type { Notice } from '../../kit/notice-line/view.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
 
 type Endpoint = UrlGroup['endpoints'][number];
 
-export interface Notice {
-	tone: 'ok' | 'error' | 'info';
-	text: string;
-}
+export type { Notice };
 
 export interface GroupForm {
 	kind: GroupFormKind;
@@ -39,6 +37,8 @@ export interface GroupsState {
 	/** Why the last send was refused, shown over the form it came from. */
 	failure: string | undefined;
 	notice: Notice | undefined;
+	/** False once the service answered that it has no URL Group listing (404/405). */
+	listed: boolean;
 }
 
 export type GroupsAction =
@@ -56,7 +56,8 @@ export type GroupsAction =
 	| { type: 'send/start' }
 	| { type: 'send/done'; notice: Notice; group: string | undefined }
 	| { type: 'send/failed'; message: string }
-	| { type: 'notice'; notice: Notice | undefined };
+	| { type: 'notice'; notice: Notice | undefined }
+	| { type: 'unlisted' };
 
 export const initialGroupsState: GroupsState = {
 	selected: undefined,
@@ -69,6 +70,7 @@ export const initialGroupsState: GroupsState = {
 	busy: false,
 	failure: undefined,
 	notice: undefined,
+	listed: true,
 };
 
 /** The view inside the pane that has the keys. */
@@ -157,5 +159,7 @@ export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsS
 				: { ...state, busy: false, confirm: undefined, notice: { tone: 'error', text: action.message } };
 		case 'notice':
 			return { ...state, notice: action.notice };
+		case 'unlisted':
+			return state.listed ? { ...state, listed: false } : state;
 	}
 }

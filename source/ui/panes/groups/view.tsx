@@ -1,6 +1,8 @@
 import { Box, Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePolls, useRuntime, useUi } from '../../contract/context.js';
+import { usePane, usePolls, useRuntime } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { previewJsonRequest } from '../../kit/confirm/request-preview.js';
@@ -8,29 +10,18 @@ import { Confirm } from '../../kit/confirm/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
 import { Form } from '../../kit/form/view.js';
-import { useStore } from '../../kit/hooks/use-store.js';
+import { NoticeLine } from '../../kit/notice-line/view.js';
 import { Table } from '../../kit/table/view.js';
-import type { PaneProps } from '../overview/view.js';
+import type { GroupsController } from './controller.js';
 import { checkGroupForm, groupFormTitles } from './edits.js';
+import { groupsEndpoint } from './endpoints.js';
 import { endpointColumns, groupColumns, headerDisplay } from './model.js';
-import type { Notice } from './state.js';
+import type { GroupsAction, GroupsState } from './state.js';
 
-export function NoticeLine(props: { notice: Notice | undefined }) {
-	if (!props.notice) return null;
-	const color = props.notice.tone === 'ok' ? 'green' : props.notice.tone === 'error' ? 'red' : 'yellow';
-	return (
-		<Text color={color} wrap="truncate-end">
-			{props.notice.tone === 'error' ? '✗ ' : props.notice.tone === 'ok' ? '✓ ' : ''}
-			{sanitize(props.notice.text)}
-		</Text>
-	);
-}
-
-export function GroupsPane(props: PaneProps) {
-	const ui = useUi();
+export function GroupsView(props: PaneViewProps) {
 	const polls = usePolls();
-	const { groups: controller, client } = useRuntime();
-	const state = useStore(controller.store);
+	const { client } = useRuntime();
+	const { state, controller } = usePane<GroupsState, GroupsAction, GroupsController>();
 	const page = Math.max(1, props.height - 4);
 	useCommands(
 		'groups',
@@ -91,7 +82,7 @@ export function GroupsPane(props: PaneProps) {
 			</Box>
 		);
 	}
-	if (!ui.groupsListed) {
+	if (!state.listed) {
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 				<Text bold wrap="truncate-end">
@@ -107,8 +98,9 @@ export function GroupsPane(props: PaneProps) {
 			</Box>
 		);
 	}
-	const groups = polls.groups?.data;
-	if (!groups) return <EndpointState entry={polls.groups} what="URL Groups" />;
+	const entry = entryOf(polls, groupsEndpoint);
+	const groups = entry?.data;
+	if (!groups) return <EndpointState entry={entry} what="URL Groups" />;
 	const current = controller.current();
 	const group = current?.group;
 	const notice = state.notice ? 1 : 0;

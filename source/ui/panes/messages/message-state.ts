@@ -5,14 +5,9 @@
  * here. Pure: the Messages pane, its poll plan and the tests all call this one function.
  */
 import type { DeliveryEvent, EventState, Message } from '../../../api/schemas.js';
+import type { CallbackFact } from '../../data/tracked-messages.js';
 
-/** The newest callback the receiver saw for a message: one per delivery attempt. */
-export interface CallbackFact {
-	/** The status the destination answered this attempt with. */
-	status: number;
-	retried: number;
-	maxRetries: number;
-}
+export type { CallbackFact };
 
 export interface MessageFacts {
 	/** The message as last read from the service. */

@@ -13,7 +13,9 @@ import {
 	pair,
 	title,
 } from '../../kit/detail-view/lines.js';
+import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
+import type { Tone } from '../../theme/theme.js';
 import {
 	deriveMessageState,
 	type MessageFacts,
@@ -46,7 +48,7 @@ export function messageFacts(
 }
 
 export function messageRow(tracked: TrackedMessage, polls: PollState, now: number): MessageRow {
-	const entry = keyedEntry(polls, 'message', tracked.id);
+	const entry = keyedEntry<Message>(polls, 'message', tracked.id);
 	const failure = entry?.failure;
 	return {
 		id: tracked.id,
@@ -69,16 +71,16 @@ export const stateLabels: Record<MessageStateKind, string> = {
 	'not-found': 'not found',
 };
 
-export const stateColors: Record<MessageStateKind, string | undefined> = {
-	unknown: 'gray',
-	waiting: 'cyan',
-	delivering: 'blue',
-	retrying: 'yellow',
-	cancelling: 'magenta',
-	delivered: 'green',
-	failed: 'red',
-	cancelled: 'gray',
-	'not-found': 'gray',
+export const stateTones: Record<MessageStateKind, Tone> = {
+	unknown: 'muted',
+	waiting: 'accent',
+	delivering: 'info',
+	retrying: 'warn',
+	cancelling: 'special',
+	delivered: 'ok',
+	failed: 'error',
+	cancelled: 'muted',
+	'not-found': 'muted',
 };
 
 const originLabels: Record<MessageOrigin, string> = {
@@ -112,8 +114,13 @@ function groupText(row: MessageRow): string {
 	return sanitize(endpoint ? `${topic}/${endpoint}` : topic);
 }
 
+/** Where it goes: as read from the service, else from its events or the callback the receiver saw. */
 function urlText(row: MessageRow): string {
-	return sanitize(row.message?.url ?? row.tracked.events?.[0]?.url ?? '');
+	return sanitize(row.message?.url ?? row.tracked.events?.[0]?.url ?? row.tracked.callback?.url ?? '');
+}
+
+function methodText(row: MessageRow): string {
+	return sanitize(row.message?.method ?? row.tracked.callback?.method ?? '');
 }
 
 export function labelsOf(message: Message | undefined): string[] {
@@ -134,23 +141,28 @@ export function flowText(message: Message | undefined): string {
 	return parts.join(' ');
 }
 
-export function messageColumns(now: number): Column<MessageRow>[] {
+/**
+ * The columns of the list. Ids are what a person copies and compares, so they keep their width
+ * while the terminal allows it; a destination gives way first, scheme and host before its path;
+ * columns with nothing in them are left out (see Table).
+ */
+export function messageColumns(now: number, width = 200): Column<MessageRow>[] {
 	return [
 		{
 			header: 'state',
 			cell: (r) => stateLabels[r.state.kind],
-			color: (r) => stateColors[r.state.kind],
+			tone: (r) => stateTones[r.state.kind],
 			minWidth: 11,
 		},
-		{ header: 'message id', cell: (r) => sanitize(r.id), minWidth: 12, maxWidth: 34 },
+		{ header: 'message id', cell: (r) => sanitize(r.id), minWidth: width >= 100 ? 30 : 16, maxWidth: 34 },
 		{ header: 'next', cell: (r) => countdown(r.state, now), minWidth: 8 },
 		{ header: 'retries', cell: (r) => retriesText(r.state), align: 'right', minWidth: 7 },
-		{ header: 'destination', cell: urlText, minWidth: 16, maxWidth: 60 },
+		{ header: 'destination', cell: urlText, minWidth: 12, maxWidth: 60, cut: fitUrl },
 		{ header: 'group/endpoint', cell: groupText, minWidth: 8, maxWidth: 30 },
-		{ header: 'method', cell: (r) => sanitize(r.message?.method ?? ''), minWidth: 6 },
+		{ header: 'method', cell: methodText, minWidth: 6 },
 		{ header: 'labels', cell: (r) => sanitize(labelsOf(r.message).join(',')), minWidth: 6, maxWidth: 24 },
 		{ header: 'flow control', cell: (r) => flowText(r.message), minWidth: 8, maxWidth: 32 },
-		{ header: 'dlq', cell: (r) => sanitize(r.state.dlqId ?? ''), color: () => 'red', minWidth: 6 },
+		{ header: 'dlq', cell: (r) => sanitize(r.state.dlqId ?? ''), tone: () => 'error', minWidth: 6 },
 		{ header: 'seen via', cell: (r) => originLabels[r.tracked.origin], minWidth: 6 },
 	];
 }
@@ -186,14 +198,14 @@ const labelWidth = 18;
 /** Every known fact of one message, for its detail view. */
 export function messageDetail(row: MessageRow, now: number, width: number): DetailLine[] {
 	const { message, state, tracked } = row;
-	const kv = (label: string, value: string, color?: string) => pair(label, value, width, labelWidth, color);
+	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
 	const lines: DetailLine[] = [
-		...kv('state', `${stateLabels[state.kind]} (${state.because})`, stateColors[state.kind]),
+		...kv('state', `${stateLabels[state.kind]} (${state.because})`, stateTones[state.kind]),
 	];
 	const next = countdown(state, now);
 	if (next) lines.push(...kv('next attempt', `${next} (${formatClock(state.nextAttemptAt!)})`));
-	if (state.dlqId) lines.push(...kv('dead letter id', sanitize(state.dlqId), 'red'));
-	if (row.problem) lines.push(...kv('last read failed', row.problem, 'red'));
+	if (state.dlqId) lines.push(...kv('dead letter id', sanitize(state.dlqId), 'error'));
+	if (row.problem) lines.push(...kv('last read failed', row.problem, 'error'));
 	lines.push(
 		...kv('followed since', `${formatClock(tracked.since)}, found via ${originLabels[tracked.origin]}`),
 	);
@@ -226,7 +238,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 			...kv(
 				'last callback',
 				`status ${cb.status}, attempt retried ${cb.retried}/${cb.maxRetries}${cb.retried >= cb.maxRetries ? ' (last)' : ''}`,
-				cb.status >= 200 && cb.status < 300 ? 'green' : 'yellow',
+				cb.status >= 200 && cb.status < 300 ? 'ok' : 'warn',
 			),
 		);
 	}

@@ -3,10 +3,13 @@ import { useEffect, useMemo } from 'react';
 import { scrollStart } from '../../../format/layout.js';
 import { formatInteger } from '../../../format/number.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { useRuntime, useUi } from '../../contract/context.js';
-import { commandFor } from '../../keys/bindings.js';
+import { usePane, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { eventsEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands, useKeys } from '../../keys/use-keys.js';
+import { confirmAnswer } from '../../kit/confirm/view.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
@@ -15,28 +18,32 @@ import { PromptLine } from '../../kit/prompt-line/view.js';
 import { Table } from '../../kit/table/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
-import type { PaneProps } from '../overview/view.js';
+import { useTheme } from '../../theme/theme.js';
+import type { MessagesController } from './controller.js';
 import {
 	checkMessageId,
 	messageColumns,
 	messageDetail,
 	messageRow,
-	stateColors,
 	stateLabels,
+	stateTones,
 } from './model.js';
+import type { MessagesAction, MessagesState } from './state.js';
 
 /** New ids and answers are drawn at most this often: a flood of them must not crowd out the keys. */
 export const messagesRefreshMs = 200;
 
 /** Retrievable messages: every id mqtop learnt of, newest first, polled while on screen. */
-export function MessagesPane(props: PaneProps) {
+export function MessagesView(props: PaneViewProps) {
 	const ui = useUi();
 	const runtime = useRuntime();
+	const theme = useTheme();
+	const { state, dispatch, store, controller } = usePane<MessagesState, MessagesAction, MessagesController>();
 	const polls = useThrottledStore(runtime.polls, messagesRefreshMs, ui.frozen);
-	const { ui: store, tracked: trackedStore, messages: feed, readOnly } = runtime;
+	const { tracked: trackedStore, readOnly } = runtime;
 	const tracked = useThrottledStore(trackedStore, messagesRefreshMs, ui.frozen).messages;
 	const ids = useMemo(() => tracked.map((m) => m.id), [tracked]);
-	const selected = ui.selected.messages;
+	const selected = state.selected;
 	const index = selectedIndex(ids, selected);
 	const listHeight = Math.max(1, props.height - 3);
 	const start = scrollStart(index, ids.length, listHeight);
@@ -45,9 +52,9 @@ export function MessagesPane(props: PaneProps) {
 
 	// The rows on screen are what the scheduler polls; none once the pane is gone.
 	useEffect(() => {
-		feed.show(shownKey ? shownKey.split(' ') : []);
-	}, [feed, shownKey]);
-	useEffect(() => () => feed.show([]), [feed]);
+		dispatch({ type: 'shown', ids: shownKey ? shownKey.split(' ') : [] });
+	}, [dispatch, shownKey]);
+	useEffect(() => () => dispatch({ type: 'shown', ids: [] }), [dispatch]);
 
 	const base = Date.now();
 	const peek = shownTracked.map((m) => messageRow(m, polls, base));
@@ -56,51 +63,54 @@ export function MessagesPane(props: PaneProps) {
 	const now = useNow(1000, ticking);
 	const rows = ticking ? shownTracked.map((m) => messageRow(m, polls, now)) : peek;
 	const current = rows[index - start];
-	const columns = useMemo(() => messageColumns(now), [now]);
+	const columns = useMemo(() => messageColumns(now, props.width), [now, props.width]);
 
 	const detailLines = useMemo(
-		() => (ui.detail && current ? messageDetail(current, now, props.width) : []),
-		[ui.detail, current, now, props.width],
+		() => (state.detail && current ? messageDetail(current, now, props.width) : []),
+		[state.detail, current, now, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 	useCommands('messages', priorities.pane, {
-		...tailNavigation({ store, ui, keys: ids, selected, listHeight, scrolls, current: current?.id }),
-		'nav.back': () => store.dispatch({ type: 'back' }),
-		'message.follow': () => store.dispatch({ type: 'input/open', field: 'messageId' }),
+		...tailNavigation({
+			list: store.getSnapshot,
+			dispatch,
+			keys: ids,
+			listHeight,
+			scrolls,
+			current: current?.id,
+		}),
+		'nav.back': () => dispatch({ type: 'back' }),
+		'message.follow': () => dispatch({ type: 'follow/open' }),
 		'message.cancel': () => {
 			if (!current) return;
-			const refuse = (text: string) =>
-				store.dispatch({ type: 'notice/show', notice: { pane: 'messages', text, tone: 'error' } });
+			const refuse = (text: string) => dispatch({ type: 'notice', notice: { text, tone: 'error' } });
 			if (readOnly) return refuse('read-only mode: cancelling is off (mqtop was started with --read-only)');
 			if (current.state.final)
 				return refuse(
 					`${sanitize(current.id)} is ${stateLabels[current.state.kind]}: only a message still waiting can be cancelled`,
 				);
-			store.dispatch({ type: 'select', key: current.id });
-			store.dispatch({
-				type: 'confirm/ask',
-				confirmation: { kind: 'cancel-message', messageId: current.id },
-			});
+			dispatch({ type: 'select', key: current.id });
+			dispatch({ type: 'confirm/ask', messageId: current.id });
 		},
 	});
 	// The question takes every key until it is answered.
-	const confirm = ui.confirm?.kind === 'cancel-message' ? ui.confirm : undefined;
+	const confirm = state.confirm;
 	useKeys(
 		priorities.overlay,
 		(event) => {
 			if (event.name === 'ctrl+c') return false;
 			if (!confirm) return false;
-			const command = commandFor('confirm', event.name);
-			if (command === 'confirm.send') {
-				store.dispatch({ type: 'confirm/close' });
-				void feed.cancel(confirm.messageId);
-			} else if (command === 'confirm.cancel') store.dispatch({ type: 'confirm/close' });
+			const answer = confirmAnswer(event.name);
+			if (answer === 'yes') {
+				dispatch({ type: 'confirm/close' });
+				void controller.cancel(confirm);
+			} else if (answer === 'no') dispatch({ type: 'confirm/close' });
 			return true;
 		},
 		confirm !== undefined,
 	);
 
-	const events = polls.events?.data;
+	const events = entryOf(polls, eventsEndpoint)?.data;
 	const eventsText =
 		events === undefined
 			? 'events: reading…'
@@ -108,49 +118,50 @@ export function MessagesPane(props: PaneProps) {
 				? 'events listed by the service'
 				: `this service lists no events (HTTP ${events.status})`;
 	const field = {
-		name: 'messageId' as const,
 		label: 'Follow message id:',
 		placeholder: 'paste an id, enter to follow',
 		onSubmit: (text: string) => {
 			const check = checkMessageId(text);
 			if (!check.ok) {
-				store.dispatch({
-					type: 'notice/show',
-					notice: { pane: 'messages', text: check.problem, tone: 'error' },
-				});
+				dispatch({ type: 'notice', notice: { text: check.problem, tone: 'error' } });
 				return;
 			}
 			trackedStore.track(check.id, 'typed');
-			store.dispatch({ type: 'back' });
-			store.dispatch({ type: 'select', key: check.id });
+			dispatch({ type: 'follow/close' });
+			dispatch({ type: 'select', key: check.id });
 		},
-		onCancel: () => store.dispatch({ type: 'back' }),
+		onCancel: () => dispatch({ type: 'follow/close' }),
 	};
-	const question = confirm
-		? `Cancel message ${sanitize(confirm.messageId)}? The service forgets it.`
-		: undefined;
-	const hint = (
+	const hint = () => (
 		<Text dimColor wrap="truncate-end">
 			{readOnly
 				? 'read-only: cancelling is off · i follows an id · enter opens'
 				: 'i follows an id · c cancels the selected message · enter opens'}
 		</Text>
 	);
+	const question = confirm ? `Cancel message ${sanitize(confirm)}? The service forgets it.` : undefined;
+	const prompt = (
+		<PromptLine
+			width={props.width}
+			field={state.editing ? field : undefined}
+			question={question}
+			notice={state.notice}
+			hint={hint()}
+		/>
+	);
 
-	if (ui.detail && current) {
+	if (state.detail && current) {
 		return (
 			<DetailScreen
 				title={
 					<>
 						Message {sanitize(current.id)}{' '}
-						<Text color={stateColors[current.state.kind]}>{stateLabels[current.state.kind]}</Text>
+						<Text color={theme.color(stateTones[current.state.kind])}>{stateLabels[current.state.kind]}</Text>
 					</>
 				}
-				prompt={
-					<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
-				}
+				prompt={prompt}
 				lines={detailLines}
-				scroll={ui.detailScroll}
+				scroll={state.detailScroll}
 				width={props.width}
 				height={props.height}
 			/>
@@ -173,7 +184,7 @@ export function MessagesPane(props: PaneProps) {
 					},
 				]}
 			/>
-			<PromptLine pane="messages" width={props.width} field={field} question={question} hint={hint} />
+			{prompt}
 			{rows.length === 0 ? (
 				<Box flexDirection="column">
 					<Text dimColor>

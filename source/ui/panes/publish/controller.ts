@@ -10,22 +10,16 @@ import { prefixed } from '../../../api/dialect.js';
 import { batchTriggerRequest } from '../../../api/requests.js';
 import type { WorkflowTriggerItem } from '../../../api/schemas.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { describeSendError, type EditContext, readOnlyNotice } from '../../contract/edit-context.js';
-import { describePollError } from '../../data/describe-error.js';
-import { ReducerStore } from '../../data/store.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { describePollError, describeSendError } from '../../data/describe-error.js';
+import type { ReducerStore } from '../../data/store.js';
 import { previewJsonRequest } from '../../kit/confirm/request-preview.js';
 import type { FormAction } from '../../kit/form/state.js';
+import { readOnlyNotice } from '../../kit/notice-line/view.js';
 import { osc52 } from './clipboard.js';
-import { checkPublishForm, type PublishField, publishForm, webhookAddress } from './publish-form.js';
+import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
 import { matchRunMessages, type StartedRun } from './run-messages.js';
-import {
-	initialPublishState,
-	type PublishAction,
-	type PublishState,
-	publishReducer,
-	publishScope,
-	type TriggeredRun,
-} from './state.js';
+import type { PublishAction, PublishState, TriggeredRun } from './state.js';
 import { checkItemForm, fileForm, type ItemField, itemForm, parseTriggerFile } from './trigger-items.js';
 
 /** The largest JSON file of trigger items read. */
@@ -35,14 +29,10 @@ export class PublishController {
 	readonly store: ReducerStore<PublishState, PublishAction>;
 	/** Message ids already given to triggered runs, so a later batch never takes them again. */
 	private readonly runMessages = new Set<string>();
-	private readonly unsubscribe: () => void;
 	private closed = false;
 
-	constructor(private readonly ctx: EditContext) {
-		this.store = new ReducerStore(publishReducer, initialPublishState(publishForm(ctx.receiverUrl)));
-		this.unsubscribe = this.store.subscribe(() =>
-			ctx.focus.setFocus('publish', publishScope(this.store.getSnapshot())),
-		);
+	constructor(private readonly ctx: PaneContext<PublishState, PublishAction>) {
+		this.store = ctx.store;
 	}
 
 	get state(): PublishState {
@@ -293,8 +283,6 @@ export class PublishController {
 
 	dispose(): void {
 		this.closed = true;
-		this.unsubscribe();
-		this.store.close();
 	}
 }
 

@@ -6,10 +6,10 @@
 import type { PublishRequest } from '../../../api/client.js';
 import type { JsonRequest } from '../../../api/requests.js';
 import type { PublishResult, WorkflowTriggerItem, WorkflowTriggerResult } from '../../../api/schemas.js';
-import type { Scope } from '../../keys/bindings.js';
+import type { Scope } from '../../keys/key-table.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
-import type { Notice } from '../groups/state.js';
+import type { Notice } from '../../kit/notice-line/view.js';
 import type { PublishField } from './publish-form.js';
 import type { ItemField } from './trigger-items.js';
 
@@ -110,7 +110,7 @@ export function initialPublishState(form: FormState<PublishField>): PublishState
 export function publishScope(state: PublishState): Scope | undefined {
 	if (state.confirm) return 'confirm';
 	if (state.editing || state.item || state.file) return 'form';
-	return state.view === 'trigger' ? 'trigger' : undefined;
+	return state.view === 'trigger' ? 'publish.trigger' : undefined;
 }
 
 export function publishReducer(state: PublishState, action: PublishAction): PublishState {
@@ -173,7 +173,8 @@ export function publishReducer(state: PublishState, action: PublishAction): Publ
 			return { ...state, items, itemCursor: Math.min(state.itemCursor, Math.max(0, items.length - 1)) };
 		}
 		case 'confirm/open':
-			return { ...state, confirm: action.pending, editing: false, failure: undefined, notice: undefined };
+			// The form keeps its edit mode under the preview: n or Esc goes back to editing it.
+			return { ...state, confirm: action.pending, failure: undefined, notice: undefined };
 		case 'confirm/cancel':
 			return state.busy ? state : { ...state, confirm: undefined };
 		case 'send/start':
@@ -188,7 +189,14 @@ export function publishReducer(state: PublishState, action: PublishAction): Publ
 				editing: state.confirm?.kind === 'publish',
 			};
 		case 'published':
-			return { ...state, busy: false, confirm: undefined, failure: undefined, published: action.published };
+			return {
+				...state,
+				busy: false,
+				confirm: undefined,
+				failure: undefined,
+				editing: false,
+				published: action.published,
+			};
 		case 'triggered':
 			return { ...state, busy: false, confirm: undefined, failure: undefined, triggered: action.triggered };
 		case 'runs/found': {

@@ -3,18 +3,19 @@ import type { WorkflowTriggerItem } from '../../../api/schemas.js';
 import { formatClock } from '../../../format/time.js';
 import { maskQueryParam } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { useRuntime, useUi } from '../../contract/context.js';
+import { usePane, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { hardWrap } from '../../kit/confirm/request-preview.js';
 import { Confirm } from '../../kit/confirm/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
 import { Form } from '../../kit/form/view.js';
-import { useStore } from '../../kit/hooks/use-store.js';
+import { NoticeLine } from '../../kit/notice-line/view.js';
 import { type Column, Table } from '../../kit/table/view.js';
-import { NoticeLine } from '../groups/view.js';
-import type { PaneProps } from '../overview/view.js';
-import type { PublishState, TriggeredRun } from './state.js';
+import { hardWrap } from '../../kit/text/wrap.js';
+import { useTheme } from '../../theme/theme.js';
+import type { PublishController } from './controller.js';
+import type { PublishAction, PublishState, TriggeredRun } from './state.js';
 import { checkItemForm } from './trigger-items.js';
 
 const itemColumns: Column<WorkflowTriggerItem>[] = [
@@ -47,6 +48,7 @@ const runColumns: Column<TriggeredRun>[] = [
 ];
 
 function Published(props: { state: PublishState }) {
+	const theme = useTheme();
 	const published = props.state.published;
 	if (!published) return null;
 	const ids = published.results.map(
@@ -54,7 +56,7 @@ function Published(props: { state: PublishState }) {
 	);
 	return (
 		<Text wrap="truncate-end">
-			<Text color="green">✓ </Text>
+			<Text color={theme.color('ok')}>✓ </Text>
 			{formatClock(published.at)} published to {sanitize(published.destination)}:{' '}
 			{ids.length === 0 ? 'the group has no endpoints' : ids.join(', ')}
 			<Text dimColor> · followed in Messages</Text>
@@ -62,10 +64,10 @@ function Published(props: { state: PublishState }) {
 	);
 }
 
-export function PublishPane(props: PaneProps) {
+export function PublishView(props: PaneViewProps) {
 	const ui = useUi();
-	const { publish: controller, client, readOnly, ui: uiStore, connection } = useRuntime();
-	const state = useStore(controller.store);
+	const { client, readOnly, ui: uiStore, connection } = useRuntime();
+	const { state, controller } = usePane<PublishState, PublishAction, PublishController>();
 	const { stdout } = useStdout();
 	const { width, height } = props;
 	const failure = state.failure ? `${state.failure} · what you typed is kept` : undefined;
@@ -83,7 +85,7 @@ export function PublishPane(props: PaneProps) {
 		idle && state.view === 'publish',
 	);
 	useCommands(
-		'trigger',
+		'publish.trigger',
 		priorities.pane,
 		{
 			'nav.up': () => controller.moveItem(-1),

@@ -1,32 +1,43 @@
 import { Box, Text } from 'ink';
 import { seriesValues } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePolls, useRuntime, useUi } from '../../contract/context.js';
-import { requestParams } from '../../data/plan.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Gap } from '../../kit/gap/view.js';
+import type { IndexAction, IndexChoice } from '../../kit/index-prompt/state.js';
 import { IndexPrompt } from '../../kit/index-prompt/view.js';
 import { KeyValues } from '../../kit/key-values/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
-import type { PaneProps } from '../overview/view.js';
+import { searchIndexEndpoint } from './endpoints.js';
 import { searchConfiguration, searchLimits } from './model.js';
 
-export function SearchPane(props: PaneProps) {
+export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { ui: store } = useRuntime();
+	const { ui: shell } = useRuntime();
+	const { state, dispatch } = usePane<IndexChoice, IndexAction>();
 	useCommands('search', priorities.pane, {
-		'index.edit': () => store.dispatch({ type: 'index/edit', field: 'searchIndexId' }),
-		'secrets.reveal': () => store.dispatch({ type: 'reveal/toggle' }),
+		'index.edit': () => dispatch({ type: 'index/edit' }),
+		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
-	const indexId = ui.searchIndexId;
-	if (!indexId || ui.editing === 'searchIndexId')
-		return <IndexPrompt field="searchIndexId" what="Search index" current={indexId} />;
-	const entry = polls.searchIndex;
+	const { indexId } = state;
+	if (!indexId || state.editing)
+		return (
+			<IndexPrompt
+				what="Search index"
+				current={indexId}
+				editing={state.editing}
+				onSubmit={(id) => dispatch({ type: 'index/set', id })}
+				onCancel={() => dispatch({ type: 'index/cancel' })}
+			/>
+		);
+	const entry = entryOf(polls, searchIndexEndpoint);
 	const index = entry?.data;
-	if (!index || entry.dataParams !== requestParams({ endpoint: 'searchIndex', indexId }))
+	if (!index || entry.dataParams !== searchIndexEndpoint.params({ indexId }))
 		return <EndpointState entry={entry} what="search index" />;
 	const { width } = props;
 	const throughput = seriesValues(index.throughput_vector);

@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { statsPeriods, type VectorIndexStats } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePolls, useRuntime, useUi } from '../../contract/context.js';
-import { requestParams } from '../../data/plan.js';
+import { usePane, usePolls, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
@@ -13,16 +14,20 @@ import { gridRows, KeyValues } from '../../kit/key-values/view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
-import type { PaneProps } from '../overview/view.js';
+import { useTheme } from '../../theme/theme.js';
+import { vectorStatsEndpoint } from './endpoints.js';
 import { vectorCounters, vectorLatencies, vectorOtherSeries } from './model.js';
+import type { VectorAction, VectorState } from './state.js';
+
+type PaneProps = PaneViewProps;
 
 type Line =
 	| { kind: 'pair'; label: string; mean: SeriesRow; p99: SeriesRow }
 	| { kind: 'row'; rows: SeriesRow[] };
 
 function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
-	const ui = useUi();
-	const { ui: store } = useRuntime();
+	const { state, dispatch } = usePane<VectorState, VectorAction>();
+	const theme = useTheme();
 	const { stats, width, height } = props;
 	const counters = vectorCounters(stats);
 	const counterCell = 28;
@@ -39,13 +44,13 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 		[latencies, others, columns],
 	);
 	const scrollable = Math.max(0, lines.length - listHeight);
-	const offset = clampOffset(Math.min(ui.cursor.vector, scrollable), lines.length, listHeight);
+	const offset = clampOffset(Math.min(state.scroll, scrollable), lines.length, listHeight);
 
 	useCommands('vector', priorities.pane, {
-		'nav.up': () => store.dispatch({ type: 'cursor/move', delta: -1, count: scrollable + 1 }),
-		'nav.down': () => store.dispatch({ type: 'cursor/move', delta: 1, count: scrollable + 1 }),
-		'nav.pageUp': () => store.dispatch({ type: 'cursor/move', delta: -listHeight, count: scrollable + 1 }),
-		'nav.pageDown': () => store.dispatch({ type: 'cursor/move', delta: listHeight, count: scrollable + 1 }),
+		'nav.up': () => dispatch({ type: 'scroll', delta: -1, count: scrollable + 1 }),
+		'nav.down': () => dispatch({ type: 'scroll', delta: 1, count: scrollable + 1 }),
+		'nav.pageUp': () => dispatch({ type: 'scroll', delta: -listHeight, count: scrollable + 1 }),
+		'nav.pageDown': () => dispatch({ type: 'scroll', delta: listHeight, count: scrollable + 1 }),
 	});
 
 	const half = Math.floor((width - 3) / 2);
@@ -85,7 +90,7 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 									width={half}
 									labelWidth={pairLabel}
 									statsWidth={pairStats}
-									color="magenta"
+									color={theme.color('special')}
 								/>
 							</Box>
 						))}
@@ -111,19 +116,25 @@ function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
 	);
 }
 
-export function VectorPane(props: PaneProps) {
+export function VectorView(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { ui: store } = useRuntime();
-	useCommands('vector', priorities.pane, {
-		'index.edit': () => store.dispatch({ type: 'index/edit', field: 'vectorIndexId' }),
-	});
-	const indexId = ui.vectorIndexId;
-	if (!indexId || ui.editing === 'vectorIndexId')
-		return <IndexPrompt field="vectorIndexId" what="Vector index" current={indexId} />;
-	const entry = polls.vectorStats;
+	const { state, dispatch } = usePane<VectorState, VectorAction>();
+	useCommands('vector', priorities.pane, { 'index.edit': () => dispatch({ type: 'index/edit' }) });
+	const { indexId } = state;
+	if (!indexId || state.editing)
+		return (
+			<IndexPrompt
+				what="Vector index"
+				current={indexId}
+				editing={state.editing}
+				onSubmit={(id) => dispatch({ type: 'index/set', id })}
+				onCancel={() => dispatch({ type: 'index/cancel' })}
+			/>
+		);
+	const entry = entryOf(polls, vectorStatsEndpoint);
 	const dataPeriod = statsPeriods.find(
-		(period) => entry?.dataParams === requestParams({ endpoint: 'vectorStats', indexId, period }),
+		(period) => entry?.dataParams === vectorStatsEndpoint.params({ indexId, period }),
 	);
 	if (!entry?.data || !dataPeriod) return <EndpointState entry={entry} what="vector index stats" />;
 	const title = [

@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MqClient } from '../../../../source/api/client.js';
 import { ApiError } from '../../../../source/api/errors.js';
+import type { GroupsController } from '../../../../source/ui/panes/groups/controller.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
-import { keys, mountTui, type Session, startSession } from '../../harness.js';
+import { controllerOf, keys, mountTui, type Screen, type Session, startSession } from '../../harness.js';
 
 const ctrlS = '\x13';
 const keyLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
@@ -38,8 +39,8 @@ describe('Groups pane', () => {
 	afterEach(async () => {
 		// Each test starts from the list, with no form open.
 		const { screen } = session;
-		for (let i = 0; i < 3 && screen.runtime.groups.state.form; i++) await screen.press(keys.esc);
-		if (screen.runtime.groups.state.open) await screen.press(keys.esc);
+		for (let i = 0; i < 3 && groups(screen).state.form; i++) await screen.press(keys.esc);
+		if (groups(screen).state.open) await screen.press(keys.esc);
 	});
 
 	it('lists the groups and, opened, their endpoints and default headers', async () => {
@@ -197,7 +198,7 @@ describe('Groups pane', () => {
 		);
 		expect(failed).toContain(`has no endpoint "${sink.url}/nope"; nothing was removed`);
 		expect(failed).toMatch(new RegExp(`endpoints +${sink.url}/nope`));
-		expect(screen.runtime.groups.state.form?.state.values.endpoints).toBe(`${sink.url}/nope`);
+		expect(groups(screen).state.form?.state.values.endpoints).toBe(`${sink.url}/nope`);
 		expect((await fixture.client.getGroup('keep')).endpoints).toHaveLength(1);
 		// Fixed and sent again from the same form.
 		await screen.press(...Array.from({ length: 4 }, () => keys.backspace), 'keep', ctrlS, keys.enter);
@@ -223,7 +224,7 @@ describe('Groups pane', () => {
 			(f) => f.includes(`✗ line 1: expected 'Name: value' with a header name, got "no colon here"`),
 			'the header line error',
 		);
-		expect(screen.runtime.groups.state.confirm).toBeUndefined();
+		expect(groups(screen).state.confirm).toBeUndefined();
 		expect(await fixture.client.listGroups()).toEqual([]);
 	});
 });
@@ -246,8 +247,8 @@ describe('Groups pane, read-only', () => {
 					(f) => f.includes('read-only:') && f.includes('nothing was sent'),
 					`${key} refused`,
 				);
-				expect(screen.runtime.groups.state.form).toBeUndefined();
-				expect(screen.runtime.groups.state.confirm).toBeUndefined();
+				expect(groups(screen).state.form).toBeUndefined();
+				expect(groups(screen).state.confirm).toBeUndefined();
 			}
 			await screen.press(keys.enter, ' ', 'x');
 			await screen.waitFor((f) => f.includes('read-only: removing endpoints is disabled'), 'x refused');
@@ -300,7 +301,7 @@ describe('Groups pane, where the service lists no groups', () => {
 				{ name: 'b', url: `${sink.url}/b` },
 			]);
 			await screen.waitFor((f) => f.includes('this service does not list its groups'), 'the notice');
-			expect(screen.runtime.ui.getSnapshot().groupsListed).toBe(false);
+			expect(groups(screen).state.listed).toBe(false);
 			expect(screen.frame()).toContain('nothing polled on this pane');
 			await screen.press('g');
 			await screen.waitFor((f) => f.includes('The URL Group to edit'), 'the name form');
@@ -331,3 +332,7 @@ describe('Groups pane, where the service lists no groups', () => {
 		}
 	});
 });
+
+function groups(screen: Screen) {
+	return controllerOf<GroupsController>(screen, 'groups');
+}

@@ -6,8 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinUrl } from '../../../../source/api/connection.js';
 import { ApiError } from '../../../../source/api/errors.js';
 import { keyedEntry } from '../../../../source/ui/data/poll-store.js';
+import type { MessagesController } from '../../../../source/ui/panes/messages/controller.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
-import { eventually, keys, type ReceiverSession, selectRow, startReceiverSession } from '../../harness.js';
+import {
+	controllerOf,
+	eventually,
+	keys,
+	type ReceiverSession,
+	selectRow,
+	startReceiverSession,
+} from '../../harness.js';
 
 /** The table row of message `id`: a line under the table header that shows it. */
 function rowOf(frame: string, id: string): string | undefined {
@@ -276,7 +284,7 @@ describe('Messages pane in read-only mode', () => {
 		const states = (await fixture.client.listEvents({ messageId: id })).events.map((e) => e.state);
 		expect(states).toEqual(['CREATED']);
 		// The feed refuses too, whoever asks.
-		await screen.runtime.messages.cancel(id);
+		await controllerOf<MessagesController>(screen, 'messages').cancel(id);
 		expect((await fixture.client.getMessage(id)).messageId).toBe(id);
 	});
 });

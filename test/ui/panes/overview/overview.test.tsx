@@ -121,7 +121,7 @@ describe('Overview pane', () => {
 			'period 3h in the title and the status line',
 		);
 		const stats3h = await client.getMqStats(service.accountId, '3h');
-		expect(screen.runtime.polls.getSnapshot().mqStats?.dataParams).toBe(`${service.accountId} 3h`);
+		expect(screen.runtime.polls.getSnapshot().entries.mqStats?.dataParams).toBe(`${service.accountId} 3h`);
 		await screen.waitFor(
 			(f) => f.includes(`max ${formatCount(Math.max(...ys(stats3h.daily_used)))}`),
 			'3h values',
@@ -166,10 +166,10 @@ describe('Overview pane', () => {
 		await screen.press('f');
 		await screen.waitFor((f) => f.includes('FROZEN'), 'frozen in the status line');
 		await client.publish({ destination: `${sink.url}/ok`, body: 'while frozen' });
-		const polls = screen.runtime.polls.getSnapshot().mqStats?.updatedAt;
+		const polls = screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt;
 		await new Promise((r) => setTimeout(r, 600));
 		expect(month(screen.frame())).toBe(before);
-		expect(screen.runtime.polls.getSnapshot().mqStats?.updatedAt).toBe(polls);
+		expect(screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt).toBe(polls);
 		await screen.press('f');
 		await screen.waitFor((f) => !f.includes('FROZEN') && month(f) !== before, 'new data after resuming');
 		expect(month(screen.frame())).toBe(formatInteger(Number(before!.replace(/,/g, '')) + 1));

@@ -8,16 +8,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskText } from '../../../../source/text/mask.js';
 import { osc52 } from '../../../../source/ui/panes/publish/clipboard.js';
+import type { PublishController } from '../../../../source/ui/panes/publish/controller.js';
 import { publishFields } from '../../../../source/ui/panes/publish/publish-form.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
-import { keys, type Screen, type Session, startSession } from '../../harness.js';
+import { controllerOf, keys, type Screen, type Session, startSession } from '../../harness.js';
 
 const ctrlS = '\x13';
 const erase = (count: number) => Array.from({ length: count }, () => keys.backspace);
 
 /** Moves the focus of the open form to `id` with Tab. */
 async function focusField(screen: Screen, id: string) {
-	const form = screen.runtime.publish.state.form;
+	const form = publish(screen).state.form;
 	const target = publishFields.findIndex((f) => f.id === id);
 	const steps = (target - form.focus + publishFields.length) % publishFields.length;
 	await screen.press(...Array.from({ length: steps }, () => keys.tab));
@@ -25,7 +26,7 @@ async function focusField(screen: Screen, id: string) {
 
 /** Empties the focused field. */
 async function clearField(screen: Screen) {
-	const { form } = screen.runtime.publish.state;
+	const { form } = publish(screen).state;
 	const value = form.values[publishFields[form.focus]!.id];
 	await screen.press(keys.right, ...Array.from({ length: [...value].length }, () => keys.right));
 	await screen.press(...erase([...value].length));
@@ -106,7 +107,7 @@ describe('Publish pane', () => {
 		expect(callback!.url).toBe('/callback');
 		expect(JSON.parse(callback!.body.toString())).toMatchObject({ sourceMessageId: messageId, status: 200 });
 		// The form keeps its values for the next publish.
-		expect(screen.runtime.publish.state.form.values.destination).toBe(`${sink.url}/hook?x=1`);
+		expect(publish(screen).state.form.values.destination).toBe(`${sink.url}/hook?x=1`);
 		expect(await createdEvents(session)).toBeGreaterThan(0);
 		expect(fixture.service.queueUrl).toBeTruthy();
 	});
@@ -141,7 +142,7 @@ describe('Publish pane', () => {
 		expect(lines[delayAt + 1]).toContain('✗ invalid duration');
 		await screen.press(ctrlS);
 		await screen.waitFor((f) => f.includes('5 fields to fix; nothing was sent'), 'the refusal');
-		expect(screen.runtime.publish.state.confirm).toBeUndefined();
+		expect(publish(screen).state.confirm).toBeUndefined();
 		expect(frame).not.toContain('Webhook address · give it');
 		expect(await createdEvents(session)).toBe(before);
 		expect(sink.received).toHaveLength(delivered);
@@ -153,10 +154,7 @@ describe('Publish pane', () => {
 			await focusField(screen, field);
 			await clearField(screen);
 		}
-		await screen.waitFor(
-			() => Object.keys(screen.runtime.publish.check().errors).length === 0,
-			'no errors left',
-		);
+		await screen.waitFor(() => Object.keys(publish(screen).check().errors).length === 0, 'no errors left');
 		expect(screen.frame()).not.toContain('✗ ');
 		await screen.press(keys.esc);
 	});
@@ -176,8 +174,8 @@ describe('Publish pane', () => {
 		expect(frame).toContain('URL Group "no-such-group" not found');
 		expect(frame).toContain('what you typed is kept');
 		expect(frame).toMatch(/destination +no-such-group/);
-		expect(screen.runtime.publish.state.editing).toBe(true);
-		expect(screen.runtime.publish.state.form.values.body).toBe('hello\nworld');
+		expect(publish(screen).state.editing).toBe(true);
+		expect(publish(screen).state.form.values.body).toBe('hello\nworld');
 		await clearField(screen);
 		await screen.press(`${sink.url}/hook`, keys.esc);
 	});
@@ -191,8 +189,8 @@ describe('Publish pane', () => {
 		);
 		expect(frame).toContain(`mq_token=${maskText}`);
 		expect(frame).not.toContain(token);
-		const url = screen.runtime.publish.webhookUrl()!;
-		expect(url).toBe(fixture.client.webhookUrl(`${sink.url}/hook`, screen.runtime.publish.check().options));
+		const url = publish(screen).webhookUrl()!;
+		expect(url).toBe(fixture.client.webhookUrl(`${sink.url}/hook`, publish(screen).check().options));
 		expect(url.startsWith(`${fixture.service.queueUrl}/v2/publish/${sink.url}/hook?`)).toBe(true);
 		expect(url).toContain(`svc-callback=${encodeURIComponent(`${receiver.url}/callback`)}`);
 		await screen.press('v');
@@ -261,7 +259,7 @@ describe('Publish pane', () => {
 		// The same run id again: deduplicated, nothing new starts.
 		await screen.press(keys.down, 'x', 's', keys.enter);
 		await screen.waitFor((f) => f.includes('deduplicated: run exists'), 'the deduplicated run');
-		const results = screen.runtime.publish.state.triggered!.runs;
+		const results = publish(screen).state.triggered!.runs;
 		expect(results).toHaveLength(1);
 		expect(results[0]!.result).toMatchObject({ workflowRunId: 'run-7', deduplicated: true });
 		expect(sink.received).toHaveLength(before + 2);
@@ -279,18 +277,18 @@ describe('Publish pane', () => {
 		await writeFile(wrong, JSON.stringify([{ body: 'no destination' }]));
 		await writeFile(good, JSON.stringify([{ destination: `${sink.url}/file`, body: 'from a file' }]));
 		const before = await createdEvents(session);
-		const items = screen.runtime.publish.state.items.length;
+		const items = publish(screen).state.items.length;
 		await screen.press('l', bad, keys.enter);
 		await screen.waitFor((f) => f.includes(`✗ ${bad} is not valid JSON`), 'the JSON error under the path');
 		await screen.press(...erase(bad.length), wrong, keys.enter);
 		await screen.waitFor((f) => f.includes(`✗ ${wrong}: items[0].destination`), 'the schema error');
 		await screen.press(...erase(wrong.length), join(dir, 'missing.json'), keys.enter);
 		await screen.waitFor((f) => f.includes('missing.json: no such file'), 'the missing file');
-		expect(screen.runtime.publish.state.items).toHaveLength(items);
+		expect(publish(screen).state.items).toHaveLength(items);
 		expect(await createdEvents(session)).toBe(before);
 		await screen.press(...erase(join(dir, 'missing.json').length), good, keys.enter);
 		await screen.waitFor((f) => f.includes(`loaded 1 item from ${good}`), 'loaded');
-		expect(screen.runtime.publish.state.items.at(-1)).toEqual({
+		expect(publish(screen).state.items.at(-1)).toEqual({
 			destination: `${sink.url}/file`,
 			body: 'from a file',
 		});
@@ -319,13 +317,13 @@ describe('Publish pane, read-only', () => {
 				'refused',
 			);
 			await screen.press('s');
-			expect(screen.runtime.publish.state.confirm).toBeUndefined();
+			expect(publish(screen).state.confirm).toBeUndefined();
 			await screen.press('t', 'a', `${sink.url}/wf`, ctrlS, 's');
 			await screen.waitFor(
 				(f) => f.includes('read-only: triggering workflow runs is disabled'),
 				'trigger refused',
 			);
-			expect(screen.runtime.publish.state.confirm).toBeUndefined();
+			expect(publish(screen).state.confirm).toBeUndefined();
 			expect(await createdEvents(session)).toBe(before);
 			expect(sink.received).toHaveLength(0);
 		} finally {
@@ -334,3 +332,7 @@ describe('Publish pane, read-only', () => {
 		}
 	});
 });
+
+function publish(screen: Screen) {
+	return controllerOf<PublishController>(screen, 'publish');
+}
