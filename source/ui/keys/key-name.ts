@@ -63,6 +63,7 @@ function keyOf(char: string): { input: string; key: Key } {
  */
 export function splitKeys(input: string, key: Key): { input: string; key: Key }[] {
 	const chars = [...input];
-	if (chars.length <= 1 || input.includes('\x1b') || key.ctrl || key.meta) return [{ input, key }];
+	const named = keyName(input, key) !== input;
+	if (chars.length <= 1 || named || input.includes('\x1b') || key.ctrl || key.meta) return [{ input, key }];
 	return chars.map(keyOf);
 }

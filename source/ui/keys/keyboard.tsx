@@ -6,8 +6,9 @@ import { keyName, splitKeys } from './key-name.js';
 /**
  * The one place that reads the keyboard: every key goes through the dispatcher, one at a time.
  * Keys that arrived in one read wait their turn: the next one is dispatched once the view has
- * taken the previous one in (a microtask later, after React committed it), so `jjj` moves three
- * rows and `i` then typed text goes into the field `i` opened.
+ * taken the previous one in (on the next turn of the event loop, after React committed it), so
+ * `jjj` moves three rows, `jj` then Enter opens the row it moved to, and `i` then typed text goes
+ * into the field `i` opened.
  */
 export function Keyboard(props: { dispatcher: KeyDispatcher }) {
 	const queue = useRef<KeyEvent[]>([]);
@@ -21,7 +22,7 @@ export function Keyboard(props: { dispatcher: KeyDispatcher }) {
 			if (!event) return;
 			props.dispatcher.dispatch(event);
 			waiting.shift();
-			if (waiting.length > 0) queueMicrotask(next);
+			if (waiting.length > 0) setImmediate(next);
 		};
 		next();
 	});
