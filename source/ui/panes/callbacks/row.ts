@@ -51,7 +51,13 @@ function columns(event: ReceivedEvent): Column[] {
 		},
 		{
 			id: 'kind',
-			forms: [event.kind.padEnd(kindWidth), event.kind, shortKinds[event.kind]],
+			// A failure callback's row shows its dead letter id, which says as much as the kind.
+			forms: [
+				event.kind.padEnd(kindWidth),
+				event.kind,
+				shortKinds[event.kind],
+				...(cb?.dlqId !== undefined ? [''] : []),
+			],
 			tone: kindTones[event.kind],
 		},
 		event.verified
@@ -76,6 +82,7 @@ function columns(event: ReceivedEvent): Column[] {
 				forms: [
 					`retried ${attempts}${note ? ` ${note}` : ''}`,
 					`${attempts}${note ? ` ${note.split(' ').at(-1)}` : ''}`,
+					attempts,
 				],
 				tone,
 				bold,
@@ -139,6 +146,8 @@ const steps = [
 	'time',
 	'kind',
 	'source',
+	'attempts',
+	'kind',
 ];
 
 const gap = '  ';

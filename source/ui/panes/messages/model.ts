@@ -146,7 +146,7 @@ export function flowText(message: Message | undefined): string {
  * while the terminal allows it; a destination gives way first, scheme and host before its path;
  * columns with nothing in them are left out (see Table).
  */
-export function messageColumns(now: number, width = 200): Column<MessageRow>[] {
+export function messageColumns(now: number): Column<MessageRow>[] {
 	return [
 		{
 			header: 'state',
@@ -154,10 +154,10 @@ export function messageColumns(now: number, width = 200): Column<MessageRow>[] {
 			tone: (r) => stateTones[r.state.kind],
 			minWidth: 11,
 		},
-		{ header: 'message id', cell: (r) => sanitize(r.id), minWidth: width >= 100 ? 30 : 16, maxWidth: 34 },
+		{ header: 'message id', cell: (r) => sanitize(r.id), minWidth: 30, maxWidth: 34 },
 		{ header: 'next', cell: (r) => countdown(r.state, now), minWidth: 8 },
 		{ header: 'retries', cell: (r) => retriesText(r.state), align: 'right', minWidth: 7 },
-		{ header: 'destination', cell: urlText, minWidth: 12, maxWidth: 60, cut: fitUrl },
+		{ header: 'destination', cell: urlText, minWidth: 16, maxWidth: 60, cut: fitUrl },
 		{ header: 'group/endpoint', cell: groupText, minWidth: 8, maxWidth: 30 },
 		{ header: 'method', cell: methodText, minWidth: 6 },
 		{ header: 'labels', cell: (r) => sanitize(labelsOf(r.message).join(',')), minWidth: 6, maxWidth: 24 },

@@ -63,7 +63,7 @@ export function MessagesView(props: PaneViewProps) {
 	const now = useNow(1000, ticking);
 	const rows = ticking ? shownTracked.map((m) => messageRow(m, polls, now)) : peek;
 	const current = rows[index - start];
-	const columns = useMemo(() => messageColumns(now, props.width), [now, props.width]);
+	const columns = useMemo(() => messageColumns(now), [now]);
 
 	const detailLines = useMemo(
 		() => (state.detail && current ? messageDetail(current, now, props.width) : []),
