@@ -15,6 +15,7 @@ import {
 	type TuiConnection,
 } from '../../source/ui/app/runtime.js';
 import type { Controller } from '../../source/ui/contract/pane.js';
+import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -66,7 +67,8 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
 		...(options.receiver ? { receiver: options.receiver } : {}),
 	});
-	const instance = render(<Root runtime={runtime} />);
+	const dispatcher = new KeyDispatcher();
+	const instance = render(<Root runtime={runtime} dispatcher={dispatcher} />);
 	const stdout = instance.stdout as unknown as NodeJS.WriteStream & { emit(event: 'resize'): boolean };
 	const resize = (columns: number, rows: number) => {
 		Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
@@ -88,6 +90,8 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 				// Ink reads input on the next turn; a lone ESC waits one more.
 				await new Promise((resolve) => setImmediate(resolve));
 				await new Promise((resolve) => setImmediate(resolve));
+				// Keys that arrived together are dispatched one per turn: all of them, before the next input.
+				await dispatcher.whenDrained();
 			}
 		},
 		waitFor: (check, what, timeoutMs = 8000) =>

@@ -11,10 +11,11 @@ import { keyTable } from './bindings.js';
 
 /**
  * The app with its runtime, the keypress dispatcher, the key table and the theme: what `render`
- * and the tests mount. Without a theme given, the terminal Ink draws on decides it.
+ * and the tests mount. Without a theme given, the terminal Ink draws on decides it; a test may
+ * give the dispatcher, to know when the keys it typed were all dispatched.
  */
-export function Root(props: { runtime: Runtime; theme?: Theme }) {
-	const [dispatcher] = useState(() => new KeyDispatcher());
+export function Root(props: { runtime: Runtime; theme?: Theme; dispatcher?: KeyDispatcher }) {
+	const [dispatcher] = useState(() => props.dispatcher ?? new KeyDispatcher());
 	const table = useMemo(() => keyTable(props.runtime.panes), [props.runtime.panes]);
 	const { stdout } = useStdout();
 	const theme = useMemo(

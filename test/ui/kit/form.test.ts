@@ -111,7 +111,9 @@ describe('the form view', () => {
 			['', 'error'],
 			['pick', 'value'],
 		]);
-		expect(rows[0]!.hint).toBe(' a name');
+		// The focused empty field: the cursor on the placeholder's first character, the rest after it.
+		expect(rows[0]!.line).toEqual({ before: '', at: 'a', after: '' });
+		expect(rows[0]!.hint).toBe(' name');
 		expect(rows[5]!.text).toBe('… 2 more lines');
 		expect(rows[7]!.text).toBe('[name]  url ');
 		expect(formScroll(rows, 0, 3)).toBe(0);

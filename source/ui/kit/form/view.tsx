@@ -113,6 +113,17 @@ export function formRows<Id extends string>(
 				kind: 'placeholder',
 				text: field.placeholder,
 			});
+		} else if (value === '' && field.placeholder) {
+			// The cursor sits on the placeholder's first character, so focusing does not move it.
+			const [first = ' ', ...rest] = [...sanitize(truncate(field.placeholder, valueWidth))];
+			rows.push({
+				key: `${field.id}.0`,
+				field: index,
+				label: field.label,
+				kind: 'value',
+				line: { before: '', at: first, after: '' },
+				hint: rest.join(''),
+			});
 		} else {
 			// Where the cursor is: which line, which column.
 			const lines = value.split('\n').map((line) => [...line]);
@@ -137,7 +148,6 @@ export function formRows<Id extends string>(
 					label: offset === 0 ? field.label : '',
 					kind: 'value',
 					line: lineView(chars, lineIndex === cursorLine ? column : undefined, valueWidth),
-					...(value === '' && field.placeholder ? { hint: ` ${field.placeholder}` } : {}),
 				});
 			});
 			const hidden = lines.length - shown.length;

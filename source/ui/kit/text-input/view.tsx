@@ -1,10 +1,10 @@
 import { Text } from 'ink';
-import { useReducer } from 'react';
+import { useRef, useState } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
-import { textInputReducer } from './state.js';
+import { type TextInputAction, textInputReducer } from './state.js';
 
 /** A text field takes every key first: Enter applies, Esc cancels, the rest is typed. */
 export const textInputBindings: readonly Binding[] = [
@@ -35,10 +35,19 @@ export interface TextInputProps {
 /** A one-line text field. While shown it takes every key before any other binding. */
 export function TextInput(props: TextInputProps) {
 	const initial = props.initial ?? '';
-	const [state, dispatch] = useReducer(textInputReducer, { value: initial, cursor: [...initial].length });
+	const [state, setState] = useState(() => ({ value: initial, cursor: [...initial].length }));
+	// Keys are handled against the value as typed so far, not as last drawn: Enter right after
+	// the last character submits it too.
+	const typed = useRef(state);
+	const dispatch = (action: TextInputAction) => {
+		const next = textInputReducer(typed.current, action);
+		if (next === typed.current) return;
+		typed.current = next;
+		setState(next);
+	};
 	useKeys(priorities.input, (event) => {
 		const command = commandIn(textInputBindings, 'input', event.name);
-		if (command === 'input.submit') props.onSubmit(state.value);
+		if (command === 'input.submit') props.onSubmit(typed.current.value);
 		else if (command === 'input.cancel') props.onCancel();
 		else if (event.name === 'ctrl+c') return false;
 		// Terminals send DEL (0x7f) for the Backspace key and Ink names it `delete`; like
@@ -58,9 +67,10 @@ export function TextInput(props: TextInputProps) {
 		<Text>
 			<Text bold>{props.label} </Text>
 			{state.value === '' && props.placeholder ? (
+				// The cursor sits on the placeholder's first character, as in ink-text-input.
 				<>
-					<Text inverse> </Text>
-					<Text dimColor>{props.placeholder}</Text>
+					<Text inverse>{props.placeholder.slice(0, 1)}</Text>
+					<Text dimColor>{props.placeholder.slice(1)}</Text>
 				</>
 			) : (
 				<>

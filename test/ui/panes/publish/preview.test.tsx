@@ -14,7 +14,9 @@ describe('the publish preview', () => {
 	let sink: Sink;
 	beforeAll(async () => {
 		session = await startSession({ columns: 120, rows: 40, pane: 'publish' });
-		sink = await startSink((_req, _i, res) => res.writeHead(200).end());
+		sink = await startSink((_req, _i, res) => {
+			res.writeHead(200).end();
+		});
 	});
 	afterAll(async () => {
 		await session.close();
