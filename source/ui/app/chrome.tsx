@@ -248,6 +248,30 @@ export function helpSection(
 	];
 }
 
+/**
+ * The lines in two columns of `room` rows, as a newspaper sets them: the second column goes on
+ * where the first ends, never in the middle of a key's description and never with a blank line
+ * on top; what does not fit the two ends with a line that says so.
+ */
+export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[][] {
+	const starts = (i: number) =>
+		lines[i]?.kind === 'title' || (lines[i]?.kind === 'key' && lines[i]?.keys !== '');
+	let split = Math.min(room, lines.length);
+	while (split > 1 && split < lines.length && !starts(split)) split--;
+	const first = lines.slice(0, split);
+	let rest = lines.slice(split);
+	while (rest[0]?.kind === 'title' && rest[0].text === ' ') rest = rest.slice(1);
+	if (rest.length <= room) return [first, rest];
+	const more = rest.length - room + 1;
+	return [
+		first,
+		[
+			...rest.slice(0, room - 1),
+			{ kind: 'title', text: `… ${more} more lines: a taller terminal shows them` },
+		],
+	];
+}
+
 function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth: number }) {
 	const theme = useTheme();
 	return (
@@ -297,18 +321,14 @@ export function Help(props: { width: number; height: number }) {
 		...helpSection('Everywhere', everywhere, inner - keyWidth),
 	];
 	const half = Math.floor((inner - 2) / 2);
-	const left = helpSection(title, ownRows, half - keyWidth);
-	const right = helpSection('Everywhere', everywhere, half - keyWidth);
-	const cut = (lines: HelpLine[]) =>
-		lines.length <= room
-			? lines
-			: [
-					...lines.slice(0, room - 1),
-					{
-						kind: 'title',
-						text: `… ${lines.length - room + 1} more: a taller terminal shows them`,
-					} as HelpLine,
-				];
+	const columns = flowColumns(
+		[
+			...helpSection(title, ownRows, half - keyWidth),
+			{ kind: 'title', text: ' ' },
+			...helpSection('Everywhere', everywhere, half - keyWidth),
+		],
+		room,
+	);
 	return (
 		<Box
 			flexDirection="column"
@@ -323,8 +343,10 @@ export function Help(props: { width: number; height: number }) {
 				<HelpColumn lines={single} width={inner} keyWidth={keyWidth} />
 			) : (
 				<Box flexDirection="row" gap={2} flexShrink={0}>
-					<HelpColumn lines={cut(left)} width={half} keyWidth={keyWidth} />
-					<HelpColumn lines={cut(right)} width={half} keyWidth={keyWidth} />
+					{columns.map((lines, i) => (
+						// biome-ignore lint/suspicious/noArrayIndexKey: the two columns, in order
+						<HelpColumn key={i} lines={lines} width={half} keyWidth={keyWidth} />
+					))}
 				</Box>
 			)}
 			<Text dimColor>? or esc closes this help</Text>
