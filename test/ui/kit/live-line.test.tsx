@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../../source/ui/data/store.js';
 import { useSelector } from '../../../source/ui/kit/hooks/use-selector.js';
-import { useThrottledStore } from '../../../source/ui/kit/hooks/use-throttled-store.js';
+import { type ThrottleClock, useThrottledStore } from '../../../source/ui/kit/hooks/use-throttled-store.js';
 import { fitSegments, LiveLine } from '../../../source/ui/kit/live-line/view.js';
+import { waitUntil } from '../../support/wait.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('LiveLine', () => {
 	it('draws its segments in one line, cut with … at the width', () => {
@@ -36,24 +36,45 @@ describe('LiveLine', () => {
 
 describe('useThrottledStore', () => {
 	it('shows the first change at once and the changes of a burst together at the end of the interval', async () => {
+		// A clock the test moves by hand: what happens at once needs no timer, what waits for the
+		// interval happens only when the test says the interval has passed. No fixed waits.
+		const timers: { at: number; run: () => void }[] = [];
+		let now = 0;
+		const clock: ThrottleClock = {
+			now: () => now,
+			setTimeout: (run, ms) => timers.push({ at: now + ms, run }),
+			clearTimeout: () => {},
+		};
+		const advance = (ms: number) => {
+			now += ms;
+			const due = timers.filter((t) => t.at <= now);
+			timers.splice(0, timers.length, ...timers.filter((t) => t.at > now));
+			for (const timer of due) timer.run();
+		};
 		const store = new Store(0);
 		const seen: number[] = [];
 		function Probe() {
-			const value = useThrottledStore(store, 80);
+			const value = useThrottledStore(store, 80, false, clock);
 			useEffect(() => {
 				seen.push(value);
 			}, [value]);
 			return null;
 		}
 		const { unmount } = render(<Probe />);
-		await sleep(120);
+		await waitUntil(() => (seen.length === 1 ? true : undefined));
+		advance(120);
 		store.set(1);
-		await sleep(5);
-		expect(seen).toEqual([0, 1]);
+		// After a quiet spell the first change is shown with no timer at all.
+		expect(timers).toHaveLength(0);
+		await waitUntil(() => (seen.includes(1) ? true : undefined));
 		for (let i = 2; i <= 10; i++) store.set(i);
-		await sleep(5);
+		// The burst waits for the end of the interval: one timer, due 80 ms after the last frame.
+		expect(timers.map((t) => t.at)).toEqual([200]);
 		expect(seen).toEqual([0, 1]);
-		await sleep(150);
+		advance(79);
+		expect(timers).toHaveLength(1);
+		advance(1);
+		await waitUntil(() => (seen.includes(10) ? true : undefined));
 		expect(seen).toEqual([0, 1, 10]);
 		unmount();
 	});
@@ -75,12 +96,10 @@ describe('useSelector', () => {
 		const { lastFrame, unmount } = render(<Probe />);
 		const before = renders;
 		for (let i = 1; i <= 5; i++) store.set({ ...store.getSnapshot(), noise: i });
-		await sleep(20);
-		expect(renders).toBe(before);
 		store.set({ ...store.getSnapshot(), count: 3 });
-		await sleep(20);
+		// Drawn once for the change of count, never for the noise before it.
+		await waitUntil(() => (lastFrame() === '3' ? true : undefined));
 		expect(renders).toBe(before + 1);
-		expect(lastFrame()).toBe('3');
 		unmount();
 	});
 });

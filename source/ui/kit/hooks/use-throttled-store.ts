@@ -4,6 +4,19 @@ import type { ReadableStore } from '../../data/store.js';
 /** Milliseconds between two re-renders, fixed or decided from what changed since the last one. */
 export type ThrottleInterval<S> = number | ((shown: S, next: S) => number);
 
+/** The time and the timers the throttle runs on: the real ones, or a test's. */
+export interface ThrottleClock {
+	now(): number;
+	setTimeout(run: () => void, ms: number): unknown;
+	clearTimeout(timer: unknown): void;
+}
+
+const realClock: ThrottleClock = {
+	now: () => performance.now(),
+	setTimeout: (run, ms) => setTimeout(run, ms),
+	clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
+
 /**
  * A store's snapshot, re-rendering at most once per interval: the first change after a quiet
  * spell at once, the changes of a burst together at the end of the interval. A flood of data
@@ -15,6 +28,7 @@ export function useThrottledStore<S>(
 	store: ReadableStore<S>,
 	interval: ThrottleInterval<S>,
 	frozen = false,
+	clock: ThrottleClock = realClock,
 ): S {
 	const [snapshot, setSnapshot] = useState(store.getSnapshot);
 	const latest = useRef({ interval, snapshot, frozen });
@@ -22,13 +36,13 @@ export function useThrottledStore<S>(
 	const thaw = useRef(() => {});
 	useEffect(() => {
 		// The first render counts as the last one published.
-		let last = performance.now();
+		let last = clock.now();
 		let shown = latest.current.snapshot;
-		let timer: ReturnType<typeof setTimeout> | undefined;
+		let timer: unknown;
 		const publish = () => {
 			timer = undefined;
 			if (latest.current.frozen) return;
-			last = performance.now();
+			last = clock.now();
 			shown = store.getSnapshot();
 			setSnapshot(shown);
 		};
@@ -36,9 +50,9 @@ export function useThrottledStore<S>(
 			if (timer || latest.current.frozen || store.getSnapshot() === shown) return;
 			const every = latest.current.interval;
 			const ms = typeof every === 'number' ? every : every(shown, store.getSnapshot());
-			const wait = last + ms - performance.now();
+			const wait = last + ms - clock.now();
 			if (wait <= 0) publish();
-			else timer = setTimeout(publish, wait);
+			else timer = clock.setTimeout(publish, wait);
 		};
 		thaw.current = changed;
 		const unsubscribe = store.subscribe(changed);
@@ -46,9 +60,9 @@ export function useThrottledStore<S>(
 		changed();
 		return () => {
 			unsubscribe();
-			if (timer) clearTimeout(timer);
+			if (timer) clock.clearTimeout(timer);
 		};
-	}, [store]);
+	}, [store, clock]);
 	useEffect(() => {
 		if (!frozen) thaw.current();
 	}, [frozen]);
