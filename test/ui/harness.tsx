@@ -66,6 +66,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		...(options.pane ? { pane: options.pane } : {}),
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
 		...(options.receiver ? { receiver: options.receiver } : {}),
+		...(options.panes ? { panes: options.panes } : {}),
 	});
 	const dispatcher = new KeyDispatcher();
 	const instance = render(<Root runtime={runtime} dispatcher={dispatcher} />);
