@@ -4,34 +4,14 @@
  * the bundle composes its frames with our row joiner, and draws styles with CI=false.
  */
 import { existsSync } from 'node:fs';
-import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Run from '../../../source/ui/run.js';
 import { type Fixture, startFixture } from '../../local/helpers.js';
 import { waitUntil } from '../../support/wait.js';
+import { fakeTerminal } from '../terminal.js';
 
 const bundle = 'dist/ui/run.bundle.js';
-
-function fakeTerminal(columns = 100, rows = 30) {
-	const stdin = Object.assign(new PassThrough(), {
-		isTTY: true,
-		setRawMode: () => stdin,
-		ref: () => stdin,
-		unref: () => stdin,
-	}) as unknown as NodeJS.ReadStream & PassThrough;
-	let output = '';
-	const stdout = Object.assign(
-		new Writable({
-			write(chunk, _encoding, done) {
-				output += String(chunk);
-				done();
-			},
-		}),
-		{ isTTY: true, columns, rows },
-	) as unknown as NodeJS.WriteStream;
-	return { stdin, stdout, output: () => output };
-}
 
 describe('the bundled TUI', () => {
 	let fixture: Fixture;

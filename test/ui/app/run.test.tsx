@@ -1,35 +1,8 @@
-import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotATerminalError, startTui, type TuiHandle } from '../../../source/ui/run.js';
 import { type Fixture, startFixture } from '../../local/helpers.js';
 import { waitUntil } from '../../support/wait.js';
-
-/** A terminal as Ink sees it: a TTY stdin we type into and a TTY stdout we read. */
-function fakeTerminal(columns = 100, rows = 30) {
-	const stdin = Object.assign(new PassThrough(), {
-		isTTY: true,
-		setRawMode() {
-			return stdin;
-		},
-		ref() {
-			return stdin;
-		},
-		unref() {
-			return stdin;
-		},
-	}) as unknown as NodeJS.ReadStream & PassThrough;
-	let output = '';
-	const stdout = Object.assign(
-		new Writable({
-			write(chunk, _encoding, done) {
-				output += String(chunk);
-				done();
-			},
-		}),
-		{ isTTY: true, columns, rows },
-	) as unknown as NodeJS.WriteStream;
-	return { stdin, stdout, output: () => output };
-}
+import { fakeTerminal } from '../terminal.js';
 
 const enter = '\x1b[?1049h';
 const leave = '\x1b[?1049l';

@@ -4,32 +4,12 @@
  * all: no active tab, no selected row, no cursor. With NO_COLOR there is no colour, and what must
  * stay visible (the active tab, the selected row) still is, in inverse and bold.
  */
-import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTui } from '../../../source/ui/run.js';
 import { styleMode } from '../../../source/ui/theme/theme.js';
 import { type Fixture, startFixture } from '../../local/helpers.js';
 import { waitUntil } from '../../support/wait.js';
-
-function fakeTerminal(columns = 120, rows = 30) {
-	const stdin = Object.assign(new PassThrough(), {
-		isTTY: true,
-		setRawMode: () => stdin,
-		ref: () => stdin,
-		unref: () => stdin,
-	}) as unknown as NodeJS.ReadStream & PassThrough;
-	let output = '';
-	const stdout = Object.assign(
-		new Writable({
-			write(chunk, _encoding, done) {
-				output += String(chunk);
-				done();
-			},
-		}),
-		{ isTTY: true, columns, rows },
-	) as unknown as NodeJS.WriteStream;
-	return { stdin, stdout, output: () => output };
-}
+import { fakeTerminal } from '../terminal.js';
 
 const inverse = '\x1b[7m';
 const bold = '\x1b[1m';
@@ -60,7 +40,7 @@ describe('styles on a terminal', () => {
 	afterAll(() => fixture.close());
 
 	async function screenWith(env: Record<string, string>) {
-		const terminal = fakeTerminal();
+		const terminal = fakeTerminal(120, 30);
 		const tui = startTui({
 			client: fixture.client,
 			connection: { embedded: true, accountId: fixture.service.accountId },

@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { keyTable } from '../../../source/ui/app/bindings.js';
 import { KeyDispatcher } from '../../../source/ui/keys/dispatcher.js';
-import { keyName } from '../../../source/ui/keys/key-name.js';
+import { keyName, noKey } from '../../../source/ui/keys/key-name.js';
 import { keyLineHints, keysLabel } from '../../../source/ui/keys/key-table.js';
 import { panes } from '../../../source/ui/registry.js';
 
@@ -11,28 +11,7 @@ const { bindings } = table;
 const bindingsFor = (scope: string) => table.bindingsFor(scope);
 const commandFor = (scope: string, name: string) => table.commandFor(scope, name);
 
-const none: Key = {
-	upArrow: false,
-	downArrow: false,
-	leftArrow: false,
-	rightArrow: false,
-	pageDown: false,
-	pageUp: false,
-	home: false,
-	end: false,
-	return: false,
-	escape: false,
-	ctrl: false,
-	shift: false,
-	tab: false,
-	backspace: false,
-	delete: false,
-	meta: false,
-	super: false,
-	hyper: false,
-	capsLock: false,
-	numLock: false,
-};
+const none: Key = noKey;
 
 describe('keyName', () => {
 	it('names special keys and passes printable input through', () => {
