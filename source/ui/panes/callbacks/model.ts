@@ -2,7 +2,7 @@
  * The Callbacks pane: the receiver's events newest first, each as the line `mqtop listen`
  * prints, the filter over those lines, and the detail of one event. Pure, over ReceivedEvent.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import { eventLineParts, type LinePart } from '../../../receiver/render.js';
@@ -45,6 +45,20 @@ export interface EventFilter {
 	matches(line: string): boolean;
 }
 
+let engine: typeof RE2JS | undefined;
+
+/**
+ * Loads the linear-time expression engine. The monitor loads it when the Callbacks pane is first
+ * shown rather than at start, which it would slow down by the engine's Unicode tables.
+ */
+export async function loadFilterEngine(): Promise<void> {
+	engine ??= (await import('re2js')).RE2JS;
+}
+
+export function filterEngineLoaded(): boolean {
+	return engine !== undefined;
+}
+
 /**
  * The filter for typed text: a regular expression when it compiles, otherwise plain text (both
  * ignore case). The expression runs over text from the network on the UI thread, so it is
@@ -55,7 +69,8 @@ export interface EventFilter {
 export function compileFilter(text: string): EventFilter | undefined {
 	if (text === '') return undefined;
 	try {
-		const pattern = RE2JS.compile(text, RE2JS.CASE_INSENSITIVE);
+		if (!engine) throw new Error('the expression engine is still loading');
+		const pattern = engine.compile(text, engine.CASE_INSENSITIVE);
 		return { text, mode: 'regex', matches: (line) => pattern.matcher(line).find() };
 	} catch (error) {
 		const needle = text.toLowerCase();

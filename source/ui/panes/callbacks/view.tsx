@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { scrollStart } from '../../../format/layout.js';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
@@ -19,7 +19,14 @@ import { PromptLine } from '../../kit/prompt-line/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
-import { callbackDetail, compileFilter, eventKey, visibleEvents } from './model.js';
+import {
+	callbackDetail,
+	compileFilter,
+	eventKey,
+	filterEngineLoaded,
+	loadFilterEngine,
+	visibleEvents,
+} from './model.js';
 import { rowSegments } from './row.js';
 import type { CallbacksAction, CallbacksState } from './state.js';
 
@@ -77,6 +84,20 @@ export function callbacksRefreshMs(shown: ReceiverSnapshot, next: ReceiverSnapsh
 	return next.counters.total - shown.counters.total > 50 ? 500 : 100;
 }
 
+/** Whether the filter's expression engine is loaded; starts loading it. */
+function useFilterEngine(): boolean {
+	const [loaded, setLoaded] = useState(filterEngineLoaded);
+	useEffect(() => {
+		if (loaded) return;
+		let live = true;
+		void loadFilterEngine().then(() => live && setLoaded(true));
+		return () => {
+			live = false;
+		};
+	}, [loaded]);
+	return loaded;
+}
+
 function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const ui = useUi();
 	const theme = useTheme();
@@ -84,7 +105,9 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const { state, dispatch, store } = usePane<CallbacksState, CallbacksAction>();
 	const { receiver } = props;
 	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs, ui.frozen);
-	const filter = useMemo(() => compileFilter(state.filter), [state.filter]);
+	const engine = useFilterEngine();
+	// biome-ignore lint/correctness/useExhaustiveDependencies: compiled again once the engine is there
+	const filter = useMemo(() => compileFilter(state.filter), [state.filter, engine]);
 	const events = useMemo(() => visibleEvents(snapshot.events, filter), [snapshot.events, filter]);
 	const keys = useMemo(() => events.map(eventKey), [events]);
 	const selected = state.selected;

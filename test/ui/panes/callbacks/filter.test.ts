@@ -2,10 +2,12 @@
  * The Callbacks filter runs a person's regular expression over text from the network on the UI
  * thread: it must never take longer than a pass over the line, whatever the expression.
  */
-import { describe, expect, it } from 'vitest';
-import { compileFilter } from '../../../../source/ui/panes/callbacks/model.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileFilter, loadFilterEngine } from '../../../../source/ui/panes/callbacks/model.js';
 
 describe('the Callbacks filter', () => {
+	beforeAll(() => loadFilterEngine());
+
 	it('matches a catastrophic expression in linear time', () => {
 		// A backtracking engine takes 2^n steps here: 28 bytes froze the TUI for 15 s, 64 would not end.
 		const filter = compileFilter('(a+)+$')!;
