@@ -203,6 +203,8 @@ export const Message = z.looseObject({
 	rate: z.number().int().optional(),
 	period: z.number().int().optional(),
 	parallelism: z.number().int().optional(),
+	// Not in interface.md: the Retry-Delay expression the message was published with.
+	retryDelayExpression: z.string().optional(),
 	// Not in interface.md: the local service reports how many attempts were made so far.
 	retried: z.number().int().optional(),
 });

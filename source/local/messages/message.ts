@@ -3,10 +3,11 @@
  * cancelled, and its Message resource (interface.md) as GET /v2/messages/{id} shows it.
  * Kept compact: 100,000 delayed messages must fit in well under 300 MB.
  */
-import type { DeliveryOverrides, FlowControl } from '../../api/publish-options.js';
+import type { DeliveryOverrides, FlowControl, PublishOptions } from '../../api/publish-options.js';
 import type { RetryDelayExpr } from '../../api/retry-delay.js';
 import type { Message } from '../../api/schemas.js';
 import type { HeapItem } from '../scheduler/min-heap.js';
+import { isBodyRedacted, redactedValue, shownHeaders } from './redaction.js';
 
 export type MessageKind = 'publish' | 'workflow' | 'callback' | 'failure-callback';
 
@@ -42,7 +43,15 @@ export interface StoredMessage extends HeapItem {
 	labels: string[] | undefined;
 	flow: FlowControl | undefined;
 	workflowRunId: string | undefined;
+	/** The queue it was enqueued to; it waits for a slot there once due. */
+	queueName: string | undefined;
+	/** The schedule whose firing published it. */
+	scheduleId: string | undefined;
+	/** The options it was published with (shared by the messages of one publish): a retry reuses them. */
+	options: PublishOptions;
 	state: MessageState;
+	/** Holds one of its queue's slots, from its first attempt until it is delivered, failed or cancelled. */
+	holdsQueueSlot: boolean;
 	/** Set by a cancel while an attempt is in flight; honoured when it ends. */
 	cancelRequested: boolean;
 }
@@ -58,13 +67,18 @@ export function bodyFields(body: Buffer): { body: string } | { bodyBase64: strin
 	}
 }
 
+/** The body as the service shows it: redacted when the publish asked for that. */
+export function shownBody(m: StoredMessage): { body: string } | { bodyBase64: string } {
+	return isBodyRedacted(m.options.redact) ? { body: redactedValue(m.body) } : bodyFields(m.body);
+}
+
 export function messageResource(m: StoredMessage): Message {
 	const out: Message = {
 		messageId: m.id,
 		url: m.url,
 		method: m.method,
-		header: m.header,
-		...bodyFields(m.body),
+		header: shownHeaders(m.header, m.options.redact),
+		...shownBody(m),
 		maxRetries: m.maxRetries,
 		notBefore: m.notBefore,
 		createdAt: m.createdAt,
@@ -77,8 +91,12 @@ export function messageResource(m: StoredMessage): Message {
 	if (m.failureCallback) out.failureCallback = m.failureCallback.url;
 	if (m.labels && m.labels.length > 0) {
 		out.labels = m.labels;
-		out.label = m.labels.join(',');
+		// As the SDK reads it: `label` is the first label, `labels` all of them.
+		out.label = m.labels[0];
 	}
+	if (m.queueName !== undefined) out.queueName = m.queueName;
+	if (m.scheduleId !== undefined) out.scheduleId = m.scheduleId;
+	if (m.options.retryDelay !== undefined) out.retryDelayExpression = m.options.retryDelay;
 	if (m.flow) {
 		out.flowControlKey = m.flow.key;
 		if (m.flow.rate !== undefined) out.rate = m.flow.rate;
