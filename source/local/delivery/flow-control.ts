@@ -143,7 +143,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		if (!state) return false;
 		if (which.parallelism) state.settings.pinnedParallelism = false;
 		if (which.rate) state.settings.pinnedRate = false;
-		this.compact(state);
+		// Kept until its next delivery ends: until a message brings other values, the pinned ones hold.
 		return true;
 	}
 
