@@ -80,3 +80,38 @@ export function resolveLimits(overrides: Partial<PlanLimits> | undefined): PlanL
 	}
 	return limits;
 }
+
+export class LimitsError extends Error {
+	override name = 'LimitsError';
+}
+
+const limitNames = Object.keys(defaultPlanLimits) as (keyof PlanLimits)[];
+
+function limitValue(name: string, value: unknown, where: string): number {
+	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+		throw new LimitsError(`${where}${name}: expected a whole number of at least 0, got ${JSON.stringify(value)}`);
+	return value;
+}
+
+function limitName(name: string, where: string): keyof PlanLimits {
+	if (!(limitNames as string[]).includes(name))
+		throw new LimitsError(`${where}unknown plan limit ${JSON.stringify(name)}: use one of ${limitNames.join(', ')}`);
+	return name as keyof PlanLimits;
+}
+
+/** Plan limits from a JSON object of `{name: number}` (a `--limits` file); `where` names the source. */
+export function parsePlanLimits(json: unknown, where = ''): Partial<PlanLimits> {
+	if (typeof json !== 'object' || json === null || Array.isArray(json))
+		throw new LimitsError(`${where}expected a JSON object of plan limits, like {"max_delay": 2592000}`);
+	const out: Partial<PlanLimits> = {};
+	for (const [name, value] of Object.entries(json)) out[limitName(name, where)] = limitValue(name, value, where);
+	return out;
+}
+
+/** One `name=value` plan limit (a `--limit` flag). */
+export function parseLimitAssignment(text: string): [keyof PlanLimits, number] {
+	const match = /^\s*([a-z_]+)\s*=\s*(\d+)\s*$/.exec(text);
+	if (!match) throw new LimitsError(`expected name=value, like max_queues=10, got ${JSON.stringify(text)}`);
+	const name = limitName(match[1]!, '');
+	return [name, limitValue(name, Number(match[2]), '')];
+}
