@@ -6,7 +6,7 @@ import { type DlqFilter, filterQuery, withQuery } from './filters.js';
 import { DlqDeleted, DlqRetried, DlqRetriedMany } from './messaging-schemas.js';
 import { encodePublishOptions, type PublishOptions } from './publish-options.js';
 import { DlqPage } from './schemas.js';
-import { type ApiRequest, type Messaging, segment, sendParsed } from './transport.js';
+import { type ApiRequest, type Messaging, read, segment, sendParsed } from './transport.js';
 
 /** The largest page the deployed service answers. */
 export const dlqPageLimit = 100;
@@ -92,12 +92,7 @@ export class DlqApi {
 		const count = pageSize(query.count);
 		if (count !== undefined) params.push(['count', String(count)]);
 		if (query.cursor && !query.dlqIds) params.push(['cursor', query.cursor]);
-		return sendParsed(
-			this.messaging,
-			{ operation: 'list dead letters', method: 'GET', path: withQuery('/v2/dlq', params) },
-			DlqPage,
-			signal,
-		);
+		return read(this.messaging, 'list dead letters', withQuery('/v2/dlq', params), DlqPage, signal);
 	}
 
 	/** Publishes the dead letter again (options override the original's) and removes it. */

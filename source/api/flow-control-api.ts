@@ -5,7 +5,7 @@
  */
 import { withQuery } from './filters.js';
 import { FlowControlKey, FlowControlKeys, GlobalParallelism } from './messaging-schemas.js';
-import { type ApiRequest, type Messaging, segment, sendParsed } from './transport.js';
+import { type ApiRequest, type Messaging, read, segment } from './transport.js';
 
 export interface PinSettings {
 	parallelism?: number;
@@ -63,21 +63,12 @@ export class FlowControlApi {
 	/** Every key, or those whose name contains `search`. */
 	list(search?: string, signal?: AbortSignal) {
 		const path = withQuery('/v2/flowControl', search ? [['search', search]] : []);
-		return sendParsed(
-			this.messaging,
-			{ operation: 'list flow-control keys', method: 'GET', path },
-			FlowControlKeys,
-			signal,
-		);
+		return read(this.messaging, 'list flow-control keys', path, FlowControlKeys, signal);
 	}
 
 	get(key: string, signal?: AbortSignal) {
-		return sendParsed(
-			this.messaging,
-			{ operation: `read flow-control key ${key}`, method: 'GET', path: `/v2/flowControl/${segment(key)}` },
-			FlowControlKey,
-			signal,
-		);
+		const path = `/v2/flowControl/${segment(key)}`;
+		return read(this.messaging, `read flow-control key ${key}`, path, FlowControlKey, signal);
 	}
 
 	async pause(key: string): Promise<void> {
@@ -101,9 +92,10 @@ export class FlowControlApi {
 	}
 
 	globalParallelism(signal?: AbortSignal) {
-		return sendParsed(
+		return read(
 			this.messaging,
-			{ operation: 'read global parallelism', method: 'GET', path: '/v2/globalParallelism' },
+			'read global parallelism',
+			'/v2/globalParallelism',
 			GlobalParallelism,
 			signal,
 		);

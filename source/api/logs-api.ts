@@ -6,7 +6,7 @@
 import { ApiError } from './errors.js';
 import { filterQuery, type LogFilter, withQuery } from './filters.js';
 import { LogsPage } from './messaging-schemas.js';
-import { type Messaging, sendParsed } from './transport.js';
+import { type Messaging, read } from './transport.js';
 
 /** The largest page the deployed service's reference allows. */
 export const logsPageLimit = 100;
@@ -37,12 +37,7 @@ export class LogsApi {
 			params.push(['count', String(Math.max(1, Math.min(logsPageLimit, Math.floor(query.count))))]);
 		if (query.cursor) params.push(['cursor', query.cursor]);
 		const fetchPage = (path: LogsPath) =>
-			sendParsed(
-				this.messaging,
-				{ operation: 'list logs', method: 'GET', path: withQuery(path, params) },
-				LogsPage,
-				signal,
-			);
+			read(this.messaging, 'list logs', withQuery(path, params), LogsPage, signal);
 		if (this.path === '/v2/events') return fetchPage('/v2/events');
 		try {
 			return await fetchPage('/v2/logs');

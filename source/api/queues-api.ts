@@ -10,6 +10,7 @@ import {
 	type Messaging,
 	type PublishLike,
 	publishShapedPath,
+	read,
 	segment,
 	sendParsed,
 } from './transport.js';
@@ -49,21 +50,11 @@ export class QueuesApi {
 	constructor(private readonly messaging: Messaging) {}
 
 	list(signal?: AbortSignal) {
-		return sendParsed(
-			this.messaging,
-			{ operation: 'list queues', method: 'GET', path: '/v2/queues' },
-			Queues,
-			signal,
-		);
+		return read(this.messaging, 'list queues', '/v2/queues', Queues, signal);
 	}
 
 	get(name: string, signal?: AbortSignal) {
-		return sendParsed(
-			this.messaging,
-			{ operation: `read queue ${name}`, method: 'GET', path: `/v2/queues/${segment(name)}` },
-			Queue,
-			signal,
-		);
+		return read(this.messaging, `read queue ${name}`, `/v2/queues/${segment(name)}`, Queue, signal);
 	}
 
 	async upsert(name: string, settings: QueueSettings = {}): Promise<void> {

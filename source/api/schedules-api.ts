@@ -11,6 +11,7 @@ import {
 	type Messaging,
 	type PublishLike,
 	publishShapedPath,
+	read,
 	segment,
 	sendParsed,
 } from './transport.js';
@@ -65,21 +66,11 @@ export class SchedulesApi {
 	}
 
 	list(signal?: AbortSignal) {
-		return sendParsed(
-			this.messaging,
-			{ operation: 'list schedules', method: 'GET', path: '/v2/schedules' },
-			Schedules,
-			signal,
-		);
+		return read(this.messaging, 'list schedules', '/v2/schedules', Schedules, signal);
 	}
 
 	get(id: string, signal?: AbortSignal) {
-		return sendParsed(
-			this.messaging,
-			{ operation: `read schedule ${id}`, method: 'GET', path: `/v2/schedules/${segment(id)}` },
-			Schedule,
-			signal,
-		);
+		return read(this.messaging, `read schedule ${id}`, `/v2/schedules/${segment(id)}`, Schedule, signal);
 	}
 
 	async delete(id: string): Promise<void> {

@@ -51,6 +51,17 @@ export async function sendParsed<T extends z.ZodType>(
 	return parseBody(request.operation, await messaging.send(request, signal), schema);
 }
 
+/** A GET of the messaging API, its answer read as `schema`. */
+export function read<T extends z.ZodType>(
+	messaging: Messaging,
+	operation: string,
+	path: string,
+	schema: T,
+	signal?: AbortSignal,
+): Promise<z.infer<T>> {
+	return sendParsed(messaging, { operation, method: 'GET', path }, schema, signal);
+}
+
 export const segment = encodeURIComponent;
 
 /**

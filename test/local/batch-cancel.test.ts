@@ -8,7 +8,7 @@ import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { waitUntil } from '../support/wait.js';
-import { bearer, failure, type Fixture, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
+import { bearer, type Fixture, failure, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let qstash: Client;
@@ -72,7 +72,10 @@ describe('batch publish', () => {
 		const tries = [
 			[{ destination: `${sink.url}/ok` }, { destination: 'not a destination' }],
 			[{ destination: `${sink.url}/ok` }, { destination: 'no-such-group' }],
-			[{ destination: `${sink.url}/ok` }, { destination: `${sink.url}/x`, headers: { 'Upstash-Retries': 'many' } }],
+			[
+				{ destination: `${sink.url}/ok` },
+				{ destination: `${sink.url}/x`, headers: { 'Upstash-Retries': 'many' } },
+			],
 			[{ destination: `${sink.url}/ok` }, { destination: `${sink.url}/x`, queue: 'bad queue!' }],
 		];
 		for (const items of tries) {
@@ -104,11 +107,17 @@ describe('bulk cancel', () => {
 			[1, 2].map((n) => qstash.publish({ url: `${sink.url}/drop${n}`, label: ['drop', 'x'], ...later })),
 		);
 		const queued = await qstash.queue({ queueName: 'cancel-q' }).enqueue({ url: `${sink.url}/q`, ...later });
-		const other = await qstash.publish({ url: `${sink.url}/other`, flowControl: { key: 'fc', parallelism: 1 }, ...later });
+		const other = await qstash.publish({
+			url: `${sink.url}/other`,
+			flowControl: { key: 'fc', parallelism: 1 },
+			...later,
+		});
 
 		expect(await qstash.messages.cancel({ filter: { label: 'drop' } })).toEqual({ cancelled: 2 });
 		expect(await qstash.messages.cancel({ filter: { queueName: 'cancel-q' } })).toEqual({ cancelled: 1 });
-		expect(await qstash.messages.cancel({ filter: { flowControlKey: 'fc', url: `${sink.url}/other` } })).toEqual({
+		expect(
+			await qstash.messages.cancel({ filter: { flowControlKey: 'fc', url: `${sink.url}/other` } }),
+		).toEqual({
 			cancelled: 1,
 		});
 		const left = waiting().map((m) => m.id);
@@ -123,15 +132,19 @@ describe('bulk cancel', () => {
 	it('cancels by host and path and by ids through our client, and refuses an unknown filter', async () => {
 		const ids: string[] = [];
 		for (const path of ['/h/1', '/h/2', '/elsewhere']) {
-			const answer = await fx.client.publish({ destination: `${sink.url}${path}`, options: { delayMs: 3_600_000 } });
+			const answer = await fx.client.publish({
+				destination: `${sink.url}${path}`,
+				options: { delayMs: 3_600_000 },
+			});
 			if (answer.kind === 'url') ids.push(answer.result.messageId);
 		}
 		const error = (await failure(
-			raw(`${fx.service.queueUrl}/v2/messages?lable=typo`, { method: 'DELETE', headers: bearer(fx.service) }).then(
-				(r) => {
-					if (r.status !== 200) throw Object.assign(new Error(r.text), { status: r.status });
-				},
-			),
+			raw(`${fx.service.queueUrl}/v2/messages?lable=typo`, {
+				method: 'DELETE',
+				headers: bearer(fx.service),
+			}).then((r) => {
+				if (r.status !== 200) throw Object.assign(new Error(r.text), { status: r.status });
+			}),
 		)) as ApiError;
 		expect(error.status).toBe(400);
 		expect(waiting()).toHaveLength(3);

@@ -8,7 +8,7 @@ import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { waitUntil } from '../support/wait.js';
-import { failure, type Fixture, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
+import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let qstash: Client;
@@ -36,8 +36,16 @@ afterAll(async () => {
 const dlqSize = () => fx.service.context.dlq.size(Date.now());
 
 /** Publishes with no retries and waits until the message is a dead letter; answers its id. */
-async function deadLetter(path: string, extra: Parameters<Client['publish']>[0] | object = {}): Promise<string> {
-	const { messageId } = await qstash.publish({ url: `${flaky.url}${path}`, retries: 0, body: path, ...extra });
+async function deadLetter(
+	path: string,
+	extra: Parameters<Client['publish']>[0] | object = {},
+): Promise<string> {
+	const { messageId } = await qstash.publish({
+		url: `${flaky.url}${path}`,
+		retries: 0,
+		body: path,
+		...extra,
+	});
 	await waitUntil(() =>
 		fx.service.context.dlq.snapshot().some((l) => l.message.id === messageId) ? true : undefined,
 	);
@@ -119,7 +127,9 @@ describe('the dead letter queue', () => {
 
 		const one = await fx.client.dlq.retry(remaining.messages[0]!.dlqId);
 		expect(one).toMatch(/^msg_/);
-		await waitUntil(() => (flaky.received.some((r) => r.headers['upstash-message-id'] === one) ? true : undefined));
+		await waitUntil(() =>
+			flaky.received.some((r) => r.headers['upstash-message-id'] === one) ? true : undefined,
+		);
 		expect(dlqSize()).toBe(0);
 		recovered = false;
 	});

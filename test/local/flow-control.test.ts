@@ -8,14 +8,14 @@ import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { waitUntil } from '../support/wait.js';
-import { failure, type Fixture, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
+import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let qstash: Client;
 let sink: Sink;
 let held = 0;
-let most = new Map<string, number>();
-let releases: (() => void)[] = [];
+const most = new Map<string, number>();
+const releases: (() => void)[] = [];
 /** Paths under /hold/ are held until released; the most held at once is counted per key. */
 const release = () => {
 	for (const resolve of releases.splice(0)) resolve();
@@ -72,10 +72,18 @@ describe('flow control through the official SDK', () => {
 	it('pins parallelism over what messages ask for, and unpins it', async () => {
 		await qstash.flowControl.pin('pinned', { parallelism: 1 });
 		for (let i = 0; i < 3; i++)
-			await qstash.publish({ url: `${sink.url}/hold/pinned/${i}`, flowControl: { key: 'pinned', parallelism: 10 } });
+			await qstash.publish({
+				url: `${sink.url}/hold/pinned/${i}`,
+				flowControl: { key: 'pinned', parallelism: 10 },
+			});
 		await waitUntil(() => (arrived('/hold/pinned/').length === 1 ? true : undefined));
 		const info = await qstash.flowControl.get('pinned');
-		expect(info).toMatchObject({ isPinnedParallelism: true, parallelismMax: 1, parallelismCount: 1, waitListSize: 2 });
+		expect(info).toMatchObject({
+			isPinnedParallelism: true,
+			parallelismMax: 1,
+			parallelismCount: 1,
+			waitListSize: 2,
+		});
 		const global = await qstash.flowControl.getGlobalParallelism();
 		expect(global.parallelismMax).toBe(1000);
 		expect(global.parallelismCount).toBeGreaterThanOrEqual(1);
@@ -111,7 +119,11 @@ describe('flow control through our client', () => {
 		const found = await flowControl.list('search-me');
 		expect(found.map((k) => k.flowControlKey)).toEqual(['search-me-1', 'search-me-2']);
 		expect((await flowControl.list()).map((k) => k.flowControlKey)).toContain('other-key');
-		expect(await flowControl.get('other-key')).toMatchObject({ isPinnedRate: true, rateMax: 7, ratePeriod: 60 });
+		expect(await flowControl.get('other-key')).toMatchObject({
+			isPinnedRate: true,
+			rateMax: 7,
+			ratePeriod: 60,
+		});
 		await flowControl.unpin('other-key', { rate: true });
 		expect((await flowControl.get('other-key')).isPinnedRate).toBe(false);
 		await flowControl.resume('search-me-1');
@@ -121,7 +133,10 @@ describe('flow control through our client', () => {
 
 	it('pauses deliveries of a key until resumed', async () => {
 		await fx.client.flowControl.pause('ours');
-		await fx.client.publish({ destination: `${sink.url}/ours/0`, options: { flowControl: { key: 'ours', rate: 10 } } });
+		await fx.client.publish({
+			destination: `${sink.url}/ours/0`,
+			options: { flowControl: { key: 'ours', rate: 10 } },
+		});
 		await afterDelay(300);
 		expect(arrived('/ours/')).toHaveLength(0);
 		await fx.client.flowControl.resume('ours');

@@ -42,7 +42,9 @@ const idsOf = (logs: { messageId: string }[]) => [...new Set(logs.map((l) => l.m
 
 describe('delivery logs', () => {
 	it('filter by label, state and URL through the official SDK', async () => {
-		expect(idsOf((await qstash.logs({ filter: { label: 'beta' } })).logs)).toEqual([ids.ok, ids.other].sort());
+		expect(idsOf((await qstash.logs({ filter: { label: 'beta' } })).logs)).toEqual(
+			[ids.ok, ids.other].sort(),
+		);
 		expect(idsOf((await qstash.logs({ filter: { label: ['gamma', 'alpha'] } })).logs)).toEqual(
 			[ids.ok, ids.failed].sort(),
 		);
@@ -83,7 +85,10 @@ describe('delivery logs', () => {
 		expect(times).toEqual([...times].sort((a, b) => b - a));
 		const now = Date.now();
 		expect(((await get(`/v2/logs?fromDate=${now + 60_000}`)).logs as unknown[]).length).toBe(0);
-		expect(((await get(`/v2/logs?toDate=${now}&host=${new URL(sink.url).host}&path=/ok`)).logs as unknown[]).length).toBeGreaterThan(0);
+		expect(
+			((await get(`/v2/logs?toDate=${now}&host=${new URL(sink.url).host}&path=/ok`)).logs as unknown[])
+				.length,
+		).toBeGreaterThan(0);
 		const refused = await raw(`${fx.service.queueUrl}/v2/logs?state=LOST`, { headers: bearer(fx.service) });
 		expect(refused.status).toBe(400);
 	});

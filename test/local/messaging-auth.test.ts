@@ -56,7 +56,10 @@ describe('the operations beyond interface.md', () => {
 			const anonymous = await raw(`${fx.service.queueUrl}${path}`, { method });
 			expect(anonymous.status, `${method} ${path}`).toBe(401);
 			expect(anonymous.json()).toMatchObject({ error: expect.any(String) });
-			const wrong = await raw(`${fx.service.queueUrl}${path}`, { method: 'PUT', headers: bearer(fx.service) });
+			const wrong = await raw(`${fx.service.queueUrl}${path}`, {
+				method: 'PUT',
+				headers: bearer(fx.service),
+			});
 			expect(wrong.status, `PUT ${path}`).toBe(405);
 		}
 	});
@@ -82,7 +85,9 @@ describe('the operations beyond interface.md', () => {
 		try {
 			const statuses: number[] = [];
 			for (let i = 0; i < 10; i++) {
-				const answer = await raw(`${limited.service.queueUrl}/v2/queues`, { headers: bearer(limited.service) });
+				const answer = await raw(`${limited.service.queueUrl}/v2/queues`, {
+					headers: bearer(limited.service),
+				});
 				statuses.push(answer.status);
 			}
 			expect(statuses).toContain(429);

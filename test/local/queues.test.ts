@@ -7,7 +7,7 @@ import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { waitUntil } from '../support/wait.js';
-import { failure, type Fixture, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
+import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let qstash: Client;
@@ -178,7 +178,9 @@ describe('queues through our client', () => {
 			expect(answer.kind === 'group' && answer.results).toHaveLength(2);
 			expect((await queues.get('ops')).lag).toBe(2);
 			await queues.resume('ops');
-			await waitUntil(() => (sink.received.filter((r) => r.url.startsWith('/f')).length === 2 ? true : undefined));
+			await waitUntil(() =>
+				sink.received.filter((r) => r.url.startsWith('/f')).length === 2 ? true : undefined,
+			);
 			await queues.pause('ops');
 			expect((await queues.get('ops')).paused).toBe(true);
 			await queues.delete('ops');
@@ -201,9 +203,9 @@ describe('queues through our client', () => {
 		expect(names).not.toContain('wide-open');
 		for (let i = names.length; i < 8; i++) await queues.upsert(`fill-${i}`);
 		expect(await status(queues.upsert('one-too-many'))).toBe(412);
-		expect(
-			await status(queues.enqueue('one-more', { destination: 'http://127.0.0.1:9/x', body: 'x' })),
-		).toBe(412);
+		expect(await status(queues.enqueue('one-more', { destination: 'http://127.0.0.1:9/x', body: 'x' }))).toBe(
+			412,
+		);
 		expect((await queues.list()).map((q) => q.name)).not.toContain('one-more');
 	});
 });

@@ -8,7 +8,7 @@ import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { waitUntil } from '../support/wait.js';
-import { failure, type Fixture, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
+import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let qstash: Client;
@@ -132,7 +132,11 @@ describe('schedules through the official SDK', () => {
 
 		await qstash.schedules.create({ destination: `${sink.url}/weekly`, cron: '0 8 * * 1', scheduleId });
 		const updated = await qstash.schedules.get(scheduleId);
-		expect(updated).toMatchObject({ cron: '0 8 * * 1', destination: `${sink.url}/weekly`, createdAt: schedule.createdAt });
+		expect(updated).toMatchObject({
+			cron: '0 8 * * 1',
+			destination: `${sink.url}/weekly`,
+			createdAt: schedule.createdAt,
+		});
 		expect(updated.labels).toBeUndefined();
 		await qstash.schedules.delete(scheduleId);
 	});
@@ -168,14 +172,17 @@ describe('schedules through our client', () => {
 		expect(await status(schedules.create({ destination, cron: '* * * *' }))).toBe(400);
 		expect(await status(schedules.create({ destination, cron: '61 * * * *' }))).toBe(400);
 		expect(await status(schedules.create({ destination, cron: 'CRON_TZ=Mars/Base 0 * * * *' }))).toBe(400);
-		expect(await status(schedules.create({ destination, cron: '* * * * *', scheduleId: 'bad id' }))).toBe(400);
-		expect(
-			await status(schedules.create({ destination, cron: '* * * * *', options: { retries: 99 } })),
-		).toBe(400);
+		expect(await status(schedules.create({ destination, cron: '* * * * *', scheduleId: 'bad id' }))).toBe(
+			400,
+		);
+		expect(await status(schedules.create({ destination, cron: '* * * * *', options: { retries: 99 } }))).toBe(
+			400,
+		);
 		expect(await status(schedules.create({ destination: 'no-such-group', cron: '* * * * *' }))).toBe(404);
 		expect(await status(schedules.pause('nope'))).toBe(404);
 		expect(await schedules.list()).toEqual([]);
-		for (let i = 0; i < 4; i++) await schedules.create({ destination, cron: '0 0 1 1 *', scheduleId: `s${i}` });
+		for (let i = 0; i < 4; i++)
+			await schedules.create({ destination, cron: '0 0 1 1 *', scheduleId: `s${i}` });
 		expect(await status(schedules.create({ destination, cron: '0 0 1 1 *' }))).toBe(412);
 		await schedules.create({ destination, cron: '0 0 2 1 *', scheduleId: 's0' });
 		expect((await schedules.get('s0')).cron).toBe('0 0 2 1 *');

@@ -89,13 +89,17 @@ const limitNames = Object.keys(defaultPlanLimits) as (keyof PlanLimits)[];
 
 function limitValue(name: string, value: unknown, where: string): number {
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-		throw new LimitsError(`${where}${name}: expected a whole number of at least 0, got ${JSON.stringify(value)}`);
+		throw new LimitsError(
+			`${where}${name}: expected a whole number of at least 0, got ${JSON.stringify(value)}`,
+		);
 	return value;
 }
 
 function limitName(name: string, where: string): keyof PlanLimits {
 	if (!(limitNames as string[]).includes(name))
-		throw new LimitsError(`${where}unknown plan limit ${JSON.stringify(name)}: use one of ${limitNames.join(', ')}`);
+		throw new LimitsError(
+			`${where}unknown plan limit ${JSON.stringify(name)}: use one of ${limitNames.join(', ')}`,
+		);
 	return name as keyof PlanLimits;
 }
 
@@ -104,7 +108,8 @@ export function parsePlanLimits(json: unknown, where = ''): Partial<PlanLimits> 
 	if (typeof json !== 'object' || json === null || Array.isArray(json))
 		throw new LimitsError(`${where}expected a JSON object of plan limits, like {"max_delay": 2592000}`);
 	const out: Partial<PlanLimits> = {};
-	for (const [name, value] of Object.entries(json)) out[limitName(name, where)] = limitValue(name, value, where);
+	for (const [name, value] of Object.entries(json))
+		out[limitName(name, where)] = limitValue(name, value, where);
 	return out;
 }
 
