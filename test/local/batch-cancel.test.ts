@@ -7,7 +7,6 @@
 import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
-import { waitUntil } from '../support/wait.js';
 import { bearer, type Fixture, failure, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;

@@ -38,7 +38,7 @@ const dlqSize = () => fx.service.context.dlq.size(Date.now());
 /** Publishes with no retries and waits until the message is a dead letter; answers its id. */
 async function deadLetter(
 	path: string,
-	extra: Parameters<Client['publish']>[0] | object = {},
+	extra: { label?: string | string[] } = {},
 ): Promise<string> {
 	const { messageId } = await qstash.publish({
 		url: `${flaky.url}${path}`,
