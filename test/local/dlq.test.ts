@@ -36,10 +36,7 @@ afterAll(async () => {
 const dlqSize = () => fx.service.context.dlq.size(Date.now());
 
 /** Publishes with no retries and waits until the message is a dead letter; answers its id. */
-async function deadLetter(
-	path: string,
-	extra: { label?: string | string[] } = {},
-): Promise<string> {
+async function deadLetter(path: string, extra: { label?: string | string[] } = {}): Promise<string> {
 	const { messageId } = await qstash.publish({
 		url: `${flaky.url}${path}`,
 		retries: 0,
