@@ -124,6 +124,8 @@ describe('flow control through our client', () => {
 			rateMax: 7,
 			ratePeriod: 60,
 		});
+		await flowControl.resetRate('other-key');
+		expect((await flowControl.get('other-key')).rateCount).toBe(0);
 		await flowControl.unpin('other-key', { rate: true });
 		expect((await flowControl.get('other-key')).isPinnedRate).toBe(false);
 		await flowControl.resume('search-me-1');

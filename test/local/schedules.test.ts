@@ -157,6 +157,12 @@ describe('schedules through our client', () => {
 		await queued;
 		const schedule = await fx.client.schedules.get(queueId);
 		expect(schedule).toMatchObject({ queueName: 'scheduled', isPaused: false });
+		await fx.client.schedules.pause(groupId);
+		const paused = await fx.client.schedules.get(groupId);
+		expect(paused.isPaused).toBe(true);
+		expect(paused.nextScheduleTime).toBeUndefined();
+		await fx.client.schedules.resume(groupId);
+		expect((await fx.client.schedules.get(groupId)).nextScheduleTime).toBeGreaterThan(0);
 		const page = await fx.client.listLogs({ filter: { scheduleId: queueId, queueName: 'scheduled' } });
 		expect(page.logs.length).toBeGreaterThan(0);
 		expect(page.logs.every((l) => l.scheduleId === queueId && l.queueName === 'scheduled')).toBe(true);
