@@ -14,7 +14,7 @@ import { checkLimits, republishedMessage } from '../messages/factory.js';
 import { decodeOptions } from '../messages/options.js';
 import { checkQueueName } from '../publishing/accept.js';
 import { type DeadLetter, dlqResource } from '../stores/dlq-store.js';
-import { dlqFilters, matchesFilter, messageSubject, parseFilter } from './filter-query.js';
+import { dlqFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
 import { pageCount, pageCursor } from './paging.js';
 
 const dlqIdShape = /^\d+-\d+$/;
@@ -32,12 +32,11 @@ function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cur
 		{
 			count,
 			cursor,
-			matches: (letter) =>
-				matchesFilter(filter, {
-					...messageSubject(letter.message, letter.addedAt),
-					responseStatus: letter.response?.status,
-					dlqId: letter.dlqId,
-				}),
+			matches: filterPredicate(filter, (letter: DeadLetter) => ({
+				...messageSubject(letter.message, letter.addedAt),
+				responseStatus: letter.response?.status,
+				dlqId: letter.dlqId,
+			})),
 		},
 		ctx.clock.now(),
 	);

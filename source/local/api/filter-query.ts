@@ -151,6 +151,14 @@ export function matchesFilter(filter: ParsedFilter, subject: FilterSubject): boo
 	return true;
 }
 
+/** A test of items against `filter`; with no filter given, everything passes without a look. */
+export function filterPredicate<T>(
+	filter: ParsedFilter,
+	subject: (item: T) => FilterSubject,
+): (item: T) => boolean {
+	return filter.empty ? () => true : (item) => matchesFilter(filter, subject(item));
+}
+
 /** Which filters each operation takes (the reference: the DLQ takes no host or path). */
 const shared: FilterField[] = [
 	'url',

@@ -7,7 +7,8 @@ import type { ServiceContext } from '../context.js';
 import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { logEntry } from '../messages/log-entry.js';
-import { logFilters, matchesFilter, messageSubject, parseFilter } from './filter-query.js';
+import type { LogRecord } from '../stores/event-log.js';
+import { filterPredicate, logFilters, messageSubject, parseFilter } from './filter-query.js';
 import { pageCount, pageCursor } from './paging.js';
 
 function page(ctx: ServiceContext, req: Request) {
@@ -16,8 +17,10 @@ function page(ctx: ServiceContext, req: Request) {
 	const { records, cursor: next } = ctx.events.list({
 		count: pageCount(req),
 		cursor: cursor === undefined ? undefined : Number(cursor),
-		matches: (record) =>
-			matchesFilter(filter, { ...messageSubject(record.message, record.time), state: record.state }),
+		matches: filterPredicate(filter, (record: LogRecord) => ({
+			...messageSubject(record.message, record.time),
+			state: record.state,
+		})),
 	});
 	const entries = records.map(logEntry);
 	return { entries, cursor: next };

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.js';
 import { notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { messageResource } from '../messages/message.js';
-import { cancelFilters, matchesFilter, messageSubject, parseFilter } from './filter-query.js';
+import { cancelFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
 
 function messageNotFound(id: string) {
 	return notFound(
@@ -34,6 +34,6 @@ export function cancelMessage(ctx: ServiceContext, req: Request): Reply {
 export function cancelMessages(ctx: ServiceContext, req: Request): Reply {
 	// `count` is deprecated and ignored by the deployed service; `async` has nothing to wait for here.
 	const filter = parseFilter(req.query, cancelFilters, ['count', 'async', ctx.dialect.tokenParam]);
-	const cancelled = ctx.engine.cancelWhere((m) => matchesFilter(filter, messageSubject(m)));
+	const cancelled = ctx.engine.cancelWhere(filterPredicate(filter, messageSubject));
 	return ok({ cancelled });
 }
