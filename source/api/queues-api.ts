@@ -11,6 +11,7 @@ import {
 	type PublishLike,
 	publishShapedPath,
 	read,
+	resourceActionRequest,
 	segment,
 	sendParsed,
 } from './transport.js';
@@ -30,17 +31,12 @@ export function upsertQueueRequest(name: string, settings: QueueSettings): ApiRe
 	};
 }
 
-export function deleteQueueRequest(name: string): ApiRequest {
-	return { operation: `delete queue ${name}`, method: 'DELETE', path: `/v2/queues/${segment(name)}` };
-}
-
-export function pauseQueueRequest(name: string): ApiRequest {
-	return { operation: `pause queue ${name}`, method: 'POST', path: `/v2/queues/${segment(name)}/pause` };
-}
-
-export function resumeQueueRequest(name: string): ApiRequest {
-	return { operation: `resume queue ${name}`, method: 'POST', path: `/v2/queues/${segment(name)}/resume` };
-}
+export const deleteQueueRequest = (name: string) =>
+	resourceActionRequest('queue', '/v2/queues', name, 'delete');
+export const pauseQueueRequest = (name: string) =>
+	resourceActionRequest('queue', '/v2/queues', name, 'pause');
+export const resumeQueueRequest = (name: string) =>
+	resourceActionRequest('queue', '/v2/queues', name, 'resume');
 
 export type EnqueueResponse =
 	| { kind: 'url'; result: PublishResult }

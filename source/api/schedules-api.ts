@@ -12,6 +12,7 @@ import {
 	type PublishLike,
 	publishShapedPath,
 	read,
+	resourceActionRequest,
 	segment,
 	sendParsed,
 } from './transport.js';
@@ -40,17 +41,12 @@ export function createScheduleRequest(messaging: Messaging, request: ScheduleReq
 	};
 }
 
-export function deleteScheduleRequest(id: string): ApiRequest {
-	return { operation: `delete schedule ${id}`, method: 'DELETE', path: `/v2/schedules/${segment(id)}` };
-}
-
-export function pauseScheduleRequest(id: string): ApiRequest {
-	return { operation: `pause schedule ${id}`, method: 'POST', path: `/v2/schedules/${segment(id)}/pause` };
-}
-
-export function resumeScheduleRequest(id: string): ApiRequest {
-	return { operation: `resume schedule ${id}`, method: 'POST', path: `/v2/schedules/${segment(id)}/resume` };
-}
+export const deleteScheduleRequest = (id: string) =>
+	resourceActionRequest('schedule', '/v2/schedules', id, 'delete');
+export const pauseScheduleRequest = (id: string) =>
+	resourceActionRequest('schedule', '/v2/schedules', id, 'pause');
+export const resumeScheduleRequest = (id: string) =>
+	resourceActionRequest('schedule', '/v2/schedules', id, 'resume');
 
 export class SchedulesApi {
 	constructor(private readonly messaging: Messaging) {}

@@ -14,7 +14,7 @@ import { headerFields, isForwardable } from '../http/headers.js';
 import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { defaultRetries } from '../messages/factory.js';
-import { bodyFields } from '../messages/message.js';
+import { bodyFields, flowFields, labelFields } from '../messages/message.js';
 import { mergeFields } from '../messages/options.js';
 import { isBodyRedacted, redactedValue, shownHeaders } from '../messages/redaction.js';
 import { checkQueueName, planExhausted, planPublish } from '../publishing/accept.js';
@@ -52,17 +52,8 @@ export function scheduleResource(ctx: ServiceContext, r: ScheduleRecord): Record
 	if (o.callback !== undefined) out.callback = o.callback;
 	if (o.failureCallback !== undefined) out.failureCallback = o.failureCallback;
 	if (r.queueName !== undefined) out.queueName = r.queueName;
-	if (o.flowControl) {
-		out.flowControlKey = o.flowControl.key;
-		if (o.flowControl.parallelism !== undefined) out.parallelism = o.flowControl.parallelism;
-		if (o.flowControl.rate !== undefined) out.rate = o.flowControl.rate;
-		if (o.flowControl.periodMs !== undefined) out.period = Math.round(o.flowControl.periodMs / 1000);
-	}
+	Object.assign(out, flowFields(o.flowControl), labelFields(o.labels));
 	if (o.retryDelay !== undefined) out.retryDelayExpression = o.retryDelay;
-	if (o.labels && o.labels.length > 0) {
-		out.label = o.labels[0];
-		out.labels = o.labels;
-	}
 	if (r.lastScheduleTime !== undefined) out.lastScheduleTime = r.lastScheduleTime;
 	if (r.nextScheduleTime !== undefined) out.nextScheduleTime = r.nextScheduleTime;
 	return out;

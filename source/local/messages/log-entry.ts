@@ -5,7 +5,7 @@
  * destination's response. Redacted fields are hidden as everywhere else.
  */
 import type { LogRecord } from '../stores/event-log.js';
-import { bodyFields } from './message.js';
+import { bodyFields, labelFields } from './message.js';
 import { isBodyRedacted, redactedValue, shownHeaders } from './redaction.js';
 
 export function logEntry(record: LogRecord): Record<string, unknown> {
@@ -26,10 +26,7 @@ export function logEntry(record: LogRecord): Record<string, unknown> {
 	if (m.queueName !== undefined) entry.queueName = m.queueName;
 	if (m.scheduleId !== undefined) entry.scheduleId = m.scheduleId;
 	if (m.flow) entry.flowControlKey = m.flow.key;
-	if (m.labels && m.labels.length > 0) {
-		entry.label = m.labels[0];
-		entry.labels = m.labels;
-	}
+	Object.assign(entry, labelFields(m.labels));
 	if (m.options.retryDelay !== undefined) entry.retryDelayExpression = m.options.retryDelay;
 	if (m.callback) entry.callback = m.callback.url;
 	if (m.failureCallback) entry.failureCallback = m.failureCallback.url;

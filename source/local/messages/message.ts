@@ -72,6 +72,21 @@ export function shownBody(m: StoredMessage): { body: string } | { bodyBase64: st
 	return isBodyRedacted(m.options.redact) ? { body: redactedValue(m.body) } : bodyFields(m.body);
 }
 
+/** `label` is the first label, `labels` all of them, as the SDK reads them; nothing when there are none. */
+export function labelFields(labels: readonly string[] | undefined): { label?: string; labels?: string[] } {
+	return labels && labels.length > 0 ? { label: labels[0]!, labels: [...labels] } : {};
+}
+
+/** The flow-control fields of a message or schedule; `period` in seconds. */
+export function flowFields(flow: FlowControl | undefined): Record<string, string | number> {
+	if (!flow) return {};
+	const out: Record<string, string | number> = { flowControlKey: flow.key };
+	if (flow.rate !== undefined) out.rate = flow.rate;
+	if (flow.parallelism !== undefined) out.parallelism = flow.parallelism;
+	if (flow.periodMs !== undefined) out.period = Math.round(flow.periodMs / 1000);
+	return out;
+}
+
 export function messageResource(m: StoredMessage): Message {
 	const out: Message = {
 		messageId: m.id,
@@ -89,21 +104,10 @@ export function messageResource(m: StoredMessage): Message {
 	if (m.endpointName !== undefined) out.endpointName = m.endpointName;
 	if (m.callback) out.callback = m.callback.url;
 	if (m.failureCallback) out.failureCallback = m.failureCallback.url;
-	if (m.labels && m.labels.length > 0) {
-		out.labels = m.labels;
-		// As the SDK reads it: `label` is the first label, `labels` all of them.
-		out.label = m.labels[0];
-	}
 	if (m.queueName !== undefined) out.queueName = m.queueName;
 	if (m.scheduleId !== undefined) out.scheduleId = m.scheduleId;
 	if (m.options.retryDelay !== undefined) out.retryDelayExpression = m.options.retryDelay;
-	if (m.flow) {
-		out.flowControlKey = m.flow.key;
-		if (m.flow.rate !== undefined) out.rate = m.flow.rate;
-		if (m.flow.parallelism !== undefined) out.parallelism = m.flow.parallelism;
-		if (m.flow.periodMs !== undefined) out.period = Math.round(m.flow.periodMs / 1000);
-	}
-	return out;
+	return { ...out, ...labelFields(m.labels), ...flowFields(m.flow) };
 }
 
 /** The headers of a message as one string per name (the callback's `sourceHeader`). */
