@@ -46,7 +46,9 @@ export const dialectPresetNames = Object.keys(dialectPresets) as DialectPreset[]
 /** The preset whose five names are exactly these, if any. */
 export function presetOf(dialect: Dialect): DialectPreset | undefined {
 	return dialectPresetNames.find((name) =>
-		(Object.keys(defaultDialect) as (keyof Dialect)[]).every((key) => dialectPresets[name][key] === dialect[key]),
+		(Object.keys(defaultDialect) as (keyof Dialect)[]).every(
+			(key) => dialectPresets[name][key] === dialect[key],
+		),
 	);
 }
 
@@ -74,7 +76,12 @@ function renameWord(value: unknown, from: string, to: string): unknown {
 		const target = key.startsWith(from) ? to + key.slice(from.length) : key;
 		// A field of the target name already there wins; this one keeps its own name.
 		const renamed = target !== key && Object.hasOwn(record, target) ? key : target;
-		Object.defineProperty(out, renamed, { value: field, enumerable: true, writable: true, configurable: true });
+		Object.defineProperty(out, renamed, {
+			value: field,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return out;
 }

@@ -7,7 +7,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
 import { ApiError, parseRateLimit, waitAfter } from './errors.js';
-import { describeIssue, describeSchema, describeValue, type Liberal, type Reading, readLiberal } from './liberal.js';
+import {
+	describeIssue,
+	describeSchema,
+	describeValue,
+	type Liberal,
+	type Reading,
+	readLiberal,
+} from './liberal.js';
 import { describeZodError, ErrorBody } from './schemas.js';
 
 export interface RetryPolicy {

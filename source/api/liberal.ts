@@ -131,7 +131,8 @@ const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 function objectReader(schema: z.ZodObject): Read {
 	const identity = new Set(identities.get(schema) ?? []);
 	const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(
-		([key, field]) => [key, readerOf(field), identity.has(key), field, field.safeParse(null).success] as const,
+		([key, field]) =>
+			[key, readerOf(field), identity.has(key), field, field.safeParse(null).success] as const,
 	);
 	const known = new Set(fields.map(([key]) => key));
 	return (input, path, issues) => {
@@ -151,7 +152,12 @@ function objectReader(schema: z.ZodObject): Read {
 				// The record is left out: what was odd about its other fields does not matter.
 				issues.length = mark;
 				if (raw === undefined || raw === null)
-					issues.push({ path: join(path, key), kind: 'missing', expected: describeSchema(field), got: describeValue(raw) });
+					issues.push({
+						path: join(path, key),
+						kind: 'missing',
+						expected: describeSchema(field),
+						got: describeValue(raw),
+					});
 				else issues.push(wrongType(join(path, key), describeSchema(field), raw));
 				return absent;
 			}
@@ -205,7 +211,12 @@ function enumReader(schema: z.ZodEnum): Read {
 			return absent;
 		}
 		if (!known.has(input))
-			issues.push({ path, kind: 'unknown-value', expected: describeSchema(schema), got: describeValue(input) });
+			issues.push({
+				path,
+				kind: 'unknown-value',
+				expected: describeSchema(schema),
+				got: describeValue(input),
+			});
 		return input;
 	};
 }
@@ -296,4 +307,13 @@ export function describeIssue(issue: FieldIssue): string {
 	if (issue.kind === 'unknown-value') return `${where}: ${issue.got} is not one of the known values (kept)`;
 	if (issue.kind === 'missing') return `${where}: missing (expected ${issue.expected})`;
 	return `${where}: expected ${issue.expected}, got ${issue.got}`;
+}
+
+/**
+ * The fields of a record that its schema does not name, as they came: a newer service's
+ * additions, for detail views and `--json`.
+ */
+export function extraFields(schema: z.ZodObject, record: Record<string, unknown>): [string, unknown][] {
+	const known = schema.shape as Record<string, unknown>;
+	return Object.entries(record).filter(([key]) => !Object.hasOwn(known, key));
 }
