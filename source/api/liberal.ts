@@ -317,3 +317,8 @@ export function extraFields(schema: z.ZodObject, record: Record<string, unknown>
 	const known = schema.shape as Record<string, unknown>;
 	return Object.entries(record).filter(([key]) => !Object.hasOwn(known, key));
 }
+
+/** The identity fields `identified` gave a record schema (none for other schemas). */
+export function identityOf(schema: z.ZodType): readonly string[] {
+	return identities.get(schema) ?? [];
+}
