@@ -73,8 +73,10 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 }
 
 export async function startDeployedService(): Promise<DeployedService> {
-	const state = { answers: documentedAnswers(), requests: [] as string[] };
+	// The handler reads the answers through the returned object, so that tests may replace them.
+	let service: DeployedService | undefined;
 	const server = await listen((req: IncomingMessage, res: ServerResponse) => {
+		const state = service!;
 		req.resume();
 		req.on('end', () => {
 			const url = new URL(req.url ?? '/', 'http://localhost');
@@ -89,7 +91,8 @@ export async function startDeployedService(): Promise<DeployedService> {
 			reply(res, found.route === 'cancel' ? 202 : 200, state.answers[found.route]);
 		});
 	});
-	return Object.assign(server, state);
+	service = Object.assign(server, { answers: documentedAnswers(), requests: [] as string[] });
+	return service;
 }
 
 /** The MQTOP_* variables that point mqtop at `service` in the deployed dialect. */
