@@ -36,7 +36,6 @@ import {
 	EventsPage,
 	type GroupHeaders,
 	GroupPublishMessages,
-	GroupPublishResults,
 	Message,
 	MqStats,
 	MqUsers,
