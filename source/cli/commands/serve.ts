@@ -3,6 +3,7 @@
  * (and the official client) to use. `--json` prints one line with everything a client needs
  * once the service accepts requests; otherwise a banner with a ready-to-paste curl example.
  */
+import { presetOf } from '../../api/dialect.js';
 import { type LocalService, type LocalServiceInfo, startLocalService } from '../../local/service.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
@@ -47,8 +48,8 @@ function banner(service: LocalService): string {
 		['search index token', service.context.dataPlanes.search.token],
 		[
 			'dialect',
-			`header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
-				`product segment ${dialect.productSegment}, issuer ${dialect.issuer}`,
+			`${presetOf(dialect) ?? 'custom'}: header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
+				`product segment ${dialect.productSegment}, issuer ${dialect.issuer}, partner word ${dialect.partnerWord}`,
 		],
 	];
 	const width = Math.max(...rows.map(([label]) => label.length));
@@ -87,9 +88,11 @@ export const serveCommand = defineCommand({
 	description: [
 		'Runs the embedded local service (message queue, workflows, vector and search indexes with their ' +
 			'statistics) until interrupted. It binds to 127.0.0.1 unless told otherwise.',
-		'The dialect flags (--header-prefix, --token-param, --product-segment, --issuer) make it speak the names ' +
-			'a deployment uses; --token, --email, --api-key and the signing key flags fix its credentials, so ' +
-			'that they stay the same across restarts.',
+		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
+			'paths, signature issuer and field names), so that an app built on the official SDK runs against it ' +
+			'unchanged; the flags of the five names (--header-prefix, --token-param, --product-segment, --issuer, ' +
+			'--partner-word) set them one by one. --token, --email, --api-key and the signing key flags fix its ' +
+			'credentials, so that they stay the same across restarts.',
 		'With --json it prints one JSON line with the connection details once it accepts requests.',
 	],
 	arguments: { min: 0, max: 0 },
@@ -101,10 +104,7 @@ export const serveCommand = defineCommand({
 		},
 		host: { type: 'string', value: '<address>', description: 'interface to listen on (default 127.0.0.1)' },
 	},
-	examples: [
-		'mqtop serve --port 8080',
-		'mqtop serve --port 8080 --header-prefix Upstash- --token-param qstash_token --product-segment qstash --issuer Upstash',
-	],
+	examples: ['mqtop serve --port 8080', 'mqtop serve --port 8080 --dialect deployed'],
 	async run({ args, out, resolved }) {
 		const portText = args.string('port') ?? '0';
 		const port = Number(portText);
