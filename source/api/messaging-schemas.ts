@@ -6,7 +6,7 @@
  * are kept.
  */
 import { z } from 'zod';
-import { PublishResult } from './schemas.js';
+import { GroupPublishResults, PublishResult } from './schemas.js';
 
 /** A field that is absent when it is missing, null or not what was expected. */
 function lenient<T extends z.ZodType>(schema: T) {
@@ -146,6 +146,12 @@ export const FlowControlKeys = z.union([
 
 export const GlobalParallelism = z.looseObject({ parallelismMax: int, parallelismCount: int });
 export type GlobalParallelism = z.infer<typeof GlobalParallelism>;
+
+/** A publish or enqueue to a URL Group: an array (the SDK, decisions.md) or `{messages: [...]}` (the reference). */
+export const GroupAnswers = z.union([
+	GroupPublishResults,
+	z.looseObject({ messages: GroupPublishResults }).transform((answer) => answer.messages),
+]);
 
 /** One answer per batch item: a publish result, or an array of them for a URL Group item. */
 export const BatchResults = z.array(z.union([PublishResult, z.array(PublishResult)]));

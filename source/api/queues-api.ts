@@ -2,9 +2,9 @@
  * Queues (decisions.md, "Operations beyond interface.md"): ordered delivery with at most
  * `parallelism` messages of a queue in progress, paused and resumed as a whole.
  */
-import { Queue, Queues } from './messaging-schemas.js';
+import { GroupAnswers, Queue, Queues } from './messaging-schemas.js';
 import { isHttpUrl } from './publish-options.js';
-import { GroupPublishResults, PublishResult } from './schemas.js';
+import { PublishResult } from './schemas.js';
 import {
 	type ApiRequest,
 	type Messaging,
@@ -82,6 +82,6 @@ export class QueuesApi {
 		};
 		if (isHttpUrl(request.destination))
 			return { kind: 'url', result: await sendParsed(this.messaging, sent, PublishResult) };
-		return { kind: 'group', results: await sendParsed(this.messaging, sent, GroupPublishResults) };
+		return { kind: 'group', results: await sendParsed(this.messaging, sent, GroupAnswers) };
 	}
 }

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Client } from '@upstash/qstash';
 import { vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
-import { type Dialect, resolveDialect } from '../../source/api/dialect.js';
+import { type Dialect, dialectPresets, resolveDialect } from '../../source/api/dialect.js';
 import {
 	type LocalService,
 	type LocalServiceOptions,
@@ -115,19 +115,11 @@ export function basic(service: LocalService): Record<string, string> {
 	return { authorization: `Basic ${Buffer.from(`${service.email}:${service.apiKey}`).toString('base64')}` };
 }
 
-/** The dialect of the deployed service, in which its official SDK speaks. */
-export const deployedDialect = {
-	headerPrefix: 'Upstash-',
-	tokenParam: 'qstash_token',
-	productSegment: 'qstash',
-	issuer: 'Upstash',
-};
-
 /** A local service in the deployed dialect, our client for it, and the official SDK's client. */
 export async function startSdkFixture(
 	options: LocalServiceOptions = {},
 ): Promise<Fixture & { qstash: Client }> {
-	const fx = await startFixture({ dialect: deployedDialect, ...options });
+	const fx = await startFixture({ dialect: dialectPresets.deployed, ...options });
 	const qstash = new Client({
 		baseUrl: fx.service.queueUrl,
 		token: fx.service.token,

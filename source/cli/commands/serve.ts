@@ -3,7 +3,9 @@
  * (and the official client) to use. `--json` prints one line with everything a client needs
  * once the service accepts requests; otherwise a banner with a ready-to-paste curl example.
  */
+
 import { readFile } from 'node:fs/promises';
+import { presetOf } from '../../api/dialect.js';
 import {
 	LimitsError,
 	type PlanLimits,
@@ -54,8 +56,8 @@ function banner(service: LocalService): string {
 		['search index token', service.context.dataPlanes.search.token],
 		[
 			'dialect',
-			`header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
-				`product segment ${dialect.productSegment}, issuer ${dialect.issuer}`,
+			`${presetOf(dialect) ?? 'custom'}: header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
+				`product segment ${dialect.productSegment}, issuer ${dialect.issuer}, partner word ${dialect.partnerWord}`,
 		],
 	];
 	const width = Math.max(...rows.map(([label]) => label.length));
@@ -127,9 +129,11 @@ export const serveCommand = defineCommand({
 	description: [
 		'Runs the embedded local service (message queue, workflows, vector and search indexes with their ' +
 			'statistics) until interrupted. It binds to 127.0.0.1 unless told otherwise.',
-		'The dialect flags (--header-prefix, --token-param, --product-segment, --issuer) make it speak the names ' +
-			'a deployment uses; --token, --email, --api-key and the signing key flags fix its credentials, so ' +
-			'that they stay the same across restarts.',
+		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
+			'paths, signature issuer and field names), so that an app built on the official SDK runs against it ' +
+			'unchanged; the flags of the five names (--header-prefix, --token-param, --product-segment, --issuer, ' +
+			'--partner-word) set them one by one. --token, --email, --api-key and the signing key flags fix its ' +
+			'credentials, so that they stay the same across restarts.',
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
@@ -153,7 +157,7 @@ export const serveCommand = defineCommand({
 	},
 	examples: [
 		'mqtop serve --port 8080',
-		'mqtop serve --port 8080 --header-prefix Upstash- --token-param qstash_token --product-segment qstash --issuer Upstash',
+		'mqtop serve --port 8080 --dialect deployed',
 		'mqtop serve --limits ./free-plan.json --limit max_delay=604800',
 	],
 	async run({ args, out, resolved }) {
