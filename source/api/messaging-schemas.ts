@@ -69,20 +69,6 @@ export type Schedule = z.infer<typeof Schedule>;
 export const Schedules = z.array(Schedule);
 export const ScheduleCreated = z.looseObject({ scheduleId: z.string() });
 
-/** Log states; `CANCELED` is how the SDK spells CANCELLED. Others may appear. */
-export const logStates = [
-	'CREATED',
-	'ACTIVE',
-	'RETRY',
-	'ERROR',
-	'IN_PROGRESS',
-	'DELIVERED',
-	'FAILED',
-	'CANCEL_REQUESTED',
-	'CANCELLED',
-	'CANCELED',
-] as const;
-
 export const LogEntry = z.looseObject({
 	time: z.number(),
 	messageId: z.string(),

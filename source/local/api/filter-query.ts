@@ -6,7 +6,7 @@
  * is refused, so a misspelt filter never widens a bulk cancel or delete to everything.
  */
 import { type FilterField, filterFields } from '../../api/filters.js';
-import { logStates } from '../../api/messaging-schemas.js';
+import { eventStates } from '../../api/schemas.js';
 import { badRequest } from '../http/reply.js';
 import type { StoredMessage } from '../messages/message.js';
 
@@ -45,8 +45,8 @@ function split(field: FilterField, value: string): string[] {
 
 function readState(text: string): string[] {
 	const state = text.toUpperCase();
-	if (!(logStates as readonly string[]).includes(state))
-		throw badRequest(`state: expected one of ${logStates.join(', ')}, got ${JSON.stringify(text)}`);
+	if (!(eventStates as readonly string[]).includes(state))
+		throw badRequest(`state: expected one of ${eventStates.join(', ')}, got ${JSON.stringify(text)}`);
 	if (state === 'IN_PROGRESS') return inProgress;
 	return [state === 'CANCELED' ? 'CANCELLED' : state];
 }
