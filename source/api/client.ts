@@ -11,14 +11,19 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type ConnectionSettings, joinUrl } from './connection.js';
 import { fromDialectNames } from './dialect.js';
+import { DlqApi } from './dlq-api.js';
+import { FlowControlApi } from './flow-control-api.js';
 import { type HttpResponse, parseBody, type RetryPolicy, readBody, send } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
+import { LogsApi, type LogsQuery } from './logs-api.js';
+import { MessagesApi } from './messages-api.js';
 import {
 	encodePublishOptions,
 	encodePublishQuery,
 	isHttpUrl,
 	type PublishOptions,
 } from './publish-options.js';
+import { QueuesApi } from './queues-api.js';
 import {
 	addGroupEndpointsRequest,
 	batchTriggerRequest,
@@ -27,6 +32,7 @@ import {
 	removeGroupEndpointsRequest,
 	setGroupHeadersRequest,
 } from './requests.js';
+import { SchedulesApi } from './schedules-api.js';
 import {
 	CancelResult,
 	DlqPage,
@@ -50,6 +56,7 @@ import {
 	WorkflowTriggerResult,
 	WorkflowTriggerResults,
 } from './schemas.js';
+import type { ApiRequest, Messaging } from './transport.js';
 
 export interface ClientOptions {
 	retry?: RetryPolicy;
@@ -90,11 +97,31 @@ type Op = {
 
 const encodeSegment = encodeURIComponent;
 
-export class MqClient {
+export class MqClient implements Messaging {
+	/** Queues: list, read, upsert, pause, resume, delete, and enqueue with every publish option. */
+	readonly queues: QueuesApi;
+	/** Schedules: create or update, list, read, pause, resume, delete. */
+	readonly schedules: SchedulesApi;
+	/** The dead letter queue: filtered listing, retry one or many, delete many. */
+	readonly dlq: DlqApi;
+	/** Delivery logs, from `/v2/logs` or, where that is missing, `/v2/events`. */
+	readonly logs: LogsApi;
+	/** Flow-control keys and the account's global parallelism. */
+	readonly flowControl: FlowControlApi;
+	/** Batch publish and bulk cancel. */
+	readonly messages: MessagesApi;
+
 	constructor(
 		readonly settings: ConnectionSettings,
 		private readonly clientOptions: ClientOptions = {},
-	) {}
+	) {
+		this.queues = new QueuesApi(this);
+		this.schedules = new SchedulesApi(this);
+		this.dlq = new DlqApi(this);
+		this.logs = new LogsApi(this);
+		this.flowControl = new FlowControlApi(this);
+		this.messages = new MessagesApi(this);
+	}
 
 	private get timeoutMs(): number {
 		return this.settings.timeoutMs ?? 10_000;
@@ -262,6 +289,11 @@ export class MqClient {
 		};
 	}
 
+	/** Delivery logs newest first, filtered by the service (see LogsApi for the fallback). */
+	listLogs(query: LogsQuery = {}, signal?: AbortSignal) {
+		return this.logs.list(query, signal);
+	}
+
 	listDlq(cursor?: string) {
 		return this.json(this.dlqPageOp(cursor), DlqPage);
 	}
@@ -404,13 +436,24 @@ export class MqClient {
 
 	/** Sends a request built by `requests.ts` to the messaging API, as it was shown. */
 	sendJson(request: JsonRequest): Promise<HttpResponse> {
+		return this.send(request);
+	}
+
+	/** Sends a request built apart (a request builder of an area) to the messaging API. */
+	send(request: ApiRequest, signal?: AbortSignal): Promise<HttpResponse> {
+		const content =
+			request.json !== undefined
+				? this.jsonBody(request.json)
+				: { body: request.body, headers: {} as Record<string, string> };
 		return this.call({
 			operation: request.operation,
 			method: request.method,
 			path: request.path,
 			auth: 'bearer',
 			base: 'queue',
-			...(request.json !== undefined ? this.jsonBody(request.json) : {}),
+			headers: { ...request.headers, ...content.headers },
+			...(content.body !== undefined ? { body: content.body } : {}),
+			...(signal ? { signal } : {}),
 		});
 	}
 
