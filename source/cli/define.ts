@@ -3,6 +3,7 @@
  * resolution, connecting (and disconnecting), and turning failures into exit codes. A command
  * only declares its flags and does its one job.
  */
+import { dialectPresetNames } from '../api/dialect.js';
 import { type LoadedConfig, loadConfigFile } from '../config/file.js';
 import { configFilePath } from '../config/paths.js';
 import { type Resolved, resolveConnection } from '../config/resolve.js';
@@ -76,6 +77,8 @@ const settingPlaceholders: Record<SettingKey, string> = {
 	tokenParam: '<name>',
 	productSegment: '<segment>',
 	issuer: '<name>',
+	dialect: '<preset>',
+	partnerWord: '<word>',
 };
 
 const connectionFlags: FlagSpecs = {
@@ -84,7 +87,14 @@ const connectionFlags: FlagSpecs = {
 	...Object.fromEntries(
 		settingKeys.map((key) => [
 			flagName(key),
-			{ type: 'string', value: settingPlaceholders[key], description: `${key} of the connection` },
+			{
+				type: 'string',
+				value: settingPlaceholders[key],
+				description:
+					key === 'dialect'
+						? `the five names below at once: ${dialectPresetNames.join(' or ')} (the deployed service)`
+						: `${key} of the connection`,
+			},
 		]),
 	),
 };

@@ -16,10 +16,8 @@ import type { Request } from '../http/router.js';
 import { checkLimits, createMessage } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields } from '../messages/options.js';
+import { batchBodyFactor } from '../publishing/accept.js';
 import { checkDaily, parseTarget } from './publish.js';
-
-/** Total size of a batch body: room for many items of the plan's largest message. */
-const batchBodyFactor = 16;
 
 interface RunPlan {
 	result: WorkflowTriggerResult;

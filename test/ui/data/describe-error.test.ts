@@ -33,7 +33,7 @@ describe('describePollError', () => {
 			message: 'read usage stats failed: HTTP 429',
 			status: 429,
 			retryAfterMs: 3000,
-			hint: 'over a rate limit; wait and try again',
+			hint: 'over a rate limit; it resets in 3s',
 		});
 	});
 
