@@ -59,6 +59,21 @@ describe('keys that arrive in one read', () => {
 		);
 	});
 
+	it('open the row the keys before Enter moved to', async () => {
+		const { screen } = session;
+		const selected = () =>
+			screen
+				.frame()
+				.split('\n')
+				.find((l) => l.startsWith('›')) ?? '';
+		await screen.press('g');
+		await screen.waitFor(() => selected().includes('msg_k5'), 'the newest');
+		await screen.press('jj\r');
+		await screen.waitFor((f) => f.includes('Message msg_k3'), 'the detail of k3');
+		await screen.press('\x1b');
+		await screen.waitFor((f) => !f.includes('Message msg_k3'), 'back to the list');
+	});
+
 	it('type into the field the key before them opened, pasted text and Enter included', async () => {
 		const { screen } = session;
 		await screen.press('5');

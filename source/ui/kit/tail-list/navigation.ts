@@ -4,7 +4,7 @@
  * Panes add their own commands next to these.
  */
 import type { CommandHandlers } from '../../keys/use-keys.js';
-import { moveSelection } from './selection.js';
+import { moveSelection, selectedIndex } from './selection.js';
 import type { TailListAction, TailListState } from './state.js';
 
 export interface TailNavigation {
@@ -16,8 +16,6 @@ export interface TailNavigation {
 	listHeight: number;
 	/** Scroll positions of the open detail. */
 	scrolls: number;
-	/** Key of the row under the selection, if any. */
-	current: string | undefined;
 }
 
 export function tailNavigation(n: TailNavigation): CommandHandlers {
@@ -33,9 +31,11 @@ export function tailNavigation(n: TailNavigation): CommandHandlers {
 		'nav.pageDown': () => move(n.listHeight),
 		'nav.first': () => (n.list().detail ? move(-n.scrolls) : n.dispatch({ type: 'select', key: undefined })),
 		'nav.open': () => {
-			if (n.current === undefined) return;
+			// The row selected now: keys read together may have moved it since the last frame.
+			const current = n.keys[selectedIndex(n.keys, n.list().selected)];
+			if (current === undefined) return;
 			// The open row stays selected while newer ones arrive.
-			n.dispatch({ type: 'select', key: n.current });
+			n.dispatch({ type: 'select', key: current });
 			n.dispatch({ type: 'detail/open' });
 		},
 	};

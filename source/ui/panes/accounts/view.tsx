@@ -44,6 +44,8 @@ export function AccountsView(props: PaneViewProps) {
 		'nav.pageUp': () => move(-page),
 		'nav.pageDown': () => move(page),
 		'nav.open': () => {
+			// The row under the cursor now: keys read together may have moved it since the last frame.
+			const user = users?.[Math.min(store.getSnapshot().cursor, Math.max(0, count - 1))];
 			if (!user) return;
 			shell.dispatch({ type: 'account/select', id: user.id });
 			dispatch({ type: 'detail/open' });

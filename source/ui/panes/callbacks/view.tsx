@@ -129,7 +129,6 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			keys,
 			listHeight,
 			scrolls,
-			current: current ? eventKey(current) : undefined,
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
 		'filter.edit': () => dispatch({ type: 'filter/open' }),

@@ -77,11 +77,13 @@ export function MessagesView(props: PaneViewProps) {
 			keys: ids,
 			listHeight,
 			scrolls,
-			current: current?.id,
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
 		'message.follow': () => dispatch({ type: 'follow/open' }),
 		'message.cancel': () => {
+			// The row selected now: keys read together may have moved it since the last frame.
+			const selectedNow = ids[selectedIndex(ids, store.getSnapshot().selected)];
+			const current = rows.find((r) => r.id === selectedNow);
 			if (!current) return;
 			const refuse = (text: string) => dispatch({ type: 'notice', notice: { text, tone: 'error' } });
 			if (readOnly) return refuse('read-only mode: cancelling is off (mqtop was started with --read-only)');
