@@ -5,7 +5,7 @@
  */
 import type { MqClient } from '../../api/client.js';
 import type { TuiConnection, TuiReceiver } from '../contract/connection.js';
-import type { AnyPane, PaneContext, PollView } from '../contract/pane.js';
+import type { AnyPane, Controller, PaneContext, PollView } from '../contract/pane.js';
 import type { PaneInstance, Runtime } from '../contract/runtime.js';
 import { initialShellState, shellReducer } from '../contract/shell-state.js';
 import type { BackoffPolicy } from '../data/backoff.js';
@@ -125,7 +125,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 	if (options.receiver) stops.push(feedReceived(options.receiver.store, tracked));
 	plan();
 
-	return {
+	const runtime: Runtime = {
 		client: options.client,
 		connection: options.connection,
 		readOnly,
@@ -136,10 +136,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		receiver: options.receiver,
 		tracked,
 		panes,
-		pane<S, A, C>(id: string) {
+		pane<S, A, C extends Controller>(id: string) {
 			const instance = instances.get(id);
 			if (!instance) throw new Error(`no pane ${id}`);
-			return instance as unknown as PaneInstance<S, A, C extends object ? C : never>;
+			// The registry holds every pane's types; the caller names the one it asks for.
+			return instance as unknown as PaneInstance<S, A, C>;
 		},
 		dispose() {
 			for (const instance of instances.values()) {
@@ -152,5 +153,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			polls.close();
 			ui.close();
 		},
-	} as Runtime;
+	};
+	return runtime;
 }

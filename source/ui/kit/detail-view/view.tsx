@@ -11,7 +11,7 @@ export interface DetailViewProps {
 	width: number;
 }
 
-/** Lines of a detail view (see models/detail-lines), scrolled to `offset`. */
+/** Lines of a detail view (see ./lines.ts), scrolled to `offset`. */
 export function DetailView(props: DetailViewProps) {
 	const theme = useTheme();
 	const shown = props.lines.slice(props.offset, props.offset + Math.max(0, props.height));

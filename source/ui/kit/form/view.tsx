@@ -1,6 +1,6 @@
 /**
  * A form: labelled fields, the focused one editable, each field's error right under it. The
- * state is the pure reducer of state/form.ts, kept by the owner (outside React), so a form
+ * state is the pure reducer of ./state.ts, kept by the owner (outside React), so a form
  * survives a failed send and a visit to another pane. While active it takes every key.
  */
 import { Box, Text } from 'ink';
