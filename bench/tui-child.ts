@@ -61,8 +61,8 @@ async function frames(): Promise<void> {
 	const count = 400;
 	const warmup = 40;
 	// Two real snapshots, so that every frame has new data to draw.
-	const a = await client.getMqStats(connection.accountId, '30d');
-	const b = await client.getMqStats(connection.accountId, '30d');
+	const { data: a } = await client.readMqStats(connection.accountId, '30d');
+	const { data: b } = await client.readMqStats(connection.accountId, '30d');
 	// The Overview fed through the poll store as the scheduler feeds it (the scheduler is stopped).
 	const runtime = createRuntime({
 		client,
@@ -102,7 +102,7 @@ async function frames(): Promise<void> {
 		await timeFrames(plainTerminal.stdout, count + warmup, (i) => text.set(screens[i % 2]!))
 	).slice(warmup);
 	plain.unmount();
-	await report({ overview, inkComposed, plain: baseline, points: a.daily_used.length });
+	await report({ overview, inkComposed, plain: baseline, points: a.daily_used?.length ?? 0 });
 	process.exit(0);
 }
 

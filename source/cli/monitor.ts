@@ -7,14 +7,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MqClient } from '../api/client.js';
 import { parseDuration } from '../api/duration.js';
-import { ConfigError } from '../config/file.js';
+import { ConfigError, localProfile } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
+import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import { generateSigningKey } from '../signing/keys.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
-import { localSettings, localStartOptions, missingSettings, remoteSettings } from './connect.js';
+import { localSettings, localStartOptions, missingKeys, missingSettings, remoteSettings } from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
 import { ttyRefusal } from './tty.js';
 
@@ -23,6 +24,8 @@ const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
 
 interface Backend {
 	client: MqClient;
+	/** The settings each API lacks: the TUI says so on the panes that need it, and never asks it. */
+	unconfigured?: { management: SettingKey[]; messaging: SettingKey[] };
 	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
 	keys?: { current: string; next: string | undefined };
 	demo?: (receiverUrl: string) => Promise<Demo>;
@@ -69,6 +72,10 @@ function remoteBackend(resolved: Resolved, configPath: string): Backend {
 	const client = new MqClient(remoteSettings(resolved), noRetry);
 	return {
 		client,
+		unconfigured: {
+			management: missingKeys(resolved, 'management'),
+			messaging: missingKeys(resolved, 'queue'),
+		},
 		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
 		close: async () => {},
 	};
@@ -152,6 +159,11 @@ export const monitorSpec: CommandSpec = {
 					...backend.embedded,
 					demo,
 					receiverUrl: receiver?.url,
+					unconfigured: backend.unconfigured,
+					settingsOrigin: {
+						configPath: config.path,
+						...(resolved.profile === localProfile ? {} : { profile: resolved.profile }),
+					},
 				},
 				receiver:
 					receiver && backend.keys

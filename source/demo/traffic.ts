@@ -152,7 +152,7 @@ export async function startDemoTraffic(options: DemoTrafficOptions): Promise<Dem
 					headers: { [runIdHeader(options.client)]: `wfr_demo_${batch - 1}` },
 				},
 			];
-			track(options.client.batchTrigger(items), 'triggered');
+			track(options.client.triggerRuns(items), 'triggered');
 		},
 		(options.triggerEverySeconds ?? 5) * 1000,
 	);

@@ -1,14 +1,16 @@
 /** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
 import { Box, Text } from 'ink';
 import { memo, useSyncExternalStore } from 'react';
+import { describeIssue } from '../../api/liberal.js';
 import { fitText, truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
+import { unconfiguredApis } from '../contract/connection.js';
 import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
 import type { ShellState } from '../contract/shell-state.js';
 import type { EndpointInfo } from '../data/endpoints.js';
-import { type ApiStatus, apiStatuses, lastRefresh } from '../data/status.js';
+import { type ApiStatus, apiStatuses, lastRefresh, type OddFields, oddFields } from '../data/status.js';
 import { type Binding, type KeyTable, keyLineHints, type Scope } from '../keys/key-table.js';
 import { useKeyTable } from '../keys/use-keys.js';
 import { useNow } from '../kit/hooks/use-now.js';
@@ -21,9 +23,10 @@ import { numbered, tabPanes } from './panes.js';
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
 	const { managementUrl, queueUrl } = client.settings;
-	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	// A deployment may be given one API only: it is named by the URL it has.
+	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl || queueUrl);
 	const urls =
-		managementUrl === queueUrl
+		managementUrl === queueUrl || !managementUrl || !queueUrl
 			? connection.embedded
 				? `at ${sanitize(managementUrl)}`
 				: ''
@@ -96,32 +99,64 @@ export function visibleEndpoints(runtime: Runtime, shell: ShellState): EndpointI
 	return [...seen.values()];
 }
 
+interface Status {
+	statuses: ApiStatus[];
+	refreshed: number | undefined;
+	odd: OddFields | undefined;
+}
+
 /** What the status line shows, as text: it changes only when the line would. */
-function statusKey(status: { statuses: ApiStatus[]; refreshed: number | undefined }): string {
+function statusKey(status: Status): string {
 	const apis = status.statuses.map((s) =>
 		s.kind === 'error'
-			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures}`
+			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures} ${s.keptAt}`
 			: `${s.api} ${s.kind}`,
 	);
+	const odd = status.odd ? `${status.odd.label} ${status.odd.count} ${describeIssue(status.odd.first)}` : '';
 	// The clock shows whole seconds.
-	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)}`;
+	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)} ${odd}`;
 }
 
 /** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
-export function useStatus(visible: readonly EndpointInfo[]) {
-	const { polls } = useRuntime();
+export function useStatus(visible: readonly EndpointInfo[]): Status {
+	const { polls, connection } = useRuntime();
+	const unconfigured = unconfiguredApis(connection);
 	return useSelector(
 		polls,
-		(state) => ({ statuses: apiStatuses(state, visible), refreshed: lastRefresh(state, visible) }),
+		(state) => ({
+			statuses: apiStatuses(state, visible, unconfigured),
+			refreshed: lastRefresh(state, visible),
+			odd: oddFields(state, visible),
+		}),
 		statusKey,
 	);
+}
+
+/** `2 odd fields in accounts: [0].max_retries: expected a whole number, got "many"`, sanitised. */
+export function oddFieldsText(odd: OddFields): string {
+	const count = odd.count === 1 ? '1 odd field' : `${odd.count} odd fields`;
+	return sanitize(`${count} in ${odd.label}: ${describeIssue(odd.first)}`);
+}
+
+/** When a failing API is asked again, as the status line says it; a rate limit names when polling resumes. */
+export function retryText(failure: ApiStatus & { kind: 'error' }, now: number, frozen: boolean): string {
+	const { retryAt, failures, rateLimit } = failure.failure;
+	if (frozen || retryAt === undefined) return ' · retry paused';
+	const wait = retryAt - now;
+	if (rateLimit) {
+		// Beyond a minute a person wants the clock time too.
+		const clock = wait >= 60_000 ? ` (${formatClock(retryAt)})` : '';
+		return ` · polling resumes in ${formatSpan(wait)}${clock}`;
+	}
+	const count = failures > 1 ? ` (${failures} failures)` : '';
+	return ` · retry in ${formatSpan(wait)}${count}`;
 }
 
 export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number }) {
 	const ui = useUi();
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
-	const { statuses, refreshed } = useStatus(props.visible);
+	const { statuses, refreshed, odd } = useStatus(props.visible);
 	const failing = statuses.filter((s) => s.kind === 'error');
 	// Ticks only while a retry countdown is on screen.
 	const now = useNow(1000, failing.length > 0 && !ui.frozen);
@@ -135,7 +170,13 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 				<Text dimColor>○ </Text>
 			)}
 			{s.api}
-			{s.kind === 'ok' ? ' ok' : s.kind === 'error' ? ' failing' : ' connecting…'}
+			{s.kind === 'ok'
+				? ' ok'
+				: s.kind === 'error'
+					? ' failing'
+					: s.kind === 'unconfigured'
+						? ' not configured'
+						: ' connecting…'}
 			{'  '}
 		</Text>
 	));
@@ -150,6 +191,7 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
 				</Text>
 				<LiveText text={clock} />
+				{odd ? <Text color={theme.color('warn')}>{` · △ ${oddFieldsText(odd)}`}</Text> : null}
 				{ui.frozen ? (
 					<Text
 						color={theme.color('accent') ? 'black' : undefined}
@@ -163,20 +205,21 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 			</Box>
 			{failing.map((s) => {
 				if (s.kind !== 'error') return null;
-				const retry =
-					ui.frozen || s.failure.retryAt === undefined
-						? ' · retry paused'
-						: ` · retry in ${formatSpan(s.failure.retryAt - now)}`;
-				const count = s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : '';
+				const retry = retryText(s, now, ui.frozen);
+				// A rate limit's own countdown says all its hint would.
+				const hint = s.failure.hint && !s.failure.rateLimit ? ` (${s.failure.hint})` : '';
+				const keptText = s.keptAt === undefined ? '' : ` · showing the data of ${formatClock(s.keptAt)}`;
+				// What went wrong comes first: the note on the kept data gives way on a narrow terminal.
+				const kept = props.width - retry.length - keptText.length >= 48 ? keptText : '';
 				return (
 					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
 						<Text color={theme.color('error')} wrap="truncate-end">
 							{truncate(
-								`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
-								Math.max(10, props.width - 24),
+								`✗ ${s.api}: ${s.failure.message}${hint}`,
+								Math.max(10, props.width - retry.length - kept.length),
 							)}
 						</Text>
-						<LiveText color={theme.color('warn')} text={`${retry}${count}`} />
+						<LiveText color={theme.color('warn')} text={`${retry}${kept}`} />
 					</Box>
 				);
 			})}

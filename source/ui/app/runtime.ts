@@ -4,7 +4,7 @@
  * plan decides what the scheduler polls; the components only read snapshots and dispatch.
  */
 import type { MqClient } from '../../api/client.js';
-import type { TuiConnection, TuiReceiver } from '../contract/connection.js';
+import { type TuiConnection, type TuiReceiver, unconfiguredApis } from '../contract/connection.js';
 import type { AnyPane, Controller, PaneContext, PollView } from '../contract/pane.js';
 import type { PaneInstance, Runtime } from '../contract/runtime.js';
 import { initialShellState, shellReducer } from '../contract/shell-state.js';
@@ -73,12 +73,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		now: Date.now(),
 	});
 	const current = () => instances.get(ui.getSnapshot().pane);
+	// An API without its settings is never asked: its requests could only fail.
+	const unconfigured = unconfiguredApis(options.connection);
 	// What the visible pane polls follows its state, what is known (polls, tracked messages) and the shell.
 	const plan = () => {
 		const shell = ui.getSnapshot();
 		scheduler.setPaused(shell.frozen);
 		const instance = current();
-		const requests = instance?.module.polls?.(view(instance)) ?? [];
+		const requests = (instance?.module.polls?.(view(instance)) ?? []).filter(
+			(request) => !unconfigured.has(request.endpoint.api),
+		);
 		scheduler.setJobs(toJobs(requests, options.client));
 	};
 	for (const module of panes) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../source/api/errors.js';
+import type { FieldIssue, Reading } from '../../../source/api/liberal.js';
 import type { Message, MqUser } from '../../../source/api/schemas.js';
 import { usersEndpoint } from '../../../source/ui/data/endpoints.js';
 import { PollStore } from '../../../source/ui/data/poll-store.js';
@@ -9,7 +10,7 @@ import { messageEndpoint } from '../../../source/ui/panes/messages/endpoints.js'
 /** A job whose every request is a promise the test settles by hand. */
 function manualJob(params = '') {
 	const calls: {
-		resolve: (users: MqUser[]) => void;
+		resolve: (users: MqUser[], issues?: FieldIssue[]) => void;
 		reject: (error: unknown) => void;
 		signal: AbortSignal;
 	}[] = [];
@@ -19,16 +20,16 @@ function manualJob(params = '') {
 		endpoint: usersEndpoint,
 		params,
 		fetch: (signal) =>
-			new Promise<MqUser[]>((resolve, reject) => {
+			new Promise<Reading<MqUser[]>>((resolve, reject) => {
 				open++;
 				maxOpen = Math.max(maxOpen, open);
 				const done = () => {
 					open--;
 				};
 				calls.push({
-					resolve: (v) => {
+					resolve: (v, issues = []) => {
 						done();
-						resolve(v);
+						resolve({ data: v, issues });
 					},
 					reject: (e) => {
 						done();
@@ -214,7 +215,7 @@ describe('PollScheduler', () => {
 				endpoint: messageEndpoint,
 				params: id,
 				fetch: (signal) =>
-					new Promise<Message>((resolve, reject) => {
+					new Promise<Reading<Message>>((resolve, reject) => {
 						out++;
 						open.set(id, (open.get(id) ?? 0) + 1);
 						maxOut = Math.max(maxOut, out);
@@ -227,7 +228,7 @@ describe('PollScheduler', () => {
 							id,
 							resolve: () => {
 								done();
-								resolve({ messageId: id } as Message);
+								resolve({ data: { messageId: id } as Message, issues: [] });
 							},
 							reject: (e) => {
 								done();

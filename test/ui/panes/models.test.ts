@@ -70,7 +70,8 @@ describe('overview model', () => {
 			bandwidth: 200,
 			billing: 0.2,
 		});
-		expect(dayTotals(stats, 10).requests).toBe(0);
+		// A day the service sent no point for is not a day of nothing: it is shown as "—".
+		expect(dayTotals(stats, 10).requests).toBeUndefined();
 		expect(monthRequests({ ...stats, daily_requests: stats.daily_requests.slice(0, 2) })).toEqual([
 			5,
 			7,

@@ -113,6 +113,7 @@ export function GroupsView(props: PaneViewProps) {
 		);
 	if (controller.isOpen()) {
 		const headers = headerDisplay(group.headers);
+		const endpoints = group.endpoints ?? [];
 		const shownHeaders = Math.min(headers.length, Math.max(1, Math.floor((height - 6) / 3)));
 		const tableHeight = Math.max(2, height - 3 - Math.max(1, shownHeaders) - notice);
 		return (
@@ -121,8 +122,8 @@ export function GroupsView(props: PaneViewProps) {
 					URL Group {sanitize(group.name)}
 					<Text dimColor>
 						{' '}
-						· {group.endpoints.length} endpoint{group.endpoints.length === 1 ? '' : 's'} ·{' '}
-						{state.marked.length} marked (space) · esc back
+						· {endpoints.length} endpoint{endpoints.length === 1 ? '' : 's'} · {state.marked.length} marked
+						(space) · esc back
 					</Text>
 				</Text>
 				<Text dimColor wrap="truncate-end">
@@ -137,11 +138,11 @@ export function GroupsView(props: PaneViewProps) {
 				))}
 				<Table
 					columns={endpointColumns}
-					rows={group.endpoints}
+					rows={endpoints}
 					width={width}
 					height={tableHeight}
-					selected={Math.min(state.endpointCursor, group.endpoints.length - 1)}
-					mark={(e) => (state.marked.includes(e.url) ? '●' : ' ')}
+					selected={Math.min(state.endpointCursor, endpoints.length - 1)}
+					mark={(e) => (e.url !== undefined && state.marked.includes(e.url) ? '●' : ' ')}
 				/>
 				<NoticeLine notice={state.notice} />
 			</Box>

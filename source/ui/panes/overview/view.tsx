@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { type MqStats, statsPeriods } from '../../../api/schemas.js';
+import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
+import { orMissing } from '../../../format/missing.js';
 import { formatInteger, formatMoney } from '../../../format/number.js';
 import { textWidth, truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -17,8 +18,9 @@ import { LiveText } from '../../kit/live-text/view.js';
 import { MonthBars } from '../../kit/month-bars/view.js';
 import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/view.js';
 import { useTheme } from '../../theme/theme.js';
-import { mqStatsEndpoint } from './endpoints.js';
+import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
 import {
+	dayCount,
 	dayTotals,
 	monthRequests,
 	monthTotals,
@@ -33,11 +35,11 @@ type PaneProps = PaneViewProps;
 /** `12 requests · 3 workflow runs · …`: the totals of a day or of the month; `compact` for narrow terminals. */
 export function totalsText(totals: UsageTotals, compact = false): string {
 	return [
-		`${formatInteger(totals.requests)} ${compact ? 'req' : 'requests'}`,
-		`${formatInteger(totals.workflowRuns)} ${compact ? 'wf runs' : 'workflow runs'}`,
-		`${formatInteger(totals.workflowMessages)} ${compact ? 'wf msgs' : 'workflow messages'}`,
-		`${formatBytes(totals.bandwidth)}`,
-		`${formatMoney(totals.billing)}`,
+		`${orMissing(totals.requests, formatInteger)} ${compact ? 'req' : 'requests'}`,
+		`${orMissing(totals.workflowRuns, formatInteger)} ${compact ? 'wf runs' : 'workflow runs'}`,
+		`${orMissing(totals.workflowMessages, formatInteger)} ${compact ? 'wf msgs' : 'workflow messages'}`,
+		`${orMissing(totals.bandwidth, formatBytes)}`,
+		`${orMissing(totals.billing, formatMoney)}`,
 	].join(' · ');
 }
 
@@ -46,13 +48,14 @@ function barHeight(height: number): number {
 	return height >= 40 ? 5 : height >= 24 ? 3 : 2;
 }
 
-function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: string }) {
+function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId: string }) {
 	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
 	const theme = useTheme();
 	const { stats, width, height, accountId } = props;
 	const series = useMemo(() => overviewSeries(stats), [stats]);
 	const today = statsToday(stats, Date.now());
-	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, stats.days.length - 1));
+	const days = dayCount(stats);
+	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, days - 1));
 	const bars = barHeight(height);
 	// Title, today, month, blank, bars, axis, day line, blank.
 	const fixed = 4 + bars + 1 + 2;
@@ -62,7 +65,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 	const offset = Math.min(state.scroll, scrollable);
 	const scroll = (delta: number) => dispatch({ type: 'scroll', delta, count: scrollable + 1 });
 	const day = (delta: number) =>
-		dispatch({ type: 'day/move', accountId, delta, from: selected, count: stats.days.length });
+		dispatch({ type: 'day/move', accountId, delta, from: selected, count: days });
 
 	useCommands('overview', priorities.pane, {
 		'nav.up': () => scroll(-1),
@@ -74,7 +77,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 	});
 
 	const dayTotal = dayTotals(stats, selected);
-	const dayLabel = `${sanitize(stats.days[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
+	const dayLabel = `${sanitize(stats.days?.[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
 	const compact = width < 120;
 	const monthLine = `${totalsText(monthTotals(stats), compact)} · DLQ `;
 	return (
@@ -90,14 +93,17 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 				<Text dimColor>{'Month   '}</Text>
 				<LiveText text={truncate(monthLine, width - 8)} />
 				<LiveText
-					text={truncate(formatInteger(stats.dlq_message_count), Math.max(0, width - 8 - monthLine.length))}
-					color={stats.dlq_message_count > 0 ? theme.color('error') : undefined}
+					text={truncate(
+						orMissing(stats.dlq_message_count, formatInteger),
+						Math.max(0, width - 8 - monthLine.length),
+					)}
+					color={(stats.dlq_message_count ?? 0) > 0 ? theme.color('error') : undefined}
 				/>
 			</Box>
 			<Gap />
 			<MonthBars
 				values={monthRequests(stats)}
-				days={stats.days.map((d) => sanitize(d))}
+				days={Array.from({ length: days }, (_, i) => sanitize(stats.days?.[i] ?? ''))}
 				today={today}
 				selected={selected}
 				width={width}
@@ -115,7 +121,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 				width={width}
 				height={gridHeight}
 				offset={offset}
-				title={`Period series (${stats.daily_used.length} points, oldest left)`}
+				title={`Period series (${stats.daily_used?.length ?? 0} points, oldest left)`}
 			/>
 		</Box>
 	);

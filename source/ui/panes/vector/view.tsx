@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { statsPeriods, type VectorIndexStats } from '../../../api/schemas.js';
+import { statsPeriods } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useUi } from '../../contract/context.js';
@@ -15,7 +15,7 @@ import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorStatsEndpoint } from './endpoints.js';
+import { type VectorStats, vectorStatsEndpoint } from './endpoints.js';
 import { vectorCounters, vectorLatencies, vectorOtherSeries } from './model.js';
 import type { VectorAction, VectorState } from './state.js';
 
@@ -25,7 +25,7 @@ type Line =
 	| { kind: 'pair'; label: string; mean: SeriesRow; p99: SeriesRow }
 	| { kind: 'row'; rows: SeriesRow[] };
 
-function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
+function Stats(props: PaneProps & { stats: VectorStats; title: string }) {
 	const { state, dispatch } = usePane<VectorState, VectorAction>();
 	const theme = useTheme();
 	const { stats, width, height } = props;
