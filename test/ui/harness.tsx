@@ -3,7 +3,8 @@
  * given terminal size, and reads frames as a person sees them.
  */
 import { render } from 'ink-testing-library';
-import type { MqClient, PublishRequest } from '../../source/api/client.js';
+import { MqClient, type PublishRequest } from '../../source/api/client.js';
+import { dialectPresets } from '../../source/api/dialect.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
@@ -16,7 +17,9 @@ import {
 } from '../../source/ui/app/runtime.js';
 import type { Controller } from '../../source/ui/contract/pane.js';
 import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
+import { ids } from '../fixtures/deployed/answers.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
+import { credentials, type DeployedService, startDeployedService } from '../support/deployed-service.js';
 import { waitUntil } from '../support/wait.js';
 
 export const keys = {
@@ -238,4 +241,73 @@ export async function selectRow(screen: Screen, text: string, limit = 200): Prom
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
 	throw new Error(`no row shows ${text}; last frame:\n${screen.frame()}`);
+}
+
+export interface DeployedSession {
+	/** The loopback server answering in the deployed service's shapes (test/support/deployed-service.ts). */
+	service: DeployedService;
+	receiver: ReceiverHandle;
+	keys: { current: string; next: string };
+	client: MqClient;
+	screen: Screen;
+	close(): Promise<void>;
+}
+
+/** A client of `service` in the deployed dialect, retrying nothing (the TUI backs off itself). */
+export function deployedClient(service: DeployedService): MqClient {
+	return new MqClient(
+		{
+			queueUrl: service.url,
+			managementUrl: service.url,
+			...credentials,
+			dialect: dialectPresets.deployed,
+			timeoutMs: 5000,
+		},
+		{ retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
+	);
+}
+
+/**
+ * The TUI on a loopback server answering as the deployed service documents it, with its vector
+ * and search index ids configured and no account (the Overview takes the first listed), and a
+ * callback receiver in the deployed dialect, as `mqtop --profile <deployment>` runs them.
+ */
+export async function startDeployedSession(options: ScreenOptions = {}): Promise<DeployedSession> {
+	const keys = { current: generateSigningKey(), next: generateSigningKey() };
+	const service = await startDeployedService();
+	const receiver = await startReceiver({
+		currentSigningKey: keys.current,
+		nextSigningKey: keys.next,
+		dialect: dialectPresets.deployed,
+	});
+	const client = deployedClient(service);
+	const screen = mountTui(
+		client,
+		{
+			embedded: false,
+			vectorIndexId: ids.vectorIndex,
+			searchIndexId: ids.searchIndex,
+			receiverUrl: receiver.url,
+		},
+		{
+			...options,
+			receiver: {
+				url: receiver.url,
+				store: receiver.store,
+				currentSigningKey: keys.current,
+				nextSigningKey: keys.next,
+			},
+		},
+	);
+	return {
+		service,
+		receiver,
+		keys,
+		client,
+		screen,
+		async close() {
+			screen.unmount();
+			await Promise.all([service.close(), receiver.close()]);
+		},
+	};
 }

@@ -18,7 +18,7 @@ import { useSelector } from '../kit/hooks/use-selector.js';
 import { LiveText } from '../kit/live-text/view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
-import { numbered, tabPanes } from './panes.js';
+import { lackingApi, numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
@@ -119,12 +119,14 @@ function statusKey(status: Status): string {
 
 /** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
 export function useStatus(visible: readonly EndpointInfo[]): Status {
-	const { polls, connection } = useRuntime();
+	const runtime = useRuntime();
+	const { polls, connection } = runtime;
 	const unconfigured = unconfiguredApis(connection);
+	const required = runtime.pane(useUi().pane).module.requires ?? [];
 	return useSelector(
 		polls,
 		(state) => ({
-			statuses: apiStatuses(state, visible, unconfigured),
+			statuses: apiStatuses(state, visible, unconfigured, required),
 			refreshed: lastRefresh(state, visible),
 			odd: oddFields(state, visible),
 		}),
@@ -239,8 +241,10 @@ export function usePaneFocus(): Scope | undefined {
 	const runtime = useRuntime();
 	const { pane } = useUi();
 	const instance = runtime.pane(pane);
+	// A pane shown as the settings it lacks has no view to take the keys.
+	const lacking = lackingApi(instance.module, runtime.connection) !== undefined;
 	return useSyncExternalStore(instance.store.subscribe, () =>
-		instance.module.focus?.(instance.store.getSnapshot()),
+		lacking ? undefined : instance.module.focus?.(instance.store.getSnapshot()),
 	);
 }
 

@@ -1,7 +1,7 @@
-import { unconfiguredApis } from '../contract/connection.js';
 import { PaneContext, useRuntime } from '../contract/context.js';
 import type { PaneViewProps } from '../contract/pane.js';
 import { SettingsNeeded } from '../kit/settings-needed/view.js';
+import { lackingApi } from './panes.js';
 
 /**
  * The view of a pane, with its instance (state, controller) for usePane(); or, when the
@@ -10,13 +10,12 @@ import { SettingsNeeded } from '../kit/settings-needed/view.js';
 export function Pane(props: PaneViewProps & { pane: string }) {
 	const runtime = useRuntime();
 	const instance = runtime.pane(props.pane);
-	const { View, requires = [], title } = instance.module;
+	const { View, title } = instance.module;
 	const { connection } = runtime;
-	const unconfigured = unconfiguredApis(connection);
-	const lacking = requires.find((api) => unconfigured.has(api));
+	const lacking = lackingApi(instance.module, connection);
 	if (lacking) {
 		const working = runtime.panes
-			.filter((p) => p.numberKey && !(p.requires ?? []).some((api) => unconfigured.has(api)))
+			.filter((p) => p.numberKey && lackingApi(p, connection) === undefined)
 			.map((p) => p.title);
 		return (
 			<SettingsNeeded

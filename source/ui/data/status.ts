@@ -23,14 +23,17 @@ export type ApiStatus =
 
 /**
  * The state of each API the visible endpoints use; the first failing endpoint speaks for its
- * API. Endpoints of an API in `unconfigured` are not polled: the API says so instead.
+ * API. Endpoints of an API in `unconfigured` are not polled: the API says so instead, as do the
+ * APIs the visible pane `required` that lack their settings.
  */
 export function apiStatuses(
 	polls: PollState,
 	visible: readonly EndpointInfo[],
 	unconfigured: ReadonlySet<Api> = new Set(),
+	required: readonly Api[] = [],
 ): ApiStatus[] {
 	const out = new Map<Api, ApiStatus>();
+	for (const api of required) if (unconfigured.has(api)) out.set(api, { api, kind: 'unconfigured' });
 	for (const endpoint of visible) {
 		if (unconfigured.has(endpoint.api)) {
 			out.set(endpoint.api, { api: endpoint.api, kind: 'unconfigured' });

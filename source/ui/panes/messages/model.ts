@@ -104,7 +104,7 @@ const originLabels: Record<MessageOrigin, string> = {
 	trigger: 'triggered here',
 	callback: 'a callback',
 	delivery: 'a delivery',
-	events: 'events',
+	events: 'delivery logs',
 	typed: 'typed',
 };
 

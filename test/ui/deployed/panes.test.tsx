@@ -1,0 +1,163 @@
+/**
+ * The TUI against a loopback server that answers as the deployed service documents it
+ * (test/support/deployed-service.ts): vendor field names (`vercel_email`, `callerIp`), header
+ * values as lists, the other timestamp spellings, `/v2/logs` and no `/v2/events`, fields left
+ * out. Every pane shows its data; each with an unknown enum value and an unknown field shows
+ * them rather than refusing the answer.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signRequest } from '../../../source/signing/jwt.js';
+import { ids } from '../../fixtures/deployed/answers.js';
+import { edited } from '../../fixtures/deployed/catalog.js';
+import { callbackBody, send } from '../../receiver/helpers.js';
+import { documentedAnswers } from '../../support/deployed-service.js';
+import { type DeployedSession, keys, lineOf, startDeployedSession } from '../harness.js';
+
+const ctrlS = '\x13';
+const publishedIds = [
+	'msg_3Xc4tzQw7qnsiUvbMNkU5pT9w5Jt6AAfr2NN2xP2sGzZjDzWmbJ2H4PEbKw',
+	'msg_4Bq2mGHd5ZpVZ4UUp1nGJz7x4sYB4dNmnKJk3fJH9f8rTb5yYzwAcqP7ZfQ',
+];
+
+/** A frame showing `texts` with every API it polls answering. */
+const showing =
+	(...texts: string[]) =>
+	(frame: string) =>
+		texts.every((t) => frame.includes(t)) && !frame.includes('✗') ? frame : undefined;
+
+describe('the TUI on the deployed service', () => {
+	let session: DeployedSession;
+
+	beforeAll(async () => {
+		session = await startDeployedSession({ columns: 200, rows: 50 });
+	});
+	afterAll(() => session.close());
+	beforeEach(() => {
+		session.service.answers = documentedAnswers();
+	});
+
+	it('shows every pane with data', async () => {
+		const { screen, service, receiver, keys: signing } = session;
+
+		// Overview: no account configured, so the first one listed, whatever fields its record lacks.
+		const overview = await screen.waitFor(
+			showing(`Account ${ids.account} (ops@example.org)`, 'Month   200 requests', 'DLQ 3', 'management ok'),
+			'the Overview',
+		);
+		expect(lineOf(overview, 'messages delivered')).toContain('last 8');
+		// ISO 8601 timestamps (daily_qstash_messages[1]) read as well as the service's own spelling.
+		expect(lineOf(overview, 'messages failed')).toContain('last 1');
+		expect(lineOf(overview, 'workflow canceled')).toContain('max 1');
+
+		await screen.press('2');
+		const accounts = await screen.waitFor(showing('1 account', ids.account), 'Accounts');
+		// Fields the deployment leaves out are "—"; its own plan names are shown as they came.
+		expect(lineOf(accounts, '●')).toMatch(/active +paid qstash_enterprise_1m +— +500k +200 +10 MiB/);
+		await screen.press(keys.enter);
+		const detail = await screen.waitFor(showing('read-only token'), 'the account detail');
+		expect(detail).toMatch(/bandwidth\/s +50 MiB\/s/);
+		expect(detail).toMatch(/enterprise +yes/);
+		expect(detail).toMatch(/region +—/);
+		await screen.press(keys.esc);
+
+		await screen.press('3');
+		const vector = await screen.waitFor(showing(`Vector index ${ids.vectorIndex}`, 'vectors'), 'Vector');
+		expect(vector).toMatch(/vectors +1,000/);
+		expect(lineOf(vector, 'vector count')).toContain('min 998');
+
+		await screen.press('4');
+		const search = await screen.waitFor(showing('Search index docs-search'), 'Search');
+		expect(search).toMatch(/vercel email +team@example\.org/);
+		expect(search).toMatch(/queries\/day +unlimited/);
+
+		await screen.press('5');
+		// The message comes from the delivery logs (its newest entry is IN_PROGRESS), then is read itself.
+		await screen.waitFor(
+			showing(
+				ids.message.slice(0, 30),
+				'in delivery',
+				'billing-hooks/orders',
+				'delivery logs listed by the service',
+			),
+			'Messages',
+		);
+		await screen.press(keys.enter);
+		const message = await screen.waitFor(showing(`Message ${ids.message}`, 'X-Team'), 'the message detail');
+		expect(message).toMatch(/X-Team +billing, ops/);
+		expect(message).toMatch(/caller IP +203\.0\.113\.7/);
+		expect(message).toMatch(/IN_PROGRESS/);
+		await screen.press(keys.esc);
+		expect(service.requests).toContain('GET /v2/logs');
+		expect(service.requests.some((r) => r.startsWith('GET /v2/events'))).toBe(false);
+
+		await screen.press('6');
+		// A callback as the deployed service sends it: its source headers as lists of values.
+		const body = JSON.stringify({
+			...callbackBody({ sourceMessageId: ids.message, status: 200 }),
+			sourceHeader: { 'X-Team': ['billing', 'ops'], 'Content-Type': ['application/json'] },
+		});
+		const url = `${receiver.url}/callback`;
+		const token = signRequest({ key: signing.current, issuer: 'Upstash', url, body });
+		expect((await send(url, { body, headers: { 'Upstash-Signature': token } })).status).toBe(200);
+		await screen.waitFor(showing('callback', '✓ current', ids.message.slice(0, 20)), 'Callbacks');
+		await screen.press(keys.enter);
+		const callback = await screen.waitFor(showing('Source message headers'), 'the callback detail');
+		expect(callback).toMatch(/X-Team +billing, ops/);
+		await screen.press(keys.esc);
+
+		await screen.press('7');
+		const groups = await screen.waitFor(showing('1 URL Group', ids.group), 'Groups');
+		expect(lineOf(groups, '›') ?? lineOf(groups, ids.group)).toMatch(/billing-hooks +2 +0/);
+
+		await screen.press('8', 'e', ids.group, ctrlS);
+		await screen.waitFor(showing(`POST /v2/publish/${ids.group}`), 'the publish request');
+		await screen.press(keys.enter);
+		await screen.waitFor(
+			showing(`published to ${ids.group}: ${publishedIds.join(', ')}`),
+			'the publish answer',
+		);
+	});
+
+	it('shows an unknown enum value and an unknown field rather than refusing them', async () => {
+		const { screen, service } = session;
+		const answers = documentedAnswers();
+		service.answers.users = edited(edited(answers.users, [0, 'type'], 'enterprise'), [0, 'sso'], 'okta');
+		service.answers.searchIndex = { ...(answers.searchIndex as object), region: 'ap-south-1', replicas: 3 };
+		service.answers.vectorStats = { ...(answers.vectorStats as object), sparse_vector_count: 42 };
+		service.answers.message = { ...(answers.message as object), deliveryRegion: 'eu-central-1' };
+		// Another message than the first test's, which a callback has since reported delivered.
+		const paused = 'msg_7PausedForReviewByTheDeployedService0001';
+		service.answers.logs = { logs: [{ time: 1768478402000, messageId: paused, state: 'PAUSED_FOR_REVIEW' }] };
+
+		await screen.press('2');
+		await screen.press(keys.enter);
+		const account = await screen.waitFor(showing('sso'), 'the unknown account field');
+		expect(account).toMatch(/type +enterprise qstash_e/);
+		expect(account).toMatch(/sso +okta/);
+		// Odd but read: the status line names it, the pane keeps its data.
+		expect(account).toContain(
+			'△ 1 odd field in accounts: [0].type: "enterprise" is not one of the known values (kept)',
+		);
+		await screen.press(keys.esc);
+
+		await screen.press('3');
+		await screen.waitFor(
+			(f) => /sparse_vector_count +42/.test(f) && !f.includes('✗'),
+			'the unknown vector field',
+		);
+
+		await screen.press('4');
+		const search = await screen.waitFor(showing('replicas'), 'the unknown search field');
+		expect(search).toMatch(/region +ap-south-1/);
+		expect(search).toMatch(/replicas +3/);
+
+		await screen.press('5', 'g');
+		const messages = await screen.waitFor(showing('PAUSED_FOR_REVIEW'), 'the unknown log state');
+		expect(lineOf(messages, '›')).toMatch(/^› PAUSED_FOR_REVIEW +msg_7PausedForReview/);
+		await screen.press(keys.enter);
+		const detail = await screen.waitFor(showing('deliveryRegion'), 'the unknown message field');
+		expect(detail).toMatch(/deliveryRegion +eu-central-1/);
+		expect(detail).toMatch(/state +PAUSED_FOR_REVIEW \(event PAUSED_FOR_REVIEW\)/);
+		await screen.press(keys.esc);
+	});
+});
