@@ -256,8 +256,12 @@ export const KeyLine = memo(function KeyLine() {
 	const ui = useUi();
 	const table = useKeyTable();
 	const theme = useTheme();
-	const { readOnly } = useRuntime();
-	const shown = keyLineHints(hints(table, activeScopes(table, ui, usePaneFocus())), readOnly);
+	const runtime = useRuntime();
+	const focus = usePaneFocus();
+	// A pane shown as the settings it lacks has none of its own keys.
+	const lacking = lackingApi(runtime.pane(ui.pane).module, runtime.connection) !== undefined;
+	const scopes = lacking && !ui.help ? ['global'] : activeScopes(table, ui, focus);
+	const shown = keyLineHints(hints(table, scopes), runtime.readOnly);
 	return (
 		<Text wrap="truncate-end">
 			{shown.map((hint, i) => (
@@ -354,7 +358,8 @@ export function Help(props: { width: number; height: number }) {
 	const focus = usePaneFocus();
 	const module = runtime.pane(ui.pane).module;
 	const scope = focus && !table.isModal(focus) ? focus : ui.pane;
-	const own = table.helpRows(scope, runtime.readOnly);
+	// A pane shown as the settings it lacks has none of its own keys.
+	const own = lackingApi(module, runtime.connection) ? [] : table.helpRows(scope, runtime.readOnly);
 	const everywhere = table.helpRows('global');
 	const title = `Keys of ${module.title}${scope === ui.pane ? '' : ` · ${table.titleOf(scope) ?? scope}`}`;
 	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];
