@@ -14,6 +14,7 @@ import {
 	type Runtime,
 	type RuntimeOptions,
 	type TuiConnection,
+	type TuiReceiver,
 } from '../../source/ui/app/runtime.js';
 import type { Controller } from '../../source/ui/contract/pane.js';
 import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
@@ -172,6 +173,16 @@ export async function eventually<T>(attempt: () => T | Promise<T>, timeoutMs = 8
 	}
 }
 
+/** The receiver as the TUI shows it: where it listens, what it got, the keys it checks. */
+function tuiReceiver(receiver: ReceiverHandle, keys: { current: string; next: string }): TuiReceiver {
+	return {
+		url: receiver.url,
+		store: receiver.store,
+		currentSigningKey: keys.current,
+		nextSigningKey: keys.next,
+	};
+}
+
 export interface ReceiverSession extends Session {
 	receiver: ReceiverHandle;
 	keys: { current: string; next: string };
@@ -196,15 +207,7 @@ export async function startReceiverSession(
 	const screen = mountTui(
 		fixture.client,
 		{ embedded: true, accountId: fixture.service.accountId, receiverUrl: receiver.url },
-		{
-			...options,
-			receiver: {
-				url: receiver.url,
-				store: receiver.store,
-				currentSigningKey: keys.current,
-				nextSigningKey: keys.next,
-			},
-		},
+		{ ...options, receiver: tuiReceiver(receiver, keys) },
 	);
 	return {
 		fixture,
@@ -289,15 +292,7 @@ export async function startDeployedSession(options: ScreenOptions = {}): Promise
 			searchIndexId: ids.searchIndex,
 			receiverUrl: receiver.url,
 		},
-		{
-			...options,
-			receiver: {
-				url: receiver.url,
-				store: receiver.store,
-				currentSigningKey: keys.current,
-				nextSigningKey: keys.next,
-			},
-		},
+		{ ...options, receiver: tuiReceiver(receiver, keys) },
 	);
 	return {
 		service,
