@@ -125,6 +125,7 @@ describe('the TUI on the deployed service', () => {
 		service.answers.searchIndex = { ...(answers.searchIndex as object), region: 'ap-south-1', replicas: 3 };
 		service.answers.vectorStats = { ...(answers.vectorStats as object), sparse_vector_count: 42 };
 		service.answers.message = { ...(answers.message as object), deliveryRegion: 'eu-central-1' };
+		service.answers.groups = edited(answers.groups, [0, 'retention'], '7d');
 		// Another message than the first test's, which a callback has since reported delivered.
 		const paused = 'msg_7PausedForReviewByTheDeployedService0001';
 		service.answers.logs = { logs: [{ time: 1768478402000, messageId: paused, state: 'PAUSED_FOR_REVIEW' }] };
@@ -158,6 +159,13 @@ describe('the TUI on the deployed service', () => {
 		const detail = await screen.waitFor(showing('deliveryRegion'), 'the unknown message field');
 		expect(detail).toMatch(/deliveryRegion +eu-central-1/);
 		expect(detail).toMatch(/state +PAUSED_FOR_REVIEW \(event PAUSED_FOR_REVIEW\)/);
+		await screen.press(keys.esc);
+
+		await screen.press('7', keys.enter);
+		await screen.waitFor(
+			showing(`URL Group ${ids.group}`, 'Fields mqtop does not know: retention 7d'),
+			'the unknown group field',
+		);
 		await screen.press(keys.esc);
 	});
 });

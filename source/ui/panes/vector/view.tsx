@@ -10,7 +10,7 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { IndexPrompt } from '../../kit/index-prompt/view.js';
-import { gridRows, KeyValues } from '../../kit/key-values/view.js';
+import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
@@ -31,7 +31,7 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string }) {
 	const { stats, width, height } = props;
 	const counters = vectorCounters(stats);
 	const counterCell = 28;
-	const counterLines = Math.ceil(counters.length / Math.max(1, Math.floor(width / counterCell)));
+	const counterLines = keyValueRowCount(counters, width, counterCell);
 	const listHeight = Math.max(1, height - counterLines - 2);
 	const latencies = useMemo(() => vectorLatencies(stats), [stats]);
 	const others = useMemo(() => vectorOtherSeries(stats), [stats]);
