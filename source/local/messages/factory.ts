@@ -11,7 +11,7 @@ import { randomId } from '../../signing/keys.js';
 import type { PlanLimits } from '../account/limits.js';
 import { canonicalHeaderName, isForwardable } from '../http/headers.js';
 import { badRequest } from '../http/reply.js';
-import type { CallbackTarget, MessageKind, StoredMessage } from './message.js';
+import type { CallbackTarget, MessageKind, StoredMessage, WorkflowPart } from './message.js';
 
 export const defaultRetries = 3;
 
@@ -75,6 +75,7 @@ export interface MessageInput {
 	extraHeaders?: Record<string, string> | undefined;
 	callerIp: string;
 	workflowRunId?: string | undefined;
+	workflowPart?: WorkflowPart | undefined;
 	queueName?: string | undefined;
 	scheduleId?: string | undefined;
 	now: number;
@@ -134,6 +135,7 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 		labels: o.labels,
 		flow: o.flowControl,
 		workflowRunId: input.workflowRunId,
+		workflowPart: input.workflowPart,
 		queueName: input.queueName,
 		scheduleId: input.scheduleId,
 		options: o,
@@ -171,6 +173,7 @@ export function republishedMessage(
 			baseHeaders: source.header,
 			callerIp: source.callerIp,
 			workflowRunId: source.workflowRunId,
+			workflowPart: source.workflowPart,
 			queueName: source.queueName,
 			scheduleId: source.scheduleId,
 			now,
