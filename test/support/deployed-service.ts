@@ -31,6 +31,7 @@ export function documentedAnswers() {
 		trigger: answers.triggerResults as unknown,
 		keys: answers.signingKeys as unknown,
 		logs: { cursor: answers.eventsPage.cursor, logs: answers.logEntries } as unknown,
+		workflowRuns: answers.workflowRuns as unknown,
 	};
 }
 export type Route = keyof ReturnType<typeof documentedAnswers>;
@@ -61,6 +62,7 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	if (method === 'POST' && path === '/v2/batch/trigger') return { route: 'trigger', auth: 'bearer' };
 	if (get && path === '/v2/keys') return { route: 'keys', auth: 'bearer' };
 	if (get && path === '/v2/logs') return { route: 'logs', auth: 'bearer' };
+	if (get && path === '/v2/workflows/logs') return { route: 'workflowRuns', auth: 'bearer' };
 	return undefined;
 }
 

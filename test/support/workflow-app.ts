@@ -48,7 +48,7 @@ function requestOf(base: string, req: IncomingMessage, body: Buffer): Request {
  * nothing of the test process's environment reaches the SDK.
  */
 export function serveOptions(
-	service: LocalService,
+	service: Pick<LocalService, 'queueUrl' | 'token' | 'currentSigningKey' | 'nextSigningKey'>,
 	extra: Partial<WorkflowServeOptions> = {},
 	keys: { current: string; next: string } = {
 		current: service.currentSigningKey,
