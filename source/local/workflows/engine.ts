@@ -12,6 +12,7 @@
 import type { Dialect } from '../../api/dialect.js';
 import type { PublishOptions } from '../../api/publish-options.js';
 import type { CallbackBody, EventState, PublishResult } from '../../api/schemas.js';
+import { rawStep, rawStepsBody } from '../../api/workflow-protocol.js';
 import type { Waiter, WorkflowRunState } from '../../api/workflow-schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
@@ -28,7 +29,6 @@ import type { UsageStats } from '../stats/usage.js';
 import type { LogRecord } from '../stores/event-log.js';
 import type { WaiterRecord, WaiterStore } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord, WorkflowRunStore } from '../stores/workflow-run-store.js';
-import { rawStep, rawStepsBody } from './protocol.js';
 import { RunMessages, runOptions } from './run-messages.js';
 
 export interface WorkflowEngineDeps {
@@ -225,7 +225,7 @@ export class WorkflowEngine {
 	/** A `context.call`: its request goes to its URL; the answer comes back through the callback hook. */
 	private call(run: RunRecord, submission: Submission, options: PublishOptions): StoredMessage {
 		const message = this.messages.call(run, submission.url, options, submission.body, submission.now);
-		const stepIdHeader = `${this.deps.dialect.headerPrefix}Workflow-StepId`.toLowerCase();
+		const stepIdHeader = this.headers.stepId.toLowerCase();
 		const stepId = Object.entries(options.callbackForwardHeaders ?? {}).find(
 			([name]) => name.toLowerCase() === stepIdHeader,
 		)?.[1];
@@ -543,11 +543,14 @@ export class WorkflowEngine {
 			return;
 		}
 		if (!entry) return;
-		entry.delivery = outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'cancelled';
+		// A context.call its destination answered, 2xx or not, is done: the answer is the step's result.
+		const answeredCall = message.workflowPart === 'call' && detail.response !== undefined;
+		entry.delivery =
+			outcome === 'delivered' || answeredCall ? 'delivered' : outcome === 'failed' ? 'failed' : 'cancelled';
 		entry.finishedAt = now;
 		entry.retried = message.retried;
 		if (run.state !== 'RUN_STARTED') return;
-		if (outcome === 'failed' && !(message.workflowPart === 'call' && detail.response)) {
+		if (outcome === 'failed' && !answeredCall) {
 			this.fail(run, message, entry, detail);
 			return;
 		}

@@ -5,6 +5,8 @@
  * messages on their way to the route or to a `context.call`'s URL, with their retries and
  * errors, and the `waitForEvent` steps waiting for their event. Pure functions of the stores.
  */
+
+import { parseStep } from '../../api/workflow-protocol.js';
 import type {
 	StepError,
 	WorkflowRunLog,
@@ -14,7 +16,6 @@ import type {
 } from '../../api/workflow-schemas.js';
 import type { WaiterRecord } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
-import { parseStep } from './protocol.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 

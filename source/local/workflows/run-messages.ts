@@ -8,13 +8,13 @@
  */
 import type { Dialect } from '../../api/dialect.js';
 import type { DeliveryOverrides, PublishOptions } from '../../api/publish-options.js';
+import { rawStepsBody, WorkflowHeaders } from '../../api/workflow-protocol.js';
 import { type RawStep, workflowProtocolVersion } from '../../api/workflow-schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import { isConnectionHeader } from '../http/headers.js';
 import { createMessage } from '../messages/factory.js';
 import type { StoredMessage, WorkflowPart } from '../messages/message.js';
 import type { RunRecord } from '../stores/workflow-run-store.js';
-import { rawStepsBody, WorkflowHeaders } from './protocol.js';
 
 /** Headers a client forwarded by name that may travel on (never Content-Length, Host and the like). */
 export function travellingHeaders(headers: Record<string, string> | undefined): Record<string, string> {

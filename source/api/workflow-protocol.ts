@@ -3,8 +3,8 @@
  * names: which headers mark a message as part of a run, what the service adds to each call of
  * the route, and the raw-steps body that carries the run so far. Pure functions.
  */
-import { type Dialect, prefixed } from '../../api/dialect.js';
-import type { RawStep, WorkflowCallType } from '../../api/workflow-schemas.js';
+import { type Dialect, prefixed } from './dialect.js';
+import type { RawStep, WorkflowCallType } from './workflow-schemas.js';
 
 /** The workflow headers under one dialect's prefix: `name` as sent, `key` lowercase as read. */
 export class WorkflowHeaders {
@@ -21,6 +21,10 @@ export class WorkflowHeaders {
 	/** On the failure callback to the route: which run failed and that this is it. */
 	readonly isFailure: string;
 	readonly failureCallback: string;
+	/** Forwarded with a `context.call`'s answer: that it is one, and the step it answers. */
+	readonly callback: string;
+	readonly stepId: string;
+	readonly stepName: string;
 
 	constructor(readonly dialect: Dialect) {
 		const name = (suffix: string) => prefixed(dialect, suffix);
@@ -35,6 +39,9 @@ export class WorkflowHeaders {
 		this.errorStepName = name('Error-Step-Name');
 		this.isFailure = name('Workflow-Is-Failure');
 		this.failureCallback = name('Workflow-Failure-Callback');
+		this.callback = name('Workflow-Callback');
+		this.stepId = name('Workflow-StepId');
+		this.stepName = name('Workflow-StepName');
 	}
 
 	/** The run a message belongs to, from its lowercase configuration fields. */
