@@ -11,6 +11,23 @@ import { formatClock, formatSpan } from './time.js';
 
 type Step = NonNullable<RunLog['steps']>[number]['steps'] extends (infer S)[] | undefined ? S : never;
 
+/** Run and step states in a word, as the commands and the TUI show them; others as they came. */
+export const stateWords: Readonly<Record<string, string>> = {
+	RUN_STARTED: 'running',
+	RUN_SUCCESS: 'success',
+	RUN_FAILED: 'failed',
+	RUN_CANCELED: 'cancelled',
+	STEP_PROGRESS: 'in progress',
+	STEP_SUCCESS: 'done',
+	STEP_RETRY: 'retrying',
+	STEP_FAILED: 'failed',
+	STEP_CANCELED: 'cancelled',
+};
+
+export function stateWord(state: string | undefined): string {
+	return state === undefined ? '' : (stateWords[state] ?? state);
+}
+
 /** Names of headers and JSON fields whose values are credentials. */
 const secretName = /authorization|cookie|pass(word)?|secret|token|api[-_]?key|signature|credential/i;
 
@@ -80,21 +97,21 @@ function allSteps(run: RunLog): { group: string; step: Step }[] {
 const isDone = (group: string, step: Step) => group !== 'next' && step.state !== 'STEP_PROGRESS';
 
 /**
- * What became of a failed run's failure function (or failure URL): called, failed, still being
- * called, or absent (the SDK answers that the route has none).
+ * What became of a failed run's failure function (or failure URL), in a few words: called,
+ * failed, being called, cancelled, or absent (the SDK answered that the route has none).
  */
-export function failureFunctionText(run: RunLog): string | undefined {
+export function failureFunctionState(run: RunLog): string | undefined {
 	const fn = run.failureFunction;
 	if (!fn?.state) return undefined;
 	const absent = Object.keys(fn.responseHeaders ?? {}).some((name) =>
 		name.toLowerCase().endsWith('workflow-failure-callback-notfound'),
 	);
-	if (absent) return 'no failure function';
+	if (absent) return 'none defined';
 	const words: Record<string, string> = {
-		CALLBACK_SUCCESS: 'failure function called',
-		CALLBACK_FAIL: 'failure function failed',
-		CALLBACK_INPROGRESS: 'calling the failure function',
-		CALLBACK_CANCELED: 'failure function cancelled',
+		CALLBACK_SUCCESS: 'called',
+		CALLBACK_FAIL: 'failed',
+		CALLBACK_INPROGRESS: 'being called',
+		CALLBACK_CANCELED: 'cancelled',
 	};
 	return words[fn.state] ?? fn.state;
 }
@@ -161,8 +178,14 @@ export function summarizeRun(run: RunLog, now: number): RunSummary {
 				? errorText({ status: fn.failStatus, body: fn.failResponse })
 				: 'failed';
 		const where = failed?.stepName ? `${failed.stepName}: ` : '';
-		const handled = failureFunctionText(run);
-		failure = `${where}${cause}${handled ? ` · ${handled}` : ''}`;
+		const handled = failureFunctionState(run);
+		const fate =
+			handled === undefined
+				? ''
+				: handled === 'none defined'
+					? ' · no failure function'
+					: ` · failure function ${handled}`;
+		failure = `${where}${cause}${fate}`;
 	}
 	return {
 		id: run.workflowRunId,
@@ -235,6 +258,17 @@ function outputOf(step: Step): string[] {
 	return [shownValue(step.out)];
 }
 
+/** Errors in order, the same error in a row said once with how often: `HTTP 500: kaput (×3)`. */
+function collapsed(errors: readonly string[]): string[] {
+	const out: { text: string; times: number }[] = [];
+	for (const text of errors) {
+		const last = out.at(-1);
+		if (last?.text === text) last.times++;
+		else out.push({ text, times: 1 });
+	}
+	return out.map(({ text, times }) => (times > 1 ? `${text} (×${times})` : text));
+}
+
 export function stepRows(run: RunLog): StepRow[] {
 	let previous: number | undefined;
 	return allSteps(run).map(({ group, step }) => {
@@ -256,7 +290,7 @@ export function stepRows(run: RunLog): StepRow[] {
 					: undefined,
 			input: inputOf(step),
 			output: outputOf(step),
-			errors: (step.errors ?? []).map(errorText),
+			errors: collapsed((step.errors ?? []).map(errorText)),
 			nextAt: step.nextDeliveryTime,
 		};
 	});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunLog } from '../../source/api/workflows-api.js';
 import {
 	errorText,
-	failureFunctionText,
+	failureFunctionState,
 	formatElapsed,
 	shownHeaders,
 	shownValue,
@@ -83,7 +83,7 @@ describe('a workflow run as a person reads it', () => {
 		const bare = { workflowRunId: 'wfr_b' } as RunLog;
 		expect(summarizeRun(bare, 0)).toMatchObject({ id: 'wfr_b', stepsDone: 0, durationMs: undefined });
 		expect(stepRows(bare)).toEqual([]);
-		expect(failureFunctionText(bare)).toBeUndefined();
+		expect(failureFunctionState(bare)).toBeUndefined();
 	});
 
 	it('masks credentials in JSON values and headers, and keeps text as it is', () => {

@@ -4,9 +4,10 @@ import { type Waiter, WorkflowRunLog, workflowRunStates } from '../../api/workfl
 import { type RunLog, runsPageLimit, type WorkflowRunFilter } from '../../api/workflows-api.js';
 import { formatClockMillis, formatSpan } from '../../format/time.js';
 import {
-	failureFunctionText,
+	failureFunctionState,
 	formatElapsed,
 	type StepRow,
+	stateWord,
 	stepRows,
 	summarizeRun,
 } from '../../format/workflow-run.js';
@@ -31,18 +32,6 @@ const stateWords: Record<string, string> = {
 	cancelled: 'RUN_CANCELED',
 };
 
-const stateNames: Record<string, string> = {
-	RUN_STARTED: 'running',
-	RUN_SUCCESS: 'success',
-	RUN_FAILED: 'failed',
-	RUN_CANCELED: 'cancelled',
-	STEP_PROGRESS: 'in progress',
-	STEP_SUCCESS: 'done',
-	STEP_RETRY: 'retrying',
-	STEP_FAILED: 'failed',
-	STEP_CANCELED: 'cancelled',
-};
-
 export function stateStyle(state: string | undefined): StyleName | undefined {
 	if (state === 'RUN_SUCCESS' || state === 'STEP_SUCCESS') return 'green';
 	if (state === 'RUN_FAILED' || state === 'STEP_FAILED') return 'red';
@@ -53,7 +42,7 @@ export function stateStyle(state: string | undefined): StyleName | undefined {
 function stateCell(state: string | undefined): Cell {
 	if (state === undefined) return { text: missing, style: 'dim' };
 	const style = stateStyle(state);
-	const shown = sanitize(stateNames[state] ?? state);
+	const shown = sanitize(stateWord(state));
 	return style ? { text: shown, style } : shown;
 }
 
@@ -180,7 +169,7 @@ function printRun(out: Output, run: RunLog): void {
 	if (s.current) pairs.push(['now', sanitize(s.current)]);
 	if (run.workflowRunResponse !== undefined) pairs.push(['result', sanitize(run.workflowRunResponse)]);
 	if (s.failure) pairs.push(['failure', { text: sanitize(s.failure), style: 'red' }]);
-	if (fn?.url) pairs.push(['failure function', `${sanitize(fn.url)} (${text(failureFunctionText(run))})`]);
+	if (fn?.url) pairs.push(['failure function', `${sanitize(fn.url)} (${text(failureFunctionState(run))})`]);
 	if (run.dlqId) pairs.push(['dlq id', sanitize(run.dlqId)]);
 	const labels = run.labels ?? (run.label ? [run.label] : []);
 	if (labels.length > 0) pairs.push(['labels', sanitize(labels.join(', '))]);
