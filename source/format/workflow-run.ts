@@ -130,16 +130,18 @@ export interface RunSummary {
 	failure: string | undefined;
 }
 
-function stepName(step: Step): string {
+/** A step's name; a call of the route that has not said which step it runs is named by the step done before it. */
+function stepName(step: Step, lastDone?: string): string {
 	if (step.stepName) return step.stepName;
+	if (!step.stepType && (step.callType ?? 'step') === 'step' && lastDone) return `step after ${lastDone}`;
 	if (step.stepType === 'Call' || step.callType === 'toCallback') return 'call';
 	if (step.callType === 'fromCallback') return 'call answer';
 	return 'next step';
 }
 
 /** What a step in progress is doing, in a few words. */
-function activity(step: Step): string {
-	const name = stepName(step);
+function activity(step: Step, lastDone: string | undefined): string {
+	const name = stepName(step, lastDone);
 	if (step.waitEventId) {
 		const until = step.waitTimeoutDeadline ? ` until ${formatClock(step.waitTimeoutDeadline)}` : '';
 		return `${name}: waiting for ${step.waitEventId}${until}`;
@@ -161,9 +163,10 @@ export function summarizeRun(run: RunLog, now: number): RunSummary {
 		({ group, step }) => isDone(group, step) && step.stepType !== 'Initial',
 	).length;
 	const inMotion = steps.filter(({ group, step }) => group === 'next' || step.state === 'STEP_PROGRESS');
+	const lastDone = steps.findLast(({ group, step }) => isDone(group, step))?.step.stepName;
 	const current =
 		run.workflowState === 'RUN_STARTED' && inMotion.length > 0
-			? inMotion.map(({ step }) => activity(step)).join(', ')
+			? inMotion.map(({ step }) => activity(step, lastDone)).join(', ')
 			: undefined;
 	const startedAt = run.workflowRunCreatedAt;
 	const end = run.workflowRunCompletedAt ?? (run.workflowState === 'RUN_STARTED' ? now : undefined);
@@ -271,7 +274,10 @@ function collapsed(errors: readonly string[]): string[] {
 
 export function stepRows(run: RunLog): StepRow[] {
 	let previous: number | undefined;
+	let lastDone: string | undefined;
 	return allSteps(run).map(({ group, step }) => {
+		const name = stepName(step, lastDone);
+		if (isDone(group, step)) lastDone = step.stepName ?? lastDone;
 		const at = step.createdAt;
 		const afterMs =
 			group !== 'next' && at !== undefined && previous !== undefined ? at - previous : undefined;
@@ -279,7 +285,7 @@ export function stepRows(run: RunLog): StepRow[] {
 		const failedAttempts = step.retried ?? step.errors?.length;
 		return {
 			group,
-			name: stepName(step),
+			name,
 			type: step.stepType,
 			state: step.state,
 			at,

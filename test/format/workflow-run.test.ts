@@ -75,7 +75,7 @@ describe('a workflow run as a person reads it', () => {
 		expect(summary.durationMs).toBe(60_000);
 		expect(summary.stepsDone).toBe(0);
 		expect(summary.current).toMatch(
-			/^pay: waiting for paid until \d\d:\d\d:\d\d, next step: retry 1\/3 after HTTP 502$/,
+			/^pay: waiting for paid until \d\d:\d\d:\d\d, step after init: retry 1\/3 after HTTP 502$/,
 		);
 	});
 

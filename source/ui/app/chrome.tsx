@@ -45,7 +45,10 @@ export const Header = memo(function Header() {
 	);
 });
 
-/** The tab labels: full titles when they fit the width, short ones for the other tabs when not. */
+/**
+ * The tab labels: full titles when they fit the width, short ones for the other tabs when not,
+ * and short ones for every tab when even that does not fit (nine tabs in 80 columns).
+ */
 export function tabLabels(panes: Runtime['panes'], current: string, width: number): string[] {
 	const tabs = tabPanes(panes, current);
 	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
@@ -53,7 +56,9 @@ export function tabLabels(panes: Runtime['panes'], current: string, width: numbe
 	const full = tabs.map((p) => label(p, p.title));
 	const length = (labels: string[]) => labels.reduce((a, l) => a + l.length + 2, 0) + labels.length - 1;
 	if (length(full) <= width) return full;
-	return tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
+	const currentFull = tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
+	if (length(currentFull) <= width) return currentFull;
+	return tabs.map((p) => label(p, p.shortTitle));
 }
 
 /** The tabs; the current one inverse and bold, which shows without colours too. */

@@ -62,7 +62,8 @@ function workflowText(url: string | undefined): string {
 
 /**
  * The columns of the list. The run id keeps its width while the terminal allows it; what the
- * run does now gives way before the failure, the workflow's path last of all.
+ * run does now and why it failed shrink before anything goes; when the terminal is narrow, the
+ * start and the workflow's path go first (the detail has them).
  */
 export function runColumns(): Column<RunRow>[] {
 	return [
@@ -74,12 +75,7 @@ export function runColumns(): Column<RunRow>[] {
 		},
 		{ header: 'run id', cell: (r) => sanitize(r.id), minWidth: 25, maxWidth: 40 },
 		{ header: 'steps', cell: (r) => String(r.summary.stepsDone), align: 'right', minWidth: 5 },
-		{ header: 'current step', cell: (r) => sanitize(r.summary.current ?? ''), minWidth: 14, maxWidth: 60 },
-		{
-			header: 'started',
-			cell: (r) => (r.summary.startedAt === undefined ? '' : formatClock(r.summary.startedAt)),
-			minWidth: 8,
-		},
+		{ header: 'current step', cell: (r) => sanitize(r.summary.current ?? ''), minWidth: 12, maxWidth: 60 },
 		{
 			header: 'took',
 			cell: (r) => (r.summary.durationMs === undefined ? '' : formatElapsed(r.summary.durationMs)),
@@ -92,6 +88,11 @@ export function runColumns(): Column<RunRow>[] {
 			tone: () => 'error',
 			minWidth: 10,
 			maxWidth: 70,
+		},
+		{
+			header: 'started',
+			cell: (r) => (r.summary.startedAt === undefined ? '' : formatClock(r.summary.startedAt)),
+			minWidth: 8,
 		},
 		{ header: 'workflow', cell: (r) => workflowText(r.summary.url), minWidth: 8, maxWidth: 40, cut: fitUrl },
 	];
