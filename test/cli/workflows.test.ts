@@ -2,7 +2,6 @@
  * `mqtop workflows` end to end: the built CLI as a child process against `mqtop serve
  * --dialect deployed`, with runs driven by real workflow SDK routes on loopback.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { maskText } from '../../source/text/mask.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../support/workflow-app.js';
-import { assertBuilt, baseEnv, mainJs, runCli, type Served, startServe } from './child.js';
+import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -161,28 +160,5 @@ describe('mqtop workflows', () => {
 		const notFound = await cli('workflows', 'cancel', 'wfr_nope');
 		expect(notFound.code).toBe(1);
 		expect(notFound.stderr).toContain('not found');
-	});
-
-	it('mqtop serve --dialect deployed prints the environment of an app on the official SDKs', async () => {
-		const banner = async (args: string[]) => {
-			const child = spawn(process.execPath, [mainJs, 'serve', '--port', '0', ...args], {
-				env: baseEnv(home),
-			});
-			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-			let text = '';
-			await new Promise<void>((resolve) => {
-				child.stdout.on('data', (d) => {
-					text += d;
-					if (text.includes('Ctrl+C')) resolve();
-				});
-			});
-			child.kill('SIGINT');
-			expect(await exited).toBe(0);
-			return text;
-		};
-		const deployed = await banner(['--dialect', 'deployed']);
-		expect(deployed).toMatch(/QSTASH_URL=http:\/\/127\.0\.0\.1:\d+\n/);
-		expect(deployed).toMatch(/QSTASH_CURRENT_SIGNING_KEY=sig_\w+/);
-		expect(await banner([])).toContain('start with --dialect deployed');
 	});
 });

@@ -156,6 +156,8 @@ describe('workflow runs through the SDK on the local service', () => {
 			url: `${app.url}/sleepy`,
 			body: { n: 1 },
 			headers: { 'x-tenant': 'acme' },
+			label: 'nightly',
+			flowControl: { key: 'wf-key', parallelism: 1 },
 		});
 		const run = await finished(workflowRunId);
 		expect(run.state).toBe('RUN_SUCCESS');
@@ -171,6 +173,7 @@ describe('workflow runs through the SDK on the local service', () => {
 			expect(call.headers['upstash-workflow-sdk-version']).toBe('1');
 			expect(call.headers['upstash-workflow-createdat']).toBe(String(run.createdAt));
 			expect(call.headers['x-tenant']).toBe('acme');
+			expect(call.headers['upstash-label']).toBe('nightly');
 			expect(call.headers['upstash-signature']).toBeTruthy();
 		}
 		// Each call carries the initial payload and the steps so far.
@@ -181,7 +184,7 @@ describe('workflow runs through the SDK on the local service', () => {
 		expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(950);
 
 		const log = await logOf(workflowRunId);
-		expect(log.workflowState).toBe('RUN_SUCCESS');
+		expect(log).toMatchObject({ workflowState: 'RUN_SUCCESS', label: 'nightly', flowControlKey: 'wf-key' });
 		const steps = log.steps.flatMap((group) => group.steps);
 		expect(steps.map((s) => [s.stepName, s.stepType, s.state])).toEqual([
 			['init', 'Initial', 'STEP_SUCCESS'],
