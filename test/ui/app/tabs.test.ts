@@ -1,26 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { tabLabels } from '../../../source/ui/app/chrome.js';
+import { type TabLine, tabLine } from '../../../source/ui/app/chrome.js';
 import { panes } from '../../../source/ui/registry.js';
 
-/** The width of the tab line: each label with a space either side, one space between. */
-const lineWidth = (labels: string[]) => labels.reduce((sum, l) => sum + l.length + 2, 0) + labels.length - 1;
+/** The width of the tab line: each label with a space either side, and the gaps between. */
+const width = (line: TabLine) =>
+	line.labels.reduce((sum, l) => sum + l.length + 2, 0) + (line.gap ? line.labels.length - 1 : 0);
 
-describe('the tab labels', () => {
-	it('are the full titles where they fit', () => {
-		expect(tabLabels(panes, 'overview', 200)).toEqual(panes.map((p, i) => `${i + 1} ${p.title}`));
+describe('the tab line', () => {
+	it('has the full titles where they fit', () => {
+		expect(tabLine(panes, 'overview', 200)).toEqual({
+			labels: panes.map((p, i) => `${i + 1} ${p.title}`),
+			gap: true,
+		});
 	});
 
-	it('shorten the other tabs first, then every tab, so that the line fits 80 columns', () => {
+	it('fits 80 columns with every pane, the current one by its full title', () => {
 		for (const pane of panes) {
-			for (const width of [80, 100, 120]) {
-				const labels = tabLabels(panes, pane.id, width);
-				expect(lineWidth(labels), `${pane.id} at ${width}`).toBeLessThanOrEqual(width);
-				expect(labels).toHaveLength(panes.length);
+			for (const columns of [80, 100, 120]) {
+				const line = tabLine(panes, pane.id, columns);
+				expect(width(line), `${pane.id} at ${columns}`).toBeLessThanOrEqual(columns);
+				expect(line.labels).toHaveLength(panes.length);
+				expect(line.labels).toContain(`${panes.indexOf(pane) + 1} ${pane.title}`);
 			}
 		}
-		const at100 = tabLabels(panes, 'messages', 100);
-		expect(at100[4]).toBe('5 Messages');
-		expect(at100[0]).toBe('1 Over');
-		expect(tabLabels(panes, 'workflows', 80).at(-1)).toBe('9 Flows');
+		const at100 = tabLine(panes, 'messages', 100);
+		expect(at100.labels[4]).toBe('5 Messages');
+		expect(at100.labels[0]).toBe('1 Over');
+		expect(tabLine(panes, 'workflows', 80)).toMatchObject({ gap: false });
 	});
 });
