@@ -7,6 +7,7 @@ import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowRunLog } from '../../source/api/workflow-schemas.js';
 import type { RunRecord } from '../../source/local/stores/workflow-run-store.js';
+import { listen } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 import {
 	type RouteFunction,
@@ -21,6 +22,8 @@ let fx: Fixture;
 let app: WorkflowApp;
 let sink: Sink;
 let workflow: WorkflowClient;
+/** A loopback URL nobody listens on. */
+let nowhere: string;
 
 /** What the steps and failure functions of the routes saw, by run id. */
 const seen = new Map<string, unknown[]>();
@@ -74,6 +77,9 @@ const routes: Record<string, RouteFunction> = {
 
 /** Routes with a failure function: the failing step throws until retries are exhausted. */
 const failing: Record<string, RouteFunction> = {
+	'/call-nowhere': async (context) => {
+		await context.call('ask a closed port', { url: nowhere, method: 'GET' });
+	},
 	'/boom': async (context) => {
 		await context.run('fine', () => 'fine');
 		await context.run('boom', () => {
@@ -105,6 +111,9 @@ async function logOf(workflowRunId: string): Promise<WorkflowRunLog> {
 }
 
 beforeAll(async () => {
+	const closed = await listen((_req, res) => res.end());
+	await closed.close();
+	nowhere = `${closed.url}/gone`;
 	fx = await startSdkFixture();
 	sink = await startSink((req, _i, res) => {
 		if (req.url.startsWith('/api')) {
@@ -338,6 +347,17 @@ describe('workflow runs through the SDK on the local service', () => {
 		expect(failed.type).toBe('next');
 		expect(failed.steps[0]).toMatchObject({ state: 'STEP_FAILED', stepName: 'boom', retries: 2 });
 		expect(failed.steps[0]!.errors).toHaveLength(3);
+	});
+
+	it('fails a run whose context.call gets no answer at all, and tells the failure function why', async () => {
+		const { workflowRunId } = await workflow.trigger({ url: `${app.url}/call-nowhere`, retries: 0 });
+		const run = await quietly(() => finished(workflowRunId));
+		expect(run.state).toBe('RUN_FAILED');
+		await waitUntil(() => (runOf(workflowRunId)?.failure?.state === 'CALLBACK_SUCCESS' ? true : undefined));
+		const [failure] = seen.get(workflowRunId) as { failStatus: number; failResponse: string }[];
+		expect(failure!.failStatus).toBe(0);
+		expect(failure!.failResponse).toMatch(/ECONNREFUSED|connect/);
+		expect(run.dlqId).toEqual(expect.any(String));
 	});
 
 	it('sends the failure to a failure URL when the run names one', async () => {

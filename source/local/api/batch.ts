@@ -24,11 +24,12 @@ const BatchItem = z.looseObject({
 	queue: z.string().optional(),
 });
 
+const BatchItems = z.array(BatchItem).min(1, 'give at least one message');
+
 function bodyOf(body: unknown): Buffer {
 	if (body === undefined || body === null) return Buffer.alloc(0);
 	return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
 }
-const BatchItems = z.array(BatchItem).min(1, 'give at least one message');
 
 function destinationOf(text: string, where: string): Destination {
 	if (isHttpUrl(text)) return { kind: 'url', url: text };
