@@ -5,7 +5,9 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type ConnectionSettings, joinUrl } from './connection.js';
+import { ApiError } from './errors.js';
 import { type HttpResponse, parseBody, type RetryPolicy, send } from './http.js';
+import { apiPath, pathProblem } from './paths.js';
 import {
 	encodePublishOptions,
 	encodePublishQuery,
@@ -78,8 +80,6 @@ type Op = {
 	signal?: AbortSignal;
 };
 
-const encodeSegment = encodeURIComponent;
-
 export class MqClient {
 	constructor(
 		readonly settings: ConnectionSettings,
@@ -100,6 +100,13 @@ export class MqClient {
 	}
 
 	private call(op: Op): Promise<HttpResponse> {
+		// Paths are built from encoded segments; what encoding cannot protect is not sent at all.
+		const problem = pathProblem(op.path);
+		if (problem) {
+			return Promise.reject(
+				new ApiError({ operation: op.operation, kind: 'invalid-request', detail: `not sent: ${problem}` }),
+			);
+		}
 		const base = op.base === 'management' ? this.settings.managementUrl : this.settings.queueUrl;
 		return send({
 			operation: op.operation,
@@ -126,7 +133,7 @@ export class MqClient {
 	// Management API (Basic auth)
 
 	listUsers(signal?: AbortSignal) {
-		const path = `/v2/${this.settings.dialect.productSegment}/users`;
+		const path = apiPath`/v2/${this.settings.dialect.productSegment}/users`;
 		return this.json(
 			{ operation: 'list users', method: 'GET', path, auth: 'basic', base: 'management', signal },
 			MqUsers,
@@ -134,7 +141,7 @@ export class MqClient {
 	}
 
 	getMqStats(accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		const path = `/v2/${this.settings.dialect.productSegment}/stats/${encodeSegment(accountId)}?period=${period}`;
+		const path = `${apiPath`/v2/${this.settings.dialect.productSegment}/stats/${accountId}`}?period=${period}`;
 		return this.json(
 			{ operation: 'read usage stats', method: 'GET', path, auth: 'basic', base: 'management', signal },
 			MqStats,
@@ -142,7 +149,7 @@ export class MqClient {
 	}
 
 	getVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		const path = `/v2/vector/index/${encodeSegment(indexId)}/stats?period=${period}`;
+		const path = `${apiPath`/v2/vector/index/${indexId}/stats`}?period=${period}`;
 		return this.json(
 			{
 				operation: 'read vector index stats',
@@ -157,7 +164,7 @@ export class MqClient {
 	}
 
 	getSearchIndex(indexId: string, signal?: AbortSignal) {
-		const path = `/v2/search/${encodeSegment(indexId)}`;
+		const path = apiPath`/v2/search/${indexId}`;
 		return this.json(
 			{ operation: 'read search index', method: 'GET', path, auth: 'basic', base: 'management', signal },
 			SearchIndex,
@@ -167,7 +174,7 @@ export class MqClient {
 	// Messages
 
 	getMessage(messageId: string, signal?: AbortSignal) {
-		const path = `/v2/messages/${encodeSegment(messageId)}`;
+		const path = apiPath`/v2/messages/${messageId}`;
 		return this.json(
 			{ operation: 'read message', method: 'GET', path, auth: 'bearer', base: 'queue', signal },
 			Message,
@@ -175,7 +182,7 @@ export class MqClient {
 	}
 
 	cancelMessage(messageId: string) {
-		const path = `/v2/messages/${encodeSegment(messageId)}`;
+		const path = apiPath`/v2/messages/${messageId}`;
 		return this.json(
 			{ operation: 'cancel message', method: 'DELETE', path, auth: 'bearer', base: 'queue' },
 			CancelResult,
@@ -211,7 +218,7 @@ export class MqClient {
 	}
 
 	getDlq(dlqId: string) {
-		const path = `/v2/dlq/${encodeSegment(dlqId)}`;
+		const path = apiPath`/v2/dlq/${dlqId}`;
 		return this.json(
 			{ operation: 'read dead letter', method: 'GET', path, auth: 'bearer', base: 'queue' },
 			DlqRecord,
@@ -219,7 +226,7 @@ export class MqClient {
 	}
 
 	async deleteDlq(dlqId: string): Promise<void> {
-		const path = `/v2/dlq/${encodeSegment(dlqId)}`;
+		const path = apiPath`/v2/dlq/${dlqId}`;
 		await this.call({
 			operation: 'remove dead letter',
 			method: 'DELETE',
@@ -240,10 +247,10 @@ export class MqClient {
 		for (const [name, value] of req.asQuery ? [] : encodePublishOptions(req.options ?? {}, dialect))
 			headers[name] = value;
 		if (req.asQuery && req.options?.contentType) headers['content-type'] = req.options.contentType;
-		// The destination stays exactly as given (decisions.md); our parameters follow its own query.
-		const separator = req.destination.includes('?') ? '&' : '?';
-		const qs = query.length > 0 ? separator + new URLSearchParams(query).toString() : '';
-		return { path: `/v2/publish/${req.destination}${qs}`, headers };
+		// The destination is one encoded segment, its own query inside it, so it reaches the service
+		// exactly as given: URL parsing would collapse its `..`, and its `?` would start our query.
+		const qs = query.length > 0 ? `?${new URLSearchParams(query)}` : '';
+		return { path: `${apiPath`/v2/publish/${req.destination}`}${qs}`, headers };
 	}
 
 	/** The method, path (with query) and headers a publish sends, credentials left out. */
@@ -291,7 +298,7 @@ export class MqClient {
 	}
 
 	getGroup(name: string, signal?: AbortSignal) {
-		const path = `/v2/topics/${encodeSegment(name)}`;
+		const path = apiPath`/v2/topics/${name}`;
 		return this.json(
 			{ operation: `read URL Group ${name}`, method: 'GET', path, auth: 'bearer', base: 'queue', signal },
 			UrlGroup,
@@ -338,7 +345,7 @@ export class MqClient {
 			{
 				operation: `trigger workflow ${destination}`,
 				method: 'POST',
-				path: `/v2/trigger/${destination}`,
+				path: apiPath`/v2/trigger/${destination}`,
 				auth: 'bearer',
 				base: 'queue',
 				headers: headers ?? {},

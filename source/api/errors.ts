@@ -1,5 +1,6 @@
 /** The one error the client raises: what was attempted, what the server said, what to do. */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+/** `invalid-request`: refused by the client itself, nothing was sent. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'invalid-request';
 
 export class ApiError extends Error {
 	override name = 'ApiError';

@@ -42,6 +42,8 @@ export interface StoredMessage extends HeapItem {
 	labels: string[] | undefined;
 	flow: FlowControl | undefined;
 	workflowRunId: string | undefined;
+	/** Passes through the service of the request that made this message (messages/hops.ts). */
+	hops: number;
 	state: MessageState;
 	/** Set by a cancel while an attempt is in flight; honoured when it ends. */
 	cancelRequested: boolean;
