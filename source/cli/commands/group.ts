@@ -1,6 +1,6 @@
 /** `mqtop group ls|show|rm|headers`: URL Groups (topics) and their endpoints. */
 
-import { isGroupName } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import { mergeHeaderValues } from '../../api/publish-settings.js';
 import type { EndpointReference, GroupHeaders, UrlGroup } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -13,7 +13,7 @@ import { parseHeaderArgument } from '../publish-flags.js';
 function groupName(args: ParsedArgs): string {
 	const name = args.positionals[0]!;
 	if (!isGroupName(name))
-		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (letters, digits, "-", "_", ".")`);
+		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (${groupNameRule})`);
 	return name;
 }
 
