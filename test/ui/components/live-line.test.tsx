@@ -6,6 +6,7 @@ import { fitSegments, LiveLine } from '../../../source/ui/components/live-line.j
 import { useSelector } from '../../../source/ui/hooks/use-selector.js';
 import { useThrottledStore } from '../../../source/ui/hooks/use-throttled-store.js';
 import { Store } from '../../../source/ui/state/store.js';
+import { waitUntil } from '../../support/wait.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,21 +40,26 @@ describe('useThrottledStore', () => {
 		const store = new Store(0);
 		const seen: number[] = [];
 		function Probe() {
-			const value = useThrottledStore(store, 80);
+			const value = useThrottledStore(store, 400);
 			useEffect(() => {
 				seen.push(value);
 			}, [value]);
 			return null;
 		}
 		const { unmount } = render(<Probe />);
-		await sleep(120);
+		// A quiet spell longer than the interval: the next change is shown at once. "At once" is
+		// well before the interval would end, however loaded the machine; the rest is waited for.
+		await sleep(450);
 		store.set(1);
-		await sleep(5);
+		await waitUntil(() => (seen.includes(1) ? true : undefined), 300, 'the first change, at once');
 		expect(seen).toEqual([0, 1]);
 		for (let i = 2; i <= 10; i++) store.set(i);
-		await sleep(5);
 		expect(seen).toEqual([0, 1]);
-		await sleep(150);
+		await waitUntil(
+			() => (seen.includes(10) ? true : undefined),
+			5000,
+			'the burst, at the end of the interval',
+		);
 		expect(seen).toEqual([0, 1, 10]);
 		unmount();
 	});
