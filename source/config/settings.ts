@@ -3,6 +3,7 @@
  * command line, and one validator each, so a value is checked the same wherever it comes from.
  */
 import { z } from 'zod';
+import { isHeaderName } from '../api/header-syntax.js';
 import { isHttpUrl } from '../api/publish-options.js';
 
 export const settingKeys = [
@@ -34,7 +35,6 @@ const credential = z
 	.string()
 	.min(1, { message: 'must not be empty' })
 	.regex(/^[\x21-\x7e]+$/, { message: 'expected printable ASCII without spaces' });
-const headerToken = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const urlSafe = /^[A-Za-z0-9._~-]+$/;
 
 export const settingSchemas = {
@@ -45,7 +45,7 @@ export const settingSchemas = {
 	apiKey: credential,
 	currentSigningKey: credential,
 	nextSigningKey: credential,
-	headerPrefix: z.string().regex(headerToken, { message: 'expected header-name characters, e.g. Svc-' }),
+	headerPrefix: z.string().refine(isHeaderName, { message: 'expected header-name characters, e.g. Svc-' }),
 	tokenParam: z.string().regex(urlSafe, { message: 'expected a query parameter name, e.g. mq_token' }),
 	productSegment: z.string().regex(urlSafe, { message: 'expected a URL path segment, e.g. mq' }),
 	issuer: credential,
