@@ -111,6 +111,10 @@ export const localServiceNote =
 	'is fresh every time and gone when the command ends, so that is only good for trying a command out. ' +
 	'For real use, point a profile at `mqtop serve` or at a deployment.';
 
+export const exitCodesLine =
+	'Exit codes: 0 ok, 1 the service said no, 2 bad usage, 3 cannot connect (or listen). With --json a ' +
+	'failure is one JSON object on stderr: {"error", "exitCode", "status"?, "hint"?}.';
+
 export function helpText(spec: CommandSpec): string {
 	const sections = [
 		`Usage\n  ${commandLine(spec)}${spec.usage ? ` ${spec.usage}` : ''} [flags]`,
@@ -133,10 +137,6 @@ export function helpText(spec: CommandSpec): string {
 	if (spec.examples) sections.push(`Examples\n${spec.examples.map((e) => `  ${e}`).join('\n')}`);
 	return `${sections.join('\n\n')}\n\n${exitCodesLine}\n`;
 }
-
-export const exitCodesLine =
-	'Exit codes: 0 ok, 1 the service said no, 2 bad usage, 3 cannot connect (or listen). With --json a ' +
-	'failure is one JSON object on stderr: {"error", "exitCode", "status"?, "hint"?}.';
 
 export interface RunOptions {
 	io?: Io;
