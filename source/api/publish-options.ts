@@ -22,6 +22,13 @@ export interface FlowControl {
 	periodMs?: number;
 }
 
+/** What the service hides in what it shows (logs, messages, dead letters); deliveries keep it all. */
+export interface Redaction {
+	body?: boolean;
+	/** true: every header; a list: those headers. */
+	headers?: boolean | string[];
+}
+
 export interface PublishOptions {
 	method?: string;
 	delayMs?: number;
@@ -43,6 +50,7 @@ export interface PublishOptions {
 	contentBasedDeduplication?: boolean;
 	flowControl?: FlowControl;
 	labels?: string[];
+	redact?: Redaction;
 	contentType?: string;
 }
 
@@ -75,10 +83,12 @@ export function parseFlowControlValue(text: string): Omit<FlowControl, 'key'> {
 	for (const part of text.split(',')) {
 		const item = part.trim();
 		if (!item) continue;
-		const match = /^(rate|parallelism|period)\s*=\s*(\S+)$/.exec(item);
+		// The vendor's own examples write `Rate=10`: names are read in any case.
+		const match = /^(rate|parallelism|period)\s*=\s*(\S+)$/i.exec(item);
 		if (!match)
 			throw new Error(`expected rate=N, parallelism=N or period=DURATION, got ${JSON.stringify(item)}`);
-		const [, name, value] = match as unknown as [string, 'rate' | 'parallelism' | 'period', string];
+		const name = match[1]!.toLowerCase() as 'rate' | 'parallelism' | 'period';
+		const value = match[2]!;
 		if (name === 'period') out.periodMs = parseDuration(value);
 		else out[name] = parseNonNegativeInt(value);
 	}
@@ -173,6 +183,8 @@ export function encodePublishOptions(options: PublishOptions, dialect: Dialect):
 		if (value) raw.push(['Flow-Control-Value', value]);
 	}
 	if (o.labels !== undefined && o.labels.length > 0) raw.push(['Label', o.labels.join(',')]);
+	if (o.redact !== undefined && formatRedaction(o.redact))
+		raw.push(['Redact-Fields', formatRedaction(o.redact)]);
 	const out = raw.map(([name, value]): [string, string] => [prefixed(dialect, name), value]);
 	if (o.contentType !== undefined) out.push(['Content-Type', o.contentType]);
 	return out;
@@ -276,6 +288,7 @@ export function decodePublishOptions(fields: ReadonlyMap<string, string>, dialec
 				.filter(Boolean),
 		),
 	);
+	assign(o, 'redact', read('Redact-Fields', parseRedaction));
 	const contentType = fields.get('content-type');
 	if (contentType !== undefined && !isHeaderValue(contentType))
 		throw new PublishOptionError('Content-Type', headerValueRule);
@@ -296,6 +309,31 @@ export function checkRetryDelays(options: PublishOptions, retries: number, diale
 		if (!(error instanceof RetryDelayError)) throw error;
 		throw new PublishOptionError(`${dialect.headerPrefix}Retry-Delay`, error.message);
 	}
+}
+
+/** `body,header[Authorization]` (the SDK writes `header` for all headers, the reference `headers`). */
+export function formatRedaction(redact: Redaction): string {
+	const parts: string[] = [];
+	if (redact.body) parts.push('body');
+	if (redact.headers === true) parts.push('header');
+	else if (Array.isArray(redact.headers)) for (const name of redact.headers) parts.push(`header[${name}]`);
+	return parts.join(',');
+}
+
+export function parseRedaction(text: string): Redaction {
+	const out: Redaction = {};
+	const named: string[] = [];
+	for (const part of text.split(',')) {
+		const item = part.trim();
+		if (!item) continue;
+		const one = /^header\[([^\]]+)\]$/i.exec(item);
+		if (one) named.push(one[1]!.trim());
+		else if (/^body$/i.test(item)) out.body = true;
+		else if (/^headers?$/i.test(item)) out.headers = true;
+		else throw new Error(`expected body, header or header[Name], got ${JSON.stringify(item)}`);
+	}
+	if (out.headers !== true && named.length > 0) out.headers = named;
+	return out;
 }
 
 function assign<T, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {

@@ -3,6 +3,7 @@
  * resolution, connecting (and disconnecting), and turning failures into exit codes. A command
  * only declares its flags and does its one job.
  */
+import { dialectPresetNames } from '../api/dialect.js';
 import { type LoadedConfig, loadConfigFile } from '../config/file.js';
 import { configFilePath } from '../config/paths.js';
 import { type Resolved, resolveConnection } from '../config/resolve.js';
@@ -77,6 +78,8 @@ const settingPlaceholders: Record<SettingKey, string> = {
 	tokenParam: '<name>',
 	productSegment: '<segment>',
 	issuer: '<name>',
+	dialect: '<preset>',
+	partnerWord: '<word>',
 };
 
 const connectionFlags: FlagSpecs = {
@@ -88,9 +91,12 @@ const connectionFlags: FlagSpecs = {
 			{
 				type: 'string',
 				value: settingPlaceholders[key],
-				description: secretKeys.has(key)
-					? `${key} of the connection (others see it in ps: prefer ${envName(key)} or --${secretFileFlag(key)})`
-					: `${key} of the connection`,
+				description:
+					key === 'dialect'
+						? `the five names below at once: ${dialectPresetNames.join(' or ')} (the deployed service)`
+						: secretKeys.has(key)
+							? `${key} of the connection (others see it in ps: prefer ${envName(key)} or --${secretFileFlag(key)})`
+							: `${key} of the connection`,
 			},
 		]),
 	),
@@ -176,10 +182,10 @@ export async function runSpec(
 				`too many arguments: ${JSON.stringify(args.positionals.slice(spec.arguments.max))}`,
 			);
 		const out = new Output(io, json);
-		// A file named on purpose must exist; only the default place may be empty.
-		const named = args.string('config') ?? io.env.MQTOP_CONFIG?.trim();
-		const configPath = args.string('config') ?? configFilePath(io);
-		const config = await loadConfigFile(configPath, io.platform, { mustExist: Boolean(named) });
+		// A file named on the command line must exist; elsewhere a missing file is no profiles.
+		const named = args.string('config');
+		const configPath = named ?? configFilePath(io);
+		const config = await loadConfigFile(configPath, io.platform, { mustExist: named !== undefined });
 		for (const warning of config.warnings) out.warn(warning);
 		const { secrets, stdinTakenBy } = await readSecretFiles(args, io);
 		const commandIo: Io = stdinTakenBy ? { ...io, stdinTakenBy } : io;

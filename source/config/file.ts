@@ -82,7 +82,7 @@ export interface LoadedConfig {
 
 /**
  * Reads the config file. A missing file is no config at all, unless `mustExist` (the file was
- * named with --config or MQTOP_CONFIG, so a missing one is a mistake worth saying).
+ * named with --config, so a missing one is a mistake worth saying).
  */
 export async function loadConfigFile(
 	file: string,
@@ -97,7 +97,7 @@ export async function loadConfigFile(
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT' && options.mustExist)
-			throw new ConfigError(`config file ${file} does not exist (named by --config or MQTOP_CONFIG)`);
+			throw new ConfigError(`config file ${file} does not exist (named by --config)`);
 		if (code === 'ENOENT') return { path: file, exists: false, config: emptyConfig, warnings: [] };
 		throw new ConfigError(`cannot read config file ${file}: ${code ?? (error as Error).message}`);
 	}

@@ -3,6 +3,7 @@
  * command line, and one validator each, so a value is checked the same wherever it comes from.
  */
 import { z } from 'zod';
+import { dialectPresetNames } from '../api/dialect.js';
 import { isHeaderName } from '../api/header-syntax.js';
 import { isHttpUrl } from '../api/publish-options.js';
 
@@ -14,10 +15,12 @@ export const settingKeys = [
 	'apiKey',
 	'currentSigningKey',
 	'nextSigningKey',
+	'dialect',
 	'headerPrefix',
 	'tokenParam',
 	'productSegment',
 	'issuer',
+	'partnerWord',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -49,6 +52,10 @@ export const settingSchemas = {
 	tokenParam: z.string().regex(urlSafe, { message: 'expected a query parameter name, e.g. mq_token' }),
 	productSegment: z.string().regex(urlSafe, { message: 'expected a URL path segment, e.g. mq' }),
 	issuer: credential,
+	dialect: z.enum(dialectPresetNames as [string, ...string[]], {
+		message: `expected a dialect preset: ${dialectPresetNames.join(', ')}`,
+	}),
+	partnerWord: z.string().regex(/^[a-z][a-z0-9]*$/, { message: 'expected a lowercase word, e.g. partner' }),
 } as const satisfies Record<SettingKey, z.ZodType<string>>;
 
 /** `queueUrl` -> `MQTOP_QUEUE_URL`. */

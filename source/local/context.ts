@@ -9,11 +9,14 @@ import type { IndexPlanes } from './data-plane/planes.js';
 import type { DeliveryEngine } from './delivery/engine.js';
 import type { SearchIndexRecord } from './indexes/search-index.js';
 import type { VectorIndex } from './indexes/vector-index.js';
+import type { ScheduleRunner } from './schedules/runner.js';
 import type { UsageStats } from './stats/usage.js';
 import type { DedupStore } from './stores/dedup-store.js';
 import type { DlqStore } from './stores/dlq-store.js';
 import type { EventLog } from './stores/event-log.js';
 import type { GroupStore } from './stores/group-store.js';
+import type { QueueStore } from './stores/queue-store.js';
+import type { ScheduleStore } from './stores/schedule-store.js';
 import type { WorkflowRuns } from './stores/workflow-runs.js';
 
 export interface SigningKeyPair {
@@ -35,6 +38,9 @@ export interface ServiceContext {
 	keys: SigningKeyPair;
 	engine: DeliveryEngine;
 	groups: GroupStore;
+	queues: QueueStore;
+	schedules: ScheduleStore;
+	scheduleRunner: ScheduleRunner;
 	dlq: DlqStore;
 	events: EventLog;
 	dedup: DedupStore<PublishAnswer>;

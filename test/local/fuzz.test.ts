@@ -5,10 +5,7 @@
  * operation may change, and a URL Group operation only the group its path names, so no request
  * reaches another operation than the one its method and path name.
  *
- * The operations are a table: adding one is one entry. Still to come, once the service has them:
- *   { name: 'enqueue', method: 'POST', target: (p) => `/v2/enqueue/q1/${p}`, changes: ['messages', 'queues'] }
- *   { name: 'schedule', method: 'POST', target: (p) => `/v2/schedules/${p}`, changes: ['schedules'] }
- * (with a snapshot of the queues and schedules beside the groups).
+ * The operations are a table: adding one is one entry (enqueue and schedules were added so).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +13,7 @@ import { groupResource } from '../../source/local/stores/group-store.js';
 import { type RawAnswer, rawHttp } from '../support/raw-http.js';
 import { type Fixture, startFixture } from './helpers.js';
 
-type StatePart = 'keys' | 'groups' | 'messages';
+type StatePart = 'keys' | 'groups' | 'messages' | 'queues' | 'schedules';
 
 interface Operation {
 	name: string;
@@ -25,6 +22,8 @@ interface Operation {
 	part?: fc.Arbitrary<string>;
 	/** The request target, from the random part the path holds. */
 	target(part: string): string;
+	/** Headers it mostly needs to be accepted, under the random ones. */
+	needs?: fc.Arbitrary<Record<string, string>>;
 	body(): fc.Arbitrary<string>;
 	/** What an accepted request of this operation may change. */
 	changes: readonly StatePart[];
@@ -37,6 +36,8 @@ interface State {
 	groups: Map<string, string>;
 	/** Messages accepted so far (nothing is ever delivered: the plan allows no parallelism). */
 	messages: number;
+	queues: string;
+	schedules: string;
 }
 
 let fx: Fixture;
@@ -46,8 +47,10 @@ function snapshot(): State {
 	return {
 		keys: `${ctx.keys.current} ${ctx.keys.next}`,
 		groups: new Map(ctx.groups.list().map((g) => [g.name, JSON.stringify(groupResource(g))])),
-		messages: ctx.events.list({ count: 1_000_000, cursor: undefined, messageId: undefined, state: 'CREATED' })
-			.events.length,
+		messages: ctx.events.list({ count: 1_000_000, cursor: undefined, matches: (r) => r.state === 'CREATED' })
+			.records.length,
+		queues: JSON.stringify(ctx.queues.list()),
+		schedules: JSON.stringify(ctx.schedules.list()),
 	};
 }
 
@@ -60,6 +63,8 @@ function difference(before: State, after: State): { parts: StatePart[]; groups: 
 	if (before.keys !== after.keys) parts.push('keys');
 	if (groups.length > 0) parts.push('groups');
 	if (before.messages !== after.messages) parts.push('messages');
+	if (before.queues !== after.queues) parts.push('queues');
+	if (before.schedules !== after.schedules) parts.push('schedules');
 	return { parts, groups };
 }
 
@@ -166,13 +171,30 @@ const headerName = fc.oneof(
 		'svc-flow-control-value',
 		'svc-hops',
 		'svc-workflow-runid',
+		'svc-cron',
+		'svc-schedule-id',
 		'content-type',
 		'x-anything',
 	),
 	fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/).map((n) => `svc-forward-${n}`),
 );
 
-const headerValue = fc.oneof(duration, retryDelay, headerText, fc.constantFrom('true', 'false', '3', '100'));
+const cron = fc.constantFrom(
+	'* * * * *',
+	'*/5 * * * * *',
+	'0 0 1 1 *',
+	'CRON_TZ=Europe/Paris 0 9 * * 1',
+	'61 * * * *',
+	'x',
+);
+
+const headerValue = fc.oneof(
+	duration,
+	retryDelay,
+	cron,
+	headerText,
+	fc.constantFrom('true', 'false', '3', '100'),
+);
 
 const headers = fc.oneof(fc.constant({}), fc.dictionary(headerName, headerValue, { maxKeys: 4 }));
 
@@ -248,6 +270,22 @@ const operations: readonly Operation[] = [
 		target: (p) => `/v2/publish/${p}`,
 		body: () => messageBody,
 		changes: ['messages'],
+	},
+	{
+		name: 'enqueue',
+		method: 'POST',
+		target: (p) => `/v2/enqueue/q1/${p}`,
+		body: () => messageBody,
+		// A missing queue is made.
+		changes: ['messages', 'queues'],
+	},
+	{
+		name: 'schedule',
+		method: 'POST',
+		target: (p) => `/v2/schedules/${p}`,
+		needs: cron.map((c) => ({ 'svc-cron': c })),
+		body: () => messageBody,
+		changes: ['schedules'],
 	},
 	{
 		name: 'trigger',
@@ -334,8 +372,10 @@ function namedGroup(target: string): string | undefined {
 }
 
 beforeAll(async () => {
-	// No deliveries at all: accepted messages wait, so the state changes only by requests.
-	fx = await startFixture({ limits: { max_global_parallelism: 0 } });
+	// No deliveries and no schedule firings (the clock stands still): the state changes only by
+	// requests.
+	const now = Date.now();
+	fx = await startFixture({ limits: { max_global_parallelism: 0 }, clock: { now: () => now } });
 });
 
 afterAll(async () => {
@@ -359,8 +399,8 @@ describe('the local service under random requests', () => {
 				request.chain((r) => {
 					const operation = byName.get(r.operation)!;
 					return fc
-						.tuple(operation.part ?? part, operation.body())
-						.map(([p, body]) => ({ ...r, part: p, body }));
+						.tuple(operation.part ?? part, operation.body(), operation.needs ?? fc.constant({}))
+						.map(([p, body, needs]) => ({ ...r, headers: { ...needs, ...r.headers }, part: p, body }));
 				}),
 				async ({ operation: name, part: p, headers: extra, credentials, body }) => {
 					const operation = byName.get(name)!;

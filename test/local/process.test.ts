@@ -4,6 +4,9 @@
  * into a private directory so that no other build is disturbed.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +135,46 @@ describe('mqtop serve', () => {
 			/curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/v2\/publish\/https:\/\/example\.com\/hook'/,
 		);
 		expect(text).toContain('Authorization: Bearer mq_local_');
+	});
+
+	it('takes plan limits from a file and from flags, the flags winning', async () => {
+		const dir = await mkdtemp(join(tmpdir(), 'mqtop-limits-'));
+		try {
+			const file = join(dir, 'plan.json');
+			await writeFile(file, JSON.stringify({ max_queues: 1, max_delay: 60, max_retries: 2 }));
+			const child = spawn(process.execPath, [
+				main,
+				'serve',
+				'--json',
+				'--limits',
+				file,
+				'--limit',
+				'max_retries=4',
+			]);
+			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+			try {
+				const client = clientFor(JSON.parse(await firstLine(child)) as LocalServiceInfo);
+				const [user] = await client.listUsers();
+				expect(user).toMatchObject({ max_queues: 1, max_delay: 60, max_retries: 4, max_schedules: 1000 });
+				await client.queues.upsert('only');
+				await expect(client.queues.upsert('second')).rejects.toMatchObject({ status: 412 });
+			} finally {
+				child.kill('SIGTERM');
+			}
+			expect(await exited).toBe(0);
+			await writeFile(file, '{"max_queues": -1}');
+			const negative = await run(['serve', '--limits', file]);
+			expect(negative.code).toBe(2);
+			expect(negative.stderr).toContain('max_queues');
+			const unknown = await run(['serve', '--limit', 'max_bananas=3']);
+			expect(unknown.code).toBe(2);
+			expect(unknown.stderr).toContain('unknown plan limit');
+			const missing = await run(['serve', '--limits', join(dir, 'missing.json')]);
+			expect(missing.code).toBe(2);
+			expect(missing.stderr).toContain('cannot read');
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
 	});
 
 	it('refuses bad flags with exit code 2, a taken port with 3 (cannot listen), and says why', async () => {

@@ -1,8 +1,9 @@
 /** `mqtop dlq`: the dead letter queue, one page at a time. */
 import { sanitize } from '../../text/sanitize.js';
+import { statusStyle } from '../../text/style.js';
 import { defineCommand } from '../define.js';
-import { formatTime } from '../format.js';
-import { statusStyle } from '../style.js';
+import { formatTime, missing, orMissing, text } from '../format.js';
+import { warnIssues } from '../reading.js';
 
 export const dlqCommand = defineCommand({
 	name: 'dlq',
@@ -19,7 +20,8 @@ export const dlqCommand = defineCommand({
 	api: 'queue',
 	async run({ args, out, connect }) {
 		const { client } = await connect();
-		const page = await client.listDlq(args.string('cursor'));
+		const { data: page, issues } = await client.readDlq(args.string('cursor'));
+		warnIssues(out, 'dlq', issues);
 		if (out.json) return void out.document(page);
 		if (page.messages.length === 0) out.line('the dead letter queue is empty');
 		else
@@ -32,14 +34,15 @@ export const dlqCommand = defineCommand({
 					{ header: 'url' },
 				],
 				page.messages.map((m) => [
-					sanitize(m.dlqId),
+					// The reference's records have no dlqId; without one a record cannot be acted on.
+					text(m.dlqId),
 					sanitize(m.messageId),
 					{
-						text: m.responseStatus === undefined ? '-' : String(m.responseStatus),
+						text: m.responseStatus === undefined ? missing : String(m.responseStatus),
 						style: statusStyle(m.responseStatus),
 					},
-					formatTime(m.createdAt),
-					sanitize(m.url),
+					orMissing(m.createdAt, formatTime),
+					text(m.url),
 				]),
 			);
 		if (page.cursor) out.line(out.style.dim(`more: mqtop dlq --cursor ${sanitize(page.cursor)}`));

@@ -2,14 +2,12 @@
 import { z } from 'zod';
 import { headerValueRule, isHeaderName, isHeaderValue } from '../../api/header-syntax.js';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
-import { describeZodError, GroupHeaders } from '../../api/schemas.js';
+import { GroupHeaders } from '../../api/schemas.js';
 import type { ServiceContext } from '../context.js';
-import { parseJson, readBody } from '../http/body.js';
+import { readJsonBody } from '../http/body.js';
 import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { groupResource } from '../stores/group-store.js';
-
-const jsonLimit = 1_048_576;
 
 const AddBody = z.object({
 	endpoints: z
@@ -32,10 +30,8 @@ function groupName(req: Request): string {
 	return name;
 }
 
-async function jsonBody<T extends z.ZodType>(req: Request, schema: T, what: string): Promise<z.infer<T>> {
-	const parsed = schema.safeParse(parseJson(await readBody(req.raw, jsonLimit, what), what));
-	if (!parsed.success) throw badRequest(`${what}: ${describeZodError(parsed.error)}`);
-	return parsed.data;
+function jsonBody<T extends z.ZodType>(req: Request, schema: T, what: string): Promise<z.infer<T>> {
+	return readJsonBody(req.raw, schema, what);
 }
 
 function unknownGroup(name: string) {

@@ -17,10 +17,8 @@ import { checkLimits, createMessage } from '../messages/factory.js';
 import { incomingHops } from '../messages/hops.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields } from '../messages/options.js';
+import { batchBodyFactor } from '../publishing/accept.js';
 import { checkDaily, parseTarget } from './publish.js';
-
-/** Total size of a batch body: room for many items of the plan's largest message. */
-const batchBodyFactor = 16;
 
 interface RunPlan {
 	result: WorkflowTriggerResult;

@@ -9,20 +9,24 @@
 import type { Dispatcher } from 'undici';
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import type { PublishOptions } from '../../api/publish-options.js';
-import type { DeliveryEvent, EventState } from '../../api/schemas.js';
+import type { EventState } from '../../api/schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import { createMessage } from '../messages/factory.js';
-import { bodyFields, type CallbackTarget, messageResource, type StoredMessage } from '../messages/message.js';
+import type { CallbackTarget, StoredMessage } from '../messages/message.js';
 import { Scheduler } from '../scheduler/scheduler.js';
-import type { UsageStats } from '../stats/usage.js';
-import type { DeadLetter, DlqStore } from '../stores/dlq-store.js';
-import type { EventLog } from '../stores/event-log.js';
+import type { MessageOutcome, UsageStats } from '../stats/usage.js';
+import type { DlqStore } from '../stores/dlq-store.js';
+import type { EventLog, LogRecord } from '../stores/event-log.js';
 import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate } from './flow-control.js';
 import { OutgoingHeaders } from './outgoing.js';
+import { type LaneSettings, QueueLanes } from './queue-lanes.js';
+
+/** How a message ended: delivered, failed into the dead letter queue, or cancelled. */
+export type FinalOutcome = Exclude<MessageOutcome, 'retry'>;
 
 export interface EngineDeps {
 	dialect: Dialect;
@@ -36,6 +40,10 @@ export interface EngineDeps {
 	dispatcher: Dispatcher;
 	/** Told about bugs met while delivering; delivery carries on. */
 	onError: (error: unknown) => void;
+	/** The settings of a queue now; undefined once it is deleted. */
+	queueSettings?: (name: string) => LaneSettings | undefined;
+	/** Told when a message is delivered, failed or cancelled (schedules keep their last states). */
+	onFinished?: (message: StoredMessage, outcome: FinalOutcome) => void;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -44,7 +52,10 @@ export class DeliveryEngine {
 	/** Every message from acceptance until delivered, failed or cancelled. */
 	readonly messages = new Map<string, StoredMessage>();
 	private readonly scheduler: Scheduler<StoredMessage>;
-	private readonly gate: FlowGate<StoredMessage>;
+	/** Flow control per key: the flow-control API acts on it directly. */
+	readonly flow: FlowGate<StoredMessage>;
+	/** Queues in motion: their lag, and a wake-up after a resume. */
+	readonly queues: QueueLanes<StoredMessage>;
 	/** Admitted by flow control, waiting for a global slot. */
 	private readonly waiting: StoredMessage[] = [];
 	private waitingHead = 0;
@@ -54,8 +65,9 @@ export class DeliveryEngine {
 
 	constructor(private readonly deps: EngineDeps) {
 		this.outgoing = new OutgoingHeaders(deps.dialect);
-		this.scheduler = new Scheduler(deps.clock, (m) => this.gate.submit(m));
-		this.gate = new FlowGate(deps.clock, (m) => this.launch(m));
+		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));
+		this.flow = new FlowGate(deps.clock, (m) => this.launch(m));
+		this.queues = new QueueLanes(deps.queueSettings ?? (() => undefined), (m) => this.flow.submit(m));
 	}
 
 	get inFlightCount(): number {
@@ -64,8 +76,16 @@ export class DeliveryEngine {
 
 	accept(message: StoredMessage): void {
 		this.messages.set(message.id, message);
+		this.queues.added(message);
 		this.event(message, 'CREATED');
 		this.scheduler.schedule(message);
+	}
+
+	/** Cancels every message `select` picks; answers how many. */
+	cancelWhere(select: (message: StoredMessage) => boolean): number {
+		const chosen = [...this.messages.values()].filter(select);
+		for (const message of chosen) this.cancel(message.id);
+		return chosen.length;
 	}
 
 	/** Cancels a message that is not yet delivered; false when there is no such message. */
@@ -78,7 +98,7 @@ export class DeliveryEngine {
 			message.cancelRequested = true;
 			return true;
 		}
-		this.scheduler.unschedule(message) || this.gate.withdraw(message);
+		this.scheduler.unschedule(message) || this.queues.withdraw(message) || this.flow.withdraw(message);
 		this.finishCancelled(message);
 		return true;
 	}
@@ -86,14 +106,21 @@ export class DeliveryEngine {
 	close(): void {
 		this.closed = true;
 		this.scheduler.close();
-		this.gate.close();
+		this.flow.close();
+	}
+
+	/** A message whose time has come: through its queue (first attempt only), then flow control. */
+	private due(message: StoredMessage): void {
+		if (message.queueName !== undefined && !message.holdsQueueSlot)
+			this.queues.submit(message as StoredMessage & { queueName: string });
+		else this.flow.submit(message);
 	}
 
 	private withdrawWaiting(message: StoredMessage): boolean {
 		const at = this.waiting.indexOf(message, this.waitingHead);
 		if (at < 0) return false;
 		this.waiting.splice(at, 1);
-		this.gate.done(message);
+		this.flow.done(message);
 		return true;
 	}
 
@@ -144,7 +171,7 @@ export class DeliveryEngine {
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
 		this.inFlight--;
-		this.gate.done(message);
+		this.flow.done(message);
 		this.startWaiting();
 		if (this.closed) return;
 		const now = this.deps.clock.now();
@@ -154,8 +181,8 @@ export class DeliveryEngine {
 			this.deliver(message, response);
 			return;
 		}
-		const detail = response
-			? { responseStatus: response.status }
+		const detail: Partial<LogRecord> = response
+			? { responseStatus: response.status, responseHeader: response.headers, responseBody: response.body }
 			: { error: result.kind === 'error' ? result.error : 'no response' };
 		this.event(message, 'ERROR', detail);
 		if (response && message.callback) this.sendCallback(message, message.callback, 'callback', response);
@@ -192,6 +219,7 @@ export class DeliveryEngine {
 		this.messages.delete(message.id);
 		this.event(message, 'DELIVERED', { responseStatus: response.status });
 		this.deps.usage.outcome(now, 'delivered', message.kind === 'workflow');
+		this.finished(message, 'delivered');
 		if (message.callback) this.sendCallback(message, message.callback, 'callback', response);
 	}
 
@@ -218,17 +246,10 @@ export class DeliveryEngine {
 
 	private fail(message: StoredMessage, response: AttemptResponse | undefined, now: number): void {
 		this.messages.delete(message.id);
-		const record: DeadLetter = { ...messageResource(message) };
-		if (response) {
-			record.responseStatus = response.status;
-			record.responseHeader = response.headers;
-			const body = bodyFields(response.body);
-			if ('body' in body) record.responseBody = body.body;
-			else record.responseBodyBase64 = body.bodyBase64;
-		}
-		const dlqId = this.deps.dlq.add(record, now);
+		const dlqId = this.deps.dlq.add(message, response, now);
 		this.deps.usage.outcome(now, 'failed', message.kind === 'workflow');
 		this.event(message, 'FAILED', response ? { responseStatus: response.status } : {});
+		this.finished(message, 'failed');
 		if (message.failureCallback) {
 			this.sendCallback(message, message.failureCallback, 'failure-callback', response ?? noResponse, dlqId);
 		}
@@ -238,6 +259,12 @@ export class DeliveryEngine {
 		this.messages.delete(message.id);
 		this.deps.usage.outcome(this.deps.clock.now(), 'cancelled', message.kind === 'workflow');
 		this.event(message, 'CANCELLED');
+		this.finished(message, 'cancelled');
+	}
+
+	private finished(message: StoredMessage, outcome: FinalOutcome): void {
+		this.queues.finished(message);
+		this.deps.onFinished?.(message, outcome);
 	}
 
 	private sendCallback(
@@ -272,16 +299,7 @@ export class DeliveryEngine {
 		this.accept(callback);
 	}
 
-	private event(message: StoredMessage, state: EventState, extra: Partial<DeliveryEvent> = {}): void {
-		const event: DeliveryEvent = {
-			time: this.deps.clock.now(),
-			messageId: message.id,
-			state,
-			url: message.url,
-			...extra,
-		};
-		if (message.topicName !== undefined) event.topicName = message.topicName;
-		if (message.endpointName !== undefined) event.endpointName = message.endpointName;
-		this.deps.events.add(event);
+	private event(message: StoredMessage, state: EventState, extra: Partial<LogRecord> = {}): void {
+		this.deps.events.add({ time: this.deps.clock.now(), state, message, ...extra });
 	}
 }

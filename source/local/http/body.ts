@@ -1,6 +1,11 @@
 /** Request bodies: read with a size limit (413 beyond it) and parsed as JSON (400 if not). */
 import type { IncomingMessage } from 'node:http';
+import type { z } from 'zod';
+import { describeZodError } from '../../api/schemas.js';
 import { badRequest, HttpError } from './reply.js';
+
+/** The most a JSON request body of the service's own operations (not a message) may take. */
+export const jsonBodyLimit = 1_048_576;
 
 /** A body this many times the limit is not drained to the end: the connection is dropped. */
 const drainFactor = 8;
@@ -74,4 +79,16 @@ export function parseJson(body: Buffer, what: string): unknown {
 	} catch (error) {
 		throw badRequest(`${what}: the body is not valid JSON (${(error as Error).message})`);
 	}
+}
+
+/** Reads a JSON body of `schema`; 400 naming the field at fault otherwise. */
+export async function readJsonBody<T extends z.ZodType>(
+	req: IncomingMessage,
+	schema: T,
+	what: string,
+	limit = jsonBodyLimit,
+): Promise<z.infer<T>> {
+	const parsed = schema.safeParse(parseJson(await readBody(req, limit, what), what));
+	if (!parsed.success) throw badRequest(`${what}: ${describeZodError(parsed.error)}`);
+	return parsed.data;
 }

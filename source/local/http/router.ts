@@ -149,7 +149,8 @@ function match<Meta>(
 	}
 	if (route.rest !== undefined) {
 		// The rest is cut from the raw target, so a destination keeps its `//` and its query.
-		const prefix = `/${route.segments.join('/')}/`;
+		// The prefix is the raw segments matched, so a `:param` before the rest takes its value.
+		const prefix = `/${parts.slice(0, route.segments.length).join('/')}/`;
 		if (!target.startsWith(prefix)) return undefined;
 		params[route.rest] = target.slice(prefix.length);
 	}

@@ -90,6 +90,8 @@ export interface MessageInput {
 	extraHeaders?: Record<string, string> | undefined;
 	callerIp: string;
 	workflowRunId?: string | undefined;
+	queueName?: string | undefined;
+	scheduleId?: string | undefined;
 	/** Passes through the service so far; read from `incoming` when not given. */
 	hops?: number | undefined;
 	now: number;
@@ -154,11 +156,51 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 		labels: o.labels,
 		flow: o.flowControl,
 		workflowRunId: input.workflowRunId,
+		queueName: input.queueName,
+		scheduleId: input.scheduleId,
+		options: o,
 		hops,
 		state: 'waiting',
+		holdsQueueSlot: false,
 		cancelRequested: false,
 		dueAt: notBefore,
 		heapIndex: -1,
 		heapSeq: 0,
 	};
+}
+
+/**
+ * A new message with the body, headers and settings of `source` (a dead letter being
+ * retried), the given options overriding its own (decisions.md: a retry may carry any
+ * publish option).
+ */
+export function republishedMessage(
+	source: StoredMessage,
+	overrides: PublishOptions,
+	limits: PlanLimits,
+	dialect: Dialect,
+	now: number,
+): StoredMessage {
+	// Forwarded headers are already in source.header; a timing of the original does not carry over.
+	const { forwardHeaders: _f, headerForward: _h, delayMs: _d, notBefore: _n, ...kept } = source.options;
+	return createMessage(
+		{
+			kind: source.kind,
+			url: source.url,
+			topicName: source.topicName,
+			endpointName: source.endpointName,
+			options: { ...kept, ...overrides },
+			body: source.body,
+			baseHeaders: source.header,
+			callerIp: source.callerIp,
+			workflowRunId: source.workflowRunId,
+			queueName: source.queueName,
+			scheduleId: source.scheduleId,
+			// A retried dead letter is the same message going round: it keeps its count of passes.
+			hops: source.hops,
+			now,
+		},
+		limits,
+		dialect,
+	);
 }
