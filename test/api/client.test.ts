@@ -95,6 +95,23 @@ describe('paths that would name another operation', () => {
 		expect(await fx.client.getSigningKeys()).toEqual(keys);
 	});
 
+	it('enqueues and schedules to a destination with dot segments exactly as given', async () => {
+		const keys = await fx.client.getSigningKeys();
+		const destination = 'http://127.0.0.1:9/q/../../../keys/rotate';
+		const enqueued = await fx.client.queues.enqueue('hardening', {
+			destination,
+			body: 'x',
+			options: { delayMs: 3_600_000 },
+		});
+		if (enqueued.kind !== 'url') throw new Error('expected a URL enqueue');
+		expect((await fx.client.getMessage(enqueued.result.messageId)).url).toBe(destination);
+		await fx.client.cancelMessage(enqueued.result.messageId);
+		const scheduleId = await fx.client.schedules.create({ destination, cron: '0 0 1 1 *', body: 'x' });
+		expect((await fx.client.schedules.get(scheduleId)).destination).toBe(destination);
+		await fx.client.schedules.delete(scheduleId);
+		expect(await fx.client.getSigningKeys()).toEqual(keys);
+	});
+
 	it('triggers a workflow at a destination with dot segments exactly as given', async () => {
 		const keys = await fx.client.getSigningKeys();
 		const destination = 'http://127.0.0.1:9/wf/../../../../keys/rotate';

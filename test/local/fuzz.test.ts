@@ -125,10 +125,22 @@ const part = fc.oneof(
 	},
 );
 
-/** Mostly names of groups that exist or may be made, sometimes anything. */
+/** Mostly names of groups that exist or may be made (or none at all), sometimes anything. */
 const groupPart = fc.oneof(
 	{
-		arbitrary: fc.constantFrom('g1', 'endpoints', 'keys', 'rotate', 'topics', 'new-group', 'n.1', 'x_2'),
+		arbitrary: fc.constantFrom(
+			'g1',
+			'endpoints',
+			'keys',
+			'rotate',
+			'topics',
+			'new-group',
+			'n.1',
+			'x_2',
+			'',
+			'.',
+			'..',
+		),
 		weight: 4,
 	},
 	{ arbitrary: part, weight: 3 },
@@ -439,7 +451,7 @@ describe('the local service under random requests', () => {
 					}
 				},
 			),
-			{ numRuns: 600 },
+			{ numRuns: 1000 },
 		);
 	});
 });
