@@ -19,12 +19,8 @@ import type { Liberal, Reading } from './liberal.js';
 import { LogsApi, type LogsQuery } from './logs-api.js';
 import { MessagesApi } from './messages-api.js';
 import { apiPath, pathProblem } from './paths.js';
-import {
-	encodePublishOptions,
-	encodePublishQuery,
-	isHttpUrl,
-	type PublishOptions,
-} from './publish-options.js';
+import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
+import { encodePublishOptions, encodePublishQuery, type PublishOptions } from './publish-options.js';
 import { QueuesApi } from './queues-api.js';
 import {
 	addGroupEndpointsRequest,
@@ -43,11 +39,9 @@ import {
 	type EventState,
 	EventsPage,
 	type GroupHeaders,
-	GroupPublishMessages,
 	Message,
 	MqStats,
 	MqUsers,
-	PublishResult,
 	SearchIndex,
 	SigningKeys,
 	type StatsPeriod,
@@ -78,10 +72,7 @@ export interface PublishRequest {
 	tokenInQuery?: boolean;
 }
 
-export type PublishResponse = (
-	| { kind: 'url'; result: Liberal<typeof PublishResult> }
-	| { kind: 'group'; results: Liberal<typeof PublishResult>[] }
-) & { issues: Reading<unknown>['issues'] };
+export type PublishResponse = PublishAnswer;
 
 export type EventsQuery = { count?: number; cursor?: string; messageId?: string; state?: EventState };
 
@@ -367,15 +358,7 @@ export class MqClient implements Messaging {
 			headers,
 			body: req.body ?? '',
 		});
-		if (isHttpUrl(req.destination)) {
-			const { data, issues } = readBody(operation, response, PublishResult);
-			return { kind: 'url', result: data, issues };
-		}
-		// An array (the SDK, decisions.md) or `{messages: [...]}` (the reference).
-		const { data, issues } = readBody(operation, response, GroupPublishMessages, (json) =>
-			Array.isArray(json) ? { messages: json } : json,
-		);
-		return { kind: 'group', results: data.messages, issues };
+		return readPublishAnswer(operation, response, req.destination);
 	}
 
 	/** The webhook ingestion address of rule 6: hand it to a webhook sender. */

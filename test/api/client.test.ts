@@ -107,7 +107,7 @@ describe('paths that would name another operation', () => {
 		expect((await fx.client.getMessage(enqueued.result.messageId)).url).toBe(destination);
 		await fx.client.cancelMessage(enqueued.result.messageId);
 		const scheduleId = await fx.client.schedules.create({ destination, cron: '0 0 1 1 *', body: 'x' });
-		expect((await fx.client.schedules.get(scheduleId)).destination).toBe(destination);
+		expect((await fx.client.schedules.get(scheduleId)).data.destination).toBe(destination);
 		await fx.client.schedules.delete(scheduleId);
 		expect(await fx.client.getSigningKeys()).toEqual(keys);
 	});
