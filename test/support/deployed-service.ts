@@ -66,7 +66,8 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	if (get && path === '/v2/dlq') return { route: 'dlq', auth: 'bearer' };
 	if (get && path === '/v2/topics') return { route: 'groups', auth: 'bearer' };
 	if (get && /^\/v2\/topics\/[^/]+$/.test(path)) return { route: 'group', auth: 'bearer' };
-	if (method === 'POST' && /^\/v2\/publish\/https?:/.test(path))
+	// mqtop sends the destination as one encoded segment, as other clients of the service do.
+	if (method === 'POST' && /^\/v2\/publish\/https?(:|%3A)/i.test(path))
 		return { route: 'publishUrl', auth: 'bearer' };
 	if (method === 'POST' && path.startsWith('/v2/publish/')) return { route: 'publishGroup', auth: 'bearer' };
 	if (method === 'POST' && path === '/v2/batch/trigger') return { route: 'trigger', auth: 'bearer' };

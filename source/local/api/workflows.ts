@@ -14,6 +14,7 @@ import { headerFields } from '../http/headers.js';
 import { badRequest, HttpError, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { checkLimits, createMessage } from '../messages/factory.js';
+import { incomingHops } from '../messages/hops.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields } from '../messages/options.js';
 import { batchBodyFactor } from '../publishing/accept.js';
@@ -32,6 +33,8 @@ function planRun(
 		body: Buffer;
 		fields: ReadonlyMap<string, string>;
 		callerIp: string;
+		/** Loop detection's count, when the fields are not the request's own headers. */
+		hops?: number;
 		now: number;
 	},
 	where: string,
@@ -77,6 +80,7 @@ function planRun(
 			},
 			callerIp: input.callerIp,
 			workflowRunId: runId,
+			hops: input.hops,
 			now: input.now,
 		},
 		ctx.limits,
@@ -101,6 +105,7 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 	const parsed = WorkflowTriggerItems.safeParse(parseJson(body, 'batch trigger'));
 	if (!parsed.success) throw badRequest(`batch trigger: ${describeZodError(parsed.error, 'items')}`);
 	const now = ctx.clock.now();
+	const hops = incomingHops(headerFields(req.raw.headers), ctx.dialect);
 	const ids = new Set<string>();
 	const plans = parsed.data.map((item, index) => {
 		const fields = new Map(
@@ -113,6 +118,7 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 				body: Buffer.from(item.body ?? '', 'utf8'),
 				fields,
 				callerIp: req.callerIp,
+				hops,
 				now,
 			},
 			`items[${index}]: `,

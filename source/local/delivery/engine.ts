@@ -283,7 +283,16 @@ export class DeliveryEngine {
 		if (target.forwardHeaders) options.forwardHeaders = target.forwardHeaders;
 		const body = Buffer.from(JSON.stringify(callbackBody(source, response, dlqId)));
 		const callback = createMessage(
-			{ kind, url: target.url, options, body, callerIp: source.callerIp, now: this.deps.clock.now() },
+			{
+				kind,
+				url: target.url,
+				options,
+				body,
+				callerIp: source.callerIp,
+				// A callback that reaches the service again counts as the source's next pass.
+				hops: source.hops,
+				now: this.deps.clock.now(),
+			},
 			this.deps.limits,
 			this.deps.dialect,
 		);
