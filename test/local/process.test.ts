@@ -191,7 +191,7 @@ describe('mqtop serve', () => {
 		}
 	});
 
-	it('refuses bad flags with exit code 2, a taken port with 1, and says why', async () => {
+	it('refuses bad flags with exit code 2, a taken port with 3 (cannot listen), and says why', async () => {
 		const unknown = await run(['serve', '--bogus']);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain('unknown flag --bogus');
@@ -203,8 +203,8 @@ describe('mqtop serve', () => {
 		expect(prefix.stderr).toContain('--header-prefix');
 		const taken = new URL(sink.url).port;
 		const busy = await run(['serve', '--port', taken]);
-		expect(busy.code).toBe(1);
-		expect(busy.stderr).toContain('already in use');
+		expect(busy.code).toBe(3);
+		expect(busy.stderr).toContain('the port is in use');
 		const help = await run(['serve', '--help']);
 		expect(help.code).toBe(0);
 		expect(help.stdout).toContain('--product-segment');

@@ -18,6 +18,7 @@ import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
+import { listenFailure } from '../failure.js';
 
 function info(service: LocalService): LocalServiceInfo {
 	return {
@@ -190,10 +191,7 @@ export const serveCommand = defineCommand({
 					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
 			});
 		} catch (error) {
-			const code = (error as { code?: string }).code;
-			const reason = code === 'EADDRINUSE' ? 'the address is already in use' : (error as Error).message;
-			out.warn(`serve: cannot listen on ${host}:${port}: ${reason}`);
-			return exitCodes.refused;
+			throw listenFailure(error, 'the local service', host, port);
 		}
 		const signal = untilSignal();
 		if (out.json) out.event(info(service));

@@ -15,8 +15,8 @@ import { parseJson, readBody } from '../http/body.js';
 import { headerFields } from '../http/headers.js';
 import { badRequest, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
-import { checkLimits } from '../messages/factory.js';
-import { decodeOptions, mergeFields } from '../messages/options.js';
+import { incomingHops } from '../messages/hops.js';
+import { mergeFields } from '../messages/options.js';
 import { batchBodyFactor, checkSize, located } from '../publishing/accept.js';
 import type { Submission } from '../workflows/engine.js';
 import { checkDaily, parseTarget } from './publish.js';
@@ -35,9 +35,8 @@ function planTrigger(ctx: ServiceContext, submission: Submission, where: string)
 			);
 		checkSize(ctx, submission.body);
 		const runId = ctx.workflows.headers.runOf(submission.fields) ?? `wfr_${randomId(24)}`;
-		const options = decodeOptions(submission.fields, ctx.dialect);
-		checkLimits(options, ctx.limits, ctx.dialect, submission.now);
-		return { runId, submission, options };
+		const { options, hops } = ctx.workflows.settings(submission);
+		return { runId, submission: { ...submission, hops }, options };
 	});
 }
 
@@ -53,6 +52,8 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 	const parsed = WorkflowTriggerItems.safeParse(parseJson(body, 'batch trigger'));
 	if (!parsed.success) throw badRequest(`batch trigger: ${describeZodError(parsed.error, 'items')}`);
 	const now = ctx.clock.now();
+	// Loop detection's count is the request's: the items' headers are not headers of a request.
+	const hops = incomingHops(headerFields(req.raw.headers), ctx.dialect);
 	const ids = new Set<string>();
 	const plans = parsed.data.map((item, index) => {
 		const fields = new Map(
@@ -66,6 +67,7 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 				body: Buffer.from(item.body ?? '', 'utf8'),
 				fields,
 				callerIp: req.callerIp,
+				hops,
 				now,
 			},
 			where,
@@ -90,7 +92,14 @@ export async function trigger(ctx: ServiceContext, req: Request): Promise<Reply>
 	const fields = mergeFields(target.config, headerFields(req.raw.headers));
 	const plan = planTrigger(
 		ctx,
-		{ url: target.url, body, fields, callerIp: req.callerIp, now: ctx.clock.now() },
+		{
+			url: target.url,
+			body,
+			fields,
+			callerIp: req.callerIp,
+			hops: incomingHops(fields, ctx.dialect),
+			now: ctx.clock.now(),
+		},
 		'',
 	);
 	return ok(start(ctx, plan), ctx.rateLimiter.dailyCount());

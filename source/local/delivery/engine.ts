@@ -318,6 +318,8 @@ export class DeliveryEngine {
 				options,
 				body: Buffer.from(JSON.stringify(body)),
 				callerIp: source.callerIp,
+				// A callback that reaches the service again counts as the source's next pass.
+				hops: source.hops,
 				now: this.deps.clock.now(),
 			},
 			this.deps.limits,

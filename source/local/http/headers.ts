@@ -53,14 +53,3 @@ export function isConnectionHeader(lowercaseName: string): boolean {
 export function isForwardable(lowercaseName: string, lowercasePrefix: string): boolean {
 	return !transportHeaders.has(lowercaseName) && !lowercaseName.startsWith(lowercasePrefix);
 }
-
-const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-export function isHeaderName(name: string): boolean {
-	return tokenPattern.test(name);
-}
-
-export function isHeaderValue(value: string): boolean {
-	// Visible characters, spaces and tabs; CR and LF would split the header.
-	return !/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
-}

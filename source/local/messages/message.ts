@@ -57,6 +57,8 @@ export interface StoredMessage extends HeapItem {
 	scheduleId: string | undefined;
 	/** The options it was published with (shared by the messages of one publish): a retry reuses them. */
 	options: PublishOptions;
+	/** Passes through the service of the request that made this message (messages/hops.ts). */
+	hops: number;
 	state: MessageState;
 	/** Holds one of its queue's slots, from its first attempt until it is delivered, failed or cancelled. */
 	holdsQueueSlot: boolean;

@@ -5,7 +5,7 @@
  * queue an enqueue names, and hands the messages to the delivery engine.
  */
 import { createHash } from 'node:crypto';
-import { isGroupName, type PublishOptions } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName, type PublishOptions } from '../../api/publish-options.js';
 import type { PublishResult } from '../../api/schemas.js';
 import type { PublishAnswer, ServiceContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/reply.js';
@@ -83,7 +83,7 @@ export function planExhausted(message: string): HttpError {
 
 export function checkQueueName(ctx: ServiceContext, name: string): void {
 	if (!isGroupName(name))
-		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use letters, digits, -, _ and .`);
+		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	if (!ctx.queues.canHold(name))
 		throw planExhausted(
 			`cannot create queue ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_queues} queues (max_queues)`,

@@ -20,7 +20,8 @@ import type { AttemptResponse } from '../delivery/callback-body.js';
 import { callbackBody } from '../delivery/callback-body.js';
 import type { DeliveryEngine, FinalDetail, FinalOutcome, RunHooks } from '../delivery/engine.js';
 import { badRequest, notFound } from '../http/reply.js';
-import { checkLimits } from '../messages/factory.js';
+import { checkLimits, destinationHeaders } from '../messages/factory.js';
+import { incomingHops } from '../messages/hops.js';
 import type { CallbackTarget, StoredMessage } from '../messages/message.js';
 import { decodeOptions } from '../messages/options.js';
 import type { HeapItem } from '../scheduler/min-heap.js';
@@ -49,6 +50,8 @@ export interface Submission {
 	fields: ReadonlyMap<string, string>;
 	body: Buffer;
 	callerIp: string;
+	/** Loop detection's count (messages/hops.ts): read from `fields` when not given. */
+	hops?: number;
 	now: number;
 }
 
@@ -58,6 +61,8 @@ export interface SubmissionPlan {
 	runId: string;
 	submission: Submission;
 	options: PublishOptions;
+	/** Loop detection's count of the message it makes. */
+	hops: number;
 }
 
 export interface StartAnswer {
@@ -112,14 +117,28 @@ export class WorkflowEngine {
 
 	// Submissions
 
+	/**
+	 * The settings of a message of a run, decoded and checked against the plan, with loop
+	 * detection's count; the headers it forwards are checked now, so that a batch is refused
+	 * whole. Throws HttpError.
+	 */
+	settings(submission: Submission): { options: PublishOptions; hops: number } {
+		const { dialect, limits } = this.deps;
+		const options = decodeOptions(submission.fields, dialect);
+		checkLimits(options, limits, dialect, submission.now);
+		const hops = submission.hops ?? incomingHops(submission.fields, dialect);
+		const { url, body, now } = submission;
+		destinationHeaders({ kind: 'workflow', url, options, body, callerIp: '', now }, dialect);
+		return { options, hops };
+	}
+
 	/** Checks a message of a run; throws HttpError (400 for a run that has ended or is unknown). */
 	plan(submission: Submission): SubmissionPlan {
 		const h = this.headers;
 		const runId = h.runOf(submission.fields);
 		if (runId === undefined) throw badRequest(`${h.runId} is missing`);
-		const options = decodeOptions(submission.fields, this.deps.dialect);
-		checkLimits(options, this.deps.limits, this.deps.dialect, submission.now);
-		if (h.isInit(submission.fields)) return { kind: 'start', runId, submission, options };
+		const { options, hops } = this.settings(submission);
+		if (h.isInit(submission.fields)) return { kind: 'start', runId, submission, options, hops };
 		const run = this.deps.runs.get(runId);
 		// 400, as the SDK reads it: the run is over, there is nothing to append to.
 		if (!run)
@@ -129,14 +148,14 @@ export class WorkflowEngine {
 				`workflow run ${JSON.stringify(runId)} has ended (${run.state}): it takes no more steps`,
 			);
 		const kind = h.callTypeOf(submission.fields) === 'toCallback' ? 'call' : 'step';
-		return { kind, runId, submission, options };
+		return { kind, runId, submission, options, hops };
 	}
 
 	/** Commits a checked submission; the answer of its publish or batch item. */
 	commit(plan: SubmissionPlan): { result: PublishResult; deduplicated: boolean } {
 		const { submission } = plan;
 		if (plan.kind === 'start') {
-			const started = this.start(plan.runId, submission, plan.options);
+			const started = this.start(plan.runId, { ...submission, hops: plan.hops }, plan.options);
 			const result: PublishResult = { messageId: started.messageId, url: started.run.url };
 			if (started.deduplicated) result.deduplicated = true;
 			return { result, deduplicated: started.deduplicated };
@@ -144,8 +163,8 @@ export class WorkflowEngine {
 		const run = this.deps.runs.get(plan.runId)!;
 		const message =
 			plan.kind === 'call'
-				? this.call(run, submission, plan.options)
-				: this.step(run, submission.url, base64(submission.body), plan.options, submission.now);
+				? this.call(run, submission, plan.options, plan.hops)
+				: this.step(run, submission.url, base64(submission.body), plan.options, submission.now, plan.hops);
 		return { result: { messageId: message.id, url: message.url }, deduplicated: false };
 	}
 
@@ -173,7 +192,8 @@ export class WorkflowEngine {
 		this.deps.runs.add(run);
 		this.deps.usage.workflowRun(now, 'started');
 		const payload = invoked ? base64(invoked.body) : base64(submission.body);
-		const message = this.step(run, submission.url, payload, options, now);
+		const hops = submission.hops ?? incomingHops(submission.fields, this.deps.dialect);
+		const message = this.step(run, submission.url, payload, options, now, hops);
 		return { run, messageId: message.id, deduplicated: false };
 	}
 
@@ -211,8 +231,15 @@ export class WorkflowEngine {
 	}
 
 	/** A step joins the history and calls the route with the run up to it. */
-	private step(run: RunRecord, url: string, body: string, own: PublishOptions, now: number): StoredMessage {
-		const message = this.messages.step(run, url, own, now);
+	private step(
+		run: RunRecord,
+		url: string,
+		body: string,
+		own: PublishOptions,
+		now: number,
+		hops = 0,
+	): StoredMessage {
+		const message = this.messages.step(run, url, own, now, hops);
 		this.record(run, message, 'step', body);
 		this.messages.setBody(
 			message,
@@ -223,8 +250,8 @@ export class WorkflowEngine {
 	}
 
 	/** A `context.call`: its request goes to its URL; the answer comes back through the callback hook. */
-	private call(run: RunRecord, submission: Submission, options: PublishOptions): StoredMessage {
-		const message = this.messages.call(run, submission.url, options, submission.body, submission.now);
+	private call(run: RunRecord, submission: Submission, options: PublishOptions, hops: number): StoredMessage {
+		const message = this.messages.call(run, submission.url, options, submission.body, submission.now, hops);
 		const stepIdHeader = this.headers.stepId.toLowerCase();
 		const stepId = Object.entries(options.callbackForwardHeaders ?? {}).find(
 			([name]) => name.toLowerCase() === stepIdHeader,
@@ -594,7 +621,7 @@ export class WorkflowEngine {
 			workflowRunId: run.id,
 			workflowCreatedAt: run.createdAt,
 		};
-		const failure = this.messages.failure(run, Buffer.from(JSON.stringify(body)), now);
+		const failure = this.messages.failure(run, Buffer.from(JSON.stringify(body)), now, message.hops);
 		run.failure = {
 			messageId: failure.id,
 			url: failure.url,
@@ -618,7 +645,8 @@ export class WorkflowEngine {
 	): StoredMessage | undefined {
 		const run = this.inProgress(source.workflowRunId);
 		if (!run || source.workflowPart !== 'call') return undefined;
-		const message = this.messages.callback(run, target, this.deps.clock.now());
+		// A callback that reaches the service again counts as the source's next pass.
+		const message = this.messages.callback(run, target, this.deps.clock.now(), source.hops);
 		const entry = this.record(run, message, 'fromCallback', base64(JSON.stringify(body)));
 		// The SDK reads the answer as the first (and only) body of the steps it gets.
 		message.body = rawStepsBody([rawStep(entry.messageId, entry.body, 'fromCallback')]);

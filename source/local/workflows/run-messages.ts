@@ -89,6 +89,7 @@ export class RunMessages {
 		options: PublishOptions,
 		extraHeaders: Record<string, string> | undefined,
 		now: number,
+		hops: number,
 	): StoredMessage {
 		return createMessage(
 			{
@@ -100,6 +101,7 @@ export class RunMessages {
 				callerIp: run.callerIp,
 				workflowRunId: run.id,
 				workflowPart: part,
+				hops,
 				now,
 			},
 			this.limits,
@@ -111,7 +113,7 @@ export class RunMessages {
 	 * A call of the route, with the run's settings and `own`'s timing (a sleep) and headers;
 	 * its body is set once its step is in the history (`setBody`).
 	 */
-	step(run: RunRecord, url: string, own: PublishOptions, now: number): StoredMessage {
+	step(run: RunRecord, url: string, own: PublishOptions, now: number, hops: number): StoredMessage {
 		const options: PublishOptions = {
 			...callSettings(run),
 			method: 'POST',
@@ -120,7 +122,7 @@ export class RunMessages {
 		if (own.delayMs !== undefined) options.delayMs = own.delayMs;
 		if (own.notBefore !== undefined) options.notBefore = own.notBefore;
 		if (own.contentType !== undefined) options.contentType = own.contentType;
-		return this.message(run, 'step', url, options, this.runHeaders(run), now);
+		return this.message(run, 'step', url, options, this.runHeaders(run), now, hops);
 	}
 
 	/** The body of a call of the route: the steps up to its own (`steps`), or empty when too large. */
@@ -130,7 +132,14 @@ export class RunMessages {
 	}
 
 	/** A `context.call`: to its URL, with exactly the settings the SDK gave it. */
-	call(run: RunRecord, url: string, options: PublishOptions, body: Buffer, now: number): StoredMessage {
+	call(
+		run: RunRecord,
+		url: string,
+		options: PublishOptions,
+		body: Buffer,
+		now: number,
+		hops: number,
+	): StoredMessage {
 		const message = this.message(
 			run,
 			'call',
@@ -138,6 +147,7 @@ export class RunMessages {
 			{ ...options, forwardHeaders: travellingHeaders(options.forwardHeaders) },
 			undefined,
 			now,
+			hops,
 		);
 		message.body = body;
 		return message;
@@ -152,6 +162,7 @@ export class RunMessages {
 			forwardHeaders: Record<string, string> | undefined;
 		},
 		now: number,
+		hops: number,
 	): StoredMessage {
 		const options: PublishOptions = {
 			...callSettings(run),
@@ -159,14 +170,14 @@ export class RunMessages {
 			contentType: 'application/json',
 			forwardHeaders: { ...run.options.forwardHeaders, ...travellingHeaders(target.forwardHeaders) },
 		};
-		return this.message(run, 'callback', target.url, options, this.runHeaders(run), now);
+		return this.message(run, 'callback', target.url, options, this.runHeaders(run), now, hops);
 	}
 
 	/**
 	 * The failure callback of a failed run: to its failure URL (the route itself unless it was
 	 * started with another), marked so that the SDK runs the failure function.
 	 */
-	failure(run: RunRecord, body: Buffer, now: number): StoredMessage {
+	failure(run: RunRecord, body: Buffer, now: number, hops: number): StoredMessage {
 		const h = this.headers;
 		const { failureCallback, failureCallbackOptions, failureCallbackForwardHeaders } = run.options;
 		const options: PublishOptions = {
@@ -188,6 +199,7 @@ export class RunMessages {
 			options,
 			this.runHeaders(run),
 			now,
+			hops,
 		);
 		message.body = body;
 		return message;

@@ -75,7 +75,8 @@ describe('Publish pane', () => {
 		await screen.press('a, b');
 		await screen.press(ctrlS);
 		const confirm = await screen.waitFor(
-			(f) => (f.includes(`POST /v2/publish/${sink.url}/hook?x=1`) ? f : undefined),
+			// The destination is sent as one encoded segment, exactly as typed.
+			(f) => (f.includes(`POST /v2/publish/${encodeURIComponent(`${sink.url}/hook?x=1`)}`) ? f : undefined),
 			'the request',
 		);
 		for (const line of [
@@ -184,14 +185,16 @@ describe('Publish pane', () => {
 		const { screen, fixture } = session;
 		const { token } = fixture.service;
 		const frame = await screen.waitFor(
-			(f) => (f.includes(`/v2/publish/${sink.url}/hook?`) ? f : undefined),
+			(f) => (f.includes(`/v2/publish/${encodeURIComponent(`${sink.url}/hook`)}?`) ? f : undefined),
 			'the address',
 		);
 		expect(frame).toContain(`mq_token=${maskText}`);
 		expect(frame).not.toContain(token);
 		const url = publish(screen).webhookUrl()!;
 		expect(url).toBe(fixture.client.webhookUrl(`${sink.url}/hook`, publish(screen).check().options));
-		expect(url.startsWith(`${fixture.service.queueUrl}/v2/publish/${sink.url}/hook?`)).toBe(true);
+		expect(
+			url.startsWith(`${fixture.service.queueUrl}/v2/publish/${encodeURIComponent(`${sink.url}/hook`)}?`),
+		).toBe(true);
 		expect(url).toContain(`svc-callback=${encodeURIComponent(`${receiver.url}/callback`)}`);
 		await screen.press('v');
 		await screen.waitFor((f) => f.includes(`mq_token=${token}`), 'the token in clear');
