@@ -53,6 +53,7 @@ import {
 	WorkflowTriggerResults,
 } from './schemas.js';
 import type { ApiRequest, Messaging } from './transport.js';
+import { WorkflowsApi } from './workflows-api.js';
 
 export interface ClientOptions {
 	retry?: RetryPolicy;
@@ -101,6 +102,8 @@ export class MqClient implements Messaging {
 	readonly flowControl: FlowControlApi;
 	/** Batch publish and bulk cancel. */
 	readonly messages: MessagesApi;
+	/** Workflow runs: their logs, cancel, notify and waiters (triggers are below). */
+	readonly workflows: WorkflowsApi;
 
 	constructor(
 		readonly settings: ConnectionSettings,
@@ -112,6 +115,7 @@ export class MqClient implements Messaging {
 		this.logs = new LogsApi(this);
 		this.flowControl = new FlowControlApi(this);
 		this.messages = new MessagesApi(this);
+		this.workflows = new WorkflowsApi(this);
 	}
 
 	private get timeoutMs(): number {

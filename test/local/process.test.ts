@@ -118,8 +118,9 @@ describe('mqtop serve', () => {
 		expect(await exited).toBe(0);
 	});
 
-	it('prints a banner with a curl example without --json', async () => {
-		const child = spawn(process.execPath, [main, 'serve', '--port', '0']);
+	/** The banner of `mqtop serve` with `args`, which stops on Ctrl+C. */
+	async function banner(args: string[] = []): Promise<string> {
+		const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...args]);
 		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		let text = '';
 		await new Promise<void>((resolve) => {
@@ -130,11 +131,24 @@ describe('mqtop serve', () => {
 		});
 		child.kill('SIGINT');
 		expect(await exited).toBe(0);
+		return text;
+	}
+
+	it('prints a banner with a curl example without --json', async () => {
+		const text = await banner();
 		expect(text).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
 		expect(text).toMatch(
 			/curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/v2\/publish\/https:\/\/example\.com\/hook'/,
 		);
 		expect(text).toContain('Authorization: Bearer mq_local_');
+		expect(text).toContain('start with --dialect deployed');
+	});
+
+	it('prints the environment of an app on the official SDKs with --dialect deployed', async () => {
+		const text = await banner(['--dialect', 'deployed']);
+		expect(text).toMatch(/QSTASH_URL=http:\/\/127\.0\.0\.1:\d+\n/);
+		expect(text).toMatch(/QSTASH_TOKEN=\S+/);
+		expect(text).toMatch(/QSTASH_CURRENT_SIGNING_KEY=sig_\w+/);
 	});
 
 	it('takes plan limits from a file and from flags, the flags winning', async () => {

@@ -42,6 +42,7 @@ export function documentedAnswers() {
 		dlqRetried: answers.dlqRetried as unknown,
 		// The reference answers 200 with no body to these.
 		action: undefined as unknown,
+		workflowRuns: answers.workflowRuns as unknown,
 	};
 }
 export type Route = keyof ReturnType<typeof documentedAnswers>;
@@ -85,6 +86,7 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	const action =
 		/^\/v2\/(queues|schedules)\/[^/]+\/(pause|resume)$|^\/v2\/flowControl\/[^/]+\/(pause|resume|pin|unpin|resetRate)$/;
 	if (method === 'POST' && action.test(path)) return { route: 'action', auth: 'bearer' };
+	if (get && path === '/v2/workflows/logs') return { route: 'workflowRuns', auth: 'bearer' };
 	return undefined;
 }
 

@@ -75,7 +75,17 @@ function banner(service: LocalService): string {
 		`  curl -X POST '${search.endpoint}/search' -H 'Authorization: Bearer ${search.token}' \\`,
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
-	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\nPress Ctrl+C to stop.\n`;
+	// The official SDKs (workflows included) read these; they speak the deployed service's names.
+	const sdk =
+		presetOf(dialect) === 'deployed'
+			? [
+					`  QSTASH_URL=${service.queueUrl}`,
+					`  QSTASH_TOKEN=${service.token}`,
+					`  QSTASH_CURRENT_SIGNING_KEY=${service.currentSigningKey}`,
+					`  QSTASH_NEXT_SIGNING_KEY=${service.nextSigningKey}`,
+				].join('\n')
+			: "  start with --dialect deployed: the official SDKs speak the deployed service's names";
+	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\nAn app on the official SDKs (workflow routes too):\n${sdk}\n\nPress Ctrl+C to stop.\n`;
 }
 
 /**

@@ -38,6 +38,15 @@ const transportHeaders = new Set([
 ]);
 
 /**
+ * Whether a header is about one connection (length, framing, keep-alive, the host) rather
+ * than about the message: such a header never travels on to a destination, even when a
+ * client forwards it by name, as a workflow SDK forwards every header its route received.
+ */
+export function isConnectionHeader(lowercaseName: string): boolean {
+	return transportHeaders.has(lowercaseName) && lowercaseName !== 'authorization';
+}
+
+/**
  * Whether an incoming header may reach the destination under Header-Forward: never
  * Authorization, transport headers, nor the service's own (prefixed) headers.
  */

@@ -21,7 +21,7 @@ import type { PlanLimits } from '../account/limits.js';
 import { canonicalHeaderName, isForwardable } from '../http/headers.js';
 import { badRequest } from '../http/reply.js';
 import { incomingHops } from './hops.js';
-import type { CallbackTarget, MessageKind, StoredMessage } from './message.js';
+import type { CallbackTarget, MessageKind, StoredMessage, WorkflowPart } from './message.js';
 
 export function newMessageId(): string {
 	return `msg_${randomId(26)}`;
@@ -90,6 +90,7 @@ export interface MessageInput {
 	extraHeaders?: Record<string, string> | undefined;
 	callerIp: string;
 	workflowRunId?: string | undefined;
+	workflowPart?: WorkflowPart | undefined;
 	queueName?: string | undefined;
 	scheduleId?: string | undefined;
 	/** Passes through the service so far; read from `incoming` when not given. */
@@ -156,6 +157,7 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 		labels: o.labels,
 		flow: o.flowControl,
 		workflowRunId: input.workflowRunId,
+		workflowPart: input.workflowPart,
 		queueName: input.queueName,
 		scheduleId: input.scheduleId,
 		options: o,
@@ -194,6 +196,7 @@ export function republishedMessage(
 			baseHeaders: source.header,
 			callerIp: source.callerIp,
 			workflowRunId: source.workflowRunId,
+			workflowPart: source.workflowPart,
 			queueName: source.queueName,
 			scheduleId: source.scheduleId,
 			// A retried dead letter is the same message going round: it keeps its count of passes.

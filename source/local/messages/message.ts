@@ -20,6 +20,13 @@ export interface CallbackTarget {
 
 export type MessageState = 'waiting' | 'active' | 'retry';
 
+/**
+ * How a message of a workflow run takes part in it: `step` calls the route with the run so
+ * far, `call` is a `context.call`'s request to another URL, `callback` brings its answer back
+ * to the route, `failure` calls the failure function or failure URL of a failed run.
+ */
+export type WorkflowPart = 'step' | 'call' | 'callback' | 'failure';
+
 export interface StoredMessage extends HeapItem {
 	id: string;
 	kind: MessageKind;
@@ -43,6 +50,7 @@ export interface StoredMessage extends HeapItem {
 	labels: string[] | undefined;
 	flow: FlowControl | undefined;
 	workflowRunId: string | undefined;
+	workflowPart: WorkflowPart | undefined;
 	/** The queue it was enqueued to; it waits for a slot there once due. */
 	queueName: string | undefined;
 	/** The schedule whose firing published it. */

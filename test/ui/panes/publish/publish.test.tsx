@@ -242,7 +242,9 @@ describe('Publish pane', () => {
 		await screen.press(keys.enter);
 		const runs = await sink.waitFor(before + 2);
 		const first = runs.slice(before).find((r) => r.headers['svc-workflow-runid'] === 'run-7')!;
-		expect(first.body.toString()).toBe('step one');
+		// A run's first call carries its steps so far: the initial payload, base64 (the workflow SDK reads it so).
+		const [initial] = JSON.parse(first.body.toString()) as { body: string }[];
+		expect(Buffer.from(initial!.body, 'base64').toString()).toBe('step one');
 		const firstMessage = String(first.headers['svc-message-id']);
 		const frame = await screen.waitFor(
 			(f) => (f.includes(`run-7`) && f.includes(firstMessage) ? f : undefined),
