@@ -6,7 +6,7 @@
  * so the CLI and the TUI refuse the same values with the same words.
  */
 import { DurationError, parseDuration } from './duration.js';
-import type { DlqFilter, LogFilter } from './filters.js';
+import type { DlqFilter, LogFilter, MessageFilter } from './filters.js';
 import { SettingError } from './publish-settings.js';
 import { eventStates } from './schemas.js';
 
@@ -170,7 +170,7 @@ export function logFilterOf(input: FilterInput, now: number): FilterCheck<LogFil
 }
 
 /** Whether a filter selects anything less than everything. */
-export function isFiltered(filter: DlqFilter | LogFilter): boolean {
+export function isFiltered(filter: MessageFilter): boolean {
 	return Object.values(filter).some((v) => v !== undefined && (!Array.isArray(v) || v.length > 0));
 }
 
@@ -195,7 +195,7 @@ const labels: Record<string, string> = {
  * times as `formatTime` writes them. Values are the person's own (or the service's): sanitise
  * before showing.
  */
-export function describeFilter(filter: DlqFilter | LogFilter, formatTime: (ms: number) => string): string {
+export function describeFilter(filter: MessageFilter, formatTime: (ms: number) => string): string {
 	const parts: string[] = [];
 	for (const [key, value] of Object.entries(filter)) {
 		if (value === undefined || key === 'fromDate' || key === 'toDate') continue;

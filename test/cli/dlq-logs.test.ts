@@ -4,7 +4,6 @@
  * destination; bad usage (2), a refusal of the service such as an unknown id (1) and a
  * service that cannot be reached (3).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { logsCommand } from '../../source/cli/commands/logs.js';
 import { type CommandSpec, runSpec } from '../../source/cli/define.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
-import { assertBuilt, baseEnv, mainJs, runCli, type Served, startServe } from './child.js';
+import { assertBuilt, baseEnv, runCli, type Served, spawnCli, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -266,23 +265,14 @@ describe('mqtop logs', () => {
 	});
 
 	it('follows new entries as JSON lines until interrupted', async () => {
-		const child = spawn(
-			process.execPath,
-			[mainJs, 'logs', '--follow', '--json', '--label', 'follow', '--interval', '200ms'],
-			{ env: env(), stdio: ['ignore', 'pipe', 'pipe'] },
+		const following = spawnCli(
+			['logs', '--follow', '--json', '--label', 'follow', '--interval', '200ms'],
+			env(),
 		);
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => {
-			stdout += chunk;
-		});
-		child.stderr.on('data', (chunk) => {
-			stderr += chunk;
-		});
-		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		try {
 			const lines = () =>
-				stdout
+				following
+					.stdout()
 					.split('\n')
 					.filter(Boolean)
 					.map((line) => JSON.parse(line) as { messageId: string; state: string });
@@ -295,7 +285,6 @@ describe('mqtop logs', () => {
 				return published.result.messageId;
 			};
 			// Published while it follows: each state arrives once, oldest first.
-			await waitUntil(() => (child.pid ? true : undefined));
 			const first = await publish();
 			await waitUntil(
 				() => (lines().some((l) => l.messageId === first && l.state === 'DELIVERED') ? true : undefined),
@@ -313,10 +302,10 @@ describe('mqtop logs', () => {
 			expect(states(second)).toEqual(['CREATED', 'ACTIVE', 'DELIVERED']);
 			expect(new Set(lines().map((l) => l.messageId))).toEqual(new Set([first, second]));
 		} finally {
-			child.kill('SIGINT');
+			following.child.kill('SIGINT');
 		}
-		expect(await exited).toBe(0);
-		expect(stderr).toBe('');
+		expect(await following.exited).toBe(0);
+		expect(following.stderr()).toBe('');
 	});
 
 	it('says it cannot connect (3) when the service is not there', async () => {

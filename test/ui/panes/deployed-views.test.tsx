@@ -70,7 +70,7 @@ describe('the on-call views against the deployed service', () => {
 			(f) => (f.includes(`${logEntries.length} log entries`) ? f : undefined),
 			'the documented log entries',
 		);
-		expect(frame).toContain('/v2/logs');
+		expect(service.requests).toContain('GET /v2/logs');
 		expect(frame).toMatch(new RegExp(`IN_PROGRESS .*${ids.message.slice(0, 20)}.*${ids.group} +billing`));
 		expect(frame).toMatch(/CREATED /);
 		await screen.press(keys.enter);

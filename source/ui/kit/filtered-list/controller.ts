@@ -93,8 +93,10 @@ export class FilteredList<F, P> {
 		this.formAction({ type: 'submitted' });
 		const texts = filterTexts(form);
 		const { filter, errors } = this.options.check(texts, Date.now());
-		if (Object.keys(errors).length === 0)
-			this.options.store.dispatch({ type: 'filter/apply', texts, filter });
+		if (Object.keys(errors).length > 0) return;
+		// The same filter again keeps the page, the selection and what else hangs on them (marks).
+		if (JSON.stringify(filter) === JSON.stringify(this.state.filter)) this.closeFilter();
+		else this.options.store.dispatch({ type: 'filter/apply', texts, filter });
 	}
 
 	nextPage(): void {

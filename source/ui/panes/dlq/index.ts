@@ -1,7 +1,7 @@
 /** Dead letters: the messages whose retries ran out, filtered by the service; retry and delete them. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
+import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
 import { DlqController } from './controller.js';
 import { dlqPageEndpoint } from './endpoints.js';
 import {
@@ -29,29 +29,14 @@ export const dlqPane = definePane<DlqState, DlqAction, DlqController>({
 	controller: (context) => new DlqController(context),
 	polls: ({ state }) => [pollRequest(dlqPageEndpoint, { filter: state.filter, cursor: state.cursor })],
 	bindings: [
-		...upDown('dlq', 'select'),
+		...filteredListBindings('dlq', {
+			row: 'dead letter',
+			filters: 'URL, URL Group, label, response status, time or message id',
+			next: 'the next page',
+			previous: 'the previous page',
+			back: 'closes the detail, else unmarks everything, else clears the filter',
+		}),
 		{ command: 'nav.first', scope: 'dlq', keys: ['home', 'g'], description: 'the first row of the page' },
-		{
-			command: 'nav.open',
-			scope: 'dlq',
-			keys: ['enter'],
-			description: 'open the dead letter',
-			hint: { label: 'detail' },
-		},
-		{
-			command: 'nav.back',
-			scope: 'dlq',
-			keys: ['esc'],
-			description: 'back: closes the detail, else unmarks everything, else clears the filter',
-		},
-		{
-			command: 'filter.edit',
-			scope: 'dlq',
-			keys: ['/'],
-			description:
-				'filter by URL, URL Group, label, response status, time or message id (the service filters)',
-			hint: { label: 'filter' },
-		},
 		{
 			command: 'select.mark',
 			scope: 'dlq',
@@ -84,14 +69,6 @@ export const dlqPane = definePane<DlqState, DlqAction, DlqController>({
 			hint: { label: 'delete' },
 			edit: true,
 		},
-		{
-			command: 'page.next',
-			scope: 'dlq',
-			keys: ['n'],
-			description: 'the next page',
-			hint: { keys: 'n/p', label: 'page' },
-		},
-		{ command: 'page.previous', scope: 'dlq', keys: ['p'], description: 'the previous page' },
 		{
 			command: 'dlq.logs',
 			scope: 'dlq',

@@ -59,7 +59,7 @@ export class LogsController {
 		this.closed = true;
 	}
 
-	/** The path the listing is read from: `/v2/events` on a service without `/v2/logs`. */
+	/** The path the listing is read from: `/v2/events` on a service without `/v2/logs`, which the view says. */
 	path(): string {
 		return this.ctx.client.logs.endpoint;
 	}

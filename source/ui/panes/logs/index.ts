@@ -2,8 +2,8 @@
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
+import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
 import { pageParams } from '../../kit/filtered-list/controller.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
 import { LogsController } from './controller.js';
 import { logPageEndpoint } from './endpoints.js';
 import {
@@ -38,7 +38,13 @@ export const logsPane = definePane<LogsState, LogsAction, LogsController>({
 	},
 	statusEndpoints: () => [logPageEndpoint],
 	bindings: [
-		...upDown('logs', 'select'),
+		...filteredListBindings('logs', {
+			row: 'entry',
+			filters: 'state, message id, URL, URL Group, label or time',
+			next: 'older entries (the next page)',
+			previous: 'newer entries (the page before)',
+			back: 'closes the detail, else clears the filter',
+		}),
 		{
 			command: 'nav.first',
 			scope: 'logs',
@@ -46,34 +52,6 @@ export const logsPane = definePane<LogsState, LogsAction, LogsController>({
 			description: 'back to the newest entries, following new ones',
 			hint: { keys: 'g', label: 'follow' },
 		},
-		{
-			command: 'nav.open',
-			scope: 'logs',
-			keys: ['enter'],
-			description: 'open the entry',
-			hint: { label: 'detail' },
-		},
-		{
-			command: 'nav.back',
-			scope: 'logs',
-			keys: ['esc'],
-			description: 'back: closes the detail, else clears the filter',
-		},
-		{
-			command: 'filter.edit',
-			scope: 'logs',
-			keys: ['/'],
-			description: 'filter by state, message id, URL, URL Group, label or time (the service filters)',
-			hint: { label: 'filter' },
-		},
-		{
-			command: 'page.next',
-			scope: 'logs',
-			keys: ['n'],
-			description: 'older entries (the next page)',
-			hint: { keys: 'n/p', label: 'page' },
-		},
-		{ command: 'page.previous', scope: 'logs', keys: ['p'], description: 'newer entries (the page before)' },
 		{
 			command: 'logs.message',
 			scope: 'logs',

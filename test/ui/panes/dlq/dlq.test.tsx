@@ -187,6 +187,11 @@ describe('Dead letters view', () => {
 			await screen.press(' ');
 		}
 		await screen.waitFor((f) => f.includes('2 marked'), 'two marked');
+		// The same filter applied again keeps the marks.
+		await screen.press('/');
+		await screen.waitFor((f) => f.includes('Filter the dead letters'), 'the filter form');
+		await screen.press(keys.enter);
+		await screen.waitFor((f) => f.includes('2 marked') && !f.includes('Filter the dead letters'), 'kept');
 		await screen.press('D');
 		const confirm = await screen.waitFor(
 			(f) => (f.includes('delete 2 marked dead letters') ? f : undefined),
