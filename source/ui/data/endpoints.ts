@@ -118,8 +118,8 @@ export const logsEndpoint = defineEndpoint<LogListing>({
 	params: () => String(logsPerPoll),
 	async fetch(client, _params, signal) {
 		try {
-			const page = await client.listLogs({ count: logsPerPoll }, signal);
-			return { data: { listed: true, logs: page.logs }, issues: [] };
+			const { data, issues } = await client.listLogs({ count: logsPerPoll }, signal);
+			return { data: { listed: true, logs: data.logs }, issues };
 		} catch (error) {
 			if (error instanceof ApiError && error.kind === 'http' && unlistedStatuses.includes(error.status ?? 0))
 				return { data: { listed: false, status: error.status ?? 404 }, issues: [] };

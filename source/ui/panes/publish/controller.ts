@@ -233,7 +233,10 @@ export class PublishController {
 			}));
 		if (started.length === 0) return;
 		try {
-			const page = await this.ctx.client.listLogs({ filter: { state: 'CREATED' }, count: logsPerPoll });
+			const { data: page } = await this.ctx.client.listLogs({
+				filter: { state: 'CREATED' },
+				count: logsPerPoll,
+			});
 			const header = prefixed(this.ctx.client.settings.dialect, 'Workflow-RunId');
 			const messages = matchRunMessages(started, page.logs, header, this.runMessages);
 			for (const run of started) {
