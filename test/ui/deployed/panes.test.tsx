@@ -118,6 +118,50 @@ describe('the TUI on the deployed service', () => {
 		);
 	});
 
+	it('shows the workflow runs, the dead letters and the delivery logs', async () => {
+		const { screen, service } = session;
+		await screen.press('9');
+		const runs = await screen.waitFor(showing('1 workflow run (1 failed)'), 'Workflows');
+		expect(lineOf(runs, '›')).toMatch(
+			/failed +wfr_nightly-report-01 +3 +1m +send report: HTTP 500: mail server down/,
+		);
+		await screen.press(keys.enter);
+		const run = await screen.waitFor(showing(`Workflow run ${ids.workflowRun} failed`, 'Steps ('), 'the run');
+		expect(run).toMatch(/caller IP +203\.0\.113\.7/);
+		// A context.call's headers as the service lists them, its secret masked.
+		expect(run).toContain('Authorization: ••••••••');
+		expect(run).not.toContain('rates-secret-token');
+		await screen.press(keys.esc);
+
+		// The shell shows these panes by name (`:dlq`, `:logs`), as runtime.show does.
+		screen.runtime.show('dlq');
+		const dlq = await screen.waitFor(showing('2 dead letters'), 'Dead letters');
+		expect(lineOf(dlq, '›')).toMatch(/500 +billing-hooks\/orders +billing,nightly/);
+		// The reference's records carry no dlqId: shown, but not to be retried or deleted by it.
+		expect(dlq.split('\n').find((line) => line.includes('/refunds'))).toMatch(
+			/404 +https:\/\/hooks\.example\.org\/refunds .*— \(cannot be acted on\)/,
+		);
+		await screen.press(keys.enter);
+		const letter = await screen.waitFor(
+			showing('Dead letter 1768478500000-0', 'Last response'),
+			'a dead letter',
+		);
+		expect(letter).toMatch(/caller IP +203\.0\.113\.7/);
+		expect(letter).toMatch(/X-Team +billing, ops/);
+		await screen.press(keys.esc);
+
+		screen.runtime.show('logs');
+		const logs = await screen.waitFor(showing('2 log entries'), 'Logs');
+		expect(lineOf(logs, '›')).toMatch(/IN_PROGRESS +msg_26hZCx.* +billing-hooks +billing/);
+		await screen.press(keys.enter);
+		const entry = await screen.waitFor(showing('Log entry of', 'Message headers'), 'a log entry');
+		expect(entry).toMatch(/state +IN_PROGRESS/);
+		await screen.press(keys.esc);
+		expect(service.requests).toContain('GET /v2/workflows/logs');
+		expect(service.requests).toContain('GET /v2/dlq');
+		expect(service.requests.some((r) => r.startsWith('GET /v2/events'))).toBe(false);
+	});
+
 	it('shows an unknown enum value and an unknown field rather than refusing them', async () => {
 		const { screen, service } = session;
 		const answers = documentedAnswers();
@@ -131,6 +175,7 @@ describe('the TUI on the deployed service', () => {
 		service.answers.logs = { logs: [{ time: 1768478402000, messageId: paused, state: 'PAUSED_FOR_REVIEW' }] };
 
 		await screen.press('2');
+		await screen.waitFor(showing('enterprise qstash'), 'the account with its new type');
 		await screen.press(keys.enter);
 		const account = await screen.waitFor(showing('sso'), 'the unknown account field');
 		expect(account).toMatch(/type +enterprise qstash_e/);
@@ -161,11 +206,57 @@ describe('the TUI on the deployed service', () => {
 		expect(detail).toMatch(/state +PAUSED_FOR_REVIEW \(event PAUSED_FOR_REVIEW\)/);
 		await screen.press(keys.esc);
 
-		await screen.press('7', keys.enter);
+		await screen.press('7');
+		await screen.waitFor(showing('1 URL Group'), 'the groups');
+		await screen.press(keys.enter);
 		await screen.waitFor(
 			showing(`URL Group ${ids.group}`, 'Fields mqtop does not know: retention 7d'),
 			'the unknown group field',
 		);
+		await screen.press(keys.esc);
+		await screen.waitFor((f) => !f.includes(`URL Group ${ids.group}`), 'the groups list again');
+
+		service.answers.workflowRuns = edited(
+			edited(answers.workflowRuns, ['runs', 0, 'workflowState'], 'RUN_PAUSED'),
+			['runs', 0, 'region'],
+			'eu-west-1',
+		);
+		await screen.press('9');
+		// The row, not the status line (which names the unknown state as soon as it is read).
+		await screen.waitFor(showing('› RUN_PAUSED'), 'the unknown run state');
+		await screen.press(keys.enter);
+		const run = await screen.waitFor(showing('Fields mqtop does not know'), 'the unknown run field');
+		expect(run).toMatch(/state +RUN_PAUSED/);
+		expect(run).toMatch(/region +eu-west-1/);
+		await screen.press(keys.esc);
+
+		service.answers.dlq = edited(
+			edited(answers.dlq, ['messages', 0, 'retryReason'], 'manual'),
+			['messages', 0, 'maxRetries'],
+			'three',
+		);
+		screen.runtime.show('dlq');
+		await screen.waitFor(showing('2 dead letters'), 'the dead letters');
+		await screen.press(keys.enter);
+		const letter = await screen.waitFor(showing('retryReason'), 'the unknown dead letter field');
+		expect(letter).toMatch(/retryReason +manual/);
+		// A mistyped field is left out, and the status line says which.
+		expect(letter).not.toMatch(/retries allowed/);
+		expect(letter).toContain('△ 1 odd field in dead letters: messages[0].maxRetries');
+		await screen.press(keys.esc);
+
+		service.answers.logs = {
+			logs: [{ time: 1768478402000, messageId: paused, state: 'PAUSED_FOR_REVIEW', hop: 2 }],
+		};
+		screen.runtime.show('logs');
+		await screen.waitFor(showing('log entr'), 'Logs');
+		// Following the newest again: an entry opened before paused the list.
+		await screen.press('g');
+		await screen.waitFor(showing('› 2026-01-15 12:00  PAUSED_FOR_REVIEW'), 'the unknown state in Logs');
+		await screen.press(keys.enter);
+		const entry = await screen.waitFor(showing('Fields mqtop does not know'), 'the unknown log field');
+		expect(entry).toMatch(/state +PAUSED_FOR_REVIEW/);
+		expect(entry).toMatch(/hop +2/);
 		await screen.press(keys.esc);
 	});
 });

@@ -131,3 +131,14 @@ export function extraLines(
 ): DetailLine[] {
 	return extraPairs(schema, record).flatMap(([label, value]) => pair(label, value, width, labelWidth));
 }
+
+/** The fields mqtop does not know under a title of their own, at the end of a detail; none, no title. */
+export function unknownFieldsSection(
+	schema: z.ZodObject,
+	record: Record<string, unknown>,
+	width: number,
+	labelWidth: number,
+): DetailLine[] {
+	const extra = extraLines(schema, record, width, labelWidth);
+	return extra.length === 0 ? [] : [...title('Fields mqtop does not know'), ...extra];
+}

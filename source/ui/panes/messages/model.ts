@@ -13,11 +13,11 @@ import type { MessageOrigin, TrackedMessage } from '../../data/tracked-messages.
 import {
 	bodyLines,
 	type DetailLine,
-	extraLines,
 	headerLines,
 	messageBodyPreview,
 	pair,
 	title,
+	unknownFieldsSection,
 } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
@@ -276,8 +276,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 	if (message) {
 		lines.push(...title('Headers'), ...headerLines(message.header ?? {}, width, labelWidth));
 		lines.push(...title('Body'), ...bodyLines(messageBodyPreview(message.body, message.bodyBase64), width));
-		const extra = extraLines(Message, message, width, labelWidth);
-		if (extra.length > 0) lines.push(...title('Fields mqtop does not know'), ...extra);
+		lines.push(...unknownFieldsSection(Message, message, width, labelWidth));
 	}
 	return lines;
 }
