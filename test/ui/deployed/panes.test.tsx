@@ -162,6 +162,22 @@ describe('the TUI on the deployed service', () => {
 		expect(service.requests.some((r) => r.startsWith('GET /v2/events'))).toBe(false);
 	});
 
+	it('keeps each day of the month at its place when one of them is odd', async () => {
+		const { screen, service } = session;
+		service.answers.mqStats = edited(documentedAnswers().mqStats, ['days', 1], 42);
+		await screen.press('1');
+		const overview = await screen.waitFor(showing('△ 1 odd field in usage stats: days[1]'), 'the odd day');
+		// Three bars, the odd day's name a blank at its place: Saturday stays under the third.
+		expect(lineOf(overview, 'Th')).toBe('Th    Sa');
+		expect(overview).toMatch(/Saturday 3 {2}0 requests/);
+		await screen.press(keys.left);
+		// The odd day is the second, with its own requests, named by its number alone.
+		await screen.waitFor((f) => /\n2 {2}80 requests · 0 workflow runs/.test(f), 'the second day');
+		await screen.press(keys.right);
+		service.answers.mqStats = documentedAnswers().mqStats;
+		await screen.waitFor(showing('Th Fr Sa'), 'the days as sent again');
+	});
+
 	it('shows an unknown enum value and an unknown field rather than refusing them', async () => {
 		const { screen, service } = session;
 		const answers = documentedAnswers();

@@ -98,6 +98,21 @@ export function dayCount(stats: UsageStats): number {
 	return stats.days?.length ?? stats.daily_requests?.length ?? 0;
 }
 
+/**
+ * The name of each day of the month, sanitised, index-aligned with the bars: a day the service
+ * sent oddly (a null at its place in `days`) or not at all is a blank, so the days after it keep
+ * their places.
+ */
+export function dayNames(stats: UsageStats): string[] {
+	return Array.from({ length: dayCount(stats) }, (_, i) => sanitize(stats.days?.[i] ?? ''));
+}
+
+/** The day under the cursor, e.g. `Friday 2 (today)`; its number alone when its name is missing. */
+export function dayLabel(stats: UsageStats, day: number, today: number): string {
+	const name = sanitize(stats.days?.[day] ?? '');
+	return `${name ? `${name} ` : ''}${day + 1}${day === today ? ' (today)' : ''}`;
+}
+
 /** Index of today in the month's daily series. */
 export function statsToday(stats: UsageStats, now: number): number {
 	return todayIndex(stats.daily_requests ?? [], now);

@@ -21,6 +21,8 @@ import { useTheme } from '../../theme/theme.js';
 import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
 import {
 	dayCount,
+	dayLabel,
+	dayNames,
 	dayTotals,
 	monthRequests,
 	monthTotals,
@@ -77,7 +79,7 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 	});
 
 	const dayTotal = dayTotals(stats, selected);
-	const dayLabel = `${sanitize(stats.days?.[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
+	const label = dayLabel(stats, selected, today);
 	const compact = width < 120;
 	const monthLine = `${totalsText(monthTotals(stats), compact)} · DLQ `;
 	return (
@@ -103,16 +105,16 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 			<Gap />
 			<MonthBars
 				values={monthRequests(stats)}
-				days={Array.from({ length: days }, (_, i) => sanitize(stats.days?.[i] ?? ''))}
+				days={dayNames(stats)}
 				today={today}
 				selected={selected}
 				width={width}
 				height={bars}
 			/>
 			<Box flexShrink={0}>
-				<Text color={theme.color('highlight')}>{dayLabel}</Text>
+				<Text color={theme.color('highlight')}>{label}</Text>
 				<LiveText
-					text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(dayLabel)))}
+					text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(label)))}
 				/>
 			</Box>
 			<Gap />
