@@ -9,8 +9,10 @@ import { PassThrough, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { LogsPage } from '../../source/api/messaging-schemas.js';
 import {
 	DlqPage,
+	DlqRecord,
 	GroupPublishMessages,
 	Message,
 	MqStats,
@@ -23,8 +25,9 @@ import {
 	WorkflowTriggerResults,
 } from '../../source/api/schemas.js';
 import { WorkflowRunsPage } from '../../source/api/workflow-schemas.js';
-import { dlqCommand } from '../../source/cli/commands/dlq.js';
+import { dlqCommand, dlqShow } from '../../source/cli/commands/dlq.js';
 import { groupLs, groupShow } from '../../source/cli/commands/group.js';
+import { logsCommand } from '../../source/cli/commands/logs.js';
 import { messageCommand } from '../../source/cli/commands/message.js';
 import { publishCommand } from '../../source/cli/commands/publish.js';
 import { searchCommand } from '../../source/cli/commands/search.js';
@@ -85,6 +88,14 @@ const cases: Case[] = [
 		schema: DlqPage,
 		shows: ['msg_7YoJxFpwkEy5zBp378JgvD6YBDPBEqkBPje2JGTCEUiASMJQ1FM4WBEKp7a'],
 	},
+	{
+		route: 'dlqRecord',
+		spec: dlqShow,
+		args: ['1768478500000-0'],
+		schema: DlqRecord,
+		shows: [ids.message, 'upstream failed'],
+	},
+	{ route: 'logs', spec: logsCommand.spec, args: [], schema: LogsPage, shows: [ids.message, 'IN_PROGRESS'] },
 	{ route: 'groups', spec: groupLs, args: [], schema: UrlGroups, shows: [ids.group] },
 	{ route: 'group', spec: groupShow, args: [ids.group], schema: UrlGroup, shows: [ids.group] },
 	{

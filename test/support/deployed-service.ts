@@ -24,6 +24,7 @@ export function documentedAnswers() {
 		message: answers.message as unknown,
 		cancel: answers.cancelReference as unknown,
 		dlq: answers.dlqPage as unknown,
+		dlqRecord: answers.dlqPage.messages[0] as unknown,
 		groups: answers.groups as unknown,
 		group: answers.group as unknown,
 		publishUrl: answers.publishUrl as unknown,
@@ -74,6 +75,7 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	if (get && /^\/v2\/messages\/[^/]+$/.test(path)) return { route: 'message', auth: 'bearer' };
 	if (method === 'DELETE' && /^\/v2\/messages\/[^/]+$/.test(path)) return { route: 'cancel', auth: 'bearer' };
 	if (get && path === '/v2/dlq') return { route: 'dlq', auth: 'bearer' };
+	if (get && /^\/v2\/dlq\/[^/]+$/.test(path)) return { route: 'dlqRecord', auth: 'bearer' };
 	if (get && path === '/v2/topics') return { route: 'groups', auth: 'bearer' };
 	if (get && /^\/v2\/topics\/[^/]+$/.test(path)) return { route: 'group', auth: 'bearer' };
 	// mqtop sends the destination as one encoded segment, as other clients of the service do.

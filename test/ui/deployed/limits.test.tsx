@@ -148,6 +148,12 @@ describe('a deployment given only a queue URL and a token', () => {
 		);
 		await screen.press('7');
 		await screen.waitFor((f) => f.includes(ids.group) && !f.includes('✗'), 'the Groups pane');
+		await screen.press('9');
+		await screen.waitFor((f) => f.includes(ids.workflowRun) && !f.includes('✗'), 'the Workflows pane');
+		screen.runtime.show('dlq');
+		await screen.waitFor((f) => f.includes('2 dead letters') && !f.includes('✗'), 'the Dead letters pane');
+		screen.runtime.show('logs');
+		await screen.waitFor((f) => f.includes('2 log entries') && !f.includes('✗'), 'the Logs pane');
 		const header = screen.frame().split('\n')[0];
 		expect(header).toContain(`mqtop ${service.url}`);
 		expect(service.requests.filter((r) => /\/v2\/(qstash|vector|search)\//.test(r))).toEqual([]);
