@@ -4,6 +4,7 @@ import { memo, useSyncExternalStore } from 'react';
 import { describeIssue } from '../../api/liberal.js';
 import { fitText, truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
+import { maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { unconfiguredApis } from '../contract/connection.js';
 import { useRuntime, useUi } from '../contract/context.js';
@@ -22,7 +23,9 @@ import { lackingApi, numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
-	const { managementUrl, queueUrl } = client.settings;
+	// A URL may carry a password (https://user:pass@host); the header is always on screen.
+	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
+	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
 	// A deployment may be given one API only: it is named by the URL it has.
 	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl || queueUrl);
 	const urls =
