@@ -3,14 +3,17 @@
  * for a value the service did not send (or sent in a form that could not be read).
  */
 import { orMissing } from '../format/missing.js';
+import { dateOf } from '../format/time.js';
 import { maskSecret } from '../text/mask.js';
 
 export { missing, orMissing, rawValue, text } from '../format/missing.js';
 
 /** Unix milliseconds as `2026-01-31 12:00:00Z`. */
 export function formatTime(ms: number): string {
-	if (!Number.isFinite(ms)) return String(ms);
-	return new Date(ms)
+	// A time no date can hold (a number from the network) is shown as it came.
+	const date = dateOf(ms);
+	if (!date) return String(ms);
+	return date
 		.toISOString()
 		.replace('T', ' ')
 		.replace(/\.\d+Z$/, 'Z');
