@@ -12,7 +12,10 @@ export function dateOf(ms: number): Date | undefined {
 	return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/** Local wall-clock time `HH:MM:SS`: when something happened, in the reader's own zone; a time no date has, as it came. */
+/**
+ * Local wall-clock time `HH:MM:SS`: when something happened, in the reader's own zone. A time no
+ * date can hold is shown as the number that came.
+ */
 export function formatClock(ms: number): string {
 	const d = dateOf(ms);
 	if (!d) return String(ms);

@@ -11,6 +11,7 @@ import type { MqClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { Liberal, Reading } from '../../api/liberal.js';
 import { logsPageLimit } from '../../api/logs-api.js';
+import type { LogEntry } from '../../api/messaging-schemas.js';
 import type { MqUser } from '../../api/schemas.js';
 
 /** Management uses the e-mail and API key; messaging uses the token. */
@@ -81,22 +82,11 @@ export const usersEndpoint = defineEndpoint<Account[]>({
 });
 
 /**
- * What the monitor reads of a delivery log entry (`GET /v2/logs`, or `/v2/events` where the
- * service has only that): the message it is about and, when sent, the rest. `state` is kept as
- * it came, so a state nobody listed is shown as it is.
+ * A delivery log entry as read (`GET /v2/logs`, or `/v2/events` where the service has only
+ * that): the message it is about and, when sent, the rest. `state` is kept as it came, so a
+ * state nobody listed is shown as it is.
  */
-export interface DeliveryLog {
-	messageId: string;
-	time?: number | undefined;
-	state?: string | undefined;
-	url?: string | undefined;
-	topicName?: string | undefined;
-	endpointName?: string | undefined;
-	responseStatus?: number | undefined;
-	error?: string | undefined;
-	nextDeliveryTime?: number | undefined;
-	header?: Readonly<Record<string, string | readonly string[]>> | undefined;
-}
+export type DeliveryLog = Liberal<typeof LogEntry>;
 
 /**
  * The delivery logs listing (decisions.md, "Delivery logs"): the newest entries, or the status
