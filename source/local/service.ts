@@ -3,13 +3,11 @@
  * one node:http server (both APIs share it), for one account with one vector index and one
  * search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Agent } from 'undici';
 import { resolveDialect } from '../api/dialect.js';
-import { generateSigningKey } from '../signing/keys.js';
-import { resolveCredentials } from './account/account.js';
 import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
@@ -20,6 +18,9 @@ import { DeliveryEngine } from './delivery/engine.js';
 import { SearchIndexRecord } from './indexes/search-index.js';
 import { VectorIndex } from './indexes/vector-index.js';
 import { defaultMessagePrice, type LocalServiceOptions } from './options.js';
+import { resolveAccount } from './persistence/account.js';
+import { type KeptRecords, openCollections, values } from './persistence/collections.js';
+import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
 import { buildRouter } from './routes.js';
 import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
 import { ScheduleRunner } from './schedules/runner.js';
@@ -62,7 +63,17 @@ export interface LocalServiceHandle extends LocalServiceInfo {
 /** The in-process handle also reaches the state, for the data planes and diagnostics. */
 export interface LocalService extends LocalServiceHandle {
 	readonly context: ServiceContext;
+	/** Where the state is kept; undefined for an in-memory service. */
+	readonly dataDir: string | undefined;
 }
+
+/** Where the state lives inside a data directory. */
+export function stateDirectory(dataDir: string): string {
+	return path.join(dataDir, 'state');
+}
+
+/** Statistics are saved this often (and at close): a kill loses at most this much of them. */
+const statisticsEveryMs = 5_000;
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
 	return new Promise((resolve, reject) => {
@@ -79,25 +90,40 @@ function urlHost(host: string): string {
 }
 
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+	const onError = options.onError ?? (() => {});
+	const keeper: Keeper = options.dataDir
+		? await Journal.open(stateDirectory(options.dataDir), onError)
+		: keepNothing;
+	try {
+		return await start(options, keeper, onError);
+	} catch (error) {
+		await keeper.close().catch(() => {});
+		throw error;
+	}
+}
+
+async function start(
+	options: LocalServiceOptions,
+	keeper: Keeper,
+	onError: (error: unknown) => void,
+): Promise<LocalService> {
 	const clock = options.clock ?? systemClock;
 	const dialect = resolveDialect(options.dialect);
 	const limits = resolveLimits(options.limits);
-	const credentials = resolveCredentials(options);
-	const createdAt = clock.now();
-	const keys = {
-		current: options.currentSigningKey ?? generateSigningKey(),
-		next: options.nextSigningKey ?? generateSigningKey(),
-	};
+	const { kept, sinks } = await openCollections(keeper);
+	const account = resolveAccount(options, kept.account[0]?.[1], kept.vectors.length > 0, clock.now());
+	const { credentials, createdAt, keys } = account;
+	const saveAccount = () => sinks.account.put('account', account);
+	saveAccount();
 	const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
 	const events = new EventLog(limits.max_events_size);
-	const dlq = new DlqStore(limits);
+	const dlq = new DlqStore(limits, sinks.deadLetters);
 	const backoff =
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
-	const onError = options.onError ?? (() => {});
-	const queues = new QueueStore(limits);
-	const schedules = new ScheduleStore(limits);
+	const queues = new QueueStore(limits, sinks.queues);
+	const schedules = new ScheduleStore(limits, sinks.schedules);
 	// The context is complete before anything is delivered or fired; these read it then.
 	let context: ServiceContext | undefined;
 	const engine = new DeliveryEngine({
@@ -114,7 +140,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		queueSettings: (name) => queues.get(name),
 		onFinished: (message, outcome) => {
 			if (context) noteScheduleOutcome(context, message, outcome);
+			keeper.touch();
 		},
+		messageSink: sinks.messages,
+		flowSink: sinks.flowKeys,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
 		if (!context) return;
@@ -128,8 +157,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	const server = createServer({ keepAliveTimeout: 5_000 });
 	const address = await listen(server, options.port ?? 0, host);
 	const baseUrl = `http://${urlHost(host)}:${address.port}`;
-	const vectorIndexId = options.vectorIndexId ?? randomUUID();
-	const searchIndexId = options.searchIndexId ?? randomUUID();
+	const { vectorIndexId, searchIndexId } = account;
 	const vectorIndex = new VectorIndex(vectorIndexId, 'local-vector', createdAt);
 	const searchIndex = new SearchIndexRecord(
 		searchIndexId,
@@ -137,13 +165,17 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		credentials.email,
 		`${baseUrl}/search/${searchIndexId}`,
 		createdAt,
+		account.searchTokens,
 	);
 	const dataPlanes = createIndexPlanes({
 		baseUrl,
 		vectorIndex,
 		searchIndex,
-		dimension: options.vectorDimension,
-		similarity: options.vectorSimilarity,
+		dimension: account.vectorDimension,
+		similarity: account.vectorSimilarity,
+		vectorTokens: account.vectorTokens,
+		vectorSink: sinks.vectors,
+		searchSink: sinks.documents,
 	});
 	context = {
 		dialect,
@@ -152,22 +184,24 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		credentials,
 		createdAt,
 		keys,
+		saveAccount,
 		engine,
-		groups: new GroupStore(limits),
+		groups: new GroupStore(limits, sinks.groups),
 		queues,
 		schedules,
 		scheduleRunner,
 		dlq,
 		events,
-		dedup: new DedupStore(),
-		runs: new WorkflowRuns(),
+		dedup: new DedupStore(sinks.dedup),
+		runs: new WorkflowRuns(undefined, sinks.workflowRuns),
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
 		vectorIndex,
 		searchIndex,
 		dataPlanes,
 	};
-	const router = buildRouter(context, onError);
+	restoreKept(context, kept, keeper);
+	const router = buildRouter(context, onError, keeper);
 	server.on('request', router.listener);
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
 	server.on('error', onError);
@@ -187,6 +221,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 				server.closeAllConnections();
 			});
 			await dispatcher.destroy();
+			await keeper.close();
 		})();
 		return closing;
 	};
@@ -206,6 +241,32 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		vectorIndexToken: dataPlanes.vector.token,
 		vectorIndexReadOnlyToken: dataPlanes.vector.readOnlyToken,
 		context,
+		dataDir: options.dataDir,
 		close,
 	};
+}
+
+/**
+ * Puts back everything that was kept, then starts what runs by itself again: messages wait
+ * for their times (those due while the service was down go at once) and schedules for
+ * theirs. Statistics come back through their registrations and are saved on a timer.
+ */
+function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): void {
+	const now = ctx.clock.now();
+	ctx.groups.restore(values(kept.groups));
+	ctx.queues.restore(values(kept.queues));
+	ctx.schedules.restore(values(kept.schedules));
+	ctx.dlq.restore(values(kept.deadLetters));
+	ctx.dedup.restore(kept.dedup);
+	ctx.runs.restore(values(kept.workflowRuns));
+	ctx.engine.flow.restore(values(kept.flowKeys));
+	const { vector, search } = ctx.dataPlanes;
+	vector.engine.restore(kept.vectors);
+	search.engine.restore(values(kept.documents));
+	keeper.register('usage', ctx.usage, { everyMs: statisticsEveryMs });
+	keeper.register('vector-index', ctx.vectorIndex, { everyMs: statisticsEveryMs });
+	keeper.register('search-index', ctx.searchIndex, { everyMs: statisticsEveryMs });
+	if (kept.vectors.length > 0) ctx.vectorIndex.setSize(now, vector.engine.size, vector.engine.dataSize);
+	ctx.engine.restore(values(kept.messages));
+	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
 }

@@ -17,12 +17,13 @@ import {
 	periodIntervals,
 	seriesOf,
 } from '../stats/series.js';
+import { restoreParts, type Snapshotting, snapshotParts } from '../stats/snapshot.js';
 import { Counter, dayMs } from '../stats/time-buckets.js';
 
 /** Dollars per request (query or update), the pay-as-you-go price. */
 const pricePerRequest = 0.4 / 100_000;
 
-export class VectorIndex {
+export class VectorIndex implements Snapshotting {
 	private readonly queries = new Counter();
 	private readonly updates = new Counter();
 	private readonly reranks = new Counter();
@@ -72,6 +73,29 @@ export class VectorIndex {
 
 	setPending(count: number): void {
 		this.pending = count;
+	}
+
+	snapshot(): unknown {
+		return snapshotParts(this.parts());
+	}
+
+	restore(data: unknown): void {
+		restoreParts(this.parts(), data);
+	}
+
+	private parts(): Record<string, Snapshotting> {
+		return {
+			queries: this.queries,
+			updates: this.updates,
+			reranks: this.reranks,
+			bandwidth: this.bandwidth,
+			queryLatency: this.queryLatency,
+			updateLatency: this.updateLatency,
+			embedLatency: this.embedLatency,
+			rerankLatency: this.rerankLatency,
+			vectorCount: this.vectorCount,
+			dataSize: this.dataSize,
+		};
 	}
 
 	stats(period: StatsPeriod, now: number): VectorIndexStats {

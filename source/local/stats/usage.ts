@@ -17,6 +17,7 @@ import {
 	periodIntervals,
 	seriesOf,
 } from './series.js';
+import { restoreParts, type Snapshotting, snapshotParts } from './snapshot.js';
 import { Counter } from './time-buckets.js';
 
 export const messageOutcomes = ['delivered', 'retry', 'failed', 'cancelled'] as const;
@@ -33,7 +34,7 @@ const workflowOutcome: Record<MessageOutcome, WorkflowMetric> = {
 	cancelled: 'canceled',
 };
 
-export class UsageStats {
+export class UsageStats implements Snapshotting {
 	private readonly requests = new Counter();
 	private readonly messages = new Counter();
 	private readonly bandwidth = new Counter();
@@ -69,6 +70,26 @@ export class UsageStats {
 	outcome(t: number, outcome: MessageOutcome, isWorkflow: boolean): void {
 		this.outcomes.get(outcome)!.add(t);
 		if (isWorkflow) this.workflow.get(workflowOutcome[outcome])!.add(t);
+	}
+
+	snapshot(): unknown {
+		return snapshotParts(this.parts());
+	}
+
+	restore(data: unknown): void {
+		restoreParts(this.parts(), data);
+	}
+
+	private parts(): Record<string, Snapshotting> {
+		return {
+			requests: this.requests,
+			messages: this.messages,
+			bandwidth: this.bandwidth,
+			workflowRuns: this.workflowRuns,
+			workflowMessages: this.workflowMessages,
+			...Object.fromEntries([...this.outcomes].map(([name, c]) => [`outcome.${name}`, c])),
+			...Object.fromEntries([...this.workflow].map(([name, c]) => [`workflow.${name}`, c])),
+		};
 	}
 
 	/** The usage statistics resource for `period`, as seen at `now`. */
