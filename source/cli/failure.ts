@@ -10,6 +10,7 @@ import { ConfigError } from '../config/file.js';
 import { sanitize } from '../text/sanitize.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
+import { NoLocalServerError } from './connect.js';
 
 export interface Failure {
 	code: number;
@@ -27,6 +28,8 @@ export function describeFailure(error: unknown, context: FailureContext = {}): F
 		return { code: exitCodes.usage, message: sanitize((error as Error).message) };
 	}
 	if (error instanceof ZodError) return { code: exitCodes.usage, message: sanitize(describeZodError(error)) };
+	if (error instanceof NoLocalServerError)
+		return { code: exitCodes.unreachable, message: sanitize(error.message), hint: error.hint };
 	if (error instanceof ApiError) {
 		const unreachable = error.kind === 'network' || error.kind === 'timeout';
 		const hint =

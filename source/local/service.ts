@@ -12,14 +12,21 @@ import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
-import { createIndexPlanes } from './data-plane/planes.js';
+import { createIndexPlanes, indexEndpoints } from './data-plane/planes.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { SearchIndexRecord } from './indexes/search-index.js';
 import { VectorIndex } from './indexes/vector-index.js';
+import type { LocalServiceData } from './options.js';
 import { defaultMessagePrice, type LocalServiceOptions } from './options.js';
 import { resolveAccount } from './persistence/account.js';
-import { type KeptRecords, openCollections, values } from './persistence/collections.js';
+import {
+	collections,
+	type KeptAccount,
+	type KeptRecords,
+	openCollections,
+	values,
+} from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
 import { buildRouter } from './routes.js';
 import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
@@ -54,6 +61,51 @@ export interface LocalServiceInfo {
 	vectorIndexUrl: string;
 	vectorIndexToken: string;
 	vectorIndexReadOnlyToken: string;
+	/** REST endpoint of the search index's data plane, and its token. */
+	searchIndexUrl: string;
+	searchIndexToken: string;
+}
+
+/** What a client needs to reach a service of this identity at `baseUrl`. */
+export function serviceInfo(account: KeptAccount, baseUrl: string): LocalServiceInfo {
+	const endpoints = indexEndpoints(baseUrl, account);
+	return {
+		queueUrl: baseUrl,
+		managementUrl: baseUrl,
+		token: account.credentials.token,
+		email: account.credentials.email,
+		apiKey: account.credentials.apiKey,
+		currentSigningKey: account.keys.current,
+		nextSigningKey: account.keys.next,
+		accountId: account.credentials.accountId,
+		vectorIndexId: account.vectorIndexId,
+		searchIndexId: account.searchIndexId,
+		vectorIndexUrl: endpoints.vector,
+		vectorIndexToken: account.vectorTokens.token,
+		vectorIndexReadOnlyToken: account.vectorTokens.readOnlyToken,
+		searchIndexUrl: endpoints.search,
+		searchIndexToken: account.searchTokens.token,
+	};
+}
+
+/**
+ * The identity of the service kept in `dataDir` (made and kept now if there is none yet), as
+ * it would be reached at `baseUrl`, without starting it. StateInUseError while a service runs
+ * on that directory.
+ */
+export async function keptServiceInfo(
+	options: LocalServiceData & { dataDir: string },
+	baseUrl: string,
+): Promise<LocalServiceInfo> {
+	const keeper = await Journal.open(stateDirectory(options.dataDir), () => {});
+	try {
+		const kept = await keeper.load('account', collections.account);
+		const account = resolveAccount(options, kept[0]?.[1], await keeper.any('vectors'), Date.now());
+		keeper.collection('account', collections.account).put('account', account);
+		return serviceInfo(account, baseUrl);
+	} finally {
+		await keeper.close();
+	}
 }
 
 export interface LocalServiceHandle extends LocalServiceInfo {
@@ -226,20 +278,16 @@ async function start(
 		return closing;
 	};
 
+	const info = serviceInfo(account, baseUrl);
 	return {
-		queueUrl: baseUrl,
-		managementUrl: baseUrl,
-		token: credentials.token,
-		email: credentials.email,
-		apiKey: credentials.apiKey,
-		currentSigningKey: keys.current,
-		nextSigningKey: keys.next,
-		accountId: credentials.accountId,
-		vectorIndexId,
-		searchIndexId,
-		vectorIndexUrl: dataPlanes.vector.endpoint,
-		vectorIndexToken: dataPlanes.vector.token,
-		vectorIndexReadOnlyToken: dataPlanes.vector.readOnlyToken,
+		...info,
+		// Read live: a key rotation changes them.
+		get currentSigningKey() {
+			return keys.current;
+		},
+		get nextSigningKey() {
+			return keys.next;
+		},
 		context,
 		dataDir: options.dataDir,
 		close,

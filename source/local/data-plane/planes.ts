@@ -49,6 +49,17 @@ export interface IndexPlaneOptions {
 
 export const defaultVectorDimension = 384;
 
+/** Where each index's data plane is served on a service at `baseUrl`. */
+export function indexEndpoints(
+	baseUrl: string,
+	ids: { vectorIndexId: string; searchIndexId: string },
+): { vector: string; search: string } {
+	return {
+		vector: `${baseUrl}/vector/${ids.vectorIndexId}`,
+		search: `${baseUrl}/search/${ids.searchIndexId}`,
+	};
+}
+
 export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
 	const { vectorIndex, searchIndex } = options;
 	const store = new VectorStore({
@@ -61,7 +72,10 @@ export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
 		vector: {
 			kind: 'vector',
 			id: vectorIndex.id,
-			endpoint: `${options.baseUrl}/vector/${vectorIndex.id}`,
+			endpoint: indexEndpoints(options.baseUrl, {
+				vectorIndexId: vectorIndex.id,
+				searchIndexId: options.searchIndex.id,
+			}).vector,
 			token: vectorTokens.token,
 			readOnlyToken: vectorTokens.readOnlyToken,
 			engine: store,

@@ -37,6 +37,8 @@ export interface Keeper {
 	collection<T>(name: string, codec: Codec<T>): RecordSink<T>;
 	/** The records of a collection kept from before, in key order; undecodable ones are reported and skipped. */
 	load<T>(name: string, codec: Codec<T>): Promise<[string, T][]>;
+	/** Whether anything of a collection was kept. */
+	any(name: string): Promise<boolean>;
 	/** Restores `store` from what was kept under `name`, and keeps it from now on. */
 	register(name: string, store: SnapshotStore, options?: RegisterOptions): void;
 	/** Something may have changed the registered stores: save them with the next batch. */
@@ -144,6 +146,11 @@ export class Journal implements Keeper {
 			}
 		}
 		return out;
+	}
+
+	async any(name: string): Promise<boolean> {
+		const first = await this.db.keys({ ...rangeOf(name), limit: 1 }).all();
+		return first.length > 0;
 	}
 
 	register(name: string, store: SnapshotStore, options: RegisterOptions = {}): void {
@@ -289,6 +296,7 @@ export const keepNothing: Keeper = {
 	location: undefined,
 	collection: () => ({ put() {}, delete() {}, clear() {} }),
 	load: async () => [],
+	any: async () => false,
 	register() {},
 	touch() {},
 	settle: () => undefined,
