@@ -3,8 +3,8 @@
  * readable lines and tables otherwise, and one-line messages on stderr.
  */
 import { jsonLine, safeJson } from '../text/json-line.js';
+import { colorEnabled, makeStyle, type Style } from '../text/style.js';
 import type { Io } from './io.js';
-import { colorEnabled, makeStyle, type Style } from './style.js';
 import { type Cell, type Column, formatPairs, formatTable } from './table.js';
 
 export class Output {

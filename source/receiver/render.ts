@@ -2,10 +2,11 @@
  * ReceivedEvent as `mqtop listen` prints it: one JSON record per event (--json), or one line
  * per event for a person, stripe-listen style. Pure: the caller decides where output goes.
  */
-import { type Paint, type StyleName, statusStyle } from '../cli/style.js';
+
 import { formatClockMillis } from '../format/time.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
+import { type Paint, type StyleName, statusStyle } from '../text/style.js';
 import type { EventKind, ReceivedEvent, ShownBody } from './event.js';
 
 /**

@@ -7,10 +7,10 @@ import { groupHeadersFromArgs } from '../../source/cli/commands/group.js';
 import { describeFailure, formatFailure } from '../../source/cli/failure.js';
 import { Output } from '../../source/cli/output.js';
 import { summarizeSeries } from '../../source/cli/series.js';
-import { colorEnabled, makeStyle } from '../../source/cli/style.js';
 import { formatPairs, formatTable } from '../../source/cli/table.js';
 import { ttyRefusal } from '../../source/cli/tty.js';
 import { ConfigError } from '../../source/config/file.js';
+import { colorEnabled, makeStyle } from '../../source/text/style.js';
 
 class Capture extends Writable {
 	text = '';

@@ -15,7 +15,7 @@ import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
-import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
+import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 

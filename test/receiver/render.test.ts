@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { painter } from '../../source/cli/style.js';
 import { classifyRequest } from '../../source/receiver/event.js';
 import { formatEventLine, toEventRecord } from '../../source/receiver/render.js';
 import { jsonLine } from '../../source/text/json-line.js';
+import { painter } from '../../source/text/style.js';
 import { callbackBody } from './helpers.js';
 
 const claims = { iss: 'Svc', sub: 'u', iat: 0, nbf: 0, exp: 0, jti: 'j', body: '' };

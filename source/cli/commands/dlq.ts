@@ -1,9 +1,9 @@
 /** `mqtop dlq`: the dead letter queue, one page at a time. */
 import { sanitize } from '../../text/sanitize.js';
+import { statusStyle } from '../../text/style.js';
 import { defineCommand } from '../define.js';
 import { formatTime, missing, orMissing, text } from '../format.js';
 import { warnIssues } from '../reading.js';
-import { statusStyle } from '../style.js';
 
 export const dlqCommand = defineCommand({
 	name: 'dlq',

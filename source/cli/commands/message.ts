@@ -4,12 +4,12 @@ import type { Liberal } from '../../api/liberal.js';
 import { type DeliveryEvent, Message } from '../../api/schemas.js';
 import { describePreview, previewBase64 } from '../../text/body-preview.js';
 import { sanitize } from '../../text/sanitize.js';
+import { statusStyle } from '../../text/style.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
 import { formatTime, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
-import { statusStyle } from '../style.js';
 import type { Cell } from '../table.js';
 import { watchMessage } from '../watch-message.js';
 
