@@ -17,6 +17,7 @@ import { StateInUseError } from '../local/persistence/journal.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import { generateSigningKey } from '../signing/keys.js';
+import type { TuiConnection } from '../ui/contract/connection.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
 import {
@@ -42,6 +43,7 @@ const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
 interface Backend {
 	client: MqClient;
 	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
+	localServer?: TuiConnection['localServer'];
 	keys?: { current: string; next: string | undefined };
 	demo?: (receiverUrl: string) => Promise<Demo>;
 	close(): Promise<void>;
@@ -112,6 +114,7 @@ async function embeddedBackend(
 			searchIndexId: service.searchIndexId,
 		},
 		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
+		...(dataDir !== undefined ? { localServer: { kind: 'own' as const, dataDir } } : {}),
 		...(withDemo
 			? {
 					demo: async (receiverUrl: string) => {
@@ -138,6 +141,7 @@ function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
 			searchIndexId: server.searchIndexId,
 		},
 		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
+		localServer: { kind: 'running' },
 		close: async () => {},
 	};
 }
@@ -247,6 +251,7 @@ export const monitorSpec: CommandSpec = {
 				connection: {
 					embedded: Boolean(backend.embedded),
 					...backend.embedded,
+					localServer: backend.localServer,
 					demo,
 					receiverUrl: receiver?.url,
 				},

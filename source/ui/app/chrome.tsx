@@ -21,7 +21,12 @@ import { numbered, tabPanes } from './panes.js';
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
 	const { managementUrl, queueUrl } = client.settings;
-	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	const local = connection.localServer;
+	const where = !connection.embedded
+		? sanitize(managementUrl)
+		: local
+			? 'local server'
+			: 'embedded local service';
 	const urls =
 		managementUrl === queueUrl
 			? connection.embedded
@@ -30,6 +35,12 @@ export const Header = memo(function Header() {
 			: connection.embedded
 				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
 				: `messaging ${sanitize(queueUrl)}`;
+	const whose =
+		local?.kind === 'running'
+			? ' (mqtop serve)'
+			: local?.kind === 'own'
+				? ` · state in ${sanitize(local.dataDir)}`
+				: '';
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
@@ -37,7 +48,13 @@ export const Header = memo(function Header() {
 				mqtop
 			</Text>
 			<Text> {where}</Text>
-			{urls ? <Text dimColor> {urls}</Text> : null}
+			{urls ? (
+				<Text dimColor>
+					{' '}
+					{urls}
+					{whose}
+				</Text>
+			) : null}
 			{connection.demo ? <Text color={theme.color('special')}> · demo traffic</Text> : null}
 			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
 			{readOnly ? <Text color={theme.color('warn')}> · read-only</Text> : null}

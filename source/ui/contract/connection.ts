@@ -5,6 +5,11 @@ import type { EventStore } from '../../receiver/store.js';
 export interface TuiConnection {
 	/** The embedded local service rather than a deployment. */
 	embedded: boolean;
+	/**
+	 * Which local server it is: one `mqtop serve` runs (`running`), or the monitor's own that
+	 * keeps its state in `dataDir` (`own`); a throwaway in-memory one when absent.
+	 */
+	localServer?: { kind: 'running' } | { kind: 'own'; dataDir: string } | undefined;
 	/** Demo traffic runs against the embedded service. */
 	demo?: boolean | undefined;
 	/** Where the callback receiver listens, when one runs. */
