@@ -3,7 +3,7 @@ import { Pool } from 'undici';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-const { startLocalService } = await import('/work/wt/devloop/.bench-out/source/local/service.js');
+const { startLocalService } = await import('/work/wt/devloop/dist/local/service.js');
 const kept = process.argv[2] === 'kept';
 let arrived = 0; let waiter;
 const sink = createServer((req, res) => { req.resume(); req.on('end', () => { arrived++; res.end('ok'); if (waiter && arrived >= waiter.n) waiter.r(); }); });
@@ -22,6 +22,6 @@ async function run(count) {
 }
 await run(2000);
 const rates = [];
-for (let i = 0; i < 6; i++) rates.push(await run(10000));
+for (let i = 0; i < 4; i++) rates.push(await run(5000));
 console.log(kept ? 'kept' : 'ephemeral', rates.map(r => r.toFixed(0)).join(' '));
 await pool.close(); await service.close(); sink.close();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
+import type { LocalServiceInfo } from '../../source/local/service.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
@@ -28,20 +29,7 @@ interface Arrival {
 	at: number;
 }
 
-interface ServedInfo {
-	queueUrl: string;
-	managementUrl: string;
-	token: string;
-	email: string;
-	apiKey: string;
-	currentSigningKey: string;
-	nextSigningKey: string;
-	accountId: string;
-	vectorIndexId: string;
-	searchIndexId: string;
-	vectorIndexToken: string;
-	searchIndexToken: string;
-}
+type ServedInfo = LocalServiceInfo;
 
 let home: string;
 let destination: TestServer;

@@ -17,13 +17,13 @@ import {
 	periodIntervals,
 	seriesOf,
 } from '../stats/series.js';
-import { restoreParts, type Snapshotting, snapshotParts } from '../stats/snapshot.js';
+import { SnapshotParts, type Snapshotting } from '../stats/snapshot.js';
 import { Counter, dayMs } from '../stats/time-buckets.js';
 
 /** Dollars per request (query or update), the pay-as-you-go price. */
 const pricePerRequest = 0.4 / 100_000;
 
-export class VectorIndex implements Snapshotting {
+export class VectorIndex extends SnapshotParts {
 	private readonly queries = new Counter();
 	private readonly updates = new Counter();
 	private readonly reranks = new Counter();
@@ -40,7 +40,9 @@ export class VectorIndex implements Snapshotting {
 		readonly id: string,
 		readonly name: string,
 		readonly createdAt: number,
-	) {}
+	) {
+		super();
+	}
 
 	/** A query answered in `latencyMs`, moving `bytes` over the wire. */
 	recordQuery(t: number, latencyMs: number, bytes = 0): void {
@@ -75,15 +77,7 @@ export class VectorIndex implements Snapshotting {
 		this.pending = count;
 	}
 
-	snapshot(): unknown {
-		return snapshotParts(this.parts());
-	}
-
-	restore(data: unknown): void {
-		restoreParts(this.parts(), data);
-	}
-
-	private parts(): Record<string, Snapshotting> {
+	protected parts(): Record<string, Snapshotting> {
 		return {
 			queries: this.queries,
 			updates: this.updates,

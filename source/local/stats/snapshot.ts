@@ -8,15 +8,20 @@ export interface Snapshotting {
 	restore(data: unknown): void;
 }
 
-export function snapshotParts(parts: Record<string, Snapshotting>): Record<string, unknown> {
-	return Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, part.snapshot()]));
-}
+/** Statistics made of named recorders: their snapshot is theirs, by name. */
+export abstract class SnapshotParts implements Snapshotting {
+	protected abstract parts(): Record<string, Snapshotting>;
 
-export function restoreParts(parts: Record<string, Snapshotting>, data: unknown): void {
-	if (typeof data !== 'object' || data === null) return;
-	for (const [name, part] of Object.entries(parts)) {
-		const value = (data as Record<string, unknown>)[name];
-		if (value !== undefined) part.restore(value);
+	snapshot(): Record<string, unknown> {
+		return Object.fromEntries(Object.entries(this.parts()).map(([name, part]) => [name, part.snapshot()]));
+	}
+
+	restore(data: unknown): void {
+		if (typeof data !== 'object' || data === null) return;
+		for (const [name, part] of Object.entries(this.parts())) {
+			const value = (data as Record<string, unknown>)[name];
+			if (value !== undefined) part.restore(value);
+		}
 	}
 }
 

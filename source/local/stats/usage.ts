@@ -17,7 +17,7 @@ import {
 	periodIntervals,
 	seriesOf,
 } from './series.js';
-import { restoreParts, type Snapshotting, snapshotParts } from './snapshot.js';
+import { SnapshotParts, type Snapshotting } from './snapshot.js';
 import { Counter } from './time-buckets.js';
 
 export const messageOutcomes = ['delivered', 'retry', 'failed', 'cancelled'] as const;
@@ -34,7 +34,7 @@ const workflowOutcome: Record<MessageOutcome, WorkflowMetric> = {
 	cancelled: 'canceled',
 };
 
-export class UsageStats implements Snapshotting {
+export class UsageStats extends SnapshotParts {
 	private readonly requests = new Counter();
 	private readonly messages = new Counter();
 	private readonly bandwidth = new Counter();
@@ -48,7 +48,9 @@ export class UsageStats implements Snapshotting {
 	);
 
 	/** @param pricePerMessage dollars billed per message. */
-	constructor(private readonly pricePerMessage: number) {}
+	constructor(private readonly pricePerMessage: number) {
+		super();
+	}
 
 	request(t: number, workflow: { runStarted: boolean } | undefined = undefined): void {
 		this.requests.add(t);
@@ -72,15 +74,7 @@ export class UsageStats implements Snapshotting {
 		if (isWorkflow) this.workflow.get(workflowOutcome[outcome])!.add(t);
 	}
 
-	snapshot(): unknown {
-		return snapshotParts(this.parts());
-	}
-
-	restore(data: unknown): void {
-		restoreParts(this.parts(), data);
-	}
-
-	private parts(): Record<string, Snapshotting> {
+	protected parts(): Record<string, Snapshotting> {
 		return {
 			requests: this.requests,
 			messages: this.messages,
