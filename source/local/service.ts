@@ -278,16 +278,8 @@ async function start(
 		return closing;
 	};
 
-	const info = serviceInfo(account, baseUrl);
 	return {
-		...info,
-		// Read live: a key rotation changes them.
-		get currentSigningKey() {
-			return keys.current;
-		},
-		get nextSigningKey() {
-			return keys.next;
-		},
+		...serviceInfo(account, baseUrl),
 		context,
 		dataDir: options.dataDir,
 		close,
