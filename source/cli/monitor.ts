@@ -8,156 +8,21 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MqClient } from '../api/client.js';
 import { parseDuration } from '../api/duration.js';
-import { ConfigError } from '../config/file.js';
-import type { Resolved } from '../config/resolve.js';
 import type { Demo } from '../demo/demo.js';
-import { StateInUseError } from '../local/persistence/journal.js';
-import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
-import { generateSigningKey } from '../signing/keys.js';
-import type { TuiConnection } from '../ui/contract/connection.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
-import {
-	localSettings,
-	localStartOptions,
-	missingSettings,
-	remoteSettings,
-	runningServerSettings,
-} from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
-import {
-	defaultLocalPort,
-	findLocalServer,
-	type LocalServerInfo,
-	removeServerFile,
-	writeServerFile,
-} from './local-server.js';
+import { defaultLocalPort } from './local-server.js';
+import { chooseBackend } from './monitor-backend.js';
 import { ttyRefusal } from './tty.js';
 
-// The TUI's scheduler backs off on its own; the client must not retry on top of it.
-const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
-
-interface Backend {
-	client: MqClient;
-	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
-	localServer?: TuiConnection['localServer'];
-	keys?: { current: string; next: string | undefined };
-	demo?: (receiverUrl: string) => Promise<Demo>;
-	close(): Promise<void>;
-}
-
-/** The local service on a worker thread: on the default port unless another program has it. */
-async function startWorkerService(
-	options: LocalServiceData,
-	fixedPort: boolean,
-): Promise<LocalServiceHandle> {
-	const { startLocalServiceInWorker } = await import('../local/worker.js');
-	if (!fixedPort) return startLocalServiceInWorker({ ...options, port: 0 });
-	try {
-		return await startLocalServiceInWorker({ ...options, port: defaultLocalPort });
-	} catch (error) {
-		if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
-		// Another program has the port: the monitor still runs, on a free one.
-		return startLocalServiceInWorker({ ...options, port: 0 });
-	}
-}
-
-/**
- * The local service run by the monitor: kept in `dataDir` (and announced there, so commands
- * use it) unless it is a throwaway one (`dataDir` undefined: --demo, --ephemeral).
- */
-async function embeddedBackend(
-	resolved: Resolved,
-	dataDir: string | undefined,
-	withDemo: boolean,
-): Promise<Backend> {
-	const options = localStartOptions(resolved);
-	const keptKeys = dataDir === undefined;
-	let service: LocalServiceHandle;
-	try {
-		service = await startWorkerService(
-			{
-				...options,
-				// A throwaway service gets its keys here, so the receiver checks with the same pair.
-				...(keptKeys
-					? {
-							currentSigningKey: options.currentSigningKey ?? generateSigningKey(),
-							nextSigningKey: options.nextSigningKey ?? generateSigningKey(),
-						}
-					: { dataDir }),
-			},
-			dataDir !== undefined,
-		);
-	} catch (error) {
-		if (error instanceof StateInUseError)
-			throw new ConfigError(
-				`the data directory ${dataDir} is in use by another mqtop that does not answer; stop it, or run ` +
-					'the monitor with --data-dir <another directory> or --ephemeral',
-			);
-		throw error;
-	}
-	const settings = localSettings(service, resolved.dialect);
-	const client = new MqClient(settings, noRetry);
-	let announced: LocalServerInfo | undefined;
-	if (dataDir !== undefined) {
-		announced = { ...service, pid: process.pid, dialect: resolved.dialect, keepsState: true };
-		await writeServerFile(dataDir, announced).catch(() => {});
-	}
-	return {
-		client,
-		embedded: {
-			accountId: service.accountId,
-			vectorIndexId: service.vectorIndexId,
-			searchIndexId: service.searchIndexId,
-		},
-		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
-		...(dataDir !== undefined ? { localServer: { kind: 'own' as const, dataDir } } : {}),
-		...(withDemo
-			? {
-					demo: async (receiverUrl: string) => {
-						const { startDemo } = await import('../demo/demo.js');
-						// The demo talks to the service with retries, like any application would.
-						return startDemo({ client: new MqClient(settings), service, receiverUrl });
-					},
-				}
-			: {}),
-		close: async () => {
-			await service.close();
-			if (announced && dataDir !== undefined) await removeServerFile(dataDir, announced.pid);
-		},
-	};
-}
-
-/** The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped. */
-function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
-	return {
-		client: new MqClient(runningServerSettings(resolved, server), noRetry),
-		embedded: {
-			accountId: server.accountId,
-			vectorIndexId: server.vectorIndexId,
-			searchIndexId: server.searchIndexId,
-		},
-		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
-		localServer: { kind: 'running' },
-		close: async () => {},
-	};
-}
-
-function remoteBackend(resolved: Resolved, configPath: string): Backend {
-	const problems = (['management', 'queue'] as const).map((api) =>
-		missingSettings(resolved, api, configPath),
-	);
-	if (problems.every((p) => p !== undefined)) throw new ConfigError(problems[0]!);
-	const v = resolved.values;
-	const client = new MqClient(remoteSettings(resolved), noRetry);
-	return {
-		client,
-		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
-		close: async () => {},
-	};
+function portFlag(text: string | undefined, name: string, fallback: number): number {
+	if (text === undefined) return fallback;
+	const port = Number(text);
+	if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--${name} ${text} is not a port number`);
+	return port;
 }
 
 /** The bundled TUI when the build made one (it starts in half the time), else its modules. */
@@ -191,6 +56,11 @@ export const monitorSpec: CommandSpec = {
 			description: 'poll interval of the visible pane (default 2s)',
 		},
 		'read-only': { type: 'boolean', description: 'disable every edit in every pane' },
+		port: {
+			type: 'string',
+			value: '<port>',
+			description: `port of the local server the monitor runs when none runs (default ${defaultLocalPort})`,
+		},
 		'receiver-port': {
 			type: 'string',
 			value: '<port>',
@@ -212,11 +82,8 @@ export const monitorSpec: CommandSpec = {
 				'--demo runs on the embedded local service; leave out --profile and the connection flags',
 			);
 		}
-		const portText = args.string('receiver-port');
-		const receiverPort = portText === undefined ? 0 : Number(portText);
-		if (!Number.isInteger(receiverPort) || receiverPort < 0 || receiverPort > 65_535) {
-			throw new UsageError(`--receiver-port ${portText} is not a port number`);
-		}
+		const receiverPort = portFlag(args.string('receiver-port'), 'receiver-port', 0);
+		const port = portFlag(args.string('port'), 'port', defaultLocalPort);
 
 		const throwaway = demo || args.boolean('ephemeral');
 		if (args.boolean('ephemeral') && !resolved.local) {
@@ -226,12 +93,13 @@ export const monitorSpec: CommandSpec = {
 		}
 
 		await import('../ui/production.js');
-		const server = resolved.local && !throwaway ? await findLocalServer(dataDir) : undefined;
-		const backend = server
-			? runningBackend(resolved, server)
-			: resolved.local
-				? await embeddedBackend(resolved, throwaway ? undefined : dataDir, demo)
-				: remoteBackend(resolved, config.path);
+		const backend = await chooseBackend(resolved, {
+			dataDir,
+			configPath: config.path,
+			throwaway,
+			demo,
+			port,
+		});
 		let receiver: ReceiverHandle | undefined;
 		let running: Demo | undefined;
 		try {

@@ -90,7 +90,11 @@ export const messageCodec: Codec<StoredMessage> = {
 		// JSON writes an absent field as null; the message has it undefined.
 		const fields = Object.fromEntries(messageFields.map((field, i) => [field, values[i + 1] ?? undefined]));
 		const message = fields as unknown as StoredMessage;
-		if (typeof message.id !== 'string' || typeof message.url !== 'string' || typeof message.dueAt !== 'number')
+		if (
+			typeof message.id !== 'string' ||
+			typeof message.url !== 'string' ||
+			typeof message.dueAt !== 'number'
+		)
 			throw new Error('a kept message lacks its id, url or time');
 		return {
 			...message,
