@@ -17,8 +17,7 @@ import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { SearchIndexRecord } from './indexes/search-index.js';
 import { VectorIndex } from './indexes/vector-index.js';
-import type { LocalServiceData } from './options.js';
-import { defaultMessagePrice, type LocalServiceOptions } from './options.js';
+import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { resolveAccount } from './persistence/account.js';
 import {
 	collections,
@@ -215,7 +214,7 @@ async function start(
 		searchIndexId,
 		'local-search',
 		credentials.email,
-		`${baseUrl}/search/${searchIndexId}`,
+		indexEndpoints(baseUrl, account).search,
 		createdAt,
 		account.searchTokens,
 	);
