@@ -3,10 +3,10 @@
  * reference, retrying one or many (answering the new message ids) and deleting many.
  */
 import { type DlqFilter, filterQuery, withQuery } from './filters.js';
-import { DlqDeleted, DlqRetried, DlqRetriedMany } from './messaging-schemas.js';
+import { DlqDeleted, DlqRetried, DlqRetriedMany, preparePage } from './messaging-schemas.js';
 import { encodePublishOptions, type PublishOptions } from './publish-options.js';
 import { DlqPage } from './schemas.js';
-import { type ApiRequest, type Messaging, read, segment, sendParsed } from './transport.js';
+import { type ApiRequest, type Messaging, read, segment, sendRead } from './transport.js';
 
 /** The largest page the deployed service answers. */
 export const dlqPageLimit = 100;
@@ -92,28 +92,32 @@ export class DlqApi {
 		const count = pageSize(query.count);
 		if (count !== undefined) params.push(['count', String(count)]);
 		if (query.cursor && !query.dlqIds) params.push(['cursor', query.cursor]);
-		return read(this.messaging, 'list dead letters', withQuery('/v2/dlq', params), DlqPage, signal);
+		const path = withQuery('/v2/dlq', params);
+		return read(this.messaging, 'list dead letters', path, DlqPage, signal, preparePage);
 	}
 
 	/** Publishes the dead letter again (options override the original's) and removes it. */
 	async retry(dlqId: string, overrides?: PublishOptions): Promise<string> {
-		const answer = await sendParsed(
+		const answer = await sendRead(
 			this.messaging,
 			retryDlqRequest(this.messaging, dlqId, overrides),
 			DlqRetried,
 		);
-		return answer.messageId;
+		return answer.data.messageId;
 	}
 
 	retryMany(selection: DlqSelection, overrides?: PublishOptions) {
-		return sendParsed(
+		return sendRead(
 			this.messaging,
 			retryDlqManyRequest(this.messaging, selection, overrides),
 			DlqRetriedMany,
+			{
+				prepare: preparePage,
+			},
 		);
 	}
 
 	deleteMany(selection: DlqSelection) {
-		return sendParsed(this.messaging, deleteDlqManyRequest(selection), DlqDeleted);
+		return sendRead(this.messaging, deleteDlqManyRequest(selection), DlqDeleted, { prepare: preparePage });
 	}
 }

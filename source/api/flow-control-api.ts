@@ -4,7 +4,12 @@
  * for, resetting the rate window, and the account's global parallelism.
  */
 import { withQuery } from './filters.js';
-import { FlowControlKey, FlowControlKeys, GlobalParallelism } from './messaging-schemas.js';
+import {
+	FlowControlKey,
+	FlowControlKeys,
+	GlobalParallelism,
+	prepareFlowControlKeys,
+} from './messaging-schemas.js';
 import { type ApiRequest, type Messaging, read, segment } from './transport.js';
 
 export interface PinSettings {
@@ -63,7 +68,14 @@ export class FlowControlApi {
 	/** Every key, or those whose name contains `search`. */
 	list(search?: string, signal?: AbortSignal) {
 		const path = withQuery('/v2/flowControl', search ? [['search', search]] : []);
-		return read(this.messaging, 'list flow-control keys', path, FlowControlKeys, signal);
+		return read(
+			this.messaging,
+			'list flow-control keys',
+			path,
+			FlowControlKeys,
+			signal,
+			prepareFlowControlKeys,
+		);
 	}
 
 	get(key: string, signal?: AbortSignal) {

@@ -5,7 +5,8 @@
  */
 import { ApiError } from './errors.js';
 import { filterQuery, type LogFilter, withQuery } from './filters.js';
-import { LogsPage } from './messaging-schemas.js';
+import type { Liberal, Reading } from './liberal.js';
+import { LogsPage, prepareLogsPage } from './messaging-schemas.js';
 import { type Messaging, read } from './transport.js';
 
 /** The largest page the deployed service's reference allows. */
@@ -31,13 +32,13 @@ export class LogsApi {
 	}
 
 	/** A page of log entries, newest first; `cursor` continues below it. */
-	async list(query: LogsQuery = {}, signal?: AbortSignal): Promise<LogsPage> {
+	async list(query: LogsQuery = {}, signal?: AbortSignal): Promise<Reading<Liberal<typeof LogsPage>>> {
 		const params = filterQuery(query.filter ?? {});
 		if (query.count !== undefined)
 			params.push(['count', String(Math.max(1, Math.min(logsPageLimit, Math.floor(query.count))))]);
 		if (query.cursor) params.push(['cursor', query.cursor]);
 		const fetchPage = (path: LogsPath) =>
-			read(this.messaging, 'list logs', withQuery(path, params), LogsPage, signal);
+			read(this.messaging, 'list logs', withQuery(path, params), LogsPage, signal, prepareLogsPage);
 		if (this.path === '/v2/events') return fetchPage('/v2/events');
 		try {
 			return await fetchPage('/v2/logs');

@@ -3,10 +3,10 @@
  * its own headers, nothing shared between items) and bulk cancel by ids, by filter or all.
  */
 import { type CancelFilter, filterQuery, withQuery } from './filters.js';
-import { parseBody } from './http.js';
-import { BatchResults } from './messaging-schemas.js';
+import { readBody } from './http.js';
+import { BatchResults, prepareBatchResults } from './messaging-schemas.js';
 import { CancelResult } from './schemas.js';
-import { type ApiRequest, type Messaging, type PublishLike, sendParsed } from './transport.js';
+import { type ApiRequest, type Messaging, type PublishLike, sendRead } from './transport.js';
 
 export interface BatchItem extends PublishLike {
 	/** Enqueue the item to this queue instead of publishing it. */
@@ -64,14 +64,17 @@ export class MessagesApi {
 
 	/** Publishes every item; one answer per item, an array of answers for a URL Group item. */
 	batch(items: readonly BatchItem[]) {
-		return sendParsed(this.messaging, batchRequest(this.messaging, items), BatchResults);
+		return sendRead(this.messaging, batchRequest(this.messaging, items), BatchResults, {
+			prepare: prepareBatchResults,
+		});
 	}
 
-	async cancel(selection: CancelSelection): Promise<number> {
+	/** How many were cancelled; undefined when the service answered without saying (no body). */
+	async cancel(selection: CancelSelection): Promise<number | undefined> {
 		const request = cancelMessagesRequest(selection);
 		const response = await this.messaging.send(request);
 		// The deployed service may answer without a body (decisions.md).
-		if (response.text.trim() === '') return 0;
-		return parseBody(request.operation, response, CancelResult).cancelled;
+		if (response.text.trim() === '') return undefined;
+		return readBody(request.operation, response, CancelResult).data.cancelled;
 	}
 }

@@ -1,154 +1,177 @@
 /**
  * zod schemas of the messaging operations beyond interface.md (decisions.md, "The deployed
  * service"): queues, schedules, delivery logs, flow control, batch publish and the bulk
- * answers of the dead letter queue. Read liberally: only identity fields are required, a
- * field that is missing, null or of an unexpected type reads as absent, and extra fields
- * are kept.
+ * answers of the dead letter queue. Each is declared with its complete shape and read
+ * liberally (liberal.ts): only the fields `identified` names are required; a field that is
+ * missing, null or of another type reads as absent and is reported, and extra fields are kept.
  */
 import { z } from 'zod';
-import { GroupPublishResults, PublishResult } from './schemas.js';
+import { identified } from './liberal.js';
+import { PublishResult } from './schemas.js';
 
-/** A field that is absent when it is missing, null or not what was expected. */
-function lenient<T extends z.ZodType>(schema: T) {
-	return schema.optional().catch(undefined);
-}
-
-const int = lenient(z.number());
-const text = lenient(z.string());
-const flag = lenient(z.boolean());
-const texts = lenient(z.array(z.string()));
 /** Header values as arrays (the reference) or one string each (some SDK types): both read. */
-const headerMap = lenient(z.record(z.string(), z.union([z.array(z.string()), z.string()])));
+const HeaderMap = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
 
-export const Queue = z.looseObject({
-	name: z.string(),
-	createdAt: int,
-	updatedAt: int,
-	parallelism: int,
-	paused: flag,
-	/** Messages of the queue not yet delivered, failed or cancelled. */
-	lag: int,
-});
-export type Queue = z.infer<typeof Queue>;
+export const Queue = identified(
+	z.looseObject({
+		name: z.string(),
+		createdAt: z.number().optional(),
+		updatedAt: z.number().optional(),
+		parallelism: z.number().optional(),
+		paused: z.boolean().optional(),
+		/** Messages of the queue not yet delivered, failed or cancelled. */
+		lag: z.number().optional(),
+	}),
+	['name'],
+);
 export const Queues = z.array(Queue);
 
 export const scheduleStates = ['IN_PROGRESS', 'SUCCESS', 'FAIL'] as const;
 
-export const Schedule = z.looseObject({
-	scheduleId: z.string(),
-	cron: z.string(),
-	destination: z.string(),
-	createdAt: int,
-	method: text,
-	header: headerMap,
-	body: text,
-	bodyBase64: text,
-	retries: int,
-	/** Seconds. */
-	delay: int,
-	callback: text,
-	failureCallback: text,
-	callerIp: text,
-	callerIP: text,
-	isPaused: flag,
-	queueName: text,
-	flowControlKey: text,
-	parallelism: int,
-	rate: int,
-	/** Seconds. */
-	period: int,
-	retryDelayExpression: text,
-	label: text,
-	labels: texts,
-	lastScheduleTime: int,
-	nextScheduleTime: int,
-	/** Message id to IN_PROGRESS, SUCCESS or FAIL, for the messages of the last firing. */
-	lastScheduleStates: lenient(z.record(z.string(), z.string())),
-});
-export type Schedule = z.infer<typeof Schedule>;
+export const Schedule = identified(
+	z.looseObject({
+		scheduleId: z.string(),
+		cron: z.string().optional(),
+		destination: z.string().optional(),
+		createdAt: z.number().optional(),
+		method: z.string().optional(),
+		header: HeaderMap.optional(),
+		body: z.string().optional(),
+		bodyBase64: z.string().optional(),
+		retries: z.number().optional(),
+		/** Seconds. */
+		delay: z.number().optional(),
+		callback: z.string().optional(),
+		failureCallback: z.string().optional(),
+		callerIp: z.string().optional(),
+		callerIP: z.string().optional(),
+		isPaused: z.boolean().optional(),
+		queueName: z.string().optional(),
+		flowControlKey: z.string().optional(),
+		parallelism: z.number().optional(),
+		rate: z.number().optional(),
+		/** Seconds. */
+		period: z.number().optional(),
+		retryDelayExpression: z.string().optional(),
+		label: z.string().optional(),
+		labels: z.array(z.string()).optional(),
+		lastScheduleTime: z.number().optional(),
+		nextScheduleTime: z.number().optional(),
+		/** Message id to IN_PROGRESS, SUCCESS or FAIL, for the messages of the last firing. */
+		lastScheduleStates: z.record(z.string(), z.enum(scheduleStates)).optional(),
+	}),
+	['scheduleId'],
+);
 export const Schedules = z.array(Schedule);
-export const ScheduleCreated = z.looseObject({ scheduleId: z.string() });
+export const ScheduleCreated = identified(z.looseObject({ scheduleId: z.string() }), ['scheduleId']);
 
-export const LogEntry = z.looseObject({
-	time: z.number(),
-	messageId: z.string(),
-	state: z.string(),
-	url: text,
-	topicName: text,
-	endpointName: text,
-	method: text,
-	header: headerMap,
-	/** Base64 of the message body. */
-	body: text,
-	responseStatus: int,
-	responseHeader: headerMap,
-	/** Base64 of the response body. */
-	responseBody: text,
-	error: text,
-	nextDeliveryTime: int,
-	label: text,
-	labels: texts,
-	queueName: text,
-	scheduleId: text,
-	callerIp: text,
-	flowControlKey: text,
-	maxRetries: int,
-	retryDelayExpression: text,
-});
-export type LogEntry = z.infer<typeof LogEntry>;
-
-const cursor = lenient(
-	z.union([z.string(), z.number()]).transform((c) => (c === '' ? undefined : String(c))),
+export const LogEntry = identified(
+	z.looseObject({
+		time: z.number().optional(),
+		messageId: z.string(),
+		state: z.string().optional(),
+		url: z.string().optional(),
+		topicName: z.string().optional(),
+		endpointName: z.string().optional(),
+		method: z.string().optional(),
+		header: HeaderMap.optional(),
+		/** Base64 of the message body. */
+		body: z.string().optional(),
+		responseStatus: z.number().optional(),
+		responseHeader: HeaderMap.optional(),
+		/** Base64 of the response body. */
+		responseBody: z.string().optional(),
+		error: z.string().optional(),
+		nextDeliveryTime: z.number().optional(),
+		label: z.string().optional(),
+		labels: z.array(z.string()).optional(),
+		queueName: z.string().optional(),
+		scheduleId: z.string().optional(),
+		callerIp: z.string().optional(),
+		flowControlKey: z.string().optional(),
+		maxRetries: z.number().optional(),
+		retryDelayExpression: z.string().optional(),
+	}),
+	['messageId'],
 );
 
-/** `GET /v2/logs` answers `logs`, `GET /v2/events` answers `events`: both read as one page. */
-export const LogsPage = z
-	.looseObject({ logs: z.array(LogEntry).optional(), events: z.array(LogEntry).optional(), cursor })
-	.transform(({ logs, events, cursor }) => ({ logs: logs ?? events ?? [], cursor }));
-export type LogsPage = z.infer<typeof LogsPage>;
+/** The cursor of a page: a string, though older answers sent a number; empty means the end. */
+const Cursor = z.string().optional();
 
-export const FlowControlKey = z.looseObject({
-	flowControlKey: z.string(),
-	/** Messages waiting for the key's limits (or for it to be resumed). */
-	waitListSize: int,
-	parallelismMax: int,
-	parallelismCount: int,
-	rateMax: int,
-	rateCount: int,
-	/** Seconds. */
-	ratePeriod: int,
-	/** Unix seconds. */
-	ratePeriodStart: int,
-	isPinnedParallelism: flag,
-	isPinnedRate: flag,
-	isPaused: flag,
-});
-export type FlowControlKey = z.infer<typeof FlowControlKey>;
+export const LogsPage = identified(z.looseObject({ logs: z.array(LogEntry), cursor: Cursor }), ['logs']);
+
+/**
+ * `GET /v2/logs` answers `logs`, `GET /v2/events` answers `events`; older answers carry a
+ * numeric cursor. Both read as one page shape.
+ */
+export function prepareLogsPage(json: unknown): unknown {
+	if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+	const { events, logs, cursor, ...rest } = json as Record<string, unknown>;
+	return { ...rest, logs: logs ?? events, cursor: prepareCursor(cursor) };
+}
+
+/** A numeric cursor as text, an empty one as none (the end of the listing). */
+export function prepareCursor(cursor: unknown): unknown {
+	if (typeof cursor === 'number') return String(cursor);
+	return cursor === '' || cursor === null ? undefined : cursor;
+}
+
+/** Renames the cursor of a page that has one, for the answers below. */
+export function preparePage(json: unknown): unknown {
+	if (typeof json !== 'object' || json === null || Array.isArray(json) || !('cursor' in json)) return json;
+	return { ...json, cursor: prepareCursor((json as { cursor: unknown }).cursor) };
+}
+
+export const FlowControlKey = identified(
+	z.looseObject({
+		flowControlKey: z.string(),
+		/** Messages waiting for the key's limits (or for it to be resumed). */
+		waitListSize: z.number().optional(),
+		parallelismMax: z.number().optional(),
+		parallelismCount: z.number().optional(),
+		rateMax: z.number().optional(),
+		rateCount: z.number().optional(),
+		/** Seconds. */
+		ratePeriod: z.number().optional(),
+		/** Unix seconds. */
+		ratePeriodStart: z.number().optional(),
+		isPinnedParallelism: z.boolean().optional(),
+		isPinnedRate: z.boolean().optional(),
+		isPaused: z.boolean().optional(),
+	}),
+	['flowControlKey'],
+);
+export const FlowControlKeys = z.array(FlowControlKey);
+
 /** An array (the reference) or `{flowControls: [...]}` (an older page of the docs). */
-export const FlowControlKeys = z.union([
-	z.array(FlowControlKey),
-	z.looseObject({ flowControls: z.array(FlowControlKey) }).transform((page) => page.flowControls),
-]);
+export function prepareFlowControlKeys(json: unknown): unknown {
+	if (typeof json === 'object' && json !== null && !Array.isArray(json) && 'flowControls' in json)
+		return (json as { flowControls: unknown }).flowControls;
+	return json;
+}
 
-export const GlobalParallelism = z.looseObject({ parallelismMax: int, parallelismCount: int });
-export type GlobalParallelism = z.infer<typeof GlobalParallelism>;
-
-/** A publish or enqueue to a URL Group: an array (the SDK, decisions.md) or `{messages: [...]}` (the reference). */
-export const GroupAnswers = z.union([
-	GroupPublishResults,
-	z.looseObject({ messages: GroupPublishResults }).transform((answer) => answer.messages),
-]);
-
-/** One answer per batch item: a publish result, or an array of them for a URL Group item. */
-export const BatchResults = z.array(z.union([PublishResult, z.array(PublishResult)]));
-export type BatchResults = z.infer<typeof BatchResults>;
-
-export const DlqDeleted = z.looseObject({ deleted: z.number(), cursor });
-export type DlqDeleted = z.infer<typeof DlqDeleted>;
-
-export const DlqRetried = z.looseObject({ messageId: z.string() });
-export const DlqRetriedMany = z.looseObject({
-	responses: z.array(z.looseObject({ messageId: z.string() })),
-	cursor,
+export const GlobalParallelism = z.looseObject({
+	parallelismMax: z.number().optional(),
+	parallelismCount: z.number().optional(),
 });
-export type DlqRetriedMany = z.infer<typeof DlqRetriedMany>;
+
+/**
+ * One answer per batch item: a publish result, or an array of them for a URL Group item. Read
+ * as `{result}` or `{results}` (prepareBatchResults), so that an odd item is a gap and the
+ * answers stay aligned with the items.
+ */
+export const BatchResults = z.array(
+	z.looseObject({ result: PublishResult.optional(), results: z.array(PublishResult).optional() }),
+);
+
+export function prepareBatchResults(json: unknown): unknown {
+	if (!Array.isArray(json)) return json;
+	return json.map((item) => (Array.isArray(item) ? { results: item } : { result: item }));
+}
+
+export const DlqDeleted = z.looseObject({ deleted: z.number().optional(), cursor: Cursor });
+
+export const DlqRetried = identified(z.looseObject({ messageId: z.string() }), ['messageId']);
+export const DlqRetriedMany = identified(z.looseObject({ responses: z.array(DlqRetried), cursor: Cursor }), [
+	'responses',
+]);

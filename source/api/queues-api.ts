@@ -2,9 +2,8 @@
  * Queues (decisions.md, "Operations beyond interface.md"): ordered delivery with at most
  * `parallelism` messages of a queue in progress, paused and resumed as a whole.
  */
-import { GroupAnswers, Queue, Queues } from './messaging-schemas.js';
-import { isHttpUrl } from './publish-options.js';
-import { PublishResult } from './schemas.js';
+import { Queue, Queues } from './messaging-schemas.js';
+import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
 import {
 	type ApiRequest,
 	type Messaging,
@@ -13,7 +12,6 @@ import {
 	read,
 	resourceActionRequest,
 	segment,
-	sendParsed,
 } from './transport.js';
 
 export interface QueueSettings {
@@ -37,10 +35,6 @@ export const pauseQueueRequest = (name: string) =>
 	resourceActionRequest('queue', '/v2/queues', name, 'pause');
 export const resumeQueueRequest = (name: string) =>
 	resourceActionRequest('queue', '/v2/queues', name, 'resume');
-
-export type EnqueueResponse =
-	| { kind: 'url'; result: PublishResult }
-	| { kind: 'group'; results: PublishResult[] };
 
 export class QueuesApi {
 	constructor(private readonly messaging: Messaging) {}
@@ -70,7 +64,7 @@ export class QueuesApi {
 	}
 
 	/** Enqueues a message with every publish option; a missing queue is created with parallelism 1. */
-	async enqueue(queueName: string, request: PublishLike): Promise<EnqueueResponse> {
+	async enqueue(queueName: string, request: PublishLike): Promise<PublishAnswer> {
 		const described = this.messaging.describePublish(request);
 		const operation = `enqueue to ${queueName}`;
 		const sent: ApiRequest = {
@@ -80,8 +74,6 @@ export class QueuesApi {
 			headers: described.headers,
 			body: request.body ?? '',
 		};
-		if (isHttpUrl(request.destination))
-			return { kind: 'url', result: await sendParsed(this.messaging, sent, PublishResult) };
-		return { kind: 'group', results: await sendParsed(this.messaging, sent, GroupAnswers) };
+		return readPublishAnswer(operation, await this.messaging.send(sent), request.destination);
 	}
 }

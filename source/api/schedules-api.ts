@@ -14,7 +14,7 @@ import {
 	read,
 	resourceActionRequest,
 	segment,
-	sendParsed,
+	sendRead,
 } from './transport.js';
 
 export interface ScheduleRequest extends PublishLike {
@@ -53,12 +53,12 @@ export class SchedulesApi {
 
 	/** Creates (or, with `scheduleId`, updates) a schedule; answers its id. */
 	async create(request: ScheduleRequest): Promise<string> {
-		const created = await sendParsed(
+		const created = await sendRead(
 			this.messaging,
 			createScheduleRequest(this.messaging, request),
 			ScheduleCreated,
 		);
-		return created.scheduleId;
+		return created.data.scheduleId;
 	}
 
 	list(signal?: AbortSignal) {

@@ -6,7 +6,9 @@
  */
 import type { z } from 'zod';
 import type { ConnectionSettings } from './connection.js';
-import { type HttpResponse, parseBody } from './http.js';
+import { type HttpResponse, readBody } from './http.js';
+import type { Liberal, Reading } from './liberal.js';
+import { pathSegment } from './paths.js';
 import type { PublishOptions } from './publish-options.js';
 
 /** A request to the messaging API, built apart from sending it (what a person confirms is what is sent). */
@@ -42,27 +44,31 @@ export interface Messaging {
 	describePublish(request: PublishLike): PublishDescription;
 }
 
-export async function sendParsed<T extends z.ZodType>(
+/** Sends a request and reads its answer liberally (liberal.ts); `prepare` may reshape the JSON first. */
+export async function sendRead<S extends z.ZodType>(
 	messaging: Messaging,
 	request: ApiRequest,
-	schema: T,
-	signal?: AbortSignal,
-): Promise<z.infer<T>> {
-	return parseBody(request.operation, await messaging.send(request, signal), schema);
+	schema: S,
+	options: { signal?: AbortSignal | undefined; prepare?: (json: unknown) => unknown } = {},
+): Promise<Reading<Liberal<S>>> {
+	const response = await messaging.send(request, options.signal);
+	return readBody(request.operation, response, schema, options.prepare);
 }
 
-/** A GET of the messaging API, its answer read as `schema`. */
-export function read<T extends z.ZodType>(
+/** A GET of the messaging API, its answer read liberally as `schema`. */
+export function read<S extends z.ZodType>(
 	messaging: Messaging,
 	operation: string,
 	path: string,
-	schema: T,
+	schema: S,
 	signal?: AbortSignal,
-): Promise<z.infer<T>> {
-	return sendParsed(messaging, { operation, method: 'GET', path }, schema, signal);
+	prepare?: (json: unknown) => unknown,
+): Promise<Reading<Liberal<S>>> {
+	return sendRead(messaging, { operation, method: 'GET', path }, schema, { signal, prepare });
 }
 
-export const segment = encodeURIComponent;
+/** One encoded path segment (paths.ts): a `/`, `?` or `%` in a name cannot change the route. */
+export const segment = pathSegment;
 
 /** Deletes, pauses or resumes a named resource, e.g. `pause queue orders`: POST /v2/queues/orders/pause. */
 export function resourceActionRequest(

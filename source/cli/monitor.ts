@@ -14,6 +14,7 @@ import type { ReceiverHandle } from '../receiver/receiver.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
 import { type CommandSpec, defineCommand } from './define.js';
+import { listenFailure } from './failure.js';
 import { defaultLocalPort } from './local-server.js';
 import { chooseBackend } from './monitor-backend.js';
 import { ttyRefusal } from './tty.js';
@@ -110,6 +111,8 @@ export const monitorSpec: CommandSpec = {
 					nextSigningKey: backend.keys.next,
 					dialect: resolved.dialect,
 					port: receiverPort,
+				}).catch((error: unknown) => {
+					throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
 				});
 			}
 			if (backend.demo && receiver) running = await backend.demo(receiver.url);

@@ -37,7 +37,9 @@ import { EventLog } from './stores/event-log.js';
 import { GroupStore } from './stores/group-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
-import { WorkflowRuns } from './stores/workflow-runs.js';
+import { WaiterStore } from './stores/waiter-store.js';
+import { WorkflowRunStore } from './stores/workflow-run-store.js';
+import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
 
@@ -175,8 +177,19 @@ async function start(
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
 	const queues = new QueueStore(limits, sinks.queues);
 	const schedules = new ScheduleStore(limits, sinks.schedules);
+	const runs = new WorkflowRunStore();
+	const waiters = new WaiterStore();
 	// The context is complete before anything is delivered or fired; these read it then.
 	let context: ServiceContext | undefined;
+	const workflows = new WorkflowEngine({
+		dialect,
+		clock,
+		limits,
+		usage,
+		runs,
+		waiters,
+		delivery: () => engine,
+	});
 	const engine = new DeliveryEngine({
 		onError,
 		dialect,
@@ -195,6 +208,7 @@ async function start(
 		},
 		messageSink: sinks.messages,
 		flowSink: sinks.flowKeys,
+		runs: workflows.hooks,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
 		if (!context) return;
@@ -244,7 +258,9 @@ async function start(
 		dlq,
 		events,
 		dedup: new DedupStore(sinks.dedup),
-		runs: new WorkflowRuns(undefined, sinks.workflowRuns),
+		runs,
+		waiters,
+		workflows,
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
 		vectorIndex,
@@ -266,6 +282,7 @@ async function start(
 	const close = () => {
 		closing ??= (async () => {
 			scheduleRunner.close();
+			workflows.close();
 			engine.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());
@@ -297,7 +314,6 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): vo
 	ctx.schedules.restore(values(kept.schedules));
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
-	ctx.runs.restore(values(kept.workflowRuns));
 	ctx.engine.flow.restore(values(kept.flowKeys));
 	const { vector, search } = ctx.dataPlanes;
 	vector.engine.restore(kept.vectors);

@@ -11,6 +11,7 @@ import { overviewPane } from './panes/overview/index.js';
 import { publishPane } from './panes/publish/index.js';
 import { searchPane } from './panes/search/index.js';
 import { vectorPane } from './panes/vector/index.js';
+import { workflowsPane } from './panes/workflows/index.js';
 
 export const panes: readonly AnyPane[] = [
 	overviewPane,
@@ -21,4 +22,5 @@ export const panes: readonly AnyPane[] = [
 	callbacksPane,
 	groupsPane,
 	publishPane,
+	workflowsPane,
 ];

@@ -7,6 +7,7 @@
 import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
+import { complete } from '../support/reading.js';
 import { bearer, type Fixture, failure, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
@@ -50,16 +51,14 @@ describe('batch publish', () => {
 	});
 
 	it('fans out through our client, deduplicating within the batch', async () => {
-		const answers = await fx.client.messages.batch([
-			{ destination: `${sink.url}/d`, body: 'x', options: { deduplicationId: 'same', delayMs: 3_600_000 } },
-			{ destination: `${sink.url}/d`, body: 'x', options: { deduplicationId: 'same', delayMs: 3_600_000 } },
-			{ destination: 'batch-fan', options: { delayMs: 3_600_000, labels: ['batched'] } },
-		]);
-		const [first, second, group] = answers as [
-			{ messageId: string },
-			{ messageId: string; deduplicated?: boolean },
-			{ messageId: string }[],
-		];
+		const answers = await complete(
+			fx.client.messages.batch([
+				{ destination: `${sink.url}/d`, body: 'x', options: { deduplicationId: 'same', delayMs: 3_600_000 } },
+				{ destination: `${sink.url}/d`, body: 'x', options: { deduplicationId: 'same', delayMs: 3_600_000 } },
+				{ destination: 'batch-fan', options: { delayMs: 3_600_000, labels: ['batched'] } },
+			]),
+		);
+		const [first, second, group] = [answers[0]!.result!, answers[1]!.result!, answers[2]!.results!];
 		expect(second).toMatchObject({ messageId: first.messageId, deduplicated: true });
 		expect(group).toHaveLength(2);
 		expect(await fx.client.messages.cancel({ filter: { label: 'batched' } })).toBe(2);

@@ -7,6 +7,7 @@
 import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
+import { complete } from '../support/reading.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
@@ -104,25 +105,27 @@ describe('the dead letter queue', () => {
 		const other = await deadLetter('/other', { label: 'leave-me' });
 		const gone = await deadLetter('/gone', { label: 'drop-me' });
 
-		const deleted = await fx.client.dlq.deleteMany({ filter: { label: 'drop-me' } });
+		const deleted = await complete(fx.client.dlq.deleteMany({ filter: { label: 'drop-me' } }));
 		expect(deleted.deleted).toBe(1);
-		const left = await fx.client.dlq.list();
+		const left = await complete(fx.client.dlq.list());
 		expect(left.messages.map((m) => m.messageId)).toEqual([q1, q2, other]);
 
 		recovered = true;
 		const before = flaky.received.length;
-		const retried = await fx.client.dlq.retryMany({ filter: { label: 'retry-me' } }, { retries: 2 });
+		const retried = await complete(
+			fx.client.dlq.retryMany({ filter: { label: 'retry-me' } }, { retries: 2 }),
+		);
 		expect(retried.responses).toHaveLength(2);
 		const got = (await flaky.waitFor(before + 2)).slice(before);
 		expect(got.map((r) => r.url).sort()).toEqual(['/q/1', '/q/2']);
-		const remaining = await fx.client.dlq.list();
+		const remaining = await complete(fx.client.dlq.list());
 		expect(remaining.messages.map((m) => m.messageId)).toEqual([other]);
 		expect(remaining.messages.map((m) => m.messageId)).not.toContain(gone);
 		const newId = retried.responses[0]!.messageId;
-		const logs = await fx.client.listLogs({ filter: { messageIds: [newId], state: 'DELIVERED' } });
+		const logs = await complete(fx.client.listLogs({ filter: { messageIds: [newId], state: 'DELIVERED' } }));
 		expect(logs.logs).toHaveLength(1);
 
-		const one = await fx.client.dlq.retry(remaining.messages[0]!.dlqId);
+		const one = await fx.client.dlq.retry(remaining.messages[0]!.dlqId!);
 		expect(one).toMatch(/^msg_/);
 		await waitUntil(() =>
 			flaky.received.some((r) => r.headers['upstash-message-id'] === one) ? true : undefined,
@@ -133,20 +136,20 @@ describe('the dead letter queue', () => {
 
 	it('refuses bad selections with the error of decisions.md, and changes nothing', async () => {
 		const kept = await deadLetter('/kept');
-		const [letter] = (await fx.client.dlq.list()).messages;
+		const [letter] = (await complete(fx.client.dlq.list())).messages;
 		const status = async (work: Promise<unknown>) => ((await failure(work)) as ApiError).status;
 		expect(await status(fx.client.dlq.retry('1-1'))).toBe(404);
-		expect(await status(fx.client.dlq.deleteMany({ dlqIds: [letter!.dlqId, '1-1'] }))).toBe(404);
-		expect(await status(fx.client.dlq.retryMany({ dlqIds: [letter!.dlqId, '1-1'] }))).toBe(404);
-		expect(await status(fx.client.dlq.retry(letter!.dlqId, { retries: 99 }))).toBe(400);
+		expect(await status(fx.client.dlq.deleteMany({ dlqIds: [letter!.dlqId!, '1-1'] }))).toBe(404);
+		expect(await status(fx.client.dlq.retryMany({ dlqIds: [letter!.dlqId!, '1-1'] }))).toBe(404);
+		expect(await status(fx.client.dlq.retry(letter!.dlqId!, { retries: 99 }))).toBe(400);
 		expect(await status(fx.client.dlq.list({ filter: { fromDate: -1 } }))).toBe(400);
 		await quietly(async () => {
 			expect(await failure(qstash.dlq.listMessages({ count: 5000 }))).toMatchObject({ status: 400 });
 		});
-		expect((await fx.client.dlq.list()).messages.map((m) => m.messageId)).toEqual([kept]);
+		expect((await complete(fx.client.dlq.list())).messages.map((m) => m.messageId)).toEqual([kept]);
 		const now = Date.now();
-		expect((await fx.client.dlq.list({ filter: { fromDate: now + 60_000 } })).messages).toEqual([]);
-		expect((await fx.client.dlq.list({ filter: { toDate: now } })).messages).toHaveLength(1);
-		await fx.client.dlq.deleteMany({ all: true });
+		expect((await complete(fx.client.dlq.list({ filter: { fromDate: now + 60_000 } }))).messages).toEqual([]);
+		expect((await complete(fx.client.dlq.list({ filter: { toDate: now } }))).messages).toHaveLength(1);
+		await complete(fx.client.dlq.deleteMany({ all: true }));
 	});
 });

@@ -7,6 +7,7 @@
 import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
+import { complete } from '../support/reading.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
@@ -116,21 +117,21 @@ describe('flow control through our client', () => {
 		await flowControl.pause('search-me-1');
 		await flowControl.pause('search-me-2');
 		await flowControl.pin('other-key', { rate: 7, period: 60 });
-		const found = await flowControl.list('search-me');
+		const found = await complete(flowControl.list('search-me'));
 		expect(found.map((k) => k.flowControlKey)).toEqual(['search-me-1', 'search-me-2']);
-		expect((await flowControl.list()).map((k) => k.flowControlKey)).toContain('other-key');
-		expect(await flowControl.get('other-key')).toMatchObject({
+		expect((await complete(flowControl.list())).map((k) => k.flowControlKey)).toContain('other-key');
+		expect(await complete(flowControl.get('other-key'))).toMatchObject({
 			isPinnedRate: true,
 			rateMax: 7,
 			ratePeriod: 60,
 		});
 		await flowControl.resetRate('other-key');
-		expect((await flowControl.get('other-key')).rateCount).toBe(0);
+		expect((await complete(flowControl.get('other-key'))).rateCount).toBe(0);
 		await flowControl.unpin('other-key', { rate: true });
-		expect((await flowControl.get('other-key')).isPinnedRate).toBe(false);
+		expect((await complete(flowControl.get('other-key'))).isPinnedRate).toBe(false);
 		await flowControl.resume('search-me-1');
 		await flowControl.resume('search-me-2');
-		expect((await flowControl.globalParallelism()).parallelismMax).toBe(1000);
+		expect((await complete(flowControl.globalParallelism())).parallelismMax).toBe(1000);
 	});
 
 	it('pauses deliveries of a key until resumed', async () => {
@@ -155,6 +156,6 @@ describe('flow control through our client', () => {
 		await quietly(async () => {
 			expect(await failure(qstash.flowControl.get('never-used'))).toMatchObject({ status: 404 });
 		});
-		expect((await flowControl.list()).map((k) => k.flowControlKey)).not.toContain('k');
+		expect((await complete(flowControl.list())).map((k) => k.flowControlKey)).not.toContain('k');
 	});
 });

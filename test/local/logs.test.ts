@@ -9,6 +9,7 @@ import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { listen, type TestServer } from '../support/http-server.js';
+import { complete } from '../support/reading.js';
 import { waitUntil } from '../support/wait.js';
 import { bearer, type Fixture, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
 
@@ -62,7 +63,9 @@ describe('delivery logs', () => {
 		const [delivered] = (await qstash.logs({ filter: { state: 'DELIVERED', label: 'alpha' } })).logs;
 		expect(delivered).toMatchObject({ messageId: ids.ok, label: 'alpha', labels: ['alpha', 'beta'] });
 		expect(Buffer.from(delivered!.body!, 'base64').toString()).toBe('hello');
-		const [error] = (await fx.client.listLogs({ filter: { state: 'ERROR', messageId: ids.failed } })).logs;
+		const [error] = (
+			await complete(fx.client.listLogs({ filter: { state: 'ERROR', messageId: ids.failed } }))
+		).logs;
 		expect(error).toMatchObject({ responseStatus: 503, url: `${sink.url}/broken` });
 		expect(Buffer.from(error!.responseBody!, 'base64').toString()).toBe('unavailable');
 	});
@@ -133,7 +136,7 @@ describe('our client', () => {
 		});
 		try {
 			const client = new MqClient({ ...fx.client.settings, queueUrl: proxy.url });
-			const first = await client.listLogs({ filter: { label: 'beta' }, count: 500 });
+			const first = await complete(client.listLogs({ filter: { label: 'beta' }, count: 500 }));
 			expect(idsOf(first.logs)).toEqual([ids.ok, ids.other].sort());
 			expect(client.logs.endpoint).toBe('/v2/events');
 			await client.listLogs({ filter: { state: 'FAILED' } });
@@ -142,7 +145,7 @@ describe('our client', () => {
 				'/v2/events?label=beta&count=100',
 				'/v2/events?state=FAILED',
 			]);
-			expect((await fx.client.listLogs()).logs.length).toBeGreaterThan(0);
+			expect((await complete(fx.client.listLogs())).logs.length).toBeGreaterThan(0);
 			expect(fx.client.logs.endpoint).toBe('/v2/logs');
 		} finally {
 			await proxy.close();

@@ -6,6 +6,7 @@
 import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
+import { complete } from '../support/reading.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
@@ -172,19 +173,19 @@ describe('queues through our client', () => {
 		try {
 			const { queues } = fx.client;
 			await queues.upsert('ops', { parallelism: 4, paused: true });
-			expect(await queues.get('ops')).toMatchObject({ name: 'ops', parallelism: 4, paused: true });
+			expect(await complete(queues.get('ops'))).toMatchObject({ name: 'ops', parallelism: 4, paused: true });
 			await fx.client.addGroupEndpoints('fan', [{ url: `${sink.url}/f1` }, { url: `${sink.url}/f2` }]);
 			const answer = await queues.enqueue('ops', { destination: 'fan', body: 'both' });
 			expect(answer.kind === 'group' && answer.results).toHaveLength(2);
-			expect((await queues.get('ops')).lag).toBe(2);
+			expect((await complete(queues.get('ops'))).lag).toBe(2);
 			await queues.resume('ops');
 			await waitUntil(() =>
 				sink.received.filter((r) => r.url.startsWith('/f')).length === 2 ? true : undefined,
 			);
 			await queues.pause('ops');
-			expect((await queues.get('ops')).paused).toBe(true);
+			expect((await complete(queues.get('ops'))).paused).toBe(true);
 			await queues.delete('ops');
-			expect((await queues.list()).map((q) => q.name)).not.toContain('ops');
+			expect((await complete(queues.list())).map((q) => q.name)).not.toContain('ops');
 		} finally {
 			await sink.close();
 		}
@@ -198,7 +199,7 @@ describe('queues through our client', () => {
 		expect(await status(queues.upsert('wide-open', { parallelism: 6 }))).toBe(412);
 		expect(await status(queues.get('nowhere'))).toBe(404);
 		expect(await status(queues.pause('nowhere'))).toBe(404);
-		const names = (await queues.list()).map((q) => q.name);
+		const names = (await complete(queues.list())).map((q) => q.name);
 		expect(names).not.toContain('zero');
 		expect(names).not.toContain('wide-open');
 		for (let i = names.length; i < 8; i++) await queues.upsert(`fill-${i}`);
@@ -206,6 +207,6 @@ describe('queues through our client', () => {
 		expect(await status(queues.enqueue('one-more', { destination: 'http://127.0.0.1:9/x', body: 'x' }))).toBe(
 			412,
 		);
-		expect((await queues.list()).map((q) => q.name)).not.toContain('one-more');
+		expect((await complete(queues.list())).map((q) => q.name)).not.toContain('one-more');
 	});
 });

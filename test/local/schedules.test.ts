@@ -7,6 +7,7 @@
 import type { Client } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
+import { complete } from '../support/reading.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
@@ -155,19 +156,21 @@ describe('schedules through our client', () => {
 			queueName: 'scheduled',
 		});
 		await queued;
-		const schedule = await fx.client.schedules.get(queueId);
+		const schedule = await complete(fx.client.schedules.get(queueId));
 		expect(schedule).toMatchObject({ queueName: 'scheduled', isPaused: false });
 		await fx.client.schedules.pause(groupId);
-		const paused = await fx.client.schedules.get(groupId);
+		const paused = await complete(fx.client.schedules.get(groupId));
 		expect(paused.isPaused).toBe(true);
 		expect(paused.nextScheduleTime).toBeUndefined();
 		await fx.client.schedules.resume(groupId);
-		expect((await fx.client.schedules.get(groupId)).nextScheduleTime).toBeGreaterThan(0);
-		const page = await fx.client.listLogs({ filter: { scheduleId: queueId, queueName: 'scheduled' } });
+		expect((await complete(fx.client.schedules.get(groupId))).nextScheduleTime).toBeGreaterThan(0);
+		const page = await complete(
+			fx.client.listLogs({ filter: { scheduleId: queueId, queueName: 'scheduled' } }),
+		);
 		expect(page.logs.length).toBeGreaterThan(0);
 		expect(page.logs.every((l) => l.scheduleId === queueId && l.queueName === 'scheduled')).toBe(true);
 		for (const id of [groupId, queueId]) await fx.client.schedules.delete(id);
-		expect(await fx.client.schedules.list()).toEqual([]);
+		expect(await complete(fx.client.schedules.list())).toEqual([]);
 	});
 
 	it('refuses bad input with the error of decisions.md, and creates nothing', async () => {
@@ -186,12 +189,12 @@ describe('schedules through our client', () => {
 		);
 		expect(await status(schedules.create({ destination: 'no-such-group', cron: '* * * * *' }))).toBe(404);
 		expect(await status(schedules.pause('nope'))).toBe(404);
-		expect(await schedules.list()).toEqual([]);
+		expect(await complete(schedules.list())).toEqual([]);
 		for (let i = 0; i < 4; i++)
 			await schedules.create({ destination, cron: '0 0 1 1 *', scheduleId: `s${i}` });
 		expect(await status(schedules.create({ destination, cron: '0 0 1 1 *' }))).toBe(412);
 		await schedules.create({ destination, cron: '0 0 2 1 *', scheduleId: 's0' });
-		expect((await schedules.get('s0')).cron).toBe('0 0 2 1 *');
+		expect((await complete(schedules.get('s0'))).cron).toBe('0 0 2 1 *');
 		for (let i = 0; i < 4; i++) await schedules.delete(`s${i}`);
 	});
 });

@@ -30,7 +30,19 @@ export function documentedAnswers() {
 		publishGroup: answers.publishGroupReference as unknown,
 		trigger: answers.triggerResults as unknown,
 		keys: answers.signingKeys as unknown,
-		logs: { cursor: answers.eventsPage.cursor, logs: answers.logEntries } as unknown,
+		logs: answers.logsPage as unknown,
+		queues: answers.queues as unknown,
+		queue: answers.queues[0] as unknown,
+		schedules: answers.schedules as unknown,
+		schedule: answers.schedule as unknown,
+		flowControlKeys: answers.flowControlKeys as unknown,
+		flowControlKey: answers.flowControlKeys[0] as unknown,
+		globalParallelism: answers.globalParallelism as unknown,
+		dlqDeleted: answers.dlqDeleted as unknown,
+		dlqRetried: answers.dlqRetried as unknown,
+		// The reference answers 200 with no body to these.
+		action: undefined as unknown,
+		workflowRuns: answers.workflowRuns as unknown,
 	};
 }
 export type Route = keyof ReturnType<typeof documentedAnswers>;
@@ -55,12 +67,26 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	if (get && path === '/v2/dlq') return { route: 'dlq', auth: 'bearer' };
 	if (get && path === '/v2/topics') return { route: 'groups', auth: 'bearer' };
 	if (get && /^\/v2\/topics\/[^/]+$/.test(path)) return { route: 'group', auth: 'bearer' };
-	if (method === 'POST' && /^\/v2\/publish\/https?:/.test(path))
+	// mqtop sends the destination as one encoded segment, as other clients of the service do.
+	if (method === 'POST' && /^\/v2\/publish\/https?(:|%3A)/i.test(path))
 		return { route: 'publishUrl', auth: 'bearer' };
 	if (method === 'POST' && path.startsWith('/v2/publish/')) return { route: 'publishGroup', auth: 'bearer' };
 	if (method === 'POST' && path === '/v2/batch/trigger') return { route: 'trigger', auth: 'bearer' };
 	if (get && path === '/v2/keys') return { route: 'keys', auth: 'bearer' };
 	if (get && path === '/v2/logs') return { route: 'logs', auth: 'bearer' };
+	if (get && path === '/v2/queues') return { route: 'queues', auth: 'bearer' };
+	if (get && /^\/v2\/queues\/[^/]+$/.test(path)) return { route: 'queue', auth: 'bearer' };
+	if (get && path === '/v2/schedules') return { route: 'schedules', auth: 'bearer' };
+	if (get && /^\/v2\/schedules\/[^/]+$/.test(path)) return { route: 'schedule', auth: 'bearer' };
+	if (get && path === '/v2/flowControl') return { route: 'flowControlKeys', auth: 'bearer' };
+	if (get && /^\/v2\/flowControl\/[^/]+$/.test(path)) return { route: 'flowControlKey', auth: 'bearer' };
+	if (get && path === '/v2/globalParallelism') return { route: 'globalParallelism', auth: 'bearer' };
+	if (method === 'DELETE' && path === '/v2/dlq') return { route: 'dlqDeleted', auth: 'bearer' };
+	if (method === 'POST' && path === '/v2/dlq/retry') return { route: 'dlqRetried', auth: 'bearer' };
+	const action =
+		/^\/v2\/(queues|schedules)\/[^/]+\/(pause|resume)$|^\/v2\/flowControl\/[^/]+\/(pause|resume|pin|unpin|resetRate)$/;
+	if (method === 'POST' && action.test(path)) return { route: 'action', auth: 'bearer' };
+	if (get && path === '/v2/workflows/logs') return { route: 'workflowRuns', auth: 'bearer' };
 	return undefined;
 }
 

@@ -11,6 +11,7 @@ import { statsCommand } from './stats.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 import { webhookUrlCommand } from './webhook-url.js';
+import { workflowsCommand } from './workflows.js';
 
 /** Every command of `mqtop <command>`; each lives in its own module beside this one. */
 export const commands: Command[] = [
@@ -23,6 +24,7 @@ export const commands: Command[] = [
 	messageCommand,
 	publishCommand,
 	triggerCommand,
+	workflowsCommand,
 	groupCommand,
 	webhookUrlCommand,
 	dlqCommand,

@@ -20,6 +20,7 @@ import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { type LocalStartOptions, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
+import { ListenError, listenFailure } from '../failure.js';
 import {
 	defaultLocalPort,
 	envLines,
@@ -92,8 +93,11 @@ function banner(service: LocalService, info: LocalServerInfo): string {
 	].join('\n');
 	return (
 		`mqtop local service listening on ${service.queueUrl}\n\n${table}\n\n` +
-		`For your app's .env (also: mqtop serve --env):\n${env}\n\n` +
-		`Publish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\n` +
+		`For your app's .env (also: mqtop serve --env):\n${env}\n` +
+		(presetOf(dialect) === 'deployed'
+			? ''
+			: "  (with --dialect deployed: the official SDKs' QSTASH_* names, which they read themselves)\n") +
+		`\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\n` +
 		'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n'
 	);
 }
@@ -143,32 +147,33 @@ function untilSignal(): Promise<NodeJS.Signals> {
 	});
 }
 
-/** Why the server could not start, and what to do about it. */
+/**
+ * Why the server could not start, as the error to report, with what to do about it: a data
+ * directory in use or a port taken cannot start (exit 3), a host that is no address of this
+ * machine is bad usage.
+ */
 async function startFailure(
 	error: unknown,
 	where: { host: string; port: number; dataDir: string | undefined },
-): Promise<{ message: string; hint: string }> {
+): Promise<Error> {
 	if (error instanceof StateInUseError && where.dataDir !== undefined) {
 		const running = await readServerFile(where.dataDir);
-		return {
-			message: `the data directory ${where.dataDir} is in use by another mqtop${running ? ` (pid ${running.pid}, ${running.queueUrl})` : ''}`,
-			hint: 'use the server that runs, stop it first, or give this one a directory of its own (--data-dir <path>) or none (--ephemeral)',
-		};
+		return new ListenError(
+			`the data directory ${where.dataDir} is in use by another mqtop${running ? ` (pid ${running.pid}, ${running.queueUrl})` : ''}`,
+			'use the server that runs, stop it first, or give this one a directory of its own (--data-dir <path>) or none (--ephemeral)',
+		);
 	}
 	if ((error as { code?: string }).code === 'EADDRINUSE') {
 		const running = where.dataDir === undefined ? undefined : await findLocalServer(where.dataDir);
 		const ours = running && new URL(running.queueUrl).port === String(where.port);
-		return {
-			message: `cannot listen on ${where.host}:${where.port}: the port is in use`,
-			hint: ours
+		return new ListenError(
+			`the local service cannot listen on ${where.host}:${where.port}: the port is in use`,
+			ours
 				? `mqtop serve already runs there (pid ${running.pid}); commands and the monitor use it as it is`
 				: `another program listens there; choose another port: mqtop serve --port ${where.port === defaultLocalPort ? defaultLocalPort + 1 : defaultLocalPort}`,
-		};
+		);
 	}
-	return {
-		message: `cannot start: ${sanitize(error instanceof Error ? error.message : String(error))}`,
-		hint: 'check that the data directory is writable, or run with --ephemeral',
-	};
+	return listenFailure(error, 'the local service', where.host, where.port);
 }
 
 /** What is said when the server stops: what it leaves waiting, and what becomes of it. */
@@ -261,9 +266,7 @@ export const serveCommand = defineCommand({
 					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
 			});
 		} catch (error) {
-			const failure = await startFailure(error, { host, port, dataDir });
-			out.warn(`serve: ${failure.message}\n  hint: ${failure.hint}`);
-			return exitCodes.refused;
+			throw await startFailure(error, { host, port, dataDir });
 		}
 		const signal = untilSignal();
 		const info = serverInfo(service, dataDir !== undefined);
@@ -301,9 +304,7 @@ async function printEnv(
 			const kept = await keptServiceInfo(options, baseUrl);
 			info = { ...kept, pid: process.pid, dialect: options.dialect, keepsState: true };
 		} catch (error) {
-			const failure = await startFailure(error, { host, port, dataDir: options.dataDir });
-			out.warn(`serve --env: ${failure.message}\n  hint: ${failure.hint}`);
-			return exitCodes.refused;
+			throw await startFailure(error, { host, port, dataDir: options.dataDir });
 		}
 	}
 	if (out.json)

@@ -16,7 +16,6 @@ import type { Group } from '../stores/group-store.js';
 import type { QueueRecord } from '../stores/queue-store.js';
 import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
-import type { WorkflowRun } from '../stores/workflow-runs.js';
 import type { Similarity } from '../vector/similarity.js';
 import type { KeptVector } from '../vector/store.js';
 import { type Codec, jsonCodec, messageCodec } from './codec.js';
@@ -44,7 +43,6 @@ export const collections = {
 	schedules: jsonCodec<ScheduleRecord>(),
 	flowKeys: jsonCodec<FlowKeySettings>(),
 	dedup: jsonCodec<DedupEntry<PublishAnswer>>(),
-	workflowRuns: jsonCodec<WorkflowRun>(),
 	vectors: jsonCodec<KeptVector>(),
 	documents: jsonCodec<DocumentInput>(),
 };
