@@ -144,12 +144,17 @@ function urlHost(host: string): string {
 
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
 	const onError = options.onError ?? (() => {});
-	const keeper: Keeper = options.dataDir
-		? await Journal.open(stateDirectory(options.dataDir), onError)
-		: keepNothing;
+	// The port first: a second server on the same port and data directory is told the port is
+	// taken (by the server that has both), which says more than that the directory is.
+	const host = options.host ?? '127.0.0.1';
+	const server = createServer({ keepAliveTimeout: 5_000 });
+	const address = await listen(server, options.port ?? 0, host);
+	let keeper: Keeper = keepNothing;
 	try {
-		return await start(options, keeper, onError);
+		if (options.dataDir) keeper = await Journal.open(stateDirectory(options.dataDir), onError);
+		return await start(options, { server, baseUrl: `http://${urlHost(host)}:${address.port}` }, keeper, onError);
 	} catch (error) {
+		server.close();
 		await keeper.close().catch(() => {});
 		throw error;
 	}
@@ -157,6 +162,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 
 async function start(
 	options: LocalServiceOptions,
+	{ server, baseUrl }: { server: Server; baseUrl: string },
 	keeper: Keeper,
 	onError: (error: unknown) => void,
 ): Promise<LocalService> {
@@ -218,10 +224,6 @@ async function start(
 			onError(error);
 		}
 	});
-	const host = options.host ?? '127.0.0.1';
-	const server = createServer({ keepAliveTimeout: 5_000 });
-	const address = await listen(server, options.port ?? 0, host);
-	const baseUrl = `http://${urlHost(host)}:${address.port}`;
 	const { vectorIndexId, searchIndexId } = account;
 	const vectorIndex = new VectorIndex(vectorIndexId, 'local-vector', createdAt);
 	const searchIndex = new SearchIndexRecord(

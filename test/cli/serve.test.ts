@@ -260,7 +260,7 @@ describe('mqtop serve for an app and for the other commands', () => {
 			expect(arrivals.find((a) => a.path === '/from-cli')?.messageId).toBe(id);
 
 			const second = await runCli(['serve', '--port', '0'], { env });
-			expect(second.code).toBe(1);
+			expect(second.code).toBe(3);
 			expect(second.stderr).toContain(`is in use by another mqtop (pid ${served.child.pid}`);
 			expect(second.stderr).toContain('--ephemeral');
 		} finally {
