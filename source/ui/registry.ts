@@ -5,7 +5,9 @@
 import type { AnyPane } from './contract/pane.js';
 import { accountsPane } from './panes/accounts/index.js';
 import { callbacksPane } from './panes/callbacks/index.js';
+import { dlqPane } from './panes/dlq/index.js';
 import { groupsPane } from './panes/groups/index.js';
+import { logsPane } from './panes/logs/index.js';
 import { messagesPane } from './panes/messages/index.js';
 import { overviewPane } from './panes/overview/index.js';
 import { publishPane } from './panes/publish/index.js';
@@ -23,4 +25,6 @@ export const panes: readonly AnyPane[] = [
 	groupsPane,
 	publishPane,
 	workflowsPane,
+	dlqPane,
+	logsPane,
 ];

@@ -3,6 +3,7 @@ import { configCommand } from './config.js';
 import { dlqCommand } from './dlq.js';
 import { groupCommand } from './group.js';
 import { listenCommand } from './listen.js';
+import { logsCommand } from './logs.js';
 import { messageCommand } from './message.js';
 import { publishCommand } from './publish.js';
 import { searchCommand } from './search.js';
@@ -28,4 +29,5 @@ export const commands: Command[] = [
 	groupCommand,
 	webhookUrlCommand,
 	dlqCommand,
+	logsCommand,
 ];
