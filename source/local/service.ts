@@ -152,7 +152,12 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	let keeper: Keeper = keepNothing;
 	try {
 		if (options.dataDir) keeper = await Journal.open(stateDirectory(options.dataDir), onError);
-		return await start(options, { server, baseUrl: `http://${urlHost(host)}:${address.port}` }, keeper, onError);
+		return await start(
+			options,
+			{ server, baseUrl: `http://${urlHost(host)}:${address.port}` },
+			keeper,
+			onError,
+		);
 	} catch (error) {
 		server.close();
 		await keeper.close().catch(() => {});
@@ -195,6 +200,7 @@ async function start(
 		runs,
 		waiters,
 		delivery: () => engine,
+		changed: () => keeper.touch(),
 	});
 	const engine = new DeliveryEngine({
 		onError,
@@ -306,8 +312,9 @@ async function start(
 
 /**
  * Puts back everything that was kept, then starts what runs by itself again: messages wait
- * for their times (those due while the service was down go at once) and schedules for
- * theirs. Statistics come back through their registrations and are saved on a timer.
+ * for their times (those due while the service was down go at once), schedules for theirs
+ * and workflow waits for their events or deadlines. Statistics come back through their
+ * registrations and are saved on a timer.
  */
 function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): void {
 	const now = ctx.clock.now();
@@ -324,6 +331,10 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): vo
 	keeper.register('vector-index', ctx.vectorIndex, { everyMs: statisticsEveryMs });
 	keeper.register('search-index', ctx.searchIndex, { everyMs: statisticsEveryMs });
 	if (kept.vectors.length > 0) ctx.vectorIndex.setSize(now, vector.engine.size, vector.engine.dataSize);
+	// Runs and waiters change with requests and deliveries: saved with the batch after each.
+	keeper.register('workflow-runs', ctx.runs);
+	keeper.register('workflow-waiters', ctx.waiters);
 	ctx.engine.restore(values(kept.messages));
+	ctx.workflows.armWaiters();
 	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
 }

@@ -154,7 +154,7 @@ describe('a local service with a data directory', () => {
 				endpoints: [{ name: 'a', url: `${sink.url}/team` }],
 				headers: { 'X-Team': ['blue'] },
 			});
-			expect(await again.queues.get('orders')).toMatchObject({ parallelism: 3, paused: true, lag: 1 });
+			expect((await again.queues.get('orders')).data).toMatchObject({ parallelism: 3, paused: true, lag: 1 });
 			await again.queues.resume('orders');
 			await waitUntil(() => (arrived('/queued').length === 1 ? true : undefined), 5000, 'the queued message');
 			expect(arrived('/queued')[0]!.headers['svc-message-id']).toBe(idOf(queued));
@@ -167,7 +167,7 @@ describe('a local service with a data directory', () => {
 			);
 			expect(arrived('/tick').at(-1)!.headers['svc-schedule-id']).toBe(scheduleId);
 
-			expect(await again.flowControl.get('tenant-1')).toMatchObject({
+			expect((await again.flowControl.get('tenant-1')).data).toMatchObject({
 				parallelismMax: 2,
 				isPinnedParallelism: true,
 			});
