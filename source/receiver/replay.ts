@@ -63,3 +63,40 @@ export function resignRequest(request: ReplayRequest, options: ResignOptions): R
 	rawHeaders[at + 1] = token;
 	return { ...request, rawHeaders, resigned: true };
 }
+
+/** What the person changed before a replay: a new body, and headers set (a value) or removed (null). */
+export interface ReplayEdits {
+	body?: Buffer;
+	headers?: Readonly<Record<string, string | null>>;
+}
+
+/** `rawHeaders` with `edits` applied: a header set replaces every value of that name, in place. */
+export function editHeaders(
+	rawHeaders: readonly string[],
+	edits: Readonly<Record<string, string | null>>,
+): string[] {
+	const byName = new Map(Object.entries(edits).map(([name, value]) => [name.toLowerCase(), { name, value }]));
+	const out: string[] = [];
+	const done = new Set<string>();
+	for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+		const lower = rawHeaders[i]!.toLowerCase();
+		const edit = byName.get(lower);
+		if (!edit) out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+		else if (edit.value !== null && !done.has(lower)) out.push(rawHeaders[i]!, edit.value);
+		if (edit) done.add(lower);
+	}
+	for (const [lower, { name, value }] of byName)
+		if (!done.has(lower) && value !== null) out.push(name, value);
+	return out;
+}
+
+/** A captured request as it goes out again: edited, then signed afresh when a key is at hand. */
+export function replayRequest(captured: ReplayRequest, edits: ReplayEdits, options: ResignOptions): Resigned {
+	const edited: ReplayRequest = {
+		method: captured.method,
+		path: captured.path,
+		rawHeaders: edits.headers ? editHeaders(captured.rawHeaders, edits.headers) : captured.rawHeaders,
+		body: edits.body ?? captured.body,
+	};
+	return resignRequest(edited, options);
+}
