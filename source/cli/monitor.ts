@@ -9,8 +9,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../api/duration.js';
+import { ConfigError } from '../config/file.js';
+import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
+import { historyDirectory } from '../receiver/captured.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
+import type { ReplayEdits } from '../receiver/replay.js';
+import { replayFromHistory } from '../receiver/replay-send.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
 import { type CommandSpec, defineCommand } from './define.js';
@@ -67,8 +72,24 @@ export const monitorSpec: CommandSpec = {
 			value: '<port>',
 			description: 'port of the callback receiver (default: a free one)',
 		},
+		'forward-to': {
+			type: 'string',
+			value: '<url>',
+			description: 'the receiver forwards verified requests to the app there (r replays one in Callbacks)',
+		},
 	},
 	async run({ args, io, resolved, config, dataDir }) {
+		let settings: ReceiverSettings;
+		try {
+			settings = resolveReceiverSettings({
+				section: config.config.receiver,
+				env: io.env,
+				flags: { forwardTo: args.string('forward-to') },
+			});
+		} catch (error) {
+			if (error instanceof ConfigError) throw new UsageError(error.message);
+			throw error;
+		}
 		const refusal = ttyRefusal({ stdinIsTTY: process.stdin.isTTY, stdoutIsTTY: process.stdout.isTTY });
 		if (refusal) {
 			io.stderr.write(`${refusal}\n`);
@@ -109,6 +130,11 @@ export const monitorSpec: CommandSpec = {
 				receiver = await startReceiverInWorker({
 					currentSigningKey: backend.keys.current,
 					nextSigningKey: backend.keys.next,
+					keyPairs: settings.keyPairs,
+					publicUrl: settings.publicUrl,
+					forwardTo: settings.forwardTo,
+					forwardRejected: settings.forwardRejected,
+					historyDir: throwaway ? undefined : historyDirectory(dataDir),
 					dialect: resolved.dialect,
 					port: receiverPort,
 				}).catch((error: unknown) => {
@@ -133,6 +159,21 @@ export const monitorSpec: CommandSpec = {
 								store: receiver.store,
 								currentSigningKey: backend.keys.current,
 								nextSigningKey: backend.keys.next,
+								forwardTo: settings.forwardTo,
+								replay:
+									settings.forwardTo === undefined || throwaway
+										? undefined
+										: (seq: number, edits?: ReplayEdits) =>
+												replayFromHistory(
+													{
+														historyDir: historyDirectory(dataDir),
+														forwardTo: settings.forwardTo!,
+														key: backend.keys?.current,
+														dialect: resolved.dialect,
+													},
+													seq,
+													edits,
+												),
 							}
 						: undefined,
 				refreshMs,

@@ -4,6 +4,7 @@
  * answer, the app's answer when it was forwarded). One JSON line each in the history file; a
  * line that is not one of these is skipped, so a damaged history costs only its bad lines.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import type { ForwardSummary, ReceivedRequest } from './event.js';
 import { HistoryFile, type HistoryOptions } from './history.js';
@@ -100,4 +101,9 @@ export function openCapturedHistory(
 export function keepRequest(history: CapturedHistory, request: ReceivedRequest): void {
 	const captured = capture(request);
 	if (captured) history.append(captured, capturedLine(captured));
+}
+
+/** Where the receiver's history is kept in a data directory. */
+export function historyDirectory(dataDir: string): string {
+	return path.join(dataDir, 'receiver');
 }

@@ -5,15 +5,8 @@
  */
 import type { Dialect } from '../../api/dialect.js';
 import type { ReceiverSettings } from '../../config/receiver.js';
-import { openCapturedHistory } from '../../receiver/captured.js';
-import { signatureHeaderName } from '../../receiver/event.js';
-import {
-	defaultForwardTimeoutMs,
-	defaultMaxForwardResponseBytes,
-	forwardRequest,
-} from '../../receiver/forward.js';
 import { answerParts, type LinePart, paintParts } from '../../receiver/render.js';
-import { type ReplayEdits, replayRequest } from '../../receiver/replay.js';
+import { replayFromHistory } from '../../receiver/replay-send.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
@@ -56,69 +49,59 @@ export async function replayCaptured(inputs: ReplayInputs): Promise<number> {
 		throw new UsageError(
 			'--replay sends the request to the app: give --forward-to <url> (or set receiver.forwardTo, MQTOP_FORWARD_TO)',
 		);
-	const history = await openCapturedHistory(inputs.history);
-	const captured = history.find(seq);
-	if (!captured) {
-		const kept = history.list();
-		throw new UsageError(
-			kept.length === 0
-				? `no request ${seq}: the history in ${inputs.history} is empty`
-				: `no request ${seq} in the history: it keeps requests ${kept[0]!.seq} to ${kept.at(-1)!.seq}`,
-		);
-	}
 	const body = args.string('body');
-	const edits: ReplayEdits = {
-		...(body !== undefined ? { body: Buffer.from(body) } : {}),
-		headers: headerEdits(args.strings('header')),
-	};
-	const request = replayRequest(captured, edits, {
-		signatureHeader: signatureHeaderName(keys.dialect),
-		key: keys.current,
-		issuer: keys.dialect.issuer,
-	});
-	const outcome = await forwardRequest(settings.forwardTo, request, {
-		timeoutMs: defaultForwardTimeoutMs,
-		maxResponseBytes: defaultMaxForwardResponseBytes,
-	});
-	const original = captured.forward;
+	const result = await replayFromHistory(
+		{ historyDir: inputs.history, forwardTo: settings.forwardTo, key: keys.current, dialect: keys.dialect },
+		seq,
+		{
+			...(body !== undefined ? { body: Buffer.from(body) } : {}),
+			headers: headerEdits(args.strings('header')),
+		},
+	);
+	if (!result.found)
+		throw new UsageError(
+			result.kept === undefined
+				? `no request ${seq}: the history in ${inputs.history} is empty`
+				: `no request ${seq} in the history: it keeps requests ${result.kept.first} to ${result.kept.last}`,
+		);
+	const { original, forward } = result;
 	if (out.json) {
 		out.event({
 			replayed: seq,
-			resigned: request.resigned,
-			edited: body !== undefined || args.strings('header').length > 0,
-			forward: outcome.ok
-				? {
-						url: outcome.url,
-						status: outcome.status,
-						ms: outcome.ms,
-						error: null,
-						body: outcome.body.toString('utf8'),
-					}
-				: { url: outcome.url, status: null, ms: outcome.ms, error: outcome.error, body: null },
+			resigned: result.resigned,
+			edited: result.edited,
+			forward: {
+				url: forward.url,
+				status: forward.status ?? null,
+				ms: forward.ms,
+				error: forward.error ?? null,
+				body: result.body?.toString('utf8') ?? null,
+			},
 			original: {
-				responseStatus: captured.responseStatus,
-				verified: captured.verified,
-				forward: original
-					? { status: original.status ?? null, ms: original.ms, error: original.error ?? null }
+				responseStatus: original.responseStatus,
+				verified: original.verified,
+				forward: original.forward
+					? {
+							status: original.forward.status ?? null,
+							ms: original.forward.ms,
+							error: original.forward.error ?? null,
+						}
 					: null,
 			},
 		});
 	} else {
 		const paint = (parts: LinePart[]) => paintParts(parts, out.style.paint);
-		const replayed = outcome.ok
-			? { url: outcome.url, status: outcome.status, ms: outcome.ms }
-			: { url: outcome.url, ms: outcome.ms, error: outcome.error };
 		out.line(
-			`replay #${seq}  ${sanitize(captured.method)} ${sanitize(captured.path)}  ${
-				request.resigned ? 'signed afresh' : out.style.paint('yellow', 'sent with its captured signature')
-			}  ${paint(answerParts(outcome.ok ? outcome.status : 502, replayed))}`,
+			`replay #${seq}  ${sanitize(original.method)} ${sanitize(original.path)}  ${
+				result.resigned ? 'signed afresh' : out.style.paint('yellow', 'sent with its captured signature')
+			}  ${paint(answerParts(forward.status ?? 502, forward))}`,
 		);
 		out.line(
-			`original   ${paint(answerParts(captured.responseStatus, original))}${captured.verified ? '' : `  (rejected: ${sanitize(captured.reason ?? 'not verified')})`}`,
+			`original   ${paint(answerParts(original.responseStatus, original.forward))}${original.verified ? '' : `  (rejected: ${sanitize(original.reason ?? 'not verified')})`}`,
 		);
-		if (outcome.ok && outcome.body.length > 0)
-			out.line(out.style.paint('dim', `app said: ${sanitize(outcome.body.toString('utf8').slice(0, 200))}`));
+		if (result.body && result.body.length > 0)
+			out.line(out.style.paint('dim', `app said: ${sanitize(result.body.toString('utf8').slice(0, 200))}`));
 	}
-	if (!outcome.ok) return exitCodes.unreachable;
-	return outcome.status >= 200 && outcome.status < 300 ? exitCodes.ok : exitCodes.refused;
+	if (forward.status === undefined) return exitCodes.unreachable;
+	return forward.status >= 200 && forward.status < 300 ? exitCodes.ok : exitCodes.refused;
 }

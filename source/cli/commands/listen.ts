@@ -6,10 +6,10 @@
  * dialect come from flags, MQTOP_* variables or the profile, like every command's, else from
  * the local server that runs.
  */
-import path from 'node:path';
 import type { Dialect } from '../../api/dialect.js';
 import { ConfigError } from '../../config/file.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
+import { historyDirectory } from '../../receiver/captured.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
 import { maskSecret } from '../../text/mask.js';
@@ -26,11 +26,6 @@ const noKeyMessage =
 	'no signing key to verify signatures with: give --current-signing-key (and --next-signing-key), ' +
 	'set MQTOP_CURRENT_SIGNING_KEY (and MQTOP_NEXT_SIGNING_KEY), or put currentSigningKey in a profile. ' +
 	"The keys are on the service's console or from GET /v2/keys; while `mqtop serve` runs, its keys are used.";
-
-/** The receiver's history, in the data directory. */
-export function historyDirectory(dataDir: string): string {
-	return path.join(dataDir, 'receiver');
-}
 
 interface Keys {
 	current: string;

@@ -1,4 +1,6 @@
 /** Which service the monitor is connected to, and the callback receiver it shows, if any. */
+import type { ReplayEdits } from '../../receiver/replay.js';
+import type { ReplayResult } from '../../receiver/replay-send.js';
 import type { EventStore } from '../../receiver/store.js';
 
 /** Which service the monitor is connected to, beyond the client's URLs and credentials. */
@@ -26,4 +28,8 @@ export interface TuiReceiver {
 	store: EventStore;
 	currentSigningKey: string;
 	nextSigningKey?: string | undefined;
+	/** Where verified requests are forwarded (the app), when they are. */
+	forwardTo?: string | undefined;
+	/** Sends request n of the kept history to the app again, signed afresh; absent without a history. */
+	replay?: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined;
 }
