@@ -26,8 +26,13 @@ export const Header = memo(function Header() {
 	// A URL may carry a password (https://user:pass@host); the header is always on screen.
 	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
 	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
+	const local = connection.localServer;
 	// A deployment may be given one API only: it is named by the URL it has.
-	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl || queueUrl);
+	const where = !connection.embedded
+		? sanitize(managementUrl || queueUrl)
+		: local
+			? 'local server'
+			: 'embedded local service';
 	const urls =
 		managementUrl === queueUrl || !managementUrl || !queueUrl
 			? connection.embedded
@@ -36,6 +41,12 @@ export const Header = memo(function Header() {
 			: connection.embedded
 				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
 				: `messaging ${sanitize(queueUrl)}`;
+	const whose =
+		local?.kind === 'running'
+			? ' (mqtop serve)'
+			: local?.kind === 'own'
+				? ` · state in ${sanitize(local.dataDir)}`
+				: '';
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
@@ -43,7 +54,13 @@ export const Header = memo(function Header() {
 				mqtop
 			</Text>
 			<Text> {where}</Text>
-			{urls ? <Text dimColor> {urls}</Text> : null}
+			{urls ? (
+				<Text dimColor>
+					{' '}
+					{urls}
+					{whose}
+				</Text>
+			) : null}
 			{connection.demo ? <Text color={theme.color('special')}> · demo traffic</Text> : null}
 			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
 			{readOnly ? <Text color={theme.color('warn')}> · read-only</Text> : null}

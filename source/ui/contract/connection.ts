@@ -1,5 +1,7 @@
 /** Which service the monitor is connected to, and the callback receiver it shows, if any. */
 import type { SettingKey } from '../../config/settings.js';
+import type { ReplayEdits } from '../../receiver/replay.js';
+import type { ReplayResult } from '../../receiver/replay-send.js';
 import type { EventStore } from '../../receiver/store.js';
 import type { Api } from '../data/endpoints.js';
 
@@ -15,6 +17,11 @@ export interface SettingsOrigin {
 export interface TuiConnection {
 	/** The embedded local service rather than a deployment. */
 	embedded: boolean;
+	/**
+	 * Which local server it is: one `mqtop serve` runs (`running`), or the monitor's own that
+	 * keeps its state in `dataDir` (`own`); a throwaway in-memory one when absent.
+	 */
+	localServer?: { kind: 'running' } | { kind: 'own'; dataDir: string } | undefined;
 	/** Demo traffic runs against the embedded service. */
 	demo?: boolean | undefined;
 	/** Where the callback receiver listens, when one runs. */
@@ -44,4 +51,8 @@ export interface TuiReceiver {
 	store: EventStore;
 	currentSigningKey: string;
 	nextSigningKey?: string | undefined;
+	/** Where verified requests are forwarded (the app), when they are. */
+	forwardTo?: string | undefined;
+	/** Sends request n of the kept history to the app again, signed afresh; absent without a history. */
+	replay?: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined;
 }
