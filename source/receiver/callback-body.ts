@@ -1,0 +1,152 @@
+/**
+ * The callback body check on the receiver's hot path. zod costs a callback about as much as
+ * verifying its signature; this accepts exactly what CallbackBody and FailureCallbackBody accept
+ * (test/receiver/callback-body.test.ts holds it to the schemas with generated input) and reads
+ * only the fields an event shows. zod still words the problem of a body this rejects, so the
+ * message is the schema's own.
+ */
+import { CallbackBody, describeZodError, FailureCallbackBody } from '../api/schemas.js';
+
+/** The fields of a callback body an event shows, as the schemas give them. */
+export interface CallbackFields {
+	status: number;
+	header: Record<string, string[]> | undefined;
+	body: string;
+	retried: number;
+	maxRetries: number;
+	sourceMessageId: string;
+	topicName: string | undefined;
+	endpointName: string | undefined;
+	url: string;
+	method: string;
+	sourceHeader: Record<string, string> | undefined;
+	sourceBody: string | undefined;
+	notBefore: string | undefined;
+	createdAt: string | undefined;
+	scheduleId: string | undefined;
+	callerIP: string | undefined;
+	/** Failure callbacks only. */
+	dlqId: string | undefined;
+}
+
+export type CallbackCheck = { ok: true; data: CallbackFields } | { ok: false; problem: string };
+
+/**
+ * A JSON object as a callback (`failure`: a failure callback, which also needs `dlqId`), or what
+ * is wrong with it. The same verdict as `(failure ? FailureCallbackBody : CallbackBody).safeParse`.
+ */
+export function checkCallbackBody(value: unknown, failure: boolean): CallbackCheck {
+	if (acceptsCallbackBody(value, failure)) {
+		return { ok: true, data: fieldsOf(value as Record<string, unknown>, failure) };
+	}
+	const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
+	// Unreachable while the check and the schema agree; were they ever to differ, the schema wins.
+	if (parsed.success) return { ok: true, data: fieldsOf(parsed.data, failure) };
+	return { ok: false, problem: describeZodError(parsed.error) };
+}
+
+/** Whether `(failure ? FailureCallbackBody : CallbackBody).safeParse(value)` succeeds. */
+export function acceptsCallbackBody(value: unknown, failure: boolean): boolean {
+	if (!isObject(value)) return false;
+	const v = value as Record<string, unknown>;
+	return (
+		isInt(v.status) &&
+		(v.header === undefined || isRecordOf(v.header, isStringArray)) &&
+		typeof v.body === 'string' &&
+		isInt(v.retried) &&
+		isInt(v.maxRetries) &&
+		typeof v.sourceMessageId === 'string' &&
+		optionalString(v.topicName) &&
+		optionalString(v.endpointName) &&
+		typeof v.url === 'string' &&
+		typeof v.method === 'string' &&
+		(v.sourceHeader === undefined || isRecordOf(v.sourceHeader, isString)) &&
+		optionalString(v.sourceBody) &&
+		optionalString(v.notBefore) &&
+		optionalString(v.createdAt) &&
+		optionalString(v.scheduleId) &&
+		optionalString(v.callerIP) &&
+		(!failure || typeof v.dlqId === 'string')
+	);
+}
+
+/** The fields as the schema's parse gives them, of a value it accepts. */
+export function fieldsOf(v: Record<string, unknown>, failure: boolean): CallbackFields {
+	return {
+		status: v.status as number,
+		header: recordOf(v.header) as Record<string, string[]> | undefined,
+		body: v.body as string,
+		retried: v.retried as number,
+		maxRetries: v.maxRetries as number,
+		sourceMessageId: v.sourceMessageId as string,
+		topicName: v.topicName as string | undefined,
+		endpointName: v.endpointName as string | undefined,
+		url: v.url as string,
+		method: v.method as string,
+		sourceHeader: recordOf(v.sourceHeader) as Record<string, string> | undefined,
+		sourceBody: v.sourceBody as string | undefined,
+		notBefore: v.notBefore as string | undefined,
+		createdAt: v.createdAt as string | undefined,
+		scheduleId: v.scheduleId as string | undefined,
+		callerIP: v.callerIP as string | undefined,
+		dlqId: failure ? (v.dlqId as string) : undefined,
+	};
+}
+
+// zod's rules, one by one: z.number().int() is a finite safe integer; z.object() takes any
+// non-array object, z.record() only a plain one, and a record skips an own `__proto__` key
+// (neither checked nor kept) and refuses a symbol key.
+
+function isObject(value: unknown): boolean {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPlainObject(value: unknown): boolean {
+	if (!isObject(value)) return false;
+	const ctor = (value as { constructor?: unknown }).constructor;
+	if (ctor === undefined || typeof ctor !== 'function') return true;
+	const prototype: unknown = ctor.prototype;
+	return isObject(prototype) && Object.hasOwn(prototype as object, 'isPrototypeOf');
+}
+
+function isInt(value: unknown): boolean {
+	return Number.isSafeInteger(value);
+}
+
+function isString(value: unknown): boolean {
+	return typeof value === 'string';
+}
+
+function optionalString(value: unknown): boolean {
+	return value === undefined || typeof value === 'string';
+}
+
+function isStringArray(value: unknown): boolean {
+	if (!Array.isArray(value)) return false;
+	for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+	return true;
+}
+
+function isRecordOf(value: unknown, valid: (item: unknown) => boolean): boolean {
+	if (!isPlainObject(value)) return false;
+	const record = value as Record<string, unknown>;
+	for (const key of Reflect.ownKeys(record)) {
+		if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(record, key)) continue;
+		if (typeof key === 'symbol' || !valid(record[key])) return false;
+	}
+	return true;
+}
+
+/**
+ * A record as the schema gives it back: without an own `__proto__` key. (What is not enumerable
+ * it leaves out too; JSON has no such keys, and nothing that reads a record sees them.)
+ */
+function recordOf(value: unknown): Record<string, unknown> | undefined {
+	if (value === undefined || !Object.hasOwn(value as object, '__proto__'))
+		return value as Record<string, unknown>;
+	const copy: Record<string, unknown> = {};
+	for (const key of Object.keys(value as object)) {
+		if (key !== '__proto__') copy[key] = (value as Record<string, unknown>)[key];
+	}
+	return copy;
+}
