@@ -5,11 +5,13 @@
  */
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
+import { jsonLine } from '../../text/json-line.js';
 import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { defineCommand } from '../define.js';
+import { LineBatch } from '../line-batch.js';
 import type { Output } from '../output.js';
 
 const noKeyMessage =
@@ -75,6 +77,8 @@ export const listenCommand = defineCommand({
 		const currentSigningKey = resolved.values.currentSigningKey;
 		const nextSigningKey = resolved.values.nextSigningKey;
 		if (!currentSigningKey?.trim()) throw new UsageError(noKeyMessage);
+		// One write per turn of the event loop, not one per request.
+		const lines = new LineBatch((text) => out.line(text));
 		let handle: ReceiverHandle;
 		try {
 			handle = await startReceiver({
@@ -91,8 +95,7 @@ export const listenCommand = defineCommand({
 				// The lines are printed as they come; the list is only for the closing summary.
 				capacity: 1,
 				onEvent: (event) => {
-					if (out.json) out.event(toEventRecord(event));
-					else out.line(formatEventLine(event, out.style.paint));
+					lines.push(out.json ? jsonLine(toEventRecord(event)) : formatEventLine(event, out.style.paint));
 				},
 			});
 		} catch (error) {
@@ -108,6 +111,8 @@ export const listenCommand = defineCommand({
 			);
 		await stopped;
 		await handle.close();
+		// Every request answered before the close is printed, before the summary.
+		lines.flush();
 		if (!out.json) out.line(summary(handle, out));
 		return exitCodes.ok;
 	},
