@@ -1,7 +1,7 @@
 /**
- * The HTTP side of the receiver: reads each request (up to the body limit), verifies its
- * signature, answers, and hands the request as it arrived, with the verdict, to `record`.
- * What the request means is the pure classifyRequest's business, worked out by the caller when
+ * The HTTP side of the receiver: reads each request (up to the body limit), then settles it:
+ * verifies its signature, hands the request as it arrived, with the verdict, to `record`, and
+ * answers. What the request means is the pure classifyRequest's business, worked out by the caller when
  * it needs the event (see EventStore.addRequest); this module only does I/O and verification.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
 import { headerFromRaw, type ReceivedRequest, responseStatusFor, signatureHeaderName } from './event.js';
 import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
+
+/** What the server knows of a request before its body. */
+type RequestHead = Pick<ReceivedRequest, 'seq' | 'receivedAt' | 'method' | 'path' | 'rawHeaders'>;
 
 export interface ReceiverServer {
 	/** e.g. `http://127.0.0.1:41234` */
@@ -54,30 +57,50 @@ export async function listenReceiver(
 	const signatureName = signatureHeaderName(options.dialect);
 	const limit = options.maxBodyBytes;
 
+	/**
+	 * A request whose body is in: verified, recorded with the verdict, answered. Every complete
+	 * request is judged here and only here; what else a receiver may do with one belongs here too.
+	 */
+	function settle(head: RequestHead, body: Buffer, res: ServerResponse): void {
+		const verification = verify(headerFromRaw(head.rawHeaders, signatureName), head.path, body);
+		const status = responseStatusFor(verification, options);
+		record({
+			seq: head.seq,
+			receivedAt: head.receivedAt,
+			method: head.method,
+			path: head.path,
+			rawHeaders: head.rawHeaders,
+			body,
+			verification,
+			responseStatus: status,
+		});
+		if (verification.ok) answerJson(res, status, `{"received":${head.seq}}`);
+		else answer(res, status, { error: `signature rejected: ${verification.reason}` });
+	}
+
 	/** A body over the limit: recorded, answered 413, and the connection closed. */
-	function oversize(
-		req: IncomingMessage,
-		res: ServerResponse,
-		request: Omit<ReceivedRequest, 'oversize' | 'responseStatus'>,
-		seenBytes: number,
-	): void {
+	function oversize(req: IncomingMessage, res: ServerResponse, head: RequestHead, seenBytes: number): void {
 		const status = 413;
-		record({ ...request, oversize: { limitBytes: limit, seenBytes }, responseStatus: status });
+		record({ ...head, oversize: { limitBytes: limit, seenBytes }, responseStatus: status });
 		// Stop reading: answer, then close the connection instead of draining the rest.
 		res.shouldKeepAlive = false;
 		answer(res, status, { error: `body larger than ${limit} bytes` });
 		res.once('finish', () => req.socket.destroy());
 	}
 
+	/** Reads the body, up to the limit, then settles the request. */
 	function receive(req: IncomingMessage, res: ServerResponse, n: number): void {
-		const receivedAt = Date.now();
-		const method = req.method ?? 'GET';
-		const path = req.url ?? '/';
-		// Kept as Node gives them: the Headers object is built only for events that are shown.
-		const rawHeaders = req.rawHeaders;
-		const declared = Number(headerFromRaw(rawHeaders, 'content-length'));
+		const head: RequestHead = {
+			seq: n,
+			receivedAt: Date.now(),
+			method: req.method ?? 'GET',
+			path: req.url ?? '/',
+			// Kept as Node gives them: the Headers object is built only for events that are shown.
+			rawHeaders: req.rawHeaders,
+		};
+		const declared = Number(headerFromRaw(head.rawHeaders, 'content-length'));
 		if (Number.isFinite(declared) && declared > limit) {
-			oversize(req, res, { seq: n, receivedAt, method, path, rawHeaders }, declared);
+			oversize(req, res, head, declared);
 			return;
 		}
 		const chunks: Buffer[] = [];
@@ -91,7 +114,7 @@ export async function listenReceiver(
 				chunks.length = 0;
 				req.pause();
 				try {
-					oversize(req, res, { seq: n, receivedAt, method, path, rawHeaders }, length);
+					oversize(req, res, head, length);
 				} catch (error) {
 					failed(res, error);
 				}
@@ -102,12 +125,7 @@ export async function listenReceiver(
 		req.on('end', () => {
 			if (over) return;
 			try {
-				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-				const verification = verify(headerFromRaw(rawHeaders, signatureName), path, body);
-				const status = responseStatusFor(verification, options);
-				record({ seq: n, receivedAt, method, path, rawHeaders, body, verification, responseStatus: status });
-				if (verification.ok) answerJson(res, status, `{"received":${n}}`);
-				else answer(res, status, { error: `signature rejected: ${verification.reason}` });
+				settle(head, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length), res);
 			} catch (error) {
 				failed(res, error);
 			}
@@ -116,6 +134,7 @@ export async function listenReceiver(
 		req.on('error', ignore);
 	}
 
+	/** The signature's verdict: the current key, then the next, and the subject when the URL is known. */
 	function verify(token: string | undefined, path: string, body: Buffer): VerifyResult {
 		const common = {
 			token,
