@@ -54,12 +54,14 @@ export async function listenReceiver(
 		} else socket.destroy();
 	});
 
+	const answers = new AnswerQueue();
 	const signatureName = signatureHeaderName(options.dialect);
 	const limit = options.maxBodyBytes;
 
 	/**
-	 * A request whose body is in: verified, recorded with the verdict, answered. Every complete
-	 * request is judged here and only here; what else a receiver may do with one belongs here too.
+	 * A request whose body is in: verified, recorded with the verdict, answered (at the end of
+	 * this turn of the event loop, with the others settled in it). Every complete request is
+	 * judged here and only here; what else a receiver may do with one belongs here too.
 	 */
 	function settle(head: RequestHead, body: Buffer, res: ServerResponse): void {
 		const verification = verify(headerFromRaw(head.rawHeaders, signatureName), head.path, body);
@@ -74,8 +76,13 @@ export async function listenReceiver(
 			verification,
 			responseStatus: status,
 		});
-		if (verification.ok) answerJson(res, status, `{"received":${head.seq}}`);
-		else answer(res, status, { error: `signature rejected: ${verification.reason}` });
+		answers.add(
+			res,
+			status,
+			verification.ok
+				? `{"received":${head.seq}}`
+				: JSON.stringify({ error: `signature rejected: ${verification.reason}` }),
+		);
 	}
 
 	/** A body over the limit: recorded, answered 413, and the connection closed. */
@@ -173,6 +180,8 @@ export async function listenReceiver(
 		url: serverUrl(server),
 		close: () =>
 			new Promise<void>((resolve) => {
+				// Every request settled so far is answered before the connections go.
+				answers.send();
 				server.close(() => resolve());
 				server.closeAllConnections();
 			}),
@@ -180,6 +189,36 @@ export async function listenReceiver(
 }
 
 function ignore(): void {}
+
+/**
+ * Answers sent together at the end of the turn of the event loop that settled their requests,
+ * rather than each as soon as it is settled: a client with several requests answered in one
+ * turn then wakes once for them, not once each. Under load that wake-up is much of what an
+ * answer costs (in the receiver benchmark, 15 us of CPU per request or more). An answer waits
+ * at most for the rest of its turn.
+ */
+class AnswerQueue {
+	#queued: { res: ServerResponse; status: number; text: string }[] = [];
+
+	add(res: ServerResponse, status: number, text: string): void {
+		if (this.#queued.length === 0) setImmediate(() => this.send());
+		this.#queued.push({ res, status, text });
+	}
+
+	/** Sends what is queued now. */
+	send(): void {
+		const queued = this.#queued;
+		this.#queued = [];
+		for (const { res, status, text } of queued) {
+			try {
+				answerJson(res, status, text);
+			} catch {
+				// Not answerable (the connection is gone): let it go rather than leave it open.
+				res.destroy();
+			}
+		}
+	}
+}
 
 /** A bug in handling a request (or in an event listener) costs that request, never the process. */
 function failed(res: ServerResponse, error: unknown): void {
