@@ -33,8 +33,9 @@ function record(request: ReceivedRequest): void {
 }
 
 /**
- * The request with a body in a buffer of its own. The server's body may be a view of a larger
- * buffer (the socket read it came in), all of which a post would copy.
+ * Gives the request (ours: the server made it for `record`) a body in a buffer of its own. The
+ * server's body may be a view of a larger buffer (the socket read it came in, or Node's pool),
+ * all of which a post would copy.
  */
 function withOwnBody(request: ReceivedRequest): ReceivedRequest {
 	const body = request.body;
