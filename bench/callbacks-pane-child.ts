@@ -56,6 +56,15 @@ const tui = startTui({
 	...(process.env.MQTOP_BENCH_MAX_FPS ? { maxFps: Number(process.env.MQTOP_BENCH_MAX_FPS) } : {}),
 });
 const { runtime } = tui;
+/** What a key changes: the shell's state (pane, period) and the visible pane's own (selection). */
+const uiState = () => {
+	const shell = runtime.ui.getSnapshot();
+	return { shell, pane: runtime.pane(shell.pane).store.getSnapshot() };
+};
+const unchanged = (before: ReturnType<typeof uiState>) => {
+	const now = uiState();
+	return now.shell === before.shell && now.pane === before.pane;
+};
 /** A key whose effect never shows is a failure of the benchmark, not a wait forever. */
 const pressTimeoutMs = 10_000;
 const sgr = /\x1b\[[0-9;]*m/g;
@@ -77,8 +86,7 @@ function press(key: string, expect?: string): Promise<number> {
 		const writes = terminal.stdout.writes;
 		const timer = setTimeout(() => {
 			waiter = undefined;
-			const state =
-				runtime.ui.getSnapshot() === before ? 'the UI state did not change' : 'the UI state changed';
+			const state = unchanged(before) ? 'the UI state did not change' : 'the UI state changed';
 			reject(
 				new Error(
 					`no frame showed the effect of ${JSON.stringify(key)} within ${pressTimeoutMs} ms (${state}; ${
@@ -90,10 +98,10 @@ function press(key: string, expect?: string): Promise<number> {
 		// React re-renders inside the dispatch and Ink may write that frame at once, before any
 		// later listener hears of the change: a frame reflects the key when the state it was
 		// written under is no longer the state before the key.
-		const before = runtime.ui.getSnapshot();
+		const before = uiState();
 		const start = performance.now();
 		waiter = (chunk) => {
-			if (runtime.ui.getSnapshot() === before) return;
+			if (unchanged(before)) return;
 			if (expect !== undefined && !chunk.replace(sgr, '').includes(expect)) return;
 			waiter = undefined;
 			clearTimeout(timer);

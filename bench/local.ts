@@ -2,6 +2,8 @@
  * The embedded local service under load, next to a bare Node forwarder (accepts a POST and
  * forwards it to the same sink) measured in the same run:
  * - publishes accepted per second and deliveries per second end to end to a loopback sink;
+ * - the same through a queue (parallelism 100, and 1: one at a time, in order), next to plain
+ *   publishes measured alternately in the same run;
  * - publish-to-delivery latency p50/p99 at a fixed 500 messages per second;
  * - memory held by 100,000 delayed messages.
  * Everything runs on loopback, in this process, bounded in count and time.
@@ -23,6 +25,8 @@ const concurrency = 64;
 const fixedRate = 500;
 const fixedRateSeconds = 4;
 const heldCount = 100_000;
+const wideQueueParallelism = 100;
+const strictQueueCount = 1000;
 const deadlineMs = 120_000;
 
 interface Sink {
@@ -230,21 +234,26 @@ async function alternate<T>(rounds: number, a: () => Promise<T>, b: () => Promis
 
 const median = (values: number[]) => percentile(values, 50);
 
+/** Sends `count` messages to `target`: accepted per second, and delivered end to end per second. */
+async function measureThroughput(
+	sink: Sink,
+	target: Target,
+	count: number,
+): Promise<{ accepted: number; delivered: number }> {
+	sink.reset();
+	const start = performance.now();
+	const accepted = await load(target, count, (i) => `message ${i}`);
+	await sink.until(count);
+	const delivered = performance.now() - start;
+	return { accepted: (count / accepted) * 1000, delivered: (count / delivered) * 1000 };
+}
+
 async function throughput(sink: Sink, forwarderUrl: string, service: LocalService): Promise<BenchLine[]> {
 	const count = throughputCount / throughputRounds;
-	const body = (i: number) => `message ${i}`;
-	const measure = async (target: Target) => {
-		sink.reset();
-		const start = performance.now();
-		const accepted = await load(target, count, body);
-		await sink.until(count);
-		const delivered = performance.now() - start;
-		return { accepted: (count / accepted) * 1000, delivered: (count / delivered) * 1000 };
-	};
 	const [base, ours] = await alternate(
 		throughputRounds,
-		() => measure({ origin: forwarderUrl, path: '/in', headers: {} }),
-		() => measure(serviceTarget(service, `${sink.url}/d`)),
+		() => measureThroughput(sink, { origin: forwarderUrl, path: '/in', headers: {} }, count),
+		() => measureThroughput(sink, serviceTarget(service, `${sink.url}/d`), count),
 	);
 	const deliveries = median(ours.map((r) => r.delivered));
 	const baseDeliveries = median(base.map((r) => r.delivered));
@@ -262,6 +271,47 @@ async function throughput(sink: Sink, forwarderUrl: string, service: LocalServic
 			baseline: baseDeliveries,
 			target: '>= 0.5x baseline',
 			met: deliveries >= 0.5 * baseDeliveries,
+		},
+	];
+}
+
+/** Enqueues through a queue of `parallelism`, next to plain publishes measured alternately. */
+async function queueThroughput(sink: Sink, service: LocalService): Promise<BenchLine[]> {
+	const ctx = service.context;
+	const now = Date.now();
+	ctx.queues.upsert('bench-wide', { parallelism: wideQueueParallelism, paused: false }, now);
+	ctx.queues.upsert('bench-strict', { parallelism: 1, paused: false }, now);
+	const measure = (target: Target, count: number) => measureThroughput(sink, target, count);
+	const enqueue = (queue: string): Target => ({
+		...serviceTarget(service, `${sink.url}/q`),
+		path: `/v2/enqueue/${queue}/${sink.url}/q`,
+	});
+	const count = throughputCount / throughputRounds;
+	const [plain, wide] = await alternate(
+		throughputRounds,
+		() => measure(serviceTarget(service, `${sink.url}/p`), count),
+		() => measure(enqueue('bench-wide'), count),
+	);
+	const strict = await measure(enqueue('bench-strict'), strictQueueCount);
+	const plainDeliveries = median(plain.map((r) => r.delivered));
+	return [
+		{
+			metric: 'enqueues accepted',
+			value: median(wide.map((r) => r.accepted)),
+			unit: 'msg/s',
+			baseline: median(plain.map((r) => r.accepted)),
+		},
+		{
+			metric: `queue deliveries (parallelism ${wideQueueParallelism})`,
+			value: median(wide.map((r) => r.delivered)),
+			unit: 'msg/s',
+			baseline: plainDeliveries,
+		},
+		{
+			metric: 'queue deliveries (parallelism 1, in order)',
+			value: strict.delivered,
+			unit: 'msg/s',
+			baseline: plainDeliveries,
 		},
 	];
 }
@@ -345,6 +395,7 @@ export const localBenchmark: Benchmark = {
 				{ metric: 'machine load average (1 min) at start', value: loadavg()[0]!, unit: '' },
 			];
 			lines.push(...(await withDeadline('throughput', throughput(sink, forwarder.url, service))));
+			lines.push(...(await withDeadline('queue throughput', queueThroughput(sink, service))));
 			lines.push(...(await withDeadline('latency', latency(sink, forwarder.url, service))));
 			await service.close();
 			lines.push(...(await withDeadline('memory', memory(sink.url))));

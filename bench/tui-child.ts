@@ -8,13 +8,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
-import { requestParams } from '../source/poll/plan.js';
-import { stockOutputGet } from '../source/ui/ink/fast-output.js';
+import { Root } from '../source/ui/app/root.js';
+import { createRuntime } from '../source/ui/app/runtime.js';
+import { Store } from '../source/ui/data/store.js';
+import { installFrameComposer, stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
-import { Root } from '../source/ui/root.js';
+import { mqStatsEndpoint } from '../source/ui/panes/overview/endpoints.js';
 import { startTui } from '../source/ui/run.js';
-import { createRuntime } from '../source/ui/runtime.js';
-import { Store } from '../source/ui/state/store.js';
 import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
 
@@ -71,9 +71,10 @@ async function frames(): Promise<void> {
 	});
 	runtime.scheduler.stop();
 	for (let i = 0; i < 6; i++) runtime.ui.dispatch({ type: 'period/longer' });
-	const params = requestParams({ endpoint: 'mqStats', accountId: connection.accountId, period: '30d' });
-	const feed = (i: number) =>
-		runtime.polls.succeeded('mqStats', 'management', params, i % 2 ? a : b, Date.now());
+	const params = mqStatsEndpoint.params({ accountId: connection.accountId, period: '30d' });
+	const feed = (i: number) => runtime.polls.succeeded(mqStatsEndpoint, params, i % 2 ? a : b, Date.now());
+	// As startTui does: frames composed by our row joiner.
+	installFrameComposer();
 	const options = { debug: true, patchConsole: false, exitOnCtrlC: false };
 	const overviewFrames = async () => {
 		const terminal = fakeTerminal(200, 50);

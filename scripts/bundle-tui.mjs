@@ -9,7 +9,7 @@ import path from 'node:path';
 import { rolldown } from 'rolldown';
 
 const dist = path.resolve('dist');
-const bundled = /[\\/]dist[\\/](ui|poll|format)[\\/]/;
+const bundled = /[\\/]dist[\\/](ui|format)[\\/]/;
 const devtools = '\0no-devtools';
 const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
 const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');

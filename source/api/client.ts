@@ -1,17 +1,27 @@
 /**
  * The typed client of the whole interface: every operation of interface.md and the
  * operations decisions.md adds. The TUI, the scriptable commands and the tests use it alike.
+ *
+ * Each read comes in two forms. `read*` reads the answer liberally (liberal.ts), as a client of
+ * a real deployment must: only identity fields are required, and the Reading says which fields
+ * were odd. `list*` / `get*` demand the complete shape of interface.md, as the local service
+ * sends it: the conformance tests use them, and the TUI until its panes read liberally.
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type ConnectionSettings, joinUrl } from './connection.js';
-import { type HttpResponse, parseBody, type RetryPolicy, send } from './http.js';
-import {
-	encodePublishOptions,
-	encodePublishQuery,
-	isHttpUrl,
-	type PublishOptions,
-} from './publish-options.js';
+import { fromDialectNames } from './dialect.js';
+import { DlqApi } from './dlq-api.js';
+import { ApiError } from './errors.js';
+import { FlowControlApi } from './flow-control-api.js';
+import { type HttpResponse, parseBody, type RetryPolicy, readBody, send } from './http.js';
+import type { Liberal, Reading } from './liberal.js';
+import { LogsApi, type LogsQuery } from './logs-api.js';
+import { MessagesApi } from './messages-api.js';
+import { apiPath, pathProblem } from './paths.js';
+import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
+import { encodePublishOptions, encodePublishQuery, type PublishOptions } from './publish-options.js';
+import { QueuesApi } from './queues-api.js';
 import {
 	addGroupEndpointsRequest,
 	batchTriggerRequest,
@@ -20,6 +30,7 @@ import {
 	removeGroupEndpointsRequest,
 	setGroupHeadersRequest,
 } from './requests.js';
+import { SchedulesApi } from './schedules-api.js';
 import {
 	CancelResult,
 	DlqPage,
@@ -28,11 +39,9 @@ import {
 	type EventState,
 	EventsPage,
 	type GroupHeaders,
-	GroupPublishResults,
 	Message,
 	MqStats,
 	MqUsers,
-	PublishResult,
 	SearchIndex,
 	SigningKeys,
 	type StatsPeriod,
@@ -43,6 +52,8 @@ import {
 	WorkflowTriggerResult,
 	WorkflowTriggerResults,
 } from './schemas.js';
+import type { ApiRequest, Messaging } from './transport.js';
+import { WorkflowsApi } from './workflows-api.js';
 
 export interface ClientOptions {
 	retry?: RetryPolicy;
@@ -62,9 +73,9 @@ export interface PublishRequest {
 	tokenInQuery?: boolean;
 }
 
-export type PublishResponse =
-	| { kind: 'url'; result: PublishResult }
-	| { kind: 'group'; results: PublishResult[] };
+export type PublishResponse = PublishAnswer;
+
+export type EventsQuery = { count?: number; cursor?: string; messageId?: string; state?: EventState };
 
 type Op = {
 	operation: string;
@@ -78,13 +89,34 @@ type Op = {
 	signal?: AbortSignal;
 };
 
-const encodeSegment = encodeURIComponent;
+export class MqClient implements Messaging {
+	/** Queues: list, read, upsert, pause, resume, delete, and enqueue with every publish option. */
+	readonly queues: QueuesApi;
+	/** Schedules: create or update, list, read, pause, resume, delete. */
+	readonly schedules: SchedulesApi;
+	/** The dead letter queue: filtered listing, retry one or many, delete many. */
+	readonly dlq: DlqApi;
+	/** Delivery logs, from `/v2/logs` or, where that is missing, `/v2/events`. */
+	readonly logs: LogsApi;
+	/** Flow-control keys and the account's global parallelism. */
+	readonly flowControl: FlowControlApi;
+	/** Batch publish and bulk cancel. */
+	readonly messages: MessagesApi;
+	/** Workflow runs: their logs, cancel, notify and waiters (triggers are below). */
+	readonly workflows: WorkflowsApi;
 
-export class MqClient {
 	constructor(
 		readonly settings: ConnectionSettings,
 		private readonly clientOptions: ClientOptions = {},
-	) {}
+	) {
+		this.queues = new QueuesApi(this);
+		this.schedules = new SchedulesApi(this);
+		this.dlq = new DlqApi(this);
+		this.logs = new LogsApi(this);
+		this.flowControl = new FlowControlApi(this);
+		this.messages = new MessagesApi(this);
+		this.workflows = new WorkflowsApi(this);
+	}
 
 	private get timeoutMs(): number {
 		return this.settings.timeoutMs ?? 10_000;
@@ -100,6 +132,13 @@ export class MqClient {
 	}
 
 	private call(op: Op): Promise<HttpResponse> {
+		// Paths are built from encoded segments; what encoding cannot protect is not sent at all.
+		const problem = pathProblem(op.path);
+		if (problem) {
+			return Promise.reject(
+				new ApiError({ operation: op.operation, kind: 'invalid-request', detail: `not sent: ${problem}` }),
+			);
+		}
 		const base = op.base === 'management' ? this.settings.managementUrl : this.settings.queueUrl;
 		return send({
 			operation: op.operation,
@@ -119,107 +158,167 @@ export class MqClient {
 		return parseBody(op.operation, await this.call(op), schema);
 	}
 
+	private async read<T extends z.ZodType>(
+		op: Op,
+		schema: T,
+		prepare?: (json: unknown) => unknown,
+	): Promise<Reading<Liberal<T>>> {
+		return readBody(op.operation, await this.call(op), schema, prepare);
+	}
+
 	private jsonBody(value: unknown): Pick<Op, 'body' | 'headers'> {
 		return { body: JSON.stringify(value), headers: { 'content-type': 'application/json' } };
 	}
 
 	// Management API (Basic auth)
 
+	private usersOp(signal?: AbortSignal): Op {
+		const path = apiPath`/v2/${this.settings.dialect.productSegment}/users`;
+		return { operation: 'list users', method: 'GET', path, auth: 'basic', base: 'management', signal };
+	}
+
 	listUsers(signal?: AbortSignal) {
-		const path = `/v2/${this.settings.dialect.productSegment}/users`;
-		return this.json(
-			{ operation: 'list users', method: 'GET', path, auth: 'basic', base: 'management', signal },
-			MqUsers,
-		);
+		return this.json(this.usersOp(signal), MqUsers);
+	}
+
+	readUsers(signal?: AbortSignal) {
+		return this.read(this.usersOp(signal), MqUsers);
+	}
+
+	private mqStatsOp(accountId: string, period: StatsPeriod, signal?: AbortSignal): Op {
+		const path = `${apiPath`/v2/${this.settings.dialect.productSegment}/stats/${accountId}`}?period=${period}`;
+		return { operation: 'read usage stats', method: 'GET', path, auth: 'basic', base: 'management', signal };
 	}
 
 	getMqStats(accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		const path = `/v2/${this.settings.dialect.productSegment}/stats/${encodeSegment(accountId)}?period=${period}`;
-		return this.json(
-			{ operation: 'read usage stats', method: 'GET', path, auth: 'basic', base: 'management', signal },
-			MqStats,
-		);
+		return this.json(this.mqStatsOp(accountId, period, signal), MqStats);
+	}
+
+	readMqStats(accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
+		return this.read(this.mqStatsOp(accountId, period, signal), MqStats);
+	}
+
+	private vectorStatsOp(indexId: string, period: StatsPeriod, signal?: AbortSignal): Op {
+		const path = `${apiPath`/v2/vector/index/${indexId}/stats`}?period=${period}`;
+		return {
+			operation: 'read vector index stats',
+			method: 'GET',
+			path,
+			auth: 'basic',
+			base: 'management',
+			signal,
+		};
 	}
 
 	getVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		const path = `/v2/vector/index/${encodeSegment(indexId)}/stats?period=${period}`;
-		return this.json(
-			{
-				operation: 'read vector index stats',
-				method: 'GET',
-				path,
-				auth: 'basic',
-				base: 'management',
-				signal,
-			},
-			VectorIndexStats,
-		);
+		return this.json(this.vectorStatsOp(indexId, period, signal), VectorIndexStats);
+	}
+
+	readVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
+		return this.read(this.vectorStatsOp(indexId, period, signal), VectorIndexStats);
+	}
+
+	private searchIndexOp(indexId: string, signal?: AbortSignal): Op {
+		const path = apiPath`/v2/search/${indexId}`;
+		return { operation: 'read search index', method: 'GET', path, auth: 'basic', base: 'management', signal };
 	}
 
 	getSearchIndex(indexId: string, signal?: AbortSignal) {
-		const path = `/v2/search/${encodeSegment(indexId)}`;
-		return this.json(
-			{ operation: 'read search index', method: 'GET', path, auth: 'basic', base: 'management', signal },
-			SearchIndex,
+		return this.json(this.searchIndexOp(indexId, signal), SearchIndex);
+	}
+
+	/** The dialect's partner word is read into the neutral name (`vercel_email` as `partner_email`). */
+	readSearchIndex(indexId: string, signal?: AbortSignal) {
+		return this.read(this.searchIndexOp(indexId, signal), SearchIndex, (json) =>
+			fromDialectNames(json, this.settings.dialect),
 		);
 	}
 
 	// Messages
 
+	private messageOp(messageId: string, signal?: AbortSignal): Op {
+		const path = apiPath`/v2/messages/${messageId}`;
+		return { operation: 'read message', method: 'GET', path, auth: 'bearer', base: 'queue', signal };
+	}
+
 	getMessage(messageId: string, signal?: AbortSignal) {
-		const path = `/v2/messages/${encodeSegment(messageId)}`;
-		return this.json(
-			{ operation: 'read message', method: 'GET', path, auth: 'bearer', base: 'queue', signal },
-			Message,
-		);
+		return this.json(this.messageOp(messageId, signal), Message);
 	}
 
-	cancelMessage(messageId: string) {
-		const path = `/v2/messages/${encodeSegment(messageId)}`;
-		return this.json(
-			{ operation: 'cancel message', method: 'DELETE', path, auth: 'bearer', base: 'queue' },
-			CancelResult,
-		);
+	readMessage(messageId: string, signal?: AbortSignal) {
+		return this.read(this.messageOp(messageId, signal), Message);
 	}
 
-	listEvents(
-		query: { count?: number; cursor?: string; messageId?: string; state?: EventState } = {},
-		signal?: AbortSignal,
-	) {
+	/** The reference answers `{cancelled: 1}`, the SDK reads no body: an empty answer is `{}`. */
+	async cancelMessage(messageId: string) {
+		const path = apiPath`/v2/messages/${messageId}`;
+		const operation = 'cancel message';
+		const response = await this.call({ operation, method: 'DELETE', path, auth: 'bearer', base: 'queue' });
+		if (response.text.trim() === '') return {} as Liberal<typeof CancelResult>;
+		return readBody(operation, response, CancelResult).data;
+	}
+
+	private eventsOp(query: EventsQuery, signal?: AbortSignal): Op {
 		const params = new URLSearchParams();
 		for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
 		const qs = params.size > 0 ? `?${params}` : '';
-		return this.json(
-			{
-				operation: 'list events',
-				method: 'GET',
-				path: `/v2/events${qs}`,
-				auth: 'bearer',
-				base: 'queue',
-				signal,
-			},
-			EventsPage,
-		);
+		return {
+			operation: 'list events',
+			method: 'GET',
+			path: `/v2/events${qs}`,
+			auth: 'bearer',
+			base: 'queue',
+			signal,
+		};
+	}
+
+	listEvents(query: EventsQuery = {}, signal?: AbortSignal) {
+		return this.json(this.eventsOp(query, signal), EventsPage);
+	}
+
+	readEvents(query: EventsQuery = {}, signal?: AbortSignal) {
+		return this.read(this.eventsOp(query, signal), EventsPage);
+	}
+
+	private dlqPageOp(cursor?: string): Op {
+		const qs = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+		return {
+			operation: 'list dead letters',
+			method: 'GET',
+			path: `/v2/dlq${qs}`,
+			auth: 'bearer',
+			base: 'queue',
+		};
+	}
+
+	/** Delivery logs newest first, filtered by the service (see LogsApi for the fallback). */
+	listLogs(query: LogsQuery = {}, signal?: AbortSignal) {
+		return this.logs.list(query, signal);
 	}
 
 	listDlq(cursor?: string) {
-		const qs = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-		return this.json(
-			{ operation: 'list dead letters', method: 'GET', path: `/v2/dlq${qs}`, auth: 'bearer', base: 'queue' },
-			DlqPage,
-		);
+		return this.json(this.dlqPageOp(cursor), DlqPage);
+	}
+
+	readDlq(cursor?: string) {
+		return this.read(this.dlqPageOp(cursor), DlqPage);
+	}
+
+	private dlqRecordOp(dlqId: string): Op {
+		const path = apiPath`/v2/dlq/${dlqId}`;
+		return { operation: 'read dead letter', method: 'GET', path, auth: 'bearer', base: 'queue' };
 	}
 
 	getDlq(dlqId: string) {
-		const path = `/v2/dlq/${encodeSegment(dlqId)}`;
-		return this.json(
-			{ operation: 'read dead letter', method: 'GET', path, auth: 'bearer', base: 'queue' },
-			DlqRecord,
-		);
+		return this.json(this.dlqRecordOp(dlqId), DlqRecord);
+	}
+
+	readDlqRecord(dlqId: string) {
+		return this.read(this.dlqRecordOp(dlqId), DlqRecord);
 	}
 
 	async deleteDlq(dlqId: string): Promise<void> {
-		const path = `/v2/dlq/${encodeSegment(dlqId)}`;
+		const path = apiPath`/v2/dlq/${dlqId}`;
 		await this.call({
 			operation: 'remove dead letter',
 			method: 'DELETE',
@@ -240,10 +339,10 @@ export class MqClient {
 		for (const [name, value] of req.asQuery ? [] : encodePublishOptions(req.options ?? {}, dialect))
 			headers[name] = value;
 		if (req.asQuery && req.options?.contentType) headers['content-type'] = req.options.contentType;
-		// The destination stays exactly as given (decisions.md); our parameters follow its own query.
-		const separator = req.destination.includes('?') ? '&' : '?';
-		const qs = query.length > 0 ? separator + new URLSearchParams(query).toString() : '';
-		return { path: `/v2/publish/${req.destination}${qs}`, headers };
+		// The destination is one encoded segment, its own query inside it, so it reaches the service
+		// exactly as given: URL parsing would collapse its `..`, and its `?` would start our query.
+		const qs = query.length > 0 ? `?${new URLSearchParams(query)}` : '';
+		return { path: `${apiPath`/v2/publish/${req.destination}`}${qs}`, headers };
 	}
 
 	/** The method, path (with query) and headers a publish sends, credentials left out. */
@@ -263,9 +362,7 @@ export class MqClient {
 			headers,
 			body: req.body ?? '',
 		});
-		if (isHttpUrl(req.destination))
-			return { kind: 'url', result: parseBody(operation, response, PublishResult) };
-		return { kind: 'group', results: parseBody(operation, response, GroupPublishResults) };
+		return readPublishAnswer(operation, response, req.destination);
 	}
 
 	/** The webhook ingestion address of rule 6: hand it to a webhook sender. */
@@ -276,26 +373,43 @@ export class MqClient {
 
 	// URL Groups
 
+	private groupsOp(signal?: AbortSignal): Op {
+		return {
+			operation: 'list URL Groups',
+			method: 'GET',
+			path: '/v2/topics',
+			auth: 'bearer',
+			base: 'queue',
+			signal,
+		};
+	}
+
 	listGroups(signal?: AbortSignal) {
-		return this.json(
-			{
-				operation: 'list URL Groups',
-				method: 'GET',
-				path: '/v2/topics',
-				auth: 'bearer',
-				base: 'queue',
-				signal,
-			},
-			UrlGroups,
-		);
+		return this.json(this.groupsOp(signal), UrlGroups);
+	}
+
+	readGroups(signal?: AbortSignal) {
+		return this.read(this.groupsOp(signal), UrlGroups);
+	}
+
+	private groupOp(name: string, signal?: AbortSignal): Op {
+		const path = apiPath`/v2/topics/${name}`;
+		return {
+			operation: `read URL Group ${name}`,
+			method: 'GET',
+			path,
+			auth: 'bearer',
+			base: 'queue',
+			signal,
+		};
 	}
 
 	getGroup(name: string, signal?: AbortSignal) {
-		const path = `/v2/topics/${encodeSegment(name)}`;
-		return this.json(
-			{ operation: `read URL Group ${name}`, method: 'GET', path, auth: 'bearer', base: 'queue', signal },
-			UrlGroup,
-		);
+		return this.json(this.groupOp(name, signal), UrlGroup);
+	}
+
+	readGroup(name: string, signal?: AbortSignal) {
+		return this.read(this.groupOp(name, signal), UrlGroup);
 	}
 
 	async addGroupEndpoints(name: string, endpoints: { url: string; name?: string }[]): Promise<void> {
@@ -316,13 +430,24 @@ export class MqClient {
 
 	/** Sends a request built by `requests.ts` to the messaging API, as it was shown. */
 	sendJson(request: JsonRequest): Promise<HttpResponse> {
+		return this.send(request);
+	}
+
+	/** Sends a request built apart (a request builder of an area) to the messaging API. */
+	send(request: ApiRequest, signal?: AbortSignal): Promise<HttpResponse> {
+		const content =
+			request.json !== undefined
+				? this.jsonBody(request.json)
+				: { body: request.body, headers: {} as Record<string, string> };
 		return this.call({
 			operation: request.operation,
 			method: request.method,
 			path: request.path,
 			auth: 'bearer',
 			base: 'queue',
-			...(request.json !== undefined ? this.jsonBody(request.json) : {}),
+			headers: { ...request.headers, ...content.headers },
+			...(content.body !== undefined ? { body: content.body } : {}),
+			...(signal ? { signal } : {}),
 		});
 	}
 
@@ -333,12 +458,18 @@ export class MqClient {
 		return parseBody(request.operation, await this.sendJson(request), WorkflowTriggerResults);
 	}
 
+	/** `batchTrigger`, its answer read liberally. */
+	async triggerRuns(items: WorkflowTriggerItem[]) {
+		const request = batchTriggerRequest(items);
+		return readBody(request.operation, await this.sendJson(request), WorkflowTriggerResults);
+	}
+
 	trigger(destination: string, body?: string, headers?: Record<string, string>) {
 		return this.json(
 			{
 				operation: `trigger workflow ${destination}`,
 				method: 'POST',
-				path: `/v2/trigger/${destination}`,
+				path: apiPath`/v2/trigger/${destination}`,
 				auth: 'bearer',
 				base: 'queue',
 				headers: headers ?? {},
@@ -350,18 +481,23 @@ export class MqClient {
 
 	// Signing keys
 
+	private signingKeysOp(signal?: AbortSignal): Op {
+		return {
+			operation: 'read signing keys',
+			method: 'GET',
+			path: '/v2/keys',
+			auth: 'bearer',
+			base: 'queue',
+			signal,
+		};
+	}
+
 	getSigningKeys(signal?: AbortSignal) {
-		return this.json(
-			{
-				operation: 'read signing keys',
-				method: 'GET',
-				path: '/v2/keys',
-				auth: 'bearer',
-				base: 'queue',
-				signal,
-			},
-			SigningKeys,
-		);
+		return this.json(this.signingKeysOp(signal), SigningKeys);
+	}
+
+	readSigningKeys(signal?: AbortSignal) {
+		return this.read(this.signingKeysOp(signal), SigningKeys);
 	}
 
 	rotateSigningKeys() {

@@ -1,11 +1,20 @@
 /**
  * One HTTP exchange with timeouts, typed errors and, for idempotent reads only, retries with
- * exponential backoff and jitter that honour Retry-After (decisions.md, "Errors").
+ * exponential backoff and jitter that honour Retry-After and the rate-limit reset headers
+ * (decisions.md, "Errors"); and reading its answer, strictly or liberally.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
-import { ApiError, parseRetryAfter } from './errors.js';
+import { ApiError, parseRateLimit, waitAfter } from './errors.js';
+import {
+	describeIssue,
+	describeSchema,
+	describeValue,
+	type Liberal,
+	type Reading,
+	readLiberal,
+} from './liberal.js';
 import { describeZodError, ErrorBody } from './schemas.js';
 
 export interface RetryPolicy {
@@ -35,10 +44,6 @@ export interface HttpResponse {
 	status: number;
 	headers: Record<string, string | string[] | undefined>;
 	text: string;
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-	return Array.isArray(value) ? value[0] : value;
 }
 
 function serverMessage(text: string): string | undefined {
@@ -83,8 +88,10 @@ async function attempt(req: HttpRequest): Promise<HttpResponse> {
 	}
 }
 
-function retryable(error: unknown): boolean {
+function retryable(error: unknown, policy: RetryPolicy): boolean {
 	if (!(error instanceof ApiError)) return false;
+	// A limit that resets later than we would wait (a daily limit) is not worth asking again.
+	if ((error.retryAfterMs ?? 0) > policy.maxDelayMs) return false;
 	return error.kind !== 'http' || error.status === 429 || (error.status !== undefined && error.status >= 500);
 }
 
@@ -95,15 +102,17 @@ export async function send(req: HttpRequest): Promise<HttpResponse> {
 		try {
 			const response = await attempt(req);
 			if (response.status >= 200 && response.status < 300) return response;
+			const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
 			throw new ApiError({
 				operation: req.operation,
 				kind: 'http',
 				status: response.status,
 				serverMessage: serverMessage(response.text),
-				retryAfterMs: parseRetryAfter(firstHeader(response.headers['retry-after'])),
+				retryAfterMs: waitAfter(response.headers, rateLimit),
+				rateLimit,
 			});
 		} catch (error) {
-			if (n >= policy.retries || !retryable(error)) throw error;
+			if (n >= policy.retries || !retryable(error, policy)) throw error;
 			const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n);
 			const jittered = backoff / 2 + Math.random() * (backoff / 2);
 			const asked = (error as ApiError).retryAfterMs;
@@ -114,23 +123,32 @@ export async function send(req: HttpRequest): Promise<HttpResponse> {
 	}
 }
 
+/** How much of an answer that did not fit is shown. */
+const previewChars = 200;
+
+function parseJson(operation: string, response: HttpResponse, schema: z.ZodType): unknown {
+	try {
+		return JSON.parse(response.text);
+	} catch {
+		const empty = response.text.trim() === '';
+		throw new ApiError({
+			operation,
+			kind: 'invalid-response',
+			status: response.status,
+			detail: `the response is not JSON (expected ${describeSchema(schema)}): ${
+				empty ? 'an empty body' : describeValue(response.text, previewChars)
+			}`,
+		});
+	}
+}
+
 /** Parses a response body as JSON of `schema`, naming the field path of any mismatch. */
 export function parseBody<T extends z.ZodType>(
 	operation: string,
 	response: HttpResponse,
 	schema: T,
 ): z.infer<T> {
-	let json: unknown;
-	try {
-		json = JSON.parse(response.text);
-	} catch {
-		throw new ApiError({
-			operation,
-			kind: 'invalid-response',
-			status: response.status,
-			detail: `the response is not JSON: ${JSON.stringify(response.text.slice(0, 80))}`,
-		});
-	}
+	const json = parseJson(operation, response, schema);
 	const parsed = schema.safeParse(json);
 	if (!parsed.success) {
 		throw new ApiError({
@@ -141,4 +159,30 @@ export function parseBody<T extends z.ZodType>(
 		});
 	}
 	return parsed.data;
+}
+
+/**
+ * Reads a response body liberally (liberal.ts): only the identity fields of `schema` are
+ * required. An answer that does not fit at all is an ApiError that says what was expected and
+ * shows (the start of) what came. `prepare` may reshape the JSON first, e.g. to rename fields.
+ */
+export function readBody<S extends z.ZodType>(
+	operation: string,
+	response: HttpResponse,
+	schema: S,
+	prepare?: (json: unknown) => unknown,
+): Reading<Liberal<S>> {
+	const json = parseJson(operation, response, schema);
+	const { data, issues } = readLiberal(schema, prepare ? prepare(json) : json);
+	if (data !== undefined) return { data, issues };
+	const why = issues.find((issue) => issue.kind === 'missing' || issue.path === '') ?? issues[0];
+	throw new ApiError({
+		operation,
+		kind: 'invalid-response',
+		status: response.status,
+		issues,
+		detail:
+			`unexpected response: expected ${describeSchema(schema)}` +
+			`${why && why.path !== '' ? ` (${describeIssue(why)})` : ''}; got ${describeValue(json, previewChars)}`,
+	});
 }

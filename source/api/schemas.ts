@@ -1,18 +1,30 @@
 /**
  * zod schemas for every resource of interface.md and decisions.md: the single source of truth
- * that the client, the local service, the receiver and the UI import. Objects are loose, so
- * fields a newer service adds pass through untouched.
+ * that the client, the local service, the receiver and the UI import. Each describes the whole
+ * resource, as the local service sends it; objects are loose, so fields a newer service adds
+ * pass through untouched. `identified` names the fields a client requires when it reads an
+ * answer liberally (liberal.ts): everything else may be missing or odd on a deployment.
+ *
+ * Where the vendor's reference (upstash/docs `qstash/openapi.yaml`,
+ * `devops/developer-api/openapi.yml`) or SDK (upstash/qstash-js) spell a field otherwise, the
+ * comment says so and both spellings are read.
  */
 import { z } from 'zod';
+import { identified } from './liberal.js';
 import { parseStatsTimestamp } from './timestamp.js';
 
 export const statsPeriods = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as const;
 export const StatsPeriod = z.enum(statsPeriods);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
-export const StatsTimestamp = z.string().refine((text) => parseStatsTimestamp(text) !== undefined, {
-	message: 'expected a timestamp like "2026-01-31 12:00:00.000 +0000 UTC"',
-});
+// The reference types `x` as a plain string; decisions.md has clients also read ISO 8601 and
+// unix seconds or milliseconds, as a number or a string. A number is read as its text.
+export const StatsTimestamp = z
+	.union([z.string(), z.number().transform(String)])
+	.refine((value) => parseStatsTimestamp(value) !== undefined, {
+		message: 'expected a timestamp like "2026-01-31 12:00:00.000 +0000 UTC"',
+	})
+	.describe('a timestamp such as "2026-01-31 12:00:00.000 +0000 UTC", ISO 8601 or unix time');
 
 export const Datapoint = z.looseObject({
 	x: StatsTimestamp,
@@ -30,10 +42,13 @@ export const DailyRequestDatapoint = Datapoint.extend({
 });
 export type DailyRequestDatapoint = z.infer<typeof DailyRequestDatapoint>;
 
-export const NamedSeries = z.looseObject({
-	id: z.string(),
-	data_points: Series,
-});
+export const NamedSeries = identified(
+	z.looseObject({
+		id: z.string(),
+		data_points: Series,
+	}),
+	['id'],
+);
 export type NamedSeries = z.infer<typeof NamedSeries>;
 
 export const EndpointReference = z
@@ -41,29 +56,36 @@ export const EndpointReference = z
 	.refine((e) => Boolean(e.name) || Boolean(e.url), { message: 'an endpoint needs a name or a url' });
 export type EndpointReference = z.infer<typeof EndpointReference>;
 
-export const SearchIndex = z.looseObject({
-	customer_id: z.string(),
-	id: z.string(),
-	name: z.string(),
-	endpoint: z.string(),
-	type: z.enum(['free', 'payg', 'fixed']),
-	region: z.enum(['eu-west-1', 'us-central1']),
-	partner_email: z.string(),
-	token: z.string(),
-	read_only_token: z.string(),
-	max_vector_count: z.number().int(),
-	max_monthly_reranks: z.number().int(),
-	max_daily_updates: z.number().int(),
-	max_daily_queries: z.number().int(),
-	max_monthly_bandwidth: z.number().int(),
-	max_writes_per_second: z.number().int(),
-	max_query_per_second: z.number().int(),
-	max_reads_per_request: z.number().int(),
-	max_writes_per_request: z.number().int(),
-	creation_time: z.number().int(),
-	input_enrichment_enabled: z.boolean(),
-	throughput_vector: Series,
-});
+/**
+ * `partner_email` is the neutral name (interface.md); the deployed service says `vercel_email`
+ * (the dialect's partner word, dialect.ts). The client reads the dialect's name into this one.
+ */
+export const SearchIndex = identified(
+	z.looseObject({
+		customer_id: z.string(),
+		id: z.string(),
+		name: z.string(),
+		endpoint: z.string(),
+		type: z.enum(['free', 'payg', 'fixed']),
+		region: z.enum(['eu-west-1', 'us-central1']),
+		partner_email: z.string(),
+		token: z.string(),
+		read_only_token: z.string(),
+		max_vector_count: z.number().int(),
+		max_monthly_reranks: z.number().int(),
+		max_daily_updates: z.number().int(),
+		max_daily_queries: z.number().int(),
+		max_monthly_bandwidth: z.number().int(),
+		max_writes_per_second: z.number().int(),
+		max_query_per_second: z.number().int(),
+		max_reads_per_request: z.number().int(),
+		max_writes_per_request: z.number().int(),
+		creation_time: z.number().int(),
+		input_enrichment_enabled: z.boolean(),
+		throughput_vector: Series,
+	}),
+	['id'],
+);
 export type SearchIndex = z.infer<typeof SearchIndex>;
 
 export const VectorIndexStats = z.looseObject({
@@ -118,48 +140,60 @@ export const vectorSeriesFields = [
 	'daily_bandwidths',
 ] as const satisfies readonly (keyof VectorIndexStats)[];
 
-export const MqUser = z.looseObject({
-	customer_id: z.string(),
-	id: z.string(),
-	password: z.string(),
-	token: z.string(),
-	active: z.boolean(),
-	state: z.string(),
-	modifying_state: z.string(),
-	last_plan_upgrade_time: z.number().int(),
-	max_message_size: z.number().int(),
-	max_requests_per_day: z.number().int(),
-	max_requests_per_day_hard: z.number().int(),
-	max_endpoints_per_topic: z.number().int(),
-	max_requests_per_second: z.number().int(),
-	max_dlq_size: z.number().int(),
-	max_completion_tokens_per_day: z.number().int(),
-	max_completion_tokens_per_minute: z.number().int(),
-	max_completions_per_day: z.number().int(),
-	max_completions_per_minute: z.number().int(),
-	max_retries: z.number().int(),
-	max_topics: z.number().int(),
-	max_schedules: z.number().int(),
-	max_events_size: z.number().int(),
-	max_dlq_retention_time_milis: z.number().int(),
-	max_delay: z.number().int(),
-	max_parallelism: z.number().int(),
-	max_global_parallelism: z.number().int(),
-	max_queues: z.number().int(),
-	retention: z.number().int(),
-	timeout: z.number().int(),
-	rate_limit: z.number().int(),
-	type: z.enum(['free', 'paid']),
-	reserved_type: z.string().optional(),
-	reserved_price: z.number(),
-	prod_pack_enabled: z.boolean(),
-	prometheus_enabled: z.enum(['true', 'false']),
-	enterprise: z.looseObject({ enabled: z.boolean() }).optional(),
-	region: z.enum(['eu-central-1', 'us-east-1']),
-	budget: z.number().int(),
-	created_by: z.string(),
-	creation_time: z.number().int(),
-});
+/**
+ * The reference (`QStashUser`) leaves out `modifying_state`, `max_completion*`, `retention`,
+ * `rate_limit`, `prometheus_enabled`, `enterprise`, `region` and `budget`; the deployed service
+ * adds the last four fields below (decisions.md). `reserved_type` there is one of `paid`,
+ * `qstash_enterprise_1m`, `qstash_enterprise_10m` or empty; interface.md lists `mq_fixed_*`.
+ */
+export const MqUser = identified(
+	z.looseObject({
+		customer_id: z.string(),
+		id: z.string(),
+		password: z.string(),
+		token: z.string(),
+		active: z.boolean(),
+		state: z.string(),
+		modifying_state: z.string(),
+		last_plan_upgrade_time: z.number().int(),
+		max_message_size: z.number().int(),
+		max_requests_per_day: z.number().int(),
+		max_requests_per_day_hard: z.number().int(),
+		max_endpoints_per_topic: z.number().int(),
+		max_requests_per_second: z.number().int(),
+		max_dlq_size: z.number().int(),
+		max_completion_tokens_per_day: z.number().int(),
+		max_completion_tokens_per_minute: z.number().int(),
+		max_completions_per_day: z.number().int(),
+		max_completions_per_minute: z.number().int(),
+		max_retries: z.number().int(),
+		max_topics: z.number().int(),
+		max_schedules: z.number().int(),
+		max_events_size: z.number().int(),
+		max_dlq_retention_time_milis: z.number().int(),
+		max_delay: z.number().int(),
+		max_parallelism: z.number().int(),
+		max_global_parallelism: z.number().int(),
+		max_queues: z.number().int(),
+		retention: z.number().int(),
+		timeout: z.number().int(),
+		rate_limit: z.number().int(),
+		type: z.enum(['free', 'paid']),
+		reserved_type: z.string().optional(),
+		reserved_price: z.number(),
+		prod_pack_enabled: z.boolean(),
+		prometheus_enabled: z.enum(['true', 'false']),
+		enterprise: z.looseObject({ enabled: z.boolean() }).optional(),
+		region: z.enum(['eu-central-1', 'us-east-1']),
+		budget: z.number().int(),
+		created_by: z.string(),
+		creation_time: z.number().int(),
+		read_only_token: z.string().optional(),
+		max_bandwidth_per_second: z.number().int().optional(),
+		deletion_time: z.number().int().optional(),
+	}),
+	['id'],
+);
 export type MqUser = z.infer<typeof MqUser>;
 export const MqUsers = z.array(MqUser);
 
@@ -180,33 +214,57 @@ export type MqStats = z.infer<typeof MqStats>;
 
 const HeaderArrays = z.record(z.string(), z.array(z.string()));
 
-export const Message = z.looseObject({
-	messageId: z.string(),
-	url: z.string(),
-	topicName: z.string().optional(),
-	endpointName: z.string().optional(),
-	method: z.string(),
-	header: HeaderArrays.optional(),
-	body: z.string().optional(),
-	bodyBase64: z.string().optional(),
-	maxRetries: z.number().int(),
-	notBefore: z.number().int(),
-	createdAt: z.number().int(),
-	callback: z.string().optional(),
-	failureCallback: z.string().optional(),
-	queueName: z.string().optional(),
-	scheduleId: z.string().optional(),
-	callerIP: z.string().optional(),
-	label: z.string().optional(),
-	labels: z.array(z.string()).optional(),
-	flowControlKey: z.string().optional(),
-	rate: z.number().int().optional(),
-	period: z.number().int().optional(),
-	parallelism: z.number().int().optional(),
-	// Not in interface.md: the local service reports how many attempts were made so far.
-	retried: z.number().int().optional(),
-});
+/**
+ * The publisher's address is `callerIP` in interface.md and the reference, `callerIp` in the
+ * SDK's `Message` type and the reference's schedules and filters: both are read.
+ */
+export const Message = identified(
+	z.looseObject({
+		messageId: z.string(),
+		url: z.string(),
+		topicName: z.string().optional(),
+		endpointName: z.string().optional(),
+		method: z.string(),
+		header: HeaderArrays.optional(),
+		body: z.string().optional(),
+		bodyBase64: z.string().optional(),
+		maxRetries: z.number().int(),
+		notBefore: z.number().int(),
+		createdAt: z.number().int(),
+		callback: z.string().optional(),
+		failureCallback: z.string().optional(),
+		queueName: z.string().optional(),
+		scheduleId: z.string().optional(),
+		callerIP: z.string().optional(),
+		label: z.string().optional(),
+		labels: z.array(z.string()).optional(),
+		flowControlKey: z.string().optional(),
+		rate: z.number().int().optional(),
+		period: z.number().int().optional(),
+		parallelism: z.number().int().optional(),
+		callerIp: z.string().optional(),
+		// In the SDK's Message and the reference's log entries: the Retry-Delay it was published with.
+		retryDelayExpression: z.string().optional(),
+		// Not in interface.md: the local service reports how many attempts were made so far.
+		retried: z.number().int().optional(),
+	}),
+	['messageId'],
+);
 export type Message = z.infer<typeof Message>;
+
+/**
+ * A header of the originating message, in a callback: interface.md gives one string; the
+ * workflow SDK (upstash/workflow-js, its failure-callback parsing) a list of strings. A list is
+ * read as interface.md's string, its values joined with ", " as HTTP joins repeated headers
+ * (and as the local service writes them).
+ */
+export const SourceHeaderValue = z.union([
+	z.string(),
+	z.array(z.string()).transform((values) => values.join(', ')),
+]);
+
+/** Unix milliseconds as interface.md carries them in a callback (a string), or as a number. */
+const UnixMsText = z.union([z.string(), z.number().transform(String)]);
 
 export const CallbackBody = z.looseObject({
 	status: z.number().int(),
@@ -219,12 +277,13 @@ export const CallbackBody = z.looseObject({
 	endpointName: z.string().optional(),
 	url: z.string(),
 	method: z.string(),
-	sourceHeader: z.record(z.string(), z.string()).optional(),
+	sourceHeader: z.record(z.string(), SourceHeaderValue).optional(),
 	sourceBody: z.string().optional(),
-	notBefore: z.string().optional(),
-	createdAt: z.string().optional(),
+	notBefore: UnixMsText.optional(),
+	createdAt: UnixMsText.optional(),
 	scheduleId: z.string().optional(),
 	callerIP: z.string().optional(),
+	callerIp: z.string().optional(),
 });
 export type CallbackBody = z.infer<typeof CallbackBody>;
 
@@ -239,77 +298,119 @@ export const WorkflowTriggerItem = z.looseObject({
 export type WorkflowTriggerItem = z.infer<typeof WorkflowTriggerItem>;
 export const WorkflowTriggerItems = z.array(WorkflowTriggerItem);
 
-export const WorkflowTriggerResult = z.looseObject({
-	workflowRunId: z.string(),
-	workflowCreatedAt: z.number().int(),
-	deduplicated: z.boolean().optional(),
-});
+export const WorkflowTriggerResult = identified(
+	z.looseObject({
+		workflowRunId: z.string(),
+		workflowCreatedAt: z.number().int(),
+		deduplicated: z.boolean().optional(),
+	}),
+	['workflowRunId'],
+);
 export type WorkflowTriggerResult = z.infer<typeof WorkflowTriggerResult>;
 export const WorkflowTriggerResults = z.array(WorkflowTriggerResult);
 
-export const PublishResult = z.looseObject({
-	messageId: z.string(),
-	url: z.string().optional(),
-	deduplicated: z.boolean().optional(),
-});
+export const PublishResult = identified(
+	z.looseObject({
+		messageId: z.string(),
+		url: z.string().optional(),
+		deduplicated: z.boolean().optional(),
+	}),
+	['messageId'],
+);
 export type PublishResult = z.infer<typeof PublishResult>;
+/** A group publish: an array in the SDK (`PublishToUrlGroupsResponse`) and decisions.md. */
 export const GroupPublishResults = z.array(PublishResult);
+/** A group publish as the reference documents it: `{messages: [...]}`. Both are read. */
+export const GroupPublishMessages = identified(z.looseObject({ messages: GroupPublishResults }), [
+	'messages',
+]);
 
 export const GroupHeaders = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 export type GroupHeaders = z.infer<typeof GroupHeaders>;
 
-export const UrlGroup = z.looseObject({
-	name: z.string(),
-	createdAt: z.number().int(),
-	updatedAt: z.number().int(),
-	endpoints: z.array(z.looseObject({ name: z.string().optional(), url: z.string() })),
-	headers: GroupHeaders.optional(),
-});
+export const UrlGroup = identified(
+	z.looseObject({
+		name: z.string(),
+		createdAt: z.number().int(),
+		updatedAt: z.number().int(),
+		endpoints: z.array(z.looseObject({ name: z.string().optional(), url: z.string() })),
+		headers: GroupHeaders.optional(),
+	}),
+	['name'],
+);
 export type UrlGroup = z.infer<typeof UrlGroup>;
 export const UrlGroups = z.array(UrlGroup);
 
-export const SigningKeys = z.looseObject({ current: z.string(), next: z.string() });
+export const SigningKeys = identified(z.looseObject({ current: z.string(), next: z.string() }), [
+	'current',
+	'next',
+]);
 export type SigningKeys = z.infer<typeof SigningKeys>;
 
+/**
+ * States of delivery events and logs. `IN_PROGRESS` is in the reference's log filter and the
+ * SDK's `State`; `CANCELED` is how the SDK spells `CANCELLED`. A liberal reading keeps any
+ * other value as it came.
+ */
 export const eventStates = [
 	'CREATED',
 	'ACTIVE',
 	'RETRY',
 	'ERROR',
+	'IN_PROGRESS',
 	'DELIVERED',
 	'FAILED',
 	'CANCEL_REQUESTED',
 	'CANCELLED',
+	'CANCELED',
 ] as const;
 export const EventState = z.enum(eventStates);
 export type EventState = z.infer<typeof EventState>;
 
-export const DeliveryEvent = z.looseObject({
-	time: z.number().int(),
-	messageId: z.string(),
-	state: EventState,
-	url: z.string(),
-	topicName: z.string().optional(),
-	endpointName: z.string().optional(),
-	responseStatus: z.number().int().optional(),
-	error: z.string().optional(),
-	nextDeliveryTime: z.number().int().optional(),
-});
+export const DeliveryEvent = identified(
+	z.looseObject({
+		time: z.number().int(),
+		messageId: z.string(),
+		state: EventState,
+		url: z.string(),
+		topicName: z.string().optional(),
+		endpointName: z.string().optional(),
+		responseStatus: z.number().int().optional(),
+		error: z.string().optional(),
+		nextDeliveryTime: z.number().int().optional(),
+	}),
+	['messageId'],
+);
 export type DeliveryEvent = z.infer<typeof DeliveryEvent>;
-export const EventsPage = z.looseObject({ events: z.array(DeliveryEvent), cursor: z.string().optional() });
+export const EventsPage = identified(
+	z.looseObject({ events: z.array(DeliveryEvent), cursor: z.string().optional() }),
+	['events'],
+);
 export type EventsPage = z.infer<typeof EventsPage>;
 
-export const DlqRecord = Message.extend({
-	dlqId: z.string(),
-	responseStatus: z.number().int().optional(),
-	responseHeader: HeaderArrays.optional(),
-	responseBody: z.string().optional(),
-	responseBodyBase64: z.string().optional(),
-});
+/**
+ * Every record the local service keeps has a `dlqId`, and every operation on a record needs it,
+ * but the reference's `DLQMessage` has none (the SDK's `DlqMessage` has): a reading without it
+ * is kept, and the record cannot be acted on.
+ */
+export const DlqRecord = identified(
+	Message.extend({
+		dlqId: z.string(),
+		responseStatus: z.number().int().optional(),
+		responseHeader: HeaderArrays.optional(),
+		responseBody: z.string().optional(),
+		responseBodyBase64: z.string().optional(),
+	}),
+	['messageId'],
+);
 export type DlqRecord = z.infer<typeof DlqRecord>;
-export const DlqPage = z.looseObject({ messages: z.array(DlqRecord), cursor: z.string().optional() });
+export const DlqPage = identified(
+	z.looseObject({ messages: z.array(DlqRecord), cursor: z.string().optional() }),
+	['messages'],
+);
 export type DlqPage = z.infer<typeof DlqPage>;
 
+/** The reference answers 202 `{cancelled: 1}`; the SDK reads no body at all: both are read. */
 export const CancelResult = z.looseObject({ cancelled: z.number().int() });
 export type CancelResult = z.infer<typeof CancelResult>;
 

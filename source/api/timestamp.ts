@@ -1,15 +1,35 @@
 /**
- * Datapoint timestamps of the statistics: `YYYY-MM-DD HH:MM:SS.fff +0000 UTC`, with 0 to 9
- * fractional digits accepted on input.
+ * Datapoint timestamps of the statistics. The service form is `YYYY-MM-DD HH:MM:SS.fff +0000
+ * UTC` (0 to 9 fractional digits; the vendor's reference shows 3 and 9). decisions.md also has
+ * clients accept ISO 8601 and unix seconds or milliseconds, as a number or a string, because
+ * the vendor's reference types `x` as a plain string.
  */
 const pattern =
-	/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?: ?(?:\+0000|Z)(?: UTC)?)?$/;
+	/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?(?:\s*UTC)?$/;
+
+/** Below this a unix time is in seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
+const secondsBelow = 1e11;
+
+function fromUnix(value: number): number | undefined {
+	if (!Number.isFinite(value) || value < 0) return undefined;
+	return Math.floor(value < secondsBelow ? value * 1000 : value);
+}
+
+function offsetMs(zone: string | undefined): number {
+	if (zone === undefined || zone === 'Z') return 0;
+	const digits = zone.replace(':', '');
+	const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
+	return (zone.startsWith('-') ? -1 : 1) * minutes * 60_000;
+}
 
 /** Unix milliseconds of a statistics timestamp, or undefined when it is not one. */
-export function parseStatsTimestamp(text: string): number | undefined {
-	const match = pattern.exec(text.trim());
+export function parseStatsTimestamp(value: string | number): number | undefined {
+	if (typeof value === 'number') return fromUnix(value);
+	const text = value.trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return fromUnix(Number(text));
+	const match = pattern.exec(text);
 	if (!match) return undefined;
-	const [, year, month, day, hour, minute, second, fraction = ''] = match;
+	const [, year, month, day, hour, minute, second = '0', fraction = '', zone] = match;
 	const ms = Date.UTC(
 		Number(year),
 		Number(month) - 1,
@@ -28,7 +48,7 @@ export function parseStatsTimestamp(text: string): number | undefined {
 	if (rolledOver || Number(second) > 59) {
 		return undefined;
 	}
-	return ms + Math.floor(Number(fraction.padEnd(3, '0').slice(0, 3)));
+	return ms + Math.floor(Number(fraction.padEnd(3, '0').slice(0, 3))) - offsetMs(zone);
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -1,5 +1,29 @@
-/** Small formatters for readable output: times, sizes, limits and secrets in records. */
+/**
+ * Small formatters for readable output: times, sizes, limits and secrets in records, and "—"
+ * for a value the service did not send (or sent in a form that could not be read).
+ */
+import { describeValue } from '../api/liberal.js';
 import { maskSecret } from '../text/mask.js';
+import { sanitize } from '../text/sanitize.js';
+import type { Cell } from './table.js';
+
+/** What a missing value is shown as. */
+export const missing = '—';
+
+/** `format(value)`, or "—" when the value is missing. */
+export function orMissing<T>(value: T | undefined | null, format: (value: T) => string): string {
+	return value === undefined || value === null ? missing : format(value);
+}
+
+/** Network text, sanitised, or "—" when missing. */
+export function text(value: string | undefined | null): string {
+	return orMissing(value, sanitize);
+}
+
+/** A value of a field mqtop does not know, as one sanitised line (JSON for anything but text). */
+export function rawValue(value: unknown): Cell {
+	return sanitize(typeof value === 'string' ? value : describeValue(value, 200));
+}
 
 /** Unix milliseconds as `2026-01-31 12:00:00Z`. */
 export function formatTime(ms: number): string {
@@ -27,9 +51,9 @@ export function formatBytes(bytes: number): string {
 	return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${byteUnits[unit]}`;
 }
 
-/** A cap where -1 means unlimited (search index limits). */
-export function formatLimit(value: number): string {
-	return value === -1 ? 'unlimited' : formatNumber(value);
+/** A cap where -1 means unlimited (search index limits); "—" when missing. */
+export function formatLimit(value: number | undefined): string {
+	return value === -1 ? 'unlimited' : orMissing(value, formatNumber);
 }
 
 export function formatNumber(value: number): string {

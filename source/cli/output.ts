@@ -3,8 +3,8 @@
  * readable lines and tables otherwise, and one-line messages on stderr.
  */
 import { jsonLine, safeJson } from '../text/json-line.js';
+import { colorEnabled, makeStyle, type Style } from '../text/style.js';
 import type { Io } from './io.js';
-import { colorEnabled, makeStyle, type Style } from './style.js';
 import { type Cell, type Column, formatPairs, formatTable } from './table.js';
 
 export class Output {
@@ -43,8 +43,8 @@ export class Output {
 		this.lines(formatPairs(pairs, this.style));
 	}
 
-	/** A note on stderr that does not change the outcome. */
+	/** A note on stderr that does not change the outcome; with --json one `{"warning"}` line. */
 	warn(text: string): void {
-		this.io.stderr.write(`mqtop: ${text}\n`);
+		this.io.stderr.write(this.json ? `${jsonLine({ warning: text })}\n` : `mqtop: ${text}\n`);
 	}
 }

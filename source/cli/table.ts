@@ -2,7 +2,7 @@
  * Plain-text tables and label/value lists sized to their content. Cells are measured before
  * they are coloured, so escape codes never upset the alignment. Callers pass sanitized text.
  */
-import type { Style, StyleName } from './style.js';
+import type { Style, StyleName } from '../text/style.js';
 
 export type Cell = string | { text: string; style?: StyleName };
 export interface Column {

@@ -5,11 +5,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MqClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import type { FieldIssue, Liberal } from '../api/liberal.js';
 import type { DeliveryEvent, Message } from '../api/schemas.js';
 
 export type WatchUpdate =
-	| { type: 'message'; at: number; message: Message }
-	| { type: 'event'; at: number; event: DeliveryEvent }
+	| { type: 'message'; at: number; message: Liberal<typeof Message> }
+	| { type: 'event'; at: number; event: Liberal<typeof DeliveryEvent> }
 	| { type: 'gone'; at: number; messageId: string };
 
 export interface WatchOptions {
@@ -18,6 +19,8 @@ export interface WatchOptions {
 	intervalMs: number;
 	signal: AbortSignal;
 	emit(update: WatchUpdate): void;
+	/** Odd fields of an answer that changed what was shown. */
+	warn?(operation: string, issues: readonly FieldIssue[]): void;
 	now?: () => number;
 }
 
@@ -38,13 +41,15 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 	const pollEvents = async () => {
 		if (!eventsOffered) return;
 		try {
-			const page = await client.listEvents({ messageId, count: 100 }, signal);
-			for (const event of [...page.events].reverse()) {
+			const { data: page, issues } = await client.readEvents({ messageId, count: 100 }, signal);
+			const fresh = [...page.events].reverse().filter((event) => {
 				const key = JSON.stringify(event);
-				if (seen.has(key)) continue;
+				if (seen.has(key)) return false;
 				seen.add(key);
-				emit({ type: 'event', at: now(), event });
-			}
+				return true;
+			});
+			if (fresh.length > 0) options.warn?.('events', issues);
+			for (const event of fresh) emit({ type: 'event', at: now(), event });
 		} catch (error) {
 			// The events list is not part of every deployment: without it, watch the message alone.
 			if (isStatus(error, 404, 405, 501)) eventsOffered = false;
@@ -56,9 +61,10 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 		for (;;) {
 			// Events first: a change of the message is the result of the events before it.
 			await pollEvents();
-			let message: Message;
+			let message: Liberal<typeof Message>;
+			let issues: readonly FieldIssue[];
 			try {
-				message = await client.getMessage(messageId, signal);
+				({ data: message, issues } = await client.readMessage(messageId, signal));
 			} catch (error) {
 				if (!isStatus(error, 404)) throw error;
 				await pollEvents();
@@ -70,6 +76,7 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 			const text = JSON.stringify(message);
 			if (text !== last) {
 				last = text;
+				options.warn?.('message', issues);
 				emit({ type: 'message', at: now(), message });
 			}
 			await sleep(options.intervalMs, undefined, { signal });

@@ -3,7 +3,7 @@
  * A pure function of the parsed config file, the environment and the flags, so precedence
  * (flag over environment over profile over default) is tested without touching the machine.
  */
-import { type Dialect, defaultDialect } from '../api/dialect.js';
+import { type Dialect, type DialectPreset, defaultDialect, dialectPresets } from '../api/dialect.js';
 import { describeZodError } from '../api/schemas.js';
 import { ConfigError, type ConfigFile, localProfile } from './file.js';
 import { envName, flagName, type SettingKey, settingKeys, settingSchemas } from './settings.js';
@@ -14,6 +14,8 @@ export type Source =
 	| { kind: 'profile'; name: string }
 	| { kind: 'file'; name: string }
 	| { kind: 'default' }
+	/** One of the five dialect names, given by the dialect preset of that name. */
+	| { kind: 'preset'; name: string }
 	/** Supplied by the embedded local service once it has started. */
 	| { kind: 'local' }
 	| { kind: 'unset' };
@@ -25,6 +27,11 @@ export interface ResolveInputs {
 	env: Readonly<Record<string, string | undefined>>;
 	/** Values of the connection flags, by setting (`queueUrl` is `--queue-url`), and `--profile`. */
 	flags: Readonly<Partial<Record<SettingKey | 'profile', string | undefined>>>;
+	/**
+	 * Secrets read from files named by flags (`--token-file`), with the flag and file as their
+	 * name; they rank as flags do.
+	 */
+	fileFlags?: Readonly<Partial<Record<SettingKey, { value: string; name: string }>>>;
 }
 
 export interface Resolved {
@@ -35,6 +42,8 @@ export interface Resolved {
 	values: Partial<Record<SettingKey, string>>;
 	sources: Record<SettingKey, Source>;
 	dialect: Dialect;
+	/** The dialect preset in use (its names may be overridden one by one), if one was chosen. */
+	preset: DialectPreset | undefined;
 }
 
 const dialectKeys = [
@@ -42,7 +51,8 @@ const dialectKeys = [
 	'tokenParam',
 	'productSegment',
 	'issuer',
-] as const satisfies SettingKey[];
+	'partnerWord',
+] as const satisfies (SettingKey & keyof Dialect)[];
 const urlKeys = ['queueUrl', 'managementUrl'] as const satisfies SettingKey[];
 
 export const profileEnv = 'MQTOP_PROFILE';
@@ -85,7 +95,11 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 	for (const key of settingKeys) {
 		const flag = inputs.flags[key];
 		const env = inputs.env[envName(key)];
-		if (present(flag)) {
+		const file = inputs.fileFlags?.[key];
+		if (file) {
+			values[key] = validated(key, file.value, file.name);
+			sources[key] = { kind: 'flag', name: file.name };
+		} else if (present(flag)) {
 			values[key] = validated(key, flag, `--${flagName(key)}`);
 			sources[key] = { kind: 'flag', name: `--${flagName(key)}` };
 		} else if (present(env)) {
@@ -94,9 +108,6 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 		} else if (profile?.[key] !== undefined) {
 			values[key] = profile[key];
 			sources[key] = { kind: 'profile', name: chosen.name };
-		} else if ((dialectKeys as readonly SettingKey[]).includes(key)) {
-			values[key] = defaultDialect[key as (typeof dialectKeys)[number]];
-			sources[key] = { kind: 'default' };
 		} else {
 			sources[key] = { kind: 'unset' };
 		}
@@ -106,13 +117,22 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 	// credentials given explicitly as its own and makes up the rest.
 	const local = chosen.name === localProfile && urlKeys.every((key) => values[key] === undefined);
 	if (local) {
-		for (const key of settingKeys) if (sources[key].kind === 'unset') sources[key] = { kind: 'local' };
+		for (const key of settingKeys)
+			if (sources[key].kind === 'unset' && key !== 'dialect') sources[key] = { kind: 'local' };
+	}
+	// A name given on its own, from any source, wins over the preset's, which wins over the default.
+	const preset = values.dialect as DialectPreset | undefined;
+	for (const key of dialectKeys) {
+		if (values[key] !== undefined) continue;
+		values[key] = (preset ? dialectPresets[preset] : defaultDialect)[key];
+		sources[key] = preset ? { kind: 'preset', name: preset } : { kind: 'default' };
 	}
 	const dialect: Dialect = {
-		headerPrefix: values.headerPrefix ?? defaultDialect.headerPrefix,
-		tokenParam: values.tokenParam ?? defaultDialect.tokenParam,
-		productSegment: values.productSegment ?? defaultDialect.productSegment,
-		issuer: values.issuer ?? defaultDialect.issuer,
+		headerPrefix: values.headerPrefix!,
+		tokenParam: values.tokenParam!,
+		productSegment: values.productSegment!,
+		issuer: values.issuer!,
+		partnerWord: values.partnerWord!,
 	};
 	return {
 		profile: chosen.name,
@@ -121,6 +141,7 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 		values,
 		sources,
 		dialect,
+		preset,
 	};
 }
 
@@ -136,6 +157,8 @@ export function formatSource(source: Source): string {
 			return `config file ${source.name}`;
 		case 'default':
 			return 'default';
+		case 'preset':
+			return `preset ${source.name}`;
 		case 'local':
 			return 'local';
 		case 'unset':

@@ -3,6 +3,8 @@
  * command line, and one validator each, so a value is checked the same wherever it comes from.
  */
 import { z } from 'zod';
+import { dialectPresetNames } from '../api/dialect.js';
+import { isHeaderName } from '../api/header-syntax.js';
 import { isHttpUrl } from '../api/publish-options.js';
 
 export const settingKeys = [
@@ -13,10 +15,12 @@ export const settingKeys = [
 	'apiKey',
 	'currentSigningKey',
 	'nextSigningKey',
+	'dialect',
 	'headerPrefix',
 	'tokenParam',
 	'productSegment',
 	'issuer',
+	'partnerWord',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -34,7 +38,6 @@ const credential = z
 	.string()
 	.min(1, { message: 'must not be empty' })
 	.regex(/^[\x21-\x7e]+$/, { message: 'expected printable ASCII without spaces' });
-const headerToken = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const urlSafe = /^[A-Za-z0-9._~-]+$/;
 
 export const settingSchemas = {
@@ -45,10 +48,14 @@ export const settingSchemas = {
 	apiKey: credential,
 	currentSigningKey: credential,
 	nextSigningKey: credential,
-	headerPrefix: z.string().regex(headerToken, { message: 'expected header-name characters, e.g. Svc-' }),
+	headerPrefix: z.string().refine(isHeaderName, { message: 'expected header-name characters, e.g. Svc-' }),
 	tokenParam: z.string().regex(urlSafe, { message: 'expected a query parameter name, e.g. mq_token' }),
 	productSegment: z.string().regex(urlSafe, { message: 'expected a URL path segment, e.g. mq' }),
 	issuer: credential,
+	dialect: z.enum(dialectPresetNames as [string, ...string[]], {
+		message: `expected a dialect preset: ${dialectPresetNames.join(', ')}`,
+	}),
+	partnerWord: z.string().regex(/^[a-z][a-z0-9]*$/, { message: 'expected a lowercase word, e.g. partner' }),
 } as const satisfies Record<SettingKey, z.ZodType<string>>;
 
 /** `queueUrl` -> `MQTOP_QUEUE_URL`. */

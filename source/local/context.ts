@@ -9,12 +9,17 @@ import type { IndexPlanes } from './data-plane/planes.js';
 import type { DeliveryEngine } from './delivery/engine.js';
 import type { SearchIndexRecord } from './indexes/search-index.js';
 import type { VectorIndex } from './indexes/vector-index.js';
+import type { ScheduleRunner } from './schedules/runner.js';
 import type { UsageStats } from './stats/usage.js';
 import type { DedupStore } from './stores/dedup-store.js';
 import type { DlqStore } from './stores/dlq-store.js';
 import type { EventLog } from './stores/event-log.js';
 import type { GroupStore } from './stores/group-store.js';
-import type { WorkflowRuns } from './stores/workflow-runs.js';
+import type { QueueStore } from './stores/queue-store.js';
+import type { ScheduleStore } from './stores/schedule-store.js';
+import type { WaiterStore } from './stores/waiter-store.js';
+import type { WorkflowRunStore } from './stores/workflow-run-store.js';
+import type { WorkflowEngine } from './workflows/engine.js';
 
 export interface SigningKeyPair {
 	current: string;
@@ -35,10 +40,16 @@ export interface ServiceContext {
 	keys: SigningKeyPair;
 	engine: DeliveryEngine;
 	groups: GroupStore;
+	queues: QueueStore;
+	schedules: ScheduleStore;
+	scheduleRunner: ScheduleRunner;
 	dlq: DlqStore;
 	events: EventLog;
 	dedup: DedupStore<PublishAnswer>;
-	runs: WorkflowRuns;
+	/** Workflow runs, their waiters, and the engine that moves them. */
+	runs: WorkflowRunStore;
+	waiters: WaiterStore;
+	workflows: WorkflowEngine;
 	usage: UsageStats;
 	rateLimiter: RateLimiter;
 	vectorIndex: VectorIndex;

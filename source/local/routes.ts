@@ -3,11 +3,19 @@
  * both APIs: the management paths and the messaging paths do not overlap.
  */
 
+import { batchPublish } from './api/batch.js';
+import * as dlq from './api/dlq.js';
+import * as flow from './api/flow-control.js';
 import * as keys from './api/keys.js';
+import * as logs from './api/logs.js';
 import * as management from './api/management.js';
 import * as messages from './api/messages.js';
+import * as notify from './api/notify.js';
 import { publish } from './api/publish.js';
+import * as queues from './api/queues.js';
+import * as schedules from './api/schedules.js';
 import * as topics from './api/topics.js';
+import * as runs from './api/workflow-runs.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
 import { addDataPlaneRoutes } from './data-plane/routes.js';
@@ -57,10 +65,39 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 		.add('GET', '/v2/messages/:id', bearer, h(messages.getMessage))
 		.add('DELETE', '/v2/messages/:id', bearer, h(messages.cancelMessage))
 		.add('DELETE', '/v2/messages', bearer, h(messages.cancelMessages))
-		.add('GET', '/v2/events', bearer, h(messages.listEvents))
-		.add('GET', '/v2/dlq', bearer, h(messages.listDlq))
-		.add('GET', '/v2/dlq/:id', bearer, h(messages.getDlq))
-		.add('DELETE', '/v2/dlq/:id', bearer, h(messages.deleteDlq))
+		.add('POST', '/v2/batch', bearer, h(batchPublish))
+		.add('GET', '/v2/logs', bearer, h(logs.listLogs))
+		.add('GET', '/v2/events', bearer, h(logs.listEvents))
+		.add('GET', '/v2/dlq', bearer, h(dlq.listDlq))
+		.add('DELETE', '/v2/dlq', bearer, h(dlq.deleteDlqMany))
+		.add('POST', '/v2/dlq/retry', bearer, h(dlq.retryDlqMany))
+		.add('POST', '/v2/dlq/retry/:id', bearer, h(dlq.retryDlq))
+		.add('GET', '/v2/dlq/:id', bearer, h(dlq.getDlq))
+		.add('DELETE', '/v2/dlq/:id', bearer, h(dlq.deleteDlq))
+		.add('GET', '/v2/queues', bearer, h(queues.listQueues))
+		.add('POST', '/v2/queues', bearer, h(queues.upsertQueue))
+		.add('GET', '/v2/queues/:name', bearer, h(queues.getQueue))
+		.add('DELETE', '/v2/queues/:name', bearer, h(queues.deleteQueue))
+		.add('POST', '/v2/queues/:name/pause', bearer, h(queues.pauseQueue))
+		.add('POST', '/v2/queues/:name/resume', bearer, h(queues.resumeQueue))
+		.add('POST', '/v2/enqueue/:queue/*rest', publishAuth, h(queues.enqueue))
+		.add('GET', '/v2/schedules', bearer, h(schedules.listSchedules))
+		.add('GET', '/v2/schedules/:id', bearer, h(schedules.getSchedule))
+		.add('DELETE', '/v2/schedules/:id', bearer, h(schedules.deleteSchedule))
+		// The reference pauses with POST; the official SDK sends PATCH.
+		.add('POST', '/v2/schedules/:id/pause', bearer, h(schedules.pauseSchedule))
+		.add('PATCH', '/v2/schedules/:id/pause', bearer, h(schedules.pauseSchedule))
+		.add('POST', '/v2/schedules/:id/resume', bearer, h(schedules.resumeSchedule))
+		.add('PATCH', '/v2/schedules/:id/resume', bearer, h(schedules.resumeSchedule))
+		.add('POST', '/v2/schedules/*rest', bearer, h(schedules.createSchedule))
+		.add('GET', '/v2/flowControl', bearer, h(flow.listFlowControl))
+		.add('GET', '/v2/flowControl/:key', bearer, h(flow.getFlowControl))
+		.add('POST', '/v2/flowControl/:key/pause', bearer, h(flow.pauseFlowControl))
+		.add('POST', '/v2/flowControl/:key/resume', bearer, h(flow.resumeFlowControl))
+		.add('POST', '/v2/flowControl/:key/pin', bearer, h(flow.pinFlowControl))
+		.add('POST', '/v2/flowControl/:key/unpin', bearer, h(flow.unpinFlowControl))
+		.add('POST', '/v2/flowControl/:key/resetRate', bearer, h(flow.resetFlowControlRate))
+		.add('GET', '/v2/globalParallelism', bearer, h(flow.globalParallelism))
 		.add('GET', '/v2/topics', bearer, h(topics.listGroups))
 		.add('GET', '/v2/topics/:name', bearer, h(topics.getGroup))
 		.add('PATCH', '/v2/topics/:name', bearer, h(topics.setHeaders))
@@ -69,6 +106,14 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 		.add('DELETE', '/v2/topics/:name/endpoints', bearer, h(topics.removeEndpoints))
 		.add('POST', '/v2/batch/trigger', bearer, h(workflows.batchTrigger))
 		.add('POST', '/v2/trigger/*rest', bearer, h(workflows.trigger))
+		.add('GET', '/v2/workflows/logs', bearer, h(runs.workflowLogs))
+		.add('GET', '/v2/workflows/events', bearer, h(runs.workflowEvents))
+		.add('GET', '/v2/workflows/runs/:id', bearer, h(runs.runSteps))
+		.add('DELETE', '/v2/workflows/runs/:id', bearer, h(runs.deleteRun))
+		.add('DELETE', '/v2/workflows/runs', bearer, h(runs.cancelRuns))
+		.add('POST', '/v2/wait/:eventId', bearer, h(notify.wait))
+		.add('POST', '/v2/notify/*rest', bearer, h(notify.notify))
+		.add('GET', '/v2/waiters/:eventId', bearer, h(notify.waiters))
 		.add('GET', '/v2/keys', bearer, h(keys.getKeys))
 		.add('POST', '/v2/keys/rotate', bearer, h(keys.rotateKeys));
 	addDataPlaneRoutes<RouteMeta>(router, { auth: 'index-token' }, ctx);

@@ -21,12 +21,18 @@ import { SearchIndexRecord } from './indexes/search-index.js';
 import { VectorIndex } from './indexes/vector-index.js';
 import { defaultMessagePrice, type LocalServiceOptions } from './options.js';
 import { buildRouter } from './routes.js';
+import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
+import { ScheduleRunner } from './schedules/runner.js';
 import { UsageStats } from './stats/usage.js';
 import { DedupStore } from './stores/dedup-store.js';
 import { DlqStore } from './stores/dlq-store.js';
 import { EventLog } from './stores/event-log.js';
 import { GroupStore } from './stores/group-store.js';
-import { WorkflowRuns } from './stores/workflow-runs.js';
+import { QueueStore } from './stores/queue-store.js';
+import { ScheduleStore } from './stores/schedule-store.js';
+import { WaiterStore } from './stores/waiter-store.js';
+import { WorkflowRunStore } from './stores/workflow-run-store.js';
+import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
 
@@ -92,6 +98,21 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
 	const onError = options.onError ?? (() => {});
+	const queues = new QueueStore(limits);
+	const schedules = new ScheduleStore(limits);
+	const runs = new WorkflowRunStore();
+	const waiters = new WaiterStore();
+	// The context is complete before anything is delivered or fired; these read it then.
+	let context: ServiceContext | undefined;
+	const workflows = new WorkflowEngine({
+		dialect,
+		clock,
+		limits,
+		usage,
+		runs,
+		waiters,
+		delivery: () => engine,
+	});
 	const engine = new DeliveryEngine({
 		onError,
 		dialect,
@@ -103,6 +124,19 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		dlq,
 		backoff,
 		dispatcher,
+		queueSettings: (name) => queues.get(name),
+		onFinished: (message, outcome) => {
+			if (context) noteScheduleOutcome(context, message, outcome);
+		},
+		runs: workflows.hooks,
+	});
+	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
+		if (!context) return;
+		try {
+			fireSchedule(context, record, at);
+		} catch (error) {
+			onError(error);
+		}
 	});
 	const host = options.host ?? '127.0.0.1';
 	const server = createServer({ keepAliveTimeout: 5_000 });
@@ -125,7 +159,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		dimension: options.vectorDimension,
 		similarity: options.vectorSimilarity,
 	});
-	const context: ServiceContext = {
+	context = {
 		dialect,
 		clock,
 		limits,
@@ -134,10 +168,15 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		keys,
 		engine,
 		groups: new GroupStore(limits),
+		queues,
+		schedules,
+		scheduleRunner,
 		dlq,
 		events,
 		dedup: new DedupStore(),
-		runs: new WorkflowRuns(),
+		runs,
+		waiters,
+		workflows,
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
 		vectorIndex,
@@ -157,6 +196,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	let closing: Promise<void> | undefined;
 	const close = () => {
 		closing ??= (async () => {
+			scheduleRunner.close();
+			workflows.close();
 			engine.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());

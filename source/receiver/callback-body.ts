@@ -25,6 +25,7 @@ export interface CallbackFields {
 	createdAt: string | undefined;
 	scheduleId: string | undefined;
 	callerIP: string | undefined;
+	callerIp: string | undefined;
 	/** Failure callbacks only. */
 	dlqId: string | undefined;
 }
@@ -60,12 +61,13 @@ export function acceptsCallbackBody(value: unknown, failure: boolean): boolean {
 		optionalString(v.endpointName) &&
 		typeof v.url === 'string' &&
 		typeof v.method === 'string' &&
-		(v.sourceHeader === undefined || isRecordOf(v.sourceHeader, isString)) &&
+		(v.sourceHeader === undefined || isRecordOf(v.sourceHeader, isSourceHeaderValue)) &&
 		optionalString(v.sourceBody) &&
-		optionalString(v.notBefore) &&
-		optionalString(v.createdAt) &&
+		optionalUnixMsText(v.notBefore) &&
+		optionalUnixMsText(v.createdAt) &&
 		optionalString(v.scheduleId) &&
 		optionalString(v.callerIP) &&
+		optionalString(v.callerIp) &&
 		(!failure || typeof v.dlqId === 'string')
 	);
 }
@@ -83,19 +85,20 @@ export function fieldsOf(v: Record<string, unknown>, failure: boolean): Callback
 		endpointName: v.endpointName as string | undefined,
 		url: v.url as string,
 		method: v.method as string,
-		sourceHeader: recordOf(v.sourceHeader) as Record<string, string> | undefined,
+		sourceHeader: sourceHeaderOf(v.sourceHeader),
 		sourceBody: v.sourceBody as string | undefined,
-		notBefore: v.notBefore as string | undefined,
-		createdAt: v.createdAt as string | undefined,
+		notBefore: unixMsText(v.notBefore),
+		createdAt: unixMsText(v.createdAt),
 		scheduleId: v.scheduleId as string | undefined,
 		callerIP: v.callerIP as string | undefined,
+		callerIp: v.callerIp as string | undefined,
 		dlqId: failure ? (v.dlqId as string) : undefined,
 	};
 }
 
-// zod's rules, one by one: z.number().int() is a finite safe integer; z.object() takes any
-// non-array object, z.record() only a plain one, and a record skips an own `__proto__` key
-// (neither checked nor kept) and refuses a symbol key.
+// zod's rules, one by one: z.number().int() is a finite safe integer, z.number() any finite
+// number; z.object() takes any non-array object, z.record() only a plain one, and a record skips
+// an own `__proto__` key (neither checked nor kept) and refuses a symbol key.
 
 function isObject(value: unknown): boolean {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -113,12 +116,22 @@ function isInt(value: unknown): boolean {
 	return Number.isSafeInteger(value);
 }
 
-function isString(value: unknown): boolean {
-	return typeof value === 'string';
-}
-
 function optionalString(value: unknown): boolean {
 	return value === undefined || typeof value === 'string';
+}
+
+/** SourceHeaderValue: a string, or a list of strings (given back joined with ", "). */
+function isSourceHeaderValue(value: unknown): boolean {
+	return typeof value === 'string' || isStringArray(value);
+}
+
+/** UnixMsText: a string, or a finite number (given back as its String()). */
+function optionalUnixMsText(value: unknown): boolean {
+	return value === undefined || typeof value === 'string' || Number.isFinite(value);
+}
+
+function unixMsText(value: unknown): string | undefined {
+	return typeof value === 'number' ? String(value) : (value as string | undefined);
 }
 
 function isStringArray(value: unknown): boolean {
@@ -149,4 +162,20 @@ function recordOf(value: unknown): Record<string, unknown> | undefined {
 		if (key !== '__proto__') copy[key] = (value as Record<string, unknown>)[key];
 	}
 	return copy;
+}
+
+/** A sourceHeader record as the schema gives it back: a list as its items joined with ", ". */
+function sourceHeaderOf(value: unknown): Record<string, string> | undefined {
+	const record = recordOf(value);
+	if (record === undefined) return undefined;
+	let lists = false;
+	for (const key of Object.keys(record)) if (Array.isArray(record[key])) lists = true;
+	if (!lists) return record as Record<string, string>;
+	// A record of its own: the body's object stays as it came.
+	const joined: Record<string, string> = {};
+	for (const key of Object.keys(record)) {
+		const item = record[key];
+		if (key !== '__proto__') joined[key] = Array.isArray(item) ? item.join(', ') : (item as string);
+	}
+	return joined;
 }

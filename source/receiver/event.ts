@@ -52,7 +52,7 @@ export interface CallbackInfo {
 	callerIP?: string;
 	/** Failure callbacks only. */
 	dlqId?: string;
-	/** Unix milliseconds (carried as strings in the body). */
+	/** Unix milliseconds (carried as strings or numbers in the body). */
 	notBefore?: number;
 	createdAt?: number;
 	header: Record<string, string[]>;
@@ -314,7 +314,8 @@ function callbackInfo(data: CallbackFields, maxShown: number): CallbackInfo {
 		topicName: data.topicName || undefined,
 		endpointName: data.endpointName || undefined,
 		scheduleId: data.scheduleId || undefined,
-		callerIP: data.callerIP || undefined,
+		// interface.md's callerIP, or callerIp as the SDK's types spell it (see schemas.ts).
+		callerIP: data.callerIP || data.callerIp || undefined,
 		dlqId: data.dlqId,
 		notBefore: millis(data.notBefore),
 		createdAt: millis(data.createdAt),

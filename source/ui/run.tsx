@@ -4,11 +4,15 @@
  * the program ends. Process-level wiring (flags, local service) stays with the caller.
  */
 import { render } from 'ink';
-import { Root } from './root.js';
-import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
-import { enterFullScreen } from './terminal.js';
+import { Root } from './app/root.js';
+import { createRuntime, type RuntimeOptions } from './app/runtime.js';
+import { enterFullScreen } from './app/terminal.js';
+import type { Runtime } from './contract/runtime.js';
+import { type FrameCounts, frameCounts, installFrameComposer } from './ink/fast-output.js';
+import { applyStyleMode } from './theme/ink-styles.js';
+import { makeTheme, styleMode } from './theme/theme.js';
 
-export type { TuiConnection } from './runtime.js';
+export type { TuiConnection } from './contract/connection.js';
 
 export interface TuiOptions extends RuntimeOptions {
 	stdout?: NodeJS.WriteStream;
@@ -34,6 +38,8 @@ export interface TuiOptions extends RuntimeOptions {
 	onFirstFrame?: () => void;
 	/** Called with the time each frame took to render (slow-frame tracking). */
 	onFrame?: (renderMs: number) => void;
+	/** The environment colours are decided from (NO_COLOR, FORCE_COLOR, TERM); default process.env. */
+	env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface TuiHandle {
@@ -42,6 +48,8 @@ export interface TuiHandle {
 	readonly exited: Promise<void>;
 	/** Ends the monitor from outside. */
 	stop(): void;
+	/** Frames composed by mqtop's frame composer and left to Ink's own; undefined when it is not installed. */
+	frames(): FrameCounts | undefined;
 }
 
 const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
@@ -61,9 +69,14 @@ export function startTui(options: TuiOptions): TuiHandle {
 	}
 	const exit = options.exit ?? ((code: number) => process.exit(code));
 	const runtime = createRuntime(options);
+	// Every frame is composed by our row joiner (Ink's own for what it does not know).
+	installFrameComposer();
+	// Styles as this terminal takes them, whatever CI variable the environment has.
+	const mode = styleMode({ isTTY: stdout.isTTY, env: options.env ?? process.env });
+	const restoreStyles = applyStyleMode(mode);
 	const screen = enterFullScreen(stdout, options.alternateScreen ?? Boolean(stdout.isTTY));
 	let first = true;
-	const instance = render(<Root runtime={runtime} />, {
+	const instance = render(<Root runtime={runtime} theme={makeTheme(mode)} />, {
 		stdout,
 		stdin,
 		stderr: options.stderr ?? process.stderr,
@@ -83,6 +96,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 		runtime.dispose();
 		instance.unmount();
 		screen.restore();
+		restoreStyles();
 		for (const signal of signals) process.off(signal, onSignal);
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
@@ -113,5 +127,5 @@ export function startTui(options: TuiOptions): TuiHandle {
 			throw error;
 		},
 	);
-	return { runtime, exited, stop: () => instance.unmount() };
+	return { runtime, exited, stop: () => instance.unmount(), frames: frameCounts };
 }

@@ -30,7 +30,13 @@ describe('connecting', () => {
 	it('hands explicit credentials and the dialect to the embedded local service', () => {
 		const resolved = resolve({ MQTOP_TOKEN: 'tok_mine', MQTOP_HEADER_PREFIX: 'Upstash-' });
 		expect(localStartOptions(resolved)).toEqual({
-			dialect: { headerPrefix: 'Upstash-', tokenParam: 'mq_token', productSegment: 'mq', issuer: 'Svc' },
+			dialect: {
+				headerPrefix: 'Upstash-',
+				tokenParam: 'mq_token',
+				productSegment: 'mq',
+				issuer: 'Svc',
+				partnerWord: 'partner',
+			},
 			token: 'tok_mine',
 		});
 	});

@@ -7,10 +7,10 @@ import { groupHeadersFromArgs } from '../../source/cli/commands/group.js';
 import { describeFailure, formatFailure } from '../../source/cli/failure.js';
 import { Output } from '../../source/cli/output.js';
 import { summarizeSeries } from '../../source/cli/series.js';
-import { colorEnabled, makeStyle } from '../../source/cli/style.js';
 import { formatPairs, formatTable } from '../../source/cli/table.js';
 import { ttyRefusal } from '../../source/cli/tty.js';
 import { ConfigError } from '../../source/config/file.js';
+import { colorEnabled, makeStyle } from '../../source/text/style.js';
 
 class Capture extends Writable {
 	text = '';
@@ -108,6 +108,7 @@ describe('failures', () => {
 		expect(describeFailure(notFound)).toEqual({
 			code: 1,
 			message: 'read message failed: HTTP 404: no \\x1b[31m',
+			status: 404,
 		});
 		const refused = new ApiError({ operation: 'list users', kind: 'http', status: 401 });
 		expect(describeFailure(refused, { credentials: 'the email (from env MQTOP_EMAIL)' }).hint).toBe(
@@ -137,8 +138,20 @@ describe('helpers', () => {
 			{ x: '2026-01-15 12:00:00.000 +0000 UTC', y: null },
 			{ x: '2026-01-16 00:00:00.000 +0000 UTC', y: 0 },
 		];
-		expect(summarizeSeries(points, now)).toEqual({ points: 4, total: 8, latest: 5, max: 5 });
-		expect(summarizeSeries([], now)).toEqual({ points: 0, total: 0, latest: undefined, max: undefined });
+		expect(summarizeSeries(points, now)).toEqual({ points: 4, gaps: 0, total: 8, latest: 5, max: 5 });
+		expect(summarizeSeries([], now)).toEqual({
+			points: 0,
+			gaps: 0,
+			total: 0,
+			latest: undefined,
+			max: undefined,
+		});
+	});
+
+	it('counts odd points as gaps, and a point without a time never as latest', () => {
+		const now = Date.UTC(2026, 0, 15, 12);
+		const points = [{ x: '2026-01-14T00:00:00Z', y: 3 }, {}, { y: 9 }, { x: 1768435200, y: 4 }];
+		expect(summarizeSeries(points, now)).toEqual({ points: 4, gaps: 1, total: 16, latest: 4, max: 9 });
 	});
 
 	it('gathers repeated group headers into arrays', () => {

@@ -48,8 +48,42 @@ describe('resolveConnection', () => {
 			tokenParam: 'mq_token',
 			productSegment: 'mq',
 			issuer: 'Svc',
+			partnerWord: 'partner',
 		});
+		expect(all.preset).toBeUndefined();
 		expect(all.local).toBe(false);
+	});
+
+	it('gives the five dialect names of a preset, each still settable on its own', () => {
+		const deployed = resolveConnection(
+			inputs({
+				config: { profiles: { up: { queueUrl: 'https://q.example', dialect: 'deployed' } } },
+				flags: { profile: 'up' },
+			}),
+		);
+		expect(deployed.preset).toBe('deployed');
+		expect(deployed.dialect).toEqual({
+			headerPrefix: 'Upstash-',
+			tokenParam: 'qstash_token',
+			productSegment: 'qstash',
+			issuer: 'Upstash',
+			partnerWord: 'vercel',
+		});
+		expect(formatSource(deployed.sources.issuer)).toBe('preset deployed');
+		expect(formatSource(deployed.sources.dialect)).toBe('profile up');
+		// A name given on its own wins over the preset, wherever each came from.
+		const mixed = resolveConnection(
+			inputs({ env: { MQTOP_DIALECT: 'deployed' }, flags: { productSegment: 'mq' } }),
+		);
+		expect(mixed.dialect).toMatchObject({
+			headerPrefix: 'Upstash-',
+			productSegment: 'mq',
+			partnerWord: 'vercel',
+		});
+		expect(formatSource(mixed.sources.productSegment)).toBe('flag --product-segment');
+		expect(() => resolveConnection(inputs({ flags: { dialect: 'vendor' } }))).toThrow(
+			/--dialect: .*neutral, deployed/,
+		);
 	});
 
 	it('chooses the profile by flag, then MQTOP_PROFILE, then defaultProfile, then local', () => {

@@ -3,8 +3,10 @@
  * (small node:http servers on 127.0.0.1) that record what they receive and answer as told.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { Client } from '@upstash/qstash';
+import { vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
-import { type Dialect, resolveDialect } from '../../source/api/dialect.js';
+import { type Dialect, dialectPresets, resolveDialect } from '../../source/api/dialect.js';
 import {
 	type LocalService,
 	type LocalServiceOptions,
@@ -111,4 +113,39 @@ export function bearer(service: LocalService): Record<string, string> {
 
 export function basic(service: LocalService): Record<string, string> {
 	return { authorization: `Basic ${Buffer.from(`${service.email}:${service.apiKey}`).toString('base64')}` };
+}
+
+/** A local service in the deployed dialect, our client for it, and the official SDK's client. */
+export async function startSdkFixture(
+	options: LocalServiceOptions = {},
+): Promise<Fixture & { qstash: Client }> {
+	const fx = await startFixture({ dialect: dialectPresets.deployed, ...options });
+	const qstash = new Client({
+		baseUrl: fx.service.queueUrl,
+		token: fx.service.token,
+		retry: false,
+		enableTelemetry: false,
+		devMode: false,
+	});
+	return { ...fx, qstash };
+}
+
+/** Runs `work` with the SDK's log of failed requests silenced: the failure is what the test expects. */
+export async function quietly<T>(work: () => Promise<T>): Promise<T> {
+	const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+	try {
+		return await work();
+	} finally {
+		spy.mockRestore();
+	}
+}
+
+/** The settled outcome of a promise that is expected to fail. */
+export async function failure(work: Promise<unknown>): Promise<{ status?: number; message: string }> {
+	try {
+		await work;
+	} catch (error) {
+		return error as { status?: number; message: string };
+	}
+	throw new Error('expected the request to fail');
 }

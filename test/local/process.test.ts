@@ -4,6 +4,9 @@
  * into a private directory so that no other build is disturbed.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,8 +118,9 @@ describe('mqtop serve', () => {
 		expect(await exited).toBe(0);
 	});
 
-	it('prints a banner with a curl example without --json', async () => {
-		const child = spawn(process.execPath, [main, 'serve', '--port', '0']);
+	/** The banner of `mqtop serve` with `args`, which stops on Ctrl+C. */
+	async function banner(args: string[] = []): Promise<string> {
+		const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...args]);
 		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		let text = '';
 		await new Promise<void>((resolve) => {
@@ -127,14 +131,67 @@ describe('mqtop serve', () => {
 		});
 		child.kill('SIGINT');
 		expect(await exited).toBe(0);
+		return text;
+	}
+
+	it('prints a banner with a curl example without --json', async () => {
+		const text = await banner();
 		expect(text).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
 		expect(text).toMatch(
 			/curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/v2\/publish\/https:\/\/example\.com\/hook'/,
 		);
 		expect(text).toContain('Authorization: Bearer mq_local_');
+		expect(text).toContain('start with --dialect deployed');
 	});
 
-	it('refuses bad flags with exit code 2, a taken port with 1, and says why', async () => {
+	it('prints the environment of an app on the official SDKs with --dialect deployed', async () => {
+		const text = await banner(['--dialect', 'deployed']);
+		expect(text).toMatch(/QSTASH_URL=http:\/\/127\.0\.0\.1:\d+\n/);
+		expect(text).toMatch(/QSTASH_TOKEN=\S+/);
+		expect(text).toMatch(/QSTASH_CURRENT_SIGNING_KEY=sig_\w+/);
+	});
+
+	it('takes plan limits from a file and from flags, the flags winning', async () => {
+		const dir = await mkdtemp(join(tmpdir(), 'mqtop-limits-'));
+		try {
+			const file = join(dir, 'plan.json');
+			await writeFile(file, JSON.stringify({ max_queues: 1, max_delay: 60, max_retries: 2 }));
+			const child = spawn(process.execPath, [
+				main,
+				'serve',
+				'--json',
+				'--limits',
+				file,
+				'--limit',
+				'max_retries=4',
+			]);
+			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+			try {
+				const client = clientFor(JSON.parse(await firstLine(child)) as LocalServiceInfo);
+				const [user] = await client.listUsers();
+				expect(user).toMatchObject({ max_queues: 1, max_delay: 60, max_retries: 4, max_schedules: 1000 });
+				await client.queues.upsert('only');
+				await expect(client.queues.upsert('second')).rejects.toMatchObject({ status: 412 });
+			} finally {
+				child.kill('SIGTERM');
+			}
+			expect(await exited).toBe(0);
+			await writeFile(file, '{"max_queues": -1}');
+			const negative = await run(['serve', '--limits', file]);
+			expect(negative.code).toBe(2);
+			expect(negative.stderr).toContain('max_queues');
+			const unknown = await run(['serve', '--limit', 'max_bananas=3']);
+			expect(unknown.code).toBe(2);
+			expect(unknown.stderr).toContain('unknown plan limit');
+			const missing = await run(['serve', '--limits', join(dir, 'missing.json')]);
+			expect(missing.code).toBe(2);
+			expect(missing.stderr).toContain('cannot read');
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+
+	it('refuses bad flags with exit code 2, a taken port with 3 (cannot listen), and says why', async () => {
 		const unknown = await run(['serve', '--bogus']);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain('unknown flag --bogus');
@@ -146,8 +203,8 @@ describe('mqtop serve', () => {
 		expect(prefix.stderr).toContain('--header-prefix');
 		const taken = new URL(sink.url).port;
 		const busy = await run(['serve', '--port', taken]);
-		expect(busy.code).toBe(1);
-		expect(busy.stderr).toContain('already in use');
+		expect(busy.code).toBe(3);
+		expect(busy.stderr).toContain('the port is in use');
 		const help = await run(['serve', '--help']);
 		expect(help.code).toBe(0);
 		expect(help.stdout).toContain('--product-segment');

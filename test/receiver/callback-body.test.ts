@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defaultDialect } from '../../source/api/dialect.js';
 import { CallbackBody, describeZodError, FailureCallbackBody } from '../../source/api/schemas.js';
 import {
 	acceptsCallbackBody,
@@ -7,6 +8,7 @@ import {
 	checkCallbackBody,
 	fieldsOf,
 } from '../../source/receiver/callback-body.js';
+import { eventOf } from '../../source/receiver/event.js';
 import { callbackBody } from './helpers.js';
 
 const fieldNames: (keyof CallbackFields)[] = [
@@ -26,6 +28,7 @@ const fieldNames: (keyof CallbackFields)[] = [
 	'createdAt',
 	'scheduleId',
 	'callerIP',
+	'callerIp',
 	'dlqId',
 ];
 
@@ -104,6 +107,17 @@ function record(valid: fc.Arbitrary<unknown>, nearly: fc.Arbitrary<unknown>): fc
 
 const intField = fc.oneof(fc.integer(), oddValue);
 const stringField = fc.oneof(fc.string({ maxLength: 8 }), oddValue);
+/** Unix milliseconds as a string or a number, and numbers of every sort around them. */
+const unixMsField = fc.oneof(
+	fc.string({ maxLength: 8 }),
+	fc.constantFrom('1767225600000', ' 1767225600000 ', '1e3'),
+	fc.integer({ min: 0, max: 2 ** 53 }),
+	fc.double(),
+	fc.constantFrom(1767225600000, 1767225600000.5, -0, 1e21, 2 ** 60),
+	oddValue,
+);
+/** A source header's value: interface.md's string, or the workflow SDK's list of strings. */
+const sourceHeaderValue = fc.oneof(fc.string({ maxLength: 4 }), stringArrays);
 
 /** Any callback field, generated right or wrong in any way; any of them may be missing. */
 const fields = fc.record(
@@ -118,14 +132,18 @@ const fields = fc.record(
 		endpointName: stringField,
 		url: stringField,
 		method: stringField,
-		sourceHeader: record(fc.string({ maxLength: 4 }), oddValue),
+		sourceHeader: record(sourceHeaderValue, fc.oneof(nearlyStringArrays, oddValue)),
 		sourceBody: stringField,
-		notBefore: stringField,
-		createdAt: stringField,
+		notBefore: unixMsField,
+		createdAt: unixMsField,
 		scheduleId: stringField,
 		callerIP: stringField,
+		callerIp: stringField,
 		dlqId: stringField,
 		extra: fc.anything(),
+		// Keys a hostile body might carry to reach a prototype: kept as extras, never followed.
+		constructor: fc.anything(),
+		toString: fc.anything(),
 	},
 	{ requiredKeys: [] },
 );
@@ -139,7 +157,7 @@ const callbackLike: fc.Arbitrary<unknown> = fc.oneof(
 	{
 		weight: 6,
 		arbitrary: fc
-			.tuple(fields, fc.constantFrom(...(fieldNames as (keyof Fields)[]), 'extra'))
+			.tuple(fields, fc.constantFrom(...(fieldNames as (keyof Fields)[]), 'extra', 'constructor', 'toString'))
 			.map(([generated, key]) => {
 				const value: Record<string, unknown> = { ...callbackBody({ dlqId: 'd' }) };
 				if (key in generated) value[key] = generated[key];
@@ -185,6 +203,96 @@ describe('the callback body check', () => {
 			}),
 			{ numRuns: 3000 },
 		);
+	});
+
+	it('makes of a body sent as JSON the event the schema describes', () => {
+		// Bodies as they arrive: JSON text, parsed by the receiver (own __proto__ keys and all).
+		const sent = callbackLike
+			.map((value) => {
+				try {
+					return JSON.stringify(value);
+				} catch {
+					return undefined;
+				}
+			})
+			.filter((text): text is string => text?.startsWith('{') === true);
+		fc.assert(
+			fc.property(sent, (text) => {
+				const value = JSON.parse(text) as Record<string, unknown>;
+				const event = eventOf(
+					{
+						seq: 1,
+						receivedAt: 0,
+						method: 'POST',
+						path: '/cb',
+						rawHeaders: ['Content-Type', 'application/json'],
+						body: Buffer.from(text),
+						verification: { ok: false, failure: 'missing', reason: 'no signature' },
+						responseStatus: 200,
+					},
+					{ dialect: defaultDialect, maxShownBodyBytes: 1 << 20 },
+				);
+				// Only a body with a callback's fields is meant as one; any other is a delivery.
+				const markers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRetries', 'dlqId'];
+				if (!markers.some((key) => key in value)) {
+					expect(event.kind).toBe('delivery');
+					return;
+				}
+				const failure = 'dlqId' in value;
+				const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
+				if (!parsed.success) {
+					expect(event.kind).toBe('malformed');
+					expect(event.problem).toBe(
+						`not a valid ${failure ? 'failure callback' : 'callback'} body: ${describeZodError(parsed.error)}`,
+					);
+					return;
+				}
+				const data = parsed.data as FailureCallbackBody;
+				expect(event.kind).toBe(failure ? 'failure-callback' : 'callback');
+				expect(event.callback).toMatchObject({
+					status: data.status,
+					retried: data.retried,
+					maxRetries: data.maxRetries,
+					sourceMessageId: data.sourceMessageId,
+					url: data.url,
+					method: data.method,
+					dlqId: failure ? data.dlqId : undefined,
+					callerIP: data.callerIP || data.callerIp || undefined,
+					header: data.header ?? {},
+					sourceHeader: data.sourceHeader ?? {},
+				});
+				const millis = (ms: string | undefined) =>
+					ms !== undefined && /^\s*\d{1,16}\s*$/.test(ms) ? Number(ms) : undefined;
+				expect(event.callback?.notBefore).toBe(millis(data.notBefore));
+				expect(event.callback?.createdAt).toBe(millis(data.createdAt));
+			}),
+			{ numRuns: 1000 },
+		);
+	});
+
+	it('reads the forms issue 12 allows: listed source headers, numeric times, callerIp, extra fields', () => {
+		const value = {
+			...callbackBody(),
+			sourceHeader: { Accept: ['text/plain', 'application/json'], 'X-One': 'a' },
+			notBefore: 1767225600000,
+			createdAt: '1767225600001',
+			callerIP: undefined,
+			callerIp: '10.0.0.7',
+			newerField: { kept: true },
+		};
+		expect(CallbackBody.safeParse(value).success).toBe(true);
+		const checked = checkCallbackBody(value, false);
+		expect(checked).toMatchObject({
+			ok: true,
+			data: {
+				sourceHeader: { Accept: 'text/plain, application/json', 'X-One': 'a' },
+				notBefore: '1767225600000',
+				createdAt: '1767225600001',
+				callerIp: '10.0.0.7',
+			},
+		});
+		// The body's own record is left as it came.
+		expect(value.sourceHeader.Accept).toEqual(['text/plain', 'application/json']);
 	});
 
 	it('finds both verdicts among generated bodies, so the property above says something', () => {

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { painter } from '../../source/cli/style.js';
 import { formatClockMillis } from '../../source/format/time.js';
 import { eventOf, type ReceivedRequest } from '../../source/receiver/event.js';
 import { formatEventLine, toEventRecord } from '../../source/receiver/render.js';
 import type { VerifyResult } from '../../source/signing/jwt.js';
 import { jsonLine } from '../../source/text/json-line.js';
 import { sanitize } from '../../source/text/sanitize.js';
+import { painter } from '../../source/text/style.js';
 import { callbackBody } from './helpers.js';
 
 const receivedAt = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
@@ -134,7 +134,7 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"callback","verified":false,"reason":"invalid signature: matches neither the current nor the next signing key","failure":"signature","signingKey":null,"messageId":null,"retried":0,"maxRetries":3,"exhausted":false,"status":200,"sourceMessageId":"msg_source123","dlqId":null,"url":"http://127.0.0.1:9/destination","topicName":null,"endpointName":null,"body":{"kind":"text","text":"destination said no","bytes":19},"sourceBody":{"kind":"text","text":"{\\"order\\":42}","bytes":12},"responseHeader":{"Content-Type":["text/plain"]},"sourceHeader":{"Content-Type":"application/json"},"problem":null,"responseStatus":401,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(out.line).toMatchInlineSnapshot(
-			`"callback          ✗ invalid signature: matches neither the current nor the next signing key  status 200  retried 0/3  src msg_source123  POST http://127.0.0.1:9/destination  → 401"`,
+			`"callback          ✗ invalid signature: matches neither the current nor the next signing key  ⚠ untrusted:  status 200  retried 0/3  src msg_source123  POST http://127.0.0.1:9/destination  → 401"`,
 		);
 	});
 
@@ -193,7 +193,7 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"oversize","verified":false,"reason":"body larger than the limit of 1024 bytes: not read, not verified","failure":"oversize","signingKey":null,"messageId":null,"retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":null,"endpointName":null,"body":null,"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":null,"responseStatus":413,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":null}"`,
 		);
 		expect(over.line).toMatchInlineSnapshot(
-			`"oversize          ✗ body larger than the limit of 1024 bytes: not read, not verified  POST /cb  → 413"`,
+			`"oversize          ✗ body larger than the limit of 1024 bytes: not read, not verified  ⚠ untrusted:  POST /cb  → 413"`,
 		);
 		const odd = printed(request(JSON.stringify(callbackBody({ body: 'not base64!', sourceBody: '//79' }))));
 		expect(odd.json).toMatchInlineSnapshot(

@@ -7,13 +7,15 @@ import type { MqClient, PublishRequest } from '../../source/api/client.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
-import { Root } from '../../source/ui/root.js';
+import { Root } from '../../source/ui/app/root.js';
 import {
 	createRuntime,
 	type Runtime,
 	type RuntimeOptions,
 	type TuiConnection,
-} from '../../source/ui/runtime.js';
+} from '../../source/ui/app/runtime.js';
+import type { Controller } from '../../source/ui/contract/pane.js';
+import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -64,8 +66,10 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		...(options.pane ? { pane: options.pane } : {}),
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
 		...(options.receiver ? { receiver: options.receiver } : {}),
+		...(options.panes ? { panes: options.panes } : {}),
 	});
-	const instance = render(<Root runtime={runtime} />);
+	const dispatcher = new KeyDispatcher();
+	const instance = render(<Root runtime={runtime} dispatcher={dispatcher} />);
 	const stdout = instance.stdout as unknown as NodeJS.WriteStream & { emit(event: 'resize'): boolean };
 	const resize = (columns: number, rows: number) => {
 		Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
@@ -87,6 +91,8 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 				// Ink reads input on the next turn; a lone ESC waits one more.
 				await new Promise((resolve) => setImmediate(resolve));
 				await new Promise((resolve) => setImmediate(resolve));
+				// Keys that arrived together are dispatched one per turn: all of them, before the next input.
+				await dispatcher.whenDrained();
 			}
 		},
 		waitFor: (check, what, timeoutMs = 8000) =>
@@ -138,6 +144,11 @@ export async function startSession(
 			await fixture.close();
 		},
 	};
+}
+
+/** The controller of a pane of the TUI on screen, as its module declares it. */
+export function controllerOf<C extends Controller>(screen: Screen, pane: string): C {
+	return screen.runtime.pane(pane).controller as C;
 }
 
 /** The line of the frame that starts with `label` (after leading spaces), if any. */

@@ -1,18 +1,54 @@
 /** `mqtop config`: the resolved connection settings and where each came from. */
+import { dialectPresetNames, presetOf } from '../../api/dialect.js';
 import { localProfile } from '../../config/file.js';
 import { formatSource, type Resolved } from '../../config/resolve.js';
-import { secretKeys, settingKeys } from '../../config/settings.js';
-import { maskSecret } from '../../text/mask.js';
+import { type SettingKey, secretKeys, settingKeys } from '../../config/settings.js';
+import { maskSecret, maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { defineCommand } from '../define.js';
 
-/** Setting name -> shown value and source; secrets masked unless `reveal`. */
+/**
+ * The dialect in words: the preset chosen (and which names were set over it), or the preset
+ * the five names happen to match, or that they are set one by one.
+ */
+export function describeDialect(resolved: Resolved): { preset: string | null; text: string } {
+	const { preset } = resolved;
+	const own = (['headerPrefix', 'tokenParam', 'productSegment', 'issuer', 'partnerWord'] as const).filter(
+		(key) => resolved.sources[key].kind !== 'preset' && resolved.sources[key].kind !== 'default',
+	);
+	if (preset) {
+		const from = formatSource(resolved.sources.dialect);
+		return {
+			preset,
+			text: `${preset} (from ${from})${own.length > 0 ? `, with ${own.join(', ')} set on their own` : ''}`,
+		};
+	}
+	const matching = presetOf(resolved.dialect);
+	if (matching) return { preset: null, text: `the names of the ${matching} preset, set one by one` };
+	return { preset: null, text: `names set one by one; presets: ${dialectPresetNames.join(', ')}` };
+}
+
+const urlKeys: ReadonlySet<SettingKey> = new Set(['queueUrl', 'managementUrl']);
+
+/** A value as shown: secrets, and a `user:password@` in a URL, masked unless `reveal`. */
+function shownValue(key: SettingKey, value: string, reveal: boolean): string {
+	if (reveal) return value;
+	if (secretKeys.has(key)) return maskSecret(value);
+	return urlKeys.has(key) ? maskUrlCredentials(value) : value;
+}
+
+/** Setting name -> shown value and source. */
 export function describeSettings(resolved: Resolved, reveal: boolean) {
 	return Object.fromEntries(
 		settingKeys.map((key) => {
 			const value = resolved.values[key];
-			const shown = value === undefined ? null : secretKeys.has(key) && !reveal ? maskSecret(value) : value;
-			return [key, { value: shown, source: formatSource(resolved.sources[key]) }];
+			return [
+				key,
+				{
+					value: value === undefined ? null : shownValue(key, value, reveal),
+					source: formatSource(resolved.sources[key]),
+				},
+			];
 		}),
 	);
 }
@@ -23,7 +59,8 @@ export const configCommand = defineCommand({
 	usage: '',
 	description: [
 		'Profiles live in one JSON file (see "file" below): {"defaultProfile": "prod", "profiles": {"prod": ' +
-			'{"queueUrl": "...", "token": "...", "managementUrl": "...", "email": "...", "apiKey": "..."}}}. ' +
+			'{"queueUrl": "...", "token": "...", "managementUrl": "...", "email": "...", "apiKey": "...", ' +
+			'"dialect": "deployed"}}}. ' +
 			'Keep it private (chmod 600): it holds secrets. The profile "local" is the embedded local service.',
 	],
 	arguments: { min: 0, max: 0 },
@@ -38,6 +75,7 @@ export const configCommand = defineCommand({
 				profiles: Object.keys(config.config.profiles),
 				profile: { name: profile, source: formatSource(resolved.profileSource) },
 				local: resolved.local,
+				dialect: { preset: resolved.preset ?? null, names: resolved.dialect },
 				settings,
 			});
 			return;
@@ -56,8 +94,11 @@ export const configCommand = defineCommand({
 				'connection',
 				resolved.local
 					? { text: 'the embedded local service, started for each command', style: 'cyan' }
-					: sanitize(resolved.values.queueUrl ?? resolved.values.managementUrl ?? ''),
+					: sanitize(
+							maskUrlCredentials(resolved.values.queueUrl ?? resolved.values.managementUrl ?? '', reveal),
+						),
 			],
+			['dialect', sanitize(describeDialect(resolved).text)],
 		]);
 		out.line();
 		out.table(

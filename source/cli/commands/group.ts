@@ -1,19 +1,21 @@
 /** `mqtop group ls|show|rm|headers`: URL Groups (topics) and their endpoints. */
 
-import { isGroupName } from '../../api/publish-options.js';
+import type { Liberal } from '../../api/liberal.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import { mergeHeaderValues } from '../../api/publish-settings.js';
-import type { EndpointReference, GroupHeaders, UrlGroup } from '../../api/schemas.js';
+import { type EndpointReference, type GroupHeaders, UrlGroup } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatTime } from '../format.js';
+import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import { parseHeaderArgument } from '../publish-flags.js';
+import { extraPairs, warnIssues } from '../reading.js';
 
 function groupName(args: ParsedArgs): string {
 	const name = args.positionals[0]!;
 	if (!isGroupName(name))
-		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (letters, digits, "-", "_", ".")`);
+		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (${groupNameRule})`);
 	return name;
 }
 
@@ -24,18 +26,20 @@ function headerLines(headers: GroupHeaders | undefined): [string, string][] {
 	]);
 }
 
-function printGroup(out: Output, group: UrlGroup): void {
+function printGroup(out: Output, group: Liberal<typeof UrlGroup>): void {
 	out.pairs([
 		['group', sanitize(group.name)],
-		['created', formatTime(group.createdAt)],
-		['updated', formatTime(group.updatedAt)],
+		['created', orMissing(group.createdAt, formatTime)],
+		['updated', orMissing(group.updatedAt, formatTime)],
 		...headerLines(group.headers),
+		...extraPairs(UrlGroup, group),
 	]);
 	out.line();
+	if (group.endpoints === undefined) return void out.line(`endpoints ${missing}`);
 	if (group.endpoints.length === 0) return void out.line('no endpoints');
 	out.table(
 		[{ header: 'endpoint' }, { header: 'url' }],
-		group.endpoints.map((e) => [e.name ? sanitize(e.name) : { text: '-', style: 'dim' }, sanitize(e.url)]),
+		group.endpoints.map((e) => [e.name ? sanitize(e.name) : { text: missing, style: 'dim' }, text(e.url)]),
 	);
 }
 
@@ -51,7 +55,8 @@ export const groupLs: CommandSpec = {
 	api: 'queue',
 	async run({ out, connect }) {
 		const { client } = await connect();
-		const groups = await client.listGroups();
+		const { data: groups, issues } = await client.readGroups();
+		warnIssues(out, 'group ls', issues);
 		if (out.json) return void out.document(groups);
 		if (groups.length === 0) return void out.line('no URL Groups');
 		out.table(
@@ -63,9 +68,9 @@ export const groupLs: CommandSpec = {
 			],
 			groups.map((g) => [
 				sanitize(g.name),
-				String(g.endpoints.length),
+				orMissing(g.endpoints, (endpoints) => String(endpoints.length)),
 				String(Object.keys(g.headers ?? {}).length),
-				formatTime(g.updatedAt),
+				orMissing(g.updatedAt, formatTime),
 			]),
 		);
 	},
@@ -81,7 +86,8 @@ export const groupShow: CommandSpec = {
 	async run({ args, out, connect }) {
 		const name = groupName(args);
 		const { client } = await connect();
-		const group = await client.getGroup(name);
+		const { data: group, issues } = await client.readGroup(name);
+		warnIssues(out, 'group show', issues);
 		if (out.json) out.document(group);
 		else printGroup(out, group);
 		return undefined;

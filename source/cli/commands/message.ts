@@ -1,19 +1,26 @@
 /** `mqtop message <id>`: a message still in delivery; `--watch` tails it until it is gone. */
+import type { z } from 'zod';
 import { parseDuration } from '../../api/duration.js';
-import type { DeliveryEvent, Message } from '../../api/schemas.js';
+import type { Liberal } from '../../api/liberal.js';
+import { type DeliveryEvent, Message } from '../../api/schemas.js';
 import { describePreview, previewBase64 } from '../../text/body-preview.js';
 import { sanitize } from '../../text/sanitize.js';
+import { statusStyle } from '../../text/style.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
-import { formatTime } from '../format.js';
+import { formatTime, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
-import { statusStyle } from '../style.js';
+import { extraPairs, warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';
 import { watchMessage } from '../watch-message.js';
 
 const maxBodyChars = 500;
 
-function bodyText(message: Message): string {
+type ReadMessage = Liberal<typeof Message>;
+
+const time = (ms: number | undefined) => orMissing(ms, formatTime);
+
+function bodyText(message: ReadMessage): string {
 	const text =
 		message.bodyBase64 !== undefined
 			? describePreview(previewBase64(message.bodyBase64))
@@ -21,16 +28,22 @@ function bodyText(message: Message): string {
 	return text.length > maxBodyChars ? `${text.slice(0, maxBodyChars)}…` : text;
 }
 
-export function messagePairs(message: Message): [string, Cell][] {
+/** The pairs of a message; fields `schema` does not name are listed last, as they came. */
+export function messagePairs(message: ReadMessage, schema: z.ZodObject = Message): [string, Cell][] {
 	const pairs: [string, Cell][] = [
 		['id', sanitize(message.messageId)],
-		['url', sanitize(message.url)],
-		['method', sanitize(message.method)],
+		['url', text(message.url)],
+		['method', text(message.method)],
 	];
 	if (message.topicName) pairs.push(['group', sanitize(message.topicName)]);
 	if (message.endpointName) pairs.push(['endpoint', sanitize(message.endpointName)]);
-	pairs.push(['created', formatTime(message.createdAt)], ['not before', formatTime(message.notBefore)]);
-	pairs.push(['retries', `${message.retried ?? '?'} of ${message.maxRetries}`]);
+	if (message.queueName) pairs.push(['queue', sanitize(message.queueName)]);
+	if (message.scheduleId) pairs.push(['schedule', sanitize(message.scheduleId)]);
+	pairs.push(['created', time(message.createdAt)], ['not before', time(message.notBefore)]);
+	pairs.push(['retries', `${message.retried ?? '?'} of ${text(message.maxRetries?.toString())}`]);
+	if (message.retryDelayExpression) pairs.push(['retry delay', sanitize(message.retryDelayExpression)]);
+	const caller = message.callerIP ?? message.callerIp;
+	if (caller) pairs.push(['caller', sanitize(caller)]);
 	if (message.callback) pairs.push(['callback', sanitize(message.callback)]);
 	if (message.failureCallback) pairs.push(['failure callback', sanitize(message.failureCallback)]);
 	const labels = message.labels ?? (message.label ? [message.label] : []);
@@ -46,10 +59,11 @@ export function messagePairs(message: Message): [string, Cell][] {
 	for (const [name, values] of Object.entries(message.header ?? {}))
 		pairs.push([`header ${sanitize(name)}`, sanitize(values.join(', '))]);
 	pairs.push(['body', sanitize(bodyText(message))]);
+	pairs.push(...extraPairs(schema, message));
 	return pairs;
 }
 
-function eventLine(out: Output, event: DeliveryEvent): string {
+function eventLine(out: Output, event: Liberal<typeof DeliveryEvent>): string {
 	const { style } = out;
 	const status = event.responseStatus !== undefined ? ` ${event.responseStatus}` : '';
 	const colour =
@@ -59,9 +73,9 @@ function eventLine(out: Output, event: DeliveryEvent): string {
 				? 'red'
 				: statusStyle(event.responseStatus);
 	const parts = [
-		style.dim(formatTime(event.time)),
-		style[colour](`${event.state}${status}`),
-		sanitize(event.url),
+		style.dim(time(event.time)),
+		style[colour](`${text(event.state)}${status}`),
+		text(event.url),
 		event.error ? style.red(sanitize(event.error)) : '',
 		event.nextDeliveryTime ? style.dim(`next attempt ${formatTime(event.nextDeliveryTime)}`) : '',
 	];
@@ -103,7 +117,8 @@ export const messageCommand = defineCommand({
 		if (!args.boolean('watch') && interval !== undefined) throw new UsageError('--interval needs --watch');
 		const { client } = await connect();
 		if (!args.boolean('watch')) {
-			const message = await client.getMessage(messageId, signal);
+			const { data: message, issues } = await client.readMessage(messageId, signal);
+			warnIssues(out, 'message', issues);
 			if (out.json) out.document(message);
 			else out.pairs(messagePairs(message));
 			return undefined;
@@ -114,6 +129,7 @@ export const messageCommand = defineCommand({
 			messageId,
 			intervalMs,
 			signal,
+			warn: (operation, issues) => warnIssues(out, operation, issues),
 			emit: (update) => {
 				if (out.json) return out.event(update);
 				if (update.type === 'message') {

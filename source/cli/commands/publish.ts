@@ -12,6 +12,7 @@ import {
 	publishFlagSpecs,
 	publishOptionsFromArgs,
 } from '../publish-flags.js';
+import { warnIssues } from '../reading.js';
 
 async function readBody(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
 	const text = args.string('body');
@@ -58,6 +59,7 @@ export const publishCommand = defineCommand({
 		const body = await readBody(args, io);
 		const { client } = await connect();
 		const response = await client.publish({ destination, body, options, headers });
+		warnIssues(out, 'publish', response.issues);
 		const results: PublishResult[] = response.kind === 'url' ? [response.result] : response.results;
 		if (out.json) return void out.document(response.kind === 'url' ? response.result : response.results);
 		if (results.length === 0) return void out.line(`${sanitize(destination)}: the group has no endpoints`);

@@ -1,35 +1,59 @@
 /** `mqtop search <indexId>`: configuration and limits of a search index. */
-import type { SearchIndex } from '../../api/schemas.js';
-import { sanitize } from '../../text/sanitize.js';
+import { toDialectNames } from '../../api/dialect.js';
+import type { Liberal } from '../../api/liberal.js';
+import { SearchIndex } from '../../api/schemas.js';
 import { idArgument } from '../common.js';
 import { defineCommand } from '../define.js';
-import { formatBytes, formatLimit, formatNumber, formatUnixSeconds, maskFields } from '../format.js';
+import {
+	formatBytes,
+	formatLimit,
+	formatNumber,
+	formatUnixSeconds,
+	maskFields,
+	missing,
+	orMissing,
+	text,
+} from '../format.js';
 import type { Output } from '../output.js';
+import { extraPairs, warnIssues } from '../reading.js';
 import { summarizeSeries } from '../series.js';
 
-const secretFields = ['token', 'read_only_token'] as const satisfies (keyof SearchIndex)[];
+type Index = Liberal<typeof SearchIndex>;
 
-function printIndex(out: Output, index: SearchIndex): void {
+const secretFields = ['token', 'read_only_token'] as const satisfies (keyof Index)[];
+
+const num = (value: number | undefined) => orMissing(value, formatNumber);
+
+function throughputText(index: Index): string {
+	if (index.throughput_vector === undefined) return missing;
 	const throughput = summarizeSeries(index.throughput_vector, Date.now());
+	return `latest ${num(throughput.latest)}, max ${num(throughput.max)} over ${throughput.points} points`;
+}
+
+/** `partnerWord` names the partner integration as the service does (`vercel` when deployed). */
+function printIndex(out: Output, index: Index, partnerWord: string): void {
 	out.pairs([
-		['id', sanitize(index.id)],
-		['name', sanitize(index.name)],
-		['owner', sanitize(index.customer_id)],
-		['endpoint', sanitize(index.endpoint)],
-		['plan', sanitize(index.type)],
-		['region', sanitize(index.region)],
-		['partner', index.partner_email ? sanitize(index.partner_email) : { text: 'none', style: 'dim' }],
-		['token', { text: sanitize(index.token), style: 'dim' }],
-		['read-only token', { text: sanitize(index.read_only_token), style: 'dim' }],
-		['created', formatUnixSeconds(index.creation_time)],
-		['input enrichment', index.input_enrichment_enabled ? 'on' : 'off'],
+		['id', text(index.id)],
+		['name', text(index.name)],
+		['owner', text(index.customer_id)],
+		['endpoint', text(index.endpoint)],
+		['plan', text(index.type)],
+		['region', text(index.region)],
+		[
+			`${partnerWord} email`,
+			index.partner_email === '' ? { text: 'none', style: 'dim' } : text(index.partner_email),
+		],
+		['token', { text: text(index.token), style: 'dim' }],
+		['read-only token', { text: text(index.read_only_token), style: 'dim' }],
+		['created', orMissing(index.creation_time, formatUnixSeconds)],
+		['input enrichment', orMissing(index.input_enrichment_enabled, (on) => (on ? 'on' : 'off'))],
 		['max vectors', formatLimit(index.max_vector_count)],
 		['max daily queries', formatLimit(index.max_daily_queries)],
 		['max daily updates', formatLimit(index.max_daily_updates)],
 		['max monthly reranks', formatLimit(index.max_monthly_reranks)],
 		[
 			'max monthly bandwidth',
-			index.max_monthly_bandwidth === -1 ? 'unlimited' : formatBytes(index.max_monthly_bandwidth),
+			index.max_monthly_bandwidth === -1 ? 'unlimited' : orMissing(index.max_monthly_bandwidth, formatBytes),
 		],
 		[
 			'writes / queries per second',
@@ -39,12 +63,8 @@ function printIndex(out: Output, index: SearchIndex): void {
 			'reads / writes per request',
 			`${formatLimit(index.max_reads_per_request)} / ${formatLimit(index.max_writes_per_request)}`,
 		],
-		[
-			'throughput',
-			`latest ${throughput.latest === undefined ? '-' : formatNumber(throughput.latest)}, max ${
-				throughput.max === undefined ? '-' : formatNumber(throughput.max)
-			} over ${throughput.points} points`,
-		],
+		['throughput', throughputText(index)],
+		...extraPairs(SearchIndex, index),
 	]);
 }
 
@@ -59,13 +79,13 @@ export const searchCommand = defineCommand({
 	async run(context) {
 		const id = idArgument(context, 'indexId');
 		const connection = await context.connect();
-		const index = maskFields(
-			await connection.client.getSearchIndex(id(connection, 'searchIndexId')),
-			secretFields,
-			context.reveal,
-		);
-		if (context.out.json) context.out.document(index);
-		else printIndex(context.out, index);
+		const { dialect } = connection.client.settings;
+		const reading = await connection.client.readSearchIndex(id(connection, 'searchIndexId'));
+		warnIssues(context.out, 'search', reading.issues);
+		const index = maskFields(reading.data, secretFields, context.reveal);
+		// Scripts get the field names of the service they talk to (`vercel_email` when deployed).
+		if (context.out.json) context.out.document(toDialectNames(index, dialect));
+		else printIndex(context.out, index, dialect.partnerWord);
 		return undefined;
 	},
 });

@@ -1,23 +1,24 @@
 /** `mqtop stats mq <accountId>` and `mqtop stats vector <indexId>`: usage statistics. */
 import type { MqClient } from '../../api/client.js';
-import {
-	type MqStats,
-	type Series,
-	type StatsPeriod,
-	type VectorIndexStats,
-	vectorSeriesFields,
-} from '../../api/schemas.js';
+import type { Liberal, Reading } from '../../api/liberal.js';
+import { MqStats, type StatsPeriod, VectorIndexStats, vectorSeriesFields } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
 import { idArgument, periodFlag, readPeriod } from '../common.js';
 import type { Connection } from '../connect.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatBytes, formatNumber } from '../format.js';
+import { formatBytes, formatNumber, missing, orMissing } from '../format.js';
 import type { Output } from '../output.js';
-import { summarizeSeries } from '../series.js';
+import { extraPairs, warnIssues } from '../reading.js';
+import { type PointLike, summarizeSeries } from '../series.js';
 
-const optional = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value));
+const num = (value: number | undefined) => orMissing(value, formatNumber);
+const money = (value: number | undefined) => orMissing(value, (v) => `$${formatNumber(v)}`);
+const bytes = (value: number | undefined) => orMissing(value, formatBytes);
 
-function seriesTable(out: Output, rows: readonly (readonly [string, Series])[]): void {
+function seriesTable(
+	out: Output,
+	rows: readonly (readonly [string, readonly PointLike[] | undefined])[],
+): void {
 	const now = Date.now();
 	out.table(
 		[
@@ -28,18 +29,21 @@ function seriesTable(out: Output, rows: readonly (readonly [string, Series])[]):
 			{ header: 'max', align: 'right' },
 		],
 		rows.map(([name, series]) => {
+			if (series === undefined) return [sanitize(name), missing, missing, missing, missing];
 			const s = summarizeSeries(series, now);
-			return [sanitize(name), String(s.points), formatNumber(s.total), optional(s.latest), optional(s.max)];
+			const points = s.gaps > 0 ? `${s.points} (${s.gaps} gaps)` : String(s.points);
+			return [sanitize(name), points, formatNumber(s.total), num(s.latest), num(s.max)];
 		}),
 	);
 }
 
-function printMqStats(out: Output, id: string, period: string, stats: MqStats): void {
+function printMqStats(out: Output, id: string, period: string, stats: Liberal<typeof MqStats>): void {
 	out.pairs([
 		['account', sanitize(id)],
 		['period', period],
-		['monthly billing', `$${formatNumber(stats.total_monthly_billing)}`],
-		['dead letters', formatNumber(stats.dlq_message_count)],
+		['monthly billing', money(stats.total_monthly_billing)],
+		['dead letters', num(stats.dlq_message_count)],
+		...extraPairs(MqStats, stats),
 	]);
 	out.line();
 	seriesTable(out, [
@@ -49,32 +53,31 @@ function printMqStats(out: Output, id: string, period: string, stats: MqStats): 
 		['daily_bandwidth_used', stats.daily_bandwidth_used],
 		['daily_used', stats.daily_used],
 		['daily_used_workflow', stats.daily_used_workflow],
-		...stats.daily_qstash_messages.map((n) => [`messages: ${n.id}`, n.data_points] as const),
-		...stats.daily_workflow_messages.map((n) => [`workflow messages: ${n.id}`, n.data_points] as const),
+		...(stats.daily_qstash_messages ?? []).map((n) => [`messages: ${n.id}`, n.data_points] as const),
+		...(stats.daily_workflow_messages ?? []).map(
+			(n) => [`workflow messages: ${n.id}`, n.data_points] as const,
+		),
 	]);
 }
 
-function printVectorStats(out: Output, id: string, period: string, stats: VectorIndexStats): void {
+function printVectorStats(
+	out: Output,
+	id: string,
+	period: string,
+	stats: Liberal<typeof VectorIndexStats>,
+): void {
 	out.pairs([
 		['index', sanitize(id)],
 		['period', period],
-		['vectors', formatNumber(stats.current_vector_count)],
-		['pending', formatNumber(stats.pending_index_count)],
-		[
-			'queries today / month',
-			`${formatNumber(stats.daily_query_count)} / ${formatNumber(stats.monthly_query_count)}`,
-		],
-		[
-			'updates today / month',
-			`${formatNumber(stats.daily_update_count)} / ${formatNumber(stats.monthly_update_count)}`,
-		],
-		[
-			'reranks today / month',
-			`${formatNumber(stats.daily_rerank_count)} / ${formatNumber(stats.monthly_rerank_count)}`,
-		],
-		['storage', formatBytes(stats.storage_usage)],
-		['bandwidth this month', formatBytes(stats.monthly_bandwidth_usage)],
-		['cost this month', `$${formatNumber(stats.monthly_cost)}`],
+		['vectors', num(stats.current_vector_count)],
+		['pending', num(stats.pending_index_count)],
+		['queries today / month', `${num(stats.daily_query_count)} / ${num(stats.monthly_query_count)}`],
+		['updates today / month', `${num(stats.daily_update_count)} / ${num(stats.monthly_update_count)}`],
+		['reranks today / month', `${num(stats.daily_rerank_count)} / ${num(stats.monthly_rerank_count)}`],
+		['storage', bytes(stats.storage_usage)],
+		['bandwidth this month', bytes(stats.monthly_bandwidth_usage)],
+		['cost this month', money(stats.monthly_cost)],
+		...extraPairs(VectorIndexStats, stats),
 	]);
 	out.line();
 	seriesTable(
@@ -92,7 +95,7 @@ function statsSubcommand<T>(spec: {
 	summary: string;
 	argument: string;
 	own: keyof NonNullable<Connection['local']>;
-	read: (client: MqClient, id: string, period: StatsPeriod) => Promise<T>;
+	read: (client: MqClient, id: string, period: StatsPeriod) => Promise<Reading<T>>;
 	print: (out: Output, id: string, period: string, stats: T) => void;
 }): CommandSpec {
 	return {
@@ -108,7 +111,8 @@ function statsSubcommand<T>(spec: {
 			const id = idArgument(context, spec.argument);
 			const connection = await context.connect();
 			const resolved = id(connection, spec.own);
-			const stats = await spec.read(connection.client, resolved, period);
+			const { data: stats, issues } = await spec.read(connection.client, resolved, period);
+			warnIssues(context.out, spec.name, issues);
 			if (context.out.json) context.out.document(stats);
 			else spec.print(context.out, resolved, period, stats);
 			return undefined;
@@ -121,7 +125,7 @@ export const statsMq = statsSubcommand({
 	summary: 'usage statistics of a message-queue account',
 	argument: 'accountId',
 	own: 'accountId',
-	read: (client, id, period) => client.getMqStats(id, period),
+	read: (client, id, period) => client.readMqStats(id, period),
 	print: printMqStats,
 });
 
@@ -130,7 +134,7 @@ export const statsVector = statsSubcommand({
 	summary: 'usage statistics of a vector index',
 	argument: 'indexId',
 	own: 'vectorIndexId',
-	read: (client, id, period) => client.getVectorStats(id, period),
+	read: (client, id, period) => client.readVectorStats(id, period),
 	print: printVectorStats,
 });
 

@@ -3,8 +3,9 @@ import { describeZodError, WorkflowTriggerItems } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
-import { formatTime } from '../format.js';
+import { formatTime, orMissing } from '../format.js';
 import { readInput } from '../input.js';
+import { warnIssues } from '../reading.js';
 
 export const triggerCommand = defineCommand({
 	name: 'trigger',
@@ -31,7 +32,8 @@ export const triggerCommand = defineCommand({
 		if (!parsed.success) throw new UsageError(`${label}: ${describeZodError(parsed.error, 'items')}`);
 		if (parsed.data.length === 0) throw new UsageError(`${label}: no items to trigger`);
 		const { client } = await connect();
-		const results = await client.batchTrigger(parsed.data);
+		const { data: results, issues } = await client.triggerRuns(parsed.data);
+		warnIssues(out, 'trigger', issues);
 		if (out.json) return void out.document(results);
 		out.table(
 			[
@@ -45,7 +47,7 @@ export const triggerCommand = defineCommand({
 				String(i),
 				sanitize(parsed.data[i]?.destination ?? '?'),
 				sanitize(result.workflowRunId),
-				formatTime(result.workflowCreatedAt),
+				orMissing(result.workflowCreatedAt, formatTime),
 				result.deduplicated
 					? { text: 'deduplicated: run exists', style: 'yellow' }
 					: { text: 'started', style: 'green' },

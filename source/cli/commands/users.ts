@@ -1,10 +1,18 @@
 /** `mqtop users`: the message-queue accounts of the management API. */
+import type { Liberal } from '../../api/liberal.js';
 import type { MqUser } from '../../api/schemas.js';
-import { sanitize } from '../../text/sanitize.js';
 import { defineCommand } from '../define.js';
-import { formatBytes, formatUnixSeconds, maskFields } from '../format.js';
+import { formatBytes, formatUnixSeconds, maskFields, orMissing, text } from '../format.js';
+import { warnIssues } from '../reading.js';
 
-const secretFields = ['password', 'token'] as const satisfies (keyof MqUser)[];
+type User = Liberal<typeof MqUser>;
+
+const secretFields = ['password', 'token', 'read_only_token'] as const satisfies (keyof User)[];
+
+function stateText(user: User): string {
+	const state = text(user.state);
+	return user.modifying_state ? `${state} (${text(user.modifying_state)})` : state;
+}
 
 export const usersCommand = defineCommand({
 	name: 'users',
@@ -16,7 +24,9 @@ export const usersCommand = defineCommand({
 	examples: ['mqtop users --json | jq -r ".[].id"'],
 	async run({ out, connect, reveal }) {
 		const { client } = await connect();
-		const users = (await client.listUsers()).map((user) => maskFields(user, secretFields, reveal));
+		const reading = await client.readUsers();
+		warnIssues(out, 'users', reading.issues);
+		const users = reading.data.map((user) => maskFields(user, secretFields, reveal));
 		if (out.json) return void out.document(users);
 		if (users.length === 0) return void out.line('no accounts');
 		out.table(
@@ -31,17 +41,17 @@ export const usersCommand = defineCommand({
 				{ header: 'token' },
 			],
 			users.map((user) => [
-				sanitize(user.id),
-				sanitize(user.customer_id),
+				text(user.id),
+				text(user.customer_id),
 				{
-					text: sanitize(user.modifying_state ? `${user.state} (${user.modifying_state})` : user.state),
-					style: user.active ? 'green' : 'yellow',
+					text: stateText(user),
+					...(user.active === undefined ? {} : { style: user.active ? 'green' : 'yellow' }),
 				},
-				sanitize(user.reserved_type ? `${user.type} ${user.reserved_type}` : user.type),
-				sanitize(user.region),
-				formatBytes(user.max_message_size),
-				formatUnixSeconds(user.creation_time),
-				{ text: sanitize(user.token), style: 'dim' },
+				user.reserved_type ? `${text(user.type)} ${text(user.reserved_type)}` : text(user.type),
+				text(user.region),
+				orMissing(user.max_message_size, formatBytes),
+				orMissing(user.creation_time, formatUnixSeconds),
+				{ text: text(user.token), style: 'dim' },
 			]),
 		);
 	},

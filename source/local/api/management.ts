@@ -2,6 +2,7 @@
  * Management API reads (Basic authentication): the account, its usage statistics, and the
  * vector and search indexes of the local service.
  */
+import { toDialectNames } from '../../api/dialect.js';
 import { StatsPeriod, statsPeriods } from '../../api/schemas.js';
 import { userResource } from '../account/account.js';
 import type { ServiceContext } from '../context.js';
@@ -39,5 +40,6 @@ export function vectorStats(ctx: ServiceContext, req: Request): Reply {
 export function searchIndex(ctx: ServiceContext, req: Request): Reply {
 	const id = req.params.id ?? '';
 	if (id !== ctx.searchIndex.id) throw notFound(`search index ${JSON.stringify(id)} not found`);
-	return ok(ctx.searchIndex.resource(ctx.clock.now()));
+	// `partner_email` under the dialect's word, e.g. `vercel_email` as the deployed service says.
+	return ok(toDialectNames(ctx.searchIndex.resource(ctx.clock.now()), ctx.dialect));
 }

@@ -1,12 +1,12 @@
 /**
- * Messages in delivery (GET, DELETE /v2/messages/{id}), the delivery events listing and the
- * dead letter queue (decisions.md, "Delivery").
+ * Messages in delivery (decisions.md, "Delivery"): read one, cancel one, and cancel many by
+ * ids, by the filters of the reference, or all of them.
  */
-import { EventState } from '../../api/schemas.js';
 import type { ServiceContext } from '../context.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { messageResource } from '../messages/message.js';
+import { cancelFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
 
 function messageNotFound(id: string) {
 	return notFound(
@@ -27,61 +27,13 @@ export function cancelMessage(ctx: ServiceContext, req: Request): Reply {
 	return ok({ cancelled: 1 });
 }
 
-/** DELETE /v2/messages?messageIds=a&messageIds=b: cancels those still waiting. */
+/**
+ * DELETE /v2/messages: `messageIds` cancels those still waiting; filters cancel every waiting
+ * message that matches them; nothing given cancels every waiting message.
+ */
 export function cancelMessages(ctx: ServiceContext, req: Request): Reply {
-	const ids = req.query.getAll('messageIds');
-	if (ids.length === 0) throw badRequest('give the messages to cancel as messageIds query parameters');
-	return ok({ cancelled: ids.filter((id) => ctx.engine.cancel(id)).length });
-}
-
-function count(req: Request, fallback: number, max: number): number {
-	const text = req.query.get('count');
-	if (text === null || text === '') return fallback;
-	if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
-		throw badRequest(`count: expected a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
-	return Number(text);
-}
-
-export function listEvents(ctx: ServiceContext, req: Request): Reply {
-	const cursorText = req.query.get('cursor') || undefined;
-	if (cursorText !== undefined && !/^\d+$/.test(cursorText))
-		throw badRequest(`cursor: ${JSON.stringify(cursorText)} is not a cursor this service returned`);
-	const stateText = req.query.get('state') || undefined;
-	const state = stateText === undefined ? undefined : EventState.safeParse(stateText.toUpperCase());
-	if (state && !state.success)
-		throw badRequest(
-			`state: expected one of ${EventState.options.join(', ')}, got ${JSON.stringify(stateText)}`,
-		);
-	return ok(
-		ctx.events.list({
-			count: count(req, 100, 1000),
-			cursor: cursorText === undefined ? undefined : Number(cursorText),
-			messageId: req.query.get('messageId') || undefined,
-			state: state?.data,
-		}),
-	);
-}
-
-export function listDlq(ctx: ServiceContext, req: Request): Reply {
-	const cursor = req.query.get('cursor') || undefined;
-	if (cursor !== undefined && !/^\d+-\d+$/.test(cursor))
-		throw badRequest(`cursor: ${JSON.stringify(cursor)} is not a cursor this service returned`);
-	return ok(ctx.dlq.list(count(req, 100, 1000), cursor, ctx.clock.now()));
-}
-
-function dlqNotFound(id: string) {
-	return notFound(`dead letter ${JSON.stringify(id)} not found`);
-}
-
-export function getDlq(ctx: ServiceContext, req: Request): Reply {
-	const id = req.params.id ?? '';
-	const record = ctx.dlq.get(id, ctx.clock.now());
-	if (!record) throw dlqNotFound(id);
-	return ok(record);
-}
-
-export function deleteDlq(ctx: ServiceContext, req: Request): Reply {
-	const id = req.params.id ?? '';
-	if (!ctx.dlq.delete(id, ctx.clock.now())) throw dlqNotFound(id);
-	return empty();
+	// `count` is deprecated and ignored by the deployed service; `async` has nothing to wait for here.
+	const filter = parseFilter(req.query, cancelFilters, ['count', 'async', ctx.dialect.tokenParam]);
+	const cancelled = ctx.engine.cancelWhere(filterPredicate(filter, messageSubject));
+	return ok({ cancelled });
 }

@@ -9,20 +9,42 @@
 import type { Dispatcher } from 'undici';
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import type { PublishOptions } from '../../api/publish-options.js';
-import type { DeliveryEvent, EventState } from '../../api/schemas.js';
+import type { CallbackBody, EventState } from '../../api/schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import { createMessage } from '../messages/factory.js';
-import { bodyFields, type CallbackTarget, messageResource, type StoredMessage } from '../messages/message.js';
+import type { CallbackTarget, StoredMessage } from '../messages/message.js';
 import { Scheduler } from '../scheduler/scheduler.js';
-import type { UsageStats } from '../stats/usage.js';
-import type { DeadLetter, DlqStore } from '../stores/dlq-store.js';
-import type { EventLog } from '../stores/event-log.js';
+import type { MessageOutcome, UsageStats } from '../stats/usage.js';
+import type { DlqStore } from '../stores/dlq-store.js';
+import type { EventLog, LogRecord } from '../stores/event-log.js';
 import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate } from './flow-control.js';
 import { OutgoingHeaders } from './outgoing.js';
+import { type LaneSettings, QueueLanes } from './queue-lanes.js';
+
+/** How a message ended: delivered, failed into the dead letter queue, or cancelled. */
+export type FinalOutcome = Exclude<MessageOutcome, 'retry'>;
+
+/** How a message ended, with the last answer of its destination and its dead letter, if any. */
+export interface FinalDetail {
+	response?: AttemptResponse;
+	dlqId?: string;
+}
+
+/**
+ * What the workflow engine is told and asked about the messages of runs (those with a
+ * `workflowRunId`): their runs follow every state change, and their callbacks are messages
+ * of the run (a `context.call`'s answer goes back to the route as a step).
+ */
+export interface RunHooks {
+	event(message: StoredMessage, state: EventState, detail: Partial<LogRecord>): void;
+	finished(message: StoredMessage, outcome: FinalOutcome, detail: FinalDetail): void;
+	/** The callback of a run's message as a message of its run; undefined sends nothing. */
+	callback(source: StoredMessage, body: CallbackBody, target: CallbackTarget): StoredMessage | undefined;
+}
 
 export interface EngineDeps {
 	dialect: Dialect;
@@ -36,6 +58,12 @@ export interface EngineDeps {
 	dispatcher: Dispatcher;
 	/** Told about bugs met while delivering; delivery carries on. */
 	onError: (error: unknown) => void;
+	/** The settings of a queue now; undefined once it is deleted. */
+	queueSettings?: (name: string) => LaneSettings | undefined;
+	/** Told when a message is delivered, failed or cancelled (schedules keep their last states). */
+	onFinished?: (message: StoredMessage, outcome: FinalOutcome) => void;
+	/** The workflow engine, for the messages of runs. */
+	runs?: RunHooks;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -44,7 +72,10 @@ export class DeliveryEngine {
 	/** Every message from acceptance until delivered, failed or cancelled. */
 	readonly messages = new Map<string, StoredMessage>();
 	private readonly scheduler: Scheduler<StoredMessage>;
-	private readonly gate: FlowGate<StoredMessage>;
+	/** Flow control per key: the flow-control API acts on it directly. */
+	readonly flow: FlowGate<StoredMessage>;
+	/** Queues in motion: their lag, and a wake-up after a resume. */
+	readonly queues: QueueLanes<StoredMessage>;
 	/** Admitted by flow control, waiting for a global slot. */
 	private readonly waiting: StoredMessage[] = [];
 	private waitingHead = 0;
@@ -54,8 +85,9 @@ export class DeliveryEngine {
 
 	constructor(private readonly deps: EngineDeps) {
 		this.outgoing = new OutgoingHeaders(deps.dialect);
-		this.scheduler = new Scheduler(deps.clock, (m) => this.gate.submit(m));
-		this.gate = new FlowGate(deps.clock, (m) => this.launch(m));
+		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));
+		this.flow = new FlowGate(deps.clock, (m) => this.launch(m));
+		this.queues = new QueueLanes(deps.queueSettings ?? (() => undefined), (m) => this.flow.submit(m));
 	}
 
 	get inFlightCount(): number {
@@ -64,8 +96,16 @@ export class DeliveryEngine {
 
 	accept(message: StoredMessage): void {
 		this.messages.set(message.id, message);
+		this.queues.added(message);
 		this.event(message, 'CREATED');
 		this.scheduler.schedule(message);
+	}
+
+	/** Cancels every message `select` picks; answers how many. */
+	cancelWhere(select: (message: StoredMessage) => boolean): number {
+		const chosen = [...this.messages.values()].filter(select);
+		for (const message of chosen) this.cancel(message.id);
+		return chosen.length;
 	}
 
 	/** Cancels a message that is not yet delivered; false when there is no such message. */
@@ -78,7 +118,7 @@ export class DeliveryEngine {
 			message.cancelRequested = true;
 			return true;
 		}
-		this.scheduler.unschedule(message) || this.gate.withdraw(message);
+		this.scheduler.unschedule(message) || this.queues.withdraw(message) || this.flow.withdraw(message);
 		this.finishCancelled(message);
 		return true;
 	}
@@ -86,14 +126,21 @@ export class DeliveryEngine {
 	close(): void {
 		this.closed = true;
 		this.scheduler.close();
-		this.gate.close();
+		this.flow.close();
+	}
+
+	/** A message whose time has come: through its queue (first attempt only), then flow control. */
+	private due(message: StoredMessage): void {
+		if (message.queueName !== undefined && !message.holdsQueueSlot)
+			this.queues.submit(message as StoredMessage & { queueName: string });
+		else this.flow.submit(message);
 	}
 
 	private withdrawWaiting(message: StoredMessage): boolean {
 		const at = this.waiting.indexOf(message, this.waitingHead);
 		if (at < 0) return false;
 		this.waiting.splice(at, 1);
-		this.gate.done(message);
+		this.flow.done(message);
 		return true;
 	}
 
@@ -144,7 +191,7 @@ export class DeliveryEngine {
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
 		this.inFlight--;
-		this.gate.done(message);
+		this.flow.done(message);
 		this.startWaiting();
 		if (this.closed) return;
 		const now = this.deps.clock.now();
@@ -154,8 +201,8 @@ export class DeliveryEngine {
 			this.deliver(message, response);
 			return;
 		}
-		const detail = response
-			? { responseStatus: response.status }
+		const detail: Partial<LogRecord> = response
+			? { responseStatus: response.status, responseHeader: response.headers, responseBody: response.body }
 			: { error: result.kind === 'error' ? result.error : 'no response' };
 		this.event(message, 'ERROR', detail);
 		if (response && message.callback) this.sendCallback(message, message.callback, 'callback', response);
@@ -192,6 +239,7 @@ export class DeliveryEngine {
 		this.messages.delete(message.id);
 		this.event(message, 'DELIVERED', { responseStatus: response.status });
 		this.deps.usage.outcome(now, 'delivered', message.kind === 'workflow');
+		this.finished(message, 'delivered', { response });
 		if (message.callback) this.sendCallback(message, message.callback, 'callback', response);
 	}
 
@@ -218,18 +266,14 @@ export class DeliveryEngine {
 
 	private fail(message: StoredMessage, response: AttemptResponse | undefined, now: number): void {
 		this.messages.delete(message.id);
-		const record: DeadLetter = { ...messageResource(message) };
-		if (response) {
-			record.responseStatus = response.status;
-			record.responseHeader = response.headers;
-			const body = bodyFields(response.body);
-			if ('body' in body) record.responseBody = body.body;
-			else record.responseBodyBase64 = body.bodyBase64;
-		}
-		const dlqId = this.deps.dlq.add(record, now);
+		// A context.call its destination answered is not a failure of the run: the answer, 2xx or
+		// not, goes back to the route as the step's result (its callback), so no dead letter.
+		const answeredCall = message.workflowPart === 'call' && response !== undefined;
+		const dlqId = answeredCall ? undefined : this.deps.dlq.add(message, response, now);
 		this.deps.usage.outcome(now, 'failed', message.kind === 'workflow');
 		this.event(message, 'FAILED', response ? { responseStatus: response.status } : {});
-		if (message.failureCallback) {
+		this.finished(message, 'failed', { ...(response ? { response } : {}), ...(dlqId ? { dlqId } : {}) });
+		if (message.failureCallback && dlqId !== undefined) {
 			this.sendCallback(message, message.failureCallback, 'failure-callback', response ?? noResponse, dlqId);
 		}
 	}
@@ -238,6 +282,13 @@ export class DeliveryEngine {
 		this.messages.delete(message.id);
 		this.deps.usage.outcome(this.deps.clock.now(), 'cancelled', message.kind === 'workflow');
 		this.event(message, 'CANCELLED');
+		this.finished(message, 'cancelled', {});
+	}
+
+	private finished(message: StoredMessage, outcome: FinalOutcome, detail: FinalDetail): void {
+		this.queues.finished(message);
+		this.deps.onFinished?.(message, outcome);
+		if (message.workflowRunId !== undefined) this.deps.runs?.finished(message, outcome, detail);
 	}
 
 	private sendCallback(
@@ -247,6 +298,12 @@ export class DeliveryEngine {
 		response: AttemptResponse,
 		dlqId?: string,
 	): void {
+		const body = callbackBody(source, response, dlqId);
+		if (source.workflowRunId !== undefined && this.deps.runs) {
+			const step = this.deps.runs.callback(source, body, target);
+			if (step) this.accept(step);
+			return;
+		}
 		const overrides = target.overrides;
 		const options: PublishOptions = { contentType: 'application/json' };
 		if (overrides?.method !== undefined) options.method = overrides.method;
@@ -254,25 +311,25 @@ export class DeliveryEngine {
 		if (overrides?.timeoutMs !== undefined) options.timeoutMs = overrides.timeoutMs;
 		if (overrides?.delayMs !== undefined) options.delayMs = overrides.delayMs;
 		if (target.forwardHeaders) options.forwardHeaders = target.forwardHeaders;
-		const body = Buffer.from(JSON.stringify(callbackBody(source, response, dlqId)));
 		const callback = createMessage(
-			{ kind, url: target.url, options, body, callerIp: source.callerIp, now: this.deps.clock.now() },
+			{
+				kind,
+				url: target.url,
+				options,
+				body: Buffer.from(JSON.stringify(body)),
+				callerIp: source.callerIp,
+				// A callback that reaches the service again counts as the source's next pass.
+				hops: source.hops,
+				now: this.deps.clock.now(),
+			},
 			this.deps.limits,
 			this.deps.dialect,
 		);
 		this.accept(callback);
 	}
 
-	private event(message: StoredMessage, state: EventState, extra: Partial<DeliveryEvent> = {}): void {
-		const event: DeliveryEvent = {
-			time: this.deps.clock.now(),
-			messageId: message.id,
-			state,
-			url: message.url,
-			...extra,
-		};
-		if (message.topicName !== undefined) event.topicName = message.topicName;
-		if (message.endpointName !== undefined) event.endpointName = message.endpointName;
-		this.deps.events.add(event);
+	private event(message: StoredMessage, state: EventState, extra: Partial<LogRecord> = {}): void {
+		this.deps.events.add({ time: this.deps.clock.now(), state, message, ...extra });
+		if (message.workflowRunId !== undefined) this.deps.runs?.event(message, state, extra);
 	}
 }

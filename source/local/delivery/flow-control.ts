@@ -1,23 +1,64 @@
 /**
  * Flow control per key (decisions.md: `rate`, `parallelism`, `period`): at most `parallelism`
- * deliveries of a key in flight, at most `rate` started per `period` (default one second).
- * Messages of a key wait in their own FIFO queue, so a throttled key never holds up another
- * one; one timer per throttled key wakes its queue when the rate window opens.
+ * deliveries of a key in flight, at most `rate` started per rate period (default one
+ * second; the period starts with the first start after the previous one ended). Messages
+ * of a key wait in their own FIFO list, so a throttled key never holds up another one; one
+ * timer per throttled key wakes its list when the period ends.
+ *
+ * The flow-control API acts on the same state: a paused key starts nothing (its wait list
+ * grows); a pinned parallelism or rate wins over what messages ask for until unpinned;
+ * resetting the rate starts a fresh period now. A key's settings are plain data
+ * (`FlowKeySettings`), apart from its wait list and timer.
  */
 import type { FlowControl } from '../../api/publish-options.js';
 import type { Clock } from '../clock.js';
 
 const defaultPeriodMs = 1000;
 
+/** What a key is set to and how far its rate period has got: plain data. */
+export interface FlowKeySettings {
+	key: string;
+	parallelism: number | undefined;
+	rate: number | undefined;
+	periodMs: number | undefined;
+	pinnedParallelism: boolean;
+	pinnedRate: boolean;
+	paused: boolean;
+	/** Unix ms when the current rate period started. */
+	ratePeriodStart: number;
+	/** Deliveries started in the current rate period. */
+	rateCount: number;
+}
+
+/** A key as GET /v2/flowControl/{key} shows it. */
+export interface FlowKeyInfo {
+	flowControlKey: string;
+	waitListSize: number;
+	parallelismMax: number;
+	parallelismCount: number;
+	rateMax: number;
+	rateCount: number;
+	/** Seconds. */
+	ratePeriod: number;
+	/** Unix seconds. */
+	ratePeriodStart: number;
+	isPinnedParallelism: boolean;
+	isPinnedRate: boolean;
+	isPaused: boolean;
+}
+
+export interface PinRequest {
+	parallelism?: number;
+	rate?: number;
+	periodMs?: number;
+}
+
 interface KeyState<T> {
+	settings: FlowKeySettings;
 	queue: T[];
 	head: number;
 	active: number;
-	/** Start times within the current rate window, oldest first. */
-	starts: number[];
 	timer: NodeJS.Timeout | undefined;
-	/** The limits of the most recent message of the key. */
-	flow: FlowControl;
 }
 
 export class FlowGate<T extends { flow: FlowControl | undefined }> {
@@ -36,23 +77,24 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 			this.launch(item);
 			return;
 		}
-		let state = this.keys.get(flow.key);
-		if (!state) {
-			state = { queue: [], head: 0, active: 0, starts: [], timer: undefined, flow };
-			this.keys.set(flow.key, state);
+		const state = this.state(flow.key);
+		const s = state.settings;
+		if (!s.pinnedParallelism) s.parallelism = flow.parallelism;
+		if (!s.pinnedRate) {
+			s.rate = flow.rate;
+			s.periodMs = flow.periodMs;
 		}
-		state.flow = flow;
 		state.queue.push(item);
-		this.pump(flow.key, state);
+		this.pump(state);
 	}
 
 	/** Tells the gate a delivery it admitted has ended. */
 	done(item: T): void {
 		const key = item.flow?.key;
 		const state = key === undefined ? undefined : this.keys.get(key);
-		if (!state || key === undefined) return;
+		if (!state) return;
 		state.active--;
-		this.pump(key, state);
+		this.pump(state);
 	}
 
 	/** Takes a still-queued item out (a cancelled message). */
@@ -62,7 +104,73 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		const at = state.queue.indexOf(item, state.head);
 		if (at < 0) return false;
 		state.queue.splice(at, 1);
+		this.compact(state);
 		return true;
+	}
+
+	pause(key: string): void {
+		this.state(key).settings.paused = true;
+	}
+
+	/** False when the key is unknown (nothing to resume). */
+	resume(key: string): boolean {
+		const state = this.keys.get(key);
+		if (!state) return false;
+		state.settings.paused = false;
+		this.pump(state);
+		return true;
+	}
+
+	/** Pins what is given; pinning starts a fresh rate period, as the deployed service does. */
+	pin(key: string, pin: PinRequest): void {
+		const state = this.state(key);
+		const s = state.settings;
+		if (pin.parallelism !== undefined) {
+			s.parallelism = pin.parallelism;
+			s.pinnedParallelism = true;
+		}
+		if (pin.rate !== undefined || pin.periodMs !== undefined) {
+			if (pin.rate !== undefined) s.rate = pin.rate;
+			if (pin.periodMs !== undefined) s.periodMs = pin.periodMs;
+			s.pinnedRate = true;
+		}
+		this.restartPeriod(state);
+	}
+
+	/** The values stay as they were until a message brings others. False when the key is unknown. */
+	unpin(key: string, which: { parallelism: boolean; rate: boolean }): boolean {
+		const state = this.keys.get(key);
+		if (!state) return false;
+		if (which.parallelism) state.settings.pinnedParallelism = false;
+		if (which.rate) state.settings.pinnedRate = false;
+		// Kept until its next delivery ends: until a message brings other values, the pinned ones hold.
+		return true;
+	}
+
+	/** Ends the current rate period now. False when the key is unknown. */
+	resetRate(key: string): boolean {
+		const state = this.keys.get(key);
+		if (!state) return false;
+		this.restartPeriod(state);
+		return true;
+	}
+
+	info(key: string): FlowKeyInfo | undefined {
+		const state = this.keys.get(key);
+		return state ? this.describe(state) : undefined;
+	}
+
+	/** Every key known now, by name; `search` keeps those whose name contains it. */
+	list(search?: string): FlowKeyInfo[] {
+		return [...this.keys.values()]
+			.filter((state) => !search || state.settings.key.includes(search))
+			.sort((a, b) => a.settings.key.localeCompare(b.settings.key))
+			.map((state) => this.describe(state));
+	}
+
+	/** The settings of every key (plain data), e.g. to save them. */
+	snapshot(): FlowKeySettings[] {
+		return [...this.keys.values()].map((state) => ({ ...state.settings }));
 	}
 
 	close(): void {
@@ -70,51 +178,107 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		this.keys.clear();
 	}
 
-	private pump(key: string, state: KeyState<T>): void {
-		const { rate, parallelism } = state.flow;
-		const period = state.flow.periodMs ?? defaultPeriodMs;
-		while (state.head < state.queue.length) {
-			if (parallelism !== undefined && state.active >= parallelism) break;
+	private state(key: string): KeyState<T> {
+		let state = this.keys.get(key);
+		if (!state) {
+			state = {
+				settings: {
+					key,
+					parallelism: undefined,
+					rate: undefined,
+					periodMs: undefined,
+					pinnedParallelism: false,
+					pinnedRate: false,
+					paused: false,
+					ratePeriodStart: this.clock.now(),
+					rateCount: 0,
+				},
+				queue: [],
+				head: 0,
+				active: 0,
+				timer: undefined,
+			};
+			this.keys.set(key, state);
+		}
+		return state;
+	}
+
+	private describe(state: KeyState<T>): FlowKeyInfo {
+		const s = state.settings;
+		const now = this.clock.now();
+		const period = s.periodMs ?? defaultPeriodMs;
+		const current = now < s.ratePeriodStart + period;
+		return {
+			flowControlKey: s.key,
+			waitListSize: state.queue.length - state.head,
+			parallelismMax: s.parallelism ?? 0,
+			parallelismCount: state.active,
+			rateMax: s.rate ?? 0,
+			rateCount: current ? s.rateCount : 0,
+			ratePeriod: Math.round(period / 1000),
+			ratePeriodStart: Math.floor((current ? s.ratePeriodStart : now) / 1000),
+			isPinnedParallelism: s.pinnedParallelism,
+			isPinnedRate: s.pinnedRate,
+			isPaused: s.paused,
+		};
+	}
+
+	private restartPeriod(state: KeyState<T>): void {
+		state.settings.ratePeriodStart = this.clock.now();
+		state.settings.rateCount = 0;
+		clearTimeout(state.timer);
+		state.timer = undefined;
+		this.pump(state);
+	}
+
+	private pump(state: KeyState<T>): void {
+		const s = state.settings;
+		while (!s.paused && state.head < state.queue.length) {
+			if (s.parallelism !== undefined && state.active >= s.parallelism) break;
 			const now = this.clock.now();
-			while (state.starts.length > 0 && state.starts[0]! <= now - period) state.starts.shift();
-			if (rate !== undefined && state.starts.length >= rate) {
-				this.wakeAt(key, state, state.starts[0]! + period - now);
+			const period = s.periodMs ?? defaultPeriodMs;
+			if (now >= s.ratePeriodStart + period) {
+				s.ratePeriodStart = now;
+				s.rateCount = 0;
+			}
+			if (s.rate !== undefined && s.rateCount >= s.rate) {
+				this.wakeAt(state, s.ratePeriodStart + period - now);
 				break;
 			}
 			const item = state.queue[state.head++]!;
 			state.active++;
-			if (rate !== undefined) state.starts.push(now);
+			s.rateCount++;
 			this.launch(item);
 		}
-		this.compact(key, state);
+		this.compact(state);
 	}
 
-	private wakeAt(key: string, state: KeyState<T>, waitMs: number): void {
+	private wakeAt(state: KeyState<T>, waitMs: number): void {
 		if (state.timer) return;
 		state.timer = setTimeout(
 			() => {
 				state.timer = undefined;
-				this.pump(key, state);
+				this.pump(state);
 			},
 			Math.max(1, waitMs),
 		);
 		state.timer.unref();
 	}
 
-	private compact(key: string, state: KeyState<T>): void {
+	private compact(state: KeyState<T>): void {
 		if (state.head > 1024 && state.head * 2 > state.queue.length) {
 			state.queue.splice(0, state.head);
 			state.head = 0;
 		}
-		if (state.head >= state.queue.length && state.active === 0 && !state.timer) {
-			state.queue.length = 0;
-			state.head = 0;
-			// An idle key is forgotten once its rate window no longer counts recent starts.
-			const now = this.clock.now();
-			const period = state.flow.periodMs ?? defaultPeriodMs;
-			const newest = state.starts.at(-1);
-			if (newest === undefined || newest <= now - period) this.keys.delete(key);
-			else this.wakeAt(key, state, newest + period - now);
-		}
+		const s = state.settings;
+		if (state.head < state.queue.length || state.active > 0 || state.timer) return;
+		state.queue.length = 0;
+		state.head = 0;
+		if (s.paused || s.pinnedParallelism || s.pinnedRate) return;
+		// An idle key is forgotten once its rate period no longer counts recent starts.
+		const now = this.clock.now();
+		const ends = s.ratePeriodStart + (s.periodMs ?? defaultPeriodMs);
+		if (s.rateCount === 0 || ends <= now) this.keys.delete(s.key);
+		else this.wakeAt(state, ends - now);
 	}
 }

@@ -1,11 +1,13 @@
 /**
  * The headers of an outgoing request (decisions.md, "Delivery"): the message's own headers
  * plus User-Agent, the signature over the exact body sent, the message id, the retry count,
- * the group and endpoint names for group messages, and the publisher's address. A forwarded
+ * the group and endpoint names for group messages, the schedule of a scheduled message, the
+ * publisher's address, and the hop count of loop detection (messages/hops.ts). A forwarded
  * header never shadows one the service sets, whatever its spelling.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import { signRequest } from '../../signing/jwt.js';
+import { hopsHeader } from '../messages/hops.js';
 import type { StoredMessage } from '../messages/message.js';
 
 export const userAgent = 'mqtop-local-service';
@@ -18,6 +20,8 @@ export class OutgoingHeaders {
 	private readonly topicName: string;
 	private readonly endpointName: string;
 	private readonly callerIp: string;
+	private readonly scheduleId: string;
+	private readonly hops: string;
 	private readonly reserved: Set<string>;
 
 	constructor(private readonly dialect: Dialect) {
@@ -27,6 +31,8 @@ export class OutgoingHeaders {
 		this.topicName = prefixed(dialect, 'Topic-Name');
 		this.endpointName = prefixed(dialect, 'Endpoint-Name');
 		this.callerIp = prefixed(dialect, 'Caller-Ip');
+		this.scheduleId = prefixed(dialect, 'Schedule-Id');
+		this.hops = hopsHeader(dialect);
 		this.reserved = new Set(
 			[
 				'User-Agent',
@@ -36,6 +42,8 @@ export class OutgoingHeaders {
 				this.topicName,
 				this.endpointName,
 				this.callerIp,
+				this.scheduleId,
+				this.hops,
 			].map((name) => name.toLowerCase()),
 		);
 	}
@@ -63,6 +71,8 @@ export class OutgoingHeaders {
 		if (message.topicName !== undefined) headers[this.topicName] = message.topicName;
 		if (message.endpointName !== undefined) headers[this.endpointName] = message.endpointName;
 		if (message.callerIp) headers[this.callerIp] = message.callerIp;
+		if (message.scheduleId !== undefined) headers[this.scheduleId] = message.scheduleId;
+		headers[this.hops] = String(message.hops + 1);
 		return headers;
 	}
 }

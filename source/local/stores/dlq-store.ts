@@ -1,26 +1,44 @@
 /**
  * The dead letter queue: failed messages with the last response of their destination.
  * Ids are `<unix ms>-<sequence>` (decisions.md). The plan's max_dlq_size and
- * max_dlq_retention_time_milis are kept by dropping the oldest records first.
+ * max_dlq_retention_time_milis are kept by dropping the oldest records first. A record keeps
+ * the failed message itself, so a retry publishes it again with everything it had.
  */
-import type { DlqRecord, Message } from '../../api/schemas.js';
+import type { DlqRecord } from '../../api/schemas.js';
+import { responseFields } from '../messages/log-entry.js';
+import { messageResource, type StoredMessage } from '../messages/message.js';
 
-/** A dead letter before it has its id: the message and the destination's last answer. */
-export type DeadLetter = Message & {
-	responseStatus?: number;
-	responseHeader?: Record<string, string[]>;
-	responseBody?: string;
-	responseBodyBase64?: string;
-};
+export interface DestinationResponse {
+	status: number;
+	headers: Record<string, string[]>;
+	body: Buffer;
+}
+
+/** One dead letter: plain data. */
+export interface DeadLetter {
+	dlqId: string;
+	/** Unix ms when it failed. */
+	addedAt: number;
+	message: StoredMessage;
+	/** The last answer of the destination; undefined when it never answered. */
+	response: DestinationResponse | undefined;
+}
+
+export interface DlqQuery {
+	count: number;
+	/** The dlqId to continue from. */
+	cursor: string | undefined;
+	matches: (letter: DeadLetter) => boolean;
+}
 
 export class DlqStore {
 	/** Insertion order is age order: the oldest record comes first. */
-	private readonly records = new Map<string, DlqRecord & { addedAt: number }>();
+	private readonly records = new Map<string, DeadLetter>();
 	private seq = 0;
 
 	constructor(private readonly limits: { max_dlq_size: number; max_dlq_retention_time_milis: number }) {}
 
-	add(record: DeadLetter, now: number): string {
+	add(message: StoredMessage, response: DestinationResponse | undefined, now: number): string {
 		const dlqId = `${now}-${this.seq++}`;
 		this.prune(now);
 		if (this.limits.max_dlq_size <= 0) return dlqId;
@@ -28,14 +46,13 @@ export class DlqStore {
 			const oldest = this.records.keys().next().value as string;
 			this.records.delete(oldest);
 		}
-		this.records.set(dlqId, { ...record, dlqId, addedAt: now });
+		this.records.set(dlqId, { dlqId, addedAt: now, message, response });
 		return dlqId;
 	}
 
-	get(dlqId: string, now: number): DlqRecord | undefined {
+	get(dlqId: string, now: number): DeadLetter | undefined {
 		this.prune(now);
-		const record = this.records.get(dlqId);
-		return record ? strip(record) : undefined;
+		return this.records.get(dlqId);
 	}
 
 	delete(dlqId: string, now: number): boolean {
@@ -49,19 +66,21 @@ export class DlqStore {
 	}
 
 	/** Oldest first; the cursor is the dlqId to continue from. */
-	list(count: number, cursor: string | undefined, now: number): { messages: DlqRecord[]; cursor?: string } {
+	list(query: DlqQuery, now: number): { letters: DeadLetter[]; cursor?: string } {
 		this.prune(now);
-		const messages: DlqRecord[] = [];
-		let started = cursor === undefined;
-		for (const [id, record] of this.records) {
-			if (!started) {
-				if (id !== cursor && compareIds(id, cursor!) < 0) continue;
-				started = true;
-			}
-			if (messages.length === count) return { messages, cursor: id };
-			messages.push(strip(record));
+		const letters: DeadLetter[] = [];
+		for (const [id, letter] of this.records) {
+			if (query.cursor !== undefined && compareIds(id, query.cursor) < 0) continue;
+			if (!query.matches(letter)) continue;
+			if (letters.length === query.count) return { letters, cursor: id };
+			letters.push(letter);
 		}
-		return { messages };
+		return { letters };
+	}
+
+	/** Every record, oldest first (plain data, e.g. to save them). */
+	snapshot(): DeadLetter[] {
+		return [...this.records.values()];
 	}
 
 	private prune(now: number): void {
@@ -73,9 +92,13 @@ export class DlqStore {
 	}
 }
 
-function strip(record: DlqRecord & { addedAt: number }): DlqRecord {
-	const { addedAt: _addedAt, ...rest } = record;
-	return rest;
+/** A dead letter as GET /v2/dlq shows it: the message, its dlqId and the last response. */
+export function dlqResource(letter: DeadLetter): DlqRecord {
+	return {
+		...messageResource(letter.message),
+		dlqId: letter.dlqId,
+		...(letter.response ? responseFields(letter.response) : {}),
+	};
 }
 
 /** Orders `<ms>-<seq>` ids; a cursor that was removed meanwhile still finds its place. */

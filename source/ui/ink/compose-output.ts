@@ -6,7 +6,8 @@
  *
  * Joining is exact only when writes on a row do not overlap and every line's width can be known;
  * for anything else (overlapping writes, a horizontal clip that cuts a line, escape sequences
- * other than SGR colours, control characters) it answers `undefined` and the caller uses Ink's own.
+ * other than SGR colours, control characters, an operation it does not know, such as one a later
+ * Ink may add) it answers `undefined` and the caller uses Ink's own.
  */
 import stringWidth from 'string-width';
 
@@ -210,6 +211,7 @@ export function composeOutput(
 			clips.pop();
 			continue;
 		}
+		if (operation.type !== 'write') return undefined;
 		if (!operation.text) continue;
 		const placed = clipLines(operation, clips.at(-1));
 		if (placed === undefined) return undefined;

@@ -1,6 +1,7 @@
 /**
  * Puts composeOutput in front of Ink's Output.get: frames are joined row by row, and Ink's own
- * cell-by-cell composition runs only for the frames composeOutput is not sure of.
+ * cell-by-cell composition runs only for the frames composeOutput is not sure of. startTui
+ * installs it; nothing does on import.
  */
 import { composeOutput, type Operation } from './compose-output.js';
 import InkOutput from './ink-output.js';
@@ -13,7 +14,15 @@ interface OutputInternals {
 
 type Get = (this: object) => { output: string; height: number };
 
-const prototype = InkOutput.prototype as { get: Get & { stock?: Get } };
+/** How many frames were composed here and how many were left to Ink, since the install. */
+export interface FrameCounts {
+	composed: number;
+	declined: number;
+}
+
+type Installed = Get & { stock?: Get; counts?: FrameCounts };
+
+const prototype = InkOutput.prototype as { get: Installed };
 
 /** Ink's own composition, for comparison in tests. */
 export const stockOutputGet: Get = prototype.get.stock ?? prototype.get;
@@ -25,15 +34,31 @@ function hasKnownShape(): boolean {
 	return probe.width === 2 && probe.height === 1 && Array.isArray(probe.operations);
 }
 
-/** Composes frames with composeOutput from now on; an Ink of another shape is left as it is. */
-export function installFastOutput(): void {
-	if (prototype.get.stock || !hasKnownShape()) return;
-	const fast: Get & { stock?: Get } = function (this: object) {
+/**
+ * Composes frames with composeOutput from now on, and returns the counts of frames composed and
+ * declined; an Ink of another shape is left as it is (undefined). Installing twice keeps one.
+ */
+export function installFrameComposer(): FrameCounts | undefined {
+	if (prototype.get.counts) return prototype.get.counts;
+	if (!hasKnownShape()) return undefined;
+	const counts: FrameCounts = { composed: 0, declined: 0 };
+	const fast: Installed = function (this: object) {
 		const internals = this as unknown as OutputInternals;
-		return (
-			composeOutput(internals.width, internals.height, internals.operations) ?? stockOutputGet.call(this)
-		);
+		const composed = composeOutput(internals.width, internals.height, internals.operations);
+		if (composed) {
+			counts.composed++;
+			return composed;
+		}
+		counts.declined++;
+		return stockOutputGet.call(this);
 	};
 	fast.stock = stockOutputGet;
+	fast.counts = counts;
 	prototype.get = fast;
+	return counts;
+}
+
+/** The counts of the installed composer, if one is. */
+export function frameCounts(): FrameCounts | undefined {
+	return prototype.get.counts;
 }

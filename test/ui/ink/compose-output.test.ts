@@ -11,7 +11,7 @@ import {
 	type Operation,
 	type Transformer,
 } from '../../../source/ui/ink/compose-output.js';
-import { installFastOutput, stockOutputGet } from '../../../source/ui/ink/fast-output.js';
+import { installFrameComposer, stockOutputGet } from '../../../source/ui/ink/fast-output.js';
 import InkOutput from '../../../source/ui/ink/ink-output.js';
 
 interface OutputLike {
@@ -191,10 +191,20 @@ describe('composeOutput', () => {
 		);
 	});
 
+	it('declines an operation it does not know, such as one a later Ink may add', () => {
+		const output = frame(20, 1, (o) => o.write(0, 0, 'text', none));
+		const unknown = { type: 'paint', x: 0, y: 0 } as unknown as Operation;
+		expect(composeOutput(20, 1, [...output.operations, unknown])).toBeUndefined();
+		expect(composeOutput(20, 1, output.operations)?.output).toBe('text');
+	});
+
 	it("composes the frames of Ink's Output once installed, and leaves the rest to Ink", () => {
-		installFastOutput();
 		const prototype = InkOutput.prototype as unknown as { get: unknown };
+		// Nothing installs it on import: startTui does.
+		expect(prototype.get).toBe(stockOutputGet);
+		const counts = installFrameComposer()!;
 		expect(prototype.get).not.toBe(stockOutputGet);
+		expect(installFrameComposer()).toBe(counts);
 		const joined = frame(20, 1, (o) => o.write(0, 0, cyan('joined'), none));
 		expect((joined as unknown as { get(): { output: string } }).get().output).toBe(cyan('joined'));
 		const overlapping = frame(20, 1, (o) => {
@@ -202,5 +212,11 @@ describe('composeOutput', () => {
 			o.write(4, 0, 'over', none);
 		});
 		expect((overlapping as unknown as { get(): { output: string } }).get().output).toBe(stock(overlapping));
+		expect(counts).toEqual({ composed: 1, declined: 1 });
+		// An operation Ink's own knows and ours does not goes to Ink's, whole.
+		const later = frame(20, 1, (o) => o.write(0, 0, 'later', none));
+		later.operations.push({ type: 'paint' } as unknown as Operation);
+		expect(() => (later as unknown as { get(): { output: string } }).get()).not.toThrow();
+		expect(counts).toEqual({ composed: 1, declined: 2 });
 	});
 });

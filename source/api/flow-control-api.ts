@@ -1,0 +1,115 @@
+/**
+ * Flow control (decisions.md, "Operations beyond interface.md"): the keys with their wait
+ * lists and counters, pause and resume, pinning parallelism or rate over what messages ask
+ * for, resetting the rate window, and the account's global parallelism.
+ */
+import { withQuery } from './filters.js';
+import {
+	FlowControlKey,
+	FlowControlKeys,
+	GlobalParallelism,
+	prepareFlowControlKeys,
+} from './messaging-schemas.js';
+import { type ApiRequest, type Messaging, read, segment } from './transport.js';
+
+export interface PinSettings {
+	parallelism?: number;
+	rate?: number;
+	/** Seconds. */
+	period?: number;
+}
+
+export interface UnpinSettings {
+	parallelism?: boolean;
+	rate?: boolean;
+}
+
+type KeyAction = 'pause' | 'resume' | 'resetRate';
+
+const actionWords: Record<KeyAction, string> = {
+	pause: 'pause',
+	resume: 'resume',
+	resetRate: 'reset the rate of',
+};
+
+export function flowControlActionRequest(key: string, action: KeyAction): ApiRequest {
+	return {
+		operation: `${actionWords[action]} flow-control key ${key}`,
+		method: 'POST',
+		path: `/v2/flowControl/${segment(key)}/${action}`,
+	};
+}
+
+function numbers(settings: object): [string, string][] {
+	return Object.entries(settings)
+		.filter(([, value]) => value !== undefined)
+		.map(([name, value]) => [name, String(value)]);
+}
+
+export function pinFlowControlRequest(key: string, settings: PinSettings): ApiRequest {
+	return {
+		operation: `pin flow-control key ${key}`,
+		method: 'POST',
+		path: withQuery(`/v2/flowControl/${segment(key)}/pin`, numbers(settings)),
+	};
+}
+
+export function unpinFlowControlRequest(key: string, settings: UnpinSettings): ApiRequest {
+	return {
+		operation: `unpin flow-control key ${key}`,
+		method: 'POST',
+		path: withQuery(`/v2/flowControl/${segment(key)}/unpin`, numbers(settings)),
+	};
+}
+
+export class FlowControlApi {
+	constructor(private readonly messaging: Messaging) {}
+
+	/** Every key, or those whose name contains `search`. */
+	list(search?: string, signal?: AbortSignal) {
+		const path = withQuery('/v2/flowControl', search ? [['search', search]] : []);
+		return read(
+			this.messaging,
+			'list flow-control keys',
+			path,
+			FlowControlKeys,
+			signal,
+			prepareFlowControlKeys,
+		);
+	}
+
+	get(key: string, signal?: AbortSignal) {
+		const path = `/v2/flowControl/${segment(key)}`;
+		return read(this.messaging, `read flow-control key ${key}`, path, FlowControlKey, signal);
+	}
+
+	async pause(key: string): Promise<void> {
+		await this.messaging.send(flowControlActionRequest(key, 'pause'));
+	}
+
+	async resume(key: string): Promise<void> {
+		await this.messaging.send(flowControlActionRequest(key, 'resume'));
+	}
+
+	async resetRate(key: string): Promise<void> {
+		await this.messaging.send(flowControlActionRequest(key, 'resetRate'));
+	}
+
+	async pin(key: string, settings: PinSettings): Promise<void> {
+		await this.messaging.send(pinFlowControlRequest(key, settings));
+	}
+
+	async unpin(key: string, settings: UnpinSettings): Promise<void> {
+		await this.messaging.send(unpinFlowControlRequest(key, settings));
+	}
+
+	globalParallelism(signal?: AbortSignal) {
+		return read(
+			this.messaging,
+			'read global parallelism',
+			'/v2/globalParallelism',
+			GlobalParallelism,
+			signal,
+		);
+	}
+}

@@ -1,0 +1,52 @@
+/**
+ * Delivery logs (decisions.md, "Delivery logs"): `GET /v2/logs`, or on a connection that
+ * answers 404 or 405 there, the older `GET /v2/events` with the same query. Which one works
+ * is remembered for the life of the client.
+ */
+import { ApiError } from './errors.js';
+import { filterQuery, type LogFilter, withQuery } from './filters.js';
+import type { Liberal, Reading } from './liberal.js';
+import { LogsPage, prepareLogsPage } from './messaging-schemas.js';
+import { type Messaging, read } from './transport.js';
+
+/** The largest page the deployed service's reference allows. */
+export const logsPageLimit = 100;
+
+export interface LogsQuery {
+	filter?: LogFilter;
+	/** Entries per page, at most 100. */
+	count?: number;
+	cursor?: string;
+}
+
+type LogsPath = '/v2/logs' | '/v2/events';
+
+export class LogsApi {
+	private path: LogsPath = '/v2/logs';
+
+	constructor(private readonly messaging: Messaging) {}
+
+	/** The path in use: `/v2/events` once `/v2/logs` was found missing. */
+	get endpoint(): LogsPath {
+		return this.path;
+	}
+
+	/** A page of log entries, newest first; `cursor` continues below it. */
+	async list(query: LogsQuery = {}, signal?: AbortSignal): Promise<Reading<Liberal<typeof LogsPage>>> {
+		const params = filterQuery(query.filter ?? {});
+		if (query.count !== undefined)
+			params.push(['count', String(Math.max(1, Math.min(logsPageLimit, Math.floor(query.count))))]);
+		if (query.cursor) params.push(['cursor', query.cursor]);
+		const fetchPage = (path: LogsPath) =>
+			read(this.messaging, 'list logs', withQuery(path, params), LogsPage, signal, prepareLogsPage);
+		if (this.path === '/v2/events') return fetchPage('/v2/events');
+		try {
+			return await fetchPage('/v2/logs');
+		} catch (error) {
+			if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
+			const page = await fetchPage('/v2/events');
+			this.path = '/v2/events';
+			return page;
+		}
+	}
+}

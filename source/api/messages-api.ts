@@ -1,0 +1,80 @@
+/**
+ * Operations on many messages at once: batch publish (one answer per item, each item with
+ * its own headers, nothing shared between items) and bulk cancel by ids, by filter or all.
+ */
+import { type CancelFilter, filterQuery, withQuery } from './filters.js';
+import { readBody } from './http.js';
+import { BatchResults, prepareBatchResults } from './messaging-schemas.js';
+import { CancelResult } from './schemas.js';
+import { type ApiRequest, type Messaging, type PublishLike, sendRead } from './transport.js';
+
+export interface BatchItem extends PublishLike {
+	/** Enqueue the item to this queue instead of publishing it. */
+	queueName?: string;
+}
+
+/** One batch item as the service takes it: destination as given, its headers, its body. */
+export interface BatchItemWire {
+	destination: string;
+	headers: Record<string, string>;
+	body?: string;
+	queue?: string;
+}
+
+export function batchItemWire(messaging: Messaging, item: BatchItem): BatchItemWire {
+	const { headers } = messaging.describePublish(item);
+	const wire: BatchItemWire = { destination: item.destination, headers };
+	if (item.body !== undefined)
+		wire.body = typeof item.body === 'string' ? item.body : Buffer.from(item.body).toString('utf8');
+	if (item.queueName !== undefined) wire.queue = item.queueName;
+	return wire;
+}
+
+export function batchRequest(messaging: Messaging, items: readonly BatchItem[]): ApiRequest {
+	return {
+		operation: `publish a batch of ${items.length}`,
+		method: 'POST',
+		path: '/v2/batch',
+		json: items.map((item) => batchItemWire(messaging, item)),
+	};
+}
+
+/** Which waiting messages a bulk cancel takes: by id, by filter, or all of them. */
+export type CancelSelection = { messageIds: readonly string[] } | { filter: CancelFilter } | { all: true };
+
+export function cancelMessagesRequest(selection: CancelSelection): ApiRequest {
+	let params: [string, string][] = [];
+	let what = 'all messages';
+	if ('messageIds' in selection) {
+		if (selection.messageIds.length === 0)
+			throw new Error('give at least one messageId, or cancel all explicitly');
+		params = selection.messageIds.map((id) => ['messageIds', id]);
+		what = `${selection.messageIds.length} messages`;
+	} else if ('filter' in selection) {
+		params = filterQuery(selection.filter);
+		if (params.length === 0)
+			throw new Error('the filter selects nothing: give a filter, or cancel all explicitly');
+		what = 'the matching messages';
+	}
+	return { operation: `cancel ${what}`, method: 'DELETE', path: withQuery('/v2/messages', params) };
+}
+
+export class MessagesApi {
+	constructor(private readonly messaging: Messaging) {}
+
+	/** Publishes every item; one answer per item, an array of answers for a URL Group item. */
+	batch(items: readonly BatchItem[]) {
+		return sendRead(this.messaging, batchRequest(this.messaging, items), BatchResults, {
+			prepare: prepareBatchResults,
+		});
+	}
+
+	/** How many were cancelled; undefined when the service answered without saying (no body). */
+	async cancel(selection: CancelSelection): Promise<number | undefined> {
+		const request = cancelMessagesRequest(selection);
+		const response = await this.messaging.send(request);
+		// The deployed service may answer without a body (decisions.md).
+		if (response.text.trim() === '') return undefined;
+		return readBody(request.operation, response, CancelResult).data.cancelled;
+	}
+}

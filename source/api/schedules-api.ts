@@ -1,0 +1,83 @@
+/**
+ * Schedules (decisions.md, "Operations beyond interface.md"): a publish repeated on a cron
+ * expression, with every publish option. The deployed service takes 5 fields with an
+ * optional `CRON_TZ=<zone>` prefix; the local service also takes a 6th, leading field of
+ * seconds.
+ */
+import { prefixed } from './dialect.js';
+import { Schedule, ScheduleCreated, Schedules } from './messaging-schemas.js';
+import {
+	type ApiRequest,
+	type Messaging,
+	type PublishLike,
+	publishShapedPath,
+	read,
+	resourceActionRequest,
+	segment,
+	sendRead,
+} from './transport.js';
+
+export interface ScheduleRequest extends PublishLike {
+	/** e.g. `*\/5 * * * *` or `CRON_TZ=Europe/Berlin 0 9 * * 1-5`. */
+	cron: string;
+	/** Updates the schedule of this id, or creates it under this id. */
+	scheduleId?: string;
+	/** Each firing enqueues to this queue instead of publishing. */
+	queueName?: string;
+}
+
+export function createScheduleRequest(messaging: Messaging, request: ScheduleRequest): ApiRequest {
+	const { dialect } = messaging.settings;
+	const described = messaging.describePublish(request);
+	const headers = { ...described.headers, [prefixed(dialect, 'Cron')]: request.cron };
+	if (request.scheduleId !== undefined) headers[prefixed(dialect, 'Schedule-Id')] = request.scheduleId;
+	if (request.queueName !== undefined) headers[prefixed(dialect, 'Queue-Name')] = request.queueName;
+	return {
+		operation: request.scheduleId ? `update schedule ${request.scheduleId}` : 'create schedule',
+		method: 'POST',
+		path: publishShapedPath(described.path, '/v2/schedules/'),
+		headers,
+		body: request.body ?? '',
+	};
+}
+
+export const deleteScheduleRequest = (id: string) =>
+	resourceActionRequest('schedule', '/v2/schedules', id, 'delete');
+export const pauseScheduleRequest = (id: string) =>
+	resourceActionRequest('schedule', '/v2/schedules', id, 'pause');
+export const resumeScheduleRequest = (id: string) =>
+	resourceActionRequest('schedule', '/v2/schedules', id, 'resume');
+
+export class SchedulesApi {
+	constructor(private readonly messaging: Messaging) {}
+
+	/** Creates (or, with `scheduleId`, updates) a schedule; answers its id. */
+	async create(request: ScheduleRequest): Promise<string> {
+		const created = await sendRead(
+			this.messaging,
+			createScheduleRequest(this.messaging, request),
+			ScheduleCreated,
+		);
+		return created.data.scheduleId;
+	}
+
+	list(signal?: AbortSignal) {
+		return read(this.messaging, 'list schedules', '/v2/schedules', Schedules, signal);
+	}
+
+	get(id: string, signal?: AbortSignal) {
+		return read(this.messaging, `read schedule ${id}`, `/v2/schedules/${segment(id)}`, Schedule, signal);
+	}
+
+	async delete(id: string): Promise<void> {
+		await this.messaging.send(deleteScheduleRequest(id));
+	}
+
+	async pause(id: string): Promise<void> {
+		await this.messaging.send(pauseScheduleRequest(id));
+	}
+
+	async resume(id: string): Promise<void> {
+		await this.messaging.send(resumeScheduleRequest(id));
+	}
+}

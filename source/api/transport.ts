@@ -1,0 +1,95 @@
+/**
+ * What the per-area clients (queues, schedules, dead letters, logs, flow control) need from
+ * the client: send a request to the messaging API with its credentials, and describe a
+ * publish (path and headers) the way a publish is sent, so enqueues and schedules carry
+ * every publish option exactly as a publish does.
+ */
+import type { z } from 'zod';
+import type { ConnectionSettings } from './connection.js';
+import { type HttpResponse, readBody } from './http.js';
+import type { Liberal, Reading } from './liberal.js';
+import { pathSegment } from './paths.js';
+import type { PublishOptions } from './publish-options.js';
+
+/** A request to the messaging API, built apart from sending it (what a person confirms is what is sent). */
+export interface ApiRequest {
+	operation: string;
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	/** Relative to the messaging API host, query included. */
+	path: string;
+	/** Sent as JSON with `Content-Type: application/json` when given. */
+	json?: unknown;
+	/** A raw body, when there is no `json`. */
+	body?: string | Uint8Array;
+	headers?: Record<string, string>;
+}
+
+export interface PublishDescription {
+	method: 'POST';
+	path: string;
+	headers: Record<string, string>;
+}
+
+/** The publish request of the client (kept structural here to avoid an import cycle). */
+export interface PublishLike {
+	destination: string;
+	body?: string | Uint8Array;
+	options?: PublishOptions;
+	headers?: Record<string, string>;
+}
+
+export interface Messaging {
+	readonly settings: ConnectionSettings;
+	send(request: ApiRequest, signal?: AbortSignal): Promise<HttpResponse>;
+	describePublish(request: PublishLike): PublishDescription;
+}
+
+/** Sends a request and reads its answer liberally (liberal.ts); `prepare` may reshape the JSON first. */
+export async function sendRead<S extends z.ZodType>(
+	messaging: Messaging,
+	request: ApiRequest,
+	schema: S,
+	options: { signal?: AbortSignal | undefined; prepare?: (json: unknown) => unknown } = {},
+): Promise<Reading<Liberal<S>>> {
+	const response = await messaging.send(request, options.signal);
+	return readBody(request.operation, response, schema, options.prepare);
+}
+
+/** A GET of the messaging API, its answer read liberally as `schema`. */
+export function read<S extends z.ZodType>(
+	messaging: Messaging,
+	operation: string,
+	path: string,
+	schema: S,
+	signal?: AbortSignal,
+	prepare?: (json: unknown) => unknown,
+): Promise<Reading<Liberal<S>>> {
+	return sendRead(messaging, { operation, method: 'GET', path }, schema, { signal, prepare });
+}
+
+/** One encoded path segment (paths.ts): a `/`, `?` or `%` in a name cannot change the route. */
+export const segment = pathSegment;
+
+/** Deletes, pauses or resumes a named resource, e.g. `pause queue orders`: POST /v2/queues/orders/pause. */
+export function resourceActionRequest(
+	noun: string,
+	collection: string,
+	name: string,
+	action: 'delete' | 'pause' | 'resume',
+): ApiRequest {
+	const path = `${collection}/${segment(name)}`;
+	return action === 'delete'
+		? { operation: `delete ${noun} ${name}`, method: 'DELETE', path }
+		: { operation: `${action} ${noun} ${name}`, method: 'POST', path: `${path}/${action}` };
+}
+
+/**
+ * The path of a publish-shaped operation (enqueue, schedule): the publish path with its
+ * `/v2/publish/` replaced, so the destination and the options are encoded by the one code
+ * that encodes publishes.
+ */
+export function publishShapedPath(publishPath: string, prefix: string): string {
+	const publishPrefix = '/v2/publish/';
+	if (!publishPath.startsWith(publishPrefix)) throw new Error(`unexpected publish path ${publishPath}`);
+	return `${prefix}${publishPath.slice(publishPrefix.length)}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * The dead letter queue (decisions.md, "Delivery" and "Operations beyond interface.md"):
+ * listing with the filters of the reference, reading and removing one record, retrying one
+ * or many (a new message with the record's body, headers and settings, any publish option of
+ * the request overriding them), and deleting many. A bulk operation takes `dlqIds`, or
+ * filters with `count` and `cursor` (nothing given: all), and is checked whole before it
+ * changes anything.
+ */
+import type { ServiceContext } from '../context.js';
+import { headerFields } from '../http/headers.js';
+import { empty, notFound, ok, type Reply } from '../http/reply.js';
+import type { Request } from '../http/router.js';
+import { checkLimits, republishedMessage } from '../messages/factory.js';
+import { decodeOptions } from '../messages/options.js';
+import { checkQueueName } from '../publishing/accept.js';
+import { type DeadLetter, dlqResource } from '../stores/dlq-store.js';
+import { dlqFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
+import { pageCount, pageCursor } from './paging.js';
+
+const dlqIdShape = /^\d+-\d+$/;
+
+function dlqNotFound(id: string) {
+	return notFound(`dead letter ${JSON.stringify(id)} not found`);
+}
+
+/** The records a listing or bulk operation selects: a page of them, and the cursor past it. */
+function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
+	const filter = parseFilter(req.query, dlqFilters, ['count', 'cursor', ctx.dialect.tokenParam]);
+	const count = pageCount(req);
+	const cursor = pageCursor(req, dlqIdShape);
+	return ctx.dlq.list(
+		{
+			count,
+			cursor,
+			matches: filterPredicate(filter, (letter: DeadLetter) => ({
+				...messageSubject(letter.message, letter.addedAt),
+				responseStatus: letter.response?.status,
+				dlqId: letter.dlqId,
+			})),
+		},
+		ctx.clock.now(),
+	);
+}
+
+/** With `dlqIds`, every one must exist (404 naming those that do not, and nothing changes). */
+function selectForChange(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
+	const ids = req.query.getAll('dlqIds').flatMap((value) => value.split(',').map((id) => id.trim()));
+	const selected = select(ctx, req);
+	if (ids.length === 0) return selected;
+	const now = ctx.clock.now();
+	const missing = ids.filter((id) => !ctx.dlq.get(id, now));
+	if (missing.length > 0)
+		throw notFound(
+			`dead letters not found: ${missing.map((id) => JSON.stringify(id)).join(', ')}; nothing was changed`,
+		);
+	return { letters: ids.map((id) => ctx.dlq.get(id, now)!) };
+}
+
+export function listDlq(ctx: ServiceContext, req: Request): Reply {
+	const { letters, cursor } = select(ctx, req);
+	const messages = letters.map(dlqResource);
+	return ok(cursor === undefined ? { messages } : { messages, cursor });
+}
+
+export function getDlq(ctx: ServiceContext, req: Request): Reply {
+	const id = req.params.id ?? '';
+	const letter = ctx.dlq.get(id, ctx.clock.now());
+	if (!letter) throw dlqNotFound(id);
+	return ok(dlqResource(letter));
+}
+
+export function deleteDlq(ctx: ServiceContext, req: Request): Reply {
+	const id = req.params.id ?? '';
+	if (!ctx.dlq.delete(id, ctx.clock.now())) throw dlqNotFound(id);
+	return empty();
+}
+
+export function deleteDlqMany(ctx: ServiceContext, req: Request): Reply {
+	const { letters, cursor } = selectForChange(ctx, req);
+	const now = ctx.clock.now();
+	const deleted = letters.filter((letter) => ctx.dlq.delete(letter.dlqId, now)).length;
+	return ok(cursor === undefined ? { deleted } : { deleted, cursor });
+}
+
+/** Plans the retries (checking every one) before any is made. */
+function retry(ctx: ServiceContext, req: Request, letters: DeadLetter[]): { messageId: string }[] {
+	const fields = new Map(headerFields(req.raw.headers));
+	// Only the service's own options override the original; the request's Content-Type is not one.
+	fields.delete('content-type');
+	const overrides = decodeOptions(fields, ctx.dialect);
+	const now = ctx.clock.now();
+	const messages = letters.map((letter) => {
+		const message = republishedMessage(letter.message, overrides, ctx.limits, ctx.dialect, now);
+		checkLimits(message.options, ctx.limits, ctx.dialect, now);
+		if (message.queueName !== undefined) checkQueueName(ctx, message.queueName);
+		return { letter, message };
+	});
+	return messages.map(({ letter, message }) => {
+		ctx.dlq.delete(letter.dlqId, now);
+		ctx.usage.request(now);
+		if (message.queueName !== undefined) ctx.queues.ensure(message.queueName, now);
+		ctx.engine.accept(message);
+		return { messageId: message.id };
+	});
+}
+
+export function retryDlq(ctx: ServiceContext, req: Request): Reply {
+	const id = req.params.id ?? '';
+	const letter = ctx.dlq.get(id, ctx.clock.now());
+	if (!letter) throw dlqNotFound(id);
+	const [answer] = retry(ctx, req, [letter]);
+	return { status: 201, json: answer };
+}
+
+export function retryDlqMany(ctx: ServiceContext, req: Request): Reply {
+	const { letters, cursor } = selectForChange(ctx, req);
+	const responses = retry(ctx, req, letters);
+	return { status: 201, json: cursor === undefined ? { responses } : { responses, cursor } };
+}

@@ -1,0 +1,109 @@
+/**
+ * Queues in delivery (decisions.md, "Operations beyond interface.md"; the vendor's queue
+ * page): the due messages of a queue leave it in order, at most `parallelism` in progress at
+ * once, none while it is paused. A message holds its slot from its first attempt until it is
+ * delivered, failed or cancelled, so the next one waits for the retries of the current one.
+ * The settings come from the queue store; this keeps only what is in motion.
+ */
+
+export interface LaneItem {
+	queueName: string | undefined;
+	holdsQueueSlot: boolean;
+}
+
+export interface LaneSettings {
+	parallelism: number;
+	paused: boolean;
+}
+
+interface Lane<T> {
+	waiting: T[];
+	head: number;
+	/** Messages holding a slot. */
+	active: number;
+	/** Messages of the queue not yet delivered, failed or cancelled (its lag). */
+	pending: number;
+}
+
+export class QueueLanes<T extends LaneItem> {
+	private readonly lanes = new Map<string, Lane<T>>();
+
+	/**
+	 * @param settings the queue's settings now; undefined for a queue that no longer exists,
+	 *   whose messages then go on as if it had parallelism 1.
+	 * @param launch hands a message that got its slot on to flow control.
+	 */
+	constructor(
+		private readonly settings: (name: string) => LaneSettings | undefined,
+		private readonly launch: (item: T) => void,
+	) {}
+
+	/** Counts a message accepted into its queue (its lag). */
+	added(item: T): void {
+		if (item.queueName !== undefined) this.lane(item.queueName).pending++;
+	}
+
+	/** A due message of a queue: it starts if the queue allows, otherwise waits its turn. */
+	submit(item: T & { queueName: string }): void {
+		const lane = this.lane(item.queueName);
+		lane.waiting.push(item);
+		this.pump(item.queueName, lane);
+	}
+
+	/** A message of a queue is delivered, failed or cancelled: its slot and its place go. */
+	finished(item: T): void {
+		const name = item.queueName;
+		const lane = name === undefined ? undefined : this.lanes.get(name);
+		if (!lane || name === undefined) return;
+		lane.pending--;
+		if (item.holdsQueueSlot) {
+			item.holdsQueueSlot = false;
+			lane.active--;
+		}
+		this.pump(name, lane);
+	}
+
+	/** Takes a waiting message out (a cancelled one). */
+	withdraw(item: T): boolean {
+		const lane = item.queueName === undefined ? undefined : this.lanes.get(item.queueName);
+		if (!lane) return false;
+		const at = lane.waiting.indexOf(item, lane.head);
+		if (at < 0) return false;
+		lane.waiting.splice(at, 1);
+		return true;
+	}
+
+	/** Starts what the queue now allows (after a resume or a larger parallelism). */
+	wake(name: string): void {
+		const lane = this.lanes.get(name);
+		if (lane) this.pump(name, lane);
+	}
+
+	lag(name: string): number {
+		return this.lanes.get(name)?.pending ?? 0;
+	}
+
+	private lane(name: string): Lane<T> {
+		let lane = this.lanes.get(name);
+		if (!lane) {
+			lane = { waiting: [], head: 0, active: 0, pending: 0 };
+			this.lanes.set(name, lane);
+		}
+		return lane;
+	}
+
+	private pump(name: string, lane: Lane<T>): void {
+		const settings = this.settings(name) ?? { parallelism: 1, paused: false };
+		while (!settings.paused && lane.head < lane.waiting.length && lane.active < settings.parallelism) {
+			const item = lane.waiting[lane.head++]!;
+			item.holdsQueueSlot = true;
+			lane.active++;
+			this.launch(item);
+		}
+		if (lane.head > 1024 && lane.head * 2 > lane.waiting.length) {
+			lane.waiting.splice(0, lane.head);
+			lane.head = 0;
+		}
+		if (lane.head >= lane.waiting.length && lane.active === 0 && lane.pending === 0) this.lanes.delete(name);
+	}
+}

@@ -1,0 +1,68 @@
+/**
+ * Schedules (decisions.md, "Operations beyond interface.md"): plain records of what to
+ * publish, on which cron expression, and what the last firing did. The timers that fire
+ * them are the schedule runner's.
+ */
+import type { PublishOptions } from '../../api/publish-options.js';
+
+export type ScheduleMessageState = 'IN_PROGRESS' | 'SUCCESS' | 'FAIL';
+
+export interface ScheduleRecord {
+	scheduleId: string;
+	/** As given, `CRON_TZ=` prefix included. */
+	cron: string;
+	/** A URL or a URL Group name. */
+	destination: string;
+	createdAt: number;
+	updatedAt: number;
+	paused: boolean;
+	/** The publish configuration and headers of the create request (lowercase names), read again at each firing. */
+	fields: Record<string, string>;
+	/** The options decoded from `fields` at creation (what the schedule shows). */
+	options: PublishOptions;
+	/** The headers each firing sends (forwarded ones and Content-Type), for showing. */
+	header: Record<string, string[]>;
+	body: Buffer;
+	callerIp: string;
+	/** Each firing enqueues to this queue. */
+	queueName: string | undefined;
+	lastScheduleTime: number | undefined;
+	nextScheduleTime: number | undefined;
+	/** Message id to state, for the messages of the last firing. */
+	lastScheduleStates: Record<string, ScheduleMessageState>;
+}
+
+export class ScheduleStore {
+	private readonly schedules = new Map<string, ScheduleRecord>();
+
+	constructor(private readonly limits: { max_schedules: number }) {}
+
+	get(id: string): ScheduleRecord | undefined {
+		return this.schedules.get(id);
+	}
+
+	list(): ScheduleRecord[] {
+		return [...this.schedules.values()].sort((a, b) => a.createdAt - b.createdAt);
+	}
+
+	/** Whether a schedule `id` could be stored now (it exists, or there is room for one more). */
+	canHold(id: string | undefined): boolean {
+		return (id !== undefined && this.schedules.has(id)) || this.schedules.size < this.limits.max_schedules;
+	}
+
+	set(record: ScheduleRecord): void {
+		this.schedules.set(record.scheduleId, record);
+	}
+
+	delete(id: string): boolean {
+		return this.schedules.delete(id);
+	}
+
+	snapshot(): ScheduleRecord[] {
+		return this.list().map((record) => ({ ...record }));
+	}
+
+	restore(records: readonly ScheduleRecord[]): void {
+		for (const record of records) this.schedules.set(record.scheduleId, { ...record });
+	}
+}

@@ -1,0 +1,72 @@
+import { Box, useApp } from 'ink';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useRuntime, useUi } from '../contract/context.js';
+import { priorities } from '../keys/dispatcher.js';
+import { useCommands } from '../keys/use-keys.js';
+import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
+import { Header, Help, KeyLine, StatusLine, Tabs, useStatus, visibleEndpoints } from './chrome.js';
+import { Pane } from './pane.js';
+import { numbered, tabPanes } from './panes.js';
+
+/**
+ * The whole screen, never taller than the terminal: header, tabs, the pane, status and keys.
+ * One line is left free at the bottom, because Ink redraws the whole screen on every frame
+ * once its output reaches the terminal's height.
+ */
+export function App() {
+	const { columns, rows } = useTerminalSize();
+	const runtime = useRuntime();
+	const ui = useUi();
+	const { exit } = useApp();
+	const pane = runtime.pane(ui.pane).store;
+	// What the status line reports follows the pane's own state too (an index id, a listing refused).
+	const paneState = useSyncExternalStore(pane.subscribe, pane.getSnapshot);
+	// biome-ignore lint/correctness/useExhaustiveDependencies: paneState is read through the runtime
+	const visible = useMemo(() => visibleEndpoints(runtime, ui), [runtime, ui, paneState]);
+	const { statuses } = useStatus(visible);
+	const failing = Math.min(2, statuses.filter((s) => s.kind === 'error').length);
+	const height = Math.max(6, rows - 1);
+	const width = Math.max(20, columns);
+	const bodyHeight = Math.max(1, height - 4 - failing);
+	const dispatch = runtime.ui.dispatch;
+	const order = () => tabPanes(runtime.panes, runtime.ui.getSnapshot().pane).map((p) => p.id);
+
+	useCommands('global', priorities.global, {
+		'app.quit': () => exit(),
+		'pane.next': () => dispatch({ type: 'pane/next', order: order() }),
+		'pane.previous': () => dispatch({ type: 'pane/previous', order: order() }),
+		...Object.fromEntries(
+			numbered(runtime.panes).map((pane, i) => [
+				`pane.${i + 1}`,
+				() => dispatch({ type: 'pane/show', pane: pane.id }),
+			]),
+		),
+		'help.toggle': () => dispatch({ type: 'help/toggle' }),
+		'data.refresh': () => runtime.scheduler.refresh(),
+		'data.freeze': () => dispatch({ type: 'freeze/toggle' }),
+		'period.longer': () => dispatch({ type: 'period/longer' }),
+		'period.shorter': () => dispatch({ type: 'period/shorter' }),
+	});
+	useCommands(
+		'help',
+		priorities.overlay,
+		{ 'help.toggle': () => dispatch({ type: 'help/toggle' }) },
+		ui.help,
+	);
+
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Header />
+			<Tabs width={width} />
+			<Box height={bodyHeight} width={width} flexDirection="column" overflowY="hidden">
+				{ui.help ? (
+					<Help width={width} height={bodyHeight} />
+				) : (
+					<Pane key={ui.pane} pane={ui.pane} width={width} height={bodyHeight} />
+				)}
+			</Box>
+			<StatusLine visible={visible} width={width} />
+			<KeyLine />
+		</Box>
+	);
+}

@@ -1,0 +1,99 @@
+/** The shell's own keys (pane switching, help, refresh, freeze, period, quit) and the key table of the app. */
+import type { AnyPane } from '../contract/pane.js';
+import { type Binding, KeyTable, type ScopeInfo } from '../keys/key-table.js';
+import { confirmBindings } from '../kit/confirm/view.js';
+import { formBindings } from '../kit/form/view.js';
+import { textInputBindings } from '../kit/text-input/view.js';
+import { numbered } from './panes.js';
+
+/** 1..n for the panes with number keys; the key line and help show them as one entry. */
+function paneKeys(panes: readonly AnyPane[]): Binding[] {
+	const count = numbered(panes).length;
+	return numbered(panes).map(
+		(pane, i): Binding => ({
+			command: `pane.${i + 1}`,
+			scope: 'global',
+			keys: [String(i + 1)],
+			description: `show ${pane.title}`,
+			...(i === 0
+				? {
+						hint: { keys: `1-${count}`, label: 'pane' },
+						help: { keys: `1-${count}`, description: 'show that pane' },
+					}
+				: { help: false as const }),
+		}),
+	);
+}
+
+export function shellBindings(panes: readonly AnyPane[]): Binding[] {
+	return [
+		{
+			command: 'help.toggle',
+			scope: 'help',
+			keys: ['?', 'esc'],
+			description: 'close help',
+			hint: { keys: '?/esc', label: 'close help' },
+		},
+		// Everywhere: help and quit first, so a narrow key line still shows them.
+		{
+			command: 'help.toggle',
+			scope: 'global',
+			keys: ['?'],
+			description: 'keys of this pane',
+			hint: { label: 'help' },
+		},
+		{ command: 'app.quit', scope: 'global', keys: ['q'], description: 'quit', hint: { label: 'quit' } },
+		...paneKeys(panes),
+		{
+			command: 'pane.next',
+			scope: 'global',
+			keys: ['tab'],
+			description: 'next pane',
+			hint: { keys: 'tab', label: 'next' },
+		},
+		{ command: 'pane.previous', scope: 'global', keys: ['shift+tab'], description: 'previous pane' },
+		{
+			command: 'data.refresh',
+			scope: 'global',
+			keys: ['r'],
+			description: 'refresh now',
+			hint: { label: 'refresh' },
+		},
+		{
+			command: 'data.freeze',
+			scope: 'global',
+			keys: ['f'],
+			description: 'freeze or resume live data',
+			hint: { label: 'freeze' },
+		},
+		{
+			command: 'period.longer',
+			scope: 'global',
+			keys: ['+', '='],
+			description: 'longer stats period',
+			hint: { keys: '+/-', label: 'period' },
+		},
+		{ command: 'period.shorter', scope: 'global', keys: ['-', '_'], description: 'shorter stats period' },
+	];
+}
+
+/** Kit widgets that take every key while shown. */
+const modal: Record<string, ScopeInfo> = {
+	input: { modal: true },
+	form: { modal: true },
+	confirm: { modal: true },
+};
+
+/** Every binding of the monitor: the kit's, each pane's, then the shell's. */
+export function keyTable(panes: readonly AnyPane[]): KeyTable {
+	return new KeyTable(
+		[
+			...textInputBindings,
+			...formBindings,
+			...confirmBindings,
+			...panes.flatMap((p) => p.bindings),
+			...shellBindings(panes),
+		],
+		Object.assign({}, modal, ...panes.map((p) => p.scopes ?? {})),
+	);
+}

@@ -1,0 +1,372 @@
+/** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
+import { Box, Text } from 'ink';
+import { memo, useSyncExternalStore } from 'react';
+import { fitText, truncate } from '../../format/text.js';
+import { formatClock, formatSpan } from '../../format/time.js';
+import { sanitize } from '../../text/sanitize.js';
+import { useRuntime, useUi } from '../contract/context.js';
+import type { Runtime } from '../contract/runtime.js';
+import type { ShellState } from '../contract/shell-state.js';
+import type { EndpointInfo } from '../data/endpoints.js';
+import { type ApiStatus, apiStatuses, lastRefresh } from '../data/status.js';
+import { type Binding, type KeyTable, keyLineHints, type Scope } from '../keys/key-table.js';
+import { useKeyTable } from '../keys/use-keys.js';
+import { useNow } from '../kit/hooks/use-now.js';
+import { useSelector } from '../kit/hooks/use-selector.js';
+import { LiveText } from '../kit/live-text/view.js';
+import { wordWrap } from '../kit/text/wrap.js';
+import { useTheme } from '../theme/theme.js';
+import { numbered, tabPanes } from './panes.js';
+
+export const Header = memo(function Header() {
+	const { client, connection, readOnly } = useRuntime();
+	const { managementUrl, queueUrl } = client.settings;
+	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	const urls =
+		managementUrl === queueUrl
+			? connection.embedded
+				? `at ${sanitize(managementUrl)}`
+				: ''
+			: connection.embedded
+				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
+				: `messaging ${sanitize(queueUrl)}`;
+	const theme = useTheme();
+	return (
+		<Text wrap="truncate-end">
+			<Text bold color={theme.color('accent')}>
+				mqtop
+			</Text>
+			<Text> {where}</Text>
+			{urls ? <Text dimColor> {urls}</Text> : null}
+			{connection.demo ? <Text color={theme.color('special')}> · demo traffic</Text> : null}
+			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
+			{readOnly ? <Text color={theme.color('warn')}> · read-only</Text> : null}
+		</Text>
+	);
+});
+
+/** The tab line: its labels, and whether a space stands between the tabs besides their own padding. */
+export interface TabLine {
+	labels: string[];
+	gap: boolean;
+}
+
+/**
+ * The tab line that fits the width: full titles; else short ones for the other tabs; else the
+ * same without the space between tabs (nine tabs in 80 columns); else short titles for all.
+ */
+export function tabLine(panes: Runtime['panes'], current: string, width: number): TabLine {
+	const tabs = tabPanes(panes, current);
+	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
+	const label = (p: (typeof tabs)[number], title: string) => `${keys.get(p.id) ?? ':'}${title}`;
+	const full = tabs.map((p) => label(p, p.title));
+	const currentFull = tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
+	const short = tabs.map((p) => label(p, p.shortTitle));
+	const length = (line: TabLine) =>
+		line.labels.reduce((a, l) => a + l.length + 2, 0) + (line.gap ? line.labels.length - 1 : 0);
+	const choices: TabLine[] = [
+		{ labels: full, gap: true },
+		{ labels: currentFull, gap: true },
+		{ labels: currentFull, gap: false },
+		{ labels: short, gap: false },
+	];
+	return choices.find((line) => length(line) <= width) ?? choices.at(-1)!;
+}
+
+/** The tabs; the current one inverse and bold, which shows without colours too. */
+export const Tabs = memo(function Tabs(props: { width: number }) {
+	const { pane } = useUi();
+	const { panes } = useRuntime();
+	const tabs = tabPanes(panes, pane);
+	const { labels, gap } = tabLine(panes, pane, props.width);
+	return (
+		<Text wrap="truncate-end">
+			{tabs.map((p, i) => {
+				const current = p.id === pane;
+				return (
+					<Text key={p.id}>
+						<Text inverse={current} bold={current}>
+							{` ${labels[i]} `}
+						</Text>
+						{gap && i < tabs.length - 1 ? ' ' : ''}
+					</Text>
+				);
+			})}
+		</Text>
+	);
+});
+
+/** The endpoints the visible pane reports in the status line: those it declares, or those it polls. */
+export function visibleEndpoints(runtime: Runtime, shell: ShellState): EndpointInfo[] {
+	const instance = runtime.pane(shell.pane);
+	const view = {
+		shell,
+		state: instance.store.getSnapshot(),
+		polls: runtime.polls.getSnapshot(),
+		tracked: runtime.tracked.getSnapshot(),
+		now: Date.now(),
+	};
+	const declared = instance.module.statusEndpoints?.(view);
+	if (declared) return [...declared];
+	const seen = new Map<string, EndpointInfo>();
+	for (const request of instance.module.polls?.(view) ?? []) seen.set(request.endpoint.key, request.endpoint);
+	return [...seen.values()];
+}
+
+/** What the status line shows, as text: it changes only when the line would. */
+function statusKey(status: { statuses: ApiStatus[]; refreshed: number | undefined }): string {
+	const apis = status.statuses.map((s) =>
+		s.kind === 'error'
+			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures}`
+			: `${s.api} ${s.kind}`,
+	);
+	// The clock shows whole seconds.
+	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)}`;
+}
+
+/** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
+export function useStatus(visible: readonly EndpointInfo[]) {
+	const { polls } = useRuntime();
+	return useSelector(
+		polls,
+		(state) => ({ statuses: apiStatuses(state, visible), refreshed: lastRefresh(state, visible) }),
+		statusKey,
+	);
+}
+
+export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number }) {
+	const ui = useUi();
+	const theme = useTheme();
+	const { refreshMs } = useRuntime();
+	const { statuses, refreshed } = useStatus(props.visible);
+	const failing = statuses.filter((s) => s.kind === 'error');
+	// Ticks only while a retry countdown is on screen.
+	const now = useNow(1000, failing.length > 0 && !ui.frozen);
+	const apis = statuses.map((s) => (
+		<Text key={s.api}>
+			{s.kind === 'ok' ? (
+				<Text color={theme.color('ok')}>● </Text>
+			) : s.kind === 'error' ? (
+				<Text color={theme.color('error')}>✗ </Text>
+			) : (
+				<Text dimColor>○ </Text>
+			)}
+			{s.api}
+			{s.kind === 'ok' ? ' ok' : s.kind === 'error' ? ' failing' : ' connecting…'}
+			{'  '}
+		</Text>
+	));
+	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
+	return (
+		<>
+			<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+				<Text wrap="truncate-end">
+					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
+					<Text dimColor>│ </Text>
+					period <Text bold>{ui.period}</Text>
+					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
+				</Text>
+				<LiveText text={clock} />
+				{ui.frozen ? (
+					<Text
+						color={theme.color('accent') ? 'black' : undefined}
+						backgroundColor={theme.color('accent')}
+						inverse={!theme.color('accent')}
+						bold
+					>
+						{' FROZEN (f resumes) '}
+					</Text>
+				) : null}
+			</Box>
+			{failing.map((s) => {
+				if (s.kind !== 'error') return null;
+				const retry =
+					ui.frozen || s.failure.retryAt === undefined
+						? ' · retry paused'
+						: ` · retry in ${formatSpan(s.failure.retryAt - now)}`;
+				const count = s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : '';
+				return (
+					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
+						<Text color={theme.color('error')} wrap="truncate-end">
+							{truncate(
+								`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
+								Math.max(10, props.width - 24),
+							)}
+						</Text>
+						<LiveText color={theme.color('warn')} text={`${retry}${count}`} />
+					</Box>
+				);
+			})}
+		</>
+	);
+}
+
+/** The scopes whose keys work now, innermost first; `focus` is the view inside the pane that has the keys. */
+export function activeScopes(table: KeyTable, shell: ShellState, focus?: Scope): Scope[] {
+	if (focus && table.isModal(focus)) return [focus];
+	if (shell.help) return ['help', 'global'];
+	return [focus ?? shell.pane, 'global'];
+}
+
+/** The view of the current pane that has the keys, if not the pane itself. */
+export function usePaneFocus(): Scope | undefined {
+	const runtime = useRuntime();
+	const { pane } = useUi();
+	const instance = runtime.pane(pane);
+	return useSyncExternalStore(instance.store.subscribe, () =>
+		instance.module.focus?.(instance.store.getSnapshot()),
+	);
+}
+
+function hints(table: KeyTable, scopes: readonly Scope[]): Binding[] {
+	return scopes.flatMap((scope) => table.bindingsFor(scope).filter((b) => b.hint));
+}
+
+export const KeyLine = memo(function KeyLine() {
+	const ui = useUi();
+	const table = useKeyTable();
+	const theme = useTheme();
+	const { readOnly } = useRuntime();
+	const shown = keyLineHints(hints(table, activeScopes(table, ui, usePaneFocus())), readOnly);
+	return (
+		<Text wrap="truncate-end">
+			{shown.map((hint, i) => (
+				<Text key={`${hint.keys} ${hint.label}`}>
+					<Text
+						color={theme.color(hint.disabled ? 'warn' : 'accent')}
+						bold={!hint.disabled}
+						strikethrough={hint.disabled}
+					>
+						{hint.keys}
+					</Text>{' '}
+					<Text dimColor>{hint.label}</Text>
+					{i < shown.length - 1 ? '  ' : ''}
+				</Text>
+			))}
+		</Text>
+	);
+});
+
+type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; text: string };
+
+/** A section of the help: its title, then each key with its description wrapped under itself. */
+export function helpSection(
+	title: string,
+	rows: readonly { keys: string; description: string }[],
+	descriptionWidth: number,
+): HelpLine[] {
+	return [
+		{ kind: 'title', text: title },
+		...rows.flatMap((r) =>
+			wordWrap(r.description, descriptionWidth).map(
+				(text, i): HelpLine => ({ kind: 'key', keys: i === 0 ? r.keys : '', text }),
+			),
+		),
+	];
+}
+
+/**
+ * The lines in two columns of `room` rows, as a newspaper sets them: the second column goes on
+ * where the first ends, never in the middle of a key's description and never with a blank line
+ * on top; what does not fit the two ends with a line that says so.
+ */
+export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[][] {
+	const starts = (i: number) =>
+		lines[i]?.kind === 'title' || (lines[i]?.kind === 'key' && lines[i]?.keys !== '');
+	let split = Math.min(room, lines.length);
+	while (split > 1 && split < lines.length && !starts(split)) split--;
+	const first = lines.slice(0, split);
+	let rest = lines.slice(split);
+	while (rest[0]?.kind === 'title' && rest[0].text === ' ') rest = rest.slice(1);
+	if (rest.length <= room) return [first, rest];
+	const more = rest.length - room + 1;
+	return [
+		first,
+		[
+			...rest.slice(0, room - 1),
+			{ kind: 'title', text: `… ${more} more lines: a taller terminal shows them` },
+		],
+	];
+}
+
+function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth: number }) {
+	const theme = useTheme();
+	return (
+		<Box flexDirection="column" width={props.width} flexShrink={0}>
+			{props.lines.map((line, i) =>
+				line.kind === 'title' ? (
+					<Text key={`title ${line.text}`} bold wrap="truncate-end">
+						{line.text}
+					</Text>
+				) : (
+					// biome-ignore lint/suspicious/noArrayIndexKey: rows of one list, in order
+					<Text key={i} wrap="truncate-end">
+						<Text color={theme.color('accent')} bold>
+							{fitText(line.keys, props.keyWidth)}
+						</Text>
+						{line.text}
+					</Text>
+				),
+			)}
+		</Box>
+	);
+}
+
+/**
+ * Every key of the current pane, then the keys that work everywhere; descriptions wrap rather
+ * than being cut. One column when it fits the height, else two; what still does not fit says so.
+ */
+export function Help(props: { width: number; height: number }) {
+	const ui = useUi();
+	const runtime = useRuntime();
+	const table = useKeyTable();
+	const theme = useTheme();
+	const focus = usePaneFocus();
+	const module = runtime.pane(ui.pane).module;
+	const scope = focus && !table.isModal(focus) ? focus : ui.pane;
+	const own = table.helpRows(scope, runtime.readOnly);
+	const everywhere = table.helpRows('global');
+	const title = `Keys of ${module.title}${scope === ui.pane ? '' : ` · ${table.titleOf(scope) ?? scope}`}`;
+	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];
+	const inner = Math.max(10, props.width - 4);
+	const keyWidth = Math.min(14, Math.max(...[...own, ...everywhere].map((r) => r.keys.length)) + 2);
+	// The border and the closing line take three rows.
+	const room = Math.max(1, props.height - 3);
+	const single = [
+		...helpSection(title, ownRows, inner - keyWidth),
+		{ kind: 'title', text: ' ' } as HelpLine,
+		...helpSection('Everywhere', everywhere, inner - keyWidth),
+	];
+	const half = Math.floor((inner - 2) / 2);
+	const columns = flowColumns(
+		[
+			...helpSection(title, ownRows, half - keyWidth),
+			{ kind: 'title', text: ' ' },
+			...helpSection('Everywhere', everywhere, half - keyWidth),
+		],
+		room,
+	);
+	return (
+		<Box
+			flexDirection="column"
+			width={props.width}
+			height={props.height}
+			overflowY="hidden"
+			borderStyle="round"
+			borderColor={theme.color('accent')}
+			paddingX={1}
+		>
+			{single.length <= room ? (
+				<HelpColumn lines={single} width={inner} keyWidth={keyWidth} />
+			) : (
+				<Box flexDirection="row" gap={2} flexShrink={0}>
+					{columns.map((lines, i) => (
+						// biome-ignore lint/suspicious/noArrayIndexKey: the two columns, in order
+						<HelpColumn key={i} lines={lines} width={half} keyWidth={keyWidth} />
+					))}
+				</Box>
+			)}
+			<Text dimColor>? or esc closes this help</Text>
+		</Box>
+	);
+}

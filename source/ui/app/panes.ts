@@ -1,0 +1,55 @@
+/**
+ * What the shell asks of the list of panes: which have number keys, the tab order, and a pane
+ * by any of its names (for the `:` command line).
+ */
+import type { AnyPane } from '../contract/pane.js';
+
+/** Number keys go from 1 to 9. */
+export const maxNumbered = 9;
+
+/** The panes with a number key, in order: the first is 1. */
+export function numbered(panes: readonly AnyPane[]): AnyPane[] {
+	return panes.filter((p) => p.numberKey).slice(0, maxNumbered);
+}
+
+/** The tabs: the panes with number keys, and the current pane after them when it has none. */
+export function tabPanes(panes: readonly AnyPane[], current: string): AnyPane[] {
+	const tabs = numbered(panes);
+	const shown = panes.find((p) => p.id === current);
+	return shown && !tabs.includes(shown) ? [...tabs, shown] : tabs;
+}
+
+const normal = (name: string) => name.trim().toLowerCase();
+
+/** Every name a pane answers to: its id, its title, its short title and its aliases. */
+export function namesOf(pane: AnyPane): string[] {
+	return [...new Set([pane.id, pane.title, pane.shortTitle, ...(pane.aliases ?? [])].map(normal))];
+}
+
+/** The pane a name means: exactly one of its names, else the only pane with a name starting so. */
+export function paneByName(panes: readonly AnyPane[], name: string): AnyPane | undefined {
+	const wanted = normal(name);
+	if (!wanted) return undefined;
+	const exact = panes.find((p) => namesOf(p).includes(wanted));
+	if (exact) return exact;
+	const prefixed = panes.filter((p) => namesOf(p).some((n) => n.startsWith(wanted)));
+	return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/** The names that complete `prefix`, for a command line. */
+export function completions(panes: readonly AnyPane[], prefix: string): string[] {
+	const wanted = normal(prefix);
+	return panes.flatMap(namesOf).filter((n) => n.startsWith(wanted));
+}
+
+/** Refuses a list two panes of which share an id or a name: a name must mean one pane. */
+export function checkPanes(panes: readonly AnyPane[]): void {
+	const seen = new Map<string, string>();
+	for (const pane of panes) {
+		for (const name of namesOf(pane)) {
+			const other = seen.get(name);
+			if (other && other !== pane.id) throw new Error(`panes ${other} and ${pane.id} are both named ${name}`);
+			seen.set(name, pane.id);
+		}
+	}
+}

@@ -1,0 +1,24 @@
+/** Which service the monitor is connected to, and the callback receiver it shows, if any. */
+import type { EventStore } from '../../receiver/store.js';
+
+/** Which service the monitor is connected to, beyond the client's URLs and credentials. */
+export interface TuiConnection {
+	/** The embedded local service rather than a deployment. */
+	embedded: boolean;
+	/** Demo traffic runs against the embedded service. */
+	demo?: boolean | undefined;
+	/** Where the callback receiver listens, when one runs. */
+	receiverUrl?: string | undefined;
+	/** The account the Overview shows first; the first listed account when absent. */
+	accountId?: string | undefined;
+	vectorIndexId?: string | undefined;
+	searchIndexId?: string | undefined;
+}
+
+/** The callback receiver the monitor shows: where it listens, what it saw, the keys it checks. */
+export interface TuiReceiver {
+	url: string;
+	store: EventStore;
+	currentSigningKey: string;
+	nextSigningKey?: string | undefined;
+}

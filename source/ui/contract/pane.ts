@@ -1,0 +1,124 @@
+/**
+ * The pane module contract. A pane is one folder with one module that declares everything
+ * about itself; the registry lists the modules, and the shell (tabs, key line, `?` help), the
+ * poll plan and the runtime read them instead of naming panes.
+ *
+ * A pane module may import the kit, the key layer, the data layer and this contract; never
+ * another pane, the shell or the registry (the lint checks it).
+ */
+import type { ComponentType } from 'react';
+import type { MqClient } from '../../api/client.js';
+import type { PollRequest } from '../data/endpoints.js';
+import type { PollState, PollStore } from '../data/poll-store.js';
+import type { PollScheduler } from '../data/scheduler.js';
+import type { ReducerStore } from '../data/store.js';
+import type { TrackedMessages, TrackedState } from '../data/tracked-messages.js';
+import type { Binding, Scope, ScopeInfo } from '../keys/key-table.js';
+import type { TuiConnection, TuiReceiver } from './connection.js';
+import type { ShellAction, ShellState } from './shell-state.js';
+
+/** What a pane's state starts from. */
+export interface PaneStart {
+	connection: TuiConnection;
+	/** Where mqtop's callback receiver listens, if one runs. */
+	receiverUrl: string | undefined;
+}
+
+/**
+ * What a pane is asked to show when another pane opens it (a jump from a log line to its
+ * message, its dead letter, its callbacks): by convention `messageId`. A pane reads what it
+ * knows and ignores the rest.
+ */
+export type PaneRequest = Readonly<Record<string, string>>;
+
+/** What a poll plan is computed from: pure data, so the plan is a pure function. */
+export interface PollView<S> {
+	shell: ShellState;
+	state: S;
+	polls: PollState;
+	tracked: TrackedState;
+	now: number;
+}
+
+/** What a controller runs on: the typed client, the stores, and whether edits are allowed. */
+export interface PaneContext<S, A> {
+	client: MqClient;
+	/** The pane's own state. */
+	store: ReducerStore<S, A>;
+	shell: ReducerStore<ShellState, ShellAction>;
+	polls: PollStore;
+	scheduler: PollScheduler;
+	/** The message ids the Messages pane follows; any pane may add to it. */
+	tracked: TrackedMessages;
+	readOnly: boolean;
+	connection: TuiConnection;
+	receiver: TuiReceiver | undefined;
+	/** Poll the visible pane's endpoints now. */
+	refresh(): void;
+	/** What the pane polls may have changed (beyond its state): plan again. */
+	replan(): void;
+	/**
+	 * Shows another pane, asking it to show `request` (its module's `open`); false when there
+	 * is no such pane. Panes never import each other: this is how one leads to another.
+	 */
+	show(pane: string, request?: PaneRequest): boolean;
+}
+
+export interface Controller {
+	dispose?(): void;
+}
+
+export interface PaneViewProps {
+	width: number;
+	height: number;
+}
+
+export interface PaneModule<S = unknown, A = unknown, C extends Controller = Controller> {
+	/** Unique, lower case: `messages`. */
+	id: string;
+	/** In the tab bar and the help overlay: `Messages`. */
+	title: string;
+	/** In a tab bar too narrow for the titles: `Msgs`. */
+	shortTitle: string;
+	/** Other names the `:` command line accepts for it (the id and the title always work). */
+	aliases?: readonly string[];
+	/** Reached with a number key (in registry order) and shown as a tab; otherwise by name only. */
+	numberKey: boolean;
+	/** One line on what it shows, for the `:` command line and the help overlay. */
+	summary: string;
+
+	/** Its state: where it starts, a pure reducer, and what leaving the pane closes. */
+	initial(start: PaneStart): S;
+	reduce(state: S, action: A): S;
+	leave?(state: S): S;
+	/** What it shows when another pane opens it with a request (see PaneRequest); pure. */
+	open?(state: S, request: PaneRequest): S;
+
+	/** Its actions through the typed client, and what it does with what is polled. */
+	controller?(context: PaneContext<S, A>): C;
+
+	/** What it polls while it is on screen: a pure function from the UI state to requests. */
+	polls?(view: PollView<S>): PollRequest[];
+	/** The endpoints its status line reports, when not only those it polls now. */
+	statusEndpoints?(view: PollView<S>): readonly PollRequest['endpoint'][];
+
+	/** Its key bindings, named commands in its own scope and in the scopes of views inside it. */
+	bindings: readonly Binding[];
+	/** Views inside it with keys of their own (`<id>.<view>`), for the help overlay. */
+	scopes?: Readonly<Record<Scope, ScopeInfo>>;
+	/** The scope that has the keys now when it is not the pane's own: a form, a question, a view. */
+	focus?(state: S): Scope | undefined;
+
+	/** The view; it reads its state and controller with usePane(). */
+	View: ComponentType<PaneViewProps>;
+}
+
+/** A pane module with its types inferred: `export const messagesPane = definePane({...})`. */
+export function definePane<S, A, C extends Controller = Controller>(
+	module: PaneModule<S, A, C>,
+): PaneModule<S, A, C> {
+	return module;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds modules of every state type
+export type AnyPane = PaneModule<any, any, any>;

@@ -1,0 +1,92 @@
+/**
+ * What the shell around the panes keeps: which pane is shown, the stats period, freeze, the
+ * help overlay, whether secrets are shown, and the account the Overview shows (the Accounts pane
+ * picks it). Each pane keeps the rest in its own state. Pure reducer.
+ */
+import { type StatsPeriod, statsPeriods } from '../../api/schemas.js';
+
+export interface ShellState {
+	/** The id of the pane on screen. */
+	pane: string;
+	period: StatsPeriod;
+	/** Live data stops being replaced. */
+	frozen: boolean;
+	/** The key help overlay of the current pane. */
+	help: boolean;
+	/** Tokens and passwords shown in clear; reset whenever the pane changes. */
+	reveal: boolean;
+	/** The account the Overview shows. */
+	accountId: string | undefined;
+}
+
+export type ShellAction =
+	| { type: 'pane/show'; pane: string }
+	/** The next or previous pane of `order` (the tabs), wrapping around. */
+	| { type: 'pane/next'; order: readonly string[] }
+	| { type: 'pane/previous'; order: readonly string[] }
+	| { type: 'period/longer' }
+	| { type: 'period/shorter' }
+	| { type: 'freeze/toggle' }
+	| { type: 'help/toggle' }
+	| { type: 'reveal/toggle' }
+	| { type: 'account/select'; id: string };
+
+export interface ShellStart {
+	pane: string;
+	period?: StatsPeriod;
+	accountId?: string | undefined;
+}
+
+export function initialShellState(start: ShellStart): ShellState {
+	return {
+		pane: start.pane,
+		period: start.period ?? '1h',
+		frozen: false,
+		help: false,
+		reveal: false,
+		accountId: start.accountId || undefined,
+	};
+}
+
+function clamp(value: number, min: number, max: number): number {
+	return Math.min(max, Math.max(min, value));
+}
+
+function showPane(state: ShellState, pane: string): ShellState {
+	if (pane === state.pane) return state;
+	return { ...state, pane, reveal: false };
+}
+
+function stepPeriod(period: StatsPeriod, step: number): StatsPeriod {
+	const index = clamp(statsPeriods.indexOf(period) + step, 0, statsPeriods.length - 1);
+	return statsPeriods[index]!;
+}
+
+export function shellReducer(state: ShellState, action: ShellAction): ShellState {
+	switch (action.type) {
+		case 'pane/show':
+			return showPane(state, action.pane);
+		case 'pane/next':
+		case 'pane/previous': {
+			const { order } = action;
+			if (order.length === 0) return state;
+			const step = action.type === 'pane/next' ? 1 : -1;
+			const at = order.indexOf(state.pane);
+			const index = at < 0 ? (step > 0 ? 0 : order.length - 1) : (at + step + order.length) % order.length;
+			return showPane(state, order[index]!);
+		}
+		case 'period/longer':
+		case 'period/shorter': {
+			const period = stepPeriod(state.period, action.type === 'period/longer' ? 1 : -1);
+			return period === state.period ? state : { ...state, period };
+		}
+		case 'freeze/toggle':
+			return { ...state, frozen: !state.frozen };
+		case 'help/toggle':
+			return { ...state, help: !state.help };
+		case 'reveal/toggle':
+			return { ...state, reveal: !state.reveal };
+		case 'account/select':
+			return action.id === state.accountId ? state : { ...state, accountId: action.id };
+	}
+}

@@ -1,0 +1,117 @@
+/**
+ * Key bindings named as commands, and the table they are looked up in. The shell, each kit
+ * widget with keys of its own and each pane declare their bindings; the app puts them in one
+ * table, which the dispatcher, the bottom key line and the `?` help all read, so they can
+ * never disagree.
+ */
+
+/**
+ * Where a binding applies: `global`, the `help` overlay, a kit widget that takes the keys
+ * (`input`, `form`, `confirm`), a pane (its id), or a view inside a pane (`<pane>.<view>`,
+ * e.g. `publish.trigger`).
+ */
+export type Scope = string;
+
+export interface Binding {
+	/** What the key does, as a name handlers are registered under, e.g. `nav.up`, `group.add`. */
+	command: string;
+	scope: Scope;
+	/** Key names as `keyName` returns them. */
+	keys: readonly string[];
+	/** What the command does, for the help overlay. */
+	description: string;
+	/** Shown in the bottom key line when given: the keys as written there, and a short label. */
+	hint?: { keys?: string; label: string };
+	/** How the help overlay lists it, when not as keys and description; false leaves it out. */
+	help?: { keys: string; description: string } | false;
+	/** It changes something on the service: disabled, and shown so, in read-only mode. */
+	edit?: boolean;
+}
+
+/** A scope that takes every key (the global ones included): text is typed there, or a question answered. */
+export interface ScopeInfo {
+	/** For the help overlay, e.g. `batch workflow trigger`. */
+	title?: string;
+	modal?: boolean;
+}
+
+const display: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', ' ': 'space' };
+
+/** The keys of a binding as the help overlay writes them, e.g. `↑/k`. */
+export function keysLabel(binding: Binding): string {
+	if (binding.help) return binding.help.keys;
+	return binding.keys.map((k) => display[k] ?? k).join('/');
+}
+
+/** The command a key runs among `bindings` of a scope, if any. */
+export function commandIn(bindings: readonly Binding[], scope: Scope, name: string): string | undefined {
+	return bindings.find((b) => b.scope === scope && b.keys.includes(name))?.command;
+}
+
+export interface KeyHint {
+	keys: string;
+	label: string;
+	/** Keys read-only mode disables. */
+	disabled: boolean;
+}
+
+/**
+ * What the key line shows for these bindings. In read-only mode the edits are gathered into
+ * one entry, e.g. `a/x/h read-only`, where the first of them was: the line says they are
+ * disabled and still has room for help and quit.
+ */
+export function keyLineHints(shown: readonly Binding[], readOnly: boolean): KeyHint[] {
+	const disabled = shown.filter((b) => readOnly && b.edit);
+	const hints: KeyHint[] = [];
+	for (const binding of shown) {
+		const keys = binding.hint?.keys ?? keysLabel(binding);
+		if (!disabled.includes(binding))
+			hints.push({ keys, label: binding.hint?.label ?? binding.description, disabled: false });
+		else if (binding === disabled[0])
+			hints.push({
+				keys: disabled.map((b) => b.hint?.keys ?? keysLabel(b)).join('/'),
+				label: 'read-only',
+				disabled: true,
+			});
+	}
+	return hints;
+}
+
+/** Every binding of the monitor, and what the dispatcher, the key line and the help ask of them. */
+export class KeyTable {
+	constructor(
+		readonly bindings: readonly Binding[],
+		private readonly scopes: Readonly<Record<Scope, ScopeInfo>> = {},
+	) {}
+
+	/** The command a key runs in a scope, if any. */
+	commandFor(scope: Scope, name: string): string | undefined {
+		return commandIn(this.bindings, scope, name);
+	}
+
+	bindingsFor(scope: Scope): Binding[] {
+		return this.bindings.filter((b) => b.scope === scope);
+	}
+
+	/** Scopes whose keys take everything, the global ones included. */
+	isModal(scope: Scope | undefined): boolean {
+		return scope !== undefined && this.scopes[scope]?.modal === true;
+	}
+
+	titleOf(scope: Scope): string | undefined {
+		return this.scopes[scope]?.title;
+	}
+
+	/** The rows of the help overlay for a scope: keys and what they do; edits say when read-only disables them. */
+	helpRows(scope: Scope, readOnly = false): { keys: string; description: string }[] {
+		return this.bindingsFor(scope)
+			.filter((b) => b.help !== false)
+			.map((b) => {
+				const description = b.help ? b.help.description : b.description;
+				return {
+					keys: keysLabel(b),
+					description: readOnly && b.edit ? `${description} (disabled: read-only)` : description,
+				};
+			});
+	}
+}

@@ -1,0 +1,105 @@
+/**
+ * The request an edit will send, shown before it is sent: Enter or y sends it, Esc or n goes
+ * back with nothing sent. While shown it takes every key.
+ */
+import { Box, Text } from 'ink';
+import { sanitize } from '../../../text/sanitize.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { type Binding, commandIn } from '../../keys/key-table.js';
+import { useKeys } from '../../keys/use-keys.js';
+import { previewLines, type RequestPreview } from './request-preview.js';
+
+/** A request shown before it is sent, or a yes/no question: it takes every key until answered. */
+export const confirmBindings: readonly Binding[] = [
+	{
+		command: 'confirm.send',
+		scope: 'confirm',
+		keys: ['enter', 'y'],
+		description: 'send this request',
+		hint: { keys: 'enter/y', label: 'send' },
+	},
+	{
+		command: 'confirm.cancel',
+		scope: 'confirm',
+		keys: ['esc', 'n'],
+		description: 'back; nothing is sent',
+		hint: { keys: 'esc/n', label: 'back' },
+	},
+];
+
+/** What a key means to a question: yes, no, or nothing (it is swallowed while the question is open). */
+export function confirmAnswer(name: string): 'yes' | 'no' | undefined {
+	const command = commandIn(confirmBindings, 'confirm', name);
+	return command === 'confirm.send' ? 'yes' : command === 'confirm.cancel' ? 'no' : undefined;
+}
+
+export interface ConfirmProps {
+	/** What the request does, e.g. `remove 2 endpoints from orders`. */
+	title: string;
+	preview: RequestPreview;
+	/** The host the path is relative to. */
+	host: string;
+	width: number;
+	height: number;
+	/** The request is out: keys wait for its answer. */
+	busy: boolean;
+	onSend: () => void;
+	onCancel: () => void;
+}
+
+export function Confirm(props: ConfirmProps) {
+	useKeys(priorities.input, (event) => {
+		if (event.name === 'ctrl+c') return false;
+		if (props.busy) return true;
+		const answer = confirmAnswer(event.name);
+		if (answer === 'yes') props.onSend();
+		else if (answer === 'no') props.onCancel();
+		return true;
+	});
+	const inner = Math.max(10, props.width - 4);
+	const lines = previewLines(props.preview, inner);
+	// Title, host, footer and the border take five rows.
+	const room = Math.max(1, props.height - 5);
+	const shown =
+		lines.length > room ? [...lines.slice(0, room - 1), `… ${lines.length - room + 1} more lines`] : lines;
+	return (
+		<Box
+			flexDirection="column"
+			width={props.width}
+			height={Math.min(props.height, shown.length + 5)}
+			borderStyle="round"
+			borderColor="yellow"
+			paddingX={1}
+			overflowY="hidden"
+		>
+			<Text bold wrap="truncate-end">
+				{sanitize(props.title)}
+			</Text>
+			<Text dimColor wrap="truncate-end">
+				to {sanitize(props.host)}
+			</Text>
+			{shown.map((line, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: lines of one text, in order
+				<Text key={i} wrap="truncate-end">
+					{i === 0 ? <Text color="yellow">{sanitize(line)}</Text> : sanitize(line) || ' '}
+				</Text>
+			))}
+			<Text wrap="truncate-end">
+				{props.busy ? (
+					<Text color="yellow">sending…</Text>
+				) : (
+					<>
+						<Text color="cyan" bold>
+							enter/y
+						</Text>
+						<Text> send this request · </Text>
+						<Text color="cyan" bold>
+							esc/n
+						</Text>
+						<Text> back, nothing is sent</Text>
+					</>
+				)}
+			</Text>
+		</Box>
+	);
+}

@@ -1,0 +1,39 @@
+/** A one-line text field as a pure reducer: its value and the insertion point. */
+export interface TextInputState {
+	value: string;
+	/** Insertion point, in code points. */
+	cursor: number;
+}
+
+export type TextInputAction =
+	| { type: 'insert'; text: string }
+	| { type: 'backspace' }
+	| { type: 'move'; to: 'left' | 'right' | 'home' | 'end' };
+
+// Control characters from a paste are dropped: an id never contains them.
+const control = /[\u0000-\u001f\u007f-\u009f]/g;
+
+export function textInputReducer(state: TextInputState, action: TextInputAction): TextInputState {
+	const chars = [...state.value];
+	switch (action.type) {
+		case 'insert': {
+			const text = [...action.text.replace(control, '')];
+			if (text.length === 0) return state;
+			chars.splice(state.cursor, 0, ...text);
+			return { value: chars.join(''), cursor: state.cursor + text.length };
+		}
+		case 'backspace':
+			if (state.cursor === 0) return state;
+			chars.splice(state.cursor - 1, 1);
+			return { value: chars.join(''), cursor: state.cursor - 1 };
+		case 'move': {
+			const to = {
+				left: Math.max(0, state.cursor - 1),
+				right: Math.min(chars.length, state.cursor + 1),
+				home: 0,
+				end: chars.length,
+			}[action.to];
+			return to === state.cursor ? state : { ...state, cursor: to };
+		}
+	}
+}

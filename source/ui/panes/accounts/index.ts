@@ -1,0 +1,45 @@
+/** Accounts: the message-queue accounts, the one the Overview shows, and the detail of one. */
+import { definePane } from '../../contract/pane.js';
+import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
+import { upDown } from '../../kit/tail-list/bindings.js';
+import { type AccountsAction, type AccountsState, accountsReducer, initialAccountsState } from './state.js';
+import { AccountsView } from './view.js';
+
+export const accountsPane = definePane<AccountsState, AccountsAction>({
+	id: 'accounts',
+	title: 'Accounts',
+	shortTitle: 'Acct',
+	aliases: ['users', 'acct'],
+	numberKey: true,
+	summary: 'the message-queue accounts, their limits and credentials',
+	initial: () => initialAccountsState,
+	reduce: accountsReducer,
+	leave: (state) =>
+		state.detail || state.detailScroll ? { ...state, detail: false, detailScroll: 0 } : state,
+	polls: () => [pollRequest(usersEndpoint)],
+	bindings: [
+		...upDown('accounts', 'select'),
+		{
+			command: 'nav.open',
+			scope: 'accounts',
+			keys: ['enter'],
+			description: 'use in the Overview, open detail',
+			hint: { label: 'use/detail' },
+		},
+		{
+			command: 'nav.back',
+			scope: 'accounts',
+			keys: ['esc'],
+			description: 'back to the list',
+			hint: { label: 'back' },
+		},
+		{
+			command: 'secrets.reveal',
+			scope: 'accounts',
+			keys: ['v'],
+			description: 'reveal or hide tokens and passwords',
+			hint: { label: 'reveal' },
+		},
+	],
+	View: AccountsView,
+});

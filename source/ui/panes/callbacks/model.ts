@@ -1,0 +1,193 @@
+/**
+ * The Callbacks pane: the receiver's events newest first, each as the line `mqtop listen`
+ * prints, the filter over those lines, and the detail of one event. Pure, over ReceivedEvent.
+ */
+import type { RE2JS } from 're2js';
+import { formatClock, formatClockMillis } from '../../../format/time.js';
+import type { ReceivedEvent } from '../../../receiver/event.js';
+import { eventLineParts, type LinePart } from '../../../receiver/render.js';
+import { sanitize } from '../../../text/sanitize.js';
+import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
+import type { Tone } from '../../theme/theme.js';
+
+const partsCache = new WeakMap<ReceivedEvent, LinePart[]>();
+const textCache = new WeakMap<ReceivedEvent, string>();
+
+/** The parts of an event's line; worked out once per event (events are immutable). */
+export function lineParts(event: ReceivedEvent): LinePart[] {
+	let parts = partsCache.get(event);
+	if (!parts) {
+		parts = eventLineParts(event);
+		partsCache.set(event, parts);
+	}
+	return parts;
+}
+
+/** An event's line as plain text: what the filter matches. */
+export function lineText(event: ReceivedEvent): string {
+	let text = textCache.get(event);
+	if (text === undefined) {
+		text = lineParts(event)
+			.map((p) => p.text)
+			.join('  ');
+		textCache.set(event, text);
+	}
+	return text;
+}
+
+export interface EventFilter {
+	/** As typed. */
+	text: string;
+	/** A case-insensitive regular expression, or plain text when the typed text is not one. */
+	mode: 'regex' | 'text';
+	/** Why the text is matched as plain text. */
+	problem?: string;
+	matches(line: string): boolean;
+}
+
+let engine: typeof RE2JS | undefined;
+
+/**
+ * Loads the linear-time expression engine. The monitor loads it when the Callbacks pane is first
+ * shown rather than at start, which it would slow down by the engine's Unicode tables.
+ */
+export async function loadFilterEngine(): Promise<void> {
+	engine ??= (await import('re2js')).RE2JS;
+}
+
+export function filterEngineLoaded(): boolean {
+	return engine !== undefined;
+}
+
+/**
+ * The filter for typed text: a regular expression when it compiles, otherwise plain text (both
+ * ignore case). The expression runs over text from the network on the UI thread, so it is
+ * matched by a linear-time engine (RE2's, in JavaScript): no expression, `(a+)+$` included, can
+ * take longer than a pass over the line. RE2 has no lookaround or backreferences; such an
+ * expression is matched as plain text, and the pane says why.
+ */
+export function compileFilter(text: string): EventFilter | undefined {
+	if (text === '') return undefined;
+	try {
+		if (!engine) throw new Error('the expression engine is still loading');
+		const pattern = engine.compile(text, engine.CASE_INSENSITIVE);
+		return { text, mode: 'regex', matches: (line) => pattern.matcher(line).find() };
+	} catch (error) {
+		const needle = text.toLowerCase();
+		return {
+			text,
+			mode: 'text',
+			problem: (error as Error).message.replace(/^error parsing regexp: /, ''),
+			matches: (line) => line.toLowerCase().includes(needle),
+		};
+	}
+}
+
+const verdicts = new WeakMap<EventFilter, WeakMap<ReceivedEvent, boolean>>();
+
+/** Whether the filter keeps an event; worked out once per event and filter (events are immutable). */
+function keeps(filter: EventFilter, event: ReceivedEvent): boolean {
+	let seen = verdicts.get(filter);
+	if (!seen) {
+		seen = new WeakMap();
+		verdicts.set(filter, seen);
+	}
+	let kept = seen.get(event);
+	if (kept === undefined) {
+		kept = filter.matches(lineText(event));
+		seen.set(event, kept);
+	}
+	return kept;
+}
+
+/** Events newest first, those the filter keeps. */
+export function visibleEvents(
+	oldestFirst: readonly ReceivedEvent[],
+	filter: EventFilter | undefined,
+): ReceivedEvent[] {
+	const out: ReceivedEvent[] = [];
+	for (let i = oldestFirst.length - 1; i >= 0; i--) {
+		const event = oldestFirst[i]!;
+		if (!filter || keeps(filter, event)) out.push(event);
+	}
+	return out;
+}
+
+export const eventKey = (event: ReceivedEvent) => String(event.seq);
+
+const labelWidth = 20;
+
+function claimValue(name: string, value: unknown): string {
+	if (typeof value === 'number' && ['iat', 'nbf', 'exp'].includes(name) && Number.isFinite(value))
+		return `${value} (${formatClock(value * 1000)})`;
+	if (typeof value === 'string') return sanitize(value);
+	return sanitize(JSON.stringify(value) ?? String(value));
+}
+
+/** Everything about one received request: the decoded callback, bodies, signature, headers. */
+export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[] {
+	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
+	const cb = event.callback;
+	const lines: DetailLine[] = [
+		...kv('received', formatClockMillis(event.receivedAt)),
+		...kv('request', `${sanitize(event.method)} ${sanitize(event.path)}`),
+		...kv('kind', event.kind, event.kind === 'failure-callback' ? 'special' : undefined),
+		...(event.verified
+			? kv('signature', `✓ verified with the ${event.signingKey ?? 'current'} signing key`, 'ok')
+			: kv(
+					'signature',
+					`✗ ${sanitize(event.reason ?? 'rejected')} (${event.failure ?? 'rejected'})`,
+					'error',
+				)),
+		...kv('answered', String(event.response.status), event.response.status < 300 ? 'ok' : 'error'),
+		...kv('body size', `${event.bodyBytes} bytes`),
+	];
+	if (event.problem) lines.push(...kv('problem', sanitize(event.problem), 'warn'));
+	const d = event.delivery;
+	if (d.messageId) lines.push(...kv('message id', sanitize(d.messageId)));
+	if (d.retried !== undefined) lines.push(...kv('retried header', String(d.retried)));
+	if (d.topicName) lines.push(...kv('URL Group', sanitize(d.topicName)));
+	if (d.endpointName) lines.push(...kv('endpoint', sanitize(d.endpointName)));
+	if (d.callerIp) lines.push(...kv('caller IP', sanitize(d.callerIp)));
+
+	if (cb) {
+		const ok = cb.status >= 200 && cb.status < 300;
+		lines.push(
+			...title(event.kind === 'failure-callback' ? 'Failure callback (decoded)' : 'Callback (decoded)'),
+		);
+		lines.push(
+			...kv('destination said', `status ${cb.status}`, ok ? 'ok' : cb.exhausted ? 'error' : 'warn'),
+			...kv(
+				'attempt',
+				`retried ${cb.retried} of ${cb.maxRetries}${cb.exhausted ? (ok ? ' (the last)' : ' (exhausted)') : ''}`,
+			),
+			...kv('source message', sanitize(cb.sourceMessageId)),
+			...kv('destination', `${sanitize(cb.method)} ${sanitize(cb.url)}`),
+		);
+		if (cb.dlqId) lines.push(...kv('dead letter id', sanitize(cb.dlqId), 'error'));
+		if (cb.topicName) lines.push(...kv('URL Group', sanitize(cb.topicName)));
+		if (cb.endpointName) lines.push(...kv('endpoint', sanitize(cb.endpointName)));
+		if (cb.createdAt !== undefined) lines.push(...kv('created', formatClockMillis(cb.createdAt)));
+		if (cb.notBefore !== undefined) lines.push(...kv('not before', formatClockMillis(cb.notBefore)));
+		if (cb.callerIP) lines.push(...kv('publisher IP', sanitize(cb.callerIP)));
+		if (cb.scheduleId) lines.push(...kv('schedule', sanitize(cb.scheduleId)));
+		lines.push(...title("Destination's response body"), ...bodyLines(cb.body, width));
+		lines.push(...title("Destination's response headers"), ...headerLines(cb.header, width, labelWidth));
+		lines.push(...title('Source message headers'), ...headerLines(cb.sourceHeader, width, labelWidth));
+		lines.push(
+			...title('Source message body'),
+			...(cb.sourceBody ? bodyLines(cb.sourceBody, width) : [{ text: '(not sent)', dim: true }]),
+		);
+	} else {
+		lines.push(
+			...title('Body'),
+			...(event.body ? bodyLines(event.body, width) : [{ text: '(not read: over the limit)', dim: true }]),
+		);
+	}
+	lines.push(...title(event.verified ? 'Signature claims' : 'Signature claims (not trusted)'));
+	const claims = Object.entries(event.claims ?? {});
+	if (claims.length === 0) lines.push({ text: 'none could be read', dim: true });
+	for (const [name, value] of claims) lines.push(...kv(sanitize(name), claimValue(name, value)));
+	lines.push(...title('Request headers'), ...headerLines(event.headers, width, labelWidth));
+	return lines;
+}

@@ -1,0 +1,239 @@
+/**
+ * The Groups pane's edits: opens forms, checks them, shows the request, sends it with the
+ * typed client and refreshes the list through the one poll scheduler. The only place of the
+ * pane that speaks HTTP.
+ */
+import type { UrlGroup } from '../../../api/schemas.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { describeSendError } from '../../data/describe-error.js';
+import { entryOf } from '../../data/poll-store.js';
+import type { ReducerStore } from '../../data/store.js';
+import type { FormAction } from '../../kit/form/state.js';
+import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import {
+	checkGroupForm,
+	clearHeadersEdit,
+	deleteGroupEdit,
+	type GroupEdit,
+	type GroupField,
+	type GroupFormKind,
+	groupForm,
+} from './edits.js';
+import { groupsEndpoint } from './endpoints.js';
+import type { GroupsAction, GroupsState } from './state.js';
+
+const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
+	add: 'adding endpoints',
+	remove: 'removing endpoints',
+	headers: 'setting default headers',
+};
+
+export class GroupsController {
+	readonly store: ReducerStore<GroupsState, GroupsAction>;
+	private readonly unsubscribe: (() => void)[] = [];
+	private closed = false;
+
+	constructor(private readonly ctx: PaneContext<GroupsState, GroupsAction>) {
+		this.store = ctx.store;
+		this.unsubscribe.push(
+			// A deployment without the listing answers 404 or 405: the pane then works on a typed name.
+			ctx.polls.subscribe(() => {
+				const status = entryOf(ctx.polls.getSnapshot(), groupsEndpoint)?.failure?.status;
+				if (status === 404 || status === 405) this.dispatch({ type: 'unlisted' });
+			}),
+		);
+	}
+
+	get state(): GroupsState {
+		return this.store.getSnapshot();
+	}
+
+	private dispatch(action: GroupsAction): void {
+		if (!this.closed) this.store.dispatch(action);
+	}
+
+	/** The listed groups, or undefined where the service lists none (or has not answered yet). */
+	groups(): UrlGroup[] | undefined {
+		return this.state.listed ? entryOf(this.ctx.polls.getSnapshot(), groupsEndpoint)?.data : undefined;
+	}
+
+	/** The group the edits apply to: the selected one, or the typed name where nothing is listed. */
+	current(): { name: string; group: UrlGroup | undefined } | undefined {
+		const groups = this.groups();
+		if (!this.state.listed)
+			return this.state.typed ? { name: this.state.typed, group: undefined } : undefined;
+		if (!groups || groups.length === 0) return undefined;
+		const group = groups.find((g) => g.name === this.state.selected) ?? groups[0]!;
+		return { name: group.name, group };
+	}
+
+	/** The detail of the selected group is open, and the group still exists. */
+	isOpen(): boolean {
+		const current = this.current();
+		return this.state.open && current?.group !== undefined && current.name === this.state.selected;
+	}
+
+	// Navigation
+
+	move(delta: number): void {
+		const current = this.current();
+		if (this.isOpen()) {
+			this.dispatch({ type: 'endpoint/move', delta, count: current?.group?.endpoints.length ?? 0 });
+			return;
+		}
+		const groups = this.groups() ?? [];
+		if (groups.length === 0) return;
+		const at = Math.max(
+			0,
+			groups.findIndex((g) => g.name === current?.name),
+		);
+		const next = groups[Math.min(groups.length - 1, Math.max(0, at + delta))]!;
+		this.dispatch({ type: 'select', name: next.name });
+	}
+
+	open(): void {
+		const current = this.current();
+		if (!current?.group) return;
+		this.dispatch({ type: 'select', name: current.name });
+		this.dispatch({ type: 'open' });
+	}
+
+	back(): void {
+		this.dispatch({ type: 'back' });
+	}
+
+	mark(): void {
+		const endpoint = this.current()?.group?.endpoints[this.state.endpointCursor];
+		if (this.isOpen() && endpoint) this.dispatch({ type: 'mark', url: endpoint.url });
+	}
+
+	// Forms
+
+	openForm(kind: GroupFormKind): void {
+		if (kind !== 'name' && this.ctx.readOnly) {
+			this.dispatch({ type: 'notice', notice: readOnlyNotice(editNames[kind]) });
+			return;
+		}
+		const current = this.current();
+		const marked = this.isOpen()
+			? (current?.group?.endpoints.filter((e) => this.state.marked.includes(e.url)) ?? [])
+			: [];
+		const form = groupForm(kind, {
+			...(current ? { group: current.name } : {}),
+			marked,
+			...(current?.group?.headers ? { headers: current.group.headers } : {}),
+		});
+		this.dispatch({ type: 'form/open', form: { kind, state: form, marked } });
+	}
+
+	formAction(action: FormAction<GroupField>): void {
+		this.dispatch({ type: 'form/action', action });
+	}
+
+	closeForm(): void {
+		this.dispatch({ type: 'form/close' });
+	}
+
+	/** Checks the form: the request to confirm when it is right, the errors next to the fields when not. */
+	submitForm(): void {
+		const form = this.state.form;
+		if (!form) return;
+		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
+		if (form.kind === 'name') {
+			const { errors } = checkGroupForm('name', form.state.values);
+			if (errors.group) return;
+			this.chooseName(form.state.values.group.trim());
+			return;
+		}
+		const checked = checkGroupForm(form.kind, form.state.values).edit;
+		if (!checked) return;
+		const edit = form.kind === 'remove' ? this.lastEndpoints(checked) : checked;
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'notice', notice: readOnlyNotice(editNames[form.kind]) });
+			return;
+		}
+		this.dispatch({ type: 'confirm/open', edit });
+	}
+
+	/** A removal of every endpoint the list shows deletes the group: say so before it is sent. */
+	private lastEndpoints(edit: GroupEdit): GroupEdit {
+		const group = this.groups()?.find((g) => g.name === edit.group);
+		const refs = edit.removes ?? [];
+		const all =
+			group?.endpoints.every((e) =>
+				refs.some((r) => (r.url !== undefined ? r.url === e.url : r.name === e.name)),
+			) ?? false;
+		return all
+			? { ...edit, summary: `${edit.summary}: its last endpoints, so the group is deleted`, group: undefined }
+			: edit;
+	}
+
+	private chooseName(name: string): void {
+		if (!this.state.listed) {
+			this.dispatch({ type: 'typed', name });
+			return;
+		}
+		this.dispatch({ type: 'form/close' });
+		if (this.groups()?.some((g) => g.name === name)) this.dispatch({ type: 'select', name });
+		else
+			this.dispatch({
+				type: 'notice',
+				notice: { tone: 'info', text: `no URL Group is named ${name}; a adds an endpoint, which creates it` },
+			});
+	}
+
+	// Edits without a form
+
+	clearHeaders(): void {
+		this.confirmWithoutForm('clearing default headers', clearHeadersEdit);
+	}
+
+	deleteGroup(): void {
+		this.confirmWithoutForm('deleting groups', deleteGroupEdit);
+	}
+
+	private confirmWithoutForm(what: string, make: (name: string) => GroupEdit): void {
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'notice', notice: readOnlyNotice(what) });
+			return;
+		}
+		const current = this.current();
+		if (!current) {
+			this.dispatch({ type: 'notice', notice: { tone: 'info', text: 'no URL Group selected' } });
+			return;
+		}
+		this.dispatch({ type: 'confirm/open', edit: make(current.name) });
+	}
+
+	cancelConfirm(): void {
+		this.dispatch({ type: 'confirm/cancel' });
+	}
+
+	/** Sends the request that was confirmed, exactly as shown, then refreshes the list. */
+	async send(): Promise<void> {
+		const edit = this.state.confirm;
+		if (!edit || this.state.busy) return;
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'confirm/cancel' });
+			this.dispatch({ type: 'notice', notice: readOnlyNotice('editing') });
+			return;
+		}
+		this.dispatch({ type: 'send/start' });
+		try {
+			await this.ctx.client.sendJson(edit.request);
+			this.dispatch({
+				type: 'send/done',
+				notice: { tone: 'ok', text: `done: ${edit.summary}` },
+				group: edit.group,
+			});
+			this.ctx.scheduler.refresh();
+		} catch (error) {
+			this.dispatch({ type: 'send/failed', message: describeSendError(error) });
+		}
+	}
+
+	dispose(): void {
+		this.closed = true;
+		for (const off of this.unsubscribe) off();
+	}
+}

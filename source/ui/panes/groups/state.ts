@@ -1,0 +1,165 @@
+/**
+ * What the Groups pane is doing, as a pure reducer: the selected group, the open detail with
+ * its marked endpoints, a form, the request waiting for confirmation, the answer of the last
+ * send. A refused send keeps the form exactly as it was typed.
+ */
+import type { UrlGroup } from '../../../api/schemas.js';
+import type { Scope } from '../../keys/key-table.js';
+import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import type { Notice } from '../../kit/notice-line/view.js';
+import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
+
+type Endpoint = UrlGroup['endpoints'][number];
+
+export type { Notice };
+
+export interface GroupForm {
+	kind: GroupFormKind;
+	state: FormState<GroupField>;
+	/** The endpoints that were marked when the form opened (removal lists them). */
+	marked: readonly Endpoint[];
+}
+
+export interface GroupsState {
+	/** Name of the selected group in the list. */
+	selected: string | undefined;
+	/** The selected group's detail is open. */
+	open: boolean;
+	endpointCursor: number;
+	/** URLs of the marked endpoints of the open group. */
+	marked: readonly string[];
+	/** A group name typed where the service lists no groups. */
+	typed: string | undefined;
+	form: GroupForm | undefined;
+	confirm: GroupEdit | undefined;
+	/** A request is out. */
+	busy: boolean;
+	/** Why the last send was refused, shown over the form it came from. */
+	failure: string | undefined;
+	notice: Notice | undefined;
+	/** False once the service answered that it has no URL Group listing (404/405). */
+	listed: boolean;
+}
+
+export type GroupsAction =
+	| { type: 'select'; name: string }
+	| { type: 'open' }
+	| { type: 'back' }
+	| { type: 'endpoint/move'; delta: number; count: number }
+	| { type: 'mark'; url: string }
+	| { type: 'typed'; name: string }
+	| { type: 'form/open'; form: GroupForm }
+	| { type: 'form/action'; action: FormAction<GroupField> }
+	| { type: 'form/close' }
+	| { type: 'confirm/open'; edit: GroupEdit }
+	| { type: 'confirm/cancel' }
+	| { type: 'send/start' }
+	| { type: 'send/done'; notice: Notice; group: string | undefined }
+	| { type: 'send/failed'; message: string }
+	| { type: 'notice'; notice: Notice | undefined }
+	| { type: 'unlisted' };
+
+export const initialGroupsState: GroupsState = {
+	selected: undefined,
+	open: false,
+	endpointCursor: 0,
+	marked: [],
+	typed: undefined,
+	form: undefined,
+	confirm: undefined,
+	busy: false,
+	failure: undefined,
+	notice: undefined,
+	listed: true,
+};
+
+/** The view inside the pane that has the keys. */
+export function groupsScope(state: GroupsState): Scope | undefined {
+	if (state.confirm) return 'confirm';
+	if (state.form) return 'form';
+	return undefined;
+}
+
+function formAction(form: GroupForm, action: FormAction<GroupField>): GroupForm {
+	const next = formReducer(form.state, action);
+	if (next === form.state) return form;
+	// Identifying the marked endpoints the other way relists them, unless the list was edited.
+	const before = form.state.values;
+	if (
+		form.kind === 'remove' &&
+		form.marked.length > 0 &&
+		next.values.by !== before.by &&
+		before.endpoints === endpointLines(form.marked, before.by)
+	) {
+		return {
+			...form,
+			state: { ...next, values: { ...next.values, endpoints: endpointLines(form.marked, next.values.by) } },
+		};
+	}
+	return { ...form, state: next };
+}
+
+export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsState {
+	switch (action.type) {
+		case 'select':
+			return action.name === state.selected
+				? state
+				: { ...state, selected: action.name, endpointCursor: 0, marked: [] };
+		case 'open':
+			return state.open ? state : { ...state, open: true, endpointCursor: 0, marked: [] };
+		case 'back':
+			return state.open ? { ...state, open: false, marked: [] } : state;
+		case 'endpoint/move': {
+			const next = Math.min(Math.max(0, state.endpointCursor + action.delta), Math.max(0, action.count - 1));
+			return next === state.endpointCursor ? state : { ...state, endpointCursor: next };
+		}
+		case 'mark': {
+			const marked = state.marked.includes(action.url)
+				? state.marked.filter((url) => url !== action.url)
+				: [...state.marked, action.url];
+			return { ...state, marked };
+		}
+		case 'typed':
+			return { ...state, typed: action.name, form: undefined, failure: undefined };
+		case 'form/open':
+			return { ...state, form: action.form, failure: undefined, notice: undefined };
+		case 'form/action': {
+			if (!state.form) return state;
+			const form = formAction(state.form, action.action);
+			return form === state.form ? state : { ...state, form };
+		}
+		case 'form/close':
+			return { ...state, form: undefined, failure: undefined };
+		case 'confirm/open':
+			return { ...state, confirm: action.edit, failure: undefined, notice: undefined };
+		case 'confirm/cancel':
+			return state.busy ? state : { ...state, confirm: undefined };
+		case 'send/start':
+			return { ...state, busy: true };
+		case 'send/done': {
+			const deleted = action.group === undefined;
+			return {
+				...state,
+				busy: false,
+				confirm: undefined,
+				form: undefined,
+				failure: undefined,
+				marked: [],
+				endpointCursor: 0,
+				notice: action.notice,
+				selected: action.group ?? state.selected,
+				open: deleted ? false : state.open,
+				typed: deleted ? undefined : state.typed,
+			};
+		}
+		case 'send/failed':
+			// The form stays as typed, with the refusal over it; without a form the refusal is the notice.
+			return state.form
+				? { ...state, busy: false, confirm: undefined, failure: action.message }
+				: { ...state, busy: false, confirm: undefined, notice: { tone: 'error', text: action.message } };
+		case 'notice':
+			return { ...state, notice: action.notice };
+		case 'unlisted':
+			return state.listed ? { ...state, listed: false } : state;
+	}
+}

@@ -1,0 +1,123 @@
+/**
+ * The state of a followed message, derived from everything mqtop knows about it: the message
+ * as last read from the service, a 404 (after it was seen, or before), the service's delivery
+ * events, the callbacks the receiver saw, the dlqId of a failure callback, and a cancel made
+ * here. Pure: the Messages pane, its poll plan and the tests all call this one function.
+ */
+import type { DeliveryEvent, EventState, Message } from '../../../api/schemas.js';
+import type { CallbackFact } from '../../data/tracked-messages.js';
+
+export type { CallbackFact };
+
+export interface MessageFacts {
+	/** The message as last read from the service. */
+	message?: Message | undefined;
+	/** The service answered 404 to the last read. */
+	notFound?: boolean | undefined;
+	/** Delivery events of this message, newest first. */
+	events?: readonly DeliveryEvent[] | undefined;
+	callback?: CallbackFact | undefined;
+	/** From the failure callback: the message is in the dead letter queue. */
+	dlqId?: string | undefined;
+	/** The service accepted a cancel made here. */
+	cancelledHere?: boolean | undefined;
+}
+
+export const messageStateKinds = [
+	'unknown',
+	'waiting',
+	'delivering',
+	'retrying',
+	'cancelling',
+	'delivered',
+	'failed',
+	'cancelled',
+	'not-found',
+] as const;
+export type MessageStateKind = (typeof messageStateKinds)[number];
+
+export interface MessageState {
+	kind: MessageStateKind;
+	/** Nothing will change it any more: the message is no longer polled. */
+	final: boolean;
+	/** Which fact decided, for the detail view, e.g. `event DELIVERED` or `gone after being seen`. */
+	because: string;
+	/** Retries used so far, when known. */
+	retried?: number;
+	maxRetries?: number;
+	dlqId?: string;
+	/** Unix ms of the next attempt: notBefore while waiting, the retry time while retrying. */
+	nextAttemptAt?: number;
+}
+
+const finalKinds: ReadonlySet<MessageStateKind> = new Set(['delivered', 'failed', 'cancelled', 'not-found']);
+
+export function isFinal(kind: MessageStateKind): boolean {
+	return finalKinds.has(kind);
+}
+
+const terminalEvents: Partial<Record<EventState, MessageStateKind>> = {
+	DELIVERED: 'delivered',
+	FAILED: 'failed',
+	CANCELLED: 'cancelled',
+};
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+export function deriveMessageState(facts: MessageFacts, now: number): MessageState {
+	const { message, callback } = facts;
+	const events = facts.events ?? [];
+	const maxRetries = message?.maxRetries ?? callback?.maxRetries;
+	const retried = retriesUsed(facts);
+	const base = {
+		...(retried !== undefined ? { retried } : {}),
+		...(maxRetries !== undefined ? { maxRetries } : {}),
+		...(facts.dlqId ? { dlqId: facts.dlqId } : {}),
+	};
+	const state = (kind: MessageStateKind, because: string, nextAttemptAt?: number): MessageState => ({
+		kind,
+		final: isFinal(kind),
+		because,
+		...base,
+		...(nextAttemptAt !== undefined ? { nextAttemptAt } : {}),
+	});
+
+	// What the service or a callback says happened in the end wins over everything else.
+	const terminal = events.find((e) => terminalEvents[e.state] !== undefined);
+	if (terminal) return state(terminalEvents[terminal.state]!, `event ${terminal.state}`);
+	if (facts.dlqId) return state('failed', 'failure callback');
+	if (callback && is2xx(callback.status)) return state('delivered', `callback status ${callback.status}`);
+	const exhausted = callback !== undefined && callback.retried >= callback.maxRetries;
+
+	if (facts.notFound) {
+		if (facts.cancelledHere) return state('cancelled', 'cancelled here, then gone');
+		if (exhausted) return state('failed', 'last attempt failed, then gone');
+		if (message || events.length > 0) return state('delivered', 'gone after being seen');
+		return state('not-found', 'the service does not have it');
+	}
+
+	const latest = events[0];
+	if (facts.cancelledHere || latest?.state === 'CANCEL_REQUESTED')
+		return state('cancelling', facts.cancelledHere ? 'cancelled here' : 'event CANCEL_REQUESTED');
+	if (latest?.state === 'ACTIVE') return state('delivering', 'event ACTIVE');
+	if (latest?.state === 'RETRY' || latest?.state === 'ERROR')
+		return state('retrying', `event ${latest.state}`, latest.nextDeliveryTime);
+	if ((message?.retried ?? 0) > 0) return state('retrying', 'retries used');
+	if (callback) return state('retrying', `callback status ${callback.status}`);
+	if (message) {
+		if (message.notBefore > now) return state('waiting', 'not before', message.notBefore);
+		return state('delivering', 'due');
+	}
+	if (latest) return state('waiting', `event ${latest.state}`);
+	return state('unknown', 'nothing read yet');
+}
+
+/** The most retries any fact shows: the message itself, the callbacks, the RETRY events. */
+function retriesUsed(facts: MessageFacts): number | undefined {
+	const counts = [
+		facts.message?.retried,
+		facts.callback?.retried,
+		facts.events ? facts.events.filter((e) => e.state === 'RETRY').length || undefined : undefined,
+	].filter((n): n is number => n !== undefined);
+	return counts.length > 0 ? Math.max(...counts) : undefined;
+}

@@ -1,0 +1,46 @@
+/** Overview: the account's usage as live sparklines, today's and the month's totals, a bar per day. */
+import { definePane } from '../../contract/pane.js';
+import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
+import { upDown } from '../../kit/tail-list/bindings.js';
+import { mqStatsEndpoint } from './endpoints.js';
+import { initialOverviewState, type OverviewAction, type OverviewState, overviewReducer } from './state.js';
+import { OverviewView } from './view.js';
+
+export const overviewPane = definePane<OverviewState, OverviewAction>({
+	id: 'overview',
+	title: 'Overview',
+	shortTitle: 'Over',
+	aliases: ['usage', 'stats'],
+	numberKey: true,
+	summary: "the account's usage: live series, today's and the month's totals",
+	initial: () => initialOverviewState,
+	reduce: overviewReducer,
+	controller({ shell, polls }) {
+		// The Overview needs an account: without one configured, the first listed is shown.
+		const pick = () => {
+			if (shell.getSnapshot().accountId) return;
+			const first = entryOf(polls.getSnapshot(), usersEndpoint)?.data?.[0];
+			if (first) shell.dispatch({ type: 'account/select', id: first.id });
+		};
+		const stop = polls.subscribe(pick);
+		return { dispose: stop };
+	},
+	polls: ({ shell }) =>
+		// Without an account the Overview first lists the accounts and shows the first one.
+		shell.accountId
+			? [pollRequest(mqStatsEndpoint, { accountId: shell.accountId, period: shell.period })]
+			: [pollRequest(usersEndpoint)],
+	bindings: [
+		...upDown('overview', 'scroll'),
+		{
+			command: 'nav.left',
+			scope: 'overview',
+			keys: ['left', 'h'],
+			description: 'previous day of the month',
+			hint: { keys: '←→', label: 'day' },
+		},
+		{ command: 'nav.right', scope: 'overview', keys: ['right', 'l'], description: 'next day of the month' },
+	],
+	View: OverviewView,
+});

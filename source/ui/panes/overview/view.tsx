@@ -1,0 +1,149 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { type MqStats, statsPeriods } from '../../../api/schemas.js';
+import { formatBytes } from '../../../format/bytes.js';
+import { formatInteger, formatMoney } from '../../../format/number.js';
+import { textWidth, truncate } from '../../../format/text.js';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { usersEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { EndpointState } from '../../kit/endpoint-state/view.js';
+import { Gap } from '../../kit/gap/view.js';
+import { LiveText } from '../../kit/live-text/view.js';
+import { MonthBars } from '../../kit/month-bars/view.js';
+import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/view.js';
+import { useTheme } from '../../theme/theme.js';
+import { mqStatsEndpoint } from './endpoints.js';
+import {
+	dayTotals,
+	monthRequests,
+	monthTotals,
+	overviewSeries,
+	statsToday,
+	type UsageTotals,
+} from './model.js';
+import { dayOf, type OverviewAction, type OverviewState } from './state.js';
+
+type PaneProps = PaneViewProps;
+
+/** `12 requests · 3 workflow runs · …`: the totals of a day or of the month; `compact` for narrow terminals. */
+export function totalsText(totals: UsageTotals, compact = false): string {
+	return [
+		`${formatInteger(totals.requests)} ${compact ? 'req' : 'requests'}`,
+		`${formatInteger(totals.workflowRuns)} ${compact ? 'wf runs' : 'workflow runs'}`,
+		`${formatInteger(totals.workflowMessages)} ${compact ? 'wf msgs' : 'workflow messages'}`,
+		`${formatBytes(totals.bandwidth)}`,
+		`${formatMoney(totals.billing)}`,
+	].join(' · ');
+}
+
+/** Rows of the month chart for a body of `height` lines. */
+function barHeight(height: number): number {
+	return height >= 40 ? 5 : height >= 24 ? 3 : 2;
+}
+
+function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: string }) {
+	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
+	const theme = useTheme();
+	const { stats, width, height, accountId } = props;
+	const series = useMemo(() => overviewSeries(stats), [stats]);
+	const today = statsToday(stats, Date.now());
+	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, stats.days.length - 1));
+	const bars = barHeight(height);
+	// Title, today, month, blank, bars, axis, day line, blank.
+	const fixed = 4 + bars + 1 + 2;
+	const gridHeight = Math.max(2, height - fixed);
+	const gridLines = seriesGridLines(series.length, width, gridHeight - 1);
+	const scrollable = Math.max(0, gridLines - (gridHeight - 1));
+	const offset = Math.min(state.scroll, scrollable);
+	const scroll = (delta: number) => dispatch({ type: 'scroll', delta, count: scrollable + 1 });
+	const day = (delta: number) =>
+		dispatch({ type: 'day/move', accountId, delta, from: selected, count: stats.days.length });
+
+	useCommands('overview', priorities.pane, {
+		'nav.up': () => scroll(-1),
+		'nav.down': () => scroll(1),
+		'nav.pageUp': () => scroll(-gridHeight),
+		'nav.pageDown': () => scroll(gridHeight),
+		'nav.left': () => day(-1),
+		'nav.right': () => day(1),
+	});
+
+	const dayTotal = dayTotals(stats, selected);
+	const dayLabel = `${sanitize(stats.days[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
+	const compact = width < 120;
+	const monthLine = `${totalsText(monthTotals(stats), compact)} · DLQ `;
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{props.title}
+			</Text>
+			<Box flexShrink={0}>
+				<Text dimColor>{'Today   '}</Text>
+				<LiveText text={truncate(totalsText(dayTotals(stats, today), compact), width - 8)} />
+			</Box>
+			<Box flexShrink={0}>
+				<Text dimColor>{'Month   '}</Text>
+				<LiveText text={truncate(monthLine, width - 8)} />
+				<LiveText
+					text={truncate(formatInteger(stats.dlq_message_count), Math.max(0, width - 8 - monthLine.length))}
+					color={stats.dlq_message_count > 0 ? theme.color('error') : undefined}
+				/>
+			</Box>
+			<Gap />
+			<MonthBars
+				values={monthRequests(stats)}
+				days={stats.days.map((d) => sanitize(d))}
+				today={today}
+				selected={selected}
+				width={width}
+				height={bars}
+			/>
+			<Box flexShrink={0}>
+				<Text color={theme.color('highlight')}>{dayLabel}</Text>
+				<LiveText
+					text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(dayLabel)))}
+				/>
+			</Box>
+			<Gap />
+			<SeriesGrid
+				rows={series}
+				width={width}
+				height={gridHeight}
+				offset={offset}
+				title={`Period series (${stats.daily_used.length} points, oldest left)`}
+			/>
+		</Box>
+	);
+}
+
+export function OverviewView(props: PaneProps) {
+	const ui = useUi();
+	const polls = usePolls();
+	if (!ui.accountId) {
+		const users = entryOf(polls, usersEndpoint);
+		if (users?.data && users.data.length === 0) return <Text>The service lists no accounts.</Text>;
+		return <EndpointState entry={users} what="accounts" />;
+	}
+	const entry = entryOf(polls, mqStatsEndpoint);
+	const accountId = ui.accountId;
+	const dataPeriod = statsPeriods.find(
+		(period) => entry?.dataParams === mqStatsEndpoint.params({ accountId, period }),
+	);
+	// Another account's numbers under this account's name would mislead: wait for its own.
+	if (!entry?.data || !dataPeriod) return <EndpointState entry={entry} what="usage stats" />;
+	const customer = entryOf(polls, usersEndpoint)?.data?.find((u) => u.id === accountId)?.customer_id;
+	const stale = dataPeriod !== ui.period;
+	const title = [
+		`Account ${sanitize(ui.accountId)}${customer ? ` (${sanitize(customer)})` : ''}`,
+		`period ${dataPeriod}`,
+		stale ? `loading ${ui.period}…` : undefined,
+	]
+		.filter(Boolean)
+		.join(' · ');
+	return <Usage {...props} stats={entry.data} title={title} accountId={accountId} />;
+}

@@ -1,0 +1,304 @@
+/**
+ * The Publish pane's sends: a publish from the form, a batch of workflow runs, the webhook
+ * address to copy. Checks what was typed, shows the request, sends exactly that with the typed
+ * client, and hands the new message ids to the Messages pane. The only place of the pane that
+ * speaks HTTP or reads files.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { prefixed } from '../../../api/dialect.js';
+import { batchTriggerRequest } from '../../../api/requests.js';
+import type { WorkflowTriggerItem } from '../../../api/schemas.js';
+import { sanitize } from '../../../text/sanitize.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { describePollError, describeSendError } from '../../data/describe-error.js';
+import type { ReducerStore } from '../../data/store.js';
+import { previewJsonRequest } from '../../kit/confirm/request-preview.js';
+import type { FormAction } from '../../kit/form/state.js';
+import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import { osc52 } from './clipboard.js';
+import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
+import { matchRunMessages, type StartedRun } from './run-messages.js';
+import type { PublishAction, PublishState, TriggeredRun } from './state.js';
+import { checkItemForm, fileForm, type ItemField, itemForm, parseTriggerFile } from './trigger-items.js';
+
+/** The largest JSON file of trigger items read. */
+export const maxItemsFileBytes = 4 * 1024 * 1024;
+
+export class PublishController {
+	readonly store: ReducerStore<PublishState, PublishAction>;
+	/** Message ids already given to triggered runs, so a later batch never takes them again. */
+	private readonly runMessages = new Set<string>();
+	private closed = false;
+
+	constructor(private readonly ctx: PaneContext<PublishState, PublishAction>) {
+		this.store = ctx.store;
+	}
+
+	get state(): PublishState {
+		return this.store.getSnapshot();
+	}
+
+	private dispatch(action: PublishAction): void {
+		if (!this.closed) this.store.dispatch(action);
+	}
+
+	/** The form checked as it is now. */
+	check() {
+		return checkPublishForm(this.state.form.values, this.ctx.client.settings.dialect);
+	}
+
+	webhookUrl(): string | undefined {
+		return webhookAddress(this.ctx.client, this.check());
+	}
+
+	// The publish form
+
+	edit(): void {
+		this.dispatch({ type: 'edit', editing: true });
+	}
+
+	formAction(action: FormAction<PublishField>): void {
+		this.dispatch({ type: 'form/action', action });
+	}
+
+	close(): void {
+		this.dispatch({ type: 'close' });
+	}
+
+	/** Shows the publish request when every field is right; otherwise the errors stay next to the fields. */
+	submit(): void {
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'close' });
+			this.dispatch({ type: 'notice', notice: readOnlyNotice('publishing') });
+			return;
+		}
+		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
+		const { request, errors } = this.check();
+		if (!request) {
+			const count = Object.keys(errors).length;
+			this.dispatch({
+				type: 'notice',
+				notice: { tone: 'error', text: `${count} field${count === 1 ? '' : 's'} to fix; nothing was sent` },
+			});
+			return;
+		}
+		const { method, path, headers } = this.ctx.client.describePublish(request);
+		this.dispatch({
+			type: 'confirm/open',
+			pending: {
+				kind: 'publish',
+				title: `publish to ${request.destination}`,
+				preview: {
+					method,
+					path,
+					headers: Object.entries(headers),
+					body: typeof request.body === 'string' ? request.body : '',
+				},
+				request,
+			},
+		});
+	}
+
+	// The batch trigger
+
+	showView(view: 'publish' | 'trigger'): void {
+		this.dispatch({ type: 'view', view });
+	}
+
+	addItem(): void {
+		this.dispatch({ type: 'item/open', form: itemForm() });
+	}
+
+	itemAction(action: FormAction<ItemField>): void {
+		this.dispatch({ type: 'item/action', action });
+	}
+
+	submitItem(): void {
+		const form = this.state.item;
+		if (!form) return;
+		this.dispatch({ type: 'item/action', action: { type: 'submitted' } });
+		const { item } = checkItemForm(form.values);
+		if (item) this.dispatch({ type: 'item/add', item });
+	}
+
+	loadFile(): void {
+		this.dispatch({ type: 'file/open', form: fileForm() });
+	}
+
+	fileAction(action: FormAction<'path'>): void {
+		this.dispatch({ type: 'file/action', action });
+	}
+
+	/** Reads the items of the typed JSON file; a bad file is refused with the reason and adds nothing. */
+	async submitFile(): Promise<void> {
+		const form = this.state.file;
+		if (!form) return;
+		this.dispatch({ type: 'file/action', action: { type: 'submitted' } });
+		const path = form.values.path.trim();
+		if (!path) return this.dispatch({ type: 'file/refused', error: 'give the path of a JSON file' });
+		const parsed = await readItems(path);
+		if ('error' in parsed) return this.dispatch({ type: 'file/refused', error: parsed.error });
+		const count = parsed.items.length;
+		this.dispatch({
+			type: 'file/loaded',
+			items: parsed.items,
+			notice: { tone: 'ok', text: `loaded ${count} item${count === 1 ? '' : 's'} from ${sanitize(path)}` },
+		});
+	}
+
+	moveItem(delta: number): void {
+		this.dispatch({ type: 'items/move', delta });
+	}
+
+	removeItem(): void {
+		this.dispatch({ type: 'items/remove' });
+	}
+
+	/** Shows the batch request of the items. */
+	submitBatch(): void {
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'notice', notice: readOnlyNotice('triggering workflow runs') });
+			return;
+		}
+		const items = [...this.state.items];
+		if (items.length === 0) {
+			this.dispatch({
+				type: 'notice',
+				notice: { tone: 'info', text: 'no items yet: a adds one, l loads a file' },
+			});
+			return;
+		}
+		const request = batchTriggerRequest(items);
+		this.dispatch({
+			type: 'confirm/open',
+			pending: {
+				kind: 'trigger',
+				title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
+				preview: previewJsonRequest(request),
+				request,
+				items,
+			},
+		});
+	}
+
+	cancelConfirm(): void {
+		this.dispatch({ type: 'confirm/cancel' });
+	}
+
+	/** Sends the confirmed request, exactly as shown. */
+	async send(): Promise<void> {
+		const pending = this.state.confirm;
+		if (!pending || this.state.busy) return;
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'confirm/cancel' });
+			this.dispatch({ type: 'notice', notice: readOnlyNotice('sending') });
+			return;
+		}
+		this.dispatch({ type: 'send/start' });
+		try {
+			if (pending.kind === 'publish') {
+				const response = await this.ctx.client.publish(pending.request);
+				const results = response.kind === 'url' ? [response.result] : response.results;
+				for (const result of results) this.ctx.tracked.track(result.messageId, 'publish');
+				this.dispatch({
+					type: 'published',
+					published: { at: Date.now(), destination: pending.request.destination, results },
+				});
+			} else {
+				const results = await this.ctx.client.batchTrigger(pending.items);
+				const at = Date.now();
+				const runs = results.map((result, i) => ({
+					destination: pending.items[i]?.destination ?? '',
+					result,
+				}));
+				this.dispatch({ type: 'triggered', triggered: { at, runs } });
+				await this.findRunMessages(at, runs);
+			}
+		} catch (error) {
+			this.dispatch({ type: 'send/failed', message: describeSendError(error) });
+		}
+	}
+
+	/** Finds the messages of the new runs in the events listing, and tracks them (see run-messages.ts). */
+	private async findRunMessages(at: number, runs: readonly TriggeredRun[]): Promise<void> {
+		const started: StartedRun[] = runs
+			.filter((r) => !r.result.deduplicated)
+			.map((r) => ({
+				runId: r.result.workflowRunId,
+				destination: r.destination,
+				createdAt: r.result.workflowCreatedAt,
+			}));
+		if (started.length === 0) return;
+		try {
+			const page = await this.ctx.client.listEvents({ state: 'CREATED', count: 200 });
+			const header = prefixed(this.ctx.client.settings.dialect, 'Workflow-RunId');
+			const messages = matchRunMessages(started, page.events, header, this.runMessages);
+			for (const run of started) {
+				const id = messages.get(run.runId);
+				if (!id) continue;
+				this.runMessages.add(id);
+				this.ctx.tracked.track(id, 'trigger');
+			}
+			const missing = started.length - messages.size;
+			this.dispatch({
+				type: 'runs/found',
+				at,
+				messages,
+				...(missing > 0
+					? { note: `${missing} run${missing === 1 ? '' : 's'} not found in the events listing` }
+					: {}),
+			});
+		} catch (error) {
+			const text = describePollError(error, 'messaging');
+			const note =
+				text.status === 404 || text.status === 405
+					? 'this service lists no events, so the Messages pane cannot follow these runs (run ids only)'
+					: `the runs' messages were not found: ${text.message}`;
+			this.dispatch({ type: 'runs/found', at, messages: new Map(), note });
+		}
+	}
+
+	// The webhook address
+
+	/** Copies the webhook address through the terminal (OSC 52) with `write`. */
+	copyWebhook(write: (data: string) => void): void {
+		const url = this.webhookUrl();
+		if (!url) {
+			this.dispatch({
+				type: 'notice',
+				notice: { tone: 'info', text: 'no webhook address yet: fill in a valid destination (e edits)' },
+			});
+			return;
+		}
+		write(osc52(url));
+		this.dispatch({
+			type: 'notice',
+			notice: {
+				tone: 'ok',
+				text: 'copied the webhook address (OSC 52: the terminal must allow clipboard access)',
+			},
+		});
+	}
+
+	dispose(): void {
+		this.closed = true;
+	}
+}
+
+async function readItems(path: string): Promise<{ items: WorkflowTriggerItem[] } | { error: string }> {
+	const label = sanitize(path);
+	try {
+		const file = resolve(path);
+		const info = await stat(file);
+		if (!info.isFile()) return { error: `${label} is not a file` };
+		if (info.size > maxItemsFileBytes)
+			return { error: `${label} is ${info.size} bytes; at most ${maxItemsFileBytes} are read` };
+		return parseTriggerFile(await readFile(file, 'utf8'), label);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT') return { error: `${label}: no such file` };
+		if (code === 'EACCES') return { error: `${label}: permission denied` };
+		return { error: `${label}: ${sanitize((error as Error).message)}` };
+	}
+}

@@ -1,0 +1,37 @@
+/** Search: a search index's configuration, limits and throughput. */
+import { definePane } from '../../contract/pane.js';
+import { pollRequest } from '../../data/endpoints.js';
+import {
+	type IndexAction,
+	type IndexChoice,
+	indexChoice,
+	indexEdit,
+	indexReducer,
+} from '../../kit/index-prompt/state.js';
+import { searchIndexEndpoint } from './endpoints.js';
+import { SearchView } from './view.js';
+
+export const searchPane = definePane<IndexChoice, IndexAction>({
+	id: 'search',
+	title: 'Search',
+	shortTitle: 'Srch',
+	aliases: ['srch'],
+	numberKey: true,
+	summary: "a search index's configuration, limits and throughput",
+	initial: ({ connection }) => indexChoice(connection.searchIndexId),
+	reduce: indexReducer,
+	leave: (state) => (state.editing ? { ...state, editing: false } : state),
+	polls: ({ state }) => (state.indexId ? [pollRequest(searchIndexEndpoint, { indexId: state.indexId })] : []),
+	bindings: [
+		indexEdit('search', 'search index'),
+		{
+			command: 'secrets.reveal',
+			scope: 'search',
+			keys: ['v'],
+			description: 'reveal or hide the index tokens',
+			hint: { label: 'reveal' },
+		},
+	],
+	focus: (state) => (state.editing ? 'input' : undefined),
+	View: SearchView,
+});

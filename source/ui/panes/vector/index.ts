@@ -1,0 +1,25 @@
+/** Vector: a vector index's counters and its latency and usage series. */
+import { definePane } from '../../contract/pane.js';
+import { pollRequest } from '../../data/endpoints.js';
+import { indexEdit } from '../../kit/index-prompt/state.js';
+import { upDown } from '../../kit/tail-list/bindings.js';
+import { vectorStatsEndpoint } from './endpoints.js';
+import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './state.js';
+import { VectorView } from './view.js';
+
+export const vectorPane = definePane<VectorState, VectorAction>({
+	id: 'vector',
+	title: 'Vector',
+	shortTitle: 'Vec',
+	aliases: ['vec', 'index'],
+	numberKey: true,
+	summary: "a vector index's counters and latency series",
+	initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
+	reduce: vectorReducer,
+	leave: (state) => (state.editing ? { ...state, editing: false } : state),
+	polls: ({ shell, state }) =>
+		state.indexId ? [pollRequest(vectorStatsEndpoint, { indexId: state.indexId, period: shell.period })] : [],
+	bindings: [...upDown('vector', 'scroll'), indexEdit('vector', 'vector index')],
+	focus: (state) => (state.editing ? 'input' : undefined),
+	View: VectorView,
+});

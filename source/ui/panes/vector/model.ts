@@ -1,0 +1,79 @@
+/** What the Vector pane shows of the vector index statistics: pure, over VectorIndexStats. */
+import { type VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
+import { formatBytes } from '../../../format/bytes.js';
+import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
+import { seriesValues } from '../../../format/series.js';
+import type { KeyValue } from '../../kit/key-values/view.js';
+import type { SeriesRow } from '../../kit/series-grid/series-row.js';
+
+export function vectorCounters(stats: VectorIndexStats): KeyValue[] {
+	return [
+		{ label: 'vectors', value: formatInteger(stats.current_vector_count) },
+		{ label: 'pending', value: formatInteger(stats.pending_index_count) },
+		{ label: 'storage', value: formatBytes(stats.storage_usage) },
+		{ label: 'cost/month', value: formatMoney(stats.monthly_cost) },
+		{ label: 'queries today', value: formatInteger(stats.daily_query_count) },
+		{ label: 'queries month', value: formatInteger(stats.monthly_query_count) },
+		{ label: 'updates today', value: formatInteger(stats.daily_update_count) },
+		{ label: 'updates month', value: formatInteger(stats.monthly_update_count) },
+		{ label: 'reranks today', value: formatInteger(stats.daily_rerank_count) },
+		{ label: 'reranks month', value: formatInteger(stats.monthly_rerank_count) },
+		{ label: 'bandwidth month', value: formatBytes(stats.monthly_bandwidth_usage) },
+	];
+}
+
+type SeriesField = (typeof vectorSeriesFields)[number];
+
+const labels: Record<SeriesField, string> = {
+	query_throughput: 'query throughput',
+	update_throughput: 'update throughput',
+	query_latency_mean: 'query latency',
+	query_latency_99: 'query latency p99',
+	update_latency_mean: 'update latency',
+	update_latency_99: 'update latency p99',
+	embeds_latency_mean: 'embeds latency',
+	embeds_latency_99: 'embeds latency p99',
+	rerank_latency_mean: 'rerank latency',
+	rerank_latency_99: 'rerank latency p99',
+	vector_count: 'vector count',
+	data_size: 'data size',
+	daily_query_requests: 'queries by day',
+	daily_update_requests: 'updates by day',
+	daily_rerank_requests: 'reranks by day',
+	daily_bandwidths: 'bandwidth by day',
+};
+
+const bytesFields = new Set<SeriesField>(['data_size', 'daily_bandwidths']);
+
+function row(stats: VectorIndexStats, field: SeriesField): SeriesRow {
+	return {
+		id: field,
+		label: labels[field],
+		values: seriesValues(stats[field]),
+		format: bytesFields.has(field) ? formatBytes : formatCount,
+	};
+}
+
+/** A latency: its mean and p99 series, shown side by side. */
+export interface LatencyPair {
+	label: string;
+	mean: SeriesRow;
+	p99: SeriesRow;
+}
+
+const latencyPairs = [
+	['query', 'query_latency_mean', 'query_latency_99'],
+	['update', 'update_latency_mean', 'update_latency_99'],
+	['embeds', 'embeds_latency_mean', 'embeds_latency_99'],
+	['rerank', 'rerank_latency_mean', 'rerank_latency_99'],
+] as const satisfies readonly (readonly [string, SeriesField, SeriesField])[];
+
+export function vectorLatencies(stats: VectorIndexStats): LatencyPair[] {
+	return latencyPairs.map(([label, mean, p99]) => ({ label, mean: row(stats, mean), p99: row(stats, p99) }));
+}
+
+/** Every series that is not a latency, in the order of `vectorSeriesFields`. */
+export function vectorOtherSeries(stats: VectorIndexStats): SeriesRow[] {
+	const paired = new Set<SeriesField>(latencyPairs.flatMap(([, mean, p99]) => [mean, p99]));
+	return vectorSeriesFields.filter((f) => !paired.has(f)).map((f) => row(stats, f));
+}

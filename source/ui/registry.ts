@@ -1,0 +1,30 @@
+/**
+ * The panes of the monitor, in tab order: the first panes with a number key get 1-9 in this
+ * order. Adding a pane is its folder under panes/ and one line here.
+ */
+import type { AnyPane } from './contract/pane.js';
+import { accountsPane } from './panes/accounts/index.js';
+import { callbacksPane } from './panes/callbacks/index.js';
+import { dlqPane } from './panes/dlq/index.js';
+import { groupsPane } from './panes/groups/index.js';
+import { logsPane } from './panes/logs/index.js';
+import { messagesPane } from './panes/messages/index.js';
+import { overviewPane } from './panes/overview/index.js';
+import { publishPane } from './panes/publish/index.js';
+import { searchPane } from './panes/search/index.js';
+import { vectorPane } from './panes/vector/index.js';
+import { workflowsPane } from './panes/workflows/index.js';
+
+export const panes: readonly AnyPane[] = [
+	overviewPane,
+	accountsPane,
+	vectorPane,
+	searchPane,
+	messagesPane,
+	callbacksPane,
+	groupsPane,
+	publishPane,
+	workflowsPane,
+	dlqPane,
+	logsPane,
+];

@@ -1,0 +1,151 @@
+/**
+ * The built CLI as a user runs it, pointed at a deployment with one setting (`--dialect
+ * deployed` / MQTOP_DIALECT=deployed): every read command against a loopback server that
+ * answers in the deployed shapes (vendor paths and field names, header values as lists, other
+ * timestamp spellings, `/v2/logs` and no `/v2/events`) shows the data. And `mqtop serve
+ * --dialect deployed` answers in those names itself.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ids } from '../fixtures/deployed/answers.js';
+import { type DeployedService, deployedEnv, startDeployedService } from '../support/deployed-service.js';
+import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+let home: string;
+let service: DeployedService;
+
+beforeAll(async () => {
+	assertBuilt();
+	home = await mkdtemp(path.join(tmpdir(), 'mqtop-deployed-'));
+	service = await startDeployedService();
+});
+afterAll(async () => {
+	await service.close();
+	await rm(home, { recursive: true, force: true });
+});
+
+const cli = (args: string[], input?: string) =>
+	runCli(args, { env: baseEnv(home, deployedEnv(service)), ...(input !== undefined ? { input } : {}) });
+
+/** Runs the command, expects it to succeed without a word on stderr, and gives its stdout. */
+async function shows(args: string[], input?: string): Promise<string> {
+	const result = await cli(args, input);
+	expect(result.stderr, `mqtop ${args.join(' ')}`).toBe('');
+	expect(result.code, `mqtop ${args.join(' ')}`).toBe(0);
+	return result.stdout;
+}
+
+describe('every read command against the deployed service', () => {
+	it('lists the accounts, with the deployed fields in --json', async () => {
+		const table = await shows(['users']);
+		expect(table).toMatch(
+			new RegExp(`${ids.account}\\s+ops@example\\.org\\s+active\\s+paid qstash_enterprise_1m\\s+—`),
+		);
+		const [user] = JSON.parse(await shows(['users', '--json']));
+		expect(user).toMatchObject({
+			id: ids.account,
+			max_bandwidth_per_second: 52428800,
+			enterprise: { enabled: true },
+		});
+		expect(user.read_only_token).toBe('••••••••');
+		expect(service.requests).toContain('GET /v2/qstash/users');
+	});
+
+	it('shows usage statistics whose timestamps come in both spellings', async () => {
+		const text = await shows(['stats', 'mq', ids.account]);
+		expect(text).toMatch(/monthly billing\s+\$5\.81/);
+		expect(text).toMatch(/daily_used_workflow\s+3\s+1\s+0\s+1/);
+		expect(text).toMatch(/messages: failed\s+3\s+2\s+1\s+1/);
+		expect(JSON.parse(await shows(['stats', 'mq', ids.account, '--json'])).dlq_message_count).toBe(3);
+		const vector = await shows(['stats', 'vector', ids.vectorIndex]);
+		expect(vector).toMatch(/vectors\s+1,000/);
+		expect(vector).toMatch(/vector_count\s+3\s+2,997\s+1,000\s+1,000/);
+		expect(service.requests).toContain(`GET /v2/qstash/stats/${ids.account}`);
+	});
+
+	it('shows a search index with its vercel_email', async () => {
+		expect(await shows(['search', ids.searchIndex])).toMatch(/vercel email\s+team@example\.org/);
+		expect(JSON.parse(await shows(['search', ids.searchIndex, '--json']))).toMatchObject({
+			vercel_email: 'team@example.org',
+			token: '••••••••',
+		});
+	});
+
+	it('shows a message with header lists and callerIp, and the dead letters with and without dlqId', async () => {
+		const message = await shows(['message', ids.message]);
+		expect(message).toMatch(/header X-Team\s+billing, ops/);
+		expect(message).toMatch(/caller\s+203\.0\.113\.7/);
+		const dlq = await shows(['dlq']);
+		expect(dlq).toMatch(/1768478500000-0\s+msg_26hZ/);
+		expect(dlq).toMatch(/—\s+msg_7YoJ\S+\s+404/);
+		expect(dlq).toContain('mqtop dlq --cursor 1768478500000-1');
+	});
+
+	it('lists the URL Groups and shows one', async () => {
+		expect(await shows(['group', 'ls'])).toMatch(new RegExp(`${ids.group}\\s+2\\s+0`));
+		expect(await shows(['group', 'show', ids.group])).toMatch(
+			/orders\s+https:\/\/hooks\.example\.org\/orders/,
+		);
+	});
+
+	it('publishes to a URL and to a URL Group answered with {messages: [...]}, and triggers runs', async () => {
+		expect(await shows(['publish', 'https://hooks.example.org/orders', '--body', 'x'])).toContain(
+			'msg_2Lbd6X4d',
+		);
+		const group = await shows(['publish', ids.group, '--body', 'x']);
+		expect(group).toMatch(/msg_4Bq2\S+\s+https:\/\/b\.example\.org\/x\s+deduplicated/);
+		expect(service.requests).toContain(
+			`POST /v2/publish/${encodeURIComponent('https://hooks.example.org/orders')}`,
+		);
+		expect(await shows(['trigger', '-'], '[{"destination":"https://hooks.example.org/wf"}]')).toContain(
+			'wfr_nightly-report-01',
+		);
+	});
+
+	it('shows the preset in use in mqtop config', async () => {
+		const config = await shows(['config']);
+		expect(config).toMatch(/dialect\s+deployed \(from env MQTOP_DIALECT\)/);
+		expect(config).toMatch(/headerPrefix\s+Upstash-\s+preset deployed/);
+		expect(config).toMatch(/partnerWord\s+vercel\s+preset deployed/);
+		const json = JSON.parse(await shows(['config', '--json']));
+		expect(json.dialect).toEqual({
+			preset: 'deployed',
+			names: {
+				headerPrefix: 'Upstash-',
+				tokenParam: 'qstash_token',
+				productSegment: 'qstash',
+				issuer: 'Upstash',
+				partnerWord: 'vercel',
+			},
+		});
+	});
+});
+
+describe('mqtop serve --dialect deployed', () => {
+	it('answers in the deployed names, and the commands read them with the same one setting', async () => {
+		const served = await startServe(baseEnv(home), ['--dialect', 'deployed']);
+		try {
+			const info = served.info as Record<string, string>;
+			const env = baseEnv(home, {
+				MQTOP_QUEUE_URL: info.queueUrl!,
+				MQTOP_TOKEN: info.token!,
+				MQTOP_MANAGEMENT_URL: info.managementUrl!,
+				MQTOP_EMAIL: info.email!,
+				MQTOP_API_KEY: info.apiKey!,
+				MQTOP_DIALECT: 'deployed',
+			});
+			const search = await runCli(['search', info.searchIndexId!, '--json'], { env });
+			expect(search.code, search.stderr).toBe(0);
+			expect(JSON.parse(search.stdout)).toHaveProperty('vercel_email', '');
+			expect(JSON.parse(search.stdout)).not.toHaveProperty('partner_email');
+			const users = await runCli(['users', '--json'], { env });
+			expect(JSON.parse(users.stdout)[0].id).toBe(info.accountId);
+		} finally {
+			await served.stop();
+		}
+	});
+});

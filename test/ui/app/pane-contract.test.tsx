@@ -1,0 +1,120 @@
+/**
+ * The pane module contract, as the next panes will use it: a module declared outside the
+ * registry's list (here in the test, as a new folder would hold it) is a tab-less pane reached
+ * by name, polls what it declares, has its keys in the key line and in help, and keeps its
+ * state in its own reducer. Nothing else of the TUI names it.
+ */
+import { Text } from 'ink';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DlqPage } from '../../../source/api/schemas.js';
+import { completions, numbered, paneByName, tabPanes } from '../../../source/ui/app/panes.js';
+import { usePane, usePolls } from '../../../source/ui/contract/context.js';
+import { definePane } from '../../../source/ui/contract/pane.js';
+import { defineEndpoint, pollRequest } from '../../../source/ui/data/endpoints.js';
+import { entryOf } from '../../../source/ui/data/poll-store.js';
+import { priorities } from '../../../source/ui/keys/dispatcher.js';
+import { useCommands } from '../../../source/ui/keys/use-keys.js';
+import { panes } from '../../../source/ui/registry.js';
+import { type Session, startSession } from '../harness.js';
+
+const dlqEndpoint = defineEndpoint<DlqPage>({
+	key: 'dlq',
+	api: 'messaging',
+	label: 'dead letters',
+	params: () => '',
+	fetch: (client) => client.listDlq(),
+});
+
+type DlqState = { marked: number };
+type DlqAction = { type: 'mark' };
+
+function DlqView() {
+	const { state, dispatch } = usePane<DlqState, DlqAction>();
+	const page = entryOf(usePolls(), dlqEndpoint)?.data;
+	useCommands('dlq', priorities.pane, { 'dlq.mark': () => dispatch({ type: 'mark' }) });
+	return (
+		<Text>
+			{page ? `${page.messages.length} dead letters` : 'Loading dead letters…'} · {state.marked} marked
+		</Text>
+	);
+}
+
+const dlqPane = definePane<DlqState, DlqAction>({
+	id: 'dlq',
+	title: 'Dead letters',
+	shortTitle: 'DLQ',
+	aliases: ['dead'],
+	numberKey: false,
+	summary: 'messages that failed every attempt',
+	initial: () => ({ marked: 0 }),
+	reduce: (state, action) => (action.type === 'mark' ? { marked: state.marked + 1 } : state),
+	polls: () => [pollRequest(dlqEndpoint)],
+	bindings: [
+		{
+			command: 'dlq.mark',
+			scope: 'dlq',
+			keys: ['m'],
+			description: 'mark a dead letter',
+			hint: { label: 'mark' },
+		},
+	],
+	View: DlqView,
+});
+
+// In place of the registry's own Dead letters pane, which has the same names.
+const all = [...panes.filter((p) => p.id !== dlqPane.id), dlqPane];
+
+describe('the pane registry', () => {
+	it('finds a pane by any of its names, and completes names for a command line', () => {
+		expect(paneByName(all, 'dead')?.id).toBe('dlq');
+		expect(paneByName(all, 'Dead letters')?.id).toBe('dlq');
+		expect(paneByName(all, 'dl')?.id).toBe('dlq');
+		expect(paneByName(all, 'msgs')?.id).toBe('messages');
+		expect(paneByName(all, 'nothing')).toBeUndefined();
+		expect(completions(all, 'de')).toContain('dead');
+	});
+
+	it('gives number keys to the panes that ask for one, and a tab to a pane without one while it is shown', () => {
+		expect(numbered(all).map((p) => p.id)).toEqual(panes.filter((p) => p.numberKey).map((p) => p.id));
+		expect(tabPanes(all, 'overview').map((p) => p.id)).not.toContain('dlq');
+		expect(
+			tabPanes(all, 'dlq')
+				.map((p) => p.id)
+				.at(-1),
+		).toBe('dlq');
+	});
+});
+
+describe('a pane added as a module', () => {
+	let session: Session;
+	beforeAll(async () => {
+		session = await startSession({ columns: 120, rows: 30, panes: all });
+	});
+	afterAll(() => session.close());
+
+	it('is shown by name, polls its endpoint, and takes its own keys', async () => {
+		const { screen } = session;
+		await screen.waitFor((f) => f.includes('Period series'), 'the Overview');
+		expect(screen.frame()).not.toContain('Dead letters');
+		// What the `:` command line will do.
+		screen.runtime.ui.dispatch({ type: 'pane/show', pane: paneByName(all, 'dead')!.id });
+		await screen.waitFor((f) => /\d+ dead letters · 0 marked/.test(f), 'the pane with its data');
+		const frame = screen.frame();
+		expect(frame).toContain(':Dead letters');
+		expect(frame).toContain('messaging ok');
+		expect(frame.trimEnd().split('\n').at(-1)).toContain('m mark');
+		await screen.press('m', 'm');
+		await screen.waitFor((f) => f.includes('2 marked'), 'its own key, twice');
+		await screen.press('?');
+		await screen.waitFor(
+			(f) => f.includes('Keys of Dead letters') && f.includes('mark a dead letter'),
+			'help',
+		);
+		await screen.press('?');
+		await screen.press('1');
+		await screen.waitFor(
+			(f) => f.includes('Period series') && !f.includes('Dead letters'),
+			'back to a numbered pane',
+		);
+	});
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyTable } from '../../../source/ui/app/bindings.js';
+import { panes } from '../../../source/ui/registry.js';
+import { keys, type Session, startSession } from '../harness.js';
+
+describe('the shell around the panes', () => {
+	let session: Session;
+
+	beforeAll(async () => {
+		// Wide enough for the full title of every tab.
+		session = await startSession({ columns: 140, rows: 30, readOnly: true });
+	});
+	afterAll(() => session.close());
+
+	const currentTab = (frame: string) => frame.split('\n')[1];
+
+	it('says which service it is connected to, and that it is read-only', async () => {
+		const { screen, fixture } = session;
+		const header = await screen.waitFor((f) => f.split('\n')[0], 'header');
+		expect(header).toContain(`mqtop embedded local service at ${fixture.service.managementUrl}`);
+		expect(header).toContain('read-only');
+		// The first frames may come before the terminal's width is known: wait for it.
+		await screen.waitFor(
+			(f) =>
+				panes
+					.filter((p) => p.numberKey)
+					.every((pane, i) => currentTab(f)?.includes(`${i + 1} ${pane.title}`)),
+			'every tab with its full title',
+		);
+	});
+
+	it('switches panes with 1-9, Tab and Shift-Tab; panes without data poll nothing', async () => {
+		const { screen } = session;
+		await screen.press('6');
+		await screen.waitFor(
+			(f) => f.includes('No callback receiver is running.'),
+			'Callbacks without a receiver',
+		);
+		expect(screen.frame()).toContain('nothing polled on this pane');
+		await screen.press(keys.tab, keys.tab);
+		await screen.waitFor((f) => f.includes('Publish a message'), 'Publish');
+		await screen.press(keys.tab);
+		await screen.waitFor((f) => f.includes('workflow runs'), 'Workflows, the last tab');
+		await screen.press(keys.tab);
+		await screen.waitFor((f) => f.includes('Period series'), 'Tab wraps to the Overview');
+		await screen.press(keys.shiftTab);
+		await screen.waitFor((f) => f.includes('workflow runs'), 'Shift-Tab goes back');
+		await screen.press('2');
+		await screen.waitFor((f) => f.includes('1 account ·'), 'Accounts');
+		expect(screen.runtime.ui.getSnapshot().pane).toBe('accounts');
+	});
+
+	it('shows the keys of the current pane with ?, and closes with Esc', async () => {
+		const { screen } = session;
+		await screen.press('?');
+		const help = await screen.waitFor((f) => (f.includes('Keys of Accounts') ? f : undefined), 'help');
+		const table = keyTable(panes);
+		for (const row of [...table.helpRows('accounts'), ...table.helpRows('global')]) {
+			expect(help).toContain(row.description);
+		}
+		expect(help).toContain('?/esc close help');
+		await screen.press('3');
+		await screen.waitFor(
+			(f) => f.includes('Keys of Vector') && f.includes('type the vector index id'),
+			'help follows the pane',
+		);
+		await screen.press(keys.esc);
+		await screen.waitFor((f) => !f.includes('Keys of Vector') && f.includes('Vector index'), 'help closed');
+	});
+
+	it('shows in the bottom line the keys that work now', async () => {
+		const { screen } = session;
+		await screen.press('2');
+		const keyLine = (f: string) => f.trimEnd().split('\n').at(-1) ?? '';
+		await screen.waitFor(
+			(f) => keyLine(f).includes('v reveal') && keyLine(f).includes('enter use/detail'),
+			'Accounts keys',
+		);
+		expect(keyLine(screen.frame())).toContain('q quit');
+		await screen.press('3', 'i');
+		await screen.waitFor((f) => keyLine(f).startsWith('enter apply  esc cancel'), 'text field keys only');
+		// The text field takes every key: q is typed, it does not quit.
+		await screen.press('q');
+		await screen.waitFor((f) => /Vector index id: \S*q/.test(f), 'q typed into the field');
+		await screen.press(keys.esc);
+		await screen.waitFor((f) => keyLine(f).includes('i index id'), 'pane keys again');
+	});
+
+	it('refreshes at once with r', async () => {
+		const { screen } = session;
+		await screen.press('1');
+		await screen.waitFor((f) => f.includes('Period series'), 'Overview');
+		// Long interval: only r can bring a new poll within the wait.
+		screen.runtime.scheduler.setIntervalMs(60_000);
+		await new Promise((r) => setTimeout(r, 300));
+		const before = screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt;
+		await screen.press('r');
+		await screen.waitFor(
+			() => (screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > (before ?? 0),
+			'a new poll',
+		);
+	});
+});

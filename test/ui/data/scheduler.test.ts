@@ -1,0 +1,292 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../source/api/errors.js';
+import type { Message, MqUser } from '../../../source/api/schemas.js';
+import { usersEndpoint } from '../../../source/ui/data/endpoints.js';
+import { PollStore } from '../../../source/ui/data/poll-store.js';
+import { type PollJob, PollScheduler } from '../../../source/ui/data/scheduler.js';
+import { messageEndpoint } from '../../../source/ui/panes/messages/endpoints.js';
+
+/** A job whose every request is a promise the test settles by hand. */
+function manualJob(params = '') {
+	const calls: {
+		resolve: (users: MqUser[]) => void;
+		reject: (error: unknown) => void;
+		signal: AbortSignal;
+	}[] = [];
+	let open = 0;
+	let maxOpen = 0;
+	const job: PollJob = {
+		endpoint: usersEndpoint,
+		params,
+		fetch: (signal) =>
+			new Promise<MqUser[]>((resolve, reject) => {
+				open++;
+				maxOpen = Math.max(maxOpen, open);
+				const done = () => {
+					open--;
+				};
+				calls.push({
+					resolve: (v) => {
+						done();
+						resolve(v);
+					},
+					reject: (e) => {
+						done();
+						reject(e);
+					},
+					signal,
+				});
+			}),
+	};
+	return { job, calls, maxOpen: () => maxOpen };
+}
+
+const down = () => new ApiError({ operation: 'list users', kind: 'network', detail: 'cannot connect' });
+
+describe('PollScheduler', () => {
+	let store: PollStore;
+	let scheduler: PollScheduler;
+
+	beforeEach(() => {
+		vi.useFakeTimers();
+		store = new PollStore();
+	});
+	afterEach(() => {
+		scheduler.stop();
+		vi.useRealTimers();
+	});
+
+	it('polls at once, then every interval after each answer', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 1000 });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(1);
+		expect(store.getSnapshot().entries.users).toEqual({ api: 'management', params: '' });
+		calls[0]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(999);
+		expect(calls).toHaveLength(1);
+		expect(store.getSnapshot().entries.users).toMatchObject({ data: [], dataParams: '' });
+		// The next poll of the same request changes nothing until it answers.
+		const before = store.getSnapshot();
+		await vi.advanceTimersByTimeAsync(1);
+		expect(calls).toHaveLength(2);
+		expect(store.getSnapshot()).toBe(before);
+	});
+
+	it('never sends a second request to an endpoint while one is out', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 10 });
+		const { job, calls, maxOpen } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		scheduler.refresh();
+		scheduler.refresh();
+		await vi.advanceTimersByTimeAsync(500);
+		expect(calls).toHaveLength(1);
+		// A job for other parameters waits for the dropped job's request to settle.
+		const other = manualJob('b');
+		scheduler.setJobs([other.job]);
+		await vi.advanceTimersByTimeAsync(100);
+		expect(calls[0]!.signal.aborted).toBe(true);
+		expect(other.calls).toHaveLength(0);
+		calls[0]!.reject(new Error('aborted'));
+		await vi.advanceTimersByTimeAsync(0);
+		expect(other.calls).toHaveLength(1);
+		expect(maxOpen()).toBe(1);
+	});
+
+	it('backs off exponentially up to the cap, shows when it retries, and recovers', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100, backoff: { baseMs: 1000, maxMs: 4000 } });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		const gaps: number[] = [];
+		let last = Date.now();
+		for (let i = 0; i < 4; i++) {
+			await vi.advanceTimersByTimeAsync(0);
+			while (calls.length <= i) await vi.advanceTimersByTimeAsync(50);
+			gaps.push(Date.now() - last);
+			last = Date.now();
+			calls[i]!.reject(down());
+			await vi.advanceTimersByTimeAsync(0);
+			const failure = store.getSnapshot().entries.users?.failure;
+			expect(failure?.failures).toBe(i + 1);
+			expect(failure?.retryAt).toBe(Date.now() + Math.min(4000, 1000 * 2 ** i));
+			expect(failure?.message).toContain('cannot connect');
+		}
+		expect(gaps.slice(1)).toEqual([1000, 2000, 4000]);
+		await vi.advanceTimersByTimeAsync(4000);
+		calls[4]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(store.getSnapshot().entries.users).toMatchObject({ data: [], failure: undefined });
+		await vi.advanceTimersByTimeAsync(100);
+		expect(calls).toHaveLength(6);
+	});
+
+	it('keeps the backoff of a job that is hidden and shown again', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100, backoff: { baseMs: 5000, maxMs: 5000 } });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		calls[0]!.reject(down());
+		await vi.advanceTimersByTimeAsync(0);
+		scheduler.setJobs([]);
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(4000);
+		expect(calls).toHaveLength(1);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(calls).toHaveLength(2);
+	});
+
+	it('refresh polls a failing endpoint at once', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100, backoff: { baseMs: 60_000, maxMs: 60_000 } });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		calls[0]!.reject(down());
+		await vi.advanceTimersByTimeAsync(0);
+		scheduler.refresh();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(2);
+	});
+
+	it('refresh while a request is out polls again as soon as it answers', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 60_000 });
+		const { job, calls, maxOpen } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		// An edit lands while the poll is out: its answer may not show the edit yet.
+		scheduler.refresh();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(1);
+		calls[0]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(2);
+		// Once only: then the interval again.
+		calls[1]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(calls).toHaveLength(2);
+		expect(maxOpen()).toBe(1);
+	});
+
+	it('while paused sends nothing and keeps the data it has', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100 });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		calls[0]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(100);
+		scheduler.setPaused(true);
+		const before = store.getSnapshot().entries.users?.data;
+		// The request that was out when the data froze does not replace it.
+		calls[1]!.resolve([{ id: 'new' } as MqUser]);
+		await vi.advanceTimersByTimeAsync(10_000);
+		expect(calls).toHaveLength(2);
+		expect(store.getSnapshot().entries.users?.data).toBe(before);
+		scheduler.refresh();
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(calls).toHaveLength(2);
+		scheduler.setPaused(false);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(calls).toHaveLength(3);
+	});
+
+	it('stops polling jobs that were dropped', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100 });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		calls[0]!.resolve([]);
+		scheduler.setJobs([]);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(calls).toHaveLength(1);
+	});
+
+	describe('keyed jobs (one per message id)', () => {
+		/** Message jobs whose requests the test settles by hand, with the most out at once. */
+		function messageJobs(ids: string[]) {
+			const calls: { id: string; resolve: () => void; reject: (e: unknown) => void; signal: AbortSignal }[] =
+				[];
+			const open = new Map<string, number>();
+			let out = 0;
+			let maxOut = 0;
+			let maxPerId = 0;
+			const jobs: PollJob[] = ids.map((id) => ({
+				endpoint: messageEndpoint,
+				params: id,
+				fetch: (signal) =>
+					new Promise<Message>((resolve, reject) => {
+						out++;
+						open.set(id, (open.get(id) ?? 0) + 1);
+						maxOut = Math.max(maxOut, out);
+						maxPerId = Math.max(maxPerId, open.get(id)!);
+						const done = () => {
+							out--;
+							open.set(id, open.get(id)! - 1);
+						};
+						calls.push({
+							id,
+							resolve: () => {
+								done();
+								resolve({ messageId: id } as Message);
+							},
+							reject: (e) => {
+								done();
+								reject(e);
+							},
+							signal,
+						});
+					}),
+			}));
+			return { jobs, calls, maxOut: () => maxOut, maxPerId: () => maxPerId };
+		}
+
+		it('polls every id, at most `concurrency` at once and one request per id, keeping an entry per id', async () => {
+			scheduler = new PollScheduler(store, { intervalMs: 50 });
+			const limit = messageEndpoint.concurrency!;
+			const ids = Array.from({ length: limit * 3 }, (_, i) => `msg_${i}`);
+			const { jobs, calls, maxOut, maxPerId } = messageJobs(ids);
+			scheduler.setJobs(jobs);
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls).toHaveLength(limit);
+			scheduler.refresh();
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls).toHaveLength(limit);
+			// Each answer lets one waiting id go.
+			for (let answered = 0; answered < 200; answered++) {
+				const pending = calls.filter((c) => !c.signal.aborted && !(c as { settled?: boolean }).settled);
+				const next = pending[0];
+				if (!next) break;
+				(next as { settled?: boolean }).settled = true;
+				next.resolve();
+				await vi.advanceTimersByTimeAsync(10);
+			}
+			expect(new Set(calls.map((c) => c.id))).toEqual(new Set(ids));
+			expect(maxOut()).toBe(limit);
+			expect(maxPerId()).toBe(1);
+			const entries = store.getSnapshot().keyed.message;
+			expect([...(entries?.keys() ?? [])].sort()).toEqual([...ids].sort());
+			expect(entries?.get('msg_3')).toMatchObject({ api: 'messaging', data: { messageId: 'msg_3' } });
+		});
+
+		it('stops polling ids that were dropped, and a dropped id never takes a slot', async () => {
+			scheduler = new PollScheduler(store, { intervalMs: 50 });
+			const limit = messageEndpoint.concurrency!;
+			const ids = Array.from({ length: limit + 2 }, (_, i) => `msg_${i}`);
+			const { jobs, calls } = messageJobs(ids);
+			scheduler.setJobs(jobs);
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls).toHaveLength(limit);
+			// Only the last id stays: the others' requests are aborted, the queued one never runs.
+			scheduler.setJobs(jobs.slice(-1));
+			for (const call of calls.slice(0, limit)) {
+				expect(call.signal.aborted).toBe(true);
+				call.reject(new Error('aborted'));
+			}
+			await vi.advanceTimersByTimeAsync(0);
+			expect(calls.map((c) => c.id)).toEqual([...ids.slice(0, limit), ids.at(-1)]);
+			calls.at(-1)!.resolve();
+			await vi.advanceTimersByTimeAsync(500);
+			expect(new Set(calls.slice(limit).map((c) => c.id))).toEqual(new Set([ids.at(-1)]));
+		});
+	});
+});
