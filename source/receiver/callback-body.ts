@@ -143,9 +143,10 @@ function isStringArray(value: unknown): boolean {
 function isRecordOf(value: unknown, valid: (item: unknown) => boolean): boolean {
 	if (!isPlainObject(value)) return false;
 	const record = value as Record<string, unknown>;
-	for (const key of Reflect.ownKeys(record)) {
-		if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(record, key)) continue;
-		if (typeof key === 'symbol' || !valid(record[key])) return false;
+	// Object.keys: the own enumerable string keys, the ones zod checks, without a descriptor each.
+	for (const key of Object.keys(record)) if (key !== '__proto__' && !valid(record[key])) return false;
+	for (const symbol of Object.getOwnPropertySymbols(record)) {
+		if (Object.prototype.propertyIsEnumerable.call(record, symbol)) return false;
 	}
 	return true;
 }

@@ -337,9 +337,12 @@ function cap(preview: BodyPreview, max: number): ShownBody {
 	return { ...preview, [key]: cut, truncated: true } as ShownBody;
 }
 
+/** Digits, with white space around them as trim() would take away (Number() ignores it too). */
+const unixMsDigits = /^\s*\d{1,16}\s*$/;
+
 function millis(text: string | undefined): number | undefined {
-	if (text === undefined || !/^\d{1,16}$/.test(text.trim())) return undefined;
-	return Number(text.trim());
+	if (text === undefined || !unixMsDigits.test(text)) return undefined;
+	return Number(text);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
