@@ -2,8 +2,8 @@
  * The callback body check on the receiver's hot path. zod costs a callback about as much as
  * verifying its signature; this accepts exactly what CallbackBody and FailureCallbackBody accept
  * (test/receiver/callback-body.test.ts holds it to the schemas with generated input) and reads
- * only the fields an event shows. zod still words the problem of a body this rejects, so the
- * message is the schema's own.
+ * only the fields an event shows; fields the schemas do not name pass, as the loose schemas let
+ * them. zod still words the problem of a body this rejects, so the message is the schema's own.
  */
 import { CallbackBody, describeZodError, FailureCallbackBody } from '../api/schemas.js';
 
