@@ -5,10 +5,13 @@
 import type { AnyPane } from './contract/pane.js';
 import { accountsPane } from './panes/accounts/index.js';
 import { callbacksPane } from './panes/callbacks/index.js';
+import { flowPane } from './panes/flow/index.js';
 import { groupsPane } from './panes/groups/index.js';
 import { messagesPane } from './panes/messages/index.js';
 import { overviewPane } from './panes/overview/index.js';
 import { publishPane } from './panes/publish/index.js';
+import { queuesPane } from './panes/queues/index.js';
+import { schedulesPane } from './panes/schedules/index.js';
 import { searchPane } from './panes/search/index.js';
 import { vectorPane } from './panes/vector/index.js';
 
@@ -21,4 +24,7 @@ export const panes: readonly AnyPane[] = [
 	callbacksPane,
 	groupsPane,
 	publishPane,
+	schedulesPane,
+	queuesPane,
+	flowPane,
 ];
