@@ -1,10 +1,13 @@
 import type { Command } from '../command.js';
 import { configCommand } from './config.js';
 import { dlqCommand } from './dlq.js';
+import { flowCommand } from './flow.js';
 import { groupCommand } from './group.js';
 import { listenCommand } from './listen.js';
 import { messageCommand } from './message.js';
 import { publishCommand } from './publish.js';
+import { queuesCommand } from './queues.js';
+import { schedulesCommand } from './schedules.js';
 import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
 import { statsCommand } from './stats.js';
@@ -26,4 +29,7 @@ export const commands: Command[] = [
 	groupCommand,
 	webhookUrlCommand,
 	dlqCommand,
+	schedulesCommand,
+	queuesCommand,
+	flowCommand,
 ];
