@@ -251,7 +251,7 @@ describe('mqtop flow', () => {
 	it('lists the keys with the global parallelism; pauses, pins, unpins, resets and resumes one', async () => {
 		expect((await cli(['flow', 'pause', 'tenant-a'])).stdout).toBe('paused key tenant-a\n');
 		const pinned = await cli(['flow', 'pin', 'tenant-a', '--parallelism', '2', '--period', '1m']);
-		expect(pinned).toMatchObject({ code: 0, stdout: 'pinned parallelism=2, period=60 on key tenant-a\n' });
+		expect(pinned).toMatchObject({ code: 0, stdout: 'pinned parallelism 2, period 60s on key tenant-a\n' });
 		expect((await client.flowControl.get('tenant-a')).data).toMatchObject({
 			isPaused: true,
 			isPinnedParallelism: true,

@@ -1,7 +1,12 @@
 /** `mqtop flow [ls|show|pause|resume|pin|unpin|reset]`: flow-control keys and the global parallelism. */
-import { parseDuration } from '../../api/duration.js';
+import { DurationError } from '../../api/duration.js';
 import { ApiError } from '../../api/errors.js';
-import type { PinSettings } from '../../api/flow-control-api.js';
+import {
+	describePin,
+	describeUnpin,
+	type PinSettings,
+	pinPeriodSeconds,
+} from '../../api/flow-control-api.js';
 import type { Liberal } from '../../api/liberal.js';
 import { FlowControlKey } from '../../api/messaging-schemas.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -128,14 +133,12 @@ function pinSettings(args: ParsedArgs): PinSettings {
 	if (rate !== undefined) pin.rate = rate;
 	const period = args.string('period');
 	if (period !== undefined) {
-		let ms: number;
 		try {
-			ms = parseDuration(period);
+			pin.period = pinPeriodSeconds(period);
 		} catch (error) {
-			throw new UsageError(`--period: ${(error as Error).message}`);
+			if (!(error instanceof DurationError)) throw error;
+			throw new UsageError(`--period: ${error.message}`);
 		}
-		if (ms < 1000 || ms % 1000 !== 0) throw new UsageError('--period: whole seconds, at least 1s');
-		pin.period = ms / 1000;
 	}
 	if (Object.keys(pin).length === 0) throw new UsageError('give --parallelism, --rate or --period to pin');
 	return pin;
@@ -182,9 +185,8 @@ export const flowCommand = defineGroup(
 			run: (client, key, args) => client.flowControl.pin(key, pinSettings(args)),
 			done: (key, args) => {
 				const pin = pinSettings(args);
-				const what = Object.entries(pin).map(([name, value]) => `${name}=${value}`);
 				return {
-					text: `pinned ${what.join(', ')} on key ${key}`,
+					text: `pinned ${describePin(pin)} on key ${key}`,
 					json: { flowControlKey: key, pinned: pin },
 				};
 			},
@@ -200,9 +202,10 @@ export const flowCommand = defineGroup(
 			run: (client, key, args) => client.flowControl.unpin(key, unpinSettings(args)),
 			done: (key, args) => {
 				const which = unpinSettings(args);
-				const what =
-					which.parallelism && which.rate ? 'parallelism and rate' : which.rate ? 'rate' : 'parallelism';
-				return { text: `unpinned the ${what} of key ${key}`, json: { flowControlKey: key, unpinned: which } };
+				return {
+					text: `unpinned the ${describeUnpin(which)} of key ${key}`,
+					json: { flowControlKey: key, unpinned: which },
+				};
 			},
 		}),
 		keyAction('reset', 'reset the rate of a key: a fresh rate period starts now', 'reset the rate of key'),

@@ -96,3 +96,8 @@ export async function sendConfirmed(sender: RequestSender): Promise<boolean> {
 	sender.refresh();
 	return true;
 }
+
+/** Leaving a pane closes its question (what it would change may be different on return) and its notice. */
+export function leaveRequestFlow<S extends RequestFlow>(state: S): S {
+	return { ...state, confirm: state.busy ? state.confirm : undefined, notice: undefined };
+}

@@ -5,89 +5,35 @@
  * The only place of the pane that speaks HTTP.
  */
 import {
+	describePin,
+	describeUnpin,
 	flowControlActionRequest,
 	pinFlowControlRequest,
 	unpinFlowControlRequest,
 } from '../../../api/flow-control-api.js';
 import type { PaneContext } from '../../contract/pane.js';
-import { describeSendError } from '../../data/describe-error.js';
-import { entryOf } from '../../data/poll-store.js';
 import type { FormAction } from '../../kit/form/state.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { ResourceController } from '../../kit/resource-list/controller.js';
 import { type FlowKey, flowKeysEndpoint } from './endpoints.js';
 import { checkPin, pinForm, unpinForm, unpinSettings } from './limits.js';
 import { perPeriod, waitingText } from './model.js';
 import type { FlowAction, FlowState } from './state.js';
 
-export class FlowController {
-	private closed = false;
-	private readonly sender: RequestSender;
-	private readonly unsubscribe: () => void;
-	private sampled: unknown;
-
-	constructor(private readonly ctx: PaneContext<FlowState, FlowAction>) {
-		this.sender = {
-			flow: () => ctx.store.getSnapshot(),
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
-		this.unsubscribe = ctx.polls.subscribe(() => this.sample());
-	}
-
-	get state(): FlowState {
-		return this.ctx.store.getSnapshot();
-	}
-
-	private dispatch(action: FlowAction): void {
-		if (!this.closed) this.ctx.store.dispatch(action);
-	}
-
-	/** Each new answer is one sample of every key's wait list. */
-	private sample(): void {
-		const keys = this.keys();
-		if (!keys || keys === this.sampled) return;
-		this.sampled = keys;
-		this.dispatch({ type: 'waiting/sample', samples: keys.map((k) => [k.flowControlKey, k.waitListSize]) });
-	}
-
-	keys(): readonly FlowKey[] | undefined {
-		return entryOf(this.ctx.polls.getSnapshot(), flowKeysEndpoint)?.data;
-	}
-
-	current(): FlowKey | undefined {
-		const keys = this.keys() ?? [];
-		return keys[
-			selectedIndex(
-				keys.map((k) => k.flowControlKey),
-				this.state.selected,
-			)
-		];
-	}
-
-	move(delta: number): void {
-		this.dispatch({ type: 'move', keys: (this.keys() ?? []).map((k) => k.flowControlKey), delta });
-	}
-
-	private withCurrent(act: (key: FlowKey) => void): void {
-		const key = this.current();
-		if (key) act(key);
-		else this.info('no flow-control key selected');
-	}
-
-	private info(text: string): void {
-		this.dispatch({ type: 'request/notice', notice: { tone: 'info', text } });
+export class FlowController extends ResourceController<FlowKey, FlowState, FlowAction> {
+	constructor(ctx: PaneContext<FlowState, FlowAction>) {
+		super(ctx, {
+			endpoint: flowKeysEndpoint,
+			key: (k) => k.flowControlKey,
+			noun: 'flow-control key',
+			trend: (k) => k.waitListSize,
+		});
 	}
 
 	pause(): void {
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused) return this.info(`key ${name} is paused already; u resumes it`);
-			askToSend(this.sender, 'pausing flow-control keys', {
+			this.ask('pausing flow-control keys', {
 				title: `pause key ${name}: no delivery of it starts until resumed; ${waitingText(k)} stay, new ones wait too`,
 				request: flowControlActionRequest(name, 'pause'),
 				done: `paused key ${name}`,
@@ -99,7 +45,7 @@ export class FlowController {
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused === false) return this.info(`key ${name} is not paused`);
-			askToSend(this.sender, 'resuming flow-control keys', {
+			this.ask('resuming flow-control keys', {
 				title: `resume key ${name}: ${waitingText(k)} go out within its limits`,
 				request: flowControlActionRequest(name, 'resume'),
 				done: `resumed key ${name}`,
@@ -111,7 +57,7 @@ export class FlowController {
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			const used = k.rateCount === undefined ? '' : ` (${k.rateCount} used${perPeriod(k.ratePeriod)})`;
-			askToSend(this.sender, 'resetting rates', {
+			this.ask('resetting rates', {
 				title: `reset the rate of key ${name}: a fresh period starts now${used}`,
 				request: flowControlActionRequest(name, 'resetRate'),
 				done: `reset the rate of key ${name}`,
@@ -134,10 +80,7 @@ export class FlowController {
 	}
 
 	private openForm(what: string, make: (key: FlowKey) => NonNullable<FlowState['form']>): void {
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-			return;
-		}
+		if (this.refusedReadOnly(what)) return;
 		this.withCurrent((k) => this.dispatch({ type: 'form/open', form: make(k) }));
 	}
 
@@ -157,38 +100,19 @@ export class FlowController {
 		if (form.kind === 'pin') {
 			const { pin } = checkPin(form.state.values);
 			if (!pin) return;
-			const limits = [
-				pin.parallelism !== undefined ? `parallelism ${pin.parallelism}` : '',
-				pin.rate !== undefined ? `rate ${pin.rate}` : '',
-				pin.period !== undefined ? `period ${pin.period}s` : '',
-			].filter(Boolean);
-			askToSend(this.sender, 'pinning limits', {
-				title: `pin ${limits.join(', ')} on key ${form.key}: they win over what its messages ask for`,
+			this.ask('pinning limits', {
+				title: `pin ${describePin(pin)} on key ${form.key}: they win over what its messages ask for`,
 				request: pinFlowControlRequest(form.key, pin),
-				done: `pinned ${limits.join(', ')} on key ${form.key}`,
+				done: `pinned ${describePin(pin)} on key ${form.key}`,
 			});
 			return;
 		}
 		const which = unpinSettings(form.state.values);
-		const what =
-			which.parallelism && which.rate ? 'parallelism and rate' : which.rate ? 'rate' : 'parallelism';
-		askToSend(this.sender, 'unpinning limits', {
+		const what = describeUnpin(which);
+		this.ask('unpinning limits', {
 			title: `unpin the ${what} of key ${form.key}: its messages set them again`,
 			request: unpinFlowControlRequest(form.key, which),
 			done: `unpinned the ${what} of key ${form.key}`,
 		});
-	}
-
-	cancelConfirm(): void {
-		this.dispatch({ type: 'request/cancel' });
-	}
-
-	async send(): Promise<void> {
-		await sendConfirmed(this.sender);
-	}
-
-	dispose(): void {
-		this.closed = true;
-		this.unsubscribe();
 	}
 }

@@ -2,8 +2,8 @@
  * The forms that pin and unpin a key's limits, and pure checks of what was typed: a pinned
  * parallelism or rate wins over what messages ask for until it is unpinned.
  */
-import { DurationError, parseDuration } from '../../../api/duration.js';
-import type { PinSettings, UnpinSettings } from '../../../api/flow-control-api.js';
+import { DurationError } from '../../../api/duration.js';
+import { type PinSettings, pinPeriodSeconds, type UnpinSettings } from '../../../api/flow-control-api.js';
 import { createForm, type FieldSpec, type FormState } from '../../kit/form/state.js';
 import type { FormErrors } from '../../kit/form/view.js';
 import type { FlowKey } from './endpoints.js';
@@ -51,9 +51,7 @@ export function checkPin(values: Readonly<Record<PinField, string>>): {
 	const period = values.period.trim();
 	if (period) {
 		try {
-			const ms = parseDuration(period);
-			if (ms < 1000 || ms % 1000 !== 0) errors.period = 'whole seconds, at least 1s';
-			else pin.period = ms / 1000;
+			pin.period = pinPeriodSeconds(period);
 		} catch (error) {
 			if (!(error instanceof DurationError)) throw error;
 			errors.period = error.message;

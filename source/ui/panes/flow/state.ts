@@ -8,11 +8,18 @@ import { type FormAction, type FormState, formReducer } from '../../kit/form/sta
 import {
 	idleRequestFlow,
 	isRequestFlowAction,
+	leaveRequestFlow,
 	type RequestFlow,
 	type RequestFlowAction,
 	requestFlowReducer,
 } from '../../kit/request-flow/state.js';
-import { moveSelection } from '../../kit/tail-list/selection.js';
+import type { TrendSample } from '../../kit/resource-list/controller.js';
+import {
+	initialTailList,
+	type TailListAction,
+	type TailListState,
+	tailListReducer,
+} from '../../kit/tail-list/state.js';
 import { addSamples, type Trends } from '../../kit/trend/state.js';
 import type { PinField, UnpinField } from './limits.js';
 
@@ -20,25 +27,23 @@ export type LimitsForm =
 	| { kind: 'pin'; key: string; state: FormState<PinField> }
 	| { kind: 'unpin'; key: string; state: FormState<UnpinField> };
 
-export interface FlowState extends RequestFlow {
-	/** The key kept selected, by name; none is the first. */
-	selected: string | undefined;
+export interface FlowState extends TailListState, RequestFlow {
 	form: LimitsForm | undefined;
 	/** Each key's wait list over the last polls. */
 	trends: Trends;
 }
 
 export type FlowAction =
+	| TailListAction
 	| RequestFlowAction
-	| { type: 'move'; keys: readonly string[]; delta: number }
+	| TrendSample
 	| { type: 'form/open'; form: LimitsForm }
 	| { type: 'form/action'; action: FormAction<string> }
-	| { type: 'form/close' }
-	| { type: 'waiting/sample'; samples: readonly (readonly [string, number | undefined])[] };
+	| { type: 'form/close' };
 
 export const initialFlowState: FlowState = {
+	...initialTailList,
 	...idleRequestFlow,
-	selected: undefined,
 	form: undefined,
 	trends: {},
 };
@@ -61,21 +66,17 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 		return action.type === 'request/done' ? { ...next, form: undefined } : next;
 	}
 	switch (action.type) {
-		case 'move': {
-			const selected = moveSelection(action.keys, state.selected, action.delta);
-			return selected === state.selected ? state : { ...state, selected };
-		}
 		case 'form/open':
 			return { ...state, form: action.form, notice: undefined };
 		case 'form/action':
 			return state.form ? { ...state, form: formAction(state.form, action.action) } : state;
 		case 'form/close':
 			return state.form ? { ...state, form: undefined } : state;
-		case 'waiting/sample':
+		case 'trend/sample':
 			return { ...state, trends: addSamples(state.trends, action.samples) };
+		default:
+			return tailListReducer(state, action);
 	}
 }
 
-export function leaveFlow(state: FlowState): FlowState {
-	return { ...state, confirm: state.busy ? state.confirm : undefined, notice: undefined };
-}
+export const leaveFlow: (state: FlowState) => FlowState = leaveRequestFlow;

@@ -5,13 +5,14 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { previewRequest } from '../../kit/confirm/request-preview.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
+import type { FormAction } from '../../kit/form/state.js';
 import { Form } from '../../kit/form/view.js';
 import { NoticeLine } from '../../kit/notice-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { Table } from '../../kit/table/view.js';
+import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { FlowController } from './controller.js';
 import { flowKeysEndpoint, globalParallelismEndpoint } from './endpoints.js';
@@ -22,25 +23,26 @@ import type { FlowAction, FlowState } from './state.js';
 export function FlowView(props: PaneViewProps) {
 	const polls = usePolls();
 	const { client, readOnly } = useRuntime();
-	const { state, controller } = usePane<FlowState, FlowAction, FlowController>();
+	const { state, dispatch, store, controller } = usePane<FlowState, FlowAction, FlowController>();
 	const { width, height } = props;
 	const entry = entryOf(polls, flowKeysEndpoint);
 	const global = entryOf(polls, globalParallelismEndpoint)?.data;
 	const keys = entry?.data ?? [];
-	const index = selectedIndex(
-		keys.map((k) => k.flowControlKey),
-		state.selected,
-	);
+	const names = keys.map((k) => k.flowControlKey);
+	const index = selectedIndex(names, state.selected);
 	const notice = state.notice ? 1 : 0;
 	const tableHeight = Math.max(2, height - 1 - notice);
 	useCommands(
 		'flow',
 		priorities.pane,
 		{
-			'nav.up': () => controller.move(-1),
-			'nav.down': () => controller.move(1),
-			'nav.pageUp': () => controller.move(-(tableHeight - 1)),
-			'nav.pageDown': () => controller.move(tableHeight - 1),
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys: names,
+				listHeight: tableHeight - 1,
+				scrolls: 1,
+			}),
 			'flow.pause': () => controller.pause(),
 			'flow.resume': () => controller.resume(),
 			'flow.pin': () => controller.openPin(),
@@ -52,13 +54,11 @@ export function FlowView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<Confirm
-				title={state.confirm.title}
-				preview={previewRequest(state.confirm.request)}
+			<ConfirmRequest
+				flow={state}
 				host={client.settings.queueUrl}
 				width={width}
 				height={height}
-				busy={state.busy}
 				onSend={() => void controller.send()}
 				onCancel={() => controller.cancelConfirm()}
 			/>
@@ -66,7 +66,14 @@ export function FlowView(props: PaneViewProps) {
 	if (state.form) {
 		const { form } = state;
 		const failure = state.notice?.tone === 'error' ? `${state.notice.text} · nothing changed` : undefined;
-		const formHeight = height - 1 - failureRows(failure, width).length;
+		const formProps = {
+			width,
+			height: height - 1 - failureRows(failure, width).length,
+			active: true,
+			onAction: (action: FormAction<string>) => controller.formAction(action),
+			onSubmit: () => controller.submitForm(),
+			onCancel: () => controller.closeForm(),
+		};
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 				<Text bold wrap="truncate-end">
@@ -79,27 +86,9 @@ export function FlowView(props: PaneViewProps) {
 				</Text>
 				<Failure text={failure} width={width} />
 				{form.kind === 'pin' ? (
-					<Form
-						form={form.state}
-						errors={checkPin(form.state.values).errors}
-						width={width}
-						height={formHeight}
-						active
-						onAction={(action) => controller.formAction(action)}
-						onSubmit={() => controller.submitForm()}
-						onCancel={() => controller.closeForm()}
-					/>
+					<Form form={form.state} errors={checkPin(form.state.values).errors} {...formProps} />
 				) : (
-					<Form
-						form={form.state}
-						errors={{}}
-						width={width}
-						height={formHeight}
-						active
-						onAction={(action) => controller.formAction(action)}
-						onSubmit={() => controller.submitForm()}
-						onCancel={() => controller.closeForm()}
-					/>
+					<Form form={form.state} errors={{}} {...formProps} />
 				)}
 			</Box>
 		);

@@ -7,16 +7,21 @@ import type { Scope } from '../../keys/key-table.js';
 import {
 	idleRequestFlow,
 	isRequestFlowAction,
+	leaveRequestFlow,
 	type RequestFlow,
 	type RequestFlowAction,
 	requestFlowReducer,
 } from '../../kit/request-flow/state.js';
-import { moveSelection } from '../../kit/tail-list/selection.js';
+import type { TrendSample } from '../../kit/resource-list/controller.js';
+import {
+	initialTailList,
+	type TailListAction,
+	type TailListState,
+	tailListReducer,
+} from '../../kit/tail-list/state.js';
 import { addSamples, type Trends } from '../../kit/trend/state.js';
 
-export interface QueuesState extends RequestFlow {
-	/** The queue kept selected, by name; none is the first. */
-	selected: string | undefined;
+export interface QueuesState extends TailListState, RequestFlow {
 	/** The field for the selected queue's new parallelism is open. */
 	editing: boolean;
 	/** Each queue's lag over the last polls. */
@@ -24,15 +29,15 @@ export interface QueuesState extends RequestFlow {
 }
 
 export type QueuesAction =
+	| TailListAction
 	| RequestFlowAction
-	| { type: 'move'; names: readonly string[]; delta: number }
+	| TrendSample
 	| { type: 'parallelism/open' }
-	| { type: 'parallelism/close' }
-	| { type: 'lag/sample'; samples: readonly (readonly [string, number | undefined])[] };
+	| { type: 'parallelism/close' };
 
 export const initialQueuesState: QueuesState = {
+	...initialTailList,
 	...idleRequestFlow,
-	selected: undefined,
 	editing: false,
 	trends: {},
 };
@@ -46,23 +51,21 @@ export function queuesScope(state: QueuesState): Scope | undefined {
 export function queuesReducer(state: QueuesState, action: QueuesAction): QueuesState {
 	if (isRequestFlowAction(action)) {
 		const next = requestFlowReducer(state, action);
-		// Confirmed or refused, the question replaced the field.
+		// The question replaces the field.
 		return action.type === 'request/confirm' ? { ...next, editing: false } : next;
 	}
 	switch (action.type) {
-		case 'move': {
-			const selected = moveSelection(action.names, state.selected, action.delta);
-			return selected === state.selected ? state : { ...state, selected };
-		}
 		case 'parallelism/open':
 			return { ...state, editing: true, notice: undefined };
 		case 'parallelism/close':
 			return state.editing ? { ...state, editing: false } : state;
-		case 'lag/sample':
+		case 'trend/sample':
 			return { ...state, trends: addSamples(state.trends, action.samples) };
+		default:
+			return tailListReducer(state, action);
 	}
 }
 
 export function leaveQueues(state: QueuesState): QueuesState {
-	return { ...state, confirm: state.busy ? state.confirm : undefined, editing: false, notice: undefined };
+	return { ...leaveRequestFlow(state), editing: false };
 }

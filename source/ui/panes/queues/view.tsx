@@ -5,11 +5,11 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { previewRequest } from '../../kit/confirm/request-preview.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { Table } from '../../kit/table/view.js';
+import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { QueuesController } from './controller.js';
 import { queuesEndpoint } from './endpoints.js';
@@ -19,24 +19,25 @@ import type { QueuesAction, QueuesState } from './state.js';
 export function QueuesView(props: PaneViewProps) {
 	const polls = usePolls();
 	const { client, readOnly } = useRuntime();
-	const { state, controller } = usePane<QueuesState, QueuesAction, QueuesController>();
+	const { state, dispatch, store, controller } = usePane<QueuesState, QueuesAction, QueuesController>();
 	const { width, height } = props;
 	const entry = entryOf(polls, queuesEndpoint);
 	const queues = entry?.data ?? [];
-	const index = selectedIndex(
-		queues.map((q) => q.name),
-		state.selected,
-	);
+	const names = queues.map((q) => q.name);
+	const index = selectedIndex(names, state.selected);
 	const current = queues[index];
 	const tableHeight = Math.max(2, height - 2);
 	useCommands(
 		'queues',
 		priorities.pane,
 		{
-			'nav.up': () => controller.move(-1),
-			'nav.down': () => controller.move(1),
-			'nav.pageUp': () => controller.move(-(tableHeight - 1)),
-			'nav.pageDown': () => controller.move(tableHeight - 1),
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys: names,
+				listHeight: tableHeight - 1,
+				scrolls: 1,
+			}),
 			'queue.pause': () => controller.pause(),
 			'queue.resume': () => controller.resume(),
 			'queue.parallelism': () => controller.editParallelism(),
@@ -47,13 +48,11 @@ export function QueuesView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<Confirm
-				title={state.confirm.title}
-				preview={previewRequest(state.confirm.request)}
+			<ConfirmRequest
+				flow={state}
 				host={client.settings.queueUrl}
 				width={width}
 				height={height}
-				busy={state.busy}
 				onSend={() => void controller.send()}
 				onCancel={() => controller.cancelConfirm()}
 			/>

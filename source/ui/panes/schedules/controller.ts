@@ -3,6 +3,8 @@
  * request (the client's request builders), sent only when confirmed, then the list polled
  * again. The only place of the pane that speaks HTTP.
  */
+
+import type { MqClient } from '../../../api/client.js';
 import {
 	createScheduleRequest,
 	deleteScheduleRequest,
@@ -12,61 +14,24 @@ import {
 import { scheduleTiming } from '../../../format/schedule.js';
 import { formatLocalDateTime } from '../../../format/time.js';
 import type { PaneContext } from '../../contract/pane.js';
-import { describeSendError } from '../../data/describe-error.js';
-import { entryOf } from '../../data/poll-store.js';
 import type { FormAction } from '../../kit/form/state.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { ResourceController } from '../../kit/resource-list/controller.js';
 import { type Schedule, schedulesEndpoint } from './endpoints.js';
 import { checkScheduleForm, type ScheduleField, scheduleForm } from './form.js';
 import type { SchedulesAction, SchedulesState } from './state.js';
 
-export class SchedulesController {
-	private closed = false;
-	private readonly sender: RequestSender;
+export class SchedulesController extends ResourceController<Schedule, SchedulesState, SchedulesAction> {
+	private readonly client: MqClient;
 
-	constructor(private readonly ctx: PaneContext<SchedulesState, SchedulesAction>) {
-		this.sender = {
-			flow: () => ctx.store.getSnapshot(),
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
-	}
-
-	get state(): SchedulesState {
-		return this.ctx.store.getSnapshot();
-	}
-
-	private dispatch(action: SchedulesAction): void {
-		if (!this.closed) this.ctx.store.dispatch(action);
-	}
-
-	/** The schedules as last polled, in the order the service lists them. */
-	schedules(): readonly Schedule[] | undefined {
-		return entryOf(this.ctx.polls.getSnapshot(), schedulesEndpoint)?.data;
-	}
-
-	/** The selected schedule: the row kept selected, or the first. */
-	current(): Schedule | undefined {
-		const schedules = this.schedules() ?? [];
-		const ids = schedules.map((s) => s.scheduleId);
-		return schedules[selectedIndex(ids, this.state.selected)];
-	}
-
-	private withCurrent(act: (schedule: Schedule) => void): void {
-		const schedule = this.current();
-		if (schedule) act(schedule);
-		else this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: 'no schedule selected' } });
+	constructor(ctx: PaneContext<SchedulesState, SchedulesAction>) {
+		super(ctx, { endpoint: schedulesEndpoint, key: (s) => s.scheduleId, noun: 'schedule' });
+		this.client = ctx.client;
 	}
 
 	pause(): void {
 		this.withCurrent((s) => {
 			if (s.isPaused) return this.info(`schedule ${s.scheduleId} is paused already; u resumes it`);
-			askToSend(this.sender, 'pausing schedules', {
+			this.ask('pausing schedules', {
 				title: `pause schedule ${s.scheduleId}: no more runs until it is resumed`,
 				request: pauseScheduleRequest(s.scheduleId),
 				done: `paused schedule ${s.scheduleId}`,
@@ -79,7 +44,7 @@ export class SchedulesController {
 			if (s.isPaused === false) return this.info(`schedule ${s.scheduleId} is not paused`);
 			const next = scheduleTiming({ ...s, isPaused: false, nextScheduleTime: undefined }, Date.now(), 1).next;
 			const when = next === undefined ? '' : ` (next run ${formatLocalDateTime(next)})`;
-			askToSend(this.sender, 'resuming schedules', {
+			this.ask('resuming schedules', {
 				title: `resume schedule ${s.scheduleId}: it runs on its cron again${when}`,
 				request: resumeScheduleRequest(s.scheduleId),
 				done: `resumed schedule ${s.scheduleId}`,
@@ -89,7 +54,7 @@ export class SchedulesController {
 
 	remove(): void {
 		this.withCurrent((s) =>
-			askToSend(this.sender, 'deleting schedules', {
+			this.ask('deleting schedules', {
 				title: `delete schedule ${s.scheduleId}: 1 schedule, it never runs again (messages already sent stay)`,
 				request: deleteScheduleRequest(s.scheduleId),
 				done: `deleted schedule ${s.scheduleId}`,
@@ -97,17 +62,10 @@ export class SchedulesController {
 		);
 	}
 
-	private info(text: string): void {
-		this.dispatch({ type: 'request/notice', notice: { tone: 'info', text } });
-	}
-
 	// The create form
 
 	openForm(): void {
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'request/notice', notice: readOnlyNotice('creating schedules') });
-			return;
-		}
+		if (this.refusedReadOnly('creating schedules')) return;
 		this.dispatch({ type: 'form/open', form: this.state.form ?? scheduleForm() });
 	}
 
@@ -121,7 +79,7 @@ export class SchedulesController {
 
 	check() {
 		const form = this.state.form;
-		return form ? checkScheduleForm(form.values, this.ctx.client.settings.dialect) : undefined;
+		return form ? checkScheduleForm(form.values, this.client.settings.dialect) : undefined;
 	}
 
 	/** Shows the create request when every field is right; otherwise the errors stay next to the fields. */
@@ -133,28 +91,15 @@ export class SchedulesController {
 		const { request, cron } = checked;
 		const next = cron.next(Date.now());
 		const existing = request.scheduleId
-			? this.schedules()?.some((s) => s.scheduleId === request.scheduleId)
+			? this.rows()?.some((s) => s.scheduleId === request.scheduleId)
 			: false;
 		const what = existing ? `update schedule ${request.scheduleId}` : 'create a schedule';
-		askToSend(this.sender, 'creating schedules', {
+		this.ask('creating schedules', {
 			title: `${what}: ${request.destination} on ${cron.text}${next === undefined ? '' : `, first run ${formatLocalDateTime(next)}`}`,
-			request: createScheduleRequest(this.ctx.client, request),
+			request: createScheduleRequest(this.client, request),
 			done: existing
 				? `updated schedule ${request.scheduleId}`
 				: `created a schedule to ${request.destination}`,
 		});
-	}
-
-	cancelConfirm(): void {
-		this.dispatch({ type: 'request/cancel' });
-	}
-
-	/** Sends the confirmed request, exactly as shown, then polls the list again. */
-	async send(): Promise<void> {
-		await sendConfirmed(this.sender);
-	}
-
-	dispose(): void {
-		this.closed = true;
 	}
 }

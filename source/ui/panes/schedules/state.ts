@@ -8,6 +8,7 @@ import { type FormAction, type FormState, formReducer } from '../../kit/form/sta
 import {
 	idleRequestFlow,
 	isRequestFlowAction,
+	leaveRequestFlow,
 	type RequestFlow,
 	type RequestFlowAction,
 	requestFlowReducer,
@@ -75,7 +76,4 @@ export function schedulesReducer(state: SchedulesState, action: SchedulesAction)
 	}
 }
 
-/** Leaving the pane closes a question (the list may have changed by the time one comes back) and the notice. */
-export function leaveSchedules(state: SchedulesState): SchedulesState {
-	return { ...state, confirm: state.busy ? state.confirm : undefined, notice: undefined };
-}
+export const leaveSchedules: (state: SchedulesState) => SchedulesState = leaveRequestFlow;

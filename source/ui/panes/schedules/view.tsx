@@ -6,8 +6,6 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { previewRequest } from '../../kit/confirm/request-preview.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
@@ -15,6 +13,7 @@ import { Form } from '../../kit/form/view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { NoticeLine } from '../../kit/notice-line/view.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { Table } from '../../kit/table/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -70,13 +69,11 @@ export function SchedulesView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<Confirm
-				title={state.confirm.title}
-				preview={previewRequest(state.confirm.request)}
+			<ConfirmRequest
+				flow={state}
 				host={client.settings.queueUrl}
 				width={width}
 				height={height}
-				busy={state.busy}
 				onSend={() => void controller.send()}
 				onCancel={() => controller.cancelConfirm()}
 			/>

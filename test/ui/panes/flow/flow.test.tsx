@@ -9,18 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowController } from '../../../../source/ui/panes/flow/controller.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
 import { waitUntil } from '../../../support/wait.js';
-import { controllerOf, keys, type Screen, type Session, startSession } from '../../harness.js';
+import {
+	afterDelay,
+	controllerOf,
+	keyLine,
+	keys,
+	type Screen,
+	type Session,
+	selectKey,
+	startSession,
+} from '../../harness.js';
 
-const keyLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 const flow = (screen: Screen) => controllerOf<FlowController>(screen, 'flow');
-
-async function select(screen: Screen, key: string): Promise<void> {
-	for (let i = 0; i < 20; i++) {
-		if (flow(screen).current()?.flowControlKey === key) return;
-		await screen.press('j');
-	}
-	throw new Error(`key ${key} cannot be selected; last frame:\n${screen.frame()}`);
-}
 
 describe('Flow control pane', () => {
 	let session: Session;
@@ -43,11 +43,6 @@ describe('Flow control pane', () => {
 	});
 
 	const arrivals = (path: string) => sink.received.filter((r) => r.url === path).length;
-	async function afterDelay(delayMs: number): Promise<void> {
-		const before = arrivals('/probe');
-		await session.fixture.client.publish({ destination: `${sink.url}/probe`, options: { delayMs } });
-		await waitUntil(() => (arrivals('/probe') > before ? true : undefined), 10_000, 'the probe');
-	}
 
 	it('pauses a key from the view: its deliveries wait until it is resumed from the view', async () => {
 		const { screen, fixture } = session;
@@ -63,7 +58,7 @@ describe('Flow control pane', () => {
 			'two waiting, one of one in flight',
 		);
 		expect(listed).toMatch(/global parallelism .*1\/1k/);
-		await select(screen, 'tenant-a');
+		await selectKey(screen, 'tenant-a', () => flow(screen).current()?.flowControlKey);
 		await screen.press('p');
 		const pause = await screen.waitFor(
 			(f) => (f.includes('pause key tenant-a') ? f : undefined),
@@ -79,7 +74,7 @@ describe('Flow control pane', () => {
 		// The delivery in flight ends; paused, the key starts no other.
 		holding = false;
 		for (const res of held.splice(0)) res.end('ok');
-		await afterDelay(800);
+		await afterDelay(session.fixture.client, sink, 800);
 		expect(arrivals('/held')).toBe(1);
 		await screen.waitFor((f) => /tenant-a +paused +2 /.test(f), 'paused, two waiting');
 
@@ -99,7 +94,7 @@ describe('Flow control pane', () => {
 		const { screen, fixture } = session;
 		await fixture.client.flowControl.pause('tenant-b');
 		await screen.waitFor((f) => /tenant-b +paused/.test(f), 'a paused key listed');
-		await select(screen, 'tenant-b');
+		await selectKey(screen, 'tenant-b', () => flow(screen).current()?.flowControlKey);
 		await screen.press('P');
 		await screen.waitFor((f) => f.includes('Pin limits of key tenant-b'), 'the pin form');
 		await screen.press('x', keys.enter);

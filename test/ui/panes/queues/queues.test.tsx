@@ -8,18 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuesController } from '../../../../source/ui/panes/queues/controller.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
 import { waitUntil } from '../../../support/wait.js';
-import { controllerOf, keys, type Screen, type Session, startSession } from '../../harness.js';
+import {
+	afterDelay,
+	controllerOf,
+	keyLine,
+	keys,
+	type Screen,
+	type Session,
+	selectKey,
+	startSession,
+} from '../../harness.js';
 
-const keyLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 const queues = (screen: Screen) => controllerOf<QueuesController>(screen, 'queues');
-
-async function select(screen: Screen, name: string): Promise<void> {
-	for (let i = 0; i < 20; i++) {
-		if (queues(screen).current()?.name === name) return;
-		await screen.press('j');
-	}
-	throw new Error(`queue ${name} cannot be selected; last frame:\n${screen.frame()}`);
-}
 
 describe('Queues pane', () => {
 	let session: Session;
@@ -35,17 +35,12 @@ describe('Queues pane', () => {
 	});
 
 	const arrivals = (path: string) => sink.received.filter((r) => r.url === path).length;
-	async function afterDelay(delayMs: number): Promise<void> {
-		const before = arrivals('/probe');
-		await session.fixture.client.publish({ destination: `${sink.url}/probe`, options: { delayMs } });
-		await waitUntil(() => (arrivals('/probe') > before ? true : undefined), 10_000, 'the probe');
-	}
 
 	it('holds the messages of a queue paused from the view until it is resumed from the view', async () => {
 		const { screen, fixture } = session;
 		await fixture.client.queues.upsert('mail', { parallelism: 1 });
 		await screen.waitFor((f) => /mail +active +0 +.*1 /.test(f), 'the queue listed');
-		await select(screen, 'mail');
+		await selectKey(screen, 'mail', () => queues(screen).current()?.name);
 		await screen.press('p');
 		const pause = await screen.waitFor(
 			(f) => (f.includes('pause queue mail') ? f : undefined),
@@ -61,7 +56,7 @@ describe('Queues pane', () => {
 		for (let n = 1; n <= 3; n++)
 			await fixture.client.queues.enqueue('mail', { destination: `${sink.url}/mail`, body: `mail ${n}` });
 		await screen.waitFor((f) => /mail +paused +3 /.test(f), 'a lag of 3');
-		await afterDelay(800);
+		await afterDelay(session.fixture.client, sink, 800);
 		expect(arrivals('/mail')).toBe(0);
 
 		// A new parallelism keeps the queue paused: the request says so, and carries it.
@@ -80,7 +75,7 @@ describe('Queues pane', () => {
 		await screen.press('y');
 		await screen.waitFor((f) => f.includes('✓ done: queue mail now takes 2 at a time'), 'set');
 		expect((await fixture.client.queues.get('mail')).data).toMatchObject({ parallelism: 2, paused: true });
-		await afterDelay(500);
+		await afterDelay(session.fixture.client, sink, 500);
 		expect(arrivals('/mail')).toBe(0);
 
 		await screen.press('u');
@@ -104,7 +99,7 @@ describe('Queues pane', () => {
 		const { screen, fixture } = session;
 		await fixture.client.queues.upsert('scratch', { parallelism: 3 });
 		await screen.waitFor((f) => f.includes('scratch'), 'listed');
-		await select(screen, 'scratch');
+		await selectKey(screen, 'scratch', () => queues(screen).current()?.name);
 		await screen.press('D');
 		await screen.waitFor((f) => f.includes('DELETE /v2/queues/scratch'), 'the delete request');
 		await screen.press(keys.esc);

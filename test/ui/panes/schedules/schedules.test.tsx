@@ -4,27 +4,30 @@
  * (each request shown first), a schedule created from the form with publish options, and
  * read-only mode.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCron } from '../../../../source/api/cron.js';
 import { formatClockIn, formatLocalDateTime } from '../../../../source/format/time.js';
 import type { SchedulesController } from '../../../../source/ui/panes/schedules/controller.js';
 import { scheduleFields } from '../../../../source/ui/panes/schedules/form.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
 import { waitUntil } from '../../../support/wait.js';
-import { controllerOf, keys, type Screen, type Session, startSession } from '../../harness.js';
+import {
+	afterDelay,
+	controllerOf,
+	keyLine,
+	keys,
+	type Screen,
+	type Session,
+	selectKey,
+	startSession,
+} from '../../harness.js';
+
+// The form is typed key by key, and schedules run on their own clock: on a loaded two-core
+// machine that takes longer than the default 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const ctrlS = '\x13';
-const keyLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 const schedules = (screen: Screen) => controllerOf<SchedulesController>(screen, 'schedules');
-
-/** Selects the row of schedule `id` with j/k. */
-async function select(screen: Screen, id: string): Promise<void> {
-	for (let i = 0; i < 20; i++) {
-		if (schedules(screen).current()?.scheduleId === id) return;
-		await screen.press('j');
-	}
-	throw new Error(`schedule ${id} cannot be selected; last frame:\n${screen.frame()}`);
-}
 
 /** Moves the focus of the open form to `id` with Tab. */
 async function focusField(screen: Screen, id: string): Promise<void> {
@@ -58,19 +61,13 @@ describe('Schedules pane', () => {
 			() => `${path} received ${arrivals(path) - before} of ${count} more`,
 		);
 	};
-	/** Waits for a plain message published with `delayMs` to arrive: time enough for a due run to show. */
-	async function afterDelay(delayMs: number): Promise<void> {
-		const ticks = more('/probe', 1);
-		await session.fixture.client.publish({ destination: `${sink.url}/probe`, options: { delayMs } });
-		await ticks;
-	}
 
 	it('spells out the next runs in local time, in the zone of a CRON_TZ too', async () => {
 		const { screen, fixture } = session;
 		const cron = 'CRON_TZ=America/New_York 0 9 * * 1';
 		await fixture.client.schedules.create({ scheduleId: 'weekly', destination: `${sink.url}/weekly`, cron });
 		await screen.waitFor((f) => /weekly +in \d+d\d*h?/.test(f), 'the row with its next run');
-		await select(screen, 'weekly');
+		await selectKey(screen, 'weekly', () => schedules(screen).current()?.scheduleId);
 		await screen.press(keys.enter);
 		const next = parseCron(cron).runs(Date.now(), 5);
 		const detail = await screen.waitFor(
@@ -102,7 +99,7 @@ describe('Schedules pane', () => {
 			(f) => /every-second +in \d+s/.test(f) && f.includes('succeeded'),
 			'running, last run ok',
 		);
-		await select(screen, 'every-second');
+		await selectKey(screen, 'every-second', () => schedules(screen).current()?.scheduleId);
 		await screen.press('p');
 		const confirm = await screen.waitFor(
 			(f) => (f.includes('pause schedule every-second') ? f : undefined),
@@ -120,10 +117,10 @@ describe('Schedules pane', () => {
 
 		// A run already on its way when the pause came may still land; none after it.
 		const atPause = arrivals('/every');
-		await afterDelay(1500);
+		await afterDelay(session.fixture.client, sink, 1500);
 		expect(arrivals('/every') - atPause).toBeLessThanOrEqual(1);
 		const settled = arrivals('/every');
-		await afterDelay(1500);
+		await afterDelay(session.fixture.client, sink, 1500);
 		expect(arrivals('/every')).toBe(settled);
 
 		await screen.press('p');
