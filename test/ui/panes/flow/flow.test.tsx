@@ -141,7 +141,13 @@ describe('Flow control pane, read-only', () => {
 		try {
 			const { screen, fixture } = session;
 			await fixture.client.flowControl.pause('kept');
-			const listed = await screen.waitFor((f) => (/kept +paused/.test(f) ? f : undefined), 'listed');
+			// A key is any text: one that carries a terminal escape is shown escaped.
+			await fixture.client.flowControl.pause('evil\x1b]0;owned\x07');
+			const listed = await screen.waitFor(
+				(f) => (/kept +paused/.test(f) && /evil\\x1b\]0;owned\\x07 +paused/.test(f) ? f : undefined),
+				'both listed, the escape shown escaped',
+			);
+			expect(screen.rawFrame()).not.toContain('\x1b]0;owned');
 			expect(keyLine(listed)).toContain('p/u/P/U/z read-only');
 			await screen.press('u');
 			await screen.waitFor((f) => f.includes('read-only: resuming flow-control keys is disabled'), 'u');
