@@ -1,6 +1,6 @@
 /**
  * Everything `mqtop --demo` adds to the embedded local service: destinations with their
- * behaviours, message and workflow traffic, and vector and search traffic.
+ * behaviours, message traffic, runs of a multi-step workflow, and vector and search traffic.
  */
 import type { MqClient } from '../api/client.js';
 import type { LocalServiceInfo } from '../local/service.js';
@@ -8,6 +8,7 @@ import { startDemoDestinations } from './destinations.js';
 import { localIndexConnections, startIndexTraffic } from './index-traffic.js';
 import { startOpsTraffic } from './ops-traffic.js';
 import { startDemoTraffic } from './traffic.js';
+import { startDemoWorkflow } from './workflow.js';
 
 export interface DemoOptions {
 	client: MqClient;
@@ -24,10 +25,12 @@ export interface Demo {
 export async function startDemo(options: DemoOptions): Promise<Demo> {
 	const destinations = await startDemoDestinations();
 	const onError = options.onError ?? (() => {});
+	const workflow = await startDemoWorkflow({ client: options.client, destinations, onError });
 	const traffic = await startDemoTraffic({
 		client: options.client,
 		destinations,
 		receiverUrl: options.receiverUrl,
+		workflowUrl: workflow.url,
 		onError,
 	});
 	const ops = await startOpsTraffic({ client: options.client, destinations, onError });
@@ -38,7 +41,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
 	return {
 		async stop() {
 			await Promise.allSettled([traffic.stop(), indexes.stop(), ops.stop()]);
-			await destinations.close();
+			await Promise.allSettled([workflow.close(), destinations.close()]);
 		},
 	};
 }

@@ -5,8 +5,10 @@
 import type { AnyPane } from './contract/pane.js';
 import { accountsPane } from './panes/accounts/index.js';
 import { callbacksPane } from './panes/callbacks/index.js';
+import { dlqPane } from './panes/dlq/index.js';
 import { flowPane } from './panes/flow/index.js';
 import { groupsPane } from './panes/groups/index.js';
+import { logsPane } from './panes/logs/index.js';
 import { messagesPane } from './panes/messages/index.js';
 import { overviewPane } from './panes/overview/index.js';
 import { publishPane } from './panes/publish/index.js';
@@ -14,6 +16,7 @@ import { queuesPane } from './panes/queues/index.js';
 import { schedulesPane } from './panes/schedules/index.js';
 import { searchPane } from './panes/search/index.js';
 import { vectorPane } from './panes/vector/index.js';
+import { workflowsPane } from './panes/workflows/index.js';
 
 export const panes: readonly AnyPane[] = [
 	overviewPane,
@@ -24,6 +27,9 @@ export const panes: readonly AnyPane[] = [
 	callbacksPane,
 	groupsPane,
 	publishPane,
+	workflowsPane,
+	dlqPane,
+	logsPane,
 	schedulesPane,
 	queuesPane,
 	flowPane,

@@ -4,6 +4,7 @@ import { dlqCommand } from './dlq.js';
 import { flowCommand } from './flow.js';
 import { groupCommand } from './group.js';
 import { listenCommand } from './listen.js';
+import { logsCommand } from './logs.js';
 import { messageCommand } from './message.js';
 import { publishCommand } from './publish.js';
 import { queuesCommand } from './queues.js';
@@ -14,6 +15,7 @@ import { statsCommand } from './stats.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 import { webhookUrlCommand } from './webhook-url.js';
+import { workflowsCommand } from './workflows.js';
 
 /** Every command of `mqtop <command>`; each lives in its own module beside this one. */
 export const commands: Command[] = [
@@ -26,9 +28,11 @@ export const commands: Command[] = [
 	messageCommand,
 	publishCommand,
 	triggerCommand,
+	workflowsCommand,
 	groupCommand,
 	webhookUrlCommand,
 	dlqCommand,
+	logsCommand,
 	schedulesCommand,
 	queuesCommand,
 	flowCommand,

@@ -7,7 +7,8 @@ describe('the shell around the panes', () => {
 	let session: Session;
 
 	beforeAll(async () => {
-		session = await startSession({ columns: 120, rows: 30, readOnly: true });
+		// Wide enough for the full title of every tab.
+		session = await startSession({ columns: 140, rows: 30, readOnly: true });
 	});
 	afterAll(() => session.close());
 
@@ -18,11 +19,17 @@ describe('the shell around the panes', () => {
 		const header = await screen.waitFor((f) => f.split('\n')[0], 'header');
 		expect(header).toContain(`mqtop embedded local service at ${fixture.service.managementUrl}`);
 		expect(header).toContain('read-only');
-		for (const [i, pane] of panes.entries())
-			expect(currentTab(screen.frame())).toContain(`${i + 1} ${pane.title}`);
+		// The first frames may come before the terminal's width is known: wait for it.
+		await screen.waitFor(
+			(f) =>
+				panes
+					.filter((p) => p.numberKey)
+					.every((pane, i) => currentTab(f)?.includes(`${i + 1} ${pane.title}`)),
+			'every tab with its full title',
+		);
 	});
 
-	it('switches panes with 1-8, Tab and Shift-Tab; panes without data poll nothing', async () => {
+	it('switches panes with 1-9, Tab and Shift-Tab; panes without data poll nothing', async () => {
 		const { screen } = session;
 		await screen.press('6');
 		await screen.waitFor(
@@ -33,9 +40,11 @@ describe('the shell around the panes', () => {
 		await screen.press(keys.tab, keys.tab);
 		await screen.waitFor((f) => f.includes('Publish a message'), 'Publish');
 		await screen.press(keys.tab);
+		await screen.waitFor((f) => f.includes('workflow runs'), 'Workflows, the last tab');
+		await screen.press(keys.tab);
 		await screen.waitFor((f) => f.includes('Period series'), 'Tab wraps to the Overview');
 		await screen.press(keys.shiftTab);
-		await screen.waitFor((f) => f.includes('Publish a message'), 'Shift-Tab goes back');
+		await screen.waitFor((f) => f.includes('workflow runs'), 'Shift-Tab goes back');
 		await screen.press('2');
 		await screen.waitFor((f) => f.includes('1 account ·'), 'Accounts');
 		expect(screen.runtime.ui.getSnapshot().pane).toBe('accounts');
