@@ -2,7 +2,7 @@
 import { ApiError } from '../../api/errors.js';
 import type { Liberal } from '../../api/liberal.js';
 import { Queue } from '../../api/messaging-schemas.js';
-import { isGroupName } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { nameArgument, wholeNumberFlag } from '../common.js';
@@ -23,7 +23,7 @@ function state(queue: Read): Cell {
 function queueName(args: ParsedArgs): string {
 	const name = nameArgument(args, 'name');
 	if (!isGroupName(name))
-		throw new UsageError(`${JSON.stringify(name)} is not a queue name (letters, digits, "-", "_", ".")`);
+		throw new UsageError(`${JSON.stringify(name)} is not a queue name (${groupNameRule})`);
 	return name;
 }
 

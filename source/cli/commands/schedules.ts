@@ -2,7 +2,7 @@
 import { CronError, parseCron } from '../../api/cron.js';
 import type { Liberal } from '../../api/liberal.js';
 import { Schedule } from '../../api/messaging-schemas.js';
-import { isGroupName } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import {
 	describeLastRun,
 	describeScheduleState,
@@ -210,9 +210,7 @@ function checkedCron(args: ParsedArgs): string {
 function checkedName(args: ParsedArgs, flag: string): string | undefined {
 	const value = args.string(flag)?.trim();
 	if (value !== undefined && !isGroupName(value))
-		throw new UsageError(
-			`--${flag}: ${JSON.stringify(value)} is not a name (letters, digits, "-", "_", ".")`,
-		);
+		throw new UsageError(`--${flag}: ${JSON.stringify(value)} is not a name (${groupNameRule})`);
 	return value || undefined;
 }
 

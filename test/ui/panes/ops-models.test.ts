@@ -72,6 +72,38 @@ describe('the schedule form', () => {
 		expect(checkScheduleForm(values({}), defaultDialect).errors.cron).toBe('give a cron expression');
 	});
 
+	it('checks every retry delay and every name as the service does', () => {
+		// The first retry waits 400 ms; the third would wait a negative time: refused here, as the
+		// Publish form and mqtop schedules create refuse it.
+		const late = checkScheduleForm(
+			values({
+				cron: '* * * * *',
+				destination: 'https://example.com/hook',
+				retries: '3',
+				retryDelay: '1000 - retried * 600',
+			}),
+			defaultDialect,
+		);
+		expect(late.request).toBeUndefined();
+		expect(late.errors).toEqual({ retryDelay: expect.stringContaining('negative delay when retried is 2') });
+		// "." and ".." are no names: in a path they would reach another operation.
+		for (const name of ['.', '..']) {
+			const { errors } = checkScheduleForm(
+				values({
+					cron: '* * * * *',
+					destination: 'https://example.com/hook',
+					scheduleId: name,
+					queueName: name,
+				}),
+				defaultDialect,
+			);
+			expect(errors).toEqual({
+				scheduleId: expect.stringContaining('not "." or ".." alone'),
+				queueName: expect.stringContaining('not "." or ".." alone'),
+			});
+		}
+	});
+
 	it('has no field for what holds for one run only', () => {
 		const ids = scheduleForm().fields.map((f) => f.id);
 		expect(ids).not.toContain('notBefore');

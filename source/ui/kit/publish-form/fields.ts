@@ -5,7 +5,15 @@
  * field by field, so each problem is shown next to its field.
  */
 import type { Dialect } from '../../../api/dialect.js';
-import { isGroupName, isHttpUrl, type PublishOptions } from '../../../api/publish-options.js';
+import {
+	checkRetryDelays,
+	defaultRetries,
+	groupNameRule,
+	isGroupName,
+	isHttpUrl,
+	PublishOptionError,
+	type PublishOptions,
+} from '../../../api/publish-options.js';
 import {
 	decodePublishSettings,
 	notBeforeSeconds,
@@ -71,7 +79,7 @@ export function destinationProblem(text: string): string | undefined {
 	const destination = text.trim();
 	if (destination === '') return 'give a URL or a URL Group name';
 	if (!isHttpUrl(destination) && !isGroupName(destination))
-		return 'neither an http(s) URL nor a URL Group name (letters, digits, "-", "_", ".")';
+		return `neither an http(s) URL nor a URL Group name (${groupNameRule})`;
 	return undefined;
 }
 
@@ -181,5 +189,13 @@ export function checkPublishOptions<F extends string>(
 	const flowError = decodeError(flow, dialect);
 	if (flowError) errors[flowError.origin] ??= flowError.problem;
 	if (Object.keys(errors).length > 0) return { errors: errors as FormErrors<F>, options: undefined };
-	return { errors: {}, options: decodePublishSettings(all, dialect) };
+	const options = decodePublishSettings(all, dialect);
+	// The delay of every retry the message will make, as the service and the commands check it.
+	try {
+		checkRetryDelays(options, options.retries ?? defaultRetries, dialect);
+	} catch (error) {
+		if (!(error instanceof PublishOptionError)) throw error;
+		return { errors: { retryDelay: error.problem } as FormErrors<F>, options: undefined };
+	}
+	return { errors: {}, options };
 }

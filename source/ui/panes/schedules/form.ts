@@ -7,7 +7,7 @@
 
 import { CronError, type CronSchedule, parseCron } from '../../../api/cron.js';
 import type { Dialect } from '../../../api/dialect.js';
-import { isGroupName } from '../../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../../api/publish-options.js';
 import type { ScheduleRequest } from '../../../api/schedules-api.js';
 import { createForm, type FieldSpec, type FormState } from '../../kit/form/state.js';
 import type { FormErrors } from '../../kit/form/view.js';
@@ -72,8 +72,6 @@ export interface ScheduleCheck {
 	cron: CronSchedule | undefined;
 }
 
-const nameRule = 'use letters, digits, "-", "_" and "."';
-
 export function checkScheduleForm(
 	values: Readonly<Record<ScheduleField, string>>,
 	dialect: Dialect,
@@ -91,9 +89,9 @@ export function checkScheduleForm(
 	const destination = destinationProblem(values.destination);
 	if (destination) errors.destination = destination;
 	const scheduleId = values.scheduleId.trim();
-	if (scheduleId && !isGroupName(scheduleId)) errors.scheduleId = `not a schedule id: ${nameRule}`;
+	if (scheduleId && !isGroupName(scheduleId)) errors.scheduleId = `not a schedule id: use ${groupNameRule}`;
 	const queueName = values.queueName.trim();
-	if (queueName && !isGroupName(queueName)) errors.queueName = `not a queue name: ${nameRule}`;
+	if (queueName && !isGroupName(queueName)) errors.queueName = `not a queue name: use ${groupNameRule}`;
 	const checked = checkPublishOptions(values, optionIds, dialect);
 	Object.assign(errors, checked.errors);
 	if (Object.keys(errors).length > 0 || !checked.options || !cron)

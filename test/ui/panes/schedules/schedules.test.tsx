@@ -198,7 +198,7 @@ describe('Schedules pane', () => {
 			(f) => (f.includes(`create a schedule: ${sink.url}/created on */2 * * * * *`) ? f : undefined),
 			'the create request',
 		);
-		expect(confirm).toContain(`POST /v2/schedules/${sink.url}/created`);
+		expect(confirm).toContain(`POST /v2/schedules/${encodeURIComponent(`${sink.url}/created`)}`);
 		for (const header of [
 			'Svc-Cron: */2 * * * * *',
 			'Svc-Schedule-Id: from-form',
