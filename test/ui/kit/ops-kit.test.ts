@@ -131,7 +131,31 @@ describe('request flow', () => {
 		askToSend(h.sender, 'pausing queues', pending);
 		expect(await sendConfirmed(h.sender)).toBe(false);
 		expect(h.state().notice).toEqual({ tone: 'error', text: expect.stringContaining('queue "q" not found') });
-		expect(h.refreshed()).toBe(0);
+		// Polled again after the refusal: what a request sent in rounds did before it failed shows.
+		expect(h.refreshed()).toBe(1);
+		expect(h.state().confirm).toBeUndefined();
+	});
+
+	it('sends an operation its own way and says what it did, or why it failed', async () => {
+		const h = harness();
+		const rounds: string[] = [];
+		askToSend(h.sender, 'retrying dead letters', pending);
+		expect(
+			await sendConfirmed(h.sender, async (p) => {
+				rounds.push(p.request.path, `${p.request.path}?cursor=2`);
+				return 'retried 2 dead letters';
+			}),
+		).toBe(true);
+		expect(rounds).toEqual(['/v2/queues/q/pause', '/v2/queues/q/pause?cursor=2']);
+		expect(h.sent).toEqual([]);
+		expect(h.state().notice).toEqual({ tone: 'ok', text: 'retried 2 dead letters' });
+		askToSend(h.sender, 'retrying dead letters', pending);
+		await sendConfirmed(
+			h.sender,
+			() => Promise.reject(new Error('round 2 refused')),
+			(p, reason) => `${p.title} failed: ${reason}`,
+		);
+		expect(h.state().notice).toEqual({ tone: 'error', text: `${pending.title} failed: round 2 refused` });
 	});
 
 	it('previews a request with its headers and raw body as it goes out', () => {

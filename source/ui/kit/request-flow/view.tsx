@@ -1,10 +1,10 @@
 /** The pending change of a request flow, shown as its exact request until it is answered. */
 import { previewRequest } from '../confirm/request-preview.js';
 import { Confirm } from '../confirm/view.js';
-import type { RequestFlow } from './state.js';
+import type { PendingRequest, RequestFlow } from './state.js';
 
-export function ConfirmRequest(props: {
-	flow: RequestFlow;
+export function ConfirmRequest<P extends PendingRequest>(props: {
+	flow: RequestFlow<P>;
 	/** The host the request's path is relative to. */
 	host: string;
 	width: number;
