@@ -15,6 +15,7 @@ import {
 	requestFlowReducer,
 	sendConfirmed,
 } from '../../../source/ui/kit/request-flow/state.js';
+import { trendColumn } from '../../../source/ui/kit/trend/column.js';
 import { addSamples, trendLength, trendText } from '../../../source/ui/kit/trend/state.js';
 
 describe('gauge', () => {
@@ -56,9 +57,15 @@ describe('trend', () => {
 	it('draws the samples from zero with the way they go', () => {
 		expect(trendText(undefined)).toBe('');
 		expect(trendText([3])).toBe('');
-		expect(trendText([1, 4, 8])).toBe('▂▅█ ↑');
-		expect(trendText([8, 8])).toBe('██ →');
-		expect(trendText([8, 0])).toBe('█▁ ↓');
+		// As wide as the samples kept, newest at the right: the columns after it do not move.
+		const pad = (n: number) => ' '.repeat(trendLength - n);
+		expect(trendText([1, 4, 8])).toBe(`${pad(3)}▂▅█ ↑`);
+		expect(trendText([8, 8])).toBe(`${pad(2)}██ →`);
+		expect(trendText([8, 0])).toBe(`${pad(2)}█▁ ↓`);
+		expect(trendText(Array.from({ length: trendLength }, (_, i) => i))).toHaveLength(trendLength + 2);
+		// A narrow column keeps the newest samples and the arrow.
+		const column = trendColumn<string>('trend', { q: [1, 4, 8] }, (row) => row);
+		expect(column.cut?.(column.cell('q'), 4)).toBe('▅█ ↑');
 	});
 });
 

@@ -23,11 +23,15 @@ export function addSamples(
 	return next;
 }
 
-/** The samples of a row as a sparkline, and whether the last one is up or down on the first: `▂▃▅▇ ↑`. */
+/**
+ * The samples of a row as a sparkline, and whether the last one is up or down on the first:
+ * `▂▃▅▇ ↑`. The line is as wide as the samples kept, newest at the right, so the columns after
+ * it stay put while samples come in.
+ */
 export function trendText(samples: readonly number[] | undefined): string {
 	if (!samples || samples.length < 2) return '';
 	// sparkline scales from zero: a steady backlog reads as a flat line, not as noise.
-	const line = sparkline(samples);
+	const line = sparkline(samples).padStart(trendLength);
 	const first = samples[0]!;
 	const last = samples.at(-1)!;
 	return `${line} ${last > first ? '↑' : last < first ? '↓' : '→'}`;

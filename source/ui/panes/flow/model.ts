@@ -8,7 +8,8 @@ import { formatSpan } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { gaugeText, gaugeTone, isLimited } from '../../kit/gauge/gauge.js';
 import type { Column } from '../../kit/table/view.js';
-import { type Trends, trendText } from '../../kit/trend/state.js';
+import { trendColumn } from '../../kit/trend/column.js';
+import type { Trends } from '../../kit/trend/state.js';
 import type { FlowKey, GlobalParallelism } from './endpoints.js';
 
 const missing = '—';
@@ -36,7 +37,7 @@ export function flowColumns(trends: Trends): Column<FlowKey>[] {
 			cell: (k) => (k.waitListSize === undefined ? missing : formatInteger(k.waitListSize)),
 			align: 'right',
 		},
-		{ header: 'trend', cell: (k) => trendText(trends[k.flowControlKey]), minWidth: 0 },
+		trendColumn('trend', trends, (k) => k.flowControlKey),
 		{
 			header: 'parallelism',
 			cell: (k) => `${gaugeText(parallelismGauge(k))}${pinned(k.isPinnedParallelism)}`,

@@ -3,7 +3,8 @@ import { formatInteger } from '../../../format/number.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { Column } from '../../kit/table/view.js';
-import { type Trends, trendText } from '../../kit/trend/state.js';
+import { trendColumn } from '../../kit/trend/column.js';
+import type { Trends } from '../../kit/trend/state.js';
 import type { Queue } from './endpoints.js';
 
 const missing = '—';
@@ -24,7 +25,7 @@ export function queueColumns(trends: Trends): Column<Queue>[] {
 			align: 'right',
 			tone: (q) => (q.lag && q.paused ? 'warn' : undefined),
 		},
-		{ header: 'lag trend', cell: (q) => trendText(trends[q.name]), minWidth: 0 },
+		trendColumn('lag trend', trends, (q) => q.name),
 		{ header: 'parallelism', cell: (q) => count(q.parallelism), align: 'right' },
 		{ header: 'updated', cell: (q) => (q.updatedAt === undefined ? missing : formatClock(q.updatedAt)) },
 		{ header: 'created', cell: (q) => (q.createdAt === undefined ? missing : formatClock(q.createdAt)) },
