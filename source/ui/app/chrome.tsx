@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { memo, useSyncExternalStore } from 'react';
 import { fitText, truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
+import { maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
@@ -20,7 +21,9 @@ import { numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
-	const { managementUrl, queueUrl } = client.settings;
+	// A URL may carry a password (https://user:pass@host); the header is always on screen.
+	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
+	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
 	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
 	const urls =
 		managementUrl === queueUrl

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MqClient } from '../../../source/api/client.js';
+import { resolveDialect } from '../../../source/api/dialect.js';
 import { keyTable } from '../../../source/ui/app/bindings.js';
 import { panes } from '../../../source/ui/registry.js';
-import { keys, type Session, startSession } from '../harness.js';
+import { keys, mountTui, type Session, startSession } from '../harness.js';
 
 describe('the shell around the panes', () => {
 	let session: Session;
@@ -99,5 +101,28 @@ describe('the shell around the panes', () => {
 			() => (screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > (before ?? 0),
 			'a new poll',
 		);
+	});
+});
+
+describe('the header', () => {
+	it('masks a password given in the service URL', async () => {
+		// Port 9 on loopback: nothing answers, which the header does not need.
+		const url = 'http://ops:hunter2@127.0.0.1:9';
+		const client = new MqClient(
+			{ queueUrl: url, managementUrl: url, token: 't', dialect: resolveDialect(undefined), timeoutMs: 1000 },
+			{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
+		);
+		const screen = mountTui(client, { embedded: false }, { columns: 120, rows: 20 });
+		try {
+			const header = await screen.waitFor(
+				(f) => f.split('\n')[0]?.includes('127.0.0.1:9') && f.split('\n')[0],
+				'header',
+			);
+			expect(header).toContain('http://');
+			expect(header).toContain('@127.0.0.1:9');
+			expect(screen.frame()).not.toContain('hunter2');
+		} finally {
+			screen.unmount();
+		}
 	});
 });
