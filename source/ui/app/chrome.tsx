@@ -24,7 +24,12 @@ export const Header = memo(function Header() {
 	// A URL may carry a password (https://user:pass@host); the header is always on screen.
 	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
 	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
-	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	const local = connection.localServer;
+	const where = !connection.embedded
+		? sanitize(managementUrl)
+		: local
+			? 'local server'
+			: 'embedded local service';
 	const urls =
 		managementUrl === queueUrl
 			? connection.embedded
@@ -33,6 +38,12 @@ export const Header = memo(function Header() {
 			: connection.embedded
 				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
 				: `messaging ${sanitize(queueUrl)}`;
+	const whose =
+		local?.kind === 'running'
+			? ' (mqtop serve)'
+			: local?.kind === 'own'
+				? ` · state in ${sanitize(local.dataDir)}`
+				: '';
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
@@ -40,7 +51,13 @@ export const Header = memo(function Header() {
 				mqtop
 			</Text>
 			<Text> {where}</Text>
-			{urls ? <Text dimColor> {urls}</Text> : null}
+			{urls ? (
+				<Text dimColor>
+					{' '}
+					{urls}
+					{whose}
+				</Text>
+			) : null}
 			{connection.demo ? <Text color={theme.color('special')}> · demo traffic</Text> : null}
 			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
 			{readOnly ? <Text color={theme.color('warn')}> · read-only</Text> : null}
