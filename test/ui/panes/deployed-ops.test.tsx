@@ -91,9 +91,10 @@ describe('the on-call views against the deployed service', () => {
 
 	it('Flow control shows the keys against their maxima and the global parallelism', async () => {
 		const view = show('flow');
+		// The keys and the global parallelism are two answers: wait for both.
 		const frame = await view.waitFor(
-			(f) => (f.includes('tenant-acme') && f.includes('global parallelism') ? f : undefined),
-			'the keys',
+			(f) => (f.includes('tenant-acme') && /global parallelism .* 12\/1k/.test(f) ? f : undefined),
+			'the keys and the global parallelism',
 		);
 		expect(frame).toMatch(/tenant-acme +active +31 /);
 		expect(frame).toMatch(/█+ 4\/4/);
