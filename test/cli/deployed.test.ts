@@ -25,7 +25,7 @@ import {
 	WorkflowTriggerResults,
 } from '../../source/api/schemas.js';
 import { WorkflowRunsPage } from '../../source/api/workflow-schemas.js';
-import { dlqCommand, dlqShow } from '../../source/cli/commands/dlq.js';
+import { dlqLs, dlqShow } from '../../source/cli/commands/dlq.js';
 import { groupLs, groupShow } from '../../source/cli/commands/group.js';
 import { logsCommand } from '../../source/cli/commands/logs.js';
 import { messageCommand } from '../../source/cli/commands/message.js';
@@ -83,7 +83,7 @@ const cases: Case[] = [
 	{ route: 'message', spec: messageCommand.spec, args: [ids.message], schema: Message, shows: [ids.message] },
 	{
 		route: 'dlq',
-		spec: dlqCommand.spec,
+		spec: dlqLs,
 		args: [],
 		schema: DlqPage,
 		shows: ['msg_7YoJxFpwkEy5zBp378JgvD6YBDPBEqkBPje2JGTCEUiASMJQ1FM4WBEKp7a'],

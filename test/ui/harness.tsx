@@ -19,7 +19,7 @@ import {
 import type { Controller } from '../../source/ui/contract/pane.js';
 import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
 import { ids } from '../fixtures/deployed/answers.js';
-import { type Fixture, startFixture } from '../local/helpers.js';
+import { type Fixture, type Sink, startFixture } from '../local/helpers.js';
 import { credentials, type DeployedService, startDeployedService } from '../support/deployed-service.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -305,4 +305,34 @@ export async function startDeployedSession(options: ScreenOptions = {}): Promise
 			await Promise.all([service.close(), receiver.close()]);
 		},
 	};
+}
+
+/** The key line: the last line of a frame. */
+export function keyLine(frame: string): string {
+	return frame.trimEnd().split('\n').at(-1) ?? '';
+}
+
+/** Moves the selection of a list pane with j until `selected()` is `key`. */
+export async function selectKey(
+	screen: Screen,
+	key: string,
+	selected: () => string | undefined,
+	limit = 20,
+): Promise<void> {
+	for (let i = 0; i < limit; i++) {
+		if (selected() === key) return;
+		await screen.press('j');
+	}
+	throw new Error(`${key} cannot be selected; last frame:\n${screen.frame()}`);
+}
+
+/**
+ * Publishes a message to `sink` at `/probe` with a delay and waits for it to arrive: time enough
+ * for anything due meanwhile (a schedule's run, a held delivery) to have shown up.
+ */
+export async function afterDelay(client: MqClient, sink: Sink, delayMs: number): Promise<void> {
+	const probes = () => sink.received.filter((r) => r.url === '/probe').length;
+	const before = probes();
+	await client.publish({ destination: `${sink.url}/probe`, options: { delayMs } });
+	await waitUntil(() => (probes() > before ? true : undefined), 10_000, 'the delayed probe');
 }

@@ -5,7 +5,7 @@
  * keep anyway), so a test knows when the pane's data is the answer it gave.
  */
 import type { z } from 'zod';
-import { LogsPage } from '../../../source/api/messaging-schemas.js';
+import { FlowControlKeys, LogsPage, Queues, Schedules } from '../../../source/api/messaging-schemas.js';
 import {
 	DlqPage,
 	Message,
@@ -19,14 +19,17 @@ import { WorkflowRunsPage } from '../../../source/api/workflow-schemas.js';
 import { logsEndpoint, usersEndpoint } from '../../../source/ui/data/endpoints.js';
 import { entryOf, keyedEntry, type PollFailure, type PollState } from '../../../source/ui/data/poll-store.js';
 import { dlqPageEndpoint } from '../../../source/ui/panes/dlq/endpoints.js';
+import { flowKeysEndpoint } from '../../../source/ui/panes/flow/endpoints.js';
 import { groupsEndpoint } from '../../../source/ui/panes/groups/endpoints.js';
 import { logPageEndpoint } from '../../../source/ui/panes/logs/endpoints.js';
 import { messageEndpoint } from '../../../source/ui/panes/messages/endpoints.js';
 import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
+import { queuesEndpoint } from '../../../source/ui/panes/queues/endpoints.js';
+import { schedulesEndpoint } from '../../../source/ui/panes/schedules/endpoints.js';
 import { searchIndexEndpoint } from '../../../source/ui/panes/search/endpoints.js';
 import { vectorStatsEndpoint } from '../../../source/ui/panes/vector/endpoints.js';
 import { runsEndpoint } from '../../../source/ui/panes/workflows/endpoints.js';
-import { ids } from '../../fixtures/deployed/answers.js';
+import { ids, schedule } from '../../fixtures/deployed/answers.js';
 import type { Path } from '../../fixtures/deployed/catalog.js';
 import type { Route } from '../../support/deployed-service.js';
 import { keys, type Screen } from '../harness.js';
@@ -178,5 +181,39 @@ export const paneCases: PaneCase[] = [
 		failure: (polls) => entryOf(polls, logPageEndpoint)?.failure,
 		open: (screen) => showByName(screen, 'logs', ids.message.slice(0, 30)),
 		shows: ['2 log entries', 'destination', ids.message.slice(0, 30)],
+	},
+	// The messaging operations' views, reached by name too (`:schedules`, `:queues`, `:flow`).
+	{
+		route: 'schedules',
+		pane: 'Schedules',
+		schema: Schedules,
+		markAt: [0],
+		marked: (polls) => first(entryOf(polls, schedulesEndpoint)?.data),
+		failure: (polls) => entryOf(polls, schedulesEndpoint)?.failure,
+		open: async (screen) => {
+			await showByName(screen, 'schedules', schedule.scheduleId);
+			await screen.press(keys.enter);
+		},
+		shows: [`schedule id       ${schedule.scheduleId}`, 'Headers', 'Body'],
+	},
+	{
+		route: 'queues',
+		pane: 'Queues',
+		schema: Queues,
+		markAt: [0],
+		marked: (polls) => first(entryOf(polls, queuesEndpoint)?.data),
+		failure: (polls) => entryOf(polls, queuesEndpoint)?.failure,
+		open: (screen) => showByName(screen, 'queues', 'invoices'),
+		shows: ['invoices'],
+	},
+	{
+		route: 'flowControlKeys',
+		pane: 'Flow control',
+		schema: FlowControlKeys,
+		markAt: [0],
+		marked: (polls) => first(entryOf(polls, flowKeysEndpoint)?.data),
+		failure: (polls) => entryOf(polls, flowKeysEndpoint)?.failure,
+		open: (screen) => showByName(screen, 'flow', 'tenant-acme'),
+		shows: ['tenant-acme'],
 	},
 ];
