@@ -4,6 +4,7 @@ import { type Binding, KeyTable, type ScopeInfo } from '../keys/key-table.js';
 import { confirmBindings } from '../kit/confirm/view.js';
 import { formBindings } from '../kit/form/view.js';
 import { textInputBindings } from '../kit/text-input/view.js';
+import { commandLineBindings } from './command-line.js';
 import { numbered } from './panes.js';
 
 /** 1..n for the panes with number keys; the key line and help show them as one entry. */
@@ -42,8 +43,28 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			description: 'keys of this pane',
 			hint: { label: 'help' },
 		},
+		{
+			command: 'health.toggle',
+			scope: 'health',
+			keys: ['!', 'esc'],
+			description: 'close the health rules',
+			hint: { keys: '!/esc', label: 'close' },
+		},
 		{ command: 'app.quit', scope: 'global', keys: ['q'], description: 'quit', hint: { label: 'quit' } },
 		...paneKeys(panes),
+		{
+			command: 'command.open',
+			scope: 'global',
+			keys: [':'],
+			description: 'go to any view by name: Tab completes, ↑↓ recall',
+			hint: { label: 'view' },
+		},
+		{
+			command: 'health.toggle',
+			scope: 'global',
+			keys: ['!'],
+			description: 'why the health line is coloured so: each rule and what it measured',
+		},
 		{
 			command: 'pane.next',
 			scope: 'global',
@@ -82,6 +103,8 @@ const modal: Record<string, ScopeInfo> = {
 	input: { modal: true },
 	form: { modal: true },
 	confirm: { modal: true },
+	command: { modal: true, title: 'command line' },
+	health: { title: 'health' },
 };
 
 /** Every binding of the monitor: the kit's, each pane's, then the shell's. */
@@ -91,6 +114,7 @@ export function keyTable(panes: readonly AnyPane[]): KeyTable {
 			...textInputBindings,
 			...formBindings,
 			...confirmBindings,
+			...commandLineBindings,
 			...panes.flatMap((p) => p.bindings),
 			...shellBindings(panes),
 		],

@@ -16,7 +16,8 @@ import { useSelector } from '../kit/hooks/use-selector.js';
 import { LiveText } from '../kit/live-text/view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
-import { numbered, tabPanes } from './panes.js';
+import { HealthBadge } from './health.js';
+import { namesOf, numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
@@ -33,6 +34,7 @@ export const Header = memo(function Header() {
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
+			<HealthBadge />
 			<Text bold color={theme.color('accent')}>
 				mqtop
 			</Text>
@@ -117,7 +119,8 @@ export function useStatus(visible: readonly EndpointInfo[]) {
 	);
 }
 
-export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number }) {
+/** The status line, and a line per failing API; `hidden` leaves out the first (the command line is there). */
+export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
 	const ui = useUi();
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
@@ -142,7 +145,13 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
 	return (
 		<>
-			<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+			<Box
+				height={1}
+				width={props.width}
+				flexShrink={0}
+				overflowY="hidden"
+				display={props.hidden ? 'none' : 'flex'}
+			>
 				<Text wrap="truncate-end">
 					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
 					<Text dimColor>│ </Text>
@@ -186,8 +195,10 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 
 /** The scopes whose keys work now, innermost first; `focus` is the view inside the pane that has the keys. */
 export function activeScopes(table: KeyTable, shell: ShellState, focus?: Scope): Scope[] {
+	if (shell.command) return ['command'];
 	if (focus && table.isModal(focus)) return [focus];
 	if (shell.help) return ['help', 'global'];
+	if (shell.health) return ['health', 'global'];
 	return [focus ?? shell.pane, 'global'];
 }
 
@@ -278,7 +289,8 @@ function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth
 		<Box flexDirection="column" width={props.width} flexShrink={0}>
 			{props.lines.map((line, i) =>
 				line.kind === 'title' ? (
-					<Text key={`title ${line.text}`} bold wrap="truncate-end">
+					// biome-ignore lint/suspicious/noArrayIndexKey: lines of one column, in order (blank titles repeat)
+					<Text key={`${i} ${line.text}`} bold wrap="truncate-end">
 						{line.text}
 					</Text>
 				) : (
@@ -295,9 +307,23 @@ function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth
 	);
 }
 
+/** Every view: its number key if it has one, `:` and its id, its other names, what it shows. */
+export function viewRows(panes: Runtime['panes']): { keys: string; description: string }[] {
+	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
+	return panes.map((pane) => {
+		const others = namesOf(pane).filter((n) => n !== pane.id && n !== pane.title.toLowerCase());
+		const also = others.length > 0 ? ` (also ${others.map((n) => `:${n}`).join(' ')})` : '';
+		return {
+			keys: `${keys.get(pane.id) ?? '  '}:${pane.id}`,
+			description: `${pane.title}${also}: ${pane.summary}`,
+		};
+	});
+}
+
 /**
- * Every key of the current pane, then the keys that work everywhere; descriptions wrap rather
- * than being cut. One column when it fits the height, else two; what still does not fit says so.
+ * Every key of the current pane, then the keys that work everywhere, then every view with its
+ * number key and its names for `:`; descriptions wrap rather than being cut. One column when
+ * it fits the height, else two; what still does not fit says so.
  */
 export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
@@ -312,23 +338,21 @@ export function Help(props: { width: number; height: number }) {
 	const title = `Keys of ${module.title}${scope === ui.pane ? '' : ` · ${table.titleOf(scope) ?? scope}`}`;
 	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];
 	const inner = Math.max(10, props.width - 4);
-	const keyWidth = Math.min(14, Math.max(...[...own, ...everywhere].map((r) => r.keys.length)) + 2);
+	const views = viewRows(runtime.panes);
+	const keyWidth = Math.min(16, Math.max(...[...own, ...everywhere, ...views].map((r) => r.keys.length)) + 2);
 	// The border and the closing line take three rows.
 	const room = Math.max(1, props.height - 3);
-	const single = [
-		...helpSection(title, ownRows, inner - keyWidth),
-		{ kind: 'title', text: ' ' } as HelpLine,
-		...helpSection('Everywhere', everywhere, inner - keyWidth),
+	const viewsTitle = 'Views: a number key, or : and a name';
+	const sections = (width: number): HelpLine[] => [
+		...helpSection(title, ownRows, width - keyWidth),
+		{ kind: 'title', text: ' ' },
+		...helpSection('Everywhere', everywhere, width - keyWidth),
+		{ kind: 'title', text: ' ' },
+		...helpSection(viewsTitle, views, width - keyWidth),
 	];
+	const single = sections(inner);
 	const half = Math.floor((inner - 2) / 2);
-	const columns = flowColumns(
-		[
-			...helpSection(title, ownRows, half - keyWidth),
-			{ kind: 'title', text: ' ' },
-			...helpSection('Everywhere', everywhere, half - keyWidth),
-		],
-		room,
-	);
+	const columns = flowColumns(sections(half), room);
 	return (
 		<Box
 			flexDirection="column"

@@ -190,7 +190,8 @@ export class PollScheduler {
 			if (this.isCurrent(active) && !this.paused) {
 				this.failures.delete(active.id);
 				this.store.succeeded(job.endpoint, job.params, data, this.now());
-				this.schedule(active, this.again.delete(active.id) ? 0 : this.intervalMs);
+				const every = Math.max(this.intervalMs, job.endpoint.everyMs ?? 0);
+				this.schedule(active, this.again.delete(active.id) ? 0 : every);
 			}
 		} catch (error) {
 			if (this.isCurrent(active) && !this.paused && !controller.signal.aborted) {

@@ -1,0 +1,57 @@
+/**
+ * What the `:` command line understands: any view by any of its names (a unique start of one
+ * will do), and the shell's own few commands. Pure.
+ */
+import type { AnyPane } from '../contract/pane.js';
+import { closeNames, namesOf, paneByName } from './panes.js';
+
+export type CommandTarget =
+	| { kind: 'pane'; pane: string }
+	| { kind: 'overlay'; overlay: 'help' | 'health' }
+	| { kind: 'quit' };
+
+interface ShellCommand {
+	names: readonly string[];
+	target: CommandTarget;
+	summary: string;
+}
+
+/** The shell's commands besides the views: `:health`, `:help`, `:q`. */
+export const shellCommands: readonly ShellCommand[] = [
+	{
+		names: ['health'],
+		target: { kind: 'overlay', overlay: 'health' },
+		summary: 'each rule of the health line, and why it is coloured so',
+	},
+	{ names: ['help'], target: { kind: 'overlay', overlay: 'help' }, summary: 'the keys of this view' },
+	{ names: ['quit', 'q'], target: { kind: 'quit' }, summary: 'quit' },
+];
+
+/** Every name the command line completes: the views' first, then the shell's. */
+export function commandNames(panes: readonly AnyPane[]): string[] {
+	const taken = new Set(panes.flatMap(namesOf));
+	const own = shellCommands.flatMap((c) => c.names).filter((n) => !taken.has(n));
+	return [...taken, ...own];
+}
+
+export type Resolution = { target: CommandTarget } | { error: string };
+
+const listed = (names: readonly string[]) => names.map((n) => `:${n}`).join(' ');
+
+/** Where a typed command goes, or what is wrong with it. */
+export function resolveCommand(panes: readonly AnyPane[], typed: string): Resolution {
+	const text = typed.trim().replace(/^:+/, '').trim().toLowerCase();
+	if (!text) return { error: 'type the name of a view (Tab completes)' };
+	const command = shellCommands.find((c) => c.names.includes(text));
+	const pane = paneByName(panes, text);
+	// A view's own name wins over a shell command's (`:q` is quit unless a view is named q).
+	if (pane && (!command || namesOf(pane).includes(text))) return { target: { kind: 'pane', pane: pane.id } };
+	if (command) return { target: command.target };
+	const names = commandNames(panes);
+	const starting = names.filter((n) => n.startsWith(text));
+	if (starting.length > 1) return { error: `":${text}" could be ${listed(starting.slice(0, 6))}` };
+	const close = closeNames(names, text);
+	return {
+		error: `no view named "${text}"${close.length > 0 ? ` · close: ${listed(close)}` : ' · Tab lists the names'}`,
+	};
+}
