@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { MqClient } from '../api/client.js';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/file.js';
+import { defaultHealthSettings, type NotifyMode, notifyModes } from '../config/health.js';
 import type { Resolved } from '../config/resolve.js';
 import type { Demo } from '../demo/demo.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
@@ -100,6 +101,11 @@ export const monitorSpec: CommandSpec = {
 			description: 'poll interval of the visible pane (default 2s)',
 		},
 		'read-only': { type: 'boolean', description: 'disable every edit in every pane' },
+		notify: {
+			type: 'string',
+			value: '<how>',
+			description: `announce the health line turning red: ${notifyModes.join(', ')} (default: the config file's health.notify, else off)`,
+		},
 		'receiver-port': {
 			type: 'string',
 			value: '<port>',
@@ -107,6 +113,9 @@ export const monitorSpec: CommandSpec = {
 		},
 	},
 	async run({ args, io, resolved, config }) {
+		const notifyText = args.string('notify');
+		if (notifyText !== undefined && !(notifyModes as readonly string[]).includes(notifyText))
+			throw new UsageError(`--notify ${notifyText}: expected one of ${notifyModes.join(', ')}`);
 		const refusal = ttyRefusal({ stdinIsTTY: process.stdin.isTTY, stdoutIsTTY: process.stdout.isTTY });
 		if (refusal) {
 			io.stderr.write(`${refusal}\n`);
@@ -126,6 +135,12 @@ export const monitorSpec: CommandSpec = {
 		if (!Number.isInteger(receiverPort) || receiverPort < 0 || receiverPort > 65_535) {
 			throw new UsageError(`--receiver-port ${portText} is not a port number`);
 		}
+
+		const fromFile = config.config.health;
+		const health = {
+			...(fromFile ?? defaultHealthSettings),
+			...(notifyText ? { notify: notifyText as NotifyMode } : {}),
+		};
 
 		await import('../ui/production.js');
 		const backend = resolved.local
@@ -164,6 +179,8 @@ export const monitorSpec: CommandSpec = {
 						: undefined,
 				refreshMs,
 				readOnly: args.boolean('read-only'),
+				health,
+				healthSource: health.rulesFrom === 'file' ? `config file ${config.path}` : 'the defaults',
 			});
 			await tui.exited;
 			return exitCodes.ok;

@@ -42,6 +42,8 @@ export interface HealthRule {
 
 export interface HealthSettings {
 	rules: readonly HealthRule[];
+	/** Whether the rules are the config file's own or the defaults. */
+	rulesFrom: 'file' | 'defaults';
 	notify: NotifyMode;
 }
 
@@ -123,6 +125,7 @@ export const HealthSection = z
 	.transform(
 		(section): HealthSettings => ({
 			rules: section.rules ? section.rules.map(toRule) : defaultHealthRules,
+			rulesFrom: section.rules ? 'file' : 'defaults',
 			notify: section.notify ?? 'off',
 		}),
 	);
@@ -158,7 +161,11 @@ export const defaultHealthRules: readonly HealthRule[] = [
 	},
 ];
 
-export const defaultHealthSettings: HealthSettings = { rules: defaultHealthRules, notify: 'off' };
+export const defaultHealthSettings: HealthSettings = {
+	rules: defaultHealthRules,
+	rulesFrom: 'defaults',
+	notify: 'off',
+};
 
 const measures: Record<HealthMetric, string> = {
 	deadLetters: 'dead letters',

@@ -11,7 +11,7 @@ const parse = (health: unknown) => parseConfigFile(JSON.stringify({ health }), '
 
 describe('the health section of the config file', () => {
 	it('takes the defaults when it names no rules, and notifies nobody unless asked', () => {
-		expect(parse({})).toEqual({ rules: defaultHealthRules, notify: 'off' });
+		expect(parse({})).toEqual({ rules: defaultHealthRules, rulesFrom: 'defaults', notify: 'off' });
 		expect(parseConfigFile('{}', '/c.json').health).toBeUndefined();
 		expect(parse({ notify: 'desktop' })?.notify).toBe('desktop');
 	});
@@ -25,6 +25,7 @@ describe('the health section of the config file', () => {
 				{ metric: 'scheduleFailed', above: 1, level: 'yellow' },
 			],
 		});
+		expect(settings?.rulesFrom).toBe('file');
 		expect(settings?.rules).toEqual([
 			{ metric: 'deadLetters', above: 0, withinMs: 300_000, level: 'red', minAttempts: 10 },
 			{ metric: 'errorRate', above: 0.125, withinMs: 90_000, level: 'yellow', minAttempts: 3 },

@@ -56,14 +56,14 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			command: 'command.open',
 			scope: 'global',
 			keys: [':'],
-			description: 'go to any view by name: Tab completes, ↑↓ recall',
+			description: 'go to a view by name',
 			hint: { label: 'view' },
 		},
 		{
 			command: 'health.toggle',
 			scope: 'global',
 			keys: ['!'],
-			description: 'why the health line is coloured so: each rule and what it measured',
+			description: 'health rules and why',
 		},
 		{
 			command: 'pane.next',
@@ -71,8 +71,15 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			keys: ['tab'],
 			description: 'next pane',
 			hint: { keys: 'tab', label: 'next' },
+			help: { keys: 'tab/S-tab', description: 'next / previous pane' },
 		},
-		{ command: 'pane.previous', scope: 'global', keys: ['shift+tab'], description: 'previous pane' },
+		{
+			command: 'pane.previous',
+			scope: 'global',
+			keys: ['shift+tab'],
+			description: 'previous pane',
+			help: false,
+		},
 		{
 			command: 'data.refresh',
 			scope: 'global',
@@ -93,8 +100,15 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			keys: ['+', '='],
 			description: 'longer stats period',
 			hint: { keys: '+/-', label: 'period' },
+			help: { keys: '+/-', description: 'longer / shorter stats period' },
 		},
-		{ command: 'period.shorter', scope: 'global', keys: ['-', '_'], description: 'shorter stats period' },
+		{
+			command: 'period.shorter',
+			scope: 'global',
+			keys: ['-', '_'],
+			description: 'shorter stats period',
+			help: false,
+		},
 	];
 }
 

@@ -269,6 +269,8 @@ export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[
 		lines[i]?.kind === 'title' || (lines[i]?.kind === 'key' && lines[i]?.keys !== '');
 	let split = Math.min(room, lines.length);
 	while (split > 1 && split < lines.length && !starts(split)) split--;
+	// A title (or a blank) does not end a column: it goes over with what it heads.
+	while (split > 1 && split < lines.length && lines[split - 1]?.kind === 'title') split--;
 	const first = lines.slice(0, split);
 	let rest = lines.slice(split);
 	while (rest[0]?.kind === 'title' && rest[0].text === ' ') rest = rest.slice(1);
@@ -307,15 +309,16 @@ function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth
 	);
 }
 
-/** Every view: its number key if it has one, `:` and its id, its other names, what it shows. */
+const viewsTitle = 'Views: a number key, or : and a name';
+
+/** Every view: its number key if it has one, then its names for `:` and what it shows. */
 export function viewRows(panes: Runtime['panes']): { keys: string; description: string }[] {
-	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
+	const keys = new Map(numbered(panes).map((p, i) => [p.id, String(i + 1)]));
 	return panes.map((pane) => {
-		const others = namesOf(pane).filter((n) => n !== pane.id && n !== pane.title.toLowerCase());
-		const also = others.length > 0 ? ` (also ${others.map((n) => `:${n}`).join(' ')})` : '';
+		const names = [pane.id, ...namesOf(pane).filter((n) => n !== pane.id && n !== pane.title.toLowerCase())];
 		return {
-			keys: `${keys.get(pane.id) ?? '  '}:${pane.id}`,
-			description: `${pane.title}${also}: ${pane.summary}`,
+			keys: keys.get(pane.id) ?? '',
+			description: `${names.map((n) => `:${n}`).join(' ')} · ${pane.summary}`,
 		};
 	});
 }
@@ -339,20 +342,32 @@ export function Help(props: { width: number; height: number }) {
 	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];
 	const inner = Math.max(10, props.width - 4);
 	const views = viewRows(runtime.panes);
-	const keyWidth = Math.min(16, Math.max(...[...own, ...everywhere, ...views].map((r) => r.keys.length)) + 2);
+	const keyWidth = Math.min(14, Math.max(...[...own, ...everywhere].map((r) => r.keys.length)) + 2);
 	// The border and the closing line take three rows.
 	const room = Math.max(1, props.height - 3);
-	const viewsTitle = 'Views: a number key, or : and a name';
-	const sections = (width: number): HelpLine[] => [
-		...helpSection(title, ownRows, width - keyWidth),
-		{ kind: 'title', text: ' ' },
-		...helpSection('Everywhere', everywhere, width - keyWidth),
-		{ kind: 'title', text: ' ' },
-		...helpSection(viewsTitle, views, width - keyWidth),
-	];
-	const single = sections(inner);
 	const half = Math.floor((inner - 2) / 2);
-	const columns = flowColumns(sections(half), room);
+	const blank: HelpLine = { kind: 'title', text: ' ' };
+	const keys = (width: number): HelpLine[] => [
+		...helpSection(title, ownRows, width - keyWidth),
+		blank,
+		...helpSection('Everywhere', everywhere, width - keyWidth),
+		blank,
+	];
+	const withViews = (width: number) => [...keys(width), ...helpSection(viewsTitle, views, width - keyWidth)];
+	const inTwo = (lines: HelpLine[]) => {
+		const columns = flowColumns(lines, room);
+		return columns[1]!.some((l) => l.kind === 'title' && l.text.startsWith('… ')) ? undefined : columns;
+	};
+	// With the views where they fit whole; the keys alone (`:` among them) where not.
+	const choices = [withViews, keys];
+	let single: HelpLine[] | undefined;
+	let columns: HelpLine[][] | undefined;
+	for (const choose of choices) {
+		if (choose(inner).length <= room) single = choose(inner);
+		else columns = inTwo(choose(half));
+		if (single || columns) break;
+	}
+	columns ??= flowColumns(keys(half), room);
 	return (
 		<Box
 			flexDirection="column"
@@ -363,7 +378,7 @@ export function Help(props: { width: number; height: number }) {
 			borderColor={theme.color('accent')}
 			paddingX={1}
 		>
-			{single.length <= room ? (
+			{single && single.length <= room ? (
 				<HelpColumn lines={single} width={inner} keyWidth={keyWidth} />
 			) : (
 				<Box flexDirection="row" gap={2} flexShrink={0}>

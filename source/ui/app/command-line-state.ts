@@ -18,7 +18,8 @@ export interface CommandLineState {
 export type CommandLineAction =
 	| TextInputAction
 	| { type: 'clear' }
-	| { type: 'complete'; names: readonly string[] }
+	/** Tab, with what the typed text could complete to (one name per view it could mean). */
+	| { type: 'complete'; candidates: readonly string[] }
 	| { type: 'recall'; step: -1 | 1 }
 	| { type: 'ran'; command: string }
 	| { type: 'failed'; text: string };
@@ -42,14 +43,6 @@ export function commonPrefix(names: readonly string[]): string {
 	return prefix;
 }
 
-/** The names starting with what is typed, shortest first. */
-export function matching(names: readonly string[], typed: string): string[] {
-	const wanted = typed.trim().toLowerCase();
-	return [...new Set(names)]
-		.filter((n) => n.startsWith(wanted))
-		.sort((a, b) => a.length - b.length || a.localeCompare(b));
-}
-
 export function commandLineReducer(state: CommandLineState, action: CommandLineAction): CommandLineState {
 	switch (action.type) {
 		case 'insert':
@@ -63,7 +56,7 @@ export function commandLineReducer(state: CommandLineState, action: CommandLineA
 		case 'clear':
 			return { ...state, input: at(''), recalled: undefined, message: undefined };
 		case 'complete': {
-			const found = matching(action.names, state.input.value);
+			const found = action.candidates;
 			if (found.length === 0) return { ...state, message: { kind: 'error', text: 'no name starts so' } };
 			const prefix = found.length === 1 ? found[0]! : commonPrefix(found);
 			const value = prefix.length > state.input.value.trim().length ? prefix : state.input.value;

@@ -1,5 +1,5 @@
 import { Box, Text, useApp } from 'ink';
-import { useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { truncate } from '../../format/text.js';
 import { sanitize } from '../../text/sanitize.js';
 import { useRuntime } from '../contract/context.js';
@@ -8,8 +8,8 @@ import { priorities } from '../keys/dispatcher.js';
 import { type Binding, commandIn } from '../keys/key-table.js';
 import { useKeys } from '../keys/use-keys.js';
 import { useTheme } from '../theme/theme.js';
-import { type CommandLineAction, type CommandLineState, matching } from './command-line-state.js';
-import { commandNames, resolveCommand } from './commands.js';
+import type { CommandLineAction, CommandLineState } from './command-line-state.js';
+import { completions, resolveCommand } from './commands.js';
 
 /** The command line takes every key while open; these are the ones that are not typed. */
 export const commandLineBindings: readonly Binding[] = [
@@ -51,7 +51,6 @@ export function CommandLine(props: {
 	const theme = useTheme();
 	const { store } = props;
 	const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
-	const names = useRef(commandNames(runtime.panes)).current;
 	const dispatch = runtime.ui.dispatch;
 	const close = () => {
 		store.dispatch({ type: 'clear' });
@@ -75,7 +74,11 @@ export function CommandLine(props: {
 		const command = commandIn(commandLineBindings, 'command', event.name);
 		if (command === 'command.run') run();
 		else if (command === 'command.cancel') close();
-		else if (command === 'command.complete') store.dispatch({ type: 'complete', names });
+		else if (command === 'command.complete')
+			store.dispatch({
+				type: 'complete',
+				candidates: completions(runtime.panes, store.getSnapshot().input.value),
+			});
 		else if (command === 'command.previous') store.dispatch({ type: 'recall', step: -1 });
 		else if (command === 'command.next') store.dispatch({ type: 'recall', step: 1 });
 		else if (event.name === 'ctrl+c') return false;
@@ -97,7 +100,7 @@ export function CommandLine(props: {
 
 	const chars = [...state.input.value];
 	const atEnd = state.input.cursor === chars.length;
-	const first = state.input.value.trim() ? matching(names, state.input.value)[0] : undefined;
+	const first = state.input.value.trim() ? completions(runtime.panes, state.input.value)[0] : undefined;
 	const ghost = atEnd && first ? first.slice(state.input.value.trim().length) : '';
 	const before = sanitize(chars.slice(0, state.input.cursor).join(''));
 	const under = sanitize(chars[state.input.cursor] ?? ghost.slice(0, 1) ?? ' ') || ' ';

@@ -34,6 +34,27 @@ export function commandNames(panes: readonly AnyPane[]): string[] {
 	return [...taken, ...own];
 }
 
+/**
+ * What Tab offers for what is typed: one name per view or command it could mean (the view's
+ * id when that matches, else its shortest matching name), shortest first.
+ */
+export function completions(panes: readonly AnyPane[], typed: string): string[] {
+	const wanted = typed.trim().replace(/^:+/, '').toLowerCase();
+	const pick = (names: readonly string[], first: string) => {
+		const found = names.filter((n) => n.startsWith(wanted)).sort((a, b) => a.length - b.length);
+		return found.includes(first) ? [first] : found.slice(0, 1);
+	};
+	const taken = new Set(panes.flatMap(namesOf));
+	const views = panes.flatMap((p) => pick(namesOf(p), p.id));
+	const own = shellCommands.flatMap((c) =>
+		pick(
+			c.names.filter((n) => !taken.has(n)),
+			c.names[0]!,
+		),
+	);
+	return [...views, ...own].sort((a, b) => a.length - b.length || a.localeCompare(b));
+}
+
 export type Resolution = { target: CommandTarget } | { error: string };
 
 const listed = (names: readonly string[]) => names.map((n) => `:${n}`).join(' ');

@@ -83,9 +83,12 @@ export function closeNames(names: readonly string[], typed: string, limit = 5): 
 	const scored = [...new Set(names.map(normal))].flatMap((name) => {
 		if (name.startsWith(wanted)) return [{ name, score: 0 }];
 		if (name.includes(wanted)) return [{ name, score: 1 }];
-		const distance = editDistance(wanted, name.slice(0, Math.max(wanted.length, 1) + 1));
-		const whole = editDistance(wanted, name);
-		const best = Math.min(distance, whole);
+		// A slip in a start of a name counts as well as one in the whole name.
+		const lengths = [wanted.length - 1, wanted.length, wanted.length + 1].filter((n) => n > 0);
+		const best = Math.min(
+			editDistance(wanted, name),
+			...lengths.map((n) => editDistance(wanted, name.slice(0, n))),
+		);
 		return best <= slips ? [{ name, score: 1 + best }] : [];
 	});
 	return scored

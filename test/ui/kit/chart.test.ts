@@ -26,7 +26,7 @@ describe('a multi-row chart', () => {
 			{ text: '  █', estimate: false },
 			{ text: '██', estimate: true },
 		]);
-		expect(lines.time).toBe('     └  now');
+		expect(lines.time).toEqual([{ text: '     └  now', note: false }]);
 	});
 
 	it('marks a gap after the first value on its floor, and labels the middle of a tall axis', () => {
@@ -41,6 +41,22 @@ describe('a multi-row chart', () => {
 				.join(''),
 		).toBe(' █·█');
 		expect(lines.rows[2]?.axis).toBe('2.5/s┤'.slice(-5));
+	});
+
+	it('says why columns are estimates over the dashes of its time axis, else leaves the note over', () => {
+		const data = {
+			values: Array.from({ length: 40 }, () => 1),
+			estimates: Array.from({ length: 40 }, () => true),
+		};
+		const options = { height: 3, labelWidth: 4, stepMs: 2000, format: perSecond };
+		const lines = chartLines(data, { ...options, note: 'spread over missed polls' });
+		expect(lines.time.map((p) => p.text).join('')).toBe(
+			`    └-1m20s─ ~ spread over missed polls ${'─'.repeat(2)}now`,
+		);
+		expect(lines.time[1]).toEqual({ text: ' ~ spread over missed polls ', note: true });
+		expect(lines.note).toBeUndefined();
+		const narrow = chartLines({ values: [1, 1], estimates: [true, true] }, { ...options, note: 'spread' });
+		expect(narrow.note).toBe('spread');
 	});
 
 	it('spans its time axis from the oldest column to now', () => {

@@ -51,6 +51,19 @@ export function risesWithin(levels: readonly Level[], now: number, windowMs: num
 	return total;
 }
 
+/**
+ * The time between polls as they come: the median span of the newest samples, at least the
+ * refresh interval (a poll is asked again that long after its answer, so spans run longer).
+ */
+export function typicalSpan(samples: readonly Sample[], refreshMs: number): number {
+	const spans = samples
+		.slice(-21)
+		.map((s) => s.spanMs)
+		.sort((a, b) => a - b);
+	const median = spans[Math.floor(spans.length / 2)];
+	return median === undefined ? refreshMs : Math.max(refreshMs, median);
+}
+
 /** A chart's columns, newest right: the rate per second of each, and whether it is an estimate. */
 export interface Columns {
 	values: (number | null)[];

@@ -22,8 +22,10 @@ export interface Run {
 export interface ChartLines {
 	/** One a plot row, top first: the axis label and bar, then the columns. */
 	rows: { axis: string; runs: Run[] }[];
-	/** The time axis under the columns. */
-	time: string;
+	/** The time axis under the columns, with the note in it when it fits (else `note` is left over). */
+	time: { text: string; note: boolean }[];
+	/** The note that did not fit the time axis. */
+	note: string | undefined;
 	/** Width of the y axis, its tick included. */
 	axisWidth: number;
 }
@@ -76,7 +78,13 @@ export function timeAxis(width: number, stepMs: number): string {
  */
 export function chartLines(
 	data: ChartData,
-	options: { height: number; labelWidth: number; stepMs: number; format: (value: number) => string },
+	options: {
+		height: number;
+		labelWidth: number;
+		stepMs: number;
+		format: (value: number) => string;
+		note?: string | undefined;
+	},
 ): ChartLines {
 	const { height, labelWidth } = options;
 	const summary = summarize(data.values);
@@ -101,9 +109,27 @@ export function chartLines(
 			runs: runsOf(row === height - 1 ? floor : bar, data.estimates),
 		};
 	});
+	const axis = timeAxis(data.values.length, options.stepMs);
+	const lead = `${' '.repeat(labelWidth)}└`;
+	const note = options.note ? ` ~ ${options.note} ` : '';
+	// The note goes over the dashes after the span, where there is room for it.
+	const at = axis.indexOf('─');
+	const room = at < 0 ? 0 : axis.lastIndexOf('─') - at;
+	if (note && room >= note.length + 1)
+		return {
+			rows,
+			time: [
+				{ text: `${lead}${axis.slice(0, at + 1)}`, note: false },
+				{ text: note, note: true },
+				{ text: axis.slice(at + 1 + note.length), note: false },
+			],
+			note: undefined,
+			axisWidth: labelWidth + 1,
+		};
 	return {
 		rows,
-		time: `${' '.repeat(labelWidth)}└${timeAxis(data.values.length, options.stepMs)}`,
+		time: [{ text: `${lead}${axis}`, note: false }],
+		note: options.note,
 		axisWidth: labelWidth + 1,
 	};
 }

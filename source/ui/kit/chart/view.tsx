@@ -46,13 +46,19 @@ export const Chart = memo(function Chart(props: ChartProps) {
 	const data = { values: props.data.values.slice(-columns), estimates: props.data.estimates.slice(-columns) };
 	const summary = summarize(data.values);
 	const plotRows = Math.max(1, props.height - 2);
-	const lines = chartLines(data, { height: plotRows, labelWidth, stepMs: props.stepMs, format });
+	const lines = chartLines(data, {
+		height: plotRows,
+		labelWidth,
+		stepMs: props.stepMs,
+		format,
+		note: props.note,
+	});
 	const lastEstimate = data.estimates.at(-1) === true;
 	const numbers = summary
 		? `  ${lastEstimate ? '~' : ''}${format(summary.last)}  min ${format(summary.min)}  max ${format(summary.max)}`
 		: '  no data yet';
 	const room = Math.max(0, width - props.title.length);
-	const note = props.note ? `  ~ ${props.note}` : '';
+	const note = lines.note ? `  ~ ${lines.note}` : '';
 	return (
 		<Box flexDirection="column" width={width} height={props.height} flexShrink={0} overflowY="hidden">
 			<Box flexShrink={0} width={width}>
@@ -79,7 +85,17 @@ export const Chart = memo(function Chart(props: ChartProps) {
 					))}
 				</Box>
 			))}
-			<LiveText text={fitText(lines.time, width)} dimColor />
+			<Box flexShrink={0} width={width}>
+				{lines.time.map((part, i) => (
+					<LiveText
+						// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one line, left to right
+						key={i}
+						text={part.text}
+						dimColor={!part.note}
+						color={part.note ? theme.color('warn') : undefined}
+					/>
+				))}
+			</Box>
 		</Box>
 	);
 });

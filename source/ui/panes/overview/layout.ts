@@ -34,7 +34,8 @@ export function overviewLayout(
 	const rest = Math.max(0, height - headerLines);
 	const chartColumns = width >= 150 ? 3 : width >= 96 ? 2 : 1;
 	const chartRows = Math.ceil(charts / chartColumns);
-	const grid = 1 + Math.min(gridLines, 4);
+	// The statistics' own series keep a few lines, all of them on a tall terminal.
+	const grid = 1 + Math.min(gridLines, height >= 40 ? 8 : 4);
 	const bars = height >= 44 ? 3 : height >= 36 ? 2 : 0;
 	// Bars, the day names, the day's totals, a gap.
 	const month = bars > 0 ? bars + 3 : 0;
@@ -45,7 +46,8 @@ export function overviewLayout(
 		return { chartColumns, chartRows, chartHeight, live, bars, month, grid: rest - live - month };
 	}
 	// Too short for charts: one line a rate, in as many columns as the charts would have had.
-	const lines = Math.min(chartRows, Math.max(0, rest - grid - 1));
+	// The rates come first; the series keep their title and two rows.
+	const lines = Math.min(chartRows, Math.max(0, rest - 4));
 	const live = lines > 0 ? 1 + lines : 0;
 	return { chartColumns, chartRows: lines, chartHeight: 1, live, bars: 0, month: 0, grid: rest - live };
 }

@@ -1,7 +1,7 @@
 /** The Overview's live charts, from what the live tracker keeps: pure. */
 import { formatBytes } from '../../../format/bytes.js';
 import { formatCount } from '../../../format/number.js';
-import { type Columns, levelColumns, rateColumns } from '../../data/live/history.js';
+import { type Columns, levelColumns, rateColumns, typicalSpan } from '../../data/live/history.js';
 import type { LiveState, RateMetric } from '../../data/live/tracker.js';
 import type { Tone } from '../../theme/theme.js';
 
@@ -13,6 +13,8 @@ export interface LiveChart {
 	tone: Tone;
 	/** Why some of it is estimated, or what it waits for. */
 	note: string | undefined;
+	/** Time a column stands for: the time between polls as they come. */
+	stepMs: number;
 	columns(width: number): Columns;
 }
 
@@ -45,22 +47,26 @@ function noteOf(state: LiveState, metric: RateMetric, stepMs: number): string | 
 	}
 	if (newest.count === null) return 'the statistics changed period';
 	if (!newest.estimate && newest.spanMs <= stepMs * 1.5) return undefined;
-	if (series.source === 'stats' && state.stats === 'interval') return 'estimate: mean of the last interval';
-	if (newest.spanMs > stepMs * 1.5) return 'estimate: spread over missed polls';
-	return 'estimate: counted from the newest log pages';
+	if (series.source === 'stats' && state.stats === 'interval') return 'mean of the last interval';
+	if (newest.spanMs > stepMs * 1.5) return 'spread over missed polls';
+	return 'scaled from the newest log pages';
 }
 
 /** The charts in the order they are drawn: deliveries and their outcomes, then the load. */
-export function liveCharts(state: LiveState, stepMs: number): LiveChart[] {
-	const rate = (metric: RateMetric): LiveChart => ({
-		id: metric,
-		title:
-			metric === 'requests' && state.rates.requests.source === 'logs' ? 'messages created' : titles[metric],
-		format: metric === 'bandwidth' ? bytesPerSecond : perSecond,
-		tone: tones[metric],
-		note: noteOf(state, metric, stepMs),
-		columns: (width) => rateColumns(state.rates[metric].samples, width, stepMs),
-	});
+export function liveCharts(state: LiveState, refreshMs: number): LiveChart[] {
+	const rate = (metric: RateMetric): LiveChart => {
+		const stepMs = typicalSpan(state.rates[metric].samples, refreshMs);
+		return {
+			id: metric,
+			title:
+				metric === 'requests' && state.rates.requests.source === 'logs' ? 'messages created' : titles[metric],
+			format: metric === 'bandwidth' ? bytesPerSecond : perSecond,
+			tone: tones[metric],
+			note: noteOf(state, metric, stepMs),
+			stepMs,
+			columns: (width) => rateColumns(state.rates[metric].samples, width, stepMs),
+		};
+	};
 	return [
 		rate('delivered'),
 		rate('retried'),
@@ -73,6 +79,7 @@ export function liveCharts(state: LiveState, stepMs: number): LiveChart[] {
 			format: formatCount,
 			tone: 'special',
 			note: state.deadLetters.length === 0 ? 'from the statistics' : undefined,
+			stepMs: typicalSpan(state.rates.bandwidth.samples, refreshMs),
 			columns: (width) => levelColumns(state.deadLetters, width),
 		},
 	];

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
+import { formatDuration } from '../../../api/duration.js';
 import { type MqStats, statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
 import { formatInteger, formatMoney } from '../../../format/number.js';
 import { textWidth, truncate } from '../../../format/text.js';
-import { formatSpan } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
@@ -59,7 +59,7 @@ function LiveRates(props: { width: number; columns: number; rows: number; chartH
 		charts.slice(r * props.columns, (r + 1) * props.columns),
 	);
 	const sources = sourcesText(state);
-	const title = `every ${formatSpan(stepMs)}, newest right${sources ? ` · ${sources}` : ''}`;
+	const title = `every ${formatDuration(stepMs)}, newest right${sources ? ` · ${sources}` : ''}`;
 	return (
 		<Box flexDirection="column" width={props.width} flexShrink={0}>
 			<Box flexShrink={0}>
@@ -78,7 +78,7 @@ function LiveRates(props: { width: number; columns: number; rows: number; chartH
 								data={chart.columns(cellWidth)}
 								width={cellWidth}
 								height={props.chartHeight}
-								stepMs={stepMs}
+								stepMs={chart.stepMs}
 								format={chart.format}
 								tone={chart.tone}
 								note={chart.note}
