@@ -94,7 +94,8 @@ describe('Overview pane', () => {
 		screen.resize(80, 24);
 		const narrow = await screen.waitFor((frame) => {
 			const w = widths(frame).filter((n) => n > 0);
-			return w.length >= 3 && w.every((n) => n < 60) ? w : undefined;
+			const drawn = frame.split('\n').every((line) => line.length <= 80);
+			return drawn && w.length >= 3 && w.every((n) => n < 60) ? w : undefined;
 		}, 'sparklines at 80 columns');
 		expect(new Set(narrow).size).toBe(1);
 		expect(narrow[0]).toBeGreaterThanOrEqual(4);
