@@ -50,6 +50,8 @@ export interface RuntimeOptions {
 
 /** History the live charts keep at least, whatever the health rules' windows. */
 const chartHistoryMs = 20 * 60_000;
+/** How far back the first poll of the delivery logs reads at least: the charts and rules start with it. */
+const backfillMs = 5 * 60_000;
 
 export const defaultRefreshMs = 2000;
 
@@ -75,7 +77,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 	const tracked = new TrackedMessages();
 	const settings = options.health ?? defaultHealthSettings;
 	const { rules } = settings;
-	const live = new LiveTracker({ keepMs: Math.max(chartHistoryMs, longestWindow(rules)) });
+	const window = longestWindow(rules);
+	const live = new LiveTracker({
+		keepMs: Math.max(chartHistoryMs, window),
+		backMs: Math.max(backfillMs, window),
+		stepMs: refreshMs,
+	});
 	const health = new HealthStore(
 		{
 			rules,
@@ -110,7 +117,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			period: shell.period,
 			state: live.getSnapshot(),
 			metrics: measures,
-			since: live.since,
+			logs: live.logsParams,
 		});
 		const requests = [...background, ...(instance?.module.polls?.(view(instance)) ?? [])];
 		scheduler.setJobs(toJobs(requests, options.client));

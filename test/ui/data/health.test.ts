@@ -171,7 +171,7 @@ describe('evaluating the health rules', () => {
 
 describe('the health store', () => {
 	it('calls out turning red from green or yellow, not starting red, not staying red', () => {
-		const tracker = new LiveTracker({ keepMs: 60_000 });
+		const tracker = new LiveTracker({ keepMs: 60_000, backMs: 60_000, stepMs: 1000 });
 		let clock = now;
 		const health = new HealthStore(
 			{ rules: [rule({ metric: 'deadLetters' })], source: 'test', notify: notifyPlan('off', {}) },

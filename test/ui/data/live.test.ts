@@ -12,7 +12,13 @@ import {
 	queueLagsEndpoint,
 } from '../../../source/ui/data/live/endpoints.js';
 import { levelColumns, rateColumns, risesWithin, sumWithin } from '../../../source/ui/data/live/history.js';
-import { type LogCursor, type SlimLog, slimLog, tallyLogs } from '../../../source/ui/data/live/log-window.js';
+import {
+	bucketLogs,
+	type LogCursor,
+	type SlimLog,
+	slimLog,
+	tallyLogs,
+} from '../../../source/ui/data/live/log-window.js';
 import { countBetween, readStats } from '../../../source/ui/data/live/stats-counters.js';
 import { LiveTracker } from '../../../source/ui/data/live/tracker.js';
 import { PollStore } from '../../../source/ui/data/poll-store.js';
@@ -164,13 +170,16 @@ describe('the history of a rate', () => {
 describe('the live tracker over the poll store', () => {
 	function setup() {
 		const polls = new PollStore(0);
-		const tracker = new LiveTracker({ keepMs: 60_000 });
+		const tracker = new LiveTracker({ keepMs: 60_000, backMs: 60_000, stepMs: 1000 });
 		polls.subscribe(() => tracker.observe(polls.getSnapshot()));
-		const logs = (at: number, entries: SlimLog[], complete = true) =>
+		const logs = (at: number, entries: SlimLog[], complete = true, from?: number) =>
 			polls.succeeded(
 				liveLogsEndpoint,
 				'since last poll',
-				{ listed: true, data: { since: tracker.since(), logs: entries, complete } },
+				{
+					listed: true,
+					data: { since: tracker.since(), logs: entries, complete, ...(from === undefined ? {} : { from }) },
+				},
 				at,
 			);
 		return { polls, tracker, logs };
@@ -201,6 +210,48 @@ describe('the live tracker over the poll store', () => {
 		});
 		expect(failed.samples.at(-1)?.count).toBe(1);
 		expect(tracker.getSnapshot().logs).toBe('listed');
+	});
+
+	it('starts with the history the first poll read back, step by step, and goes on from its newest entry', () => {
+		const { tracker, logs } = setup();
+		// Read back from 0 to 5000: five steps of a second, a failure in the second, two deliveries in the last.
+		logs(
+			5000,
+			[log(4200, 'DELIVERED'), log(5000, 'DELIVERED'), log(1500, 'FAILED', { url: 'http://x/a' })],
+			true,
+			0,
+		);
+		const { delivered, failed } = tracker.getSnapshot().rates;
+		expect(delivered.samples.map((s) => [s.at, s.spanMs, s.count])).toEqual([
+			[1000, 1000, 0],
+			[2000, 1000, 0],
+			[3000, 1000, 0],
+			[4000, 1000, 0],
+			[5000, 1000, 2],
+		]);
+		expect(failed.samples.map((s) => s.count)).toEqual([0, 1, 0, 0, 0]);
+		expect(tracker.getSnapshot().endpointErrors).toEqual([
+			{ url: 'http://x/a', count: 1, status: undefined, at: 2000 },
+		]);
+		// The next poll counts only what is newer than what was read back.
+		logs(6000, [log(5000, 'DELIVERED'), log(5500, 'DELIVERED')]);
+		expect(tracker.getSnapshot().rates.delivered.samples.at(-1)).toMatchObject({
+			at: 6000,
+			spanMs: 1000,
+			count: 1,
+		});
+	});
+
+	it('starts a history cut short by the pages one poll reads at its oldest entry', () => {
+		const steps = bucketLogs(
+			[log(8000, 'DELIVERED'), log(9500, 'RETRY')],
+			{ from: 0, to: 10_000, complete: false },
+			1000,
+		);
+		expect(steps.map((s) => [s.end, s.counts.delivered, s.counts.retried])).toEqual([
+			[9000, 1, 0],
+			[10_000, 0, 1],
+		]);
 	});
 
 	it('takes requests and bandwidth from live statistics, and marks a listing the service lacks', () => {

@@ -38,15 +38,15 @@ function deadLetters(rule: HealthRule, live: LiveState, now: number): Measure {
 	const failed = live.rates.failed;
 	const queued = live.deadLetters.at(-1)?.value;
 	const inQueue = queued === undefined ? '' : ` · ${round(queued)} in the dead letter queue`;
-	if (failed.samples.length > 0) {
-		const value = round(sumWithin(failed.samples, now, window));
-		return { value, reason: `${plural(value, 'dead letter')} ${lastWindow(rule)}${inQueue}` };
-	}
-	if (live.deadLetters.length > 1) {
-		const value = round(risesWithin(live.deadLetters, now, window));
-		return { value, reason: `the dead letter queue grew by ${value} ${lastWindow(rule)}${inQueue}` };
-	}
-	return { unknown: 'waiting for two answers of the delivery logs or the statistics' };
+	// Failures the logs counted, or what the queue grew by between two statistics: whichever saw more.
+	const failures = failed.samples.length > 0 ? round(sumWithin(failed.samples, now, window)) : undefined;
+	const rises = live.deadLetters.length > 1 ? round(risesWithin(live.deadLetters, now, window)) : undefined;
+	if (failures === undefined && rises === undefined)
+		return { unknown: 'waiting for two answers of the delivery logs or the statistics' };
+	if (rises !== undefined && rises > (failures ?? -1))
+		return { value: rises, reason: `the dead letter queue grew by ${rises} ${lastWindow(rule)}${inQueue}` };
+	const value = failures ?? 0;
+	return { value, reason: `${plural(value, 'dead letter')} ${lastWindow(rule)}${inQueue}` };
 }
 
 function errorRate(rule: HealthRule, live: LiveState, now: number): Measure {

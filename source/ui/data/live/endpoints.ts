@@ -46,18 +46,23 @@ export interface LogBatch {
 	logs: SlimLog[];
 	/** False when more entries were newer than the cursor than one poll reads. */
 	complete: boolean;
+	/** The first poll reads back to here (unix ms): what happened since is where the rates start. */
+	from?: number;
 }
 
 /** Pages one poll reads at most: a flood is counted from what they hold (an estimate). */
 export const maxLogPages = 3;
 
-async function logsSince(client: MqClient, since: LogCursor, signal: AbortSignal): Promise<LogBatch> {
-	// The first poll only learns where the log stands: what happened before it is not a rate.
-	if (since.kind === 'unknown') {
-		const page = await client.listLogs({ count: 1 }, signal);
-		return { since, logs: page.data.logs.flatMap(slimLog), complete: false };
-	}
-	const filter = since.kind === 'at' ? { fromDate: since.time } : {};
+async function logsSince(client: MqClient, p: LogsParams, signal: AbortSignal): Promise<LogBatch> {
+	const since = p.since();
+	// The first poll reads back as far as the rates and rules look, a few pages at most.
+	const from = since.kind === 'unknown' ? Date.now() - p.backMs : undefined;
+	const filter =
+		since.kind === 'at' ? { fromDate: since.time } : from !== undefined ? { fromDate: from } : {};
+	const reached = (logs: readonly SlimLog[]) => {
+		const mark = since.kind === 'at' ? since.time : from;
+		return mark !== undefined && logs.some((log) => log.time < mark);
+	};
 	const logs: SlimLog[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < maxLogPages; page++) {
@@ -69,15 +74,17 @@ async function logsSince(client: MqClient, since: LogCursor, signal: AbortSignal
 		logs.push(...slim);
 		cursor = answer.data.cursor;
 		// A service that ignores the date filter still stops once it lists what was counted before.
-		const reached = since.kind === 'at' && slim.some((log) => log.time < since.time);
-		if (!cursor || answer.data.logs.length < logsPageLimit || reached) return { since, logs, complete: true };
+		if (!cursor || answer.data.logs.length < logsPageLimit || reached(slim))
+			return { since, logs, complete: true, ...(from !== undefined ? { from } : {}) };
 	}
-	return { since, logs, complete: false };
+	return { since, logs, complete: false, ...(from !== undefined ? { from } : {}) };
 }
 
-/** The cursor the next poll of the logs starts from: the live tracker keeps it. */
 export interface LogsParams {
+	/** The cursor the next poll starts from: the live tracker keeps it. */
 	since: () => LogCursor;
+	/** How far back the first poll reads (ms). */
+	backMs: number;
 }
 
 export const liveLogsEndpoint = defineEndpoint<Listed<LogBatch>, LogsParams>({
@@ -86,7 +93,7 @@ export const liveLogsEndpoint = defineEndpoint<Listed<LogBatch>, LogsParams>({
 	label: 'delivery logs',
 	// The cursor moves with every poll: it is read when the request goes out, not part of the job.
 	params: () => 'since last poll',
-	fetch: (client, p, signal) => listed(() => logsSince(client, p.since(), signal)),
+	fetch: (client, p, signal) => listed(() => logsSince(client, p, signal)),
 });
 
 /** A queue as the health rules read it. */

@@ -21,12 +21,20 @@ export interface Level {
 	value: number;
 }
 
-/** Appends `item` and drops what is older than `keepMs` before it. */
-export function appendKept<T extends { at: number }>(items: readonly T[], item: T, keepMs: number): T[] {
-	const from = item.at - keepMs;
+/** Appends `added` (an item, or items oldest first) and drops what is older than `keepMs` before the newest. */
+export function appendKept<T extends { at: number }>(
+	items: readonly T[],
+	added: T | readonly T[],
+	keepMs: number,
+): T[] {
+	const fresh: readonly T[] = Array.isArray(added) ? added : [added as T];
+	const newest = fresh.at(-1);
+	if (!newest) return [...items];
+	const all = [...items, ...fresh];
+	const from = newest.at - keepMs;
 	let start = 0;
-	while (start < items.length && items[start]!.at < from) start++;
-	return [...items.slice(start), item];
+	while (start < all.length && all[start]!.at < from) start++;
+	return start === 0 ? all : all.slice(start);
 }
 
 /** The counts of the samples that ended within `windowMs` before `now`. */

@@ -126,3 +126,33 @@ export function tallyLogs(cursor: LogCursor, logs: readonly SlimLog[], complete:
 	}
 	return { counts: count(fresh, scale), estimated: !complete, next: cursorAfter(cursor, fresh) };
 }
+
+/** What happened before the first poll, in steps: the history a chart and the rules start with. */
+export interface LogBucket {
+	/** When the step ends. */
+	end: number;
+	counts: LogCounts;
+}
+
+/**
+ * The entries of the first poll counted in steps of `stepMs` ending at `to`, from `from` (or,
+ * when the poll could not read back that far, from its oldest entry). One pass over the entries.
+ */
+export function bucketLogs(
+	logs: readonly SlimLog[],
+	range: { from: number; to: number; complete: boolean },
+	stepMs: number,
+): LogBucket[] {
+	let oldest = Number.POSITIVE_INFINITY;
+	for (const log of logs) if (log.time < oldest) oldest = log.time;
+	const from = range.complete || !Number.isFinite(oldest) ? range.from : Math.max(range.from, oldest);
+	const steps = Math.max(0, Math.floor((range.to - from) / stepMs));
+	// Step i (0 the oldest) holds the entries in (end - stepMs, end], end = to - (steps - 1 - i) * stepMs.
+	const inside: SlimLog[][] = Array.from({ length: steps }, () => []);
+	for (const log of logs) {
+		if (log.time > range.to || log.time < from || steps === 0) continue;
+		// The oldest step takes what is left before it (the oldest entry of a history cut short).
+		inside[Math.max(0, steps - 1 - Math.floor((range.to - log.time) / stepMs))]!.push(log);
+	}
+	return inside.map((step, i) => ({ end: range.to - (steps - 1 - i) * stepMs, counts: count(step, 1) }));
+}

@@ -8,8 +8,13 @@
 import type { StatsPeriod } from '../../../api/schemas.js';
 import type { HealthMetric } from '../../../config/health.js';
 import { type PollRequest, pollRequest, usersEndpoint } from '../endpoints.js';
-import { liveLogsEndpoint, mqStatsEndpoint, queueLagsEndpoint, scheduleRunsEndpoint } from './endpoints.js';
-import type { LogCursor } from './log-window.js';
+import {
+	type LogsParams,
+	liveLogsEndpoint,
+	mqStatsEndpoint,
+	queueLagsEndpoint,
+	scheduleRunsEndpoint,
+} from './endpoints.js';
 import type { LiveState } from './tracker.js';
 
 export interface LivePlanInput {
@@ -18,8 +23,8 @@ export interface LivePlanInput {
 	state: LiveState;
 	/** The measures of the health rules in force. */
 	metrics: ReadonlySet<HealthMetric>;
-	/** Where the next poll of the logs starts (the tracker's cursor). */
-	since: () => LogCursor;
+	/** Where the next poll of the logs starts, and how far back the first one reads (the tracker's). */
+	logs: LogsParams;
 }
 
 export function livePolls(input: LivePlanInput): PollRequest[] {
@@ -28,7 +33,7 @@ export function livePolls(input: LivePlanInput): PollRequest[] {
 			? pollRequest(mqStatsEndpoint, { accountId: input.accountId, period: input.period })
 			: pollRequest(usersEndpoint),
 	];
-	if (input.state.logs !== 'unlisted') requests.push(pollRequest(liveLogsEndpoint, { since: input.since }));
+	if (input.state.logs !== 'unlisted') requests.push(pollRequest(liveLogsEndpoint, input.logs));
 	if (input.metrics.has('queueLagGrowth') && input.state.queueListing !== 'unlisted')
 		requests.push(pollRequest(queueLagsEndpoint));
 	if (input.metrics.has('scheduleFailed') && input.state.scheduleListing !== 'unlisted')

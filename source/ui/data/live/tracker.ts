@@ -15,6 +15,7 @@ import { Store } from '../store.js';
 import {
 	type Listed,
 	type LogBatch,
+	type LogsParams,
 	liveLogsEndpoint,
 	mqStatsEndpoint,
 	type QueueLag,
@@ -23,7 +24,13 @@ import {
 	scheduleRunsEndpoint,
 } from './endpoints.js';
 import { appendKept, type Level, type Sample } from './history.js';
-import { type EndpointErrorCount, type LogCursor, tallyLogs } from './log-window.js';
+import {
+	bucketLogs,
+	type EndpointErrorCount,
+	type LogCounts,
+	type LogCursor,
+	tallyLogs,
+} from './log-window.js';
 import { countBetween, readStats, type StatsCounter, type StatsReading } from './stats-counters.js';
 
 export const rateMetrics = ['delivered', 'retried', 'failed', 'requests', 'bandwidth'] as const;
@@ -86,6 +93,10 @@ export const initialLiveState: LiveState = {
 export interface TrackerOptions {
 	/** How much history to keep: the longest health window, and the charts' span. */
 	keepMs: number;
+	/** How far back the first poll of the logs reads (the longest health window): its history. */
+	backMs: number;
+	/** The refresh interval: the step of that history. */
+	stepMs: number;
 }
 
 export class LiveTracker extends Store<LiveState> {
@@ -95,8 +106,12 @@ export class LiveTracker extends Store<LiveState> {
 	/** The answer last taken in, by endpoint: a snapshot notified twice is read once. */
 	private readonly seen = new Map<string, number>();
 
+	/** What the poll of the logs asks the tracker: where to start, and how far back the first one reads. */
+	readonly logsParams: LogsParams;
+
 	constructor(private readonly options: TrackerOptions) {
 		super(initialLiveState);
+		this.logsParams = { since: this.since, backMs: Math.min(options.backMs, options.keepMs) };
 	}
 
 	/** Where the next poll of the logs starts. */
@@ -127,37 +142,82 @@ export class LiveTracker extends Store<LiveState> {
 		this.set(state);
 	}
 
-	private add(state: LiveState, metric: RateMetric, sample: Sample, source: RateSource): LiveState {
+	/** Appends `samples` (oldest first) to a rate in one copy. */
+	private add(
+		state: LiveState,
+		metric: RateMetric,
+		samples: readonly Sample[],
+		source: RateSource,
+	): LiveState {
+		const newest = samples.at(-1);
+		if (!newest) return state;
 		const series = state.rates[metric];
 		return {
 			...state,
 			rates: {
 				...state.rates,
-				[metric]: { samples: appendKept(series.samples, sample, this.options.keepMs), source },
+				[metric]: { samples: appendKept(series.samples, samples, this.options.keepMs), source },
 			},
-			updatedAt: Math.max(state.updatedAt ?? 0, sample.at),
+			updatedAt: Math.max(state.updatedAt ?? 0, newest.at),
 		};
 	}
 
 	private takeLogs(state: LiveState, answer: Listed<LogBatch>, at: number): LiveState {
 		if (!answer.listed) return { ...state, logs: 'unlisted' };
 		const batch = answer.data;
+		const first = this.cursor.kind === 'unknown';
 		const tally = tallyLogs(this.cursor, batch.logs, batch.complete);
 		this.cursor = tally.next;
 		const before = this.logsAt;
 		this.logsAt = at;
-		let next: LiveState = { ...state, logs: 'listed' };
+		const next: LiveState = { ...state, logs: 'listed' };
+		if (first && batch.from !== undefined) {
+			// What the first poll read back is history, step by step, up to now.
+			const { stepMs } = this.options;
+			const range = { from: batch.from, to: at, complete: batch.complete };
+			const steps = bucketLogs(batch.logs, range, stepMs).map((b) => ({ ...b, at: b.end, spanMs: stepMs }));
+			return this.addCounts(next, steps, false);
+		}
 		if (!tally.counts || before === undefined) return next;
-		const { counts } = tally;
-		const sample = (count: number): Sample => ({ at, spanMs: at - before, count, estimate: tally.estimated });
-		next = this.add(next, 'delivered', sample(counts.delivered), 'logs');
-		next = this.add(next, 'retried', sample(counts.retried), 'logs');
-		next = this.add(next, 'failed', sample(counts.failed), 'logs');
+		return this.addCounts(next, [{ counts: tally.counts, at, spanMs: at - before }], tally.estimated);
+	}
+
+	/** Adds counted steps (oldest first) to the rates and the errors of each destination. */
+	private addCounts(
+		state: LiveState,
+		steps: readonly { counts: LogCounts; at: number; spanMs: number }[],
+		estimate: boolean,
+	): LiveState {
+		const samples = (pick: (counts: LogCounts) => number): Sample[] =>
+			steps.map((step) => ({ at: step.at, spanMs: step.spanMs, count: pick(step.counts), estimate }));
+		let next = this.add(
+			state,
+			'delivered',
+			samples((c) => c.delivered),
+			'logs',
+		);
+		next = this.add(
+			next,
+			'retried',
+			samples((c) => c.retried),
+			'logs',
+		);
+		next = this.add(
+			next,
+			'failed',
+			samples((c) => c.failed),
+			'logs',
+		);
 		// Created messages stand in for requests only where the statistics do not count them as they go.
-		if (next.stats !== 'live') next = this.add(next, 'requests', sample(counts.created), 'logs');
-		let errors = next.endpointErrors;
-		for (const error of counts.errors) errors = appendKept(errors, { ...error, at }, this.options.keepMs);
-		return { ...next, endpointErrors: errors };
+		if (next.stats !== 'live')
+			next = this.add(
+				next,
+				'requests',
+				samples((c) => c.created),
+				'logs',
+			);
+		const errors = steps.flatMap((step) => step.counts.errors.map((error) => ({ ...error, at: step.at })));
+		return { ...next, endpointErrors: appendKept(next.endpointErrors, errors, this.options.keepMs) };
 	}
 
 	private takeStats(state: LiveState, reading: StatsReading): LiveState {
@@ -179,7 +239,7 @@ export class LiveTracker extends Store<LiveState> {
 			const sample: Sample = counted
 				? { at: reading.at, ...counted }
 				: { at: reading.at, spanMs: reading.at - before.at, count: null, estimate: false };
-			next = this.add(next, metric, sample, 'stats');
+			next = this.add(next, metric, [sample], 'stats');
 		};
 		take('bandwidth', 'bandwidth');
 		if (reading.live || next.logs !== 'listed') take('requests', 'requests');
