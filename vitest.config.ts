@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	test: {
 		include: ['test/**/*.test.{ts,tsx}'],
-		testTimeout: 20_000,
-		hookTimeout: 20_000,
+		// Generous: a journey through the TUI on a loaded two-core machine is slow; the limits only
+		// bound how long a broken test hangs, every wait inside is for a condition.
+		testTimeout: 60_000,
+		hookTimeout: 30_000,
 		// Tests start real servers on loopback; two cores do not gain from more workers.
 		maxWorkers: 2,
 		// Ink draws only the last frame when it believes it runs in CI (is-in-ci reads these once);

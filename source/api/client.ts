@@ -12,11 +12,13 @@ import type { z } from 'zod';
 import { type ConnectionSettings, joinUrl } from './connection.js';
 import { fromDialectNames } from './dialect.js';
 import { DlqApi } from './dlq-api.js';
+import { ApiError } from './errors.js';
 import { FlowControlApi } from './flow-control-api.js';
 import { type HttpResponse, parseBody, type RetryPolicy, readBody, send } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
 import { LogsApi, type LogsQuery } from './logs-api.js';
 import { MessagesApi } from './messages-api.js';
+import { apiPath, pathProblem } from './paths.js';
 import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
 import { encodePublishOptions, encodePublishQuery, type PublishOptions } from './publish-options.js';
 import { QueuesApi } from './queues-api.js';
@@ -51,6 +53,7 @@ import {
 	WorkflowTriggerResults,
 } from './schemas.js';
 import type { ApiRequest, Messaging } from './transport.js';
+import { WorkflowsApi } from './workflows-api.js';
 
 export interface ClientOptions {
 	retry?: RetryPolicy;
@@ -86,8 +89,6 @@ type Op = {
 	signal?: AbortSignal;
 };
 
-const encodeSegment = encodeURIComponent;
-
 export class MqClient implements Messaging {
 	/** Queues: list, read, upsert, pause, resume, delete, and enqueue with every publish option. */
 	readonly queues: QueuesApi;
@@ -101,6 +102,8 @@ export class MqClient implements Messaging {
 	readonly flowControl: FlowControlApi;
 	/** Batch publish and bulk cancel. */
 	readonly messages: MessagesApi;
+	/** Workflow runs: their logs, cancel, notify and waiters (triggers are below). */
+	readonly workflows: WorkflowsApi;
 
 	constructor(
 		readonly settings: ConnectionSettings,
@@ -112,6 +115,7 @@ export class MqClient implements Messaging {
 		this.logs = new LogsApi(this);
 		this.flowControl = new FlowControlApi(this);
 		this.messages = new MessagesApi(this);
+		this.workflows = new WorkflowsApi(this);
 	}
 
 	private get timeoutMs(): number {
@@ -128,6 +132,13 @@ export class MqClient implements Messaging {
 	}
 
 	private call(op: Op): Promise<HttpResponse> {
+		// Paths are built from encoded segments; what encoding cannot protect is not sent at all.
+		const problem = pathProblem(op.path);
+		if (problem) {
+			return Promise.reject(
+				new ApiError({ operation: op.operation, kind: 'invalid-request', detail: `not sent: ${problem}` }),
+			);
+		}
 		const base = op.base === 'management' ? this.settings.managementUrl : this.settings.queueUrl;
 		return send({
 			operation: op.operation,
@@ -162,7 +173,7 @@ export class MqClient implements Messaging {
 	// Management API (Basic auth)
 
 	private usersOp(signal?: AbortSignal): Op {
-		const path = `/v2/${this.settings.dialect.productSegment}/users`;
+		const path = apiPath`/v2/${this.settings.dialect.productSegment}/users`;
 		return { operation: 'list users', method: 'GET', path, auth: 'basic', base: 'management', signal };
 	}
 
@@ -175,7 +186,7 @@ export class MqClient implements Messaging {
 	}
 
 	private mqStatsOp(accountId: string, period: StatsPeriod, signal?: AbortSignal): Op {
-		const path = `/v2/${this.settings.dialect.productSegment}/stats/${encodeSegment(accountId)}?period=${period}`;
+		const path = `${apiPath`/v2/${this.settings.dialect.productSegment}/stats/${accountId}`}?period=${period}`;
 		return { operation: 'read usage stats', method: 'GET', path, auth: 'basic', base: 'management', signal };
 	}
 
@@ -188,7 +199,7 @@ export class MqClient implements Messaging {
 	}
 
 	private vectorStatsOp(indexId: string, period: StatsPeriod, signal?: AbortSignal): Op {
-		const path = `/v2/vector/index/${encodeSegment(indexId)}/stats?period=${period}`;
+		const path = `${apiPath`/v2/vector/index/${indexId}/stats`}?period=${period}`;
 		return {
 			operation: 'read vector index stats',
 			method: 'GET',
@@ -208,7 +219,7 @@ export class MqClient implements Messaging {
 	}
 
 	private searchIndexOp(indexId: string, signal?: AbortSignal): Op {
-		const path = `/v2/search/${encodeSegment(indexId)}`;
+		const path = apiPath`/v2/search/${indexId}`;
 		return { operation: 'read search index', method: 'GET', path, auth: 'basic', base: 'management', signal };
 	}
 
@@ -226,7 +237,7 @@ export class MqClient implements Messaging {
 	// Messages
 
 	private messageOp(messageId: string, signal?: AbortSignal): Op {
-		const path = `/v2/messages/${encodeSegment(messageId)}`;
+		const path = apiPath`/v2/messages/${messageId}`;
 		return { operation: 'read message', method: 'GET', path, auth: 'bearer', base: 'queue', signal };
 	}
 
@@ -240,7 +251,7 @@ export class MqClient implements Messaging {
 
 	/** The reference answers `{cancelled: 1}`, the SDK reads no body: an empty answer is `{}`. */
 	async cancelMessage(messageId: string) {
-		const path = `/v2/messages/${encodeSegment(messageId)}`;
+		const path = apiPath`/v2/messages/${messageId}`;
 		const operation = 'cancel message';
 		const response = await this.call({ operation, method: 'DELETE', path, auth: 'bearer', base: 'queue' });
 		if (response.text.trim() === '') return {} as Liberal<typeof CancelResult>;
@@ -294,7 +305,7 @@ export class MqClient implements Messaging {
 	}
 
 	private dlqRecordOp(dlqId: string): Op {
-		const path = `/v2/dlq/${encodeSegment(dlqId)}`;
+		const path = apiPath`/v2/dlq/${dlqId}`;
 		return { operation: 'read dead letter', method: 'GET', path, auth: 'bearer', base: 'queue' };
 	}
 
@@ -307,7 +318,7 @@ export class MqClient implements Messaging {
 	}
 
 	async deleteDlq(dlqId: string): Promise<void> {
-		const path = `/v2/dlq/${encodeSegment(dlqId)}`;
+		const path = apiPath`/v2/dlq/${dlqId}`;
 		await this.call({
 			operation: 'remove dead letter',
 			method: 'DELETE',
@@ -328,10 +339,10 @@ export class MqClient implements Messaging {
 		for (const [name, value] of req.asQuery ? [] : encodePublishOptions(req.options ?? {}, dialect))
 			headers[name] = value;
 		if (req.asQuery && req.options?.contentType) headers['content-type'] = req.options.contentType;
-		// The destination stays exactly as given (decisions.md); our parameters follow its own query.
-		const separator = req.destination.includes('?') ? '&' : '?';
-		const qs = query.length > 0 ? separator + new URLSearchParams(query).toString() : '';
-		return { path: `/v2/publish/${req.destination}${qs}`, headers };
+		// The destination is one encoded segment, its own query inside it, so it reaches the service
+		// exactly as given: URL parsing would collapse its `..`, and its `?` would start our query.
+		const qs = query.length > 0 ? `?${new URLSearchParams(query)}` : '';
+		return { path: `${apiPath`/v2/publish/${req.destination}`}${qs}`, headers };
 	}
 
 	/** The method, path (with query) and headers a publish sends, credentials left out. */
@@ -382,7 +393,7 @@ export class MqClient implements Messaging {
 	}
 
 	private groupOp(name: string, signal?: AbortSignal): Op {
-		const path = `/v2/topics/${encodeSegment(name)}`;
+		const path = apiPath`/v2/topics/${name}`;
 		return {
 			operation: `read URL Group ${name}`,
 			method: 'GET',
@@ -458,7 +469,7 @@ export class MqClient implements Messaging {
 			{
 				operation: `trigger workflow ${destination}`,
 				method: 'POST',
-				path: `/v2/trigger/${destination}`,
+				path: apiPath`/v2/trigger/${destination}`,
 				auth: 'bearer',
 				base: 'queue',
 				headers: headers ?? {},

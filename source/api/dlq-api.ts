@@ -81,6 +81,18 @@ export function deleteDlqManyRequest(selection: DlqSelection): ApiRequest {
 	};
 }
 
+/** Rounds of a bulk operation at most: a service that kept answering cursors cannot loop forever. */
+export const maxBulkRounds = 1000;
+
+/** Records a count reads at most before it says "at least". */
+export const defaultCountLimit = 10_000;
+
+export interface DlqCount {
+	count: number;
+	/** False when the listing went on past the limit: there are at least `count`. */
+	complete: boolean;
+}
+
 export class DlqApi {
 	constructor(private readonly messaging: Messaging) {}
 
@@ -119,5 +131,62 @@ export class DlqApi {
 
 	deleteMany(selection: DlqSelection) {
 		return sendRead(this.messaging, deleteDlqManyRequest(selection), DlqDeleted, { prepare: preparePage });
+	}
+
+	/** How many dead letters a filter matches now, by listing them page by page (up to `limit`). */
+	async count(filter: DlqFilter, limit = defaultCountLimit, signal?: AbortSignal): Promise<DlqCount> {
+		let count = 0;
+		let cursor: string | undefined;
+		const seen = new Set<string>();
+		for (;;) {
+			const { data } = await this.list(
+				{ filter, count: dlqPageLimit, ...(cursor ? { cursor } : {}) },
+				signal,
+			);
+			count += data.messages.length;
+			cursor = data.cursor;
+			if (!cursor || seen.has(cursor) || data.messages.length === 0) return { count, complete: true };
+			if (count >= limit) return { count, complete: false };
+			seen.add(cursor);
+		}
+	}
+
+	/**
+	 * Retries every dead letter of a selection: the request `retryDlqManyRequest` builds, then
+	 * the same with each cursor the service answers, until it answers none. The new message ids,
+	 * in the order the service gave them.
+	 */
+	async retryAll(selection: DlqSelection, overrides?: PublishOptions): Promise<{ messageIds: string[] }> {
+		const messageIds: string[] = [];
+		await this.everyRound(selection, async (round) => {
+			const { data } = await this.retryMany(round, overrides);
+			messageIds.push(...data.responses.map((r) => r.messageId));
+			return data.cursor;
+		});
+		return { messageIds };
+	}
+
+	/** Deletes every dead letter of a selection, round by round as retryAll does; how many went. */
+	async deleteAll(selection: DlqSelection): Promise<{ deleted: number }> {
+		let deleted = 0;
+		await this.everyRound(selection, async (round) => {
+			const { data } = await this.deleteMany(round);
+			deleted += data.deleted ?? 0;
+			return data.cursor;
+		});
+		return { deleted };
+	}
+
+	private async everyRound(
+		selection: DlqSelection,
+		round: (selection: DlqSelection) => Promise<string | undefined>,
+	): Promise<void> {
+		let cursor = await round(selection);
+		if ('dlqIds' in selection) return;
+		const seen = new Set<string>();
+		for (let rounds = 1; cursor && !seen.has(cursor) && rounds < maxBulkRounds; rounds++) {
+			seen.add(cursor);
+			cursor = await round({ ...selection, cursor });
+		}
 	}
 }

@@ -1,7 +1,8 @@
 /** The one error the client raises: what was attempted, what the server said, what to do. */
 import type { FieldIssue } from './liberal.js';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+/** `invalid-request`: refused by the client itself, nothing was sent. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'invalid-request';
 
 /**
  * Which rate limit a 429 hit (decisions.md, "Errors"): `burst` is the per-second limit of the

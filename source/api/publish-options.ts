@@ -5,7 +5,8 @@
  */
 import { type Dialect, prefixed } from './dialect.js';
 import { DurationError, formatDuration, parseDuration } from './duration.js';
-import { parseRetryDelay, RetryDelayError } from './retry-delay.js';
+import { headerValueRule, isHeaderName, isHeaderValue } from './header-syntax.js';
+import { checkRetryDelay, parseRetryDelay, RetryDelayError } from './retry-delay.js';
 
 export interface DeliveryOverrides {
 	timeoutMs?: number;
@@ -57,11 +58,15 @@ export class PublishOptionError extends Error {
 	override name = 'PublishOptionError';
 	constructor(
 		readonly header: string,
-		message: string,
+		/** What is wrong, without the header's name. */
+		readonly problem: string,
 	) {
-		super(`${header}: ${message}`);
+		super(`${header}: ${problem}`);
 	}
 }
+
+/** Retries of a message that asks for none (decisions.md), within the plan's max_retries. */
+export const defaultRetries = 3;
 
 const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -125,10 +130,16 @@ export function isHttpUrl(text: string): boolean {
 	}
 }
 
-/** A valid URL Group name: letters, digits, `-`, `_`, `.`. */
+/**
+ * A valid URL Group name: letters, digits, `-`, `_`, `.`; but not `.` or `..`, which name no
+ * group in a path (URL parsing removes them, and the request reaches another operation).
+ */
 export function isGroupName(text: string): boolean {
-	return /^[A-Za-z0-9._-]{1,256}$/.test(text);
+	return /^[A-Za-z0-9._-]{1,256}$/.test(text) && text !== '.' && text !== '..';
 }
+
+/** What isGroupName accepts, for messages. */
+export const groupNameRule = 'letters, digits, "-", "_" and "." (but not "." or ".." alone)';
 
 function overridesHeaders(prefix: string, o: DeliveryOverrides | undefined): [string, string][] {
 	if (!o) return [];
@@ -198,6 +209,8 @@ export function decodePublishOptions(fields: ReadonlyMap<string, string>, dialec
 		const value = fields.get(`${p}${name.toLowerCase()}`);
 		if (value === undefined) return undefined;
 		try {
+			// A query form can carry any character; a header value cannot.
+			if (!isHeaderValue(value)) throw new Error(headerValueRule);
 			return parse(value);
 		} catch (error) {
 			throw new PublishOptionError(`${dialect.headerPrefix}${name}`, (error as Error).message);
@@ -214,6 +227,13 @@ export function decodePublishOptions(fields: ReadonlyMap<string, string>, dialec
 	const forwarded = (prefix: string): Record<string, string> | undefined => {
 		const start = `${p}${prefix.toLowerCase()}`;
 		const entries = [...fields].filter(([name]) => name.startsWith(start) && name.length > start.length);
+		for (const [name, value] of entries) {
+			// Names and values that cannot be sent would fail every delivery: refused up front.
+			const header = `${dialect.headerPrefix}${prefix}${name.slice(start.length)}`;
+			if (!isHeaderName(name.slice(start.length)))
+				throw new PublishOptionError(header, 'not a valid header name');
+			if (!isHeaderValue(value)) throw new PublishOptionError(header, headerValueRule);
+		}
 		return entries.length > 0
 			? Object.fromEntries(entries.map(([name, value]) => [name.slice(start.length), value]))
 			: undefined;
@@ -226,7 +246,8 @@ export function decodePublishOptions(fields: ReadonlyMap<string, string>, dialec
 		o,
 		'retryDelay',
 		read('Retry-Delay', (text) => {
-			parseRetryDelay(text);
+			// The first retry's delay here; checkRetryDelays covers every retry once they are known.
+			checkRetryDelay(parseRetryDelay(text));
 			return text;
 		}),
 	);
@@ -269,8 +290,25 @@ export function decodePublishOptions(fields: ReadonlyMap<string, string>, dialec
 	);
 	assign(o, 'redact', read('Redact-Fields', parseRedaction));
 	const contentType = fields.get('content-type');
+	if (contentType !== undefined && !isHeaderValue(contentType))
+		throw new PublishOptionError('Content-Type', headerValueRule);
 	if (contentType !== undefined) o.contentType = contentType;
 	return o;
+}
+
+/**
+ * Refuses a Retry-Delay that gives no delay (infinity, NaN, a negative number) for one of the
+ * `retries` retries a message will make; decodePublishOptions checks only the first, as it
+ * cannot know the retries a URL Group default or the plan will set.
+ */
+export function checkRetryDelays(options: PublishOptions, retries: number, dialect: Dialect): void {
+	if (options.retryDelay === undefined) return;
+	try {
+		checkRetryDelay(parseRetryDelay(options.retryDelay), retries);
+	} catch (error) {
+		if (!(error instanceof RetryDelayError)) throw error;
+		throw new PublishOptionError(`${dialect.headerPrefix}Retry-Delay`, error.message);
+	}
 }
 
 /** `body,header[Authorization]` (the SDK writes `header` for all headers, the reference `headers`). */

@@ -5,6 +5,7 @@
  * flag or field at fault, so the CLI and the TUI refuse the same values with the same words.
  */
 import { type Dialect, queryForm } from './dialect.js';
+import { headerValueRule, isHeaderName, isHeaderValue } from './header-syntax.js';
 import { decodePublishOptions, PublishOptionError, type PublishOptions } from './publish-options.js';
 import type { GroupHeaders } from './schemas.js';
 
@@ -13,17 +14,14 @@ export class SettingError extends Error {
 	override name = 'SettingError';
 }
 
-const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-const lineBreak = /[\r\n\0]/;
-
 /** `Name: value` -> [name, value], both trimmed. */
 export function parseHeaderLine(text: string): [string, string] {
 	const colon = text.indexOf(':');
 	const name = colon === -1 ? '' : text.slice(0, colon).trim();
 	const value = colon === -1 ? '' : text.slice(colon + 1).trim();
-	if (!headerName.test(name))
+	if (!isHeaderName(name))
 		throw new SettingError(`expected 'Name: value' with a header name, got ${JSON.stringify(text)}`);
-	if (lineBreak.test(value)) throw new SettingError('a header value cannot contain line breaks');
+	if (!isHeaderValue(value)) throw new SettingError(headerValueRule);
 	return [name, value];
 }
 
@@ -78,8 +76,7 @@ export function decodePublishSettings<Origin>(
 	const fields = new Map<string, string>();
 	const origins = new Map<string, Origin>();
 	for (const { header, value, origin } of settings) {
-		if (lineBreak.test(value))
-			throw new PublishSettingError(origin, 'a header value cannot contain line breaks');
+		if (!isHeaderValue(value)) throw new PublishSettingError(origin, headerValueRule);
 		const key = header.toLowerCase() === 'content-type' ? 'content-type' : queryForm(dialect, header);
 		fields.set(key, value);
 		origins.set(key, origin);
@@ -90,6 +87,6 @@ export function decodePublishSettings<Origin>(
 		if (!(error instanceof PublishOptionError)) throw error;
 		const origin = origins.get(error.header.toLowerCase());
 		if (origin === undefined) throw error;
-		throw new PublishSettingError(origin, error.message.slice(error.header.length + 2));
+		throw new PublishSettingError(origin, error.problem);
 	}
 }

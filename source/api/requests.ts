@@ -2,6 +2,7 @@
  * The requests that change state, built apart from sending them, so that what a person
  * confirms is exactly what the client then sends: method, path and JSON body.
  */
+import { apiPath } from './paths.js';
 import type { EndpointReference, GroupHeaders, WorkflowTriggerItem } from './schemas.js';
 
 export interface JsonRequest {
@@ -13,8 +14,6 @@ export interface JsonRequest {
 	json?: unknown;
 }
 
-const segment = encodeURIComponent;
-
 export function addGroupEndpointsRequest(
 	name: string,
 	endpoints: readonly { url: string; name?: string }[],
@@ -22,7 +21,7 @@ export function addGroupEndpointsRequest(
 	return {
 		operation: `add endpoints to ${name}`,
 		method: 'POST',
-		path: `/v2/topics/${segment(name)}/endpoints`,
+		path: apiPath`/v2/topics/${name}/endpoints`,
 		json: { endpoints },
 	};
 }
@@ -34,7 +33,7 @@ export function removeGroupEndpointsRequest(
 	return {
 		operation: `remove endpoints from ${name}`,
 		method: 'DELETE',
-		path: `/v2/topics/${segment(name)}/endpoints`,
+		path: apiPath`/v2/topics/${name}/endpoints`,
 		json: { endpoints },
 	};
 }
@@ -43,13 +42,13 @@ export function setGroupHeadersRequest(name: string, headers: GroupHeaders): Jso
 	return {
 		operation: `set default headers of ${name}`,
 		method: 'PATCH',
-		path: `/v2/topics/${segment(name)}`,
+		path: apiPath`/v2/topics/${name}`,
 		json: { headers },
 	};
 }
 
 export function deleteGroupRequest(name: string): JsonRequest {
-	return { operation: `delete URL Group ${name}`, method: 'DELETE', path: `/v2/topics/${segment(name)}` };
+	return { operation: `delete URL Group ${name}`, method: 'DELETE', path: apiPath`/v2/topics/${name}` };
 }
 
 export function batchTriggerRequest(items: readonly WorkflowTriggerItem[]): JsonRequest {

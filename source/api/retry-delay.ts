@@ -133,6 +133,41 @@ export function parseRetryDelay(text: string): RetryDelayExpr {
 	return tree;
 }
 
+/** The most retries checkRetryDelay evaluates an expression for: no plan allows more. */
+export const maxCheckedRetries = 1000;
+
+/**
+ * Refuses an expression that gives no delay for one of the retries it is used for (`retried`
+ * from 0 to `retries - 1`; at least 0): infinity, NaN or a negative number would retry at once.
+ */
+export function checkRetryDelay(expr: RetryDelayExpr, retries = 1): void {
+	const variable = usesRetried(expr);
+	const last = variable ? Math.min(retries, maxCheckedRetries) - 1 : 0;
+	for (let retried = 0; retried <= Math.max(0, last); retried++) {
+		const ms = evaluateRetryDelay(expr, retried);
+		const when = variable ? ` when retried is ${retried}` : '';
+		if (Number.isNaN(ms)) throw new RetryDelayError(`evaluates to NaN, not a number of milliseconds${when}`);
+		if (!Number.isFinite(ms))
+			throw new RetryDelayError(`evaluates to ${ms > 0 ? '' : 'minus '}infinity${when}`);
+		if (ms < 0) throw new RetryDelayError(`evaluates to ${ms} ms, a negative delay${when}`);
+	}
+}
+
+function usesRetried(expr: RetryDelayExpr): boolean {
+	switch (expr.kind) {
+		case 'number':
+			return false;
+		case 'retried':
+			return true;
+		case 'negate':
+			return usesRetried(expr.operand);
+		case 'call':
+			return expr.args.some(usesRetried);
+		case 'binary':
+			return usesRetried(expr.left) || usesRetried(expr.right);
+	}
+}
+
 /** Evaluates a parsed expression for `retried`, giving milliseconds (not clamped). */
 export function evaluateRetryDelay(expr: RetryDelayExpr, retried: number): number {
 	switch (expr.kind) {

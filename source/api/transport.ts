@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { ConnectionSettings } from './connection.js';
 import { type HttpResponse, readBody } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
+import { pathSegment } from './paths.js';
 import type { PublishOptions } from './publish-options.js';
 
 /** A request to the messaging API, built apart from sending it (what a person confirms is what is sent). */
@@ -66,7 +67,8 @@ export function read<S extends z.ZodType>(
 	return sendRead(messaging, { operation, method: 'GET', path }, schema, { signal, prepare });
 }
 
-export const segment = encodeURIComponent;
+/** One encoded path segment (paths.ts): a `/`, `?` or `%` in a name cannot change the route. */
+export const segment = pathSegment;
 
 /** Deletes, pauses or resumes a named resource, e.g. `pause queue orders`: POST /v2/queues/orders/pause. */
 export function resourceActionRequest(

@@ -7,7 +7,7 @@ import { dialectPresetNames } from '../api/dialect.js';
 import { type LoadedConfig, loadConfigFile } from '../config/file.js';
 import { configFilePath } from '../config/paths.js';
 import { type Resolved, resolveConnection } from '../config/resolve.js';
-import { flagName, type SettingKey, settingKeys } from '../config/settings.js';
+import { envName, flagName, type SettingKey, secretKeys, settingKeys } from '../config/settings.js';
 import { type FlagSpecs, formatFlagHelp, type ParsedArgs, parseFlags, UsageError } from './args.js';
 import { type Command, exitCodes } from './command.js';
 import {
@@ -17,10 +17,11 @@ import {
 	type LocalStarter,
 	openConnection,
 } from './connect.js';
-import { describeFailure, formatFailure } from './failure.js';
+import { describeFailure, formatFailure, wantsJson } from './failure.js';
 import { type Io, processIo } from './io.js';
 import { startLocal } from './local-starter.js';
 import { Output } from './output.js';
+import { readSecretFiles, secretFileFlag, secretFileFlags } from './secret-files.js';
 
 export interface CommandContext {
 	args: ParsedArgs;
@@ -93,19 +94,38 @@ const connectionFlags: FlagSpecs = {
 				description:
 					key === 'dialect'
 						? `the five names below at once: ${dialectPresetNames.join(' or ')} (the deployed service)`
-						: `${key} of the connection`,
+						: secretKeys.has(key)
+							? `${key} of the connection (others see it in ps: prefer ${envName(key)} or --${secretFileFlag(key)})`
+							: `${key} of the connection`,
 			},
 		]),
 	),
+	...secretFileFlags,
 };
+
+const secretsNote =
+	'Secrets given as flags are visible to other users in `ps` and stay in the shell history: the MQTOP_* ' +
+	'variables, a profile in the config file, or the --*-file flags (- reads standard input) are safer.';
+
+/** `mqtop publish`, or `mqtop` for the monitor, whose name is empty. */
+function commandLine(spec: Pick<CommandSpec, 'name'>): string {
+	return spec.name ? `mqtop ${spec.name}` : 'mqtop';
+}
 
 export const localServiceNote =
 	'With no profile configured, the command starts the embedded local service in this process; its state ' +
 	'is fresh every time and gone when the command ends, so that is only good for trying a command out. ' +
 	'For real use, point a profile at `mqtop serve` or at a deployment.';
 
+export const exitCodesLine =
+	'Exit codes: 0 ok, 1 the service said no, 2 bad usage, 3 cannot connect (or listen). With --json a ' +
+	'failure is one JSON object on stderr: {"error", "exitCode", "status"?, "hint"?}.';
+
 export function helpText(spec: CommandSpec): string {
-	const sections = [`Usage\n  mqtop ${spec.name}${spec.usage ? ` ${spec.usage}` : ''} [flags]`, spec.summary];
+	const sections = [
+		`Usage\n  ${commandLine(spec)}${spec.usage ? ` ${spec.usage}` : ''} [flags]`,
+		spec.summary,
+	];
 	if (spec.description) sections.push(...spec.description);
 	if (spec.flags && Object.keys(spec.flags).length > 0)
 		sections.push(`Flags\n${formatFlagHelp(spec.flags).join('\n')}`);
@@ -116,12 +136,12 @@ export function helpText(spec: CommandSpec): string {
 		sections.push(
 			`Connection (flags win over MQTOP_* variables, which win over the profile)\n${formatFlagHelp(connectionFlags).join('\n')}`,
 		);
-		sections.push(localServiceNote);
+		sections.push(secretsNote, localServiceNote);
 	} else {
-		sections.push(`Connection\n${formatFlagHelp(connectionFlags).join('\n')}`);
+		sections.push(`Connection\n${formatFlagHelp(connectionFlags).join('\n')}`, secretsNote);
 	}
 	if (spec.examples) sections.push(`Examples\n${spec.examples.map((e) => `  ${e}`).join('\n')}`);
-	return `${sections.join('\n\n')}\n\nExit codes: 0 ok, 1 the service said no, 2 bad usage, 3 cannot connect.\n`;
+	return `${sections.join('\n\n')}\n\n${exitCodesLine}\n`;
 }
 
 export interface RunOptions {
@@ -144,25 +164,31 @@ export async function runSpec(
 	};
 	let connection: Connection | undefined;
 	let resolved: Resolved | undefined;
+	let json = wantsJson(argv);
 	const controller = new AbortController();
 	const interrupt = () => controller.abort();
 	try {
 		const args = parseFlags(argv, specs);
+		json = args.boolean('json');
 		if (args.boolean('help')) {
 			io.stdout.write(helpText(spec));
 			return exitCodes.ok;
 		}
 		const count = args.positionals.length;
 		if (count < spec.arguments.min)
-			throw new UsageError(`missing argument: mqtop ${spec.name} ${spec.usage}`);
+			throw new UsageError(`missing argument: ${commandLine(spec)} ${spec.usage}`);
 		if (count > spec.arguments.max)
 			throw new UsageError(
 				`too many arguments: ${JSON.stringify(args.positionals.slice(spec.arguments.max))}`,
 			);
-		const out = new Output(io, args.boolean('json'));
-		const configPath = args.string('config') ?? configFilePath(io);
-		const config = await loadConfigFile(configPath, io.platform);
+		const out = new Output(io, json);
+		// A file named on the command line must exist; elsewhere a missing file is no profiles.
+		const named = args.string('config');
+		const configPath = named ?? configFilePath(io);
+		const config = await loadConfigFile(configPath, io.platform, { mustExist: named !== undefined });
 		for (const warning of config.warnings) out.warn(warning);
+		const { secrets, stdinTakenBy } = await readSecretFiles(args, io);
+		const commandIo: Io = stdinTakenBy ? { ...io, stdinTakenBy } : io;
 		const current = resolveConnection({
 			config: config.config,
 			configPath,
@@ -171,13 +197,14 @@ export async function runSpec(
 				profile: args.string('profile'),
 				...Object.fromEntries(settingKeys.map((key) => [key, args.string(flagName(key))])),
 			},
+			fileFlags: secrets,
 		});
 		resolved = current;
 		if (spec.interruptible) process.once('SIGINT', interrupt);
 		const code = await spec.run({
 			args,
 			out,
-			io,
+			io: commandIo,
 			reveal: args.boolean('reveal'),
 			config,
 			resolved: current,
@@ -196,9 +223,11 @@ export async function runSpec(
 		const failure = describeFailure(error, {
 			...(resolved && spec.api ? { credentials: describeCredentials(resolved, spec.api) } : {}),
 		});
-		io.stderr.write(formatFailure(failure));
-		if (failure.code === exitCodes.usage && error instanceof UsageError)
-			io.stderr.write(`  run: mqtop ${spec.name} --help\n`);
+		const help = `run: ${commandLine(spec)} --help`;
+		const usage = failure.code === exitCodes.usage && error instanceof UsageError;
+		if (json)
+			io.stderr.write(formatFailure(usage && !failure.hint ? { ...failure, hint: help } : failure, true));
+		else io.stderr.write(`${formatFailure(failure)}${usage ? `  ${help}\n` : ''}`);
 		return failure.code;
 	} finally {
 		process.off('SIGINT', interrupt);
@@ -228,8 +257,12 @@ export function defineGroup(name: string, summary: string, subcommands: readonly
 				process.stdout.write(help());
 				return exitCodes.ok;
 			}
+			const message =
+				first === undefined ? `${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`;
 			process.stderr.write(
-				`mqtop: ${first === undefined ? `${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`}\n\n${help()}`,
+				wantsJson(argv)
+					? formatFailure({ code: exitCodes.usage, message, hint: `run: mqtop ${name} --help` }, true)
+					: `mqtop: ${message}\n\n${help()}`,
 			);
 			return exitCodes.usage;
 		},

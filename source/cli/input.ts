@@ -12,8 +12,16 @@ export async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer>
 }
 
 /** The bytes of `file`, or of stdin for `-`; `flag` names the argument in errors. */
-export async function readInput(file: string, io: Pick<Io, 'stdin' | 'cwd'>, flag: string): Promise<Buffer> {
-	if (file === '-') return readStream(io.stdin);
+export async function readInput(
+	file: string,
+	io: Pick<Io, 'stdin' | 'cwd' | 'stdinTakenBy'>,
+	flag: string,
+): Promise<Buffer> {
+	if (file === '-') {
+		if (io.stdinTakenBy)
+			throw new UsageError(`${flag}: standard input is already read by ${io.stdinTakenBy}; use a file`);
+		return readStream(io.stdin);
+	}
 	try {
 		return await readFile(path.resolve(io.cwd, file));
 	} catch (error) {
@@ -26,8 +34,8 @@ export async function readInput(file: string, io: Pick<Io, 'stdin' | 'cwd'>, fla
  * True when stdin is a pipe or a redirected file: then it carries data for us. A terminal, or
  * nothing at all, does not (reading it would wait for someone to type).
  */
-export function stdinHasData(io: Pick<Io, 'stdin'>): boolean {
-	if (io.stdin.isTTY) return false;
+export function stdinHasData(io: Pick<Io, 'stdin' | 'stdinTakenBy'>): boolean {
+	if (io.stdin.isTTY || io.stdinTakenBy) return false;
 	try {
 		const stat = fstatSync(io.stdin.fd ?? 0);
 		return stat.isFIFO() || stat.isFile() || stat.isSocket();

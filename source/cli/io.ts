@@ -12,6 +12,8 @@ export interface Io {
 	platform: NodeJS.Platform;
 	homedir: string;
 	cwd: string;
+	/** The flag that already read standard input (a secret), which then holds nothing else. */
+	stdinTakenBy?: string;
 }
 
 export function processIo(): Io {

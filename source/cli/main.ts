@@ -1,5 +1,12 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { type Command, exitCodes } from './command.js';
+
+/** The version of the installed package (package.json ships beside `dist/`). */
+function version(): string {
+	const file = new URL('../../package.json', import.meta.url);
+	return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
 
 function usage(commands: Command[]): string {
 	const width = Math.max(8, ...commands.map((c) => c.name.length));
@@ -10,6 +17,7 @@ Usage
   mqtop [--demo] [--refresh 2s] [--read-only] [--profile <name>]
         the full-screen monitor; with nothing configured it runs on the embedded local service
 ${list}
+  mqtop --version
 
 Run \`mqtop <command> --help\` for the flags of a command.
 `;
@@ -17,6 +25,12 @@ Run \`mqtop <command> --help\` for the flags of a command.
 
 async function main(argv: string[]): Promise<number> {
 	const [first, ...rest] = argv;
+	if (first === '--version' || first === '-v' || first === 'version') {
+		process.stdout.write(
+			`${rest.includes('--json') ? JSON.stringify({ version: version() }) : `mqtop ${version()}`}\n`,
+		);
+		return exitCodes.ok;
+	}
 	const isHelp = first === 'help' || first === '--help' || first === '-h';
 	if (!isHelp && (first === undefined || first.startsWith('-'))) {
 		// The monitor loads only what it uses, so that its first frame comes quickly.
@@ -30,7 +44,13 @@ async function main(argv: string[]): Promise<number> {
 		process.stdout.write(usage(commands));
 		return exitCodes.ok;
 	}
-	process.stderr.write(`mqtop: unknown command ${JSON.stringify(first)}\n\n${usage(commands)}`);
+	const message = `unknown command ${JSON.stringify(first)}`;
+	const { formatFailure, wantsJson } = await import('./failure.js');
+	process.stderr.write(
+		wantsJson(argv)
+			? formatFailure({ code: exitCodes.usage, message, hint: 'run: mqtop --help' }, true)
+			: `mqtop: ${message}\n\n${usage(commands)}`,
+	);
 	return exitCodes.usage;
 }
 
@@ -44,8 +64,11 @@ main(process.argv.slice(2)).then(
 	(code) => {
 		process.exitCode = code;
 	},
-	(error: unknown) => {
-		process.stderr.write(`mqtop: ${error instanceof Error ? error.message : String(error)}\n`);
-		process.exitCode = 1;
+	async (error: unknown) => {
+		// Loaded only now: the monitor's first frame should not wait for what a crash needs.
+		const { describeFailure, formatFailure, wantsJson } = await import('./failure.js');
+		const failure = describeFailure(error);
+		process.stderr.write(formatFailure(failure, wantsJson(process.argv.slice(2))));
+		process.exitCode = failure.code;
 	},
 );

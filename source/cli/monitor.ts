@@ -17,6 +17,7 @@ import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
 import { localSettings, localStartOptions, missingSettings, remoteSettings } from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
+import { listenFailure } from './failure.js';
 import { ttyRefusal } from './tty.js';
 
 // The TUI's scheduler backs off on its own; the client must not retry on top of it.
@@ -156,6 +157,8 @@ export const monitorSpec: CommandSpec = {
 					nextSigningKey: backend.keys.next,
 					dialect: resolved.dialect,
 					port: receiverPort,
+				}).catch((error: unknown) => {
+					throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
 				});
 			}
 			if (backend.demo && receiver) running = await backend.demo(receiver.url);

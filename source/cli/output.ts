@@ -43,8 +43,8 @@ export class Output {
 		this.lines(formatPairs(pairs, this.style));
 	}
 
-	/** A note on stderr that does not change the outcome. */
+	/** A note on stderr that does not change the outcome; with --json one `{"warning"}` line. */
 	warn(text: string): void {
-		this.io.stderr.write(`mqtop: ${text}\n`);
+		this.io.stderr.write(this.json ? `${jsonLine({ warning: text })}\n` : `mqtop: ${text}\n`);
 	}
 }

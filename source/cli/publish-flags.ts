@@ -4,7 +4,15 @@
  * refuse is refused here first, naming the flag, and nothing is sent.
  */
 import type { Dialect } from '../api/dialect.js';
-import { isGroupName, isHttpUrl, type PublishOptions } from '../api/publish-options.js';
+import {
+	checkRetryDelays,
+	defaultRetries,
+	groupNameRule,
+	isGroupName,
+	isHttpUrl,
+	PublishOptionError,
+	type PublishOptions,
+} from '../api/publish-options.js';
 import {
 	decodePublishSettings,
 	notBeforeSeconds,
@@ -131,9 +139,12 @@ export function publishOptionsFromArgs(args: ParsedArgs, dialect: Dialect): Publ
 	if (args.string('flow-control') !== undefined && args.string('flow-control-key') === undefined)
 		throw new UsageError('--flow-control needs --flow-control-key');
 	try {
-		return decodePublishSettings(settings, dialect);
+		const options = decodePublishSettings(settings, dialect);
+		checkRetryDelays(options, options.retries ?? defaultRetries, dialect);
+		return options;
 	} catch (error) {
 		if (error instanceof PublishSettingError) throw new UsageError(`--${error.origin}: ${error.problem}`);
+		if (error instanceof PublishOptionError) throw new UsageError(`--retry-delay: ${error.problem}`);
 		throw error;
 	}
 }
@@ -142,6 +153,6 @@ export function publishOptionsFromArgs(args: ParsedArgs, dialect: Dialect): Publ
 export function checkDestination(destination: string): void {
 	if (!isHttpUrl(destination) && !isGroupName(destination))
 		throw new UsageError(
-			`destination ${JSON.stringify(destination)} is neither an http(s) URL nor a URL Group name (letters, digits, "-", "_", ".")`,
+			`destination ${JSON.stringify(destination)} is neither an http(s) URL nor a URL Group name (${groupNameRule})`,
 		);
 }

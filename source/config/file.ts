@@ -83,7 +83,15 @@ export interface LoadedConfig {
 	warnings: string[];
 }
 
-export async function loadConfigFile(file: string, platform = process.platform): Promise<LoadedConfig> {
+/**
+ * Reads the config file. A missing file is no config at all, unless `mustExist` (the file was
+ * named with --config, so a missing one is a mistake worth saying).
+ */
+export async function loadConfigFile(
+	file: string,
+	platform = process.platform,
+	options: { mustExist?: boolean } = {},
+): Promise<LoadedConfig> {
 	let text: string;
 	let mode: number;
 	try {
@@ -91,6 +99,8 @@ export async function loadConfigFile(file: string, platform = process.platform):
 		text = await readFile(file, 'utf8');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT' && options.mustExist)
+			throw new ConfigError(`config file ${file} does not exist (named by --config)`);
 		if (code === 'ENOENT') return { path: file, exists: false, config: emptyConfig, warnings: [] };
 		throw new ConfigError(`cannot read config file ${file}: ${code ?? (error as Error).message}`);
 	}

@@ -27,6 +27,11 @@ export interface ResolveInputs {
 	env: Readonly<Record<string, string | undefined>>;
 	/** Values of the connection flags, by setting (`queueUrl` is `--queue-url`), and `--profile`. */
 	flags: Readonly<Partial<Record<SettingKey | 'profile', string | undefined>>>;
+	/**
+	 * Secrets read from files named by flags (`--token-file`), with the flag and file as their
+	 * name; they rank as flags do.
+	 */
+	fileFlags?: Readonly<Partial<Record<SettingKey, { value: string; name: string }>>>;
 }
 
 export interface Resolved {
@@ -90,7 +95,11 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 	for (const key of settingKeys) {
 		const flag = inputs.flags[key];
 		const env = inputs.env[envName(key)];
-		if (present(flag)) {
+		const file = inputs.fileFlags?.[key];
+		if (file) {
+			values[key] = validated(key, file.value, file.name);
+			sources[key] = { kind: 'flag', name: file.name };
+		} else if (present(flag)) {
 			values[key] = validated(key, flag, `--${flagName(key)}`);
 			sources[key] = { kind: 'flag', name: `--${flagName(key)}` };
 		} else if (present(env)) {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { dialectPresetNames } from '../api/dialect.js';
+import { isHeaderName } from '../api/header-syntax.js';
 import { isHttpUrl } from '../api/publish-options.js';
 
 export const settingKeys = [
@@ -37,7 +38,6 @@ const credential = z
 	.string()
 	.min(1, { message: 'must not be empty' })
 	.regex(/^[\x21-\x7e]+$/, { message: 'expected printable ASCII without spaces' });
-const headerToken = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const urlSafe = /^[A-Za-z0-9._~-]+$/;
 
 export const settingSchemas = {
@@ -48,7 +48,7 @@ export const settingSchemas = {
 	apiKey: credential,
 	currentSigningKey: credential,
 	nextSigningKey: credential,
-	headerPrefix: z.string().regex(headerToken, { message: 'expected header-name characters, e.g. Svc-' }),
+	headerPrefix: z.string().refine(isHeaderName, { message: 'expected header-name characters, e.g. Svc-' }),
 	tokenParam: z.string().regex(urlSafe, { message: 'expected a query parameter name, e.g. mq_token' }),
 	productSegment: z.string().regex(urlSafe, { message: 'expected a URL path segment, e.g. mq' }),
 	issuer: credential,

@@ -1,12 +1,13 @@
 /**
  * Everything `mqtop --demo` adds to the embedded local service: destinations with their
- * behaviours, message and workflow traffic, and vector and search traffic.
+ * behaviours, message traffic, runs of a multi-step workflow, and vector and search traffic.
  */
 import type { MqClient } from '../api/client.js';
 import type { LocalServiceInfo } from '../local/service.js';
 import { startDemoDestinations } from './destinations.js';
 import { localIndexConnections, startIndexTraffic } from './index-traffic.js';
 import { startDemoTraffic } from './traffic.js';
+import { startDemoWorkflow } from './workflow.js';
 
 export interface DemoOptions {
 	client: MqClient;
@@ -23,10 +24,12 @@ export interface Demo {
 export async function startDemo(options: DemoOptions): Promise<Demo> {
 	const destinations = await startDemoDestinations();
 	const onError = options.onError ?? (() => {});
+	const workflow = await startDemoWorkflow({ client: options.client, destinations, onError });
 	const traffic = await startDemoTraffic({
 		client: options.client,
 		destinations,
 		receiverUrl: options.receiverUrl,
+		workflowUrl: workflow.url,
 		onError,
 	});
 	const indexes = await startIndexTraffic({
@@ -36,7 +39,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
 	return {
 		async stop() {
 			await Promise.allSettled([traffic.stop(), indexes.stop()]);
-			await destinations.close();
+			await Promise.allSettled([workflow.close(), destinations.close()]);
 		},
 	};
 }

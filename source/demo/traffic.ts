@@ -17,6 +17,8 @@ export interface DemoTrafficOptions {
 	publishesPerSecond?: number;
 	/** Seconds between workflow batch triggers. */
 	triggerEverySeconds?: number;
+	/** The workflow the triggers start runs of (the demo's order pipeline); a plain destination without it. */
+	workflowUrl?: string;
 	random?: () => number;
 	/** Errors of the demo's own requests; the demo keeps going. */
 	onError?: (error: unknown) => void;
@@ -138,19 +140,19 @@ export async function startDemoTraffic(options: DemoTrafficOptions): Promise<Dem
 		() => {
 			if (inFlight.size >= maxInFlight) return;
 			batch++;
-			const workflow = options.destinations.url('ok', 'workflow');
+			const workflow = options.workflowUrl ?? options.destinations.url('ok', 'workflow');
+			const prefix = options.client.settings.dialect.headerPrefix;
+			// A failing step is retried once, half a second later, before its run fails.
+			const headers = (order: number) => ({
+				[`${prefix}Workflow-RunId`]: `wfr_demo_${order}`,
+				[`${prefix}Retries`]: '1',
+				[`${prefix}Retry-Delay`]: '500',
+				'Content-Type': 'application/json',
+			});
 			// Every batch repeats the run id of the one before, so deduplication shows up too.
 			const items = [
-				{
-					destination: workflow,
-					body: JSON.stringify({ batch }),
-					headers: { [runIdHeader(options.client)]: `wfr_demo_${batch}` },
-				},
-				{
-					destination: workflow,
-					body: JSON.stringify({ batch: batch - 1 }),
-					headers: { [runIdHeader(options.client)]: `wfr_demo_${batch - 1}` },
-				},
+				{ destination: workflow, body: JSON.stringify({ order: batch }), headers: headers(batch) },
+				{ destination: workflow, body: JSON.stringify({ order: batch - 1 }), headers: headers(batch - 1) },
 			];
 			track(options.client.batchTrigger(items), 'triggered');
 		},
@@ -165,8 +167,4 @@ export async function startDemoTraffic(options: DemoTrafficOptions): Promise<Dem
 			await Promise.allSettled([...inFlight]);
 		},
 	};
-}
-
-function runIdHeader(client: MqClient): string {
-	return `${client.settings.dialect.headerPrefix}Workflow-RunId`;
 }

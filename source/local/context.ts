@@ -17,7 +17,9 @@ import type { EventLog } from './stores/event-log.js';
 import type { GroupStore } from './stores/group-store.js';
 import type { QueueStore } from './stores/queue-store.js';
 import type { ScheduleStore } from './stores/schedule-store.js';
-import type { WorkflowRuns } from './stores/workflow-runs.js';
+import type { WaiterStore } from './stores/waiter-store.js';
+import type { WorkflowRunStore } from './stores/workflow-run-store.js';
+import type { WorkflowEngine } from './workflows/engine.js';
 
 export interface SigningKeyPair {
 	current: string;
@@ -44,7 +46,10 @@ export interface ServiceContext {
 	dlq: DlqStore;
 	events: EventLog;
 	dedup: DedupStore<PublishAnswer>;
-	runs: WorkflowRuns;
+	/** Workflow runs, their waiters, and the engine that moves them. */
+	runs: WorkflowRunStore;
+	waiters: WaiterStore;
+	workflows: WorkflowEngine;
 	usage: UsageStats;
 	rateLimiter: RateLimiter;
 	vectorIndex: VectorIndex;

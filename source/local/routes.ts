@@ -10,10 +10,12 @@ import * as keys from './api/keys.js';
 import * as logs from './api/logs.js';
 import * as management from './api/management.js';
 import * as messages from './api/messages.js';
+import * as notify from './api/notify.js';
 import { publish } from './api/publish.js';
 import * as queues from './api/queues.js';
 import * as schedules from './api/schedules.js';
 import * as topics from './api/topics.js';
+import * as runs from './api/workflow-runs.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
 import { addDataPlaneRoutes } from './data-plane/routes.js';
@@ -104,6 +106,14 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 		.add('DELETE', '/v2/topics/:name/endpoints', bearer, h(topics.removeEndpoints))
 		.add('POST', '/v2/batch/trigger', bearer, h(workflows.batchTrigger))
 		.add('POST', '/v2/trigger/*rest', bearer, h(workflows.trigger))
+		.add('GET', '/v2/workflows/logs', bearer, h(runs.workflowLogs))
+		.add('GET', '/v2/workflows/events', bearer, h(runs.workflowEvents))
+		.add('GET', '/v2/workflows/runs/:id', bearer, h(runs.runSteps))
+		.add('DELETE', '/v2/workflows/runs/:id', bearer, h(runs.deleteRun))
+		.add('DELETE', '/v2/workflows/runs', bearer, h(runs.cancelRuns))
+		.add('POST', '/v2/wait/:eventId', bearer, h(notify.wait))
+		.add('POST', '/v2/notify/*rest', bearer, h(notify.notify))
+		.add('GET', '/v2/waiters/:eventId', bearer, h(notify.waiters))
 		.add('GET', '/v2/keys', bearer, h(keys.getKeys))
 		.add('POST', '/v2/keys/rotate', bearer, h(keys.rotateKeys));
 	addDataPlaneRoutes<RouteMeta>(router, { auth: 'index-token' }, ctx);

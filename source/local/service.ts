@@ -30,7 +30,9 @@ import { EventLog } from './stores/event-log.js';
 import { GroupStore } from './stores/group-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
-import { WorkflowRuns } from './stores/workflow-runs.js';
+import { WaiterStore } from './stores/waiter-store.js';
+import { WorkflowRunStore } from './stores/workflow-run-store.js';
+import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
 
@@ -98,8 +100,19 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	const onError = options.onError ?? (() => {});
 	const queues = new QueueStore(limits);
 	const schedules = new ScheduleStore(limits);
+	const runs = new WorkflowRunStore();
+	const waiters = new WaiterStore();
 	// The context is complete before anything is delivered or fired; these read it then.
 	let context: ServiceContext | undefined;
+	const workflows = new WorkflowEngine({
+		dialect,
+		clock,
+		limits,
+		usage,
+		runs,
+		waiters,
+		delivery: () => engine,
+	});
 	const engine = new DeliveryEngine({
 		onError,
 		dialect,
@@ -115,6 +128,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		onFinished: (message, outcome) => {
 			if (context) noteScheduleOutcome(context, message, outcome);
 		},
+		runs: workflows.hooks,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
 		if (!context) return;
@@ -160,7 +174,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		dlq,
 		events,
 		dedup: new DedupStore(),
-		runs: new WorkflowRuns(),
+		runs,
+		waiters,
+		workflows,
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
 		vectorIndex,
@@ -181,6 +197,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	const close = () => {
 		closing ??= (async () => {
 			scheduleRunner.close();
+			workflows.close();
 			engine.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());

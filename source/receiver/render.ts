@@ -95,7 +95,15 @@ export interface PartStyle {
 export interface LinePart {
 	text: string;
 	style?: PartStyle;
+	/**
+	 * Read from a request whose signature did not verify: anyone could have sent it, so what it
+	 * says (status, ids, retries, URL, body) proves nothing. Such parts follow untrustedMark.
+	 */
+	untrusted?: true;
 }
+
+/** Shown before what an unverified request claims, in `mqtop listen` and the Callbacks pane. */
+export const untrustedMark = '⚠ untrusted:';
 
 const kindStyle: Record<EventKind, PartStyle> = {
 	callback: { color: 'cyan' },
@@ -134,6 +142,19 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 			? { text: `✓ ${event.signingKey ?? ''}`.trimEnd(), style: { color: 'green' } }
 			: { text: `✗ ${sanitize(event.reason ?? 'rejected')}`, style: { color: 'red' } },
 	];
+	const said = claimParts(event);
+	if (event.verified) parts.push(...said);
+	else if (said.length > 0) {
+		parts.push({ text: untrustedMark, style: { color: 'yellow', bold: true } });
+		for (const part of said) parts.push({ ...part, untrusted: true });
+	}
+	parts.push({ text: `→ ${event.response.status}`, style: statusPart(event.response.status) });
+	return parts;
+}
+
+/** What the request says of itself: the callback's fields, or the delivery's headers and body. */
+function claimParts(event: ReceivedEvent): LinePart[] {
+	const parts: LinePart[] = [];
 	const cb = event.callback;
 	if (cb) {
 		const ok = cb.status >= 200 && cb.status < 300;
@@ -161,7 +182,6 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 			if (snippet) parts.push({ text: snippet, style: { dim: true } });
 		}
 	}
-	parts.push({ text: `→ ${event.response.status}`, style: statusPart(event.response.status) });
 	return parts;
 }
 

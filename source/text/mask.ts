@@ -21,3 +21,13 @@ export function maskQueryParam(url: string, param: string): string {
 	const encoded = new URLSearchParams([[param, value]]).toString();
 	return url.replace(encoded, `${encoded.split('=')[0]}=${maskText}`);
 }
+
+/**
+ * The URL with its `user:password@` masked (a URL may carry credentials), or as given when it
+ * has none or `revealed`. The rest of the address stays exactly as written.
+ */
+export function maskUrlCredentials(url: string, revealed = false): string {
+	if (revealed) return url;
+	const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i.exec(url);
+	return match ? `${match[1]}${maskText}@${url.slice(match[0].length)}` : url;
+}

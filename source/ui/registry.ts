@@ -5,12 +5,15 @@
 import type { AnyPane } from './contract/pane.js';
 import { accountsPane } from './panes/accounts/index.js';
 import { callbacksPane } from './panes/callbacks/index.js';
+import { dlqPane } from './panes/dlq/index.js';
 import { groupsPane } from './panes/groups/index.js';
+import { logsPane } from './panes/logs/index.js';
 import { messagesPane } from './panes/messages/index.js';
 import { overviewPane } from './panes/overview/index.js';
 import { publishPane } from './panes/publish/index.js';
 import { searchPane } from './panes/search/index.js';
 import { vectorPane } from './panes/vector/index.js';
+import { workflowsPane } from './panes/workflows/index.js';
 
 export const panes: readonly AnyPane[] = [
 	overviewPane,
@@ -21,4 +24,7 @@ export const panes: readonly AnyPane[] = [
 	callbacksPane,
 	groupsPane,
 	publishPane,
+	workflowsPane,
+	dlqPane,
+	logsPane,
 ];

@@ -76,3 +76,68 @@ describe('publish encodings', () => {
 		expect(delivered?.url).toBe('/hook');
 	});
 });
+
+describe('paths that would name another operation', () => {
+	it('publishes to a destination with dot segments exactly as given, never to another operation', async () => {
+		const keys = await fx.client.getSigningKeys();
+		for (const destination of [
+			'http://127.0.0.1:9/a/../../../../../keys/rotate',
+			`${sink.url}/a/../b?c=../d`,
+		]) {
+			expect(fx.client.describePublish({ destination }).path).toBe(
+				`/v2/publish/${encodeURIComponent(destination)}`,
+			);
+			const published = await fx.client.publish({ destination, body: 'x', options: { delayMs: 3_600_000 } });
+			if (published.kind !== 'url') throw new Error('expected a URL publish');
+			expect((await fx.client.getMessage(published.result.messageId)).url).toBe(destination);
+			await fx.client.cancelMessage(published.result.messageId);
+		}
+		expect(await fx.client.getSigningKeys()).toEqual(keys);
+	});
+
+	it('enqueues and schedules to a destination with dot segments exactly as given', async () => {
+		const keys = await fx.client.getSigningKeys();
+		const destination = 'http://127.0.0.1:9/q/../../../keys/rotate';
+		const enqueued = await fx.client.queues.enqueue('hardening', {
+			destination,
+			body: 'x',
+			options: { delayMs: 3_600_000 },
+		});
+		if (enqueued.kind !== 'url') throw new Error('expected a URL enqueue');
+		expect((await fx.client.getMessage(enqueued.result.messageId)).url).toBe(destination);
+		await fx.client.cancelMessage(enqueued.result.messageId);
+		const scheduleId = await fx.client.schedules.create({ destination, cron: '0 0 1 1 *', body: 'x' });
+		expect((await fx.client.schedules.get(scheduleId)).data.destination).toBe(destination);
+		await fx.client.schedules.delete(scheduleId);
+		expect(await fx.client.getSigningKeys()).toEqual(keys);
+	});
+
+	it('triggers a workflow at a destination with dot segments exactly as given', async () => {
+		const keys = await fx.client.getSigningKeys();
+		const destination = 'http://127.0.0.1:9/wf/../../../../keys/rotate';
+		const run = await fx.client.trigger(destination, 'x', { 'Svc-Delay': '1h' });
+		const events = await fx.client.listEvents({ count: 100 });
+		expect(events.events.some((e) => e.url === destination && e.state === 'CREATED')).toBe(true);
+		expect(run.workflowRunId).toMatch(/^wfr_/);
+		expect(await fx.client.getSigningKeys()).toEqual(keys);
+	});
+
+	it('refuses to send a URL Group name that URL parsing would remove, and touches no other group', async () => {
+		await fx.client.addGroupEndpoints('endpoints', [{ url: `${sink.url}/only` }]);
+		const attempts = [
+			() => fx.client.removeGroupEndpoints('.', [{ url: `${sink.url}/only` }]),
+			() => fx.client.deleteGroup('..'),
+			() => fx.client.setGroupHeaders('.', {}),
+			() => fx.client.getGroup(''),
+			() => fx.client.getMessage('..'),
+		];
+		for (const attempt of attempts) {
+			const error = await attempt().catch((e: unknown) => e);
+			expect(error).toBeInstanceOf(ApiError);
+			expect((error as ApiError).kind).toBe('invalid-request');
+			expect((error as ApiError).message).toMatch(/not sent/);
+		}
+		expect((await fx.client.getGroup('endpoints')).endpoints).toEqual([{ url: `${sink.url}/only` }]);
+		await fx.client.deleteGroup('endpoints');
+	});
+});

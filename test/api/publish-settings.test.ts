@@ -57,7 +57,7 @@ describe('publish settings', () => {
 		expect(refused('Callback', 'ftp://x')).toMatch(/^field Callback: expected an http/);
 		expect(refused('Retry-Delay', 'process.exit()')).toMatch(/^field Retry-Delay: /);
 		expect(refused('Deduplication-Id', 'a\nb')).toBe(
-			'field Deduplication-Id: a header value cannot contain line breaks',
+			'field Deduplication-Id: a header value must not contain control characters (line breaks included)',
 		);
 	});
 });

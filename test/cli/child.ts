@@ -28,6 +28,28 @@ export function baseEnv(home: string, extra: Record<string, string> = {}): Recor
 	return { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), ...extra };
 }
 
+/** A command that runs until stopped (`--follow`, `--watch`): its output so far, and its end. */
+export interface RunningCli {
+	child: ChildProcess;
+	stdout(): string;
+	stderr(): string;
+	exited: Promise<number | null>;
+}
+
+export function spawnCli(args: string[], env: Record<string, string>): RunningCli {
+	const child = spawn(process.execPath, [mainJs, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	let stdout = '';
+	let stderr = '';
+	child.stdout?.on('data', (chunk) => {
+		stdout += chunk;
+	});
+	child.stderr?.on('data', (chunk) => {
+		stderr += chunk;
+	});
+	const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+	return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
 export function runCli(
 	args: string[],
 	options: { env: Record<string, string>; input?: string; timeoutMs?: number },

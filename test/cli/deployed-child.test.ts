@@ -98,7 +98,9 @@ describe('every read command against the deployed service', () => {
 		);
 		const group = await shows(['publish', ids.group, '--body', 'x']);
 		expect(group).toMatch(/msg_4Bq2\S+\s+https:\/\/b\.example\.org\/x\s+deduplicated/);
-		expect(service.requests).toContain('POST /v2/publish/https://hooks.example.org/orders');
+		expect(service.requests).toContain(
+			`POST /v2/publish/${encodeURIComponent('https://hooks.example.org/orders')}`,
+		);
 		expect(await shows(['trigger', '-'], '[{"destination":"https://hooks.example.org/wf"}]')).toContain(
 			'wfr_nightly-report-01',
 		);

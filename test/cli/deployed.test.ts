@@ -22,6 +22,7 @@ import {
 	VectorIndexStats,
 	WorkflowTriggerResults,
 } from '../../source/api/schemas.js';
+import { WorkflowRunsPage } from '../../source/api/workflow-schemas.js';
 import { dlqCommand } from '../../source/cli/commands/dlq.js';
 import { groupLs, groupShow } from '../../source/cli/commands/group.js';
 import { messageCommand } from '../../source/cli/commands/message.js';
@@ -30,6 +31,7 @@ import { searchCommand } from '../../source/cli/commands/search.js';
 import { statsMq, statsVector } from '../../source/cli/commands/stats.js';
 import { triggerCommand } from '../../source/cli/commands/trigger.js';
 import { usersCommand } from '../../source/cli/commands/users.js';
+import { workflowsList, workflowsShow } from '../../source/cli/commands/workflows.js';
 import { type CommandSpec, runSpec } from '../../source/cli/define.js';
 import type { Io } from '../../source/cli/io.js';
 import { ids } from '../fixtures/deployed/answers.js';
@@ -99,6 +101,20 @@ const cases: Case[] = [
 		args: ['-'],
 		schema: WorkflowTriggerResults,
 		stdin: '[{"destination":"https://hooks.example.org/wf"}]',
+		shows: ['wfr_nightly-report-01'],
+	},
+	{
+		route: 'workflowRuns',
+		spec: workflowsList,
+		args: [],
+		schema: WorkflowRunsPage,
+		shows: ['wfr_nightly-report-01'],
+	},
+	{
+		route: 'workflowRuns',
+		spec: workflowsShow,
+		args: ['wfr_nightly-report-01'],
+		schema: WorkflowRunsPage,
 		shows: ['wfr_nightly-report-01'],
 	},
 ];

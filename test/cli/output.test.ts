@@ -108,6 +108,7 @@ describe('failures', () => {
 		expect(describeFailure(notFound)).toEqual({
 			code: 1,
 			message: 'read message failed: HTTP 404: no \\x1b[31m',
+			status: 404,
 		});
 		const refused = new ApiError({ operation: 'list users', kind: 'http', status: 401 });
 		expect(describeFailure(refused, { credentials: 'the email (from env MQTOP_EMAIL)' }).hint).toBe(

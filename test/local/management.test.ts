@@ -129,14 +129,16 @@ describe('usage statistics', () => {
 		expect(lastOf(stats.daily_workflow_messages, 'run_started')).toBe(1);
 		expect(lastOf(stats.daily_workflow_messages, 'delivered')).toBe(1);
 		expect(stats.daily_used_workflow.at(-1)!.y).toBe(1);
-		// 6 attempts of 3 bytes each way ("abc" sent, "ok"/"no" back: 2 bytes).
-		expect(stats.daily_bandwidth_used.at(-1)!.y).toBe(6 * 3 + 6 * 2);
+		// 5 attempts sent "abc" (3 bytes), the run's first call its steps so far; "ok"/"no" came back.
+		const runCall = sink.received.find((r) => r.url === '/wf')!.body.length;
+		const bandwidth = 5 * 3 + runCall + 6 * 2;
+		expect(stats.daily_bandwidth_used.at(-1)!.y).toBe(bandwidth);
 		const today = stats.daily_requests[14]!;
 		expect(today).toMatchObject({ y: 6, workflow_message: 1, workflow_run: 1 });
 		expect(stats.daily_requests[15]).toMatchObject({ y: 0, workflow_message: 0, workflow_run: 0 });
 		expect(stats.daily_billings[14]!.y).toBeCloseTo(6 / 100_000, 12);
 		expect(stats.total_monthly_billing).toBeCloseTo(6 / 100_000, 12);
-		expect(stats.daily_bandwidths[14]!.y).toBe(30);
+		expect(stats.daily_bandwidths[14]!.y).toBe(bandwidth);
 		expect(stats.daily_used.slice(0, -1).every((p) => p.y === 0)).toBe(true);
 	});
 

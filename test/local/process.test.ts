@@ -118,8 +118,9 @@ describe('mqtop serve', () => {
 		expect(await exited).toBe(0);
 	});
 
-	it('prints a banner with a curl example without --json', async () => {
-		const child = spawn(process.execPath, [main, 'serve', '--port', '0']);
+	/** The banner of `mqtop serve` with `args`, which stops on Ctrl+C. */
+	async function banner(args: string[] = []): Promise<string> {
+		const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...args]);
 		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		let text = '';
 		await new Promise<void>((resolve) => {
@@ -130,11 +131,24 @@ describe('mqtop serve', () => {
 		});
 		child.kill('SIGINT');
 		expect(await exited).toBe(0);
+		return text;
+	}
+
+	it('prints a banner with a curl example without --json', async () => {
+		const text = await banner();
 		expect(text).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
 		expect(text).toMatch(
 			/curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/v2\/publish\/https:\/\/example\.com\/hook'/,
 		);
 		expect(text).toContain('Authorization: Bearer mq_local_');
+		expect(text).toContain('start with --dialect deployed');
+	});
+
+	it('prints the environment of an app on the official SDKs with --dialect deployed', async () => {
+		const text = await banner(['--dialect', 'deployed']);
+		expect(text).toMatch(/QSTASH_URL=http:\/\/127\.0\.0\.1:\d+\n/);
+		expect(text).toMatch(/QSTASH_TOKEN=\S+/);
+		expect(text).toMatch(/QSTASH_CURRENT_SIGNING_KEY=sig_\w+/);
 	});
 
 	it('takes plan limits from a file and from flags, the flags winning', async () => {
@@ -177,7 +191,7 @@ describe('mqtop serve', () => {
 		}
 	});
 
-	it('refuses bad flags with exit code 2, a taken port with 1, and says why', async () => {
+	it('refuses bad flags with exit code 2, a taken port with 3 (cannot listen), and says why', async () => {
 		const unknown = await run(['serve', '--bogus']);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain('unknown flag --bogus');
@@ -189,8 +203,8 @@ describe('mqtop serve', () => {
 		expect(prefix.stderr).toContain('--header-prefix');
 		const taken = new URL(sink.url).port;
 		const busy = await run(['serve', '--port', taken]);
-		expect(busy.code).toBe(1);
-		expect(busy.stderr).toContain('already in use');
+		expect(busy.code).toBe(3);
+		expect(busy.stderr).toContain('the port is in use');
 		const help = await run(['serve', '--help']);
 		expect(help.code).toBe(0);
 		expect(help.stdout).toContain('--product-segment');

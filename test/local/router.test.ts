@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, ok } from '../../source/local/http/reply.js';
 import { Router } from '../../source/local/http/router.js';
+import { rawHttp } from '../support/raw-http.js';
 import { raw } from './helpers.js';
 
 const errors: unknown[] = [];
@@ -46,6 +47,28 @@ describe('Router', () => {
 		expect(taken.status).toBe(409);
 		expect(taken.headers.get('x-why')).toBe('because');
 		expect(taken.json()).toEqual({ error: 'taken' });
+	});
+
+	it('refuses a path with a dot segment before any route, however it is spelled', async () => {
+		for (const target of ['/v2/things/..', '/v2/things/%2e', '/v2/rest/http://x/../../bug', '/v2/./bug']) {
+			const answer = await rawHttp(base, { method: 'GET', target });
+			expect(answer.status, target).toBe(400);
+			expect(JSON.parse(answer.body).error).toContain('"." or ".." segment');
+		}
+		expect(errors).toHaveLength(0);
+	});
+
+	it('keeps empty segments: a parameter may be empty, a fixed segment is never skipped', async () => {
+		expect(JSON.parse((await rawHttp(base, { method: 'GET', target: '/v2/things/' })).body)).toEqual({
+			error: 'no such operation: GET /v2/things/',
+		});
+		expect((await rawHttp(base, { method: 'GET', target: '/v2//things/1' })).status).toBe(404);
+		expect(JSON.parse((await rawHttp(base, { method: 'GET', target: '/v2/things//' })).body)).toEqual({
+			id: '',
+		});
+		expect(JSON.parse((await rawHttp(base, { method: 'GET', target: '/v2/things/%2F' })).body)).toEqual({
+			id: '/',
+		});
 	});
 
 	it('answers a bug with 500, reports it, and keeps serving', async () => {

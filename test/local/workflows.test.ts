@@ -1,6 +1,17 @@
-/** Workflow triggers: batch and single, run ids, deduplication of runs. */
+/**
+ * Workflow triggers: batch and single, run ids, deduplication of runs. A run's first call
+ * carries its steps so far as the workflow SDK reads them: the initial payload, base64.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
+
+/** The initial payload in the body of a run's first call. */
+function initialPayload(body: Buffer): string {
+	const steps = JSON.parse(body.toString()) as { body: string; callType: string }[];
+	expect(steps).toHaveLength(1);
+	expect(steps[0]!.callType).toBe('step');
+	return Buffer.from(steps[0]!.body, 'base64').toString();
+}
 
 let fx: Fixture;
 let sink: Sink;
@@ -32,7 +43,7 @@ describe('workflow triggers', () => {
 		const got = await sink.waitFor(2);
 		const first = got.find((r) => r.url === '/wf1')!;
 		const second = got.find((r) => r.url === '/wf2')!;
-		expect(first.body.toString()).toBe('{"step":1}');
+		expect(initialPayload(first.body)).toBe('{"step":1}');
 		expect(first.headers['content-type']).toBe('application/json');
 		expect(first.headers['svc-workflow-runid']).toBe(results[0]!.workflowRunId);
 		expect(first.headers['svc-workflow-createdat']).toBe(String(results[0]!.workflowCreatedAt));
@@ -103,7 +114,8 @@ describe('workflow triggers', () => {
 		expect(result.workflowRunId).toMatch(/^wfr_/);
 		const [got] = await sink.waitFor(1);
 		expect(got!.url).toBe('/single?x=1');
-		expect(got!.body.toString()).toBe('single body');
+		expect(initialPayload(got!.body)).toBe('single body');
+		expect(got!.headers['svc-workflow-sdk-version']).toBe('1');
 		expect(got!.headers['x-b']).toBe('b');
 		expect(got!.headers['svc-workflow-runid']).toBe(result.workflowRunId);
 	});

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
 import { classifyRequest } from '../../source/receiver/event.js';
-import { formatEventLine, toEventRecord } from '../../source/receiver/render.js';
+import {
+	eventLineParts,
+	formatEventLine,
+	toEventRecord,
+	untrustedMark,
+} from '../../source/receiver/render.js';
 import { jsonLine } from '../../source/text/json-line.js';
 import { painter } from '../../source/text/style.js';
 import { callbackBody } from './helpers.js';
 
 const claims = { iss: 'Svc', sub: 'u', iat: 0, nbf: 0, exp: 0, jti: 'j', body: '' };
 
-function received(body: string, headers: Record<string, string> = {}, path = '/cb') {
+function received(body: string, headers: Record<string, string> = {}, path = '/cb', verified = true) {
 	return classifyRequest(
 		{
 			seq: 3,
@@ -17,7 +22,9 @@ function received(body: string, headers: Record<string, string> = {}, path = '/c
 			path,
 			headers,
 			body: Buffer.from(body),
-			verification: { ok: true, key: 'next', claims },
+			verification: verified
+				? { ok: true, key: 'next', claims }
+				: { ok: false, failure: 'signature', reason: 'signature matches neither key', claims },
 			responseStatus: 200,
 		},
 		{ dialect: defaultDialect, maxShownBodyBytes: 1024 },
@@ -86,6 +93,26 @@ describe('formatEventLine', () => {
 		const line = formatEventLine(event, painter(false));
 		expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
 		expect(line).toContain('msg\\x1b[31m');
+	});
+
+	it('marks what an unverified request claims as untrusted, in the line and in its parts', () => {
+		const body = JSON.stringify(callbackBody({ retried: 0, maxRetries: 3 }));
+		const forged = received(body, { 'svc-message-id': 'msg_forged' }, '/cb', false);
+		const line = formatEventLine(forged, painter(false));
+		expect(line).toMatch(/✗ signature matches neither key {2}⚠ untrusted: {2}status 500 {2}retried 0\/3/);
+		const parts = eventLineParts(forged);
+		const mark = parts.findIndex((p) => p.text === untrustedMark);
+		expect(parts.slice(mark + 1, -1).every((p) => p.untrusted)).toBe(true);
+		expect(parts.at(-1)).toMatchObject({ text: '→ 200' });
+		expect(parts.at(-1)?.untrusted).toBeUndefined();
+		const forgedDelivery = formatEventLine(
+			received('hi', { 'svc-message-id': 'msg_x' }, '/d', false),
+			painter(false),
+		);
+		expect(forgedDelivery).toContain(`${untrustedMark}  msg msg_x`);
+		const genuine = received(body);
+		expect(formatEventLine(genuine, painter(false))).not.toContain(untrustedMark);
+		expect(eventLineParts(genuine).some((p) => p.untrusted)).toBe(false);
 	});
 
 	it('colours only when asked', () => {

@@ -42,6 +42,7 @@ export function documentedAnswers() {
 		dlqRetried: answers.dlqRetried as unknown,
 		// The reference answers 200 with no body to these.
 		action: undefined as unknown,
+		workflowRuns: answers.workflowRuns as unknown,
 	};
 }
 export type Route = keyof ReturnType<typeof documentedAnswers>;
@@ -66,7 +67,8 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	if (get && path === '/v2/dlq') return { route: 'dlq', auth: 'bearer' };
 	if (get && path === '/v2/topics') return { route: 'groups', auth: 'bearer' };
 	if (get && /^\/v2\/topics\/[^/]+$/.test(path)) return { route: 'group', auth: 'bearer' };
-	if (method === 'POST' && /^\/v2\/publish\/https?:/.test(path))
+	// mqtop sends the destination as one encoded segment, as other clients of the service do.
+	if (method === 'POST' && /^\/v2\/publish\/https?(:|%3A)/i.test(path))
 		return { route: 'publishUrl', auth: 'bearer' };
 	if (method === 'POST' && path.startsWith('/v2/publish/')) return { route: 'publishGroup', auth: 'bearer' };
 	if (method === 'POST' && path === '/v2/batch/trigger') return { route: 'trigger', auth: 'bearer' };
@@ -84,6 +86,7 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	const action =
 		/^\/v2\/(queues|schedules)\/[^/]+\/(pause|resume)$|^\/v2\/flowControl\/[^/]+\/(pause|resume|pin|unpin|resetRate)$/;
 	if (method === 'POST' && action.test(path)) return { route: 'action', auth: 'bearer' };
+	if (get && path === '/v2/workflows/logs') return { route: 'workflowRuns', auth: 'bearer' };
 	return undefined;
 }
 

@@ -1,7 +1,7 @@
 /** Polls `probe` until it returns something other than undefined, or fails at the deadline. */
 export async function waitUntil<T>(
 	probe: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 5000,
+	timeoutMs = 10_000,
 	describe: string | (() => string) = 'condition not met',
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs;

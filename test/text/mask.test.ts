@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskQueryParam, maskSecret, maskText } from '../../source/text/mask.js';
+import { maskQueryParam, maskSecret, maskText, maskUrlCredentials } from '../../source/text/mask.js';
 
 describe('maskSecret', () => {
 	it('hides the secret and its length until revealed', () => {
@@ -25,5 +25,16 @@ describe('maskQueryParam', () => {
 			`http://127.0.0.1:1/v2/publish/https://x.example/a?b=1&svc-retries=3&mq_token=${maskText}`,
 		);
 		expect(maskQueryParam('http://h/p?a=1', 'mq_token')).toBe('http://h/p?a=1');
+	});
+});
+
+describe('maskUrlCredentials', () => {
+	it('masks user:password@ and leaves the rest of the address exactly as written', () => {
+		expect(maskUrlCredentials('https://alice:s3cret@queue.example.com/a?b=1@2')).toBe(
+			`https://${maskText}@queue.example.com/a?b=1@2`,
+		);
+		expect(maskUrlCredentials('http://token@127.0.0.1:8080')).toBe(`http://${maskText}@127.0.0.1:8080`);
+		expect(maskUrlCredentials('http://127.0.0.1:8080/p?x=a@b')).toBe('http://127.0.0.1:8080/p?x=a@b');
+		expect(maskUrlCredentials('https://alice:s3cret@h/', true)).toBe('https://alice:s3cret@h/');
 	});
 });

@@ -98,7 +98,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 				await dispatcher.whenDrained();
 			}
 		},
-		waitFor: (check, what, timeoutMs = 8000) =>
+		waitFor: (check, what, timeoutMs = 15_000) =>
 			waitUntil(
 				() => {
 					const result = check(frame());

@@ -2,8 +2,8 @@
 import { dialectPresetNames, presetOf } from '../../api/dialect.js';
 import { localProfile } from '../../config/file.js';
 import { formatSource, type Resolved } from '../../config/resolve.js';
-import { secretKeys, settingKeys } from '../../config/settings.js';
-import { maskSecret } from '../../text/mask.js';
+import { type SettingKey, secretKeys, settingKeys } from '../../config/settings.js';
+import { maskSecret, maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { defineCommand } from '../define.js';
 
@@ -28,13 +28,27 @@ export function describeDialect(resolved: Resolved): { preset: string | null; te
 	return { preset: null, text: `names set one by one; presets: ${dialectPresetNames.join(', ')}` };
 }
 
-/** Setting name -> shown value and source; secrets masked unless `reveal`. */
+const urlKeys: ReadonlySet<SettingKey> = new Set(['queueUrl', 'managementUrl']);
+
+/** A value as shown: secrets, and a `user:password@` in a URL, masked unless `reveal`. */
+function shownValue(key: SettingKey, value: string, reveal: boolean): string {
+	if (reveal) return value;
+	if (secretKeys.has(key)) return maskSecret(value);
+	return urlKeys.has(key) ? maskUrlCredentials(value) : value;
+}
+
+/** Setting name -> shown value and source. */
 export function describeSettings(resolved: Resolved, reveal: boolean) {
 	return Object.fromEntries(
 		settingKeys.map((key) => {
 			const value = resolved.values[key];
-			const shown = value === undefined ? null : secretKeys.has(key) && !reveal ? maskSecret(value) : value;
-			return [key, { value: shown, source: formatSource(resolved.sources[key]) }];
+			return [
+				key,
+				{
+					value: value === undefined ? null : shownValue(key, value, reveal),
+					source: formatSource(resolved.sources[key]),
+				},
+			];
 		}),
 	);
 }
@@ -80,7 +94,9 @@ export const configCommand = defineCommand({
 				'connection',
 				resolved.local
 					? { text: 'the embedded local service, started for each command', style: 'cyan' }
-					: sanitize(resolved.values.queueUrl ?? resolved.values.managementUrl ?? ''),
+					: sanitize(
+							maskUrlCredentials(resolved.values.queueUrl ?? resolved.values.managementUrl ?? '', reveal),
+						),
 			],
 			['dialect', sanitize(describeDialect(resolved).text)],
 		]);

@@ -1,7 +1,7 @@
 /** `mqtop group ls|show|rm|headers`: URL Groups (topics) and their endpoints. */
 
 import type { Liberal } from '../../api/liberal.js';
-import { isGroupName } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import { mergeHeaderValues } from '../../api/publish-settings.js';
 import { type EndpointReference, type GroupHeaders, UrlGroup } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -15,7 +15,7 @@ import { extraPairs, warnIssues } from '../reading.js';
 function groupName(args: ParsedArgs): string {
 	const name = args.positionals[0]!;
 	if (!isGroupName(name))
-		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (letters, digits, "-", "_", ".")`);
+		throw new UsageError(`${JSON.stringify(name)} is not a URL Group name (${groupNameRule})`);
 	return name;
 }
 

@@ -3,6 +3,7 @@ import { configCommand } from './config.js';
 import { dlqCommand } from './dlq.js';
 import { groupCommand } from './group.js';
 import { listenCommand } from './listen.js';
+import { logsCommand } from './logs.js';
 import { messageCommand } from './message.js';
 import { publishCommand } from './publish.js';
 import { searchCommand } from './search.js';
@@ -11,6 +12,7 @@ import { statsCommand } from './stats.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 import { webhookUrlCommand } from './webhook-url.js';
+import { workflowsCommand } from './workflows.js';
 
 /** Every command of `mqtop <command>`; each lives in its own module beside this one. */
 export const commands: Command[] = [
@@ -23,7 +25,9 @@ export const commands: Command[] = [
 	messageCommand,
 	publishCommand,
 	triggerCommand,
+	workflowsCommand,
 	groupCommand,
 	webhookUrlCommand,
 	dlqCommand,
+	logsCommand,
 ];

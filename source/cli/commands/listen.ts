@@ -10,6 +10,7 @@ import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { defineCommand } from '../define.js';
+import { listenFailure } from '../failure.js';
 import type { Output } from '../output.js';
 
 const noKeyMessage =
@@ -97,7 +98,12 @@ export const listenCommand = defineCommand({
 			});
 		} catch (error) {
 			if (error instanceof ReceiverOptionError) throw new UsageError(error.message);
-			throw error;
+			throw listenFailure(
+				error,
+				'the receiver',
+				args.string('host') ?? '127.0.0.1',
+				numberFlag(args, 'port') ?? 0,
+			);
 		}
 		// Listen for signals before printing the URL: whoever reads it may signal at once.
 		const stopped = untilStopped();

@@ -1,4 +1,5 @@
 /** `mqtop message <id>`: a message still in delivery; `--watch` tails it until it is gone. */
+import type { z } from 'zod';
 import { parseDuration } from '../../api/duration.js';
 import type { Liberal } from '../../api/liberal.js';
 import { type DeliveryEvent, Message } from '../../api/schemas.js';
@@ -27,7 +28,8 @@ function bodyText(message: ReadMessage): string {
 	return text.length > maxBodyChars ? `${text.slice(0, maxBodyChars)}…` : text;
 }
 
-export function messagePairs(message: ReadMessage): [string, Cell][] {
+/** The pairs of a message; fields `schema` does not name are listed last, as they came. */
+export function messagePairs(message: ReadMessage, schema: z.ZodObject = Message): [string, Cell][] {
 	const pairs: [string, Cell][] = [
 		['id', sanitize(message.messageId)],
 		['url', text(message.url)],
@@ -57,7 +59,7 @@ export function messagePairs(message: ReadMessage): [string, Cell][] {
 	for (const [name, values] of Object.entries(message.header ?? {}))
 		pairs.push([`header ${sanitize(name)}`, sanitize(values.join(', '))]);
 	pairs.push(['body', sanitize(bodyText(message))]);
-	pairs.push(...extraPairs(Message, message));
+	pairs.push(...extraPairs(schema, message));
 	return pairs;
 }
 

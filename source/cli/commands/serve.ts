@@ -18,6 +18,7 @@ import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
+import { listenFailure } from '../failure.js';
 
 function info(service: LocalService): LocalServiceInfo {
 	return {
@@ -74,7 +75,17 @@ function banner(service: LocalService): string {
 		`  curl -X POST '${search.endpoint}/search' -H 'Authorization: Bearer ${search.token}' \\`,
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
-	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\nPress Ctrl+C to stop.\n`;
+	// The official SDKs (workflows included) read these; they speak the deployed service's names.
+	const sdk =
+		presetOf(dialect) === 'deployed'
+			? [
+					`  QSTASH_URL=${service.queueUrl}`,
+					`  QSTASH_TOKEN=${service.token}`,
+					`  QSTASH_CURRENT_SIGNING_KEY=${service.currentSigningKey}`,
+					`  QSTASH_NEXT_SIGNING_KEY=${service.nextSigningKey}`,
+				].join('\n')
+			: "  start with --dialect deployed: the official SDKs speak the deployed service's names";
+	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\nAn app on the official SDKs (workflow routes too):\n${sdk}\n\nPress Ctrl+C to stop.\n`;
 }
 
 /**
@@ -180,10 +191,7 @@ export const serveCommand = defineCommand({
 					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
 			});
 		} catch (error) {
-			const code = (error as { code?: string }).code;
-			const reason = code === 'EADDRINUSE' ? 'the address is already in use' : (error as Error).message;
-			out.warn(`serve: cannot listen on ${host}:${port}: ${reason}`);
-			return exitCodes.refused;
+			throw listenFailure(error, 'the local service', host, port);
 		}
 		const signal = untilSignal();
 		if (out.json) out.event(info(service));

@@ -1,7 +1,7 @@
 /** `mqtop webhook-url <destination>`: the ingestion address to give a webhook sender. */
 import { MqClient } from '../../api/client.js';
 import { ConfigError, localProfile } from '../../config/file.js';
-import { maskQueryParam } from '../../text/mask.js';
+import { maskQueryParam, maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { missingSettings } from '../connect.js';
 import { defineCommand } from '../define.js';
@@ -40,6 +40,6 @@ export const webhookUrlCommand = defineCommand({
 		});
 		const url = client.webhookUrl(destination, options);
 		if (out.json) return void out.document({ url });
-		out.line(sanitize(reveal ? url : maskQueryParam(url, resolved.dialect.tokenParam)));
+		out.line(sanitize(reveal ? url : maskUrlCredentials(maskQueryParam(url, resolved.dialect.tokenParam))));
 	},
 });

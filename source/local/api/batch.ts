@@ -3,7 +3,8 @@
  * `{destination, headers?, body?, queue?}`, each item a publish (or an enqueue) of its own:
  * its headers are its configuration and what it forwards, and nothing of one item reaches
  * another. The batch is checked whole before anything is accepted; the answer has one entry
- * per item, an array of results for an item to a URL Group.
+ * per item, an array of results for an item to a URL Group. An item that names a workflow run
+ * is a message of that run (the workflow SDK submits its steps this way).
  */
 import { z } from 'zod';
 import { isGroupName, isHttpUrl } from '../../api/publish-options.js';
@@ -11,16 +12,24 @@ import type { ServiceContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
 import { badRequest, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
-import { batchBodyFactor, commitPublish, type Destination, planPublish } from '../publishing/accept.js';
+import { batchBodyFactor, commitAccept, type Destination, planAccept } from '../publishing/accept.js';
 import { checkDaily } from './publish.js';
 
 const BatchItem = z.looseObject({
 	destination: z.string().min(1, 'give a URL or a URL Group name'),
 	headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
-	body: z.string().optional(),
+	// A string is the body as it is; the workflow SDK also sends a context.call's JSON body
+	// unserialised, which is taken as its JSON text.
+	body: z.unknown().optional(),
 	queue: z.string().optional(),
 });
+
 const BatchItems = z.array(BatchItem).min(1, 'give at least one message');
+
+function bodyOf(body: unknown): Buffer {
+	if (body === undefined || body === null) return Buffer.alloc(0);
+	return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+}
 
 function destinationOf(text: string, where: string): Destination {
 	if (isHttpUrl(text)) return { kind: 'url', url: text };
@@ -51,16 +60,16 @@ export async function batchPublish(ctx: ServiceContext, req: Request): Promise<R
 	const now = ctx.clock.now();
 	const plans = items.map((item, index) => {
 		const where = `items[${index}]: `;
-		return planPublish(ctx, {
+		return planAccept(ctx, {
 			destination: destinationOf(item.destination, where),
 			fields: itemFields(item.headers),
-			body: Buffer.from(item.body ?? '', 'utf8'),
+			body: bodyOf(item.body),
 			callerIp: req.callerIp,
 			now,
 			queueName: item.queue,
 			where,
 		});
 	});
-	const answers = plans.map((plan) => commitPublish(ctx, plan).json);
+	const answers = plans.map((plan) => commitAccept(ctx, plan).json);
 	return ok(answers, ctx.rateLimiter.dailyCount(plans.length));
 }

@@ -1,11 +1,14 @@
 /**
  * Splits the raw target after `/v2/publish/` into the destination and the service's own
  * query parameters (decisions.md, "Publish"). The destination is kept exactly as given,
- * its own query included; only configuration parameters (names starting with the lowercased
- * header prefix) and the token parameter are taken out of it.
+ * its own query included. Sent as it is (`/v2/publish/https://host/a?x=1&svc-retries=3`), its
+ * query and ours are one, so the configuration parameters (names starting with the lowercased
+ * header prefix) and the token parameter are taken out of it; percent-encoded as one segment
+ * (`/v2/publish/https%3A%2F%2Fhost%2Fa%3Fx%3D1?svc-retries=3`, as mqtop's client sends it) it
+ * is taken whole, and only the configuration and token parameters after it are ours.
  */
 import type { Dialect } from '../../api/dialect.js';
-import { isGroupName, isHttpUrl } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 
 export type PublishTarget =
 	| { kind: 'url'; url: string; config: Map<string, string>; token: string | undefined }
@@ -24,17 +27,11 @@ export function parsePublishTarget(rest: string, dialect: Dialect): PublishTarge
 	const queryAt = rest.indexOf('?');
 	let path = queryAt < 0 ? rest : rest.slice(0, queryAt);
 	const segments = queryAt < 0 ? [] : rest.slice(queryAt + 1).split('&');
-	// A client may have percent-encoded the whole destination; its own query then came along.
 	if (/^https?%3a/i.test(path)) {
 		try {
 			path = decodeURIComponent(path);
 		} catch {
 			throw new TargetError(`invalid destination ${JSON.stringify(path)}: bad percent-encoding`);
-		}
-		const inner = path.indexOf('?');
-		if (inner >= 0) {
-			segments.unshift(...path.slice(inner + 1).split('&'));
-			path = path.slice(0, inner);
 		}
 	}
 	const prefix = dialect.headerPrefix.toLowerCase();
@@ -51,7 +48,8 @@ export function parsePublishTarget(rest: string, dialect: Dialect): PublishTarge
 		else kept.push(segment);
 	}
 	if (/^https?:/i.test(path)) {
-		const url = kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+		// Other parameters (a webhook sender may add its own) go on to the destination.
+		const url = kept.length > 0 ? `${path}${path.includes('?') ? '&' : '?'}${kept.join('&')}` : path;
 		if (!isHttpUrl(url)) throw new TargetError(`invalid destination ${JSON.stringify(url)}: not a valid URL`);
 		return { kind: 'url', url, config, token };
 	}
@@ -63,7 +61,7 @@ export function parsePublishTarget(rest: string, dialect: Dialect): PublishTarge
 	}
 	if (!isGroupName(name)) {
 		throw new TargetError(
-			`invalid destination ${JSON.stringify(name)}: expected an http:// or https:// URL or a URL Group name (letters, digits, -, _, .)`,
+			`invalid destination ${JSON.stringify(name)}: expected an http:// or https:// URL or a URL Group name (${groupNameRule})`,
 		);
 	}
 	return { kind: 'group', name, config, token };

@@ -9,7 +9,7 @@ import { headerFields } from '../http/headers.js';
 import { badRequest, HttpError, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { mergeFields } from '../messages/options.js';
-import { commitPublish, planPublish } from '../publishing/accept.js';
+import { commitAccept, planAccept } from '../publishing/accept.js';
 import { type PublishTarget, parsePublishTarget, TargetError } from './publish-target.js';
 
 export function parseTarget(ctx: ServiceContext, rest: string): PublishTarget {
@@ -40,7 +40,7 @@ export async function acceptPublishRequest(
 	const target = parseTarget(ctx, req.params.rest ?? '');
 	checkDaily(ctx);
 	const body = await readBody(req.raw, ctx.limits.max_message_size);
-	const plan = planPublish(ctx, {
+	const plan = planAccept(ctx, {
 		destination: target,
 		fields: mergeFields(target.config, headerFields(req.raw.headers)),
 		body,
@@ -48,6 +48,6 @@ export async function acceptPublishRequest(
 		now: ctx.clock.now(),
 		queueName,
 	});
-	const { status, json } = commitPublish(ctx, plan);
+	const { status, json } = commitAccept(ctx, plan);
 	return { status, json, headers: ctx.rateLimiter.dailyCount() };
 }

@@ -6,14 +6,13 @@
  * created, so a firing fails only if the world changed since (a URL Group deleted).
  */
 import { prefixed } from '../../api/dialect.js';
-import { isGroupName } from '../../api/publish-options.js';
+import { defaultRetries, isGroupName } from '../../api/publish-options.js';
 import { randomId } from '../../signing/keys.js';
 import type { ServiceContext } from '../context.js';
 import { readBody } from '../http/body.js';
 import { headerFields, isForwardable } from '../http/headers.js';
 import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
-import { defaultRetries } from '../messages/factory.js';
 import { bodyFields, flowFields, labelFields } from '../messages/message.js';
 import { mergeFields } from '../messages/options.js';
 import { isBodyRedacted, redactedValue, shownHeaders } from '../messages/redaction.js';

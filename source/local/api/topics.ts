@@ -1,10 +1,10 @@
 /** URL Group operations (interface.md and decisions.md, "URL Groups"). */
 import { z } from 'zod';
-import { isGroupName, isHttpUrl } from '../../api/publish-options.js';
+import { headerValueRule, isHeaderName, isHeaderValue } from '../../api/header-syntax.js';
+import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import { GroupHeaders } from '../../api/schemas.js';
 import type { ServiceContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
-import { isHeaderName, isHeaderValue } from '../http/headers.js';
 import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { groupResource } from '../stores/group-store.js';
@@ -26,7 +26,7 @@ const PatchBody = z.object({ headers: GroupHeaders });
 function groupName(req: Request): string {
 	const name = req.params.name ?? '';
 	if (!isGroupName(name))
-		throw badRequest(`invalid URL Group name ${JSON.stringify(name)}: use letters, digits, -, _ and .`);
+		throw badRequest(`invalid URL Group name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	return name;
 }
 
@@ -47,7 +47,7 @@ export async function addEndpoints(ctx: ServiceContext, req: Request): Promise<R
 				`endpoints[${i}].url: expected an http:// or https:// URL, got ${JSON.stringify(endpoint.url)}`,
 			);
 		if (endpoint.name !== undefined && !isGroupName(endpoint.name))
-			throw badRequest(`endpoints[${i}].name: use letters, digits, -, _ and .`);
+			throw badRequest(`endpoints[${i}].name: use ${groupNameRule}`);
 	}
 	const endpoints = body.endpoints.map((e) => (e.name ? { name: e.name, url: e.url } : { url: e.url }));
 	const result = ctx.groups.add(name, endpoints, ctx.clock.now());
@@ -94,8 +94,7 @@ export async function setHeaders(ctx: ServiceContext, req: Request): Promise<Rep
 		const values = Array.isArray(value) ? value : [value];
 		if (!isHeaderName(header))
 			throw badRequest(`headers: ${JSON.stringify(header)} is not a valid header name`);
-		if (!values.every(isHeaderValue))
-			throw badRequest(`headers.${header}: a header value must not contain control characters`);
+		if (!values.every(isHeaderValue)) throw badRequest(`headers.${header}: ${headerValueRule}`);
 		headers[header] = values;
 	}
 	if (!ctx.groups.setHeaders(name, headers, ctx.clock.now())) throw unknownGroup(name);

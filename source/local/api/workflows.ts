@@ -1,98 +1,49 @@
 /**
- * Workflow triggers (decisions.md, "Workflow triggers"): each item starts a run, which is a
- * message to the workflow URL carrying `<prefix>Workflow-RunId` and
- * `<prefix>Workflow-CreatedAt`. A run id the account already has is answered with the
- * existing run (deduplicated). A batch is checked whole before any run starts.
+ * Workflow triggers (decisions.md, "Workflow triggers"): each item starts a run, exactly as the
+ * workflow SDK's trigger does: the route is called with the run's id, creation time and
+ * initial payload, and the run then goes on as the SDK drives it. A run id the account
+ * already has is answered with the existing run (deduplicated). A batch is checked whole
+ * before any run starts.
  */
-import { prefixed } from '../../api/dialect.js';
+
+import type { PublishOptions } from '../../api/publish-options.js';
 import { isHttpUrl } from '../../api/publish-options.js';
 import { describeZodError, WorkflowTriggerItems, type WorkflowTriggerResult } from '../../api/schemas.js';
 import { randomId } from '../../signing/keys.js';
 import type { ServiceContext } from '../context.js';
 import { parseJson, readBody } from '../http/body.js';
 import { headerFields } from '../http/headers.js';
-import { badRequest, HttpError, ok, type Reply } from '../http/reply.js';
+import { badRequest, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
-import { checkLimits, createMessage } from '../messages/factory.js';
-import type { StoredMessage } from '../messages/message.js';
-import { decodeOptions, mergeFields } from '../messages/options.js';
-import { batchBodyFactor } from '../publishing/accept.js';
+import { incomingHops } from '../messages/hops.js';
+import { mergeFields } from '../messages/options.js';
+import { batchBodyFactor, checkSize, located } from '../publishing/accept.js';
+import type { Submission } from '../workflows/engine.js';
 import { checkDaily, parseTarget } from './publish.js';
 
-interface RunPlan {
-	result: WorkflowTriggerResult;
-	/** Undefined when the run already exists. */
-	message: StoredMessage | undefined;
+interface TriggerPlan {
+	runId: string;
+	submission: Submission;
+	options: PublishOptions;
 }
 
-function planRun(
-	ctx: ServiceContext,
-	input: {
-		destination: string;
-		body: Buffer;
-		fields: ReadonlyMap<string, string>;
-		callerIp: string;
-		now: number;
-	},
-	where: string,
-): RunPlan {
-	if (!isHttpUrl(input.destination))
-		throw badRequest(
-			`${where}invalid destination ${JSON.stringify(input.destination)}: expected an http:// or https:// URL`,
-		);
-	if (input.body.length > ctx.limits.max_message_size) {
-		throw new HttpError(
-			413,
-			`${where}body of ${input.body.length} bytes exceeds the plan's max_message_size of ${ctx.limits.max_message_size} bytes`,
-		);
-	}
-	const runIdHeader = prefixed(ctx.dialect, 'Workflow-RunId');
-	const runId = input.fields.get(runIdHeader.toLowerCase())?.trim() || `wfr_${randomId(24)}`;
-	const existing = ctx.runs.get(runId);
-	if (existing) {
-		return {
-			result: { workflowRunId: existing.id, workflowCreatedAt: existing.createdAt, deduplicated: true },
-			message: undefined,
-		};
-	}
-	let options: ReturnType<typeof decodeOptions>;
-	try {
-		options = decodeOptions(input.fields, ctx.dialect);
-		checkLimits(options, ctx.limits, ctx.dialect, input.now);
-	} catch (error) {
-		if (error instanceof HttpError)
-			throw new HttpError(error.status, `${where}${error.message}`, error.headers);
-		throw error;
-	}
-	const message = createMessage(
-		{
-			kind: 'workflow',
-			url: input.destination,
-			options,
-			body: input.body,
-			incoming: input.fields,
-			extraHeaders: {
-				[runIdHeader]: runId,
-				[prefixed(ctx.dialect, 'Workflow-CreatedAt')]: String(input.now),
-			},
-			callerIp: input.callerIp,
-			workflowRunId: runId,
-			now: input.now,
-		},
-		ctx.limits,
-		ctx.dialect,
-	);
-	return { result: { workflowRunId: runId, workflowCreatedAt: input.now, deduplicated: false }, message };
+function planTrigger(ctx: ServiceContext, submission: Submission, where: string): TriggerPlan {
+	return located(where, () => {
+		if (!isHttpUrl(submission.url))
+			throw badRequest(
+				`invalid destination ${JSON.stringify(submission.url)}: expected an http:// or https:// URL`,
+			);
+		checkSize(ctx, submission.body);
+		const runId = ctx.workflows.headers.runOf(submission.fields) ?? `wfr_${randomId(24)}`;
+		const { options, hops } = ctx.workflows.settings(submission);
+		return { runId, submission: { ...submission, hops }, options };
+	});
 }
 
-function start(ctx: ServiceContext, plans: RunPlan[], now: number): Record<string, string> {
-	for (const plan of plans) {
-		ctx.usage.request(now, { runStarted: plan.message !== undefined });
-		if (!plan.message) continue;
-		ctx.runs.add({ id: plan.result.workflowRunId, createdAt: plan.result.workflowCreatedAt });
-		ctx.engine.accept(plan.message);
-	}
-	return ctx.rateLimiter.dailyCount(plans.length);
+function start(ctx: ServiceContext, plan: TriggerPlan): WorkflowTriggerResult {
+	ctx.usage.request(plan.submission.now);
+	const { run, deduplicated } = ctx.workflows.start(plan.runId, plan.submission, plan.options);
+	return { workflowRunId: run.id, workflowCreatedAt: run.createdAt, deduplicated };
 }
 
 export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<Reply> {
@@ -101,35 +52,36 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 	const parsed = WorkflowTriggerItems.safeParse(parseJson(body, 'batch trigger'));
 	if (!parsed.success) throw badRequest(`batch trigger: ${describeZodError(parsed.error, 'items')}`);
 	const now = ctx.clock.now();
+	// Loop detection's count is the request's: the items' headers are not headers of a request.
+	const hops = incomingHops(headerFields(req.raw.headers), ctx.dialect);
 	const ids = new Set<string>();
 	const plans = parsed.data.map((item, index) => {
 		const fields = new Map(
 			Object.entries(item.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
 		);
-		const plan = planRun(
+		const where = `items[${index}]: `;
+		const plan = planTrigger(
 			ctx,
 			{
-				destination: item.destination,
+				url: item.destination,
 				body: Buffer.from(item.body ?? '', 'utf8'),
 				fields,
 				callerIp: req.callerIp,
+				hops,
 				now,
 			},
-			`items[${index}]: `,
+			where,
 		);
-		if (ids.has(plan.result.workflowRunId)) {
+		if (ids.has(plan.runId)) {
 			throw badRequest(
-				`items[${index}]: workflow run id ${JSON.stringify(plan.result.workflowRunId)} appears more than once in the batch`,
+				`${where}workflow run id ${JSON.stringify(plan.runId)} appears more than once in the batch`,
 			);
 		}
-		ids.add(plan.result.workflowRunId);
+		ids.add(plan.runId);
 		return plan;
 	});
-	const headers = start(ctx, plans, now);
-	return ok(
-		plans.map((p) => p.result),
-		headers,
-	);
+	const results = plans.map((plan) => start(ctx, plan));
+	return ok(results, ctx.rateLimiter.dailyCount(plans.length));
 }
 
 export async function trigger(ctx: ServiceContext, req: Request): Promise<Reply> {
@@ -137,9 +89,18 @@ export async function trigger(ctx: ServiceContext, req: Request): Promise<Reply>
 	if (target.kind !== 'url') throw badRequest('a workflow is triggered on a URL, not on a URL Group');
 	checkDaily(ctx);
 	const body = await readBody(req.raw, ctx.limits.max_message_size);
-	const now = ctx.clock.now();
 	const fields = mergeFields(target.config, headerFields(req.raw.headers));
-	const plan = planRun(ctx, { destination: target.url, body, fields, callerIp: req.callerIp, now }, '');
-	const headers = start(ctx, [plan], now);
-	return ok(plan.result, headers);
+	const plan = planTrigger(
+		ctx,
+		{
+			url: target.url,
+			body,
+			fields,
+			callerIp: req.callerIp,
+			hops: incomingHops(fields, ctx.dialect),
+			now: ctx.clock.now(),
+		},
+		'',
+	);
+	return ok(start(ctx, plan), ctx.rateLimiter.dailyCount());
 }

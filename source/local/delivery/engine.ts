@@ -9,7 +9,7 @@
 import type { Dispatcher } from 'undici';
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import type { PublishOptions } from '../../api/publish-options.js';
-import type { EventState } from '../../api/schemas.js';
+import type { CallbackBody, EventState } from '../../api/schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import { createMessage } from '../messages/factory.js';
@@ -28,6 +28,24 @@ import { type LaneSettings, QueueLanes } from './queue-lanes.js';
 /** How a message ended: delivered, failed into the dead letter queue, or cancelled. */
 export type FinalOutcome = Exclude<MessageOutcome, 'retry'>;
 
+/** How a message ended, with the last answer of its destination and its dead letter, if any. */
+export interface FinalDetail {
+	response?: AttemptResponse;
+	dlqId?: string;
+}
+
+/**
+ * What the workflow engine is told and asked about the messages of runs (those with a
+ * `workflowRunId`): their runs follow every state change, and their callbacks are messages
+ * of the run (a `context.call`'s answer goes back to the route as a step).
+ */
+export interface RunHooks {
+	event(message: StoredMessage, state: EventState, detail: Partial<LogRecord>): void;
+	finished(message: StoredMessage, outcome: FinalOutcome, detail: FinalDetail): void;
+	/** The callback of a run's message as a message of its run; undefined sends nothing. */
+	callback(source: StoredMessage, body: CallbackBody, target: CallbackTarget): StoredMessage | undefined;
+}
+
 export interface EngineDeps {
 	dialect: Dialect;
 	clock: Clock;
@@ -44,6 +62,8 @@ export interface EngineDeps {
 	queueSettings?: (name: string) => LaneSettings | undefined;
 	/** Told when a message is delivered, failed or cancelled (schedules keep their last states). */
 	onFinished?: (message: StoredMessage, outcome: FinalOutcome) => void;
+	/** The workflow engine, for the messages of runs. */
+	runs?: RunHooks;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -219,7 +239,7 @@ export class DeliveryEngine {
 		this.messages.delete(message.id);
 		this.event(message, 'DELIVERED', { responseStatus: response.status });
 		this.deps.usage.outcome(now, 'delivered', message.kind === 'workflow');
-		this.finished(message, 'delivered');
+		this.finished(message, 'delivered', { response });
 		if (message.callback) this.sendCallback(message, message.callback, 'callback', response);
 	}
 
@@ -246,11 +266,14 @@ export class DeliveryEngine {
 
 	private fail(message: StoredMessage, response: AttemptResponse | undefined, now: number): void {
 		this.messages.delete(message.id);
-		const dlqId = this.deps.dlq.add(message, response, now);
+		// A context.call its destination answered is not a failure of the run: the answer, 2xx or
+		// not, goes back to the route as the step's result (its callback), so no dead letter.
+		const answeredCall = message.workflowPart === 'call' && response !== undefined;
+		const dlqId = answeredCall ? undefined : this.deps.dlq.add(message, response, now);
 		this.deps.usage.outcome(now, 'failed', message.kind === 'workflow');
 		this.event(message, 'FAILED', response ? { responseStatus: response.status } : {});
-		this.finished(message, 'failed');
-		if (message.failureCallback) {
+		this.finished(message, 'failed', { ...(response ? { response } : {}), ...(dlqId ? { dlqId } : {}) });
+		if (message.failureCallback && dlqId !== undefined) {
 			this.sendCallback(message, message.failureCallback, 'failure-callback', response ?? noResponse, dlqId);
 		}
 	}
@@ -259,12 +282,13 @@ export class DeliveryEngine {
 		this.messages.delete(message.id);
 		this.deps.usage.outcome(this.deps.clock.now(), 'cancelled', message.kind === 'workflow');
 		this.event(message, 'CANCELLED');
-		this.finished(message, 'cancelled');
+		this.finished(message, 'cancelled', {});
 	}
 
-	private finished(message: StoredMessage, outcome: FinalOutcome): void {
+	private finished(message: StoredMessage, outcome: FinalOutcome, detail: FinalDetail): void {
 		this.queues.finished(message);
 		this.deps.onFinished?.(message, outcome);
+		if (message.workflowRunId !== undefined) this.deps.runs?.finished(message, outcome, detail);
 	}
 
 	private sendCallback(
@@ -274,6 +298,12 @@ export class DeliveryEngine {
 		response: AttemptResponse,
 		dlqId?: string,
 	): void {
+		const body = callbackBody(source, response, dlqId);
+		if (source.workflowRunId !== undefined && this.deps.runs) {
+			const step = this.deps.runs.callback(source, body, target);
+			if (step) this.accept(step);
+			return;
+		}
 		const overrides = target.overrides;
 		const options: PublishOptions = { contentType: 'application/json' };
 		if (overrides?.method !== undefined) options.method = overrides.method;
@@ -281,9 +311,17 @@ export class DeliveryEngine {
 		if (overrides?.timeoutMs !== undefined) options.timeoutMs = overrides.timeoutMs;
 		if (overrides?.delayMs !== undefined) options.delayMs = overrides.delayMs;
 		if (target.forwardHeaders) options.forwardHeaders = target.forwardHeaders;
-		const body = Buffer.from(JSON.stringify(callbackBody(source, response, dlqId)));
 		const callback = createMessage(
-			{ kind, url: target.url, options, body, callerIp: source.callerIp, now: this.deps.clock.now() },
+			{
+				kind,
+				url: target.url,
+				options,
+				body: Buffer.from(JSON.stringify(body)),
+				callerIp: source.callerIp,
+				// A callback that reaches the service again counts as the source's next pass.
+				hops: source.hops,
+				now: this.deps.clock.now(),
+			},
 			this.deps.limits,
 			this.deps.dialect,
 		);
@@ -292,5 +330,6 @@ export class DeliveryEngine {
 
 	private event(message: StoredMessage, state: EventState, extra: Partial<LogRecord> = {}): void {
 		this.deps.events.add({ time: this.deps.clock.now(), state, message, ...extra });
+		if (message.workflowRunId !== undefined) this.deps.runs?.event(message, state, extra);
 	}
 }

@@ -1,12 +1,13 @@
 /**
  * The headers of an outgoing request (decisions.md, "Delivery"): the message's own headers
  * plus User-Agent, the signature over the exact body sent, the message id, the retry count,
- * the group and endpoint names for group messages, the schedule of a scheduled message, and
- * the publisher's address. A forwarded
+ * the group and endpoint names for group messages, the schedule of a scheduled message, the
+ * publisher's address, and the hop count of loop detection (messages/hops.ts). A forwarded
  * header never shadows one the service sets, whatever its spelling.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import { signRequest } from '../../signing/jwt.js';
+import { hopsHeader } from '../messages/hops.js';
 import type { StoredMessage } from '../messages/message.js';
 
 export const userAgent = 'mqtop-local-service';
@@ -20,6 +21,7 @@ export class OutgoingHeaders {
 	private readonly endpointName: string;
 	private readonly callerIp: string;
 	private readonly scheduleId: string;
+	private readonly hops: string;
 	private readonly reserved: Set<string>;
 
 	constructor(private readonly dialect: Dialect) {
@@ -30,6 +32,7 @@ export class OutgoingHeaders {
 		this.endpointName = prefixed(dialect, 'Endpoint-Name');
 		this.callerIp = prefixed(dialect, 'Caller-Ip');
 		this.scheduleId = prefixed(dialect, 'Schedule-Id');
+		this.hops = hopsHeader(dialect);
 		this.reserved = new Set(
 			[
 				'User-Agent',
@@ -40,6 +43,7 @@ export class OutgoingHeaders {
 				this.endpointName,
 				this.callerIp,
 				this.scheduleId,
+				this.hops,
 			].map((name) => name.toLowerCase()),
 		);
 	}
@@ -68,6 +72,7 @@ export class OutgoingHeaders {
 		if (message.endpointName !== undefined) headers[this.endpointName] = message.endpointName;
 		if (message.callerIp) headers[this.callerIp] = message.callerIp;
 		if (message.scheduleId !== undefined) headers[this.scheduleId] = message.scheduleId;
+		headers[this.hops] = String(message.hops + 1);
 		return headers;
 	}
 }

@@ -12,16 +12,38 @@ const drainFactor = 8;
 
 export async function readBody(req: IncomingMessage, limit: number, what = 'body'): Promise<Buffer> {
 	const declared = Number(req.headers['content-length']);
-	const { chunks, size } = await collect(req, limit);
-	if (size > limit || declared > limit) {
-		throw new HttpError(
-			413,
-			`${what} of ${Math.max(size, declared || 0)} bytes exceeds the plan's max_message_size of ${limit} bytes`,
-			{ connection: 'close' },
-		);
+	if (declared > limit) {
+		// Answered as soon as the headers say so: a client announcing gigabytes is not waited
+		// for. What it sends meanwhile is read and dropped, so that it can read the answer.
+		discard(req, limit);
+		throw tooLarge(what, declared, limit, {});
 	}
+	const { chunks, size } = await collect(req, limit);
+	if (size > limit) throw tooLarge(what, size, limit, { connection: 'close' });
 	// Copy: a small chunk may be a view of a much larger socket buffer that it would pin.
 	return Buffer.concat(chunks, size);
+}
+
+function tooLarge(what: string, size: number, limit: number, headers: Record<string, string>): HttpError {
+	return new HttpError(
+		413,
+		`${what} of ${size} bytes exceeds the plan's max_message_size of ${limit} bytes`,
+		headers,
+	);
+}
+
+function drainCap(limit: number): number {
+	return limit * drainFactor + 1_048_576;
+}
+
+/** Reads and drops a body; past the drain cap the connection is dropped. */
+function discard(req: IncomingMessage, limit: number): void {
+	let size = 0;
+	req.on('data', (chunk: Buffer) => {
+		size += chunk.length;
+		if (size > drainCap(limit)) req.destroy();
+	});
+	req.on('error', () => {});
 }
 
 /** Reads to the end, keeping chunks up to `limit` (events, not an async iterator: cheaper). */
@@ -33,7 +55,7 @@ function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[
 		req.on('data', (chunk: Buffer) => {
 			size += chunk.length;
 			if (size <= limit) chunks.push(chunk);
-			else if (size > limit * drainFactor + 1_048_576) {
+			else if (size > drainCap(limit)) {
 				// Answering needs a connection that is still readable; past this, stop reading.
 				req.off('end', done);
 				req.destroy();

@@ -38,20 +38,18 @@ const transportHeaders = new Set([
 ]);
 
 /**
+ * Whether a header is about one connection (length, framing, keep-alive, the host) rather
+ * than about the message: such a header never travels on to a destination, even when a
+ * client forwards it by name, as a workflow SDK forwards every header its route received.
+ */
+export function isConnectionHeader(lowercaseName: string): boolean {
+	return transportHeaders.has(lowercaseName) && lowercaseName !== 'authorization';
+}
+
+/**
  * Whether an incoming header may reach the destination under Header-Forward: never
  * Authorization, transport headers, nor the service's own (prefixed) headers.
  */
 export function isForwardable(lowercaseName: string, lowercasePrefix: string): boolean {
 	return !transportHeaders.has(lowercaseName) && !lowercaseName.startsWith(lowercasePrefix);
-}
-
-const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-export function isHeaderName(name: string): boolean {
-	return tokenPattern.test(name);
-}
-
-export function isHeaderValue(value: string): boolean {
-	// Visible characters, spaces and tabs; CR and LF would split the header.
-	return !/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
 }

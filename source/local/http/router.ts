@@ -3,9 +3,15 @@
  * rest of the raw request target, query included (the publish destination is a whole URL).
  * Unknown paths get 404, known paths with another method 405 with Allow, thrown HttpErrors
  * their own status, anything else 500: the server never crashes on one request.
+ *
+ * A request names exactly one operation. A path with a `.` or `..` segment is refused (400)
+ * before any route is looked at: behind a proxy or a client that normalises URLs, it would name
+ * another operation than the one it seems to. Empty segments are kept, not skipped, so that
+ * `/v2/topics//endpoints` is a group with an empty name rather than the group "endpoints".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorReply, HttpError, type Reply, writeReply } from './reply.js';
+import { isDotSegment } from '../../api/paths.js';
+import { badRequest, errorReply, HttpError, type Reply, writeReply } from './reply.js';
 
 export interface Request {
 	method: string;
@@ -59,7 +65,22 @@ export class Router<Meta> {
 		const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
 		const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
 		const method = (req.method ?? 'GET').toUpperCase();
-		const parts = pathname.split('/').filter(Boolean);
+		const parts = pathname.split('/').slice(1);
+		// One trailing slash is forgiven (`/v2/topics/`).
+		if (parts.length > 1 && parts.at(-1) === '') parts.pop();
+		if (parts.some(isDotSegment)) {
+			req.resume();
+			writeReply(
+				res,
+				errorReply(
+					badRequest(
+						`the path ${JSON.stringify(pathname)} has a "." or ".." segment, which could name another operation; ` +
+							'send a destination percent-encoded as one path segment',
+					),
+				),
+			);
+			return;
+		}
 		let allowed: Set<string> | undefined;
 		for (const route of this.routes) {
 			const params = match(route, parts, target);

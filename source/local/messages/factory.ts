@@ -1,19 +1,27 @@
 /**
  * Turns decoded publish options into stored messages: the plan limits are checked (400 naming
  * the header at fault), the destination headers are assembled in the order of decisions.md
- * (group defaults first, then what the publish forwards, name by name), and the schedule is
- * fixed (Not-Before wins over Delay).
+ * (group defaults first, then what the publish forwards, name by name) and checked, so that a
+ * header no delivery could send is refused here, and the schedule is fixed (Not-Before wins over
+ * Delay). Every operation that makes a message makes it here, so each gets the same checks,
+ * the hop count of loop detection included.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
-import type { DeliveryOverrides, PublishOptions } from '../../api/publish-options.js';
+import { headerValueRule, isHeaderName, isHeaderValue } from '../../api/header-syntax.js';
+import {
+	checkRetryDelays,
+	type DeliveryOverrides,
+	defaultRetries,
+	PublishOptionError,
+	type PublishOptions,
+} from '../../api/publish-options.js';
 import { parseRetryDelay } from '../../api/retry-delay.js';
 import { randomId } from '../../signing/keys.js';
 import type { PlanLimits } from '../account/limits.js';
 import { canonicalHeaderName, isForwardable } from '../http/headers.js';
 import { badRequest } from '../http/reply.js';
-import type { CallbackTarget, MessageKind, StoredMessage } from './message.js';
-
-export const defaultRetries = 3;
+import { incomingHops } from './hops.js';
+import type { CallbackTarget, MessageKind, StoredMessage, WorkflowPart } from './message.js';
 
 export function newMessageId(): string {
 	return `msg_${randomId(26)}`;
@@ -43,6 +51,13 @@ export function checkLimits(
 			);
 	};
 	retries('Retries', options.retries);
+	try {
+		// Every retry the message can make gets a delay it can wait: never infinity, NaN or less than 0.
+		checkRetryDelays(options, options.retries ?? Math.min(defaultRetries, limits.max_retries), dialect);
+	} catch (error) {
+		if (error instanceof PublishOptionError) throw badRequest(error.message);
+		throw error;
+	}
 	retries('Callback-Retries', options.callbackOptions?.retries);
 	retries('Failure-Callback-Retries', options.failureCallbackOptions?.retries);
 	timeout('Timeout', options.timeoutMs);
@@ -75,8 +90,11 @@ export interface MessageInput {
 	extraHeaders?: Record<string, string> | undefined;
 	callerIp: string;
 	workflowRunId?: string | undefined;
+	workflowPart?: WorkflowPart | undefined;
 	queueName?: string | undefined;
 	scheduleId?: string | undefined;
+	/** Passes through the service so far; read from `incoming` when not given. */
+	hops?: number | undefined;
 	now: number;
 }
 
@@ -102,11 +120,16 @@ export function destinationHeaders(input: MessageInput, dialect: Dialect): Recor
 	for (const [name, value] of Object.entries(input.options.forwardHeaders ?? {})) set(name, value);
 	if (input.options.contentType !== undefined) set('content-type', input.options.contentType);
 	for (const [name, value] of Object.entries(input.extraHeaders ?? {})) set(name, value);
+	for (const [name, values] of Object.entries(header)) {
+		if (!isHeaderName(name)) throw badRequest(`${JSON.stringify(name)} is not a valid header name`);
+		if (!values.every(isHeaderValue)) throw badRequest(`${name}: ${headerValueRule}`);
+	}
 	return header;
 }
 
 export function createMessage(input: MessageInput, limits: PlanLimits, dialect: Dialect): StoredMessage {
 	const o = input.options;
+	const hops = input.hops ?? incomingHops(input.incoming, dialect);
 	const notBefore =
 		o.notBefore !== undefined ? Math.max(input.now, o.notBefore * 1000) : input.now + (o.delayMs ?? 0);
 	return {
@@ -134,9 +157,11 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 		labels: o.labels,
 		flow: o.flowControl,
 		workflowRunId: input.workflowRunId,
+		workflowPart: input.workflowPart,
 		queueName: input.queueName,
 		scheduleId: input.scheduleId,
 		options: o,
+		hops,
 		state: 'waiting',
 		holdsQueueSlot: false,
 		cancelRequested: false,
@@ -171,8 +196,11 @@ export function republishedMessage(
 			baseHeaders: source.header,
 			callerIp: source.callerIp,
 			workflowRunId: source.workflowRunId,
+			workflowPart: source.workflowPart,
 			queueName: source.queueName,
 			scheduleId: source.scheduleId,
+			// A retried dead letter is the same message going round: it keeps its count of passes.
+			hops: source.hops,
 			now,
 		},
 		limits,

@@ -20,6 +20,13 @@ export interface CallbackTarget {
 
 export type MessageState = 'waiting' | 'active' | 'retry';
 
+/**
+ * How a message of a workflow run takes part in it: `step` calls the route with the run so
+ * far, `call` is a `context.call`'s request to another URL, `callback` brings its answer back
+ * to the route, `failure` calls the failure function or failure URL of a failed run.
+ */
+export type WorkflowPart = 'step' | 'call' | 'callback' | 'failure';
+
 export interface StoredMessage extends HeapItem {
 	id: string;
 	kind: MessageKind;
@@ -43,12 +50,15 @@ export interface StoredMessage extends HeapItem {
 	labels: string[] | undefined;
 	flow: FlowControl | undefined;
 	workflowRunId: string | undefined;
+	workflowPart: WorkflowPart | undefined;
 	/** The queue it was enqueued to; it waits for a slot there once due. */
 	queueName: string | undefined;
 	/** The schedule whose firing published it. */
 	scheduleId: string | undefined;
 	/** The options it was published with (shared by the messages of one publish): a retry reuses them. */
 	options: PublishOptions;
+	/** Passes through the service of the request that made this message (messages/hops.ts). */
+	hops: number;
 	state: MessageState;
 	/** Holds one of its queue's slots, from its first attempt until it is delivered, failed or cancelled. */
 	holdsQueueSlot: boolean;

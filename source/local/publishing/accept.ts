@@ -5,13 +5,14 @@
  * queue an enqueue names, and hands the messages to the delivery engine.
  */
 import { createHash } from 'node:crypto';
-import { isGroupName, type PublishOptions } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName, type PublishOptions } from '../../api/publish-options.js';
 import type { PublishResult } from '../../api/schemas.js';
 import type { PublishAnswer, ServiceContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/reply.js';
 import { checkLimits, createMessage } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields, splitGroupHeaders } from '../messages/options.js';
+import type { SubmissionPlan } from '../workflows/engine.js';
 
 /** Total size of a batch body: room for many items of the plan's largest message. */
 export const batchBodyFactor = 16;
@@ -82,11 +83,51 @@ export function planExhausted(message: string): HttpError {
 
 export function checkQueueName(ctx: ServiceContext, name: string): void {
 	if (!isGroupName(name))
-		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use letters, digits, -, _ and .`);
+		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	if (!ctx.queues.canHold(name))
 		throw planExhausted(
 			`cannot create queue ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_queues} queues (max_queues)`,
 		);
+}
+
+export function checkSize(ctx: ServiceContext, body: Buffer): void {
+	if (body.length > ctx.limits.max_message_size) {
+		throw new HttpError(
+			413,
+			`body of ${body.length} bytes exceeds the plan's max_message_size of ${ctx.limits.max_message_size} bytes`,
+		);
+	}
+}
+
+/** A publish, or a message of a workflow run (it names a run): what a publish or batch item is. */
+export type AcceptPlan = { kind: 'publish'; plan: PublishPlan } | { kind: 'run'; plan: SubmissionPlan };
+
+export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan {
+	if (!ctx.workflows.isRunMessage(input.fields)) return { kind: 'publish', plan: planPublish(ctx, input) };
+	return {
+		kind: 'run',
+		plan: located(input.where, () => {
+			const { destination } = input;
+			if (destination.kind !== 'url')
+				throw badRequest('a message of a workflow run goes to a URL, not to a URL Group');
+			if (input.queueName !== undefined) throw badRequest('a message of a workflow run is not enqueued');
+			checkSize(ctx, input.body);
+			return ctx.workflows.plan({
+				url: destination.url,
+				fields: input.fields,
+				body: input.body,
+				callerIp: input.callerIp,
+				now: input.now,
+			});
+		}),
+	};
+}
+
+export function commitAccept(ctx: ServiceContext, plan: AcceptPlan): Committed {
+	if (plan.kind === 'publish') return commitPublish(ctx, plan.plan);
+	ctx.usage.request(plan.plan.submission.now);
+	const { result, deduplicated } = ctx.workflows.commit(plan.plan);
+	return { status: deduplicated ? 202 : 200, json: result };
 }
 
 export function planPublish(ctx: ServiceContext, input: PublishInput): PublishPlan {
@@ -95,12 +136,7 @@ export function planPublish(ctx: ServiceContext, input: PublishInput): PublishPl
 		const group = destination.kind === 'group' ? ctx.groups.get(destination.name) : undefined;
 		if (destination.kind === 'group' && !group)
 			throw notFound(`URL Group ${JSON.stringify(destination.name)} not found`);
-		if (input.body.length > ctx.limits.max_message_size) {
-			throw new HttpError(
-				413,
-				`body of ${input.body.length} bytes exceeds the plan's max_message_size of ${ctx.limits.max_message_size} bytes`,
-			);
-		}
+		checkSize(ctx, input.body);
 		if (input.queueName !== undefined) checkQueueName(ctx, input.queueName);
 		const defaults = splitGroupHeaders(group?.headers, ctx.dialect);
 		const options = decodeOptions(mergeFields(defaults.config, input.fields), ctx.dialect);

@@ -5,7 +5,11 @@
  * - a message is a delivery attempt, of a published message or of a callback; it is billed;
  * - bandwidth is the request body sent plus the response body received, per attempt;
  * - `daily_qstash_messages` counts attempt outcomes: delivered, retry, failed, cancelled;
- * - workflow metrics count runs started and the attempts of their messages by outcome.
+ * - a workflow message is a message of a run (a call of its route, a `context.call`, its
+ *   answer, the failure callback): `daily_used_workflow` and `workflow_message` count them,
+ *   `workflow_run` counts the runs started;
+ * - `daily_workflow_messages` counts runs by how they started and ended, and the attempts of
+ *   workflow messages by outcome.
  */
 import type { MqStats, NamedSeries, StatsPeriod } from '../../api/schemas.js';
 import { formatStatsTimestamp } from '../../api/timestamp.js';
@@ -23,8 +27,19 @@ export const messageOutcomes = ['delivered', 'retry', 'failed', 'cancelled'] as 
 export type MessageOutcome = (typeof messageOutcomes)[number];
 
 /** Workflow ids; `canceled` is spelled as interface.md's example spells it. */
-export const workflowMetrics = ['run_started', 'delivered', 'retry', 'failed', 'canceled'] as const;
+export const workflowMetrics = [
+	'run_started',
+	'run_success',
+	'run_failed',
+	'run_canceled',
+	'delivered',
+	'retry',
+	'failed',
+	'canceled',
+] as const;
 type WorkflowMetric = (typeof workflowMetrics)[number];
+
+export type RunEvent = 'started' | 'success' | 'failed' | 'canceled';
 
 const workflowOutcome: Record<MessageOutcome, WorkflowMetric> = {
 	delivered: 'delivered',
@@ -49,15 +64,18 @@ export class UsageStats {
 	/** @param pricePerMessage dollars billed per message. */
 	constructor(private readonly pricePerMessage: number) {}
 
-	request(t: number, workflow: { runStarted: boolean } | undefined = undefined): void {
+	request(t: number): void {
 		this.requests.add(t);
-		if (workflow) {
-			this.workflowMessages.add(t);
-			if (workflow.runStarted) {
-				this.workflowRuns.add(t);
-				this.workflow.get('run_started')!.add(t);
-			}
-		}
+	}
+
+	/** One message of a workflow run accepted. */
+	workflowMessage(t: number): void {
+		this.workflowMessages.add(t);
+	}
+
+	workflowRun(t: number, event: RunEvent): void {
+		if (event === 'started') this.workflowRuns.add(t);
+		this.workflow.get(`run_${event}`)!.add(t);
 	}
 
 	/** One delivery attempt and the bytes it moved. */

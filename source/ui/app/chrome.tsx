@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { memo, useSyncExternalStore } from 'react';
 import { fitText, truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
+import { maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
@@ -21,7 +22,9 @@ import { namesOf, numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header() {
 	const { client, connection, readOnly } = useRuntime();
-	const { managementUrl, queueUrl } = client.settings;
+	// A URL may carry a password (https://user:pass@host); the header is always on screen.
+	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
+	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
 	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
 	const urls =
 		managementUrl === queueUrl
@@ -47,15 +50,32 @@ export const Header = memo(function Header() {
 	);
 });
 
-/** The tab labels: full titles when they fit the width, short ones for the other tabs when not. */
-export function tabLabels(panes: Runtime['panes'], current: string, width: number): string[] {
+/** The tab line: its labels, and whether a space stands between the tabs besides their own padding. */
+export interface TabLine {
+	labels: string[];
+	gap: boolean;
+}
+
+/**
+ * The tab line that fits the width: full titles; else short ones for the other tabs; else the
+ * same without the space between tabs (nine tabs in 80 columns); else short titles for all.
+ */
+export function tabLine(panes: Runtime['panes'], current: string, width: number): TabLine {
 	const tabs = tabPanes(panes, current);
 	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
 	const label = (p: (typeof tabs)[number], title: string) => `${keys.get(p.id) ?? ':'}${title}`;
 	const full = tabs.map((p) => label(p, p.title));
-	const length = (labels: string[]) => labels.reduce((a, l) => a + l.length + 2, 0) + labels.length - 1;
-	if (length(full) <= width) return full;
-	return tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
+	const currentFull = tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
+	const short = tabs.map((p) => label(p, p.shortTitle));
+	const length = (line: TabLine) =>
+		line.labels.reduce((a, l) => a + l.length + 2, 0) + (line.gap ? line.labels.length - 1 : 0);
+	const choices: TabLine[] = [
+		{ labels: full, gap: true },
+		{ labels: currentFull, gap: true },
+		{ labels: currentFull, gap: false },
+		{ labels: short, gap: false },
+	];
+	return choices.find((line) => length(line) <= width) ?? choices.at(-1)!;
 }
 
 /** The tabs; the current one inverse and bold, which shows without colours too. */
@@ -63,7 +83,7 @@ export const Tabs = memo(function Tabs(props: { width: number }) {
 	const { pane } = useUi();
 	const { panes } = useRuntime();
 	const tabs = tabPanes(panes, pane);
-	const labels = tabLabels(panes, pane, props.width);
+	const { labels, gap } = tabLine(panes, pane, props.width);
 	return (
 		<Text wrap="truncate-end">
 			{tabs.map((p, i) => {
@@ -73,7 +93,7 @@ export const Tabs = memo(function Tabs(props: { width: number }) {
 						<Text inverse={current} bold={current}>
 							{` ${labels[i]} `}
 						</Text>
-						{i < tabs.length - 1 ? ' ' : ''}
+						{gap && i < tabs.length - 1 ? ' ' : ''}
 					</Text>
 				);
 			})}

@@ -6,7 +6,7 @@
 import type { MqClient } from '../../api/client.js';
 import { defaultHealthSettings, type HealthSettings, longestWindow } from '../../config/health.js';
 import type { TuiConnection, TuiReceiver } from '../contract/connection.js';
-import type { AnyPane, Controller, PaneContext, PollView } from '../contract/pane.js';
+import type { AnyPane, Controller, PaneContext, PaneRequest, PollView } from '../contract/pane.js';
 import type { PaneInstance, Runtime } from '../contract/runtime.js';
 import { initialShellState, shellReducer } from '../contract/shell-state.js';
 import type { BackoffPolicy } from '../data/backoff.js';
@@ -106,6 +106,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		now: Date.now(),
 	});
 	const current = () => instances.get(ui.getSnapshot().pane);
+	// The pane's own state takes the request before it is shown, so its first frame shows it.
+	const show = (pane: string, request?: PaneRequest): boolean => {
+		const instance = instances.get(pane);
+		if (!instance) return false;
+		const { open } = instance.module;
+		if (request && open) instance.store.set(open(instance.store.getSnapshot(), request));
+		ui.dispatch({ type: 'pane/show', pane });
+		return true;
+	};
 	// What the visible pane polls follows its state, what is known (polls, tracked messages) and the shell.
 	const plan = () => {
 		const shell = ui.getSnapshot();
@@ -138,6 +147,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			receiver: options.receiver,
 			refresh: () => scheduler.refresh(),
 			replan: plan,
+			show,
 		};
 		instance.controller = module.controller?.(context);
 	}
@@ -181,6 +191,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		live,
 		health,
 		panes,
+		show,
 		pane<S, A, C extends Controller>(id: string) {
 			const instance = instances.get(id);
 			if (!instance) throw new Error(`no pane ${id}`);

@@ -24,6 +24,13 @@ export interface PaneStart {
 	receiverUrl: string | undefined;
 }
 
+/**
+ * What a pane is asked to show when another pane opens it (a jump from a log line to its
+ * message, its dead letter, its callbacks): by convention `messageId`. A pane reads what it
+ * knows and ignores the rest.
+ */
+export type PaneRequest = Readonly<Record<string, string>>;
+
 /** What a poll plan is computed from: pure data, so the plan is a pure function. */
 export interface PollView<S> {
 	shell: ShellState;
@@ -50,6 +57,11 @@ export interface PaneContext<S, A> {
 	refresh(): void;
 	/** What the pane polls may have changed (beyond its state): plan again. */
 	replan(): void;
+	/**
+	 * Shows another pane, asking it to show `request` (its module's `open`); false when there
+	 * is no such pane. Panes never import each other: this is how one leads to another.
+	 */
+	show(pane: string, request?: PaneRequest): boolean;
 }
 
 export interface Controller {
@@ -79,6 +91,8 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	initial(start: PaneStart): S;
 	reduce(state: S, action: A): S;
 	leave?(state: S): S;
+	/** What it shows when another pane opens it with a request (see PaneRequest); pure. */
+	open?(state: S, request: PaneRequest): S;
 
 	/** Its actions through the typed client, and what it does with what is polled. */
 	controller?(context: PaneContext<S, A>): C;

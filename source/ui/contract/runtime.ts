@@ -7,7 +7,7 @@ import type { PollScheduler } from '../data/scheduler.js';
 import type { ReducerStore } from '../data/store.js';
 import type { TrackedMessages } from '../data/tracked-messages.js';
 import type { TuiConnection, TuiReceiver } from './connection.js';
-import type { AnyPane, Controller, PaneModule } from './pane.js';
+import type { AnyPane, Controller, PaneModule, PaneRequest } from './pane.js';
 import type { ShellAction, ShellState } from './shell-state.js';
 
 /** A pane module at run time: its state store and its controller. */
@@ -37,5 +37,7 @@ export interface Runtime {
 	readonly panes: readonly AnyPane[];
 	/** The running instance of a pane. */
 	pane<S = unknown, A = unknown, C extends Controller = Controller>(id: string): PaneInstance<S, A, C>;
+	/** Shows a pane, asking it to show `request` first; false when there is no such pane. */
+	show(pane: string, request?: PaneRequest): boolean;
 	dispose(): void;
 }

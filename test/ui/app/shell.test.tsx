@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MqClient } from '../../../source/api/client.js';
+import { resolveDialect } from '../../../source/api/dialect.js';
 import { keyTable } from '../../../source/ui/app/bindings.js';
 import { panes } from '../../../source/ui/registry.js';
-import { keys, type Session, startSession } from '../harness.js';
+import { keys, mountTui, type Session, startSession } from '../harness.js';
 
 describe('the shell around the panes', () => {
 	let session: Session;
 
 	beforeAll(async () => {
-		session = await startSession({ columns: 120, rows: 30, readOnly: true });
+		// Wide enough for the full title of every tab.
+		session = await startSession({ columns: 140, rows: 30, readOnly: true });
 	});
 	afterAll(() => session.close());
 
@@ -18,11 +21,17 @@ describe('the shell around the panes', () => {
 		const header = await screen.waitFor((f) => f.split('\n')[0], 'header');
 		expect(header).toContain(`mqtop embedded local service at ${fixture.service.managementUrl}`);
 		expect(header).toContain('read-only');
-		for (const [i, pane] of panes.entries())
-			expect(currentTab(screen.frame())).toContain(`${i + 1} ${pane.title}`);
+		// The first frames may come before the terminal's width is known: wait for it.
+		await screen.waitFor(
+			(f) =>
+				panes
+					.filter((p) => p.numberKey)
+					.every((pane, i) => currentTab(f)?.includes(`${i + 1} ${pane.title}`)),
+			'every tab with its full title',
+		);
 	});
 
-	it('switches panes with 1-8, Tab and Shift-Tab; panes without data poll nothing', async () => {
+	it('switches panes with 1-9, Tab and Shift-Tab; panes without data poll nothing', async () => {
 		const { screen } = session;
 		await screen.press('6');
 		await screen.waitFor(
@@ -33,9 +42,11 @@ describe('the shell around the panes', () => {
 		await screen.press(keys.tab, keys.tab);
 		await screen.waitFor((f) => f.includes('Publish a message'), 'Publish');
 		await screen.press(keys.tab);
+		await screen.waitFor((f) => f.includes('workflow runs'), 'Workflows, the last tab');
+		await screen.press(keys.tab);
 		await screen.waitFor((f) => f.includes('Period series'), 'Tab wraps to the Overview');
 		await screen.press(keys.shiftTab);
-		await screen.waitFor((f) => f.includes('Publish a message'), 'Shift-Tab goes back');
+		await screen.waitFor((f) => f.includes('workflow runs'), 'Shift-Tab goes back');
 		await screen.press('2');
 		await screen.waitFor((f) => f.includes('1 account ·'), 'Accounts');
 		expect(screen.runtime.ui.getSnapshot().pane).toBe('accounts');
@@ -90,5 +101,28 @@ describe('the shell around the panes', () => {
 			() => (screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > (before ?? 0),
 			'a new poll',
 		);
+	});
+});
+
+describe('the header', () => {
+	it('masks a password given in the service URL', async () => {
+		// Port 9 on loopback: nothing answers, which the header does not need.
+		const url = 'http://ops:hunter2@127.0.0.1:9';
+		const client = new MqClient(
+			{ queueUrl: url, managementUrl: url, token: 't', dialect: resolveDialect(undefined), timeoutMs: 1000 },
+			{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
+		);
+		const screen = mountTui(client, { embedded: false }, { columns: 120, rows: 20 });
+		try {
+			const header = await screen.waitFor(
+				(f) => f.split('\n')[0]?.includes('127.0.0.1:9') && f.split('\n')[0],
+				'header',
+			);
+			expect(header).toContain('http://');
+			expect(header).toContain('@127.0.0.1:9');
+			expect(screen.frame()).not.toContain('hunter2');
+		} finally {
+			screen.unmount();
+		}
 	});
 });

@@ -84,7 +84,7 @@ describe('composed frames of every pane', () => {
 			'3': fixture.service.vectorIndexId,
 			'4': fixture.service.searchIndexId,
 		};
-		for (const pane of ['1', '2', '3', '4', '5', '6', '7', '8']) {
+		for (const pane of ['1', '2', '3', '4', '5', '6', '7', '8', '9']) {
 			await screen.press(pane);
 			const indexId = indexIds[pane];
 			if (indexId) {

@@ -7,6 +7,7 @@ import {
 	callbacksReducer,
 	initialCallbacksState,
 	leaveCallbacks,
+	openCallbacks,
 } from './state.js';
 import { CallbacksView } from './view.js';
 
@@ -20,6 +21,7 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	initial: () => initialCallbacksState,
 	reduce: callbacksReducer,
 	leave: leaveCallbacks,
+	open: openCallbacks,
 	bindings: [
 		...tailing('callbacks', 'callback'),
 		{

@@ -5,7 +5,7 @@
 import type { RE2JS } from 're2js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
-import { eventLineParts, type LinePart } from '../../../receiver/render.js';
+import { eventLineParts, type LinePart, untrustedMark } from '../../../receiver/render.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
 import type { Tone } from '../../theme/theme.js';
@@ -143,6 +143,12 @@ export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[
 		...kv('body size', `${event.bodyBytes} bytes`),
 	];
 	if (event.problem) lines.push(...kv('problem', sanitize(event.problem), 'warn'));
+	// Anyone could have sent an unverified request: say so before everything it claims.
+	if (!event.verified)
+		lines.push({
+			text: `${untrustedMark} anyone could have sent this; what follows proves nothing`,
+			tone: 'warn',
+		});
 	const d = event.delivery;
 	if (d.messageId) lines.push(...kv('message id', sanitize(d.messageId)));
 	if (d.retried !== undefined) lines.push(...kv('retried header', String(d.retried)));

@@ -46,3 +46,9 @@ export const leaveCallbacks = (state: CallbacksState): CallbacksState => ({
 	detail: false,
 	detailScroll: 0,
 });
+
+/** Opened from another pane with a message id: the callbacks whose line names it. */
+export function openCallbacks(state: CallbacksState, request: { messageId?: string }): CallbacksState {
+	if (!request.messageId) return state;
+	return callbacksReducer(leaveCallbacks(state), { type: 'filter/set', text: request.messageId });
+}

@@ -2,7 +2,7 @@
  * The Groups pane's forms and what they send: pure checks of what was typed, with the shared
  * parsers (isGroupName, isHttpUrl, Name: value lines), turned into the exact request.
  */
-import { isGroupName, isHttpUrl } from '../../../api/publish-options.js';
+import { groupNameRule, isGroupName, isHttpUrl } from '../../../api/publish-options.js';
 import { mergeHeaderValues, parseHeaderLine, SettingError } from '../../../api/publish-settings.js';
 import {
 	addGroupEndpointsRequest,
@@ -106,7 +106,7 @@ export function groupForm(
 	return createForm(fields[kind], values, focus);
 }
 
-const nameRule = 'use letters, digits, "-", "_" and "."';
+const nameRule = `use ${groupNameRule}`;
 
 /** Checks a group form; `edit` is set only when every field is right. */
 export function checkGroupForm(

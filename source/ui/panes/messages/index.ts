@@ -13,6 +13,7 @@ import {
 	type MessagesAction,
 	type MessagesState,
 	messagesReducer,
+	openMessages,
 } from './state.js';
 import { MessagesView } from './view.js';
 
@@ -26,6 +27,7 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 	initial: () => initialMessagesState,
 	reduce: messagesReducer,
 	leave: leaveMessages,
+	open: openMessages,
 	controller: (context) => new MessagesController(context),
 	// The events listing until the service says it has none, and the ids shown whose state can still change.
 	polls({ state, polls, tracked, now }) {

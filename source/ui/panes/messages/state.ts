@@ -69,3 +69,9 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 export function leaveMessages(state: MessagesState): MessagesState {
 	return { ...state, detail: false, detailScroll: 0, editing: false, confirm: undefined, notice: undefined };
 }
+
+/** Opened from another pane with a message id: that message is selected (the opener followed it). */
+export function openMessages(state: MessagesState, request: { messageId?: string }): MessagesState {
+	if (!request.messageId) return state;
+	return { ...leaveMessages(state), selected: request.messageId };
+}

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinUrl } from '../../../../source/api/connection.js';
+import { untrustedMark } from '../../../../source/receiver/render.js';
+import { generateSigningKey } from '../../../../source/signing/keys.js';
 import { maskText } from '../../../../source/text/mask.js';
 import { callbacksRefreshMs } from '../../../../source/ui/panes/callbacks/view.js';
 import { type Sink, startFixture, startSink } from '../../../local/helpers.js';
@@ -213,6 +215,28 @@ describe('Callbacks pane', () => {
 		expect(detail).toContain('\\x1b]0;title\\x07x');
 		for (const raw of ['\x1b[2J', '\x1b]0;', '\x07', '\r', '\b'])
 			expect(screen.rawFrame()).not.toContain(raw);
+		await screen.press(keys.esc);
+	});
+
+	it('says before everything an unverified request claims that it proves nothing', async () => {
+		const { screen, receiver } = session;
+		const body = JSON.stringify(callbackBody({ status: 200, sourceMessageId: 'msg_forged_claim' }));
+		const sent = await sendSigned(receiver.url, '/callback', body, { key: generateSigningKey() });
+		expect(sent.status).toBe(401);
+		await screen.waitFor(
+			(f) => listLines(f).some((l) => l.includes('msg_forged_claim')),
+			'the forged callback',
+		);
+		await selectRow(screen, 'msg_forged_claim');
+		await screen.press(keys.enter);
+		const detail = await screen.waitFor(
+			(f) => (f.includes('Callback (decoded)') ? f : undefined),
+			'the detail',
+		);
+		const lines = detail.split('\n');
+		const mark = lines.findIndex((l) => l.includes(`${untrustedMark} anyone could have sent this`));
+		expect(mark).toBeGreaterThan(-1);
+		expect(mark).toBeLessThan(lines.findIndex((l) => l.includes('Callback (decoded)')));
 		await screen.press(keys.esc);
 	});
 

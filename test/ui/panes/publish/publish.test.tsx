@@ -75,7 +75,8 @@ describe('Publish pane', () => {
 		await screen.press('a, b');
 		await screen.press(ctrlS);
 		const confirm = await screen.waitFor(
-			(f) => (f.includes(`POST /v2/publish/${sink.url}/hook?x=1`) ? f : undefined),
+			// The destination is sent as one encoded segment, exactly as typed.
+			(f) => (f.includes(`POST /v2/publish/${encodeURIComponent(`${sink.url}/hook?x=1`)}`) ? f : undefined),
 			'the request',
 		);
 		for (const line of [
@@ -184,14 +185,16 @@ describe('Publish pane', () => {
 		const { screen, fixture } = session;
 		const { token } = fixture.service;
 		const frame = await screen.waitFor(
-			(f) => (f.includes(`/v2/publish/${sink.url}/hook?`) ? f : undefined),
+			(f) => (f.includes(`/v2/publish/${encodeURIComponent(`${sink.url}/hook`)}?`) ? f : undefined),
 			'the address',
 		);
 		expect(frame).toContain(`mq_token=${maskText}`);
 		expect(frame).not.toContain(token);
 		const url = publish(screen).webhookUrl()!;
 		expect(url).toBe(fixture.client.webhookUrl(`${sink.url}/hook`, publish(screen).check().options));
-		expect(url.startsWith(`${fixture.service.queueUrl}/v2/publish/${sink.url}/hook?`)).toBe(true);
+		expect(
+			url.startsWith(`${fixture.service.queueUrl}/v2/publish/${encodeURIComponent(`${sink.url}/hook`)}?`),
+		).toBe(true);
 		expect(url).toContain(`svc-callback=${encodeURIComponent(`${receiver.url}/callback`)}`);
 		await screen.press('v');
 		await screen.waitFor((f) => f.includes(`mq_token=${token}`), 'the token in clear');
@@ -239,7 +242,9 @@ describe('Publish pane', () => {
 		await screen.press(keys.enter);
 		const runs = await sink.waitFor(before + 2);
 		const first = runs.slice(before).find((r) => r.headers['svc-workflow-runid'] === 'run-7')!;
-		expect(first.body.toString()).toBe('step one');
+		// A run's first call carries its steps so far: the initial payload, base64 (the workflow SDK reads it so).
+		const [initial] = JSON.parse(first.body.toString()) as { body: string }[];
+		expect(Buffer.from(initial!.body, 'base64').toString()).toBe('step one');
 		const firstMessage = String(first.headers['svc-message-id']);
 		const frame = await screen.waitFor(
 			(f) => (f.includes(`run-7`) && f.includes(firstMessage) ? f : undefined),

@@ -1,0 +1,178 @@
+/**
+ * The Dead letters pane's work outside React: the filter form (checked as the commands check
+ * their flags), paging, marks, and the retries and deletes: counted and shown as the exact
+ * request first, then sent with the typed client; the new message ids go to the Messages
+ * pane's tracked messages. The only place of the pane that speaks HTTP.
+ */
+import { dlqFilterFields, dlqFilterOf } from '../../../api/filter-settings.js';
+import type { DlqFilter } from '../../../api/filters.js';
+import { sanitize } from '../../../text/sanitize.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { describeSendError } from '../../data/describe-error.js';
+import { FilteredList } from '../../kit/filtered-list/controller.js';
+import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
+import { rowKey } from './model.js';
+import { makeOperation, type OperationKind, type OperationTarget } from './operations.js';
+import type { DlqAction, DlqState } from './state.js';
+
+/** New message ids a notice names at most. */
+const namedIds = 3;
+
+const verbs: Record<OperationKind, string> = { retry: 'retrying', delete: 'deleting' };
+
+export class DlqController {
+	/** The filter form and the pages. */
+	readonly list: FilteredList<DlqFilter, DeadLetterPage>;
+	private closed = false;
+
+	constructor(private readonly ctx: PaneContext<DlqState, DlqAction>) {
+		this.list = new FilteredList({
+			store: ctx.store,
+			polls: ctx.polls,
+			endpoint: dlqPageEndpoint,
+			fields: dlqFilterFields,
+			check: dlqFilterOf,
+			cursorOf: (page) => page.cursor,
+			what: 'dead letters',
+		});
+	}
+
+	private get state(): DlqState {
+		return this.ctx.store.getSnapshot();
+	}
+
+	private dispatch(action: DlqAction): void {
+		if (!this.closed) this.ctx.store.dispatch(action);
+	}
+
+	/** The selected record of the page shown. */
+	selected(): DeadLetter | undefined {
+		const letters = this.list.page()?.messages ?? [];
+		return letters[selectedIndex(letters.map(rowKey), this.state.selected)];
+	}
+
+	mark(): void {
+		const letter = this.selected();
+		if (!letter) return;
+		if (!letter.dlqId) {
+			this.dispatch({
+				type: 'notice',
+				notice: { tone: 'error', text: 'the service sent this record without a dlqId: it cannot be marked' },
+			});
+			return;
+		}
+		this.dispatch({ type: 'select', key: rowKey(letter) });
+		this.dispatch({ type: 'mark', dlqId: letter.dlqId });
+	}
+
+	markAll(): void {
+		this.dispatch({ type: 'mark/all' });
+	}
+
+	// Retry and delete
+
+	/**
+	 * What an operation takes: in the detail, the record shown; else everything the filter
+	 * matches when so marked, the marked records, or the selected one.
+	 */
+	private target(): OperationTarget | string {
+		const { state } = this;
+		if (!state.detail && state.all) return { filter: state.filter };
+		if (!state.detail && state.marked.length > 0) return { dlqIds: state.marked };
+		const letter = this.selected();
+		if (!letter) return 'no dead letter is selected';
+		if (!letter.dlqId) return 'the service sent this record without a dlqId: it cannot be retried or deleted';
+		return { dlqIds: [letter.dlqId] };
+	}
+
+	/** Counts what the operation touches and shows its request; nothing is sent yet. */
+	async ask(kind: OperationKind): Promise<void> {
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'notice', notice: readOnlyNotice(`${verbs[kind]} dead letters`) });
+			return;
+		}
+		if (this.state.busy) return;
+		const target = this.target();
+		if (typeof target === 'string') {
+			this.dispatch({ type: 'notice', notice: { tone: 'info', text: target } });
+			return;
+		}
+		const { client } = this.ctx;
+		if ('dlqIds' in target) {
+			const count = { count: target.dlqIds.length, complete: true };
+			this.dispatch({ type: 'operation/ask', operation: makeOperation(client, kind, target, count) });
+			return;
+		}
+		this.dispatch({
+			type: 'busy',
+			notice: { tone: 'info', text: 'counting the dead letters the filter matches…' },
+		});
+		try {
+			const count = await client.dlq.count(target.filter);
+			if (count.count === 0) {
+				this.dispatch({ type: 'failed', message: 'no dead letter matches the filter: nothing to do' });
+				return;
+			}
+			this.dispatch({ type: 'operation/ask', operation: makeOperation(client, kind, target, count) });
+		} catch (error) {
+			this.dispatch({ type: 'failed', message: `counting failed: ${describeSendError(error)}` });
+		}
+	}
+
+	cancel(): void {
+		this.dispatch({ type: 'operation/cancel' });
+	}
+
+	/** Sends the confirmed operation, as shown; the records leave the list at the next poll, which is now. */
+	async send(): Promise<void> {
+		const operation = this.state.operation;
+		if (!operation || this.state.busy) return;
+		if (this.ctx.readOnly) {
+			this.dispatch({ type: 'operation/cancel' });
+			this.dispatch({ type: 'notice', notice: readOnlyNotice(`${verbs[operation.kind]} dead letters`) });
+			return;
+		}
+		this.dispatch({ type: 'send/start' });
+		const { client, tracked } = this.ctx;
+		try {
+			if (operation.kind === 'retry') {
+				const { messageIds } = await client.dlq.retryAll(operation.selection);
+				// A retry is a publish made here: Messages follows the new messages.
+				tracked.trackMany(messageIds.map((id) => ({ id, origin: 'publish' as const })));
+				this.dispatch({ type: 'send/done', notice: { tone: 'ok', text: retriedText(messageIds) } });
+			} else {
+				const { deleted } = await client.dlq.deleteAll(operation.selection);
+				this.dispatch({
+					type: 'send/done',
+					notice: { tone: 'ok', text: `deleted ${deleted} dead letter${deleted === 1 ? '' : 's'}` },
+				});
+			}
+		} catch (error) {
+			this.dispatch({ type: 'failed', message: `${operation.kind} failed: ${describeSendError(error)}` });
+		}
+		this.ctx.refresh();
+	}
+
+	// Elsewhere
+
+	/** The delivery logs of the selected record's message. */
+	showLogs(): void {
+		const letter = this.selected();
+		if (letter) this.ctx.show('logs', { messageId: letter.messageId });
+	}
+
+	dispose(): void {
+		this.closed = true;
+	}
+}
+
+/** `retried 2 dead letters: new messages msg_a, msg_b (followed in Messages)`. */
+export function retriedText(messageIds: readonly string[]): string {
+	const n = messageIds.length;
+	if (n === 0) return 'the service retried no dead letter';
+	const named = messageIds.slice(0, namedIds).map(sanitize).join(', ');
+	const more = n > namedIds ? ` and ${n - namedIds} more` : '';
+	return `retried ${n} dead letter${n === 1 ? '' : 's'}: new message${n === 1 ? '' : 's'} ${named}${more} (followed in Messages)`;
+}

@@ -1,0 +1,134 @@
+/**
+ * What the Dead letters pane is doing, as a pure reducer: the filtered, paged list (the kit's
+ * filtered list: filter, page, selection, detail, form), the marked records (or every record
+ * the filter matches), the operation waiting for confirmation and the answer of the last one.
+ */
+import type { DlqSelection } from '../../../api/dlq-api.js';
+import type { DlqFilter } from '../../../api/filters.js';
+import type { ApiRequest } from '../../../api/transport.js';
+import type { Scope } from '../../keys/key-table.js';
+import {
+	type FilteredListAction,
+	type FilteredListState,
+	filteredListReducer,
+	initialFilteredList,
+} from '../../kit/filtered-list/state.js';
+import type { Notice } from '../../kit/notice-line/view.js';
+
+/** A retry or delete, ready to send: what it touches, in words and as a count, and its request. */
+export interface DlqOperation {
+	kind: 'retry' | 'delete';
+	selection: DlqSelection;
+	/** Records it touches, counted before asking; with `complete` false, at least so many. */
+	count: number;
+	complete: boolean;
+	summary: string;
+	/** The first (or only) request, exactly as it is sent. */
+	request: ApiRequest;
+}
+
+export interface DlqState extends FilteredListState<DlqFilter> {
+	/** dlqIds of the marked records, on any page. */
+	marked: readonly string[];
+	/** Every record the filter matches is marked, on every page. */
+	all: boolean;
+	operation: DlqOperation | undefined;
+	/** Counting what an operation touches, or sending it. */
+	busy: boolean;
+	notice: Notice | undefined;
+}
+
+export type DlqAction =
+	| FilteredListAction<DlqFilter>
+	| { type: 'mark'; dlqId: string }
+	| { type: 'mark/all' }
+	| { type: 'busy'; notice: Notice }
+	| { type: 'operation/ask'; operation: DlqOperation }
+	| { type: 'operation/cancel' }
+	| { type: 'send/start' }
+	| { type: 'send/done'; notice: Notice }
+	| { type: 'failed'; message: string }
+	| { type: 'notice'; notice: Notice | undefined }
+	/** Esc: closes the detail, else clears the marks, else the filter. */
+	| { type: 'back' };
+
+export const initialDlqState: DlqState = {
+	...initialFilteredList<DlqFilter>({}),
+	marked: [],
+	all: false,
+	operation: undefined,
+	busy: false,
+	notice: undefined,
+};
+
+/** The view inside the pane that has the keys. */
+export function dlqScope(state: DlqState): Scope | undefined {
+	if (state.operation) return 'confirm';
+	if (state.form) return 'form';
+	return undefined;
+}
+
+export function dlqReducer(state: DlqState, action: DlqAction): DlqState {
+	switch (action.type) {
+		case 'filter/apply':
+			// Marks belong to a filter: another one starts with none.
+			return { ...filteredListReducer(state, action), marked: [], all: false };
+		case 'form/open':
+			return { ...filteredListReducer(state, action), notice: undefined };
+		case 'mark': {
+			// Everything the filter matches cannot lose one record: marking one ends that.
+			if (state.all) return { ...state, all: false, marked: [action.dlqId] };
+			const marked = state.marked.includes(action.dlqId)
+				? state.marked.filter((id) => id !== action.dlqId)
+				: [...state.marked, action.dlqId];
+			return { ...state, marked };
+		}
+		case 'mark/all':
+			return { ...state, all: !state.all, marked: [] };
+		case 'busy':
+			return { ...state, busy: true, notice: action.notice };
+		case 'operation/ask':
+			return { ...state, busy: false, operation: action.operation, notice: undefined };
+		case 'operation/cancel':
+			return state.busy ? state : { ...state, operation: undefined };
+		case 'send/start':
+			return { ...state, busy: true };
+		case 'send/done':
+			// The records acted on leave the list: the detail of one of them closes.
+			return {
+				...state,
+				busy: false,
+				operation: undefined,
+				marked: [],
+				all: false,
+				detail: false,
+				notice: action.notice,
+			};
+		case 'failed':
+			return { ...state, busy: false, operation: undefined, notice: { tone: 'error', text: action.message } };
+		case 'notice':
+			return { ...state, notice: action.notice };
+		case 'back':
+			if (state.detail) return { ...state, detail: false };
+			if (state.all || state.marked.length > 0) return { ...state, all: false, marked: [] };
+			if (Object.keys(state.filter).length > 0)
+				return dlqReducer(state, { type: 'filter/apply', texts: {}, filter: {} });
+			return state.notice ? { ...state, notice: undefined } : state;
+		default:
+			return filteredListReducer(state, action);
+	}
+}
+
+/** Leaving the pane closes the detail, the form, the question and the notice; filter and marks stay. */
+export function leaveDlq(state: DlqState): DlqState {
+	const closed = { ...state, detail: false, detailScroll: 0, form: undefined };
+	// A request that is out keeps its question until it answers.
+	return state.busy ? closed : { ...closed, operation: undefined, notice: undefined };
+}
+
+/** Opened from another pane with a message id: the dead letters of that message. */
+export function openDlq(state: DlqState, request: { messageId?: string }): DlqState {
+	if (!request.messageId) return state;
+	const { messageId } = request;
+	return dlqReducer(leaveDlq(state), { type: 'filter/apply', texts: { messageId }, filter: { messageId } });
+}

@@ -1,0 +1,66 @@
+/**
+ * The Logs pane's work outside React: the filter form and the pages (the kit's filtered list),
+ * and the jumps from an entry to its message, its dead letter and its callbacks, through the
+ * shell's pane navigation.
+ */
+import { logFilterFields, logFilterOf } from '../../../api/filter-settings.js';
+import type { LogFilter } from '../../../api/filters.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { FilteredList } from '../../kit/filtered-list/controller.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { type LogLine, type LogPage, logPageEndpoint } from './endpoints.js';
+import { rowKeys } from './model.js';
+import type { LogsAction, LogsState } from './state.js';
+
+/** Where an entry leads: the pane and what it is called there. */
+const jumps = {
+	messages: 'Messages',
+	dlq: 'Dead letters',
+	callbacks: 'Callbacks',
+} as const;
+
+export class LogsController {
+	readonly list: FilteredList<LogFilter, LogPage>;
+	private closed = false;
+
+	constructor(private readonly ctx: PaneContext<LogsState, LogsAction>) {
+		this.list = new FilteredList({
+			store: ctx.store,
+			polls: ctx.polls,
+			endpoint: logPageEndpoint,
+			fields: logFilterFields,
+			check: logFilterOf,
+			cursorOf: (page) => page.cursor,
+			what: 'delivery logs',
+		});
+	}
+
+	/** The selected entry of the page shown. */
+	selected(): LogLine | undefined {
+		const lines = this.list.page()?.logs ?? [];
+		return lines[selectedIndex(rowKeys(lines), this.ctx.store.getSnapshot().selected)];
+	}
+
+	/** Shows the selected entry's message, dead letters or callbacks in their own pane. */
+	jump(pane: keyof typeof jumps): void {
+		const line = this.selected();
+		if (!line) return;
+		const { messageId } = line;
+		// The Messages pane shows the messages it follows: this one is followed from now on.
+		if (pane === 'messages') this.ctx.tracked.track(messageId, 'events');
+		if (!this.ctx.show(pane, { messageId }) && !this.closed)
+			this.ctx.store.dispatch({
+				type: 'notice',
+				notice: { tone: 'error', text: `this monitor has no ${jumps[pane]} view` },
+			});
+	}
+
+	dispose(): void {
+		this.closed = true;
+	}
+
+	/** The path the listing is read from: `/v2/events` on a service without `/v2/logs`, which the view says. */
+	path(): string {
+		return this.ctx.client.logs.endpoint;
+	}
+}

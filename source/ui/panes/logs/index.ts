@@ -1,0 +1,79 @@
+/** Logs: the service's delivery logs, filtered by it, followed as they come; an entry leads to its message. */
+import { definePane } from '../../contract/pane.js';
+import { pollRequest } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
+import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
+import { pageParams } from '../../kit/filtered-list/controller.js';
+import { LogsController } from './controller.js';
+import { logPageEndpoint } from './endpoints.js';
+import {
+	initialLogsState,
+	isFollowing,
+	type LogsAction,
+	type LogsState,
+	leaveLogs,
+	logsReducer,
+	logsScope,
+	openLogs,
+} from './state.js';
+import { LogsView } from './view.js';
+
+export const logsPane = definePane<LogsState, LogsAction, LogsController>({
+	id: 'logs',
+	title: 'Logs',
+	shortTitle: 'Logs',
+	aliases: ['log', 'deliveries'],
+	numberKey: false,
+	summary: 'the delivery logs, filtered by the service and followed as they come',
+	initial: () => initialLogsState,
+	reduce: logsReducer,
+	leave: leaveLogs,
+	open: openLogs,
+	controller: (context) => new LogsController(context),
+	// While following, the newest page is polled; otherwise the page shown stays still once read.
+	polls({ state, polls }) {
+		const query = { filter: state.filter, cursor: state.cursor };
+		const read = entryOf(polls, logPageEndpoint)?.dataParams === pageParams(query);
+		return isFollowing(state) || !read ? [pollRequest(logPageEndpoint, query)] : [];
+	},
+	statusEndpoints: () => [logPageEndpoint],
+	bindings: [
+		...filteredListBindings('logs', {
+			row: 'entry',
+			filters: 'state, message id, URL, URL Group, label or time',
+			next: 'older entries (the next page)',
+			previous: 'newer entries (the page before)',
+			back: 'closes the detail, else clears the filter',
+		}),
+		{
+			command: 'nav.first',
+			scope: 'logs',
+			keys: ['home', 'g'],
+			description: 'back to the newest entries, following new ones',
+			hint: { keys: 'g', label: 'follow' },
+		},
+		{
+			command: 'logs.message',
+			scope: 'logs',
+			keys: ['m'],
+			description: 'its message, followed in Messages',
+			hint: { label: 'message' },
+		},
+		{
+			command: 'logs.dlq',
+			scope: 'logs',
+			keys: ['d'],
+			description: 'its dead letters (Dead letters, filtered by its message id)',
+			hint: { label: 'dead letter' },
+		},
+		{
+			command: 'logs.callbacks',
+			scope: 'logs',
+			keys: ['c'],
+			description: 'its callbacks (Callbacks, filtered by its message id)',
+			hint: { label: 'callbacks' },
+		},
+	],
+	focus: logsScope,
+	View: LogsView,
+});

@@ -1,0 +1,50 @@
+/** Workflows: the runs of workflows newest first, followed live, with their steps; a running run is cancelled here. */
+import { definePane } from '../../contract/pane.js';
+import { pollRequest } from '../../data/endpoints.js';
+import { tailing } from '../../kit/tail-list/bindings.js';
+import { WorkflowsController } from './controller.js';
+import { runEndpoint, runsEndpoint } from './endpoints.js';
+import {
+	initialWorkflowsState,
+	leaveWorkflows,
+	type WorkflowsAction,
+	type WorkflowsState,
+	workflowsReducer,
+} from './state.js';
+import { WorkflowsView } from './view.js';
+
+/** Runs polled: what the list shows, within what a few pages of the logs bring. */
+const minRuns = 10;
+const maxRuns = 50;
+
+export const workflowsPane = definePane<WorkflowsState, WorkflowsAction, WorkflowsController>({
+	id: 'workflows',
+	title: 'Workflows',
+	shortTitle: 'Flows',
+	aliases: ['runs', 'wf', 'flows'],
+	numberKey: true,
+	summary: 'workflow runs, newest first: state, steps, what each does now; their steps on Enter',
+	initial: () => initialWorkflowsState,
+	reduce: workflowsReducer,
+	leave: leaveWorkflows,
+	controller: (context) => new WorkflowsController(context),
+	polls: ({ state }) => [
+		pollRequest(runsEndpoint, { count: Math.min(maxRuns, Math.max(minRuns, state.room)) }),
+		// The open run, even once newer runs push it off the list.
+		...(state.detail && state.selected ? [pollRequest(runEndpoint, { runId: state.selected })] : []),
+	],
+	statusEndpoints: () => [runsEndpoint, runEndpoint],
+	bindings: [
+		...tailing('workflows', 'run'),
+		{
+			command: 'workflow.cancel',
+			scope: 'workflows',
+			keys: ['c'],
+			description: 'cancel the selected run, after showing the request (not in read-only mode)',
+			edit: true,
+			hint: { label: 'cancel run' },
+		},
+	],
+	focus: (state) => (state.confirm ? 'confirm' : undefined),
+	View: WorkflowsView,
+});

@@ -1,0 +1,145 @@
+/**
+ * The Workflows pane against the embedded local service in the deployed dialect, with runs
+ * driven by a real workflow SDK `serve()` route on loopback: a run is watched as it advances
+ * step by step, its steps opened, and another cancelled after its request was shown.
+ */
+import { Client as WorkflowClient } from '@upstash/workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectPresets } from '../../../../source/api/dialect.js';
+import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../../../support/workflow-app.js';
+import { keys, lineOf, mountTui, type Session, selectRow, startSession } from '../../harness.js';
+
+/** The table row of run `id`: a line under the table header that shows it. */
+function rowOf(frame: string, id: string): string | undefined {
+	const lines = frame.split('\n');
+	const header = lines.findIndex((line) => /^ *state +run id +steps/.test(line));
+	return header < 0 ? undefined : lines.slice(header + 1).find((line) => line.includes(id));
+}
+
+describe('Workflows pane', () => {
+	let session: Session;
+	let app: WorkflowApp;
+	let workflow: WorkflowClient;
+
+	beforeAll(async () => {
+		session = await startSession({
+			service: { dialect: dialectPresets.deployed },
+			pane: 'workflows',
+			columns: 200,
+			rows: 50,
+		});
+		const { service } = session.fixture;
+		app = await startWorkflowApp({
+			'/order': serve(async (context) => {
+				const first = await context.run('reserve stock', () => ({ reserved: 2 }));
+				await context.sleep('cool down', 1);
+				await context.run('charge', () => ({ charged: 12, token: 'tok_secret_1234' }));
+				const { eventData } = await context.waitForEvent('wait for go', `go-${context.workflowRunId}`, {
+					timeout: '30s',
+				});
+				return await context.run('ship', () => ({ ...first, eventData }));
+			}, serveOptions(service)).handler,
+		});
+		workflow = new WorkflowClient({ baseUrl: service.queueUrl, token: service.token, retry: false });
+	});
+
+	afterAll(async () => {
+		await session.close();
+		await app.close();
+	});
+
+	it('follows a run step by step, and opens its steps with what went in and out', async () => {
+		const { screen } = session;
+		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { order: 9 } });
+		const sleeping = await screen.waitFor(
+			(f) => (rowOf(f, id)?.includes('cool down: sleeping until') ? rowOf(f, id) : undefined),
+			'the run sleeping after its first step',
+		);
+		expect(sleeping).toMatch(new RegExp(`running +${id} +1 +cool down`));
+		const waiting = await screen.waitFor(
+			(f) => (rowOf(f, id)?.includes(`wait for go: waiting for go-${id}`) ? rowOf(f, id) : undefined),
+			'the run waiting for its event',
+		);
+		expect(waiting).toMatch(new RegExp(`running +${id} +3 `));
+
+		await workflow.notify({ eventId: `go-${id}`, eventData: { go: true } });
+		const done = await screen.waitFor(
+			(f) => (rowOf(f, id)?.includes('success') ? rowOf(f, id) : undefined),
+			'the run done',
+		);
+		expect(done).toMatch(new RegExp(`success +${id} +5 `));
+
+		await selectRow(screen, id);
+		await screen.press(keys.enter);
+		const detail = await screen.waitFor(
+			(f) => (f.includes(`Workflow run ${id} success`) && f.includes('ship  done') ? f : undefined),
+			'the steps of the run',
+		);
+		expect(lineOf(detail, 'steps done')).toMatch(/steps done +5/);
+		expect(lineOf(detail, 'result')).toContain('{"reserved":2,"eventData":{"go":true}}');
+		for (const step of [
+			'0 init  done',
+			'1 reserve stock  done',
+			'2 cool down  done',
+			'3 charge  done',
+			'4 wait for go  done',
+			'5 ship  done',
+		])
+			expect(detail).toContain(step);
+		expect(detail).toContain('in  sleep 1s');
+		expect(detail).toContain(`in  event go-${id}, timeout 30s`);
+		expect(detail).toContain('out {"go":true}');
+		// Secrets in a step's output are masked.
+		expect(detail).toContain('out {"charged":12,"token":"••••••••"}');
+		expect(detail).not.toContain('tok_secret_1234');
+		await screen.press(keys.esc);
+		await screen.waitFor((f) => rowOf(f, id), 'back to the list');
+	});
+
+	it('cancels a running run after showing the exact request, and never in read-only mode', async () => {
+		const { screen, fixture } = session;
+		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { order: 10 } });
+		await screen.waitFor((f) => rowOf(f, id)?.includes('waiting for go-'), 'the run waiting');
+
+		// Read-only: the key says why, and nothing is sent.
+		const readOnly = mountTui(
+			fixture.client,
+			{ embedded: true, accountId: fixture.service.accountId },
+			{ pane: 'workflows', readOnly: true, columns: 200, rows: 50 },
+		);
+		try {
+			await readOnly.waitFor((f) => rowOf(f, id), 'the run in the read-only monitor');
+			await selectRow(readOnly, id);
+			await readOnly.press('c');
+			await readOnly.waitFor((f) => f.includes('read-only: cancelling runs is disabled'), 'the refusal');
+		} finally {
+			readOnly.unmount();
+		}
+		expect(fixture.service.context.runs.get(id)!.state).toBe('RUN_STARTED');
+
+		await selectRow(screen, id);
+		await screen.press('c');
+		const confirm = await screen.waitFor(
+			(f) => (f.includes(`DELETE /v2/workflows/runs/${id}`) ? f : undefined),
+			'the request shown before it is sent',
+		);
+		expect(confirm).toContain(`cancel workflow run ${id}`);
+		expect(confirm).toContain('(no body)');
+		await screen.press('n');
+		await screen.waitFor((f) => rowOf(f, id), 'back with nothing sent');
+		expect(fixture.service.context.runs.get(id)!.state).toBe('RUN_STARTED');
+
+		await screen.press('c');
+		await screen.waitFor((f) => f.includes(`DELETE /v2/workflows/runs/${id}`), 'the request again');
+		await screen.press('y');
+		await screen.waitFor((f) => f.includes(`✓ cancelled ${id}`), 'the cancel accepted');
+		expect(fixture.service.context.runs.get(id)!.state).toBe('RUN_CANCELED');
+		await screen.waitFor((f) => rowOf(f, id)?.includes('cancelled'), 'the run shown cancelled');
+		// A run that has ended is not cancelled again.
+		await screen.press('c');
+		await screen.waitFor(
+			(f) => f.includes('has ended: only a run in progress can be cancelled'),
+			'the refusal',
+		);
+	});
+});
