@@ -334,13 +334,16 @@ const viewsTitle = 'Views: a number key, or : and a name';
 /** Every view: its number key if it has one, then its names for `:` and what it shows. */
 export function viewRows(panes: Runtime['panes']): { keys: string; description: string }[] {
 	const keys = new Map(numbered(panes).map((p, i) => [p.id, String(i + 1)]));
-	return panes.map((pane) => {
+	const rows = panes.map((pane) => {
 		const names = [pane.id, ...namesOf(pane).filter((n) => n !== pane.id && n !== pane.title.toLowerCase())];
 		return {
 			keys: keys.get(pane.id) ?? '',
 			description: `${names.map((n) => `:${n}`).join(' ')} · ${pane.summary}`,
 		};
 	});
+	const byId = panes.filter((p) => p.open).map((p) => p.id);
+	if (byId.length === 0) return rows;
+	return [...rows, { keys: '', description: `:${byId.join(', :')} and a message id open on that message` }];
 }
 
 /**

@@ -65,7 +65,7 @@ export function CommandLine(props: {
 		dispatch({ type: 'command/close' });
 		const { target } = found;
 		if (target.kind === 'quit') exit();
-		else if (target.kind === 'pane') dispatch({ type: 'pane/show', pane: target.pane });
+		else if (target.kind === 'pane') runtime.show(target.pane, target.request);
 		else if (target.overlay === 'help' && !runtime.ui.getSnapshot().help) dispatch({ type: 'help/toggle' });
 		else if (target.overlay === 'health' && !runtime.ui.getSnapshot().health)
 			dispatch({ type: 'health/toggle' });

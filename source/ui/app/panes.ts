@@ -36,12 +36,6 @@ export function paneByName(panes: readonly AnyPane[], name: string): AnyPane | u
 	return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 
-/** The names that complete `prefix`, for a command line. */
-export function completions(panes: readonly AnyPane[], prefix: string): string[] {
-	const wanted = normal(prefix);
-	return panes.flatMap(namesOf).filter((n) => n.startsWith(wanted));
-}
-
 /** Refuses a list two panes of which share an id or a name: a name must mean one pane. */
 export function checkPanes(panes: readonly AnyPane[]): void {
 	const seen = new Map<string, string>();

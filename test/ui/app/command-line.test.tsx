@@ -22,6 +22,21 @@ describe('resolving a command', () => {
 		expect(resolveCommand(panes, 'q')).toEqual({ target: { kind: 'quit' } });
 	});
 
+	it('opens a view that takes a message id on the one after its name, as it is written', () => {
+		expect(resolveCommand(panes, ':DLQ msg_AbC')).toEqual({
+			target: { kind: 'pane', pane: 'dlq', request: { messageId: 'msg_AbC' } },
+		});
+		expect(resolveCommand(panes, 'logs  msg_1 ')).toEqual({
+			target: { kind: 'pane', pane: 'logs', request: { messageId: 'msg_1' } },
+		});
+		expect(resolveCommand(panes, 'overview msg_1')).toEqual({ error: ':overview takes no message id' });
+		expect(resolveCommand(panes, 'dlq a b')).toEqual({ error: ':dlq takes one message id' });
+		expect(resolveCommand(panes, 'health now')).toEqual({ error: ':health takes nothing after it' });
+		// Past the name, Tab has nothing to offer.
+		expect(completions(panes, 'dlq m')).toEqual([]);
+		expect(completions(panes, 'dl')).toEqual(['dlq']);
+	});
+
 	it('says what a name that means nothing, or too much, could have been', () => {
 		expect(resolveCommand(panes, 'acounts')).toEqual({ error: 'no view named "acounts" · close: :accounts' });
 		expect(resolveCommand(panes, 'mesages')).toEqual({ error: 'no view named "mesages" · close: :messages' });
@@ -116,6 +131,24 @@ describe('the command line on screen', () => {
 		await screen.waitFor((f) => !bottom(f)[0]?.startsWith(':'), 'closed');
 	});
 
+	it('reaches the views without a number key, and opens one on a message', async () => {
+		const { screen, fixture } = session;
+		await screen.press(':', ...'dlq', keys.enter);
+		await screen.waitFor((f) => f.includes(':Dead letters'), 'the Dead letters tab');
+		expect(shown()).toBe('dlq');
+		const published = await fixture.client.publish({
+			destination: 'http://127.0.0.1:9/refused',
+			body: 'x',
+			options: { retries: 0 },
+		});
+		if (published.kind !== 'url') throw new Error('expected a URL publish');
+		const { messageId } = published.result;
+		await screen.press(':', ...`logs ${messageId}`, keys.enter);
+		await screen.waitFor((f) => f.includes(`filter message ${messageId}`), 'Logs filtered by the message');
+		expect(shown()).toBe('logs');
+		expect(screen.runtime.ui.getSnapshot().pane).toBe('logs');
+	});
+
 	it('lists every view with its number key and its names in ?', async () => {
 		const { screen } = session;
 		await screen.resize(200, 50);
@@ -126,6 +159,10 @@ describe('the command line on screen', () => {
 		);
 		expect(help).toMatch(/1\s+:overview :over :usage :stats · the account's usage/);
 		expect(help).toMatch(/6\s+:callbacks :cbks :cb :receiver · the requests/);
+		expect(help).toMatch(/9\s+:workflows/);
+		expect(help).toMatch(/\s:dlq :dead :deadletters · /);
+		expect(help).toMatch(/\s:logs :log :deliveries · /);
+		expect(help).toContain(':messages, :callbacks, :dlq, :logs and a message id open on that message');
 		expect(help).toMatch(/:\s+go to a view by name/);
 		expect(help).toMatch(/!\s+health rules and why/);
 		await screen.press('?');

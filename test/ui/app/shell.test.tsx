@@ -109,7 +109,15 @@ describe('the header', () => {
 		// Port 9 on loopback: nothing answers, which the header does not need.
 		const url = 'http://ops:hunter2@127.0.0.1:9';
 		const client = new MqClient(
-			{ queueUrl: url, managementUrl: url, token: 't', dialect: resolveDialect(undefined), timeoutMs: 1000 },
+			{
+				queueUrl: url,
+				managementUrl: url,
+				token: 't',
+				email: '',
+				apiKey: '',
+				dialect: resolveDialect(undefined),
+				timeoutMs: 1000,
+			},
 			{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
 		);
 		const screen = mountTui(client, { embedded: false }, { columns: 120, rows: 20 });
