@@ -70,7 +70,7 @@ export function App() {
 
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-			<Header />
+			<Header width={width} />
 			<Tabs width={width} />
 			<Box height={bodyHeight} width={width} flexDirection="column" overflowY="hidden">
 				{ui.help ? (

@@ -20,7 +20,7 @@ import { useTheme } from '../theme/theme.js';
 import { HealthBadge } from './health.js';
 import { namesOf, numbered, tabPanes } from './panes.js';
 
-export const Header = memo(function Header() {
+export const Header = memo(function Header(props: { width: number }) {
 	const { client, connection, readOnly } = useRuntime();
 	// A URL may carry a password (https://user:pass@host); the header is always on screen.
 	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
@@ -37,7 +37,7 @@ export const Header = memo(function Header() {
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
-			<HealthBadge />
+			<HealthBadge width={props.width} />
 			<Text bold color={theme.color('accent')}>
 				mqtop
 			</Text>

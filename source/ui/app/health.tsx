@@ -41,12 +41,16 @@ function Badge(props: { colour: HealthColour; theme: Theme }) {
 	);
 }
 
-/** The badge and the first reason, for the start of the header line. */
-export function HealthBadge() {
+/** The badge and the first reason, for the start of the header line: the reason gives way, never `! why` or mqtop. */
+export function HealthBadge(props: { width: number }) {
 	const { health } = useRuntime();
 	const theme = useTheme();
 	const summary = useSelector(health, healthSummary, (s) => `${s.colour} ${s.more} ${s.reason}`);
 	const tone = badges[summary.colour].tone;
+	const more = summary.more > 0 ? ` (+${summary.more} more)` : '';
+	const hint = summary.colour === 'green' || summary.colour === 'unknown' ? '' : ' · ! why';
+	const fixed = badges[summary.colour].text.length + 1 + more.length + hint.length + ' │ mqtop …'.length;
+	const reason = truncate(summary.reason, Math.max(12, props.width - fixed));
 	return (
 		<Text>
 			<Badge colour={summary.colour} theme={theme} />
@@ -55,10 +59,10 @@ export function HealthBadge() {
 				dimColor={summary.colour === 'unknown'}
 			>
 				{' '}
-				{summary.reason}
-				{summary.more > 0 ? ` (+${summary.more} more)` : ''}
+				{reason}
+				{more}
 			</Text>
-			<Text dimColor>{summary.colour === 'green' || summary.colour === 'unknown' ? '' : ' · ! why'} │ </Text>
+			<Text dimColor>{hint} │ </Text>
 		</Text>
 	);
 }
@@ -107,11 +111,13 @@ export function HealthOverlay(props: { width: number; height: number }) {
 			});
 	}
 	const footer = [
-		`Rules: ${health.options.source}. Change them in the config file's "health" section (README, "Health").`,
+		`Rules: ${health.options.source}. Change them in the config file's "health" section (README, "The health line").`,
 		health.options.notify.describe,
 	];
+	// Border, title and closing line; where the rules do not all fit, one line says so.
 	const room = Math.max(1, props.height - 4 - footer.length);
-	const shown = lines.slice(0, room);
+	const shown = lines.length <= room ? lines : lines.slice(0, Math.max(0, room - 1));
+	const hidden = lines.length - shown.length;
 	return (
 		<Box
 			flexDirection="column"
@@ -130,8 +136,10 @@ export function HealthOverlay(props: { width: number; height: number }) {
 					{line.node}
 				</Box>
 			))}
-			{lines.length > shown.length ? (
-				<Text dimColor>{`… ${lines.length - shown.length} more lines: a taller terminal shows them`}</Text>
+			{hidden > 0 ? (
+				<Text dimColor wrap="truncate-end">
+					{`… ${hidden} more line${hidden === 1 ? '' : 's'}: a taller terminal shows ${hidden === 1 ? 'it' : 'them'}`}
+				</Text>
 			) : null}
 			{footer.map((text) => (
 				<Text key={text} dimColor wrap="truncate-end">

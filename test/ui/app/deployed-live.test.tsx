@@ -49,7 +49,11 @@ describe('the Overview against the deployed shapes', () => {
 		expect(screen.runtime.live.getSnapshot().rates.delivered.samples.every((s) => s.count === 0)).toBe(true);
 		await screen.waitFor((f) => f.startsWith(' OK  healthy'), 'a healthy line');
 		await screen.press('!');
-		const overlay = await screen.waitFor((f) => (f.includes('Health  OK') ? f : undefined), 'the rules');
+		// The queues and the schedules are polled less often than the rest: their rules wait for them.
+		const overlay = await screen.waitFor(
+			(f) => (f.includes('Health  OK') && !f.includes('no data') ? f : undefined),
+			'the rules, each with data',
+		);
 		expect(overlay).toContain('0 dead letters in the last 5m · 3 in the dead letter queue');
 		expect(overlay).toContain('queue invoices: lag 14, up 0 in the last 5m');
 		expect(overlay).toContain('no schedule failed its last run');

@@ -110,6 +110,13 @@ describe('the health line', () => {
 			'a red line that says why',
 		);
 		expect(header(screen.frame())).toContain('! why │ mqtop');
+		// On a narrow terminal the reason gives way, not the key that explains it.
+		screen.resize(60, 24);
+		await screen.waitFor(
+			(f) => /^ RED {2}1 dead letter in the last 5m · 1 in\S*… · ! why │ mqtop/.test(header(f)),
+			'the reason cut, ! why kept',
+		);
+		screen.resize(120, 40);
 
 		await screen.press('!');
 		const overlay = await screen.waitFor(
