@@ -7,6 +7,7 @@ import type { ReducerStore } from '../data/store.js';
 import { priorities } from '../keys/dispatcher.js';
 import { type Binding, commandIn } from '../keys/key-table.js';
 import { useKeys } from '../keys/use-keys.js';
+import { textEditOf } from '../kit/text-input/state.js';
 import { useTheme } from '../theme/theme.js';
 import type { CommandLineAction, CommandLineState } from './command-line-state.js';
 import { completions, resolveCommand } from './commands.js';
@@ -82,19 +83,12 @@ export function CommandLine(props: {
 		else if (command === 'command.previous') store.dispatch({ type: 'recall', step: -1 });
 		else if (command === 'command.next') store.dispatch({ type: 'recall', step: 1 });
 		else if (event.name === 'ctrl+c') return false;
-		else if (event.name === 'backspace' || event.name === 'delete') {
+		else {
+			const edit = textEditOf(event);
 			// Backspace on an empty line closes it, as in k9s and vim.
-			if (store.getSnapshot().input.value === '') close();
-			else store.dispatch({ type: 'backspace' });
-		} else if (
-			event.name === 'left' ||
-			event.name === 'right' ||
-			event.name === 'home' ||
-			event.name === 'end'
-		)
-			store.dispatch({ type: 'move', to: event.name });
-		else if (!event.key.ctrl && !event.key.meta && event.input)
-			store.dispatch({ type: 'insert', text: event.input });
+			if (edit?.type === 'backspace' && store.getSnapshot().input.value === '') close();
+			else if (edit) store.dispatch(edit);
+		}
 		return true;
 	});
 
