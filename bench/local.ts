@@ -1,21 +1,25 @@
 /**
- * The embedded local service under load, next to a bare Node forwarder (accepts a POST and
- * forwards it to the same sink) measured in the same run:
+ * The embedded local service under load, keeping its state in a data directory (the
+ * default) and in memory only (`--ephemeral`), next to a bare Node forwarder (accepts a POST
+ * and forwards it to the same sink), all three measured in turn in the same run:
  * - publishes accepted per second and deliveries per second end to end to a loopback sink;
  * - the same through a queue (parallelism 100, and 1: one at a time, in order), next to plain
  *   publishes measured alternately in the same run;
  * - publish-to-delivery latency p50/p99 at a fixed 500 messages per second;
- * - memory held by 100,000 delayed messages.
- * Everything runs on loopback, in this process, bounded in count and time.
+ * - memory held by 100,000 delayed messages, and the time to start again with them kept.
+ * Everything runs on loopback, in this process, bounded in count and time; the data
+ * directory is a temporary one, removed at the end.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Pool } from 'undici';
-import { type LocalService, startLocalService } from '../source/local/service.js';
+import { type LocalService, type LocalServiceOptions, startLocalService } from '../source/local/service.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
 const throughputCount = 20_000;
@@ -216,30 +220,37 @@ async function settledMemory(): Promise<{ heap: number; rss: number }> {
 	return { heap: usage.heapUsed, rss: usage.rss };
 }
 
-/** Runs `a` and `b` in alternating order, `rounds` times each, so drifting load hits both alike. */
-async function alternate<T>(rounds: number, a: () => Promise<T>, b: () => Promise<T>): Promise<[T[], T[]]> {
-	const as: T[] = [];
-	const bs: T[] = [];
+/**
+ * Runs each of `contenders` once per round, `rounds` times, starting each round with the next
+ * one, so drifting load hits all alike. Returns the results per contender.
+ */
+async function rotate<T>(rounds: number, contenders: (() => Promise<T>)[]): Promise<T[][]> {
+	const results: T[][] = contenders.map(() => []);
 	for (let round = 0; round < rounds; round++) {
-		if (round % 2 === 0) {
-			as.push(await a());
-			bs.push(await b());
-		} else {
-			bs.push(await b());
-			as.push(await a());
+		for (let i = 0; i < contenders.length; i++) {
+			const which = (round + i) % contenders.length;
+			results[which]!.push(await contenders[which]!());
 		}
 	}
-	return [as, bs];
+	return results;
+}
+
+/** The service as measured: kept in a data directory, or in memory only. */
+interface Contender {
+	service: LocalService;
+	/** Put after the metric's name, e.g. ` (--ephemeral)`. */
+	label: string;
 }
 
 const median = (values: number[]) => percentile(values, 50);
 
+interface Throughput {
+	accepted: number;
+	delivered: number;
+}
+
 /** Sends `count` messages to `target`: accepted per second, and delivered end to end per second. */
-async function measureThroughput(
-	sink: Sink,
-	target: Target,
-	count: number,
-): Promise<{ accepted: number; delivered: number }> {
+async function measureThroughput(sink: Sink, target: Target, count: number): Promise<Throughput> {
 	sink.reset();
 	const start = performance.now();
 	const accepted = await load(target, count, (i) => `message ${i}`);
@@ -248,31 +259,36 @@ async function measureThroughput(
 	return { accepted: (count / accepted) * 1000, delivered: (count / delivered) * 1000 };
 }
 
-async function throughput(sink: Sink, forwarderUrl: string, service: LocalService): Promise<BenchLine[]> {
+async function throughput(sink: Sink, forwarderUrl: string, services: Contender[]): Promise<BenchLine[]> {
 	const count = throughputCount / throughputRounds;
-	const [base, ours] = await alternate(
-		throughputRounds,
+	const [base, ...ours] = await rotate(throughputRounds, [
 		() => measureThroughput(sink, { origin: forwarderUrl, path: '/in', headers: {} }, count),
-		() => measureThroughput(sink, serviceTarget(service, `${sink.url}/d`), count),
-	);
-	const deliveries = median(ours.map((r) => r.delivered));
-	const baseDeliveries = median(base.map((r) => r.delivered));
-	return [
-		{
-			metric: 'publishes accepted',
-			value: median(ours.map((r) => r.accepted)),
-			unit: 'msg/s',
-			baseline: median(base.map((r) => r.accepted)),
-		},
-		{
-			metric: 'deliveries end to end',
-			value: deliveries,
-			unit: 'msg/s',
-			baseline: baseDeliveries,
-			target: '>= 0.5x baseline',
-			met: deliveries >= 0.5 * baseDeliveries,
-		},
-	];
+		...services.map(
+			({ service }) =>
+				() =>
+					measureThroughput(sink, serviceTarget(service, `${sink.url}/d`), count),
+		),
+	]);
+	const baseDeliveries = median(base!.map((r) => r.delivered));
+	return services.flatMap(({ label }, i) => {
+		const deliveries = median(ours[i]!.map((r) => r.delivered));
+		return [
+			{
+				metric: `publishes accepted${label}`,
+				value: median(ours[i]!.map((r) => r.accepted)),
+				unit: 'msg/s',
+				baseline: median(base!.map((r) => r.accepted)),
+			},
+			{
+				metric: `deliveries end to end${label}`,
+				value: deliveries,
+				unit: 'msg/s',
+				baseline: baseDeliveries,
+				target: '>= 0.5x baseline',
+				met: deliveries >= 0.5 * baseDeliveries,
+			},
+		];
+	});
 }
 
 /** Enqueues through a queue of `parallelism`, next to plain publishes measured alternately. */
@@ -287,11 +303,10 @@ async function queueThroughput(sink: Sink, service: LocalService): Promise<Bench
 		path: `/v2/enqueue/${queue}/${sink.url}/q`,
 	});
 	const count = throughputCount / throughputRounds;
-	const [plain, wide] = await alternate(
-		throughputRounds,
+	const [plain, wide] = (await rotate(throughputRounds, [
 		() => measure(serviceTarget(service, `${sink.url}/p`), count),
 		() => measure(enqueue('bench-wide'), count),
-	);
+	])) as [Throughput[], Throughput[]];
 	const strict = await measure(enqueue('bench-strict'), strictQueueCount);
 	const plainDeliveries = median(plain.map((r) => r.delivered));
 	return [
@@ -316,7 +331,7 @@ async function queueThroughput(sink: Sink, service: LocalService): Promise<Bench
 	];
 }
 
-async function latency(sink: Sink, forwarderUrl: string, service: LocalService): Promise<BenchLine[]> {
+async function latency(sink: Sink, forwarderUrl: string, services: Contender[]): Promise<BenchLine[]> {
 	const seconds = fixedRateSeconds / latencyRounds;
 	const measure = async (target: Target) => {
 		sink.reset();
@@ -324,35 +339,43 @@ async function latency(sink: Sink, forwarderUrl: string, service: LocalService):
 		await sink.until(fixedRate * seconds);
 		return sink.latencies;
 	};
-	const [base, ours] = await alternate(
-		latencyRounds,
+	const [base, ...ours] = await rotate(latencyRounds, [
 		() => measure({ origin: forwarderUrl, path: '/in', headers: {} }),
-		() => measure(serviceTarget(service, `${sink.url}/l`)),
-	);
-	const baseSamples = base.flat();
-	const samples = ours.flat();
-	const p99 = percentile(samples, 99);
-	return [
-		{
-			metric: `latency p50 at ${fixedRate} msg/s`,
-			value: percentile(samples, 50),
-			unit: 'ms',
-			baseline: percentile(baseSamples, 50),
-		},
-		{
-			metric: `latency p99 at ${fixedRate} msg/s`,
-			value: p99,
-			unit: 'ms',
-			baseline: percentile(baseSamples, 99),
-			target: '< 25 ms',
-			met: p99 < 25,
-		},
-	];
+		...services.map(
+			({ service }) =>
+				() =>
+					measure(serviceTarget(service, `${sink.url}/l`)),
+		),
+	]);
+	const baseSamples = base!.flat();
+	return services.flatMap(({ label }, i) => {
+		const samples = ours[i]!.flat();
+		const p99 = percentile(samples, 99);
+		return [
+			{
+				metric: `latency p50 at ${fixedRate} msg/s${label}`,
+				value: percentile(samples, 50),
+				unit: 'ms',
+				baseline: percentile(baseSamples, 50),
+			},
+			{
+				metric: `latency p99 at ${fixedRate} msg/s${label}`,
+				value: p99,
+				unit: 'ms',
+				baseline: percentile(baseSamples, 99),
+				target: '< 25 ms',
+				met: p99 < 25,
+			},
+		];
+	});
 }
 
-async function memory(sinkUrl: string): Promise<BenchLine[]> {
+const benchLimits: LocalServiceOptions = { limits: { max_requests_per_second: 1_000_000_000 } };
+
+async function memory(sinkUrl: string, dataDir: string): Promise<BenchLine[]> {
 	const before = await settledMemory();
-	const service = await startLocalService({ limits: { max_requests_per_second: 1_000_000_000 } });
+	const service = await startLocalService({ ...benchLimits, dataDir });
+	const lines: BenchLine[] = [];
 	try {
 		await load(
 			serviceTarget(service, `${sinkUrl}/held`, { 'Svc-Delay': '1h' }),
@@ -364,7 +387,7 @@ async function memory(sinkUrl: string): Promise<BenchLine[]> {
 		const after = await settledMemory();
 		const mb = (bytes: number) => bytes / 1_048_576;
 		const rss = mb(after.rss - before.rss);
-		return [
+		lines.push(
 			{
 				metric: `heap growth for ${heldCount} delayed messages`,
 				value: mb(after.heap - before.heap),
@@ -377,10 +400,21 @@ async function memory(sinkUrl: string): Promise<BenchLine[]> {
 				target: '< 300 MB',
 				met: rss < 300,
 			},
-		];
+		);
 	} finally {
 		await service.close();
 	}
+	const started = performance.now();
+	const again = await startLocalService({ ...benchLimits, dataDir });
+	const restartMs = performance.now() - started;
+	try {
+		const held = again.context.engine.messages.size;
+		if (held !== heldCount) throw new Error(`expected ${heldCount} messages kept, found ${held}`);
+		lines.push({ metric: `start with ${heldCount} delayed messages kept`, value: restartMs, unit: 'ms' });
+	} finally {
+		await again.close();
+	}
+	return lines;
 }
 
 export const localBenchmark: Benchmark = {
@@ -388,22 +422,32 @@ export const localBenchmark: Benchmark = {
 	async run() {
 		const sink = await startSink();
 		const forwarder = await startForwarder(sink.url);
-		const service = await startLocalService({ limits: { max_requests_per_second: 1_000_000_000 } });
+		const root = await mkdtemp(path.join(tmpdir(), 'mqtop-bench-'));
+		const kept = await startLocalService({ ...benchLimits, dataDir: path.join(root, 'throughput') });
+		const ephemeral = await startLocalService(benchLimits);
+		const services: Contender[] = [
+			{ service: kept, label: '' },
+			{ service: ephemeral, label: ' (--ephemeral)' },
+		];
 		try {
 			// Other programs on the machine skew every number; the load says how much.
 			const lines: BenchLine[] = [
 				{ metric: 'machine load average (1 min) at start', value: loadavg()[0]!, unit: '' },
 			];
-			lines.push(...(await withDeadline('throughput', throughput(sink, forwarder.url, service))));
-			lines.push(...(await withDeadline('queue throughput', queueThroughput(sink, service))));
-			lines.push(...(await withDeadline('latency', latency(sink, forwarder.url, service))));
-			await service.close();
-			lines.push(...(await withDeadline('memory', memory(sink.url))));
+			lines.push(...(await withDeadline('throughput', throughput(sink, forwarder.url, services))));
+			lines.push(...(await withDeadline('queue throughput', queueThroughput(sink, kept))));
+			lines.push(...(await withDeadline('latency', latency(sink, forwarder.url, services))));
+			await kept.close();
+			await ephemeral.close();
+			lines.push(...(await withDeadline('memory', memory(sink.url, path.join(root, 'memory')))));
+			lines.push({ metric: 'machine load average (1 min) at end', value: loadavg()[0]!, unit: '' });
 			return lines;
 		} finally {
-			await service.close();
+			await kept.close();
+			await ephemeral.close();
 			await forwarder.close();
 			await sink.close();
+			await rm(root, { recursive: true, force: true });
 		}
 	},
 };

@@ -1,6 +1,7 @@
 /**
  * Turns a resolved connection into a running MqClient. For the profile "local" that means
- * starting the embedded local service in this process and stopping it when the command ends.
+ * the local server that runs for the data directory (`mqtop serve`, or the monitor's own);
+ * when none runs, the command stops with a hint rather than talk to a throwaway service.
  */
 import type { ClientOptions } from '../api/client.js';
 import { MqClient } from '../api/client.js';
@@ -9,7 +10,7 @@ import type { Dialect } from '../api/dialect.js';
 import { ConfigError } from '../config/file.js';
 import { formatSource, type Resolved } from '../config/resolve.js';
 import { envName, flagName, type SettingKey } from '../config/settings.js';
-import type { LocalServiceHandle as LocalHandle } from '../local/service.js';
+import type { LocalServerInfo } from './local-server.js';
 
 /** Which API a command talks to, and so which settings it needs. */
 export type Api = 'queue' | 'management';
@@ -19,21 +20,6 @@ const needed: Record<Api, SettingKey[]> = {
 	management: ['managementUrl', 'email', 'apiKey'],
 };
 
-/** What the embedded local service hands back when it has started. */
-export type LocalServiceHandle = Pick<
-	LocalHandle,
-	| 'queueUrl'
-	| 'managementUrl'
-	| 'token'
-	| 'email'
-	| 'apiKey'
-	| 'currentSigningKey'
-	| 'nextSigningKey'
-	| 'accountId'
-	| 'vectorIndexId'
-	| 'searchIndexId'
-	| 'close'
->;
 /** What the embedded local service is told: the dialect, and any credentials given explicitly. */
 export interface LocalStartOptions {
 	dialect: Dialect;
@@ -43,7 +29,20 @@ export interface LocalStartOptions {
 	currentSigningKey?: string;
 	nextSigningKey?: string;
 }
-export type LocalStarter = (options: LocalStartOptions) => Promise<LocalServiceHandle>;
+/** Finds the local server that runs for a data directory, if one does. */
+export type LocalFinder = (dataDir: string) => Promise<LocalServerInfo | undefined>;
+
+/** No local server runs, and nothing else is configured: exit 3, saying how to get one. */
+export class NoLocalServerError extends Error {
+	override name = 'NoLocalServerError';
+	readonly hint: string;
+	constructor(dataDir: string) {
+		super(`no local server is running for ${dataDir}, and no profile is configured`);
+		this.hint =
+			'start one in another terminal with `mqtop serve` (or run the monitor, `mqtop`), or point a profile ' +
+			'at a deployment (mqtop config --help)';
+	}
+}
 
 const localCredentialKeys = ['token', 'email', 'apiKey', 'currentSigningKey', 'nextSigningKey'] as const;
 
@@ -59,8 +58,8 @@ export function localStartOptions(resolved: Resolved): LocalStartOptions {
 
 export interface Connection {
 	client: MqClient;
-	/** Ids of the account and indexes of the embedded local service, when it is the one in use. */
-	local?: Pick<LocalServiceHandle, 'accountId' | 'vectorIndexId' | 'searchIndexId'>;
+	/** Ids of the account and indexes of the local server, when it is the one in use. */
+	local?: Pick<LocalServerInfo, 'accountId' | 'vectorIndexId' | 'searchIndexId'>;
 	close(): Promise<void>;
 }
 
@@ -86,11 +85,34 @@ export function describeCredentials(resolved: Resolved, api: Api): string {
 
 /** The client settings that reach a running local service. */
 export function localSettings(
-	handle: Pick<LocalServiceHandle, 'queueUrl' | 'token' | 'managementUrl' | 'email' | 'apiKey'>,
+	handle: Pick<LocalServerInfo, 'queueUrl' | 'token' | 'managementUrl' | 'email' | 'apiKey'>,
 	dialect: Dialect,
 ): ConnectionSettings {
 	const { queueUrl, token, managementUrl, email, apiKey } = handle;
 	return { queueUrl, token, managementUrl, email, apiKey, dialect };
+}
+
+const dialectKeys = ['headerPrefix', 'tokenParam', 'productSegment', 'issuer', 'partnerWord'] as const;
+
+/**
+ * The settings that reach a running local server: its own credentials and dialect, except
+ * what was given explicitly (a flag, a variable), which wins as it does everywhere.
+ */
+export function runningServerSettings(resolved: Resolved, server: LocalServerInfo): ConnectionSettings {
+	const explicit = localStartOptions(resolved);
+	const dialectGiven =
+		resolved.sources.dialect.kind !== 'unset' ||
+		dialectKeys.some((key) => resolved.sources[key].kind !== 'default');
+	return localSettings(
+		{
+			queueUrl: server.queueUrl,
+			managementUrl: server.managementUrl,
+			token: explicit.token ?? server.token,
+			email: explicit.email ?? server.email,
+			apiKey: explicit.apiKey ?? server.apiKey,
+		},
+		dialectGiven ? resolved.dialect : server.dialect,
+	);
 }
 
 /** The settings of a remote service from resolved configuration (what is missing left empty). */
@@ -109,18 +131,27 @@ export function remoteSettings(resolved: Resolved): ConnectionSettings {
 export async function openConnection(
 	resolved: Resolved,
 	api: Api,
-	options: { configPath: string; startLocal: LocalStarter; client?: ClientOptions },
+	options: {
+		configPath: string;
+		dataDir: string;
+		findLocal: LocalFinder;
+		/** Told which local server is used (a person may want to know). */
+		note?: (text: string) => void;
+		client?: ClientOptions;
+	},
 ): Promise<Connection> {
 	if (resolved.local) {
-		const handle = await options.startLocal(localStartOptions(resolved));
+		const server = await options.findLocal(options.dataDir);
+		if (!server) throw new NoLocalServerError(options.dataDir);
+		options.note?.(`using the local server at ${server.queueUrl} (state in ${options.dataDir})`);
 		return {
-			client: new MqClient(localSettings(handle, resolved.dialect), options.client),
+			client: new MqClient(runningServerSettings(resolved, server), options.client),
 			local: {
-				accountId: handle.accountId,
-				vectorIndexId: handle.vectorIndexId,
-				searchIndexId: handle.searchIndexId,
+				accountId: server.accountId,
+				vectorIndexId: server.vectorIndexId,
+				searchIndexId: server.searchIndexId,
 			},
-			close: () => handle.close(),
+			close: async () => {},
 		};
 	}
 	const problem = missingSettings(resolved, api, options.configPath);

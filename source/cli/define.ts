@@ -5,7 +5,7 @@
  */
 import { dialectPresetNames } from '../api/dialect.js';
 import { type LoadedConfig, loadConfigFile } from '../config/file.js';
-import { configFilePath } from '../config/paths.js';
+import { configFilePath, dataDirPath } from '../config/paths.js';
 import { type Resolved, resolveConnection } from '../config/resolve.js';
 import { envName, flagName, type SettingKey, secretKeys, settingKeys } from '../config/settings.js';
 import { type FlagSpecs, formatFlagHelp, type ParsedArgs, parseFlags, UsageError } from './args.js';
@@ -14,12 +14,12 @@ import {
 	type Api,
 	type Connection,
 	describeCredentials,
-	type LocalStarter,
+	type LocalFinder,
 	openConnection,
 } from './connect.js';
 import { describeFailure, formatFailure, wantsJson } from './failure.js';
 import { type Io, processIo } from './io.js';
-import { startLocal } from './local-starter.js';
+import { findLocal } from './local-starter.js';
 import { Output } from './output.js';
 import { readSecretFiles, secretFileFlag, secretFileFlags } from './secret-files.js';
 
@@ -31,6 +31,8 @@ export interface CommandContext {
 	reveal: boolean;
 	config: LoadedConfig;
 	resolved: Resolved;
+	/** The local server's data directory: its state, and how commands find it while it runs. */
+	dataDir: string;
 	/** Connects to the API the command declared; closed by the runner when the command ends. */
 	connect(): Promise<Connection>;
 	/** Aborted on Ctrl-C, for commands that run until stopped. */
@@ -85,6 +87,11 @@ const settingPlaceholders: Record<SettingKey, string> = {
 const connectionFlags: FlagSpecs = {
 	profile: { type: 'string', value: '<name>', description: 'connection profile (also MQTOP_PROFILE)' },
 	config: { type: 'string', value: '<path>', description: 'config file (also MQTOP_CONFIG)' },
+	'data-dir': {
+		type: 'string',
+		value: '<path>',
+		description: "the local server's data directory (also MQTOP_DATA_DIR; default $XDG_DATA_HOME/mqtop)",
+	},
 	...Object.fromEntries(
 		settingKeys.map((key) => [
 			flagName(key),
@@ -113,9 +120,9 @@ function commandLine(spec: Pick<CommandSpec, 'name'>): string {
 }
 
 export const localServiceNote =
-	'With no profile configured, the command starts the embedded local service in this process; its state ' +
-	'is fresh every time and gone when the command ends, so that is only good for trying a command out. ' +
-	'For real use, point a profile at `mqtop serve` or at a deployment.';
+	'With no profile configured, the command uses the local server that `mqtop serve` (or the monitor) runs ' +
+	'for the data directory, and exits 3 with a hint when none runs. Point a profile at a deployment to use ' +
+	'that instead.';
 
 export const exitCodesLine =
 	'Exit codes: 0 ok, 1 the service said no, 2 bad usage, 3 cannot connect (or listen). With --json a ' +
@@ -146,7 +153,7 @@ export function helpText(spec: CommandSpec): string {
 
 export interface RunOptions {
 	io?: Io;
-	startLocal?: LocalStarter;
+	findLocal?: LocalFinder;
 }
 
 /** Parses, resolves, runs and cleans up; resolves to the exit code and never throws. */
@@ -200,6 +207,7 @@ export async function runSpec(
 			fileFlags: secrets,
 		});
 		resolved = current;
+		const dataDir = args.string('data-dir') ?? dataDirPath(io);
 		if (spec.interruptible) process.once('SIGINT', interrupt);
 		const code = await spec.run({
 			args,
@@ -208,11 +216,17 @@ export async function runSpec(
 			reveal: args.boolean('reveal'),
 			config,
 			resolved: current,
+			dataDir,
 			connect: async () => {
 				if (!spec.api) throw new Error(`${spec.name} declared no API`);
 				connection ??= await openConnection(current, spec.api, {
 					configPath,
-					startLocal: options.startLocal ?? startLocal,
+					dataDir,
+					findLocal: options.findLocal ?? findLocal,
+					note: (text) => {
+						if (!out.json && io.stderr !== undefined && (io.stderr as { isTTY?: boolean }).isTTY)
+							out.warn(text);
+					},
 				});
 				return connection;
 			},

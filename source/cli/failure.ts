@@ -12,6 +12,7 @@ import { jsonLine } from '../text/json-line.js';
 import { sanitize } from '../text/sanitize.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
+import { NoLocalServerError } from './connect.js';
 
 export interface Failure {
 	code: number;
@@ -24,6 +25,13 @@ export interface Failure {
 /** A server of ours could not listen: the port is taken or not ours to use (exit code 3). */
 export class ListenError extends Error {
 	override name = 'ListenError';
+	constructor(
+		message: string,
+		/** What to do about it, when there is more to say than the message. */
+		readonly hint?: string,
+	) {
+		super(message);
+	}
 }
 
 /**
@@ -54,8 +62,15 @@ export function describeFailure(error: unknown, context: FailureContext = {}): F
 	if (error instanceof UsageError || error instanceof ConfigError || isOptionParseError(error)) {
 		return { code: exitCodes.usage, message: sanitize((error as Error).message) };
 	}
-	if (error instanceof ListenError) return { code: exitCodes.unreachable, message: sanitize(error.message) };
+	if (error instanceof ListenError)
+		return {
+			code: exitCodes.unreachable,
+			message: sanitize(error.message),
+			...(error.hint ? { hint: sanitize(error.hint) } : {}),
+		};
 	if (error instanceof ZodError) return { code: exitCodes.usage, message: sanitize(describeZodError(error)) };
+	if (error instanceof NoLocalServerError)
+		return { code: exitCodes.unreachable, message: sanitize(error.message), hint: error.hint };
 	if (error instanceof ApiError) {
 		const unreachable = error.kind === 'network' || error.kind === 'timeout';
 		// Refused by the client itself: what was given cannot be sent.

@@ -1,5 +1,5 @@
-/** Starts the embedded local service in this process, for the profile "local". */
-import { startLocalService } from '../local/service.js';
-import type { LocalStarter } from './connect.js';
+/** Finds the running local server for the profile "local": the one real source of findLocal. */
+import type { LocalFinder } from './connect.js';
+import { findLocalServer } from './local-server.js';
 
-export const startLocal: LocalStarter = (options) => startLocalService(options);
+export const findLocal: LocalFinder = (dataDir) => findLocalServer(dataDir);

@@ -1,79 +1,35 @@
 /**
- * `mqtop` with no command: the full-screen monitor. With nothing configured it starts the
- * embedded local service and the callback receiver (each on a worker thread, sharing signing
- * keys), and with `--demo` the demo traffic; then the TUI on them.
+ * `mqtop` with no command: the full-screen monitor. With nothing configured it uses the local
+ * server that runs for the data directory (`mqtop serve`); when none runs, it runs the local
+ * service itself on a worker thread, on the default port and keeping its state in the same
+ * data directory, so commands in other terminals use it meanwhile. `--demo` (and
+ * `--ephemeral`) run a throwaway in-memory service instead. A callback receiver on another
+ * worker checks signatures with the service's keys; then the TUI on them.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MqClient } from '../api/client.js';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError } from '../config/file.js';
 import { defaultHealthSettings, type NotifyMode, notifyModes } from '../config/health.js';
-import type { Resolved } from '../config/resolve.js';
+import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
+import { historyDirectory } from '../receiver/captured.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
-import { generateSigningKey } from '../signing/keys.js';
+import type { ReplayEdits } from '../receiver/replay.js';
+import { replayFromHistory } from '../receiver/replay-send.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
-import { localSettings, localStartOptions, missingSettings, remoteSettings } from './connect.js';
 import { type CommandSpec, defineCommand } from './define.js';
 import { listenFailure } from './failure.js';
+import { defaultLocalPort } from './local-server.js';
+import { chooseBackend } from './monitor-backend.js';
 import { ttyRefusal } from './tty.js';
 
-// The TUI's scheduler backs off on its own; the client must not retry on top of it.
-const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
-
-interface Backend {
-	client: MqClient;
-	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
-	keys?: { current: string; next: string | undefined };
-	demo?: (receiverUrl: string) => Promise<Demo>;
-	close(): Promise<void>;
-}
-
-async function embeddedBackend(resolved: Resolved, withDemo: boolean): Promise<Backend> {
-	const { startLocalServiceInWorker } = await import('../local/worker.js');
-	const options = localStartOptions(resolved);
-	const service = await startLocalServiceInWorker({
-		...options,
-		currentSigningKey: options.currentSigningKey ?? generateSigningKey(),
-		nextSigningKey: options.nextSigningKey ?? generateSigningKey(),
-	});
-	const settings = localSettings(service, resolved.dialect);
-	const client = new MqClient(settings, noRetry);
-	return {
-		client,
-		embedded: {
-			accountId: service.accountId,
-			vectorIndexId: service.vectorIndexId,
-			searchIndexId: service.searchIndexId,
-		},
-		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
-		...(withDemo
-			? {
-					demo: async (receiverUrl: string) => {
-						const { startDemo } = await import('../demo/demo.js');
-						// The demo talks to the service with retries, like any application would.
-						return startDemo({ client: new MqClient(settings), service, receiverUrl });
-					},
-				}
-			: {}),
-		close: () => service.close(),
-	};
-}
-
-function remoteBackend(resolved: Resolved, configPath: string): Backend {
-	const problems = (['management', 'queue'] as const).map((api) =>
-		missingSettings(resolved, api, configPath),
-	);
-	if (problems.every((p) => p !== undefined)) throw new ConfigError(problems[0]!);
-	const v = resolved.values;
-	const client = new MqClient(remoteSettings(resolved), noRetry);
-	return {
-		client,
-		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
-		close: async () => {},
-	};
+function portFlag(text: string | undefined, name: string, fallback: number): number {
+	if (text === undefined) return fallback;
+	const port = Number(text);
+	if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--${name} ${text} is not a port number`);
+	return port;
 }
 
 /** The bundled TUI when the build made one (it starts in half the time), else its modules. */
@@ -88,14 +44,19 @@ export const monitorSpec: CommandSpec = {
 	summary: 'the full-screen monitor',
 	usage: '',
 	description: [
-		'With no profile configured it runs on the embedded local service, with a callback receiver whose ' +
-			'signing keys the service shares. --demo adds live traffic: destinations that answer, fail and ' +
-			'time out, callbacks, the dead letter queue, workflow runs and vector and search queries.',
+		'With no profile configured it uses the local server that `mqtop serve` runs for the data directory; ' +
+			`when none runs, it runs one itself (on port ${defaultLocalPort}, keeping its state in the data ` +
+			'directory, used by commands in other terminals while the monitor runs). A callback receiver checks ' +
+			"signatures with the server's keys.",
+		'--demo runs a throwaway in-memory service with live traffic: destinations that answer, fail and time ' +
+			'out, callbacks, the dead letter queue, workflow runs and vector and search queries. --ephemeral runs ' +
+			'a throwaway service without the traffic.',
 		'Press ? in any pane for its keys.',
 	],
 	arguments: { min: 0, max: 0 },
 	flags: {
-		demo: { type: 'boolean', description: 'run demo traffic against the embedded local service' },
+		demo: { type: 'boolean', description: 'run demo traffic against a throwaway in-memory local service' },
+		ephemeral: { type: 'boolean', description: 'run a throwaway in-memory local service (keeps nothing)' },
 		refresh: {
 			type: 'string',
 			value: '<duration>',
@@ -107,16 +68,37 @@ export const monitorSpec: CommandSpec = {
 			value: '<how>',
 			description: `announce the health line turning red: ${notifyModes.join(', ')} (default: the config file's health.notify, else off)`,
 		},
+		port: {
+			type: 'string',
+			value: '<port>',
+			description: `port of the local server the monitor runs when none runs (default ${defaultLocalPort})`,
+		},
 		'receiver-port': {
 			type: 'string',
 			value: '<port>',
 			description: 'port of the callback receiver (default: a free one)',
 		},
+		'forward-to': {
+			type: 'string',
+			value: '<url>',
+			description: 'the receiver forwards verified requests to the app there (r replays one in Callbacks)',
+		},
 	},
-	async run({ args, io, resolved, config }) {
+	async run({ args, io, resolved, config, dataDir }) {
 		const notifyText = args.string('notify');
 		if (notifyText !== undefined && !(notifyModes as readonly string[]).includes(notifyText))
 			throw new UsageError(`--notify ${notifyText}: expected one of ${notifyModes.join(', ')}`);
+		let settings: ReceiverSettings;
+		try {
+			settings = resolveReceiverSettings({
+				section: config.config.receiver,
+				env: io.env,
+				flags: { forwardTo: args.string('forward-to') },
+			});
+		} catch (error) {
+			if (error instanceof ConfigError) throw new UsageError(error.message);
+			throw error;
+		}
 		const refusal = ttyRefusal({ stdinIsTTY: process.stdin.isTTY, stdoutIsTTY: process.stdout.isTTY });
 		if (refusal) {
 			io.stderr.write(`${refusal}\n`);
@@ -131,10 +113,14 @@ export const monitorSpec: CommandSpec = {
 				'--demo runs on the embedded local service; leave out --profile and the connection flags',
 			);
 		}
-		const portText = args.string('receiver-port');
-		const receiverPort = portText === undefined ? 0 : Number(portText);
-		if (!Number.isInteger(receiverPort) || receiverPort < 0 || receiverPort > 65_535) {
-			throw new UsageError(`--receiver-port ${portText} is not a port number`);
+		const receiverPort = portFlag(args.string('receiver-port'), 'receiver-port', 0);
+		const port = portFlag(args.string('port'), 'port', defaultLocalPort);
+
+		const throwaway = demo || args.boolean('ephemeral');
+		if (args.boolean('ephemeral') && !resolved.local) {
+			throw new UsageError(
+				'--ephemeral runs a throwaway local service; leave out --profile and the connection flags',
+			);
 		}
 
 		const fromFile = config.config.health;
@@ -144,9 +130,13 @@ export const monitorSpec: CommandSpec = {
 		};
 
 		await import('../ui/production.js');
-		const backend = resolved.local
-			? await embeddedBackend(resolved, demo)
-			: remoteBackend(resolved, config.path);
+		const backend = await chooseBackend(resolved, {
+			dataDir,
+			configPath: config.path,
+			throwaway,
+			demo,
+			port,
+		});
 		let receiver: ReceiverHandle | undefined;
 		let running: Demo | undefined;
 		try {
@@ -155,6 +145,11 @@ export const monitorSpec: CommandSpec = {
 				receiver = await startReceiverInWorker({
 					currentSigningKey: backend.keys.current,
 					nextSigningKey: backend.keys.next,
+					keyPairs: settings.keyPairs,
+					publicUrl: settings.publicUrl,
+					forwardTo: settings.forwardTo,
+					forwardRejected: settings.forwardRejected,
+					historyDir: throwaway ? undefined : historyDirectory(dataDir),
 					dialect: resolved.dialect,
 					port: receiverPort,
 				}).catch((error: unknown) => {
@@ -168,6 +163,7 @@ export const monitorSpec: CommandSpec = {
 				connection: {
 					embedded: Boolean(backend.embedded),
 					...backend.embedded,
+					localServer: backend.localServer,
 					demo,
 					receiverUrl: receiver?.url,
 				},
@@ -178,6 +174,21 @@ export const monitorSpec: CommandSpec = {
 								store: receiver.store,
 								currentSigningKey: backend.keys.current,
 								nextSigningKey: backend.keys.next,
+								forwardTo: settings.forwardTo,
+								replay:
+									settings.forwardTo === undefined || throwaway
+										? undefined
+										: (seq: number, edits?: ReplayEdits) =>
+												replayFromHistory(
+													{
+														historyDir: historyDirectory(dataDir),
+														forwardTo: settings.forwardTo!,
+														key: backend.keys?.current,
+														dialect: resolved.dialect,
+													},
+													seq,
+													edits,
+												),
 							}
 						: undefined,
 				refreshMs,

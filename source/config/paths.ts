@@ -1,5 +1,5 @@
 /**
- * Where the config file lives on each platform. Pure: the caller passes the platform, the
+ * Where the config file and the data directory live on each platform. Pure: the caller passes the platform, the
  * environment and the home directory, so every branch is testable on any machine.
  */
 import path from 'node:path';
@@ -28,4 +28,23 @@ export function configFilePath({ platform, env, homedir }: PathInputs): string {
 	if (platform === 'darwin')
 		return path.posix.join(homedir, 'Library', 'Preferences', 'mqtop', 'config.json');
 	return path.posix.join(homedir, '.config', 'mqtop', 'config.json');
+}
+
+/**
+ * Where the local server keeps its state (and the receiver its history). `MQTOP_DATA_DIR`
+ * names the directory directly. Otherwise: Windows `%LOCALAPPDATA%\mqtop`; elsewhere
+ * `$XDG_DATA_HOME/mqtop` when it is set (an absolute path), then macOS
+ * `~/Library/Application Support/mqtop`, then `~/.local/share/mqtop`.
+ */
+export function dataDirPath({ platform, env, homedir }: PathInputs): string {
+	const explicit = env.MQTOP_DATA_DIR?.trim();
+	if (explicit) return explicit;
+	if (platform === 'win32') {
+		const local = env.LOCALAPPDATA?.trim() || path.win32.join(homedir, 'AppData', 'Local');
+		return path.win32.join(local, 'mqtop');
+	}
+	const xdg = env.XDG_DATA_HOME?.trim();
+	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, 'mqtop');
+	if (platform === 'darwin') return path.posix.join(homedir, 'Library', 'Application Support', 'mqtop');
+	return path.posix.join(homedir, '.local', 'share', 'mqtop');
 }

@@ -38,6 +38,8 @@ export interface ServiceContext {
 	credentials: AccountCredentials;
 	createdAt: number;
 	keys: SigningKeyPair;
+	/** Keeps the credentials and keys as they are now (after a key rotation). */
+	saveAccount(): void;
 	engine: DeliveryEngine;
 	groups: GroupStore;
 	queues: QueueStore;

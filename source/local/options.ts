@@ -26,6 +26,11 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	retryDelayScale?: number;
 	/** Dollars billed per message; default 1 dollar per 100,000 messages. */
 	messagePrice?: number;
+	/**
+	 * Where the state is kept across restarts (`<dataDir>/state`); in memory only when not
+	 * given. Credentials, keys and ids given here win over the kept ones and are kept.
+	 */
+	dataDir?: string;
 }
 
 export interface LocalServiceOptions extends LocalServiceData {

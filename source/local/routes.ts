@@ -22,16 +22,23 @@ import { addDataPlaneRoutes } from './data-plane/routes.js';
 import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
 import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
+import type { Keeper } from './persistence/journal.js';
 
 interface RouteMeta {
 	/** `index-token`: the index data planes check the index's own tokens themselves. */
 	auth: AuthScheme | 'index-token';
 }
 
-export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => void): Router<RouteMeta> {
+/** @param keeper keeps the state: an answer goes out once what its request changed is kept. */
+export function buildRouter(
+	ctx: ServiceContext,
+	onError: (error: unknown) => void,
+	keeper: Pick<Keeper, 'touch' | 'settle'>,
+): Router<RouteMeta> {
 	const secrets = new Secrets(ctx.credentials);
 	const router = new Router<RouteMeta>({
 		before(req, meta) {
+			if (req.method !== 'GET') keeper.touch();
 			if (meta.auth === 'index-token') return;
 			if (meta.auth === 'basic') {
 				checkBasic(req.raw.headers, secrets);
@@ -44,6 +51,7 @@ export function buildRouter(ctx: ServiceContext, onError: (error: unknown) => vo
 			if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
 		},
 		onError,
+		settle: () => keeper.settle(),
 	});
 	const basic: RouteMeta = { auth: 'basic' };
 	const bearer: RouteMeta = { auth: 'bearer' };

@@ -3,23 +3,30 @@
  * one node:http server (both APIs share it), for one account with one vector index and one
  * search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Agent } from 'undici';
 import { resolveDialect } from '../api/dialect.js';
-import { generateSigningKey } from '../signing/keys.js';
-import { resolveCredentials } from './account/account.js';
 import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
-import { createIndexPlanes } from './data-plane/planes.js';
+import { createIndexPlanes, indexEndpoints } from './data-plane/planes.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { SearchIndexRecord } from './indexes/search-index.js';
 import { VectorIndex } from './indexes/vector-index.js';
-import { defaultMessagePrice, type LocalServiceOptions } from './options.js';
+import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
+import { resolveAccount } from './persistence/account.js';
+import {
+	collections,
+	type KeptAccount,
+	type KeptRecords,
+	openCollections,
+	values,
+} from './persistence/collections.js';
+import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
 import { buildRouter } from './routes.js';
 import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
 import { ScheduleRunner } from './schedules/runner.js';
@@ -55,6 +62,51 @@ export interface LocalServiceInfo {
 	vectorIndexUrl: string;
 	vectorIndexToken: string;
 	vectorIndexReadOnlyToken: string;
+	/** REST endpoint of the search index's data plane, and its token. */
+	searchIndexUrl: string;
+	searchIndexToken: string;
+}
+
+/** What a client needs to reach a service of this identity at `baseUrl`. */
+export function serviceInfo(account: KeptAccount, baseUrl: string): LocalServiceInfo {
+	const endpoints = indexEndpoints(baseUrl, account);
+	return {
+		queueUrl: baseUrl,
+		managementUrl: baseUrl,
+		token: account.credentials.token,
+		email: account.credentials.email,
+		apiKey: account.credentials.apiKey,
+		currentSigningKey: account.keys.current,
+		nextSigningKey: account.keys.next,
+		accountId: account.credentials.accountId,
+		vectorIndexId: account.vectorIndexId,
+		searchIndexId: account.searchIndexId,
+		vectorIndexUrl: endpoints.vector,
+		vectorIndexToken: account.vectorTokens.token,
+		vectorIndexReadOnlyToken: account.vectorTokens.readOnlyToken,
+		searchIndexUrl: endpoints.search,
+		searchIndexToken: account.searchTokens.token,
+	};
+}
+
+/**
+ * The identity of the service kept in `dataDir` (made and kept now if there is none yet), as
+ * it would be reached at `baseUrl`, without starting it. StateInUseError while a service runs
+ * on that directory.
+ */
+export async function keptServiceInfo(
+	options: LocalServiceData & { dataDir: string },
+	baseUrl: string,
+): Promise<LocalServiceInfo> {
+	const keeper = await Journal.open(stateDirectory(options.dataDir), () => {});
+	try {
+		const kept = await keeper.load('account', collections.account);
+		const account = resolveAccount(options, kept[0]?.[1], await keeper.any('vectors'), Date.now());
+		keeper.collection('account', collections.account).put('account', account);
+		return serviceInfo(account, baseUrl);
+	} finally {
+		await keeper.close();
+	}
 }
 
 export interface LocalServiceHandle extends LocalServiceInfo {
@@ -64,7 +116,17 @@ export interface LocalServiceHandle extends LocalServiceInfo {
 /** The in-process handle also reaches the state, for the data planes and diagnostics. */
 export interface LocalService extends LocalServiceHandle {
 	readonly context: ServiceContext;
+	/** Where the state is kept; undefined for an in-memory service. */
+	readonly dataDir: string | undefined;
 }
+
+/** Where the state lives inside a data directory. */
+export function stateDirectory(dataDir: string): string {
+	return path.join(dataDir, 'state');
+}
+
+/** Statistics are saved this often (and at close): a kill loses at most this much of them. */
+const statisticsEveryMs = 5_000;
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
 	return new Promise((resolve, reject) => {
@@ -81,25 +143,51 @@ function urlHost(host: string): string {
 }
 
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+	const onError = options.onError ?? (() => {});
+	// The port first: a second server on the same port and data directory is told the port is
+	// taken (by the server that has both), which says more than that the directory is.
+	const host = options.host ?? '127.0.0.1';
+	const server = createServer({ keepAliveTimeout: 5_000 });
+	const address = await listen(server, options.port ?? 0, host);
+	let keeper: Keeper = keepNothing;
+	try {
+		if (options.dataDir) keeper = await Journal.open(stateDirectory(options.dataDir), onError);
+		return await start(
+			options,
+			{ server, baseUrl: `http://${urlHost(host)}:${address.port}` },
+			keeper,
+			onError,
+		);
+	} catch (error) {
+		server.close();
+		await keeper.close().catch(() => {});
+		throw error;
+	}
+}
+
+async function start(
+	options: LocalServiceOptions,
+	{ server, baseUrl }: { server: Server; baseUrl: string },
+	keeper: Keeper,
+	onError: (error: unknown) => void,
+): Promise<LocalService> {
 	const clock = options.clock ?? systemClock;
 	const dialect = resolveDialect(options.dialect);
 	const limits = resolveLimits(options.limits);
-	const credentials = resolveCredentials(options);
-	const createdAt = clock.now();
-	const keys = {
-		current: options.currentSigningKey ?? generateSigningKey(),
-		next: options.nextSigningKey ?? generateSigningKey(),
-	};
+	const { kept, sinks } = await openCollections(keeper);
+	const account = resolveAccount(options, kept.account[0]?.[1], kept.vectors.length > 0, clock.now());
+	const { credentials, createdAt, keys } = account;
+	const saveAccount = () => sinks.account.put('account', account);
+	saveAccount();
 	const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
 	const events = new EventLog(limits.max_events_size);
-	const dlq = new DlqStore(limits);
+	const dlq = new DlqStore(limits, sinks.deadLetters);
 	const backoff =
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
-	const onError = options.onError ?? (() => {});
-	const queues = new QueueStore(limits);
-	const schedules = new ScheduleStore(limits);
+	const queues = new QueueStore(limits, sinks.queues);
+	const schedules = new ScheduleStore(limits, sinks.schedules);
 	const runs = new WorkflowRunStore();
 	const waiters = new WaiterStore();
 	// The context is complete before anything is delivered or fired; these read it then.
@@ -112,6 +200,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		runs,
 		waiters,
 		delivery: () => engine,
+		changed: () => keeper.touch(),
 	});
 	const engine = new DeliveryEngine({
 		onError,
@@ -127,7 +216,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		queueSettings: (name) => queues.get(name),
 		onFinished: (message, outcome) => {
 			if (context) noteScheduleOutcome(context, message, outcome);
+			keeper.touch();
 		},
+		messageSink: sinks.messages,
+		flowSink: sinks.flowKeys,
 		runs: workflows.hooks,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
@@ -138,26 +230,25 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 			onError(error);
 		}
 	});
-	const host = options.host ?? '127.0.0.1';
-	const server = createServer({ keepAliveTimeout: 5_000 });
-	const address = await listen(server, options.port ?? 0, host);
-	const baseUrl = `http://${urlHost(host)}:${address.port}`;
-	const vectorIndexId = options.vectorIndexId ?? randomUUID();
-	const searchIndexId = options.searchIndexId ?? randomUUID();
+	const { vectorIndexId, searchIndexId } = account;
 	const vectorIndex = new VectorIndex(vectorIndexId, 'local-vector', createdAt);
 	const searchIndex = new SearchIndexRecord(
 		searchIndexId,
 		'local-search',
 		credentials.email,
-		`${baseUrl}/search/${searchIndexId}`,
+		indexEndpoints(baseUrl, account).search,
 		createdAt,
+		account.searchTokens,
 	);
 	const dataPlanes = createIndexPlanes({
 		baseUrl,
 		vectorIndex,
 		searchIndex,
-		dimension: options.vectorDimension,
-		similarity: options.vectorSimilarity,
+		dimension: account.vectorDimension,
+		similarity: account.vectorSimilarity,
+		vectorTokens: account.vectorTokens,
+		vectorSink: sinks.vectors,
+		searchSink: sinks.documents,
 	});
 	context = {
 		dialect,
@@ -166,14 +257,15 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		credentials,
 		createdAt,
 		keys,
+		saveAccount,
 		engine,
-		groups: new GroupStore(limits),
+		groups: new GroupStore(limits, sinks.groups),
 		queues,
 		schedules,
 		scheduleRunner,
 		dlq,
 		events,
-		dedup: new DedupStore(),
+		dedup: new DedupStore(sinks.dedup),
 		runs,
 		waiters,
 		workflows,
@@ -183,7 +275,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 		searchIndex,
 		dataPlanes,
 	};
-	const router = buildRouter(context, onError);
+	restoreKept(context, kept, keeper);
+	const router = buildRouter(context, onError, keeper);
 	server.on('request', router.listener);
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
 	server.on('error', onError);
@@ -204,25 +297,44 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 				server.closeAllConnections();
 			});
 			await dispatcher.destroy();
+			await keeper.close();
 		})();
 		return closing;
 	};
 
 	return {
-		queueUrl: baseUrl,
-		managementUrl: baseUrl,
-		token: credentials.token,
-		email: credentials.email,
-		apiKey: credentials.apiKey,
-		currentSigningKey: keys.current,
-		nextSigningKey: keys.next,
-		accountId: credentials.accountId,
-		vectorIndexId,
-		searchIndexId,
-		vectorIndexUrl: dataPlanes.vector.endpoint,
-		vectorIndexToken: dataPlanes.vector.token,
-		vectorIndexReadOnlyToken: dataPlanes.vector.readOnlyToken,
+		...serviceInfo(account, baseUrl),
 		context,
+		dataDir: options.dataDir,
 		close,
 	};
+}
+
+/**
+ * Puts back everything that was kept, then starts what runs by itself again: messages wait
+ * for their times (those due while the service was down go at once), schedules for theirs
+ * and workflow waits for their events or deadlines. Statistics come back through their
+ * registrations and are saved on a timer.
+ */
+function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): void {
+	const now = ctx.clock.now();
+	ctx.groups.restore(values(kept.groups));
+	ctx.queues.restore(values(kept.queues));
+	ctx.schedules.restore(values(kept.schedules));
+	ctx.dlq.restore(values(kept.deadLetters));
+	ctx.dedup.restore(kept.dedup);
+	ctx.engine.flow.restore(values(kept.flowKeys));
+	const { vector, search } = ctx.dataPlanes;
+	vector.engine.restore(kept.vectors);
+	search.engine.restore(values(kept.documents));
+	keeper.register('usage', ctx.usage, { everyMs: statisticsEveryMs });
+	keeper.register('vector-index', ctx.vectorIndex, { everyMs: statisticsEveryMs });
+	keeper.register('search-index', ctx.searchIndex, { everyMs: statisticsEveryMs });
+	if (kept.vectors.length > 0) ctx.vectorIndex.setSize(now, vector.engine.size, vector.engine.dataSize);
+	// Runs and waiters change with requests and deliveries: saved with the batch after each.
+	keeper.register('workflow-runs', ctx.runs);
+	keeper.register('workflow-waiters', ctx.waiters);
+	ctx.engine.restore(values(kept.messages));
+	ctx.workflows.armWaiters();
+	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
 }

@@ -10,7 +10,12 @@ const port = parentPort;
 if (!port) throw new Error('worker-entry runs only as a worker thread');
 
 try {
-	const { context: _context, close, ...info } = await startLocalService(workerData as LocalServiceData);
+	const {
+		context: _context,
+		dataDir: _dataDir,
+		close,
+		...info
+	} = await startLocalService(workerData as LocalServiceData);
 	port.on('message', (message: { type?: string }) => {
 		if (message?.type !== 'close') return;
 		close().then(
@@ -23,6 +28,11 @@ try {
 	});
 	port.postMessage({ type: 'ready', info });
 } catch (error) {
-	port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+	port.postMessage({
+		type: 'error',
+		message: error instanceof Error ? error.message : String(error),
+		name: error instanceof Error ? error.name : undefined,
+		code: (error as { code?: string }).code,
+	});
 	port.close();
 }

@@ -7,12 +7,21 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LocalServiceData } from './options.js';
+import { StateInUseError } from './persistence/journal.js';
 import { type LocalServiceHandle, type LocalServiceInfo, startLocalService } from './service.js';
 
 type FromWorker =
 	| { type: 'ready'; info: LocalServiceInfo }
 	| { type: 'closed' }
-	| { type: 'error'; message: string };
+	| { type: 'error'; message: string; name?: string; code?: string };
+
+/** The error the worker met, as this thread can test it (StateInUseError, EADDRINUSE). */
+function errorFrom(message: Extract<FromWorker, { type: 'error' }>): Error {
+	if (message.name === 'StateInUseError') return new StateInUseError(message.message);
+	const error = new Error(message.message) as Error & { code?: string };
+	if (message.code !== undefined) error.code = message.code;
+	return error;
+}
 
 /** How long close() waits for the worker to close its server before terminating it. */
 const closeTimeoutMs = 5_000;
@@ -22,7 +31,7 @@ export async function startLocalServiceInWorker(options: LocalServiceData = {}):
 	if (!existsSync(fileURLToPath(entry))) {
 		// Run from TypeScript sources (a test runner) there is no compiled entry for a worker
 		// to load; the service then runs on this thread, behind the same handle.
-		const { context: _context, ...handle } = await startLocalService(options);
+		const { context: _context, dataDir: _dataDir, ...handle } = await startLocalService(options);
 		return handle;
 	}
 	const worker = new Worker(entry, { workerData: options });
@@ -34,7 +43,8 @@ export async function startLocalServiceInWorker(options: LocalServiceData = {}):
 			worker.off('error', reject);
 			worker.off('exit', onExit);
 			if (message.type === 'ready') resolve(message.info);
-			else reject(new Error(message.type === 'error' ? message.message : 'the local service worker stopped'));
+			else
+				reject(message.type === 'error' ? errorFrom(message) : new Error('the local service worker stopped'));
 		});
 	});
 	// After start, an error in the worker ends it; close() then has nothing left to wait for.

@@ -24,6 +24,19 @@ export type RejectionFailure = VerifyFailure | 'oversize';
 /** A decoded body, cut to the receiver's display limit; `truncated` when bytes are not shown. */
 export type ShownBody = BodyPreview & { truncated?: boolean };
 
+/** What became of a request forwarded to the app: its answer, or why there was none. */
+export interface ForwardSummary {
+	/** The URL it went to. */
+	url: string;
+	/** The app's status; absent when the app could not be reached (the service got a 502). */
+	status?: number;
+	ms: number;
+	error?: string;
+}
+
+/** A signature check's outcome, and the named key pair that verified it (not the main one). */
+export type Verification = VerifyResult & { keyPair?: string };
+
 /** The headers the service adds to every request it sends (decisions.md, "Delivery"). */
 export interface DeliveryHeaders {
 	messageId?: string;
@@ -80,6 +93,8 @@ export interface ReceivedEvent {
 	reason?: string;
 	/** Which signing key verified the signature. */
 	signingKey?: 'current' | 'next';
+	/** The named key pair that key belongs to; absent for the main pair. */
+	keyPair?: string;
 	/** The signature's claims, also of a rejected signature when they could be read. */
 	claims?: Record<string, unknown>;
 	delivery: DeliveryHeaders;
@@ -92,6 +107,8 @@ export interface ReceivedEvent {
 	problem?: string;
 	/** What the receiver answered. */
 	response: { status: number };
+	/** The request went on to the app: what the app answered (which the receiver answered too). */
+	forward?: ForwardSummary;
 }
 
 /** Header values by lowercase name, repeated headers joined with ", " (see headersFromRaw). */
@@ -108,8 +125,9 @@ export interface ClassifyInput {
 	/** For oversize requests: the limit and how many bytes arrived (or were announced). */
 	oversize?: { limitBytes: number; seenBytes: number };
 	/** Absent for oversize requests, which are not verified. */
-	verification?: VerifyResult;
+	verification?: Verification;
 	responseStatus: number;
+	forward?: ForwardSummary;
 }
 
 /**
@@ -130,6 +148,7 @@ export function classifyInput(request: ReceivedRequest): ClassifyInput {
 		oversize: request.oversize,
 		verification: request.verification,
 		responseStatus: request.responseStatus,
+		forward: request.forward,
 	};
 }
 
@@ -201,8 +220,8 @@ export function eventOf(request: ReceivedRequest, options: ClassifyOptions): Rec
 
 type EventFields = Omit<
 	ReceivedEvent,
-	'seq' | 'receivedAt' | 'method' | 'path' | 'headers' | 'delivery' | 'response'
->;
+	'seq' | 'receivedAt' | 'method' | 'path' | 'headers' | 'delivery' | 'response' | 'forward' | 'keyPair'
+> & { keyPair?: string | undefined };
 
 /**
  * An event of `input`. Every event is built here, with the same keys in the same order
@@ -220,6 +239,7 @@ function eventFrom(input: ClassifyInput, delivery: DeliveryHeaders, fields: Even
 		failure: fields.failure,
 		reason: fields.reason,
 		signingKey: fields.signingKey,
+		keyPair: fields.keyPair,
 		claims: fields.claims,
 		delivery,
 		bodyBytes: fields.bodyBytes,
@@ -227,16 +247,18 @@ function eventFrom(input: ClassifyInput, delivery: DeliveryHeaders, fields: Even
 		callback: fields.callback,
 		problem: fields.problem,
 		response: { status: input.responseStatus },
+		forward: input.forward,
 	};
 }
 
 /** What an event says of its signature check. */
-function verdict(v: VerifyResult | undefined) {
+function verdict(v: Verification | undefined) {
 	return {
 		verified: v?.ok === true,
 		failure: v === undefined ? ('missing' as const) : v.ok ? undefined : v.failure,
 		reason: v === undefined ? 'not verified' : v.ok ? undefined : v.reason,
 		signingKey: v?.ok ? v.key : undefined,
+		keyPair: v?.ok ? v.keyPair : undefined,
 		claims: v?.claims,
 	};
 }

@@ -2,12 +2,22 @@
 import { type Dialect, resolveDialect } from '../api/dialect.js';
 import { isHttpUrl } from '../api/publish-options.js';
 import { defaultMaxShownBodyBytes } from './event.js';
+import { defaultForwardTimeoutMs } from './forward.js';
 import { defaultCapacity, defaultNotifyIntervalMs } from './store.js';
+
+/** A key pair besides the main one, named (a region, as the deployed service signs per region). */
+export interface NamedKeyPair {
+	name: string;
+	currentSigningKey: string;
+	nextSigningKey?: string | undefined;
+}
 
 /** Plain data only, so the same options can be posted to a worker thread. */
 export interface ReceiverOptions {
 	currentSigningKey: string;
 	nextSigningKey?: string | undefined;
+	/** More key pairs, tried in order after the main one; the event names the one that verified. */
+	keyPairs?: readonly NamedKeyPair[] | undefined;
 	/** 0 (the default) picks a free port. */
 	port?: number | undefined;
 	/** Default 127.0.0.1: nothing outside this machine reaches the receiver unless asked. */
@@ -15,10 +25,18 @@ export interface ReceiverOptions {
 	/** Header prefix and issuer come from here. */
 	dialect?: Partial<Dialect> | undefined;
 	/**
-	 * The public URL that maps to this receiver's root (e.g. a tunnel). When set, a signature's
-	 * `sub` must equal it joined with the request path.
+	 * The public URL the service calls (e.g. through a tunnel). When set, a signature's `sub`
+	 * must equal it exactly; a bare origin (no path) stands for every path below it.
 	 */
 	publicUrl?: string | undefined;
+	/** The app's URL: each verified request goes there (the path below it) and its answer back. */
+	forwardTo?: string | undefined;
+	/** Forward rejected requests too. */
+	forwardRejected?: boolean | undefined;
+	/** How long the app has to answer a forwarded request; default 30 s. */
+	forwardTimeoutMs?: number | undefined;
+	/** Where the history of requests is kept (for replay, and to show again after a restart). */
+	historyDir?: string | undefined;
 	clockToleranceSeconds?: number | undefined;
 	/** Answer to verified requests; default 200. Another status makes the service retry. */
 	respondStatus?: number | undefined;
@@ -40,10 +58,15 @@ export interface ReceiverOptions {
 export interface ResolvedReceiverOptions {
 	currentSigningKey: string;
 	nextSigningKey: string | undefined;
+	keyPairs: NamedKeyPair[];
 	port: number;
 	host: string;
 	dialect: Dialect;
 	publicUrl: string | undefined;
+	forwardTo: string | undefined;
+	forwardRejected: boolean;
+	forwardTimeoutMs: number;
+	historyDir: string | undefined;
 	clockToleranceSeconds: number;
 	respondStatus: number;
 	rejectStatus: number;
@@ -69,14 +92,29 @@ export function resolveReceiverOptions(options: ReceiverOptions): ResolvedReceiv
 	if (publicUrl !== undefined && !isHttpUrl(publicUrl)) {
 		throw new ReceiverOptionError(`public URL must be an http(s) URL, got ${JSON.stringify(publicUrl)}`);
 	}
+	const forwardTo = options.forwardTo?.trim() || undefined;
+	if (forwardTo !== undefined && !isHttpUrl(forwardTo)) {
+		throw new ReceiverOptionError(`forward URL must be an http(s) URL, got ${JSON.stringify(forwardTo)}`);
+	}
+	const keyPairs = (options.keyPairs ?? []).map((pair) => {
+		const currentSigningKey = pair.currentSigningKey?.trim();
+		if (!currentSigningKey)
+			throw new ReceiverOptionError(`key pair ${JSON.stringify(pair.name)} has no current signing key`);
+		return { name: pair.name, currentSigningKey, nextSigningKey: pair.nextSigningKey?.trim() || undefined };
+	});
 	const requestTimeoutMs = positive('request timeout', options.requestTimeoutMs, 30_000);
 	return {
 		currentSigningKey: current,
 		nextSigningKey: next,
+		keyPairs,
 		port: integer('port', options.port, 0, 0, 65_535),
 		host: options.host?.trim() || '127.0.0.1',
 		dialect: resolveDialect(options.dialect),
 		publicUrl,
+		forwardTo,
+		forwardRejected: options.forwardRejected === true,
+		forwardTimeoutMs: positive('forward timeout', options.forwardTimeoutMs, defaultForwardTimeoutMs),
+		historyDir: options.historyDir?.trim() || undefined,
 		clockToleranceSeconds: integer('clock tolerance', options.clockToleranceSeconds, 0, 0, 86_400),
 		respondStatus: integer('respond status', options.respondStatus, 200, 200, 599),
 		rejectStatus: integer('reject status', options.rejectStatus, 401, 200, 599),
@@ -118,11 +156,11 @@ function positive(what: string, value: number | undefined, fallback: number): nu
 }
 
 /**
- * The `sub` a signature must carry for a request to `path`: the public URL's origin and path
- * prefix joined with the path as received.
+ * The `sub` a signature must carry for a request to `path`: the public URL itself, exactly as
+ * the service was given it; a bare origin (no path) joined with the path as received.
  */
 export function expectedSubject(publicUrl: string, path: string): string {
 	const base = new URL(publicUrl);
-	const prefix = base.pathname.replace(/\/+$/, '');
-	return `${base.origin}${prefix}${path.startsWith('/') ? path : `/${path}`}`;
+	if (base.pathname !== '/') return publicUrl;
+	return `${base.origin}${path.startsWith('/') ? path : `/${path}`}`;
 }

@@ -1,4 +1,5 @@
 /** A receiver on the main thread: the server feeding a store (used by `mqtop listen`). */
+import { type CapturedHistory, keepRequest, openCapturedHistory } from './captured.js';
 import type { ReceivedEvent } from './event.js';
 import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
 import { listenReceiver } from './server.js';
@@ -8,6 +9,8 @@ export interface ReceiverHandle {
 	/** Where the service should send requests, e.g. `http://127.0.0.1:41234`. */
 	url: string;
 	store: EventStore;
+	/** The history of requests, when the receiver keeps one (historyDir). */
+	history?: CapturedHistory | undefined;
 	/** Stops listening, drops open connections and publishes the last events. */
 	close(): Promise<void>;
 }
@@ -26,13 +29,26 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 		classify: resolved,
 	});
 	if (options.onEvent) store.onEvent(options.onEvent);
-	const server = await listenReceiver(resolved, (request) => store.addRequest(request));
+	const history =
+		resolved.historyDir === undefined ? undefined : await openCapturedHistory(resolved.historyDir);
+	const server = await listenReceiver(
+		resolved,
+		(request) => {
+			store.addRequest(request);
+			if (history) keepRequest(history, request);
+		},
+		(history?.lastSeq ?? 0) + 1,
+	);
 	let closing: Promise<void> | undefined;
 	return {
 		url: server.url,
 		store,
+		history,
 		close: () => {
-			closing ??= server.close().then(() => store.flush());
+			closing ??= server.close().then(async () => {
+				store.flush();
+				await history?.flush();
+			});
 			return closing;
 		},
 	};

@@ -7,7 +7,7 @@ import { formatClockMillis } from '../format/time.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
 import { type Paint, type StyleName, statusStyle } from '../text/style.js';
-import type { EventKind, ReceivedEvent, ShownBody } from './event.js';
+import type { EventKind, ForwardSummary, ReceivedEvent, ShownBody } from './event.js';
 
 /**
  * One `listen --json` line. Every key is always present (null when it does not apply) so
@@ -25,6 +25,8 @@ export interface EventRecord {
 	reason: string | null;
 	failure: string | null;
 	signingKey: 'current' | 'next' | null;
+	/** The named key pair that verified it; null for the main pair (or when not verified). */
+	keyPair: string | null;
 	/** `<prefix>Message-Id` of this request. */
 	messageId: string | null;
 	/** For callbacks the source message's retries (body), else this request's (`<prefix>Retried`). */
@@ -47,6 +49,8 @@ export interface EventRecord {
 	problem: string | null;
 	/** What the receiver answered. */
 	responseStatus: number;
+	/** Forwarded to the app: its URL, its status (null when it could not be reached), the time, why not. */
+	forward: { url: string; status: number | null; ms: number; error: string | null } | null;
 	headers: Record<string, string>;
 	claims: Record<string, unknown> | null;
 }
@@ -63,6 +67,7 @@ export function toEventRecord(event: ReceivedEvent): EventRecord {
 		reason: event.reason ?? null,
 		failure: event.failure ?? null,
 		signingKey: event.signingKey ?? null,
+		keyPair: event.keyPair ?? null,
 		messageId: event.delivery.messageId ?? null,
 		retried: cb ? cb.retried : (event.delivery.retried ?? null),
 		maxRetries: cb?.maxRetries ?? null,
@@ -79,6 +84,14 @@ export function toEventRecord(event: ReceivedEvent): EventRecord {
 		sourceHeader: cb?.sourceHeader ?? null,
 		problem: event.problem ?? null,
 		responseStatus: event.response.status,
+		forward: event.forward
+			? {
+					url: event.forward.url,
+					status: event.forward.status ?? null,
+					ms: event.forward.ms,
+					error: event.forward.error ?? null,
+				}
+			: null,
 		headers: event.headers,
 		claims: event.claims ?? null,
 	};
@@ -139,7 +152,10 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 		{ text: formatClockMillis(event.receivedAt), style: { dim: true } },
 		{ text: event.kind.padEnd(kindWidth), style: kindStyle[event.kind] },
 		event.verified
-			? { text: `✓ ${event.signingKey ?? ''}`.trimEnd(), style: { color: 'green' } }
+			? {
+					text: `✓ ${event.keyPair ? `${sanitize(event.keyPair)} ` : ''}${event.signingKey ?? ''}`.trimEnd(),
+					style: { color: 'green' },
+				}
 			: { text: `✗ ${sanitize(event.reason ?? 'rejected')}`, style: { color: 'red' } },
 	];
 	const said = claimParts(event);
@@ -148,8 +164,26 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 		parts.push({ text: untrustedMark, style: { color: 'yellow', bold: true } });
 		for (const part of said) parts.push({ ...part, untrusted: true });
 	}
-	parts.push({ text: `→ ${event.response.status}`, style: statusPart(event.response.status) });
+	parts.push(...answerParts(event.response.status, event.forward));
 	return parts;
+}
+
+/** What the receiver answered: the status, or with forwarding the app's answer and its time. */
+export function answerParts(status: number, forward: ForwardSummary | undefined): LinePart[] {
+	if (!forward) return [{ text: `→ ${status}`, style: statusPart(status) }];
+	const ms = `${Math.round(forward.ms)} ms`;
+	if (forward.status === undefined)
+		return [
+			{
+				text: `→ app ✗ ${sanitize(forward.error ?? 'unreachable')} (${status} to the service)`,
+				style: { color: 'red' },
+			},
+			{ text: ms, style: { dim: true } },
+		];
+	return [
+		{ text: `→ app ${forward.status}`, style: statusPart(forward.status) },
+		{ text: ms, style: { dim: true } },
+	];
 }
 
 /** What the request says of itself: the callback's fields, or the delivery's headers and body. */
@@ -194,9 +228,12 @@ function formats(style: PartStyle): StyleName[] {
 	return list;
 }
 
+/** Parts painted for a terminal (or plain, with a painter that does not colour), two spaces apart. */
+export function paintParts(parts: readonly LinePart[], paint: Paint): string {
+	return parts.map((part) => (part.style ? paint(formats(part.style), part.text) : part.text)).join('  ');
+}
+
 /** One line per event, painted for a terminal (or plain, with a painter that does not colour). */
 export function formatEventLine(event: ReceivedEvent, paint: Paint): string {
-	return eventLineParts(event)
-		.map((part) => (part.style ? paint(formats(part.style), part.text) : part.text))
-		.join('  ');
+	return paintParts(eventLineParts(event), paint);
 }

@@ -6,9 +6,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type VerifyResult, verifySignature } from '../signing/jwt.js';
 import { headerFromRaw, type ReceivedRequest, responseStatusFor, signatureHeaderName } from './event.js';
-import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
+import { defaultMaxForwardResponseBytes, type ForwardOutcome, forwardRequest } from './forward.js';
+import type { ResolvedReceiverOptions } from './options.js';
+import { verifyReceived } from './verify.js';
 
 export interface ReceiverServer {
 	/** e.g. `http://127.0.0.1:41234` */
@@ -19,8 +20,10 @@ export interface ReceiverServer {
 export async function listenReceiver(
 	options: ResolvedReceiverOptions,
 	record: (request: ReceivedRequest) => void,
+	/** The number of the first request (after those of a kept history). */
+	firstSeq = 1,
 ): Promise<ReceiverServer> {
-	let seq = 0;
+	let seq = firstSeq - 1;
 	const server = createServer(
 		{
 			requestTimeout: options.requestTimeoutMs,
@@ -103,9 +106,14 @@ export async function listenReceiver(
 			if (over) return;
 			try {
 				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-				const verification = verify(headerFromRaw(rawHeaders, signatureName), path, body);
+				const verification = verifyReceived(options, headerFromRaw(rawHeaders, signatureName), path, body);
+				const request = { seq: n, receivedAt, method, path, rawHeaders, body, verification };
+				if (forwardTo !== undefined && (verification.ok || options.forwardRejected)) {
+					void forward(forwardTo, request, res);
+					return;
+				}
 				const status = responseStatusFor(verification, options);
-				record({ seq: n, receivedAt, method, path, rawHeaders, body, verification, responseStatus: status });
+				record({ ...request, responseStatus: status });
 				if (verification.ok) answerJson(res, status, `{"received":${n}}`);
 				else answer(res, status, { error: `signature rejected: ${verification.reason}` });
 			} catch (error) {
@@ -116,28 +124,42 @@ export async function listenReceiver(
 		req.on('error', ignore);
 	}
 
-	function verify(token: string | undefined, path: string, body: Buffer): VerifyResult {
-		const common = {
-			token,
-			body,
-			currentKey: options.currentSigningKey,
-			nextKey: options.nextSigningKey,
-			issuer: options.dialect.issuer,
-			clockToleranceSeconds: options.clockToleranceSeconds,
-		};
-		if (options.publicUrl === undefined) return verifySignature(common);
-		const url = expectedSubject(options.publicUrl, path);
-		const result = verifySignature({ ...common, url });
-		// A request to the bare origin arrives as path `/`; its URL may have been given without it.
-		if (
-			!result.ok &&
-			result.failure === 'subject' &&
-			path === '/' &&
-			result.claims?.sub === url.slice(0, -1)
-		) {
-			return verifySignature({ ...common, url: url.slice(0, -1) });
+	const forwardTo = options.forwardTo;
+
+	/** Hands the request to the app and gives the service the app's answer (502 when there is none). */
+	async function forward(
+		target: string,
+		request: Omit<ReceivedRequest, 'responseStatus'> & { body: Buffer },
+		res: ServerResponse,
+	): Promise<void> {
+		let outcome: ForwardOutcome;
+		try {
+			outcome = await forwardRequest(target, request, {
+				timeoutMs: options.forwardTimeoutMs,
+				maxResponseBytes: defaultMaxForwardResponseBytes,
+			});
+		} catch (error) {
+			outcome = { ok: false, url: target, error: (error as Error).message, ms: 0, timedOut: false };
 		}
-		return result;
+		try {
+			const status = outcome.ok ? outcome.status : 502;
+			record({
+				...request,
+				responseStatus: status,
+				forward: outcome.ok
+					? { url: outcome.url, status: outcome.status, ms: outcome.ms }
+					: { url: outcome.url, ms: outcome.ms, error: outcome.error },
+			});
+			if (res.headersSent || res.destroyed) return;
+			if (!outcome.ok) {
+				answer(res, 502, { error: outcome.error });
+				return;
+			}
+			res.writeHead(status, [...outcome.headers, 'content-length', String(outcome.body.length)]);
+			res.end(outcome.body);
+		} catch (error) {
+			failed(res, error);
+		}
 	}
 
 	await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@
  * is posted, in one loop, rather than one by one as they arrive.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { type CapturedHistory, keepRequest, openCapturedHistory } from './captured.js';
 import { eventOf, type ReceivedRequest } from './event.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
@@ -28,18 +29,23 @@ function flush(): void {
 	batch = [];
 }
 
+let history: CapturedHistory | undefined;
+
 function record(request: ReceivedRequest): void {
+	if (history) keepRequest(history, request);
 	batch.push(request);
 	if (batch.length >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
 }
 
 try {
-	const server = await listenReceiver(start.options, record);
+	if (start.options.historyDir !== undefined) history = await openCapturedHistory(start.options.historyDir);
+	const server = await listenReceiver(start.options, record, (history?.lastSeq ?? 0) + 1);
 	port.on('message', async (message: ToWorker) => {
 		if (message.type !== 'close') return;
 		await server.close();
 		flush();
+		await history?.flush();
 		post({ type: 'closed' });
 		port.close();
 	});

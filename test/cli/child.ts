@@ -23,9 +23,18 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** A clean environment: nothing of the developer's own MQTOP_* settings or config leaks in. */
+/**
+ * A clean environment: nothing of the developer's own MQTOP_* settings, config or local
+ * server's data leaks in (the data directory is the test's own).
+ */
 export function baseEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-	return { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), ...extra };
+	return {
+		PATH: process.env.PATH ?? '',
+		HOME: home,
+		XDG_CONFIG_HOME: path.join(home, 'config'),
+		XDG_DATA_HOME: path.join(home, 'data'),
+		...extra,
+	};
 }
 
 /** A command that runs until stopped (`--follow`, `--watch`): its output so far, and its end. */

@@ -435,20 +435,26 @@ describe('messaging commands', () => {
 	});
 });
 
-describe('the embedded local service', () => {
-	it('starts in-process for the profile "local" and stops when the command ends', async () => {
+describe('the local server with nothing configured', () => {
+	it('is the one `mqtop serve` runs for the data directory', async () => {
 		const result = await cli(['stats', 'mq', '--json'], { env: baseEnv(home) });
 		expect(result.stderr).toBe('');
 		expect(result.code).toBe(0);
 		expect(JSON.parse(result.stdout)).toHaveProperty('daily_requests');
+		const users = await cli(['users', '--json', '--reveal'], { env: baseEnv(home) });
+		expect(JSON.parse(users.stdout)[0]).toMatchObject({ id: info.accountId, token: info.token });
 	});
 
-	it('takes credentials given explicitly as its own', async () => {
-		const result = await cli(['users', '--json', '--reveal'], {
-			env: baseEnv(home, { MQTOP_TOKEN: 'tok_chosen_by_me' }),
+	it('exits 3 with a hint when no local server runs, rather than start a throwaway one', async () => {
+		const result = await cli(['group', 'ls'], {
+			env: baseEnv(home, { XDG_DATA_HOME: path.join(home, 'nothing-runs-here') }),
 		});
-		expect(result.code).toBe(0);
-		expect(JSON.parse(result.stdout)[0].token).toBe('tok_chosen_by_me');
+		expect(result.code).toBe(3);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toContain(
+			`no local server is running for ${path.join(home, 'nothing-runs-here', 'mqtop')}`,
+		);
+		expect(result.stderr).toContain('hint: start one in another terminal with `mqtop serve`');
 	});
 
 	it('says what is missing (exit 2) when an address is given without credentials', async () => {

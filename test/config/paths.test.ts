@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFilePath } from '../../source/config/paths.js';
+import { configFilePath, dataDirPath } from '../../source/config/paths.js';
 
 describe('configFilePath', () => {
 	it('uses XDG_CONFIG_HOME on Linux, else ~/.config', () => {
@@ -39,5 +39,35 @@ describe('configFilePath', () => {
 				homedir: '/h',
 			}),
 		).toBe('/etc/mq.json');
+	});
+});
+
+describe('dataDirPath', () => {
+	it('uses XDG_DATA_HOME on Linux, else ~/.local/share', () => {
+		expect(dataDirPath({ platform: 'linux', env: { XDG_DATA_HOME: '/x/data' }, homedir: '/home/a' })).toBe(
+			'/x/data/mqtop',
+		);
+		expect(dataDirPath({ platform: 'linux', env: { XDG_DATA_HOME: 'rel' }, homedir: '/home/a' })).toBe(
+			'/home/a/.local/share/mqtop',
+		);
+	});
+
+	it('uses Application Support on macOS and %LOCALAPPDATA% on Windows', () => {
+		expect(dataDirPath({ platform: 'darwin', env: {}, homedir: '/Users/a' })).toBe(
+			'/Users/a/Library/Application Support/mqtop',
+		);
+		expect(
+			dataDirPath({ platform: 'win32', env: { LOCALAPPDATA: 'D:\\Local' }, homedir: 'C:\\Users\\a' }),
+		).toBe('D:\\Local\\mqtop');
+	});
+
+	it('lets MQTOP_DATA_DIR name the directory directly', () => {
+		expect(
+			dataDirPath({
+				platform: 'linux',
+				env: { MQTOP_DATA_DIR: '/srv/mq', XDG_DATA_HOME: '/x' },
+				homedir: '/h',
+			}),
+		).toBe('/srv/mq');
 	});
 });

@@ -20,8 +20,18 @@ const out = `${root}.test-out/local-process`;
 const main = `${out}/cli/main.js`;
 
 let sink: Sink;
+let home: string;
+/** A home of the test's own: the server's data directory never is the developer's. */
+let env: Record<string, string>;
 
 beforeAll(async () => {
+	home = await mkdtemp(join(tmpdir(), 'mqtop-process-'));
+	env = {
+		PATH: process.env.PATH ?? '',
+		HOME: home,
+		XDG_DATA_HOME: join(home, 'data'),
+		XDG_CONFIG_HOME: join(home, 'config'),
+	};
 	execFileSync(
 		process.execPath,
 		[`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`, '--outDir', out],
@@ -34,11 +44,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await sink.close();
+	await rm(home, { recursive: true, force: true });
 });
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
 	return new Promise((resolve) => {
-		const child = spawn(process.execPath, [main, ...args]);
+		const child = spawn(process.execPath, [main, ...args], { env });
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d) => {
@@ -63,19 +74,25 @@ async function firstLine(child: ChildProcess): Promise<string> {
 
 describe('mqtop serve', () => {
 	it('prints one JSON line once it accepts requests, serves the dialect asked for, and exits 0 on SIGTERM', async () => {
-		const child = spawn(process.execPath, [
-			main,
-			'serve',
-			'--json',
-			'--header-prefix',
-			'Upstash-',
-			'--token-param',
-			'qstash_token',
-			'--product-segment',
-			'qstash',
-			'--issuer',
-			'Upstash',
-		]);
+		const child = spawn(
+			process.execPath,
+			[
+				main,
+				'serve',
+				'--port',
+				'0',
+				'--json',
+				'--header-prefix',
+				'Upstash-',
+				'--token-param',
+				'qstash_token',
+				'--product-segment',
+				'qstash',
+				'--issuer',
+				'Upstash',
+			],
+			{ env },
+		);
 		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		try {
 			const info = JSON.parse(await firstLine(child)) as LocalServiceInfo;
@@ -94,6 +111,11 @@ describe('mqtop serve', () => {
 					'vectorIndexUrl',
 					'vectorIndexToken',
 					'vectorIndexReadOnlyToken',
+					'searchIndexUrl',
+					'searchIndexToken',
+					'pid',
+					'dialect',
+					'keepsState',
 				].sort(),
 			);
 			expect(info.queueUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -120,7 +142,7 @@ describe('mqtop serve', () => {
 
 	/** The banner of `mqtop serve` with `args`, which stops on Ctrl+C. */
 	async function banner(args: string[] = []): Promise<string> {
-		const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...args]);
+		const child = spawn(process.execPath, [main, 'serve', '--port', '0', '--ephemeral', ...args], { env });
 		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		let text = '';
 		await new Promise<void>((resolve) => {
@@ -141,7 +163,7 @@ describe('mqtop serve', () => {
 			/curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/v2\/publish\/https:\/\/example\.com\/hook'/,
 		);
 		expect(text).toContain('Authorization: Bearer mq_local_');
-		expect(text).toContain('start with --dialect deployed');
+		expect(text).toContain("with --dialect deployed: the official SDKs' QSTASH_* names");
 	});
 
 	it('prints the environment of an app on the official SDKs with --dialect deployed', async () => {
@@ -156,15 +178,11 @@ describe('mqtop serve', () => {
 		try {
 			const file = join(dir, 'plan.json');
 			await writeFile(file, JSON.stringify({ max_queues: 1, max_delay: 60, max_retries: 2 }));
-			const child = spawn(process.execPath, [
-				main,
-				'serve',
-				'--json',
-				'--limits',
-				file,
-				'--limit',
-				'max_retries=4',
-			]);
+			const child = spawn(
+				process.execPath,
+				[main, 'serve', '--port', '0', '--json', '--limits', file, '--limit', 'max_retries=4'],
+				{ env },
+			);
 			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 			try {
 				const client = clientFor(JSON.parse(await firstLine(child)) as LocalServiceInfo);
@@ -204,7 +222,8 @@ describe('mqtop serve', () => {
 		const taken = new URL(sink.url).port;
 		const busy = await run(['serve', '--port', taken]);
 		expect(busy.code).toBe(3);
-		expect(busy.stderr).toContain('the port is in use');
+		expect(busy.stderr).toContain(`cannot listen on 127.0.0.1:${taken}: the port is in use`);
+		expect(busy.stderr).toContain('hint: another program listens there; choose another port');
 		const help = await run(['serve', '--help']);
 		expect(help.code).toBe(0);
 		expect(help.stdout).toContain('--product-segment');

@@ -1,46 +1,7 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maskText } from '../../source/text/mask.js';
-import { builtFile } from './built.js';
 import { callbackBody, currentKey, nextKey, send, sendSigned, waitFor } from './helpers.js';
-
-let main = '';
-beforeAll(() => {
-	main = builtFile('cli/main.js');
-});
-
-interface Running {
-	child: ChildProcessWithoutNullStreams;
-	lines: string[];
-	stderr: () => string;
-	exit: Promise<number | null>;
-}
-
-function listen(args: string[], env: Record<string, string> = {}): Running {
-	const clean = Object.fromEntries(
-		Object.entries(process.env).filter(([name]) => !/^(MQTOP_|NO_COLOR|FORCE_COLOR)/.test(name)),
-	);
-	const child = spawn(process.execPath, [main, 'listen', ...args], { env: { ...clean, ...env } });
-	const lines: string[] = [];
-	createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
-	let stderr = '';
-	child.stderr.on('data', (chunk) => {
-		stderr += chunk;
-	});
-	const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-	return { child, lines, stderr: () => stderr, exit };
-}
-
-async function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-	running.child.kill(signal);
-	const timeout = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
-	try {
-		return await running.exit;
-	} finally {
-		clearTimeout(timeout);
-	}
-}
+import { listen, stop } from './listen-process.js';
 
 describe('mqtop listen --json', () => {
 	it('prints where it listens, then one JSON line per request, and exits 0 on SIGTERM', async () => {

@@ -230,17 +230,38 @@ describe('receiver over loopback', () => {
 });
 
 describe('receiver settings', () => {
-	it('checks the subject against the public URL when given one', async () => {
-		const publicUrl = 'https://hooks.example.com/tunnel';
+	it('checks the subject against the public URL, exactly as given, path included', async () => {
+		const publicUrl = 'https://hooks.example.com/api/callback';
 		const receiver = await startReceiver({ currentSigningKey: currentKey, publicUrl });
 		const events: ReceivedEvent[] = [];
 		receiver.store.onEvent((e) => events.push(e));
 		try {
-			const right = await sendSigned(receiver.url, '/cb?x=1', 'ok', { subject: `${publicUrl}/cb?x=1` });
+			const right = await sendSigned(receiver.url, '/api/callback', 'ok', { subject: publicUrl });
 			expect(right.status).toBe(200);
-			const wrong = await sendSigned(receiver.url, '/cb', 'ok', { subject: 'https://evil.example.com/cb' });
+			const joined = await sendSigned(receiver.url, '/api/callback', 'ok', {
+				subject: `${publicUrl}/api/callback`,
+			});
+			expect(joined.status).toBe(401);
+			const wrong = await sendSigned(receiver.url, '/api/callback', 'ok', {
+				subject: 'https://evil.example.com/api/callback',
+			});
 			expect(wrong.status).toBe(401);
 			expect(events.at(-1)).toMatchObject({ failure: 'subject', reason: expect.stringContaining('evil') });
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('takes a bare origin as the public URL of every path below it', async () => {
+		const publicUrl = 'https://hooks.example.com';
+		const receiver = await startReceiver({ currentSigningKey: currentKey, publicUrl });
+		try {
+			expect(
+				(await sendSigned(receiver.url, '/cb?x=1', 'ok', { subject: `${publicUrl}/cb?x=1` })).status,
+			).toBe(200);
+			expect((await sendSigned(receiver.url, '/cb', 'ok', { subject: `${publicUrl}/other` })).status).toBe(
+				401,
+			);
 			// The bare URL, without the trailing slash, names the root too.
 			expect((await sendSigned(receiver.url, '/', 'ok', { subject: publicUrl })).status).toBe(200);
 		} finally {

@@ -1,8 +1,15 @@
 /**
  * `mqtop listen`: a local URL to point callbacks, failure callbacks or deliveries at. Prints
- * every request as it arrives, verified against the signing keys, until SIGINT or SIGTERM.
- * Keys and dialect come from flags, MQTOP_* variables or the profile, like every command's.
+ * every request as it arrives, verified against the signing keys, until SIGINT or SIGTERM;
+ * with --forward-to it hands each verified request to the app and answers with the app's
+ * answer. Every request is kept in the history in the data directory, for --replay. Keys and
+ * dialect come from flags, MQTOP_* variables or the profile, like every command's, else from
+ * the local server that runs.
  */
+import type { Dialect } from '../../api/dialect.js';
+import { ConfigError } from '../../config/file.js';
+import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
+import { historyDirectory } from '../../receiver/captured.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
 import { maskSecret } from '../../text/mask.js';
@@ -11,12 +18,62 @@ import { type ParsedArgs, UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { defineCommand } from '../define.js';
 import { listenFailure } from '../failure.js';
+import { findLocal } from '../local-starter.js';
 import type { Output } from '../output.js';
+import { replayCaptured } from './listen-replay.js';
 
 const noKeyMessage =
 	'no signing key to verify signatures with: give --current-signing-key (and --next-signing-key), ' +
 	'set MQTOP_CURRENT_SIGNING_KEY (and MQTOP_NEXT_SIGNING_KEY), or put currentSigningKey in a profile. ' +
-	"The keys are on the service's console or from GET /v2/keys; `mqtop serve` prints the local service's keys.";
+	"The keys are on the service's console or from GET /v2/keys; while `mqtop serve` runs, its keys are used.";
+
+interface Keys {
+	current: string;
+	next: string | undefined;
+	dialect: Dialect;
+	/** Where they came from, when not from the configuration. */
+	from?: string;
+}
+
+/** The configured keys, else those of the local server that runs on the data directory. */
+async function signingKeys(
+	resolved: { values: { currentSigningKey?: string; nextSigningKey?: string }; dialect: Dialect },
+	dataDir: string,
+): Promise<Keys> {
+	const current = resolved.values.currentSigningKey;
+	if (current?.trim()) return { current, next: resolved.values.nextSigningKey, dialect: resolved.dialect };
+	const local = await findLocal(dataDir);
+	if (!local) throw new UsageError(noKeyMessage);
+	return {
+		current: local.currentSigningKey,
+		next: local.nextSigningKey,
+		dialect: local.dialect,
+		from: `the local server at ${local.queueUrl}`,
+	};
+}
+
+function receiverSettings(context: {
+	args: ParsedArgs;
+	config: { config: { receiver?: Parameters<typeof resolveReceiverSettings>[0]['section'] } };
+	io: { env: Readonly<Record<string, string | undefined>> };
+}): ReceiverSettings {
+	const { args } = context;
+	try {
+		return resolveReceiverSettings({
+			section: context.config.config.receiver,
+			env: context.io.env,
+			flags: {
+				forwardTo: args.string('forward-to'),
+				forwardRejected: args.boolean('forward-rejected'),
+				url: args.string('url'),
+				keyPairs: args.strings('key-pair'),
+			},
+		});
+	} catch (error) {
+		if (error instanceof ConfigError) throw new UsageError(error.message);
+		throw error;
+	}
+}
 
 function numberFlag(args: ParsedArgs, name: string): number | undefined {
 	const text = args.string(name);
@@ -35,6 +92,19 @@ export const listenCommand = defineCommand({
 		'Receives the requests the service sends (callbacks, failure callbacks, deliveries), verifies their ' +
 			'signatures and prints one line per request. Point Svc-Callback or Svc-Failure-Callback (or a ' +
 			'destination) at the printed URL. Runs until Ctrl-C.',
+		'--forward-to <url> hands each verified request to the app byte for byte (method, the path below the ' +
+			"URL, headers with the signature, body) and answers the service with the app's status and body, so " +
+			'the service retries what the app fails; an app that is down gets the service a 502. Rejected ' +
+			'requests are answered 401 and not forwarded unless --forward-rejected. The line shows both sides.',
+		'Every request is kept in the data directory (bounded). --replay <n> sends request n again to the ' +
+			'forward URL, signed afresh with the current key (--body and --header change it first), and shows ' +
+			"the app's answer next to the original's.",
+		"--url is the exact public URL the service calls (a tunnel's, path included): the signature's subject " +
+			'must be that URL. A bare origin stands for every path below it. --key-pair adds a key pair, named ' +
+			'(one per region, as the deployed service signs per region during a migration); the line says which ' +
+			'one verified. The config file\'s "receiver" section (forwardTo, forwardRejected, publicUrl, keyPairs), ' +
+			'MQTOP_FORWARD_TO and MQTOP_PUBLIC_URL set the same.',
+		'With no signing key configured, the keys of the local server that runs (mqtop serve) are used.',
 		'With --json: first {"listening":url}, then one JSON object per request.',
 	],
 	arguments: { min: 0, max: 0 },
@@ -45,7 +115,31 @@ export const listenCommand = defineCommand({
 		url: {
 			type: 'string',
 			value: '<url>',
-			description: 'public URL that reaches this receiver; enables the subject check',
+			description: 'the exact public URL the service calls (path included); enables the subject check',
+		},
+		'forward-to': {
+			type: 'string',
+			value: '<url>',
+			description: "forward verified requests to the app there, and answer with the app's answer",
+		},
+		'forward-rejected': { type: 'boolean', description: 'forward requests that fail verification too' },
+		'key-pair': {
+			type: 'string',
+			value: '<name>=<current>[,<next>]',
+			multiple: true,
+			description: 'another key pair that verifies, named (a region)',
+		},
+		replay: {
+			type: 'string',
+			value: '<n>',
+			description: 'send kept request n to the forward URL again, signed afresh, and exit',
+		},
+		body: { type: 'string', value: '<text>', description: 'with --replay: the body to send instead' },
+		header: {
+			type: 'string',
+			value: '<name: value>',
+			multiple: true,
+			description: 'with --replay: set a header ("name:" alone removes it)',
 		},
 		'clock-tolerance': {
 			type: 'string',
@@ -69,26 +163,41 @@ export const listenCommand = defineCommand({
 		},
 	},
 	examples: [
+		'mqtop listen --port 3001 --forward-to http://localhost:3000',
+		'mqtop listen --replay 12 --forward-to http://localhost:3000 --body \'{"order":43}\'',
+		'mqtop listen --url https://abc.tunnel.example/api/callback --key-pair eu-central-1=sig_...,sig_...',
 		'mqtop listen --current-signing-key sig_... --next-signing-key sig_...',
 		'mqtop listen --json --respond 500',
 	],
-	async run({ args, out, resolved, reveal }) {
-		const currentSigningKey = resolved.values.currentSigningKey;
-		const nextSigningKey = resolved.values.nextSigningKey;
-		if (!currentSigningKey?.trim()) throw new UsageError(noKeyMessage);
+	async run(context) {
+		const { args, out, resolved, reveal, dataDir } = context;
+		const settings = receiverSettings(context);
+		const keys = await signingKeys(resolved, dataDir);
+		const currentSigningKey = keys.current;
+		const nextSigningKey = keys.next;
+		const replay = args.string('replay');
+		if (replay !== undefined)
+			return replayCaptured({ out, args, seq: replay, settings, keys, history: historyDirectory(dataDir) });
+		if (args.string('body') !== undefined || args.strings('header').length > 0)
+			throw new UsageError('--body and --header change a request sent again: use them with --replay <n>');
+		if (keys.from && !out.json) out.warn(`verifying with the signing keys of ${keys.from}`);
 		let handle: ReceiverHandle;
 		try {
 			handle = await startReceiver({
 				currentSigningKey,
 				nextSigningKey,
+				keyPairs: settings.keyPairs,
+				forwardTo: settings.forwardTo,
+				forwardRejected: settings.forwardRejected,
+				historyDir: historyDirectory(dataDir),
 				port: numberFlag(args, 'port'),
 				host: args.string('host'),
-				publicUrl: args.string('url'),
+				publicUrl: settings.publicUrl,
 				clockToleranceSeconds: numberFlag(args, 'clock-tolerance'),
 				respondStatus: numberFlag(args, 'respond'),
 				rejectStatus: numberFlag(args, 'reject'),
 				maxBodyBytes: numberFlag(args, 'max-body'),
-				dialect: resolved.dialect,
+				dialect: keys.dialect,
 				// The lines are printed as they come; the list is only for the closing summary.
 				capacity: 1,
 				onEvent: (event) => {
@@ -110,7 +219,15 @@ export const listenCommand = defineCommand({
 		if (out.json) out.event({ listening: handle.url });
 		else
 			out.line(
-				banner(handle.url, { current: currentSigningKey, next: nextSigningKey, reveal, args, out, resolved }),
+				banner(handle.url, {
+					current: currentSigningKey,
+					next: nextSigningKey,
+					reveal,
+					args,
+					out,
+					dialect: keys.dialect,
+					settings,
+				}),
 			);
 		await stopped;
 		await handle.close();
@@ -142,18 +259,28 @@ function banner(
 		reveal: boolean;
 		args: ParsedArgs;
 		out: Output;
-		resolved: { dialect: { headerPrefix: string; issuer: string } };
+		dialect: { headerPrefix: string; issuer: string };
+		settings: ReceiverSettings;
 	},
 ): string {
 	const { paint } = o.out.style;
 	const show = (key: string) => maskSecret(key, o.reveal);
-	const prefix = sanitize(o.resolved.dialect.headerPrefix);
-	const publicUrl = o.args.string('url');
+	const prefix = sanitize(o.dialect.headerPrefix);
+	const { publicUrl, forwardTo, keyPairs } = o.settings;
 	const lines = [
-		`${paint('bold', 'mqtop listen')}  receiving on ${paint(['bold', 'cyan'], url)}`,
+		`${paint('bold', 'mqtop listen')}  receiving on ${paint(['bold', 'cyan'], url)}${
+			forwardTo ? `  forwarding to ${paint(['bold', 'cyan'], sanitize(forwardTo))}` : ''
+		}`,
 		`  current signing key  ${show(o.current)}`,
 		`  next signing key     ${o.next?.trim() ? show(o.next) : paint('yellow', 'none (only the current key verifies)')}`,
-		`  issuer ${sanitize(o.resolved.dialect.issuer)} · header ${prefix}Signature · subject check ${
+		...keyPairs.map(
+			(pair) =>
+				`  key pair ${sanitize(pair.name)}  ${show(pair.currentSigningKey)}${pair.nextSigningKey ? `  ${show(pair.nextSigningKey)}` : ''}`,
+		),
+		forwardTo
+			? `  rejected requests ${o.settings.forwardRejected ? 'are forwarded too' : 'are answered 401, not forwarded'} · --replay <n> sends one again`
+			: '',
+		`  issuer ${sanitize(o.dialect.issuer)} · header ${prefix}Signature · subject check ${
 			publicUrl ? sanitize(publicUrl) : 'off (--url to enable)'
 		} · clock tolerance ${o.args.string('clock-tolerance') ?? 0} s · answers ${o.args.string('respond') ?? 200}`,
 		`  Point ${prefix}Callback or ${prefix}Failure-Callback at ${url}/. Ctrl-C stops.`,

@@ -1,7 +1,8 @@
 /**
- * `mqtop serve`: runs the embedded local service until SIGINT or SIGTERM, for other programs
- * (and the official client) to use. `--json` prints one line with everything a client needs
- * once the service accepts requests; otherwise a banner with a ready-to-paste curl example.
+ * `mqtop serve`: runs the local server until SIGINT or SIGTERM, for apps (and the official
+ * SDKs), commands and the monitor to use: on port 8080 by default, its state kept in the
+ * data directory. `--json` prints one line with everything a client needs once the service
+ * accepts requests; otherwise a banner with the lines for an app's .env and curl examples.
  */
 
 import { readFile } from 'node:fs/promises';
@@ -12,33 +13,40 @@ import {
 	parseLimitAssignment,
 	parsePlanLimits,
 } from '../../local/account/limits.js';
-import { type LocalService, type LocalServiceInfo, startLocalService } from '../../local/service.js';
+import { StateInUseError } from '../../local/persistence/journal.js';
+import { keptServiceInfo, type LocalService, startLocalService } from '../../local/service.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
-import { localStartOptions } from '../connect.js';
+import { type LocalStartOptions, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
-import { listenFailure } from '../failure.js';
+import { ListenError, listenFailure } from '../failure.js';
+import {
+	defaultLocalPort,
+	envLines,
+	findLocalServer,
+	type LocalServerInfo,
+	readServerFile,
+	removeServerFile,
+	serverFilePath,
+	writeServerFile,
+} from '../local-server.js';
+import type { Output } from '../output.js';
 
-function info(service: LocalService): LocalServiceInfo {
+/** What other mqtop processes and apps need to reach this server. */
+function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo {
+	const { context: _context, close: _close, dataDir: _dataDir, ...info } = service;
 	return {
-		queueUrl: service.queueUrl,
-		managementUrl: service.managementUrl,
-		token: service.token,
-		email: service.email,
-		apiKey: service.apiKey,
+		...info,
 		currentSigningKey: service.currentSigningKey,
 		nextSigningKey: service.nextSigningKey,
-		accountId: service.accountId,
-		vectorIndexId: service.vectorIndexId,
-		searchIndexId: service.searchIndexId,
-		vectorIndexUrl: service.vectorIndexUrl,
-		vectorIndexToken: service.vectorIndexToken,
-		vectorIndexReadOnlyToken: service.vectorIndexReadOnlyToken,
+		pid: process.pid,
+		dialect: service.context.dialect,
+		keepsState,
 	};
 }
 
-function banner(service: LocalService): string {
+function banner(service: LocalService, info: LocalServerInfo): string {
 	const { dialect } = service.context;
 	const rows: [string, string][] = [
 		['queue URL', service.queueUrl],
@@ -53,39 +61,45 @@ function banner(service: LocalService): string {
 		['search index id', service.searchIndexId],
 		['vector index endpoint', service.vectorIndexUrl],
 		['vector index token', service.vectorIndexToken],
-		['search index endpoint', service.context.dataPlanes.search.endpoint],
-		['search index token', service.context.dataPlanes.search.token],
+		['search index endpoint', service.searchIndexUrl],
+		['search index token', service.searchIndexToken],
 		[
 			'dialect',
 			`${presetOf(dialect) ?? 'custom'}: header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
 				`product segment ${dialect.productSegment}, issuer ${dialect.issuer}, partner word ${dialect.partnerWord}`,
 		],
+		[
+			'state',
+			service.dataDir === undefined
+				? 'in memory only (--ephemeral): gone when it stops'
+				: `kept in ${service.dataDir}: the same credentials, ids and messages after a restart`,
+		],
 	];
 	const width = Math.max(...rows.map(([label]) => label.length));
 	const table = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n');
+	const env = envLines(info, dialect)
+		.map((line) => `  ${line}`)
+		.join('\n');
 	const curl = [
 		`  curl -X POST '${service.queueUrl}/v2/publish/https://example.com/hook' \\`,
 		`    -H 'Authorization: Bearer ${service.token}' \\`,
 		`    -H '${dialect.headerPrefix}Delay: 10s' -H 'Content-Type: text/plain' -d 'hello'`,
 	].join('\n');
-	const { search } = service.context.dataPlanes;
 	const searchCurl = [
-		`  curl -X POST '${search.endpoint}/upsert' -H 'Authorization: Bearer ${search.token}' \\`,
+		`  curl -X POST '${service.searchIndexUrl}/upsert' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
 		`    -d '{"id":"doc-1","content":"hello world"}'`,
-		`  curl -X POST '${search.endpoint}/search' -H 'Authorization: Bearer ${search.token}' \\`,
+		`  curl -X POST '${service.searchIndexUrl}/search' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
-	// The official SDKs (workflows included) read these; they speak the deployed service's names.
-	const sdk =
-		presetOf(dialect) === 'deployed'
-			? [
-					`  QSTASH_URL=${service.queueUrl}`,
-					`  QSTASH_TOKEN=${service.token}`,
-					`  QSTASH_CURRENT_SIGNING_KEY=${service.currentSigningKey}`,
-					`  QSTASH_NEXT_SIGNING_KEY=${service.nextSigningKey}`,
-				].join('\n')
-			: "  start with --dialect deployed: the official SDKs speak the deployed service's names";
-	return `mqtop local service listening on ${service.queueUrl}\n\n${table}\n\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\nAn app on the official SDKs (workflow routes too):\n${sdk}\n\nPress Ctrl+C to stop.\n`;
+	return (
+		`mqtop local service listening on ${service.queueUrl}\n\n${table}\n\n` +
+		`For your app's .env (also: mqtop serve --env):\n${env}\n` +
+		(presetOf(dialect) === 'deployed'
+			? ''
+			: "  (with --dialect deployed: the official SDKs' QSTASH_* names, which they read themselves)\n") +
+		`\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\n` +
+		'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n'
+	);
 }
 
 /**
@@ -133,18 +147,67 @@ function untilSignal(): Promise<NodeJS.Signals> {
 	});
 }
 
+/**
+ * Why the server could not start, as the error to report, with what to do about it: a data
+ * directory in use or a port taken cannot start (exit 3), a host that is no address of this
+ * machine is bad usage.
+ */
+async function startFailure(
+	error: unknown,
+	where: { host: string; port: number; dataDir: string | undefined },
+): Promise<Error> {
+	if (error instanceof StateInUseError && where.dataDir !== undefined) {
+		const running = await readServerFile(where.dataDir);
+		return new ListenError(
+			`the data directory ${where.dataDir} is in use by another mqtop${running ? ` (pid ${running.pid}, ${running.queueUrl})` : ''}`,
+			'use the server that runs, stop it first, or give this one a directory of its own (--data-dir <path>) or none (--ephemeral)',
+		);
+	}
+	if ((error as { code?: string }).code === 'EADDRINUSE') {
+		const running = where.dataDir === undefined ? undefined : await findLocalServer(where.dataDir);
+		const ours = running && new URL(running.queueUrl).port === String(where.port);
+		return new ListenError(
+			`the local service cannot listen on ${where.host}:${where.port}: the port is in use`,
+			ours
+				? `mqtop serve already runs there (pid ${running.pid}); commands and the monitor use it as it is`
+				: `another program listens there; choose another port: mqtop serve --port ${where.port === defaultLocalPort ? defaultLocalPort + 1 : defaultLocalPort}`,
+		);
+	}
+	return listenFailure(error, 'the local service', where.host, where.port);
+}
+
+/** What is said when the server stops: what it leaves waiting, and what becomes of it. */
+function stopNote(pending: number, dataDir: string | undefined): string {
+	const count = `${pending} message${pending === 1 ? '' : 's'}`;
+	if (dataDir === undefined)
+		return pending === 0
+			? 'stopped'
+			: `stopped; ${count} pending ${pending === 1 ? 'was' : 'were'} dropped (--ephemeral keeps nothing)`;
+	return pending === 0
+		? `stopped; nothing pending (state kept in ${dataDir})`
+		: `stopped with ${count} pending; ${pending === 1 ? 'it' : 'they'} will be delivered at the next start (state kept in ${dataDir})`;
+}
+
 export const serveCommand = defineCommand({
 	name: 'serve',
-	summary: 'run the embedded local service until interrupted (--json for scripts)',
+	summary:
+		'run the local server until interrupted; it keeps its state (--env for an app, --json for scripts)',
 	usage: '',
 	description: [
 		'Runs the embedded local service (message queue, workflows, vector and search indexes with their ' +
-			'statistics) until interrupted. It binds to 127.0.0.1 unless told otherwise.',
+			`statistics) on port ${defaultLocalPort} until interrupted. It binds to 127.0.0.1 unless told otherwise.`,
+		'It keeps its credentials, signing keys, account and index ids and its whole state (waiting and retrying ' +
+			'messages, dead letters, URL Groups, queues, schedules, workflow runs, statistics, index data) in the data ' +
+			'directory (--data-dir, MQTOP_DATA_DIR, else $XDG_DATA_HOME/mqtop), so an app configured once keeps ' +
+			'working across restarts; messages due while it was down are delivered when it starts again. ' +
+			'--ephemeral keeps nothing.',
+		'While it runs, commands and the monitor (mqtop) with nothing configured use it. --env prints the lines ' +
+			"an app puts in its .env (the official SDK's names with --dialect deployed) and exits.",
 		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
 			'paths, signature issuer and field names), so that an app built on the official SDK runs against it ' +
 			'unchanged; the flags of the five names (--header-prefix, --token-param, --product-segment, --issuer, ' +
-			'--partner-word) set them one by one. --token, --email, --api-key and the signing key flags fix its ' +
-			'credentials, so that they stay the same across restarts.',
+			'--partner-word) set them one by one. --token, --email, --api-key and the signing key flags set its ' +
+			'credentials (and they are kept from then on).',
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
@@ -155,9 +218,11 @@ export const serveCommand = defineCommand({
 		port: {
 			type: 'string',
 			value: '<n>',
-			description: 'port to listen on; 0 (the default) picks a free one',
+			description: `port to listen on (default ${defaultLocalPort}); 0 picks a free one`,
 		},
 		host: { type: 'string', value: '<address>', description: 'interface to listen on (default 127.0.0.1)' },
+		ephemeral: { type: 'boolean', description: 'keep nothing: fresh credentials and state, gone at exit' },
+		env: { type: 'boolean', description: "print the lines for an app's .env and exit" },
 		limits: { type: 'string', value: '<file>', description: 'plan limits from a JSON file' },
 		limit: {
 			type: 'string',
@@ -167,37 +232,83 @@ export const serveCommand = defineCommand({
 		},
 	},
 	examples: [
-		'mqtop serve --port 8080',
-		'mqtop serve --port 8080 --dialect deployed',
-		'mqtop serve --limits ./free-plan.json --limit max_delay=604800',
+		'mqtop serve',
+		'mqtop serve --dialect deployed --env >> .env',
+		'mqtop serve --data-dir ./.mqtop --port 8081',
+		'mqtop serve --ephemeral --limits ./free-plan.json --limit max_delay=604800',
 	],
-	async run({ args, out, resolved }) {
-		const portText = args.string('port') ?? '0';
+	async run({ args, out, resolved, dataDir: configuredDataDir }) {
+		const portText = args.string('port') ?? String(defaultLocalPort);
 		const port = Number(portText);
 		if (!/^\d+$/.test(portText) || port > 65_535) {
 			throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(portText)}`);
 		}
 		const host = args.string('host') ?? '127.0.0.1';
+		const ephemeral = args.boolean('ephemeral');
+		const dataDir = ephemeral ? undefined : configuredDataDir;
+		const start = resolved.local ? localStartOptions(resolved) : { dialect: resolved.dialect };
+		if (args.boolean('env')) {
+			if (dataDir === undefined)
+				throw new UsageError('--env prints what stays the same across restarts; --ephemeral keeps nothing');
+			return printEnv(out, { ...start, dataDir }, host, port);
+		}
 		const limits = await planLimits(args.string('limits'), args.strings('limit'));
 		let service: LocalService;
 		try {
 			service = await startLocalService({
-				...(resolved.local ? localStartOptions(resolved) : { dialect: resolved.dialect }),
+				...start,
 				host,
 				port,
 				limits,
+				...(dataDir === undefined ? {} : { dataDir }),
 				// A request that hit a bug got a 500; the operator sees why on stderr.
 				onError: (error) =>
 					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
 			});
 		} catch (error) {
-			throw listenFailure(error, 'the local service', host, port);
+			throw await startFailure(error, { host, port, dataDir });
 		}
 		const signal = untilSignal();
-		if (out.json) out.event(info(service));
-		else out.line(banner(service));
+		const info = serverInfo(service, dataDir !== undefined);
+		const fileDir = dataDir ?? configuredDataDir;
+		await writeServerFile(fileDir, info).catch((error: unknown) =>
+			out.warn(
+				`cannot write ${serverFilePath(fileDir)}: ${(error as Error).message}; commands will not find this server`,
+			),
+		);
+		if (out.json) out.event(info);
+		else out.line(banner(service, info));
 		await signal;
+		const pending = service.context.engine.messages.size;
 		await service.close();
+		await removeServerFile(fileDir, info.pid);
+		out.warn(stopNote(pending, dataDir));
 		return exitCodes.ok;
 	},
 });
+
+/** `--env`: the lines of the server that runs on this data directory, else of the kept identity. */
+async function printEnv(
+	out: Output,
+	options: LocalStartOptions & { dataDir: string },
+	host: string,
+	port: number,
+): Promise<number> {
+	const running = await findLocalServer(options.dataDir);
+	let info: LocalServerInfo;
+	if (running) {
+		info = running;
+	} else {
+		const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+		try {
+			const kept = await keptServiceInfo(options, baseUrl);
+			info = { ...kept, pid: process.pid, dialect: options.dialect, keepsState: true };
+		} catch (error) {
+			throw await startFailure(error, { host, port, dataDir: options.dataDir });
+		}
+	}
+	if (out.json)
+		out.document(Object.fromEntries(envLines(info, info.dialect).map((line) => line.split(/=(.*)/s, 2))));
+	else out.lines(envLines(info, info.dialect));
+	return exitCodes.ok;
+}

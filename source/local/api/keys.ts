@@ -10,5 +10,6 @@ export function getKeys(ctx: ServiceContext): Reply {
 export function rotateKeys(ctx: ServiceContext): Reply {
 	ctx.keys.current = ctx.keys.next;
 	ctx.keys.next = generateSigningKey();
+	ctx.saveAccount();
 	return getKeys(ctx);
 }

@@ -3,15 +3,15 @@
  * and tokens, its operations, and how a served operation feeds the index's statistics (the
  * records of source/local/indexes/, which build the management resources).
  */
-import { randomId } from '../../signing/keys.js';
 import type { DataPlaneOperation } from '../index-common/data-plane.js';
-import type { SearchIndexRecord } from '../indexes/search-index.js';
+import { type IndexTokens, newIndexTokens, type SearchIndexRecord } from '../indexes/search-index.js';
 import type { VectorIndex } from '../indexes/vector-index.js';
 import { searchOperations } from '../search/data-plane.js';
-import { SearchEngine } from '../search/engine.js';
+import { type DocumentInput, SearchEngine } from '../search/engine.js';
+import type { RecordSink } from '../stores/record-sink.js';
 import { vectorOperations } from '../vector/data-plane.js';
 import type { Similarity } from '../vector/similarity.js';
-import { VectorStore } from '../vector/store.js';
+import { type KeptVector, VectorStore } from '../vector/store.js';
 
 export interface IndexPlane<Engine> {
 	kind: 'vector' | 'search';
@@ -40,23 +40,44 @@ export interface IndexPlaneOptions {
 	dimension?: number | undefined;
 	/** Default COSINE. */
 	similarity?: Similarity | undefined;
+	/** The vector index's tokens; new ones when not given. */
+	vectorTokens?: IndexTokens | undefined;
+	/** Told of every vector and document written, deleted or reset. */
+	vectorSink?: RecordSink<KeptVector> | undefined;
+	searchSink?: RecordSink<DocumentInput> | undefined;
 }
 
 export const defaultVectorDimension = 384;
+
+/** Where each index's data plane is served on a service at `baseUrl`. */
+export function indexEndpoints(
+	baseUrl: string,
+	ids: { vectorIndexId: string; searchIndexId: string },
+): { vector: string; search: string } {
+	return {
+		vector: `${baseUrl}/vector/${ids.vectorIndexId}`,
+		search: `${baseUrl}/search/${ids.searchIndexId}`,
+	};
+}
 
 export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
 	const { vectorIndex, searchIndex } = options;
 	const store = new VectorStore({
 		dimension: options.dimension ?? defaultVectorDimension,
 		similarity: options.similarity ?? 'COSINE',
+		sink: options.vectorSink,
 	});
+	const vectorTokens = options.vectorTokens ?? newIndexTokens();
 	return {
 		vector: {
 			kind: 'vector',
 			id: vectorIndex.id,
-			endpoint: `${options.baseUrl}/vector/${vectorIndex.id}`,
-			token: randomId(40),
-			readOnlyToken: randomId(40),
+			endpoint: indexEndpoints(options.baseUrl, {
+				vectorIndexId: vectorIndex.id,
+				searchIndexId: options.searchIndex.id,
+			}).vector,
+			token: vectorTokens.token,
+			readOnlyToken: vectorTokens.readOnlyToken,
 			engine: store,
 			operations: vectorOperations,
 			record(t, counts, latencyMs, bytes) {
@@ -74,7 +95,7 @@ export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
 			endpoint: searchIndex.endpoint,
 			token: searchIndex.token,
 			readOnlyToken: searchIndex.readOnlyToken,
-			engine: new SearchEngine(),
+			engine: new SearchEngine({}, options.searchSink),
 			operations: searchOperations,
 			record(t) {
 				searchIndex.recordRequest(t);

@@ -18,10 +18,11 @@ import { Scheduler } from '../scheduler/scheduler.js';
 import type { MessageOutcome, UsageStats } from '../stats/usage.js';
 import type { DlqStore } from '../stores/dlq-store.js';
 import type { EventLog, LogRecord } from '../stores/event-log.js';
+import { discard, type RecordSink } from '../stores/record-sink.js';
 import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
-import { FlowGate } from './flow-control.js';
+import { FlowGate, type FlowKeySettings } from './flow-control.js';
 import { OutgoingHeaders } from './outgoing.js';
 import { type LaneSettings, QueueLanes } from './queue-lanes.js';
 
@@ -62,6 +63,10 @@ export interface EngineDeps {
 	queueSettings?: (name: string) => LaneSettings | undefined;
 	/** Told when a message is delivered, failed or cancelled (schedules keep their last states). */
 	onFinished?: (message: StoredMessage, outcome: FinalOutcome) => void;
+	/** Told of every message from acceptance (and each retry) until it is delivered, failed or cancelled. */
+	messageSink?: RecordSink<StoredMessage>;
+	/** Told of the flow-control keys set through the API. */
+	flowSink?: RecordSink<FlowKeySettings>;
 	/** The workflow engine, for the messages of runs. */
 	runs?: RunHooks;
 }
@@ -82,11 +87,13 @@ export class DeliveryEngine {
 	private inFlight = 0;
 	private closed = false;
 	private readonly outgoing: OutgoingHeaders;
+	private readonly sink: RecordSink<StoredMessage>;
 
 	constructor(private readonly deps: EngineDeps) {
 		this.outgoing = new OutgoingHeaders(deps.dialect);
+		this.sink = deps.messageSink ?? discard();
 		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));
-		this.flow = new FlowGate(deps.clock, (m) => this.launch(m));
+		this.flow = new FlowGate(deps.clock, (m) => this.launch(m), deps.flowSink);
 		this.queues = new QueueLanes(deps.queueSettings ?? (() => undefined), (m) => this.flow.submit(m));
 	}
 
@@ -96,9 +103,29 @@ export class DeliveryEngine {
 
 	accept(message: StoredMessage): void {
 		this.messages.set(message.id, message);
+		this.sink.put(message.id, message);
 		this.queues.added(message);
 		this.event(message, 'CREATED');
 		this.scheduler.schedule(message);
+	}
+
+	/**
+	 * Takes back messages that were kept across a restart, oldest first: each waits for its
+	 * time again (one that was due while the service was down is due at once), one that held
+	 * its queue's slot holds it again, and one whose cancel was asked for mid-attempt is
+	 * cancelled now. One that was in the middle of an attempt is attempted again.
+	 */
+	restore(kept: readonly StoredMessage[]): void {
+		const cancelled: StoredMessage[] = [];
+		for (const message of [...kept].sort((a, b) => a.createdAt - b.createdAt)) {
+			message.state = message.retried > 0 ? 'retry' : 'waiting';
+			message.heapIndex = -1;
+			this.messages.set(message.id, message);
+			this.queues.added(message);
+			if (message.cancelRequested) cancelled.push(message);
+			else this.scheduler.schedule(message);
+		}
+		for (const message of cancelled) this.finishCancelled(message);
 	}
 
 	/** Cancels every message `select` picks; answers how many. */
@@ -116,6 +143,7 @@ export class DeliveryEngine {
 		if (message.state === 'active' && !this.withdrawWaiting(message)) {
 			// In flight: the attempt ends first, then the message is cancelled instead of retried.
 			message.cancelRequested = true;
+			this.sink.put(message.id, message);
 			return true;
 		}
 		this.scheduler.unschedule(message) || this.queues.withdraw(message) || this.flow.withdraw(message);
@@ -236,7 +264,7 @@ export class DeliveryEngine {
 
 	private deliver(message: StoredMessage, response: AttemptResponse & { status: number }): void {
 		const now = this.deps.clock.now();
-		this.messages.delete(message.id);
+		this.forget(message);
 		this.event(message, 'DELIVERED', { responseStatus: response.status });
 		this.deps.usage.outcome(now, 'delivered', message.kind === 'workflow');
 		this.finished(message, 'delivered', { response });
@@ -258,6 +286,7 @@ export class DeliveryEngine {
 		message.retried++;
 		message.state = 'retry';
 		message.dueAt = now + delay;
+		this.sink.put(message.id, message);
 		this.deps.usage.outcome(now, 'retry', message.kind === 'workflow');
 		// The event carries the time the delay was counted from, so the two differ by exactly it.
 		this.event(message, 'RETRY', { time: now, nextDeliveryTime: message.dueAt });
@@ -265,7 +294,7 @@ export class DeliveryEngine {
 	}
 
 	private fail(message: StoredMessage, response: AttemptResponse | undefined, now: number): void {
-		this.messages.delete(message.id);
+		this.forget(message);
 		// A context.call its destination answered is not a failure of the run: the answer, 2xx or
 		// not, goes back to the route as the step's result (its callback), so no dead letter.
 		const answeredCall = message.workflowPart === 'call' && response !== undefined;
@@ -278,8 +307,13 @@ export class DeliveryEngine {
 		}
 	}
 
-	private finishCancelled(message: StoredMessage): void {
+	private forget(message: StoredMessage): void {
 		this.messages.delete(message.id);
+		this.sink.delete(message.id);
+	}
+
+	private finishCancelled(message: StoredMessage): void {
+		this.forget(message);
 		this.deps.usage.outcome(this.deps.clock.now(), 'cancelled', message.kind === 'workflow');
 		this.event(message, 'CANCELLED');
 		this.finished(message, 'cancelled', {});

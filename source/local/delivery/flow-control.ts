@@ -12,6 +12,7 @@
  */
 import type { FlowControl } from '../../api/publish-options.js';
 import type { Clock } from '../clock.js';
+import { discard, type RecordSink } from '../stores/record-sink.js';
 
 const defaultPeriodMs = 1000;
 
@@ -64,10 +65,14 @@ interface KeyState<T> {
 export class FlowGate<T extends { flow: FlowControl | undefined }> {
 	private readonly keys = new Map<string, KeyState<T>>();
 
-	/** @param launch starts a delivery the gate admitted. */
+	/**
+	 * @param launch starts a delivery the gate admitted.
+	 * @param sink told of the keys set through the API (paused or pinned), which outlive their messages.
+	 */
 	constructor(
 		private readonly clock: Clock,
 		private readonly launch: (item: T) => void,
+		private readonly sink: RecordSink<FlowKeySettings> = discard(),
 	) {}
 
 	/** Admits `item` now if its key allows, otherwise queues it behind the key's others. */
@@ -109,7 +114,9 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 	}
 
 	pause(key: string): void {
-		this.state(key).settings.paused = true;
+		const state = this.state(key);
+		state.settings.paused = true;
+		this.saved(state);
 	}
 
 	/** False when the key is unknown (nothing to resume). */
@@ -117,6 +124,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		const state = this.keys.get(key);
 		if (!state) return false;
 		state.settings.paused = false;
+		this.saved(state);
 		this.pump(state);
 		return true;
 	}
@@ -134,6 +142,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 			if (pin.periodMs !== undefined) s.periodMs = pin.periodMs;
 			s.pinnedRate = true;
 		}
+		this.saved(state);
 		this.restartPeriod(state);
 	}
 
@@ -143,6 +152,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		if (!state) return false;
 		if (which.parallelism) state.settings.pinnedParallelism = false;
 		if (which.rate) state.settings.pinnedRate = false;
+		this.saved(state);
 		// Kept until its next delivery ends: until a message brings other values, the pinned ones hold.
 		return true;
 	}
@@ -173,6 +183,14 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		return [...this.keys.values()].map((state) => ({ ...state.settings }));
 	}
 
+	/** Puts back the settings of keys that were kept (their sink is not told). */
+	restore(settings: readonly FlowKeySettings[]): void {
+		for (const s of settings) {
+			const state = this.state(s.key);
+			state.settings = { ...s };
+		}
+	}
+
 	close(): void {
 		for (const state of this.keys.values()) clearTimeout(state.timer);
 		this.keys.clear();
@@ -201,6 +219,13 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 			this.keys.set(key, state);
 		}
 		return state;
+	}
+
+	/** Tells the sink about a key the API changed: kept while paused or pinned, forgotten after. */
+	private saved(state: KeyState<T>): void {
+		const s = state.settings;
+		if (s.paused || s.pinnedParallelism || s.pinnedRate) this.sink.put(s.key, s);
+		else this.sink.delete(s.key);
 	}
 
 	private describe(state: KeyState<T>): FlowKeyInfo {

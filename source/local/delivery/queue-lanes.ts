@@ -38,9 +38,12 @@ export class QueueLanes<T extends LaneItem> {
 		private readonly launch: (item: T) => void,
 	) {}
 
-	/** Counts a message accepted into its queue (its lag). */
+	/** Counts a message accepted into its queue (its lag), and the slot it holds if it holds one. */
 	added(item: T): void {
-		if (item.queueName !== undefined) this.lane(item.queueName).pending++;
+		if (item.queueName === undefined) return;
+		const lane = this.lane(item.queueName);
+		lane.pending++;
+		if (item.holdsQueueSlot) lane.active++;
 	}
 
 	/** A due message of a queue: it starts if the queue allows, otherwise waits its turn. */

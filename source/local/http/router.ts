@@ -39,6 +39,11 @@ export interface RouterHooks<Meta> {
 	before?(req: Request, meta: Meta): void;
 	/** Told about every error that is not an HttpError (a bug), after the 500 is sent. */
 	onError?(error: unknown): void;
+	/**
+	 * What an answer waits for once the handler is done (the state it changed being kept);
+	 * undefined when there is nothing to wait for. A failure answers 503.
+	 */
+	settle?(): Promise<void> | undefined;
 }
 
 export class Router<Meta> {
@@ -106,6 +111,17 @@ export class Router<Meta> {
 			} catch (error) {
 				if (!(error instanceof HttpError)) throw error;
 				reply = errorReply(error);
+			}
+			const settling = this.hooks.settle?.();
+			if (settling) {
+				try {
+					await settling;
+				} catch (error) {
+					this.hooks.onError?.(error);
+					reply = errorReply(
+						new HttpError(503, `the local service could not save its state: ${String(error)}`),
+					);
+				}
 			}
 			writeReply(res, reply);
 			return;

@@ -6,12 +6,22 @@
 import type { SearchIndex } from '../../api/schemas.js';
 import { randomId } from '../../signing/keys.js';
 import { periodIntervals, seriesOf } from '../stats/series.js';
+import type { Snapshotting } from '../stats/snapshot.js';
 import { Counter } from '../stats/time-buckets.js';
 
-export class SearchIndexRecord {
+export interface IndexTokens {
+	token: string;
+	readOnlyToken: string;
+}
+
+export function newIndexTokens(): IndexTokens {
+	return { token: randomId(40), readOnlyToken: randomId(40) };
+}
+
+export class SearchIndexRecord implements Snapshotting {
 	private readonly requests = new Counter();
-	readonly token = randomId(40);
-	readonly readOnlyToken = randomId(40);
+	readonly token: string;
+	readonly readOnlyToken: string;
 
 	constructor(
 		readonly id: string,
@@ -20,10 +30,22 @@ export class SearchIndexRecord {
 		/** REST endpoint the data plane serves the index on. */
 		readonly endpoint: string,
 		readonly createdAt: number,
-	) {}
+		tokens: IndexTokens = newIndexTokens(),
+	) {
+		this.token = tokens.token;
+		this.readOnlyToken = tokens.readOnlyToken;
+	}
 
 	recordRequest(t: number): void {
 		this.requests.add(t);
+	}
+
+	snapshot(): unknown {
+		return { requests: this.requests.snapshot() };
+	}
+
+	restore(data: unknown): void {
+		this.requests.restore((data as { requests?: unknown } | null)?.requests);
 	}
 
 	resource(now: number): SearchIndex {

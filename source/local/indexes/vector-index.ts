@@ -17,12 +17,13 @@ import {
 	periodIntervals,
 	seriesOf,
 } from '../stats/series.js';
+import { SnapshotParts, type Snapshotting } from '../stats/snapshot.js';
 import { Counter, dayMs } from '../stats/time-buckets.js';
 
 /** Dollars per request (query or update), the pay-as-you-go price. */
 const pricePerRequest = 0.4 / 100_000;
 
-export class VectorIndex {
+export class VectorIndex extends SnapshotParts {
 	private readonly queries = new Counter();
 	private readonly updates = new Counter();
 	private readonly reranks = new Counter();
@@ -39,7 +40,9 @@ export class VectorIndex {
 		readonly id: string,
 		readonly name: string,
 		readonly createdAt: number,
-	) {}
+	) {
+		super();
+	}
 
 	/** A query answered in `latencyMs`, moving `bytes` over the wire. */
 	recordQuery(t: number, latencyMs: number, bytes = 0): void {
@@ -72,6 +75,21 @@ export class VectorIndex {
 
 	setPending(count: number): void {
 		this.pending = count;
+	}
+
+	protected parts(): Record<string, Snapshotting> {
+		return {
+			queries: this.queries,
+			updates: this.updates,
+			reranks: this.reranks,
+			bandwidth: this.bandwidth,
+			queryLatency: this.queryLatency,
+			updateLatency: this.updateLatency,
+			embedLatency: this.embedLatency,
+			rerankLatency: this.rerankLatency,
+			vectorCount: this.vectorCount,
+			dataSize: this.dataSize,
+		};
 	}
 
 	stats(period: StatsPeriod, now: number): VectorIndexStats {

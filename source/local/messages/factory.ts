@@ -127,25 +127,15 @@ export function destinationHeaders(input: MessageInput, dialect: Dialect): Recor
 	return header;
 }
 
-export function createMessage(input: MessageInput, limits: PlanLimits, dialect: Dialect): StoredMessage {
-	const o = input.options;
-	const hops = input.hops ?? incomingHops(input.incoming, dialect);
-	const notBefore =
-		o.notBefore !== undefined ? Math.max(input.now, o.notBefore * 1000) : input.now + (o.delayMs ?? 0);
+/** The fields of a message that follow from its publish options alone. */
+export type OptionFields = Pick<
+	StoredMessage,
+	'method' | 'retryDelay' | 'callback' | 'failureCallback' | 'labels' | 'flow'
+>;
+
+export function optionFields(o: PublishOptions): OptionFields {
 	return {
-		id: newMessageId(),
-		kind: input.kind,
-		url: input.url,
-		topicName: input.topicName,
-		endpointName: input.endpointName,
 		method: o.method ?? 'POST',
-		header: destinationHeaders(input, dialect),
-		body: input.body,
-		maxRetries: o.retries ?? Math.min(defaultRetries, limits.max_retries),
-		retried: 0,
-		notBefore,
-		createdAt: input.now,
-		timeoutMs: o.timeoutMs ?? limits.timeout * 1000,
 		retryDelay: o.retryDelay === undefined ? undefined : parseRetryDelay(o.retryDelay),
 		callback: callbackTarget(o.callback, o.callbackOptions, o.callbackForwardHeaders),
 		failureCallback: callbackTarget(
@@ -153,9 +143,37 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 			o.failureCallbackOptions,
 			o.failureCallbackForwardHeaders,
 		),
-		callerIp: input.callerIp,
 		labels: o.labels,
 		flow: o.flowControl,
+	};
+}
+
+export function createMessage(input: MessageInput, limits: PlanLimits, dialect: Dialect): StoredMessage {
+	const o = input.options;
+	const hops = input.hops ?? incomingHops(input.incoming, dialect);
+	const notBefore =
+		o.notBefore !== undefined ? Math.max(input.now, o.notBefore * 1000) : input.now + (o.delayMs ?? 0);
+	const derived = optionFields(o);
+	return {
+		id: newMessageId(),
+		kind: input.kind,
+		url: input.url,
+		topicName: input.topicName,
+		endpointName: input.endpointName,
+		method: derived.method,
+		header: destinationHeaders(input, dialect),
+		body: input.body,
+		maxRetries: o.retries ?? Math.min(defaultRetries, limits.max_retries),
+		retried: 0,
+		notBefore,
+		createdAt: input.now,
+		timeoutMs: o.timeoutMs ?? limits.timeout * 1000,
+		retryDelay: derived.retryDelay,
+		callback: derived.callback,
+		failureCallback: derived.failureCallback,
+		callerIp: input.callerIp,
+		labels: derived.labels,
+		flow: derived.flow,
 		workflowRunId: input.workflowRunId,
 		workflowPart: input.workflowPart,
 		queueName: input.queueName,

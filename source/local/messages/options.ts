@@ -20,6 +20,19 @@ export function mergeFields(
 }
 
 export function decodeOptions(fields: ReadonlyMap<string, string>, dialect: Dialect): PublishOptions {
+	// Most publishes configure nothing: then only Content-Type is read, not every option name.
+	const prefix = dialect.headerPrefix.toLowerCase();
+	let configured = false;
+	for (const name of fields.keys()) {
+		if (name.startsWith(prefix)) {
+			configured = true;
+			break;
+		}
+	}
+	if (!configured) {
+		const contentType = fields.get('content-type');
+		return contentType === undefined ? {} : { contentType };
+	}
 	try {
 		return decodePublishOptions(fields, dialect);
 	} catch (error) {

@@ -44,6 +44,8 @@ export function noteScheduleOutcome(
 	outcome: FinalOutcome,
 ): void {
 	if (message.scheduleId === undefined) return;
-	const states = ctx.schedules.get(message.scheduleId)?.lastScheduleStates;
-	if (states?.[message.id] !== undefined) states[message.id] = outcome === 'delivered' ? 'SUCCESS' : 'FAIL';
+	const record = ctx.schedules.get(message.scheduleId);
+	if (record?.lastScheduleStates[message.id] === undefined) return;
+	record.lastScheduleStates[message.id] = outcome === 'delivered' ? 'SUCCESS' : 'FAIL';
+	ctx.schedules.set(record);
 }

@@ -33,10 +33,25 @@ export class ScheduleRunner {
 		this.disarm(record.scheduleId);
 		if (record.paused) {
 			record.nextScheduleTime = undefined;
+			this.store.set(record);
 			return;
 		}
 		const cron = parseCron(record.cron);
 		this.schedule(record, cron, cron.next(this.clock.now()));
+	}
+
+	/**
+	 * Arms a schedule that was kept across a restart for the time it was next due: a time
+	 * missed while the service was down fires once, at once, as a late firing does.
+	 */
+	resume(record: ScheduleRecord): void {
+		const next = record.nextScheduleTime;
+		if (record.paused || next === undefined) {
+			this.arm(record);
+			return;
+		}
+		this.disarm(record.scheduleId);
+		this.schedule(record, parseCron(record.cron), next);
 	}
 
 	disarm(id: string): void {
@@ -53,6 +68,7 @@ export class ScheduleRunner {
 
 	private schedule(record: ScheduleRecord, cron: CronSchedule, next: number | undefined): void {
 		record.nextScheduleTime = next;
+		this.store.set(record);
 		if (next === undefined) return;
 		const tick: Tick = { scheduleId: record.scheduleId, cron, dueAt: next, heapIndex: -1, heapSeq: 0 };
 		this.ticks.set(record.scheduleId, tick);

@@ -21,6 +21,7 @@ import {
 	slotsToDelete,
 } from '../index-common/records.js';
 import { TopK } from '../index-common/top-k.js';
+import { discard, type RecordSink } from '../stores/record-sink.js';
 import { contentText, tokenize } from './tokenizer.js';
 
 /** Content is text, or an object whose strings and numbers are all searchable. */
@@ -92,7 +93,11 @@ export class SearchEngine {
 	private totalLength = 0;
 	private bytes = 0;
 
-	constructor(parameters: Partial<Bm25Parameters> = {}) {
+	/** @param sink told of every document written, deleted or reset, by id. */
+	constructor(
+		parameters: Partial<Bm25Parameters> = {},
+		private readonly sink: RecordSink<DocumentInput> = discard(),
+	) {
 		const { k1, b } = { ...defaultBm25, ...parameters };
 		if (!(k1 >= 0 && Number.isFinite(k1)))
 			throw new EngineError('invalid', 'k1 must be a finite number >= 0');
@@ -128,8 +133,22 @@ export class SearchEngine {
 	upsert(documents: readonly DocumentInput[]): number {
 		checkBatch(documents.length, 'documents');
 		const checked = documents.map((doc, i) => checkDocument(doc, `documents[${i}]`));
-		for (const doc of checked) this.write(doc);
+		for (const doc of checked) {
+			this.write(doc);
+			this.sink.put(doc.id, doc);
+		}
 		return checked.length;
+	}
+
+	/** Puts back documents that were kept (any number; their sink is not told); bad ones are skipped. */
+	restore(kept: readonly DocumentInput[]): void {
+		for (const doc of kept) {
+			try {
+				this.write(checkDocument(doc, doc.id));
+			} catch (error) {
+				if (!(error instanceof EngineError)) throw error;
+			}
+		}
 	}
 
 	search(request: SearchRequest): SearchMatch[] {
@@ -168,7 +187,10 @@ export class SearchEngine {
 	/** Deletes every id, or nothing when one is unknown (slotsToDelete); returns the count. */
 	delete(ids: readonly string[]): number {
 		const slots = slotsToDelete(ids, this.slotOf, 'document');
-		for (const slot of slots) this.remove(slot);
+		for (const slot of slots) {
+			this.sink.delete(this.docs[slot]!.id);
+			this.remove(slot);
+		}
 		return slots.length;
 	}
 
@@ -191,6 +213,7 @@ export class SearchEngine {
 		this.free = [];
 		this.totalLength = 0;
 		this.bytes = 0;
+		this.sink.clear();
 	}
 
 	private read(slot: number): StoredDocument {

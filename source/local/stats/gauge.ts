@@ -2,9 +2,11 @@
  * A level over time (vector count, data size): the value at any past instant is the last one
  * set at or before it. Changes older than the longest period are folded into one.
  */
+import type { Snapshotting } from './snapshot.js';
+
 const retentionMs = 31 * 86_400_000;
 
-export class Gauge {
+export class Gauge implements Snapshotting {
 	private readonly times: number[] = [];
 	private readonly values: number[] = [];
 
@@ -40,6 +42,19 @@ export class Gauge {
 			}
 		}
 		return found < 0 ? this.initial : this.values[found]!;
+	}
+
+	snapshot(): { initial: number; times: number[]; values: number[] } {
+		return { initial: this.initial, times: [...this.times], values: [...this.values] };
+	}
+
+	restore(data: unknown): void {
+		const d = data as { initial?: unknown; times?: unknown; values?: unknown };
+		if (typeof d?.initial !== 'number' || !Array.isArray(d.times) || !Array.isArray(d.values)) return;
+		if (d.times.length !== d.values.length) return;
+		this.initial = d.initial;
+		this.times.splice(0, this.times.length, ...d.times.map(Number));
+		this.values.splice(0, this.values.length, ...d.values.map(Number));
 	}
 
 	private prune(now: number): void {

@@ -3,6 +3,7 @@
  * mean is exact and its 99th percentile is within the histogram's 5% relative resolution,
  * whatever the number of samples (memory does not grow with traffic).
  */
+import { pairsOf, type Snapshotting } from './snapshot.js';
 import { type BucketKind, TimeBuckets } from './time-buckets.js';
 
 interface LatencyValue {
@@ -32,9 +33,15 @@ const latencyKind: BucketKind<LatencyValue> = {
 		for (const [bin, n] of from.histogram) into.histogram.set(bin, (into.histogram.get(bin) ?? 0) + n);
 		return into;
 	},
+	toData: (v) => ({ count: v.count, sum: v.sum, histogram: [...v.histogram] }),
+	fromData(data) {
+		const d = data as { count?: unknown; sum?: unknown; histogram?: unknown };
+		if (typeof d?.count !== 'number' || typeof d.sum !== 'number') return undefined;
+		return { count: d.count, sum: d.sum, histogram: new Map(pairsOf(d.histogram) as [number, number][]) };
+	},
 };
 
-export class LatencyRecorder {
+export class LatencyRecorder implements Snapshotting {
 	private readonly buckets = new TimeBuckets<LatencyValue>(latencyKind);
 
 	record(t: number, latencyMs: number): void {
@@ -46,6 +53,14 @@ export class LatencyRecorder {
 			v.histogram.set(bin, (v.histogram.get(bin) ?? 0) + 1);
 			return v;
 		});
+	}
+
+	snapshot(): unknown {
+		return this.buckets.snapshot();
+	}
+
+	restore(data: unknown): void {
+		this.buckets.restore(data);
 	}
 
 	/** Mean latency of [from, to) in ms; 0 when nothing was recorded. */

@@ -4,6 +4,8 @@
  * three hours (the 30d period) and UTC days (the daily series of the month). Pure data
  * structure: the caller passes every timestamp, so an injected clock works unchanged.
  */
+import { pairsOf, type Snapshotting } from './snapshot.js';
+
 export const minuteMs = 60_000;
 export const threeHoursMs = 3 * 3_600_000;
 export const dayMs = 86_400_000;
@@ -25,6 +27,9 @@ export interface BucketKind<V> {
 	empty(): V;
 	/** Combines `from` into `into` and returns the result (may mutate `into`). */
 	merge(into: V, from: V): V;
+	/** The value as plain data (the default keeps it as it is), and back; undefined when unreadable. */
+	toData?(value: V): unknown;
+	fromData?(data: unknown): V | undefined;
 }
 
 class Layer<V> {
@@ -42,6 +47,18 @@ class Layer<V> {
 		}
 	}
 
+	/** Buckets kept from before, merged into what is here. */
+	restore(pairs: [number, unknown][], kind: BucketKind<V>): void {
+		for (const [key, data] of pairs) {
+			const value = kind.fromData ? kind.fromData(data) : (data as V);
+			if (value === undefined) continue;
+			const here = this.buckets.get(key);
+			this.buckets.set(key, here === undefined ? value : kind.merge(here, value));
+			if (key > this.newestKey) this.newestKey = key;
+		}
+		this.prune(this.newestKey);
+	}
+
 	private prune(newestKey: number): void {
 		const oldest = newestKey - Math.ceil(this.resolution.retentionMs / this.resolution.ms);
 		// Keys arrive mostly in increasing order, so the stale ones sit at the front of the Map.
@@ -52,7 +69,7 @@ class Layer<V> {
 	}
 }
 
-export class TimeBuckets<V> {
+export class TimeBuckets<V> implements Snapshotting {
 	private readonly layers: Layer<V>[];
 
 	constructor(private readonly kind: BucketKind<V>) {
@@ -62,6 +79,21 @@ export class TimeBuckets<V> {
 	/** Applies `change` to the bucket holding `t` at every resolution. */
 	update(t: number, change: (value: V) => V): void {
 		for (const layer of this.layers) layer.update(t, this.kind, change);
+	}
+
+	/** Per resolution, the `[bucket, value]` pairs held. */
+	snapshot(): [number, unknown][][] {
+		const toData = this.kind.toData;
+		return this.layers.map((layer) =>
+			[...layer.buckets].map(([key, value]): [number, unknown] => [key, toData ? toData(value) : value]),
+		);
+	}
+
+	restore(data: unknown): void {
+		if (!Array.isArray(data)) return;
+		this.layers.forEach((layer, i) => {
+			layer.restore(pairsOf(data[i]), this.kind);
+		});
 	}
 
 	/**
@@ -84,10 +116,14 @@ export class TimeBuckets<V> {
 	}
 }
 
-const sumKind: BucketKind<number> = { empty: () => 0, merge: (a, b) => a + b };
+const sumKind: BucketKind<number> = {
+	empty: () => 0,
+	merge: (a, b) => a + b,
+	fromData: (data) => (typeof data === 'number' && Number.isFinite(data) ? data : undefined),
+};
 
 /** A count or amount over time (requests, messages, bytes). */
-export class Counter {
+export class Counter implements Snapshotting {
 	private readonly buckets = new TimeBuckets<number>(sumKind);
 
 	add(t: number, amount = 1): void {
@@ -97,5 +133,13 @@ export class Counter {
 
 	sum(from: number, to: number): number {
 		return this.buckets.fold(from, to);
+	}
+
+	snapshot(): unknown {
+		return this.buckets.snapshot();
+	}
+
+	restore(data: unknown): void {
+		this.buckets.restore(data);
 	}
 }

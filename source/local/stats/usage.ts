@@ -21,6 +21,7 @@ import {
 	periodIntervals,
 	seriesOf,
 } from './series.js';
+import { SnapshotParts, type Snapshotting } from './snapshot.js';
 import { Counter } from './time-buckets.js';
 
 export const messageOutcomes = ['delivered', 'retry', 'failed', 'cancelled'] as const;
@@ -48,7 +49,7 @@ const workflowOutcome: Record<MessageOutcome, WorkflowMetric> = {
 	cancelled: 'canceled',
 };
 
-export class UsageStats {
+export class UsageStats extends SnapshotParts {
 	private readonly requests = new Counter();
 	private readonly messages = new Counter();
 	private readonly bandwidth = new Counter();
@@ -62,7 +63,9 @@ export class UsageStats {
 	);
 
 	/** @param pricePerMessage dollars billed per message. */
-	constructor(private readonly pricePerMessage: number) {}
+	constructor(private readonly pricePerMessage: number) {
+		super();
+	}
 
 	request(t: number): void {
 		this.requests.add(t);
@@ -87,6 +90,18 @@ export class UsageStats {
 	outcome(t: number, outcome: MessageOutcome, isWorkflow: boolean): void {
 		this.outcomes.get(outcome)!.add(t);
 		if (isWorkflow) this.workflow.get(workflowOutcome[outcome])!.add(t);
+	}
+
+	protected parts(): Record<string, Snapshotting> {
+		return {
+			requests: this.requests,
+			messages: this.messages,
+			bandwidth: this.bandwidth,
+			workflowRuns: this.workflowRuns,
+			workflowMessages: this.workflowMessages,
+			...Object.fromEntries([...this.outcomes].map(([name, c]) => [`outcome.${name}`, c])),
+			...Object.fromEntries([...this.workflow].map(([name, c]) => [`workflow.${name}`, c])),
+		};
 	}
 
 	/** The usage statistics resource for `period`, as seen at `now`. */

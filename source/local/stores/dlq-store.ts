@@ -7,6 +7,7 @@
 import type { DlqRecord } from '../../api/schemas.js';
 import { responseFields } from '../messages/log-entry.js';
 import { messageResource, type StoredMessage } from '../messages/message.js';
+import { discard, type RecordSink } from './record-sink.js';
 
 export interface DestinationResponse {
 	status: number;
@@ -36,17 +37,21 @@ export class DlqStore {
 	private readonly records = new Map<string, DeadLetter>();
 	private seq = 0;
 
-	constructor(private readonly limits: { max_dlq_size: number; max_dlq_retention_time_milis: number }) {}
+	constructor(
+		private readonly limits: { max_dlq_size: number; max_dlq_retention_time_milis: number },
+		private readonly sink: RecordSink<DeadLetter> = discard(),
+	) {}
 
 	add(message: StoredMessage, response: DestinationResponse | undefined, now: number): string {
 		const dlqId = `${now}-${this.seq++}`;
 		this.prune(now);
 		if (this.limits.max_dlq_size <= 0) return dlqId;
 		while (this.records.size >= this.limits.max_dlq_size) {
-			const oldest = this.records.keys().next().value as string;
-			this.records.delete(oldest);
+			this.remove(this.records.keys().next().value as string);
 		}
-		this.records.set(dlqId, { dlqId, addedAt: now, message, response });
+		const letter: DeadLetter = { dlqId, addedAt: now, message, response };
+		this.records.set(dlqId, letter);
+		this.sink.put(dlqId, letter);
 		return dlqId;
 	}
 
@@ -57,7 +62,7 @@ export class DlqStore {
 
 	delete(dlqId: string, now: number): boolean {
 		this.prune(now);
-		return this.records.delete(dlqId);
+		return this.remove(dlqId);
 	}
 
 	size(now: number): number {
@@ -83,11 +88,24 @@ export class DlqStore {
 		return [...this.records.values()];
 	}
 
+	/** Puts back records that were kept, in any order (their sink is not told). */
+	restore(letters: readonly DeadLetter[]): void {
+		const all = [...this.records.values(), ...letters].sort((a, b) => compareIds(a.dlqId, b.dlqId));
+		this.records.clear();
+		for (const letter of all) this.records.set(letter.dlqId, letter);
+	}
+
+	private remove(dlqId: string): boolean {
+		if (!this.records.delete(dlqId)) return false;
+		this.sink.delete(dlqId);
+		return true;
+	}
+
 	private prune(now: number): void {
 		const oldestKept = now - this.limits.max_dlq_retention_time_milis;
 		for (const [id, record] of this.records) {
 			if (record.addedAt >= oldestKept) break;
-			this.records.delete(id);
+			this.remove(id);
 		}
 	}
 }

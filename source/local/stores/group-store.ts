@@ -3,6 +3,7 @@
  * Adding endpoints creates a group; removing its last endpoint deletes it.
  */
 import type { UrlGroup } from '../../api/schemas.js';
+import { discard, type RecordSink } from './record-sink.js';
 
 export interface Endpoint {
 	name?: string;
@@ -29,7 +30,10 @@ export interface Reference {
 export class GroupStore {
 	private readonly groups = new Map<string, Group>();
 
-	constructor(private readonly limits: { max_topics: number; max_endpoints_per_topic: number }) {}
+	constructor(
+		private readonly limits: { max_topics: number; max_endpoints_per_topic: number },
+		private readonly sink: RecordSink<Group> = discard(),
+	) {}
 
 	get(name: string): Group | undefined {
 		return this.groups.get(name);
@@ -56,7 +60,7 @@ export class GroupStore {
 		}
 		if (endpoints.length > this.limits.max_endpoints_per_topic)
 			return { ok: false, reason: 'too-many-endpoints', count: endpoints.length };
-		this.groups.set(name, {
+		this.save({
 			name,
 			createdAt: existing?.createdAt ?? now,
 			updatedAt: now,
@@ -78,20 +82,32 @@ export class GroupStore {
 		const unmatched = references.filter((r) => !group.endpoints.some((e) => matches(e, r)));
 		if (unmatched.length > 0) return unmatched;
 		const endpoints = group.endpoints.filter((e) => !references.some((r) => matches(e, r)));
-		if (endpoints.length === 0) this.groups.delete(name);
-		else this.groups.set(name, { ...group, endpoints, updatedAt: now });
+		if (endpoints.length === 0) this.delete(name);
+		else this.save({ ...group, endpoints, updatedAt: now });
 		return [];
 	}
 
 	setHeaders(name: string, headers: Record<string, string[]>, now: number): boolean {
 		const group = this.groups.get(name);
 		if (!group) return false;
-		this.groups.set(name, { ...group, headers, updatedAt: now });
+		this.save({ ...group, headers, updatedAt: now });
 		return true;
 	}
 
 	delete(name: string): boolean {
-		return this.groups.delete(name);
+		if (!this.groups.delete(name)) return false;
+		this.sink.delete(name);
+		return true;
+	}
+
+	/** Puts back groups that were kept (their sink is not told). */
+	restore(groups: readonly Group[]): void {
+		for (const group of groups) this.groups.set(group.name, group);
+	}
+
+	private save(group: Group): void {
+		this.groups.set(group.name, group);
+		this.sink.put(group.name, group);
 	}
 }
 

@@ -3,6 +3,8 @@
  * paused flag. Plain data; what is in motion (waiting messages, slots, lag) is the delivery
  * engine's.
  */
+import { discard, type RecordSink } from './record-sink.js';
+
 export interface QueueRecord {
 	name: string;
 	createdAt: number;
@@ -16,7 +18,10 @@ export type UpsertResult = { ok: true; queue: QueueRecord } | { ok: false };
 export class QueueStore {
 	private readonly queues = new Map<string, QueueRecord>();
 
-	constructor(private readonly limits: { max_queues: number }) {}
+	constructor(
+		private readonly limits: { max_queues: number },
+		private readonly sink: RecordSink<QueueRecord> = discard(),
+	) {}
 
 	get(name: string): QueueRecord | undefined {
 		return this.queues.get(name);
@@ -38,6 +43,7 @@ export class QueueStore {
 			paused: settings.paused,
 		};
 		this.queues.set(name, queue);
+		this.sink.put(name, queue);
 		return { ok: true, queue };
 	}
 
@@ -59,17 +65,21 @@ export class QueueStore {
 		if (!queue) return undefined;
 		queue.paused = paused;
 		queue.updatedAt = now;
+		this.sink.put(name, queue);
 		return queue;
 	}
 
 	delete(name: string): boolean {
-		return this.queues.delete(name);
+		if (!this.queues.delete(name)) return false;
+		this.sink.delete(name);
+		return true;
 	}
 
 	snapshot(): QueueRecord[] {
 		return this.list().map((queue) => ({ ...queue }));
 	}
 
+	/** Puts back queues that were kept (their sink is not told). */
 	restore(queues: readonly QueueRecord[]): void {
 		for (const queue of queues) this.queues.set(queue.name, { ...queue });
 	}

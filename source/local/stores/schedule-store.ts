@@ -4,6 +4,7 @@
  * them are the schedule runner's.
  */
 import type { PublishOptions } from '../../api/publish-options.js';
+import { discard, type RecordSink } from './record-sink.js';
 
 export type ScheduleMessageState = 'IN_PROGRESS' | 'SUCCESS' | 'FAIL';
 
@@ -35,7 +36,10 @@ export interface ScheduleRecord {
 export class ScheduleStore {
 	private readonly schedules = new Map<string, ScheduleRecord>();
 
-	constructor(private readonly limits: { max_schedules: number }) {}
+	constructor(
+		private readonly limits: { max_schedules: number },
+		private readonly sink: RecordSink<ScheduleRecord> = discard(),
+	) {}
 
 	get(id: string): ScheduleRecord | undefined {
 		return this.schedules.get(id);
@@ -50,18 +54,23 @@ export class ScheduleStore {
 		return (id !== undefined && this.schedules.has(id)) || this.schedules.size < this.limits.max_schedules;
 	}
 
+	/** Stores a new or changed schedule; call it after changing a record in place too. */
 	set(record: ScheduleRecord): void {
 		this.schedules.set(record.scheduleId, record);
+		this.sink.put(record.scheduleId, record);
 	}
 
 	delete(id: string): boolean {
-		return this.schedules.delete(id);
+		if (!this.schedules.delete(id)) return false;
+		this.sink.delete(id);
+		return true;
 	}
 
 	snapshot(): ScheduleRecord[] {
 		return this.list().map((record) => ({ ...record }));
 	}
 
+	/** Puts back schedules that were kept (their sink is not told). */
 	restore(records: readonly ScheduleRecord[]): void {
 		for (const record of records) this.schedules.set(record.scheduleId, { ...record });
 	}

@@ -22,6 +22,7 @@ import {
 	slotsToDelete,
 } from '../index-common/records.js';
 import { TopK } from '../index-common/top-k.js';
+import { discard, type RecordSink } from '../stores/record-sink.js';
 import {
 	dotAt,
 	type Similarity,
@@ -83,6 +84,14 @@ export interface VectorStoreOptions {
 	similarity: Similarity;
 	/** Slots allocated up front (rounded up to whole 64 KiB pages); the slab grows from there. */
 	initialCapacity?: number;
+	/** Told of every vector written, deleted or reset, by id. */
+	sink?: RecordSink<KeptVector> | undefined;
+}
+
+/** A vector as it is kept: its float32 values as bytes, and its metadata. */
+export interface KeptVector {
+	vector: Uint8Array;
+	metadata?: Record<string, unknown> | undefined;
 }
 
 export const maxDimension = 4096;
@@ -109,6 +118,7 @@ export class VectorStore {
 	/** Slots at or above this were never used. */
 	private highWater = 0;
 	private bytes = 0;
+	private readonly sink: RecordSink<KeptVector>;
 
 	constructor(options: VectorStoreOptions) {
 		const { dimension, similarity } = options;
@@ -118,6 +128,7 @@ export class VectorStore {
 			throw new EngineError('invalid', `similarity must be one of ${similarityFunctions.join(', ')}`);
 		this.dimension = dimension;
 		this.similarity = similarity;
+		this.sink = options.sink ?? discard();
 		this.initialCapacity = Math.max(1, options.initialCapacity ?? 1024);
 		this.slab = new Slab(dimension, this.initialCapacity);
 		const capacity = this.slab.capacity;
@@ -167,8 +178,31 @@ export class VectorStore {
 		const checked = records.map((record, i) => this.checkRecord(record, `vectors[${i}]`));
 		const added = new Set(checked.map((r) => r.id).filter((id) => !this.slotOf.has(id))).size;
 		this.ensureCapacity(this.highWater + Math.max(0, added - this.free.length));
-		for (const record of checked) this.write(record);
+		for (const record of checked) {
+			this.write(record);
+			const { buffer, byteOffset, byteLength } = record.vector;
+			this.sink.put(record.id, {
+				vector: new Uint8Array(buffer, byteOffset, byteLength),
+				metadata: record.metadata,
+			});
+		}
 		return checked.length;
+	}
+
+	/** Puts back vectors that were kept (any number; their sink is not told); bad ones are skipped. */
+	restore(kept: readonly (readonly [string, KeptVector])[]): void {
+		for (const [id, { vector, metadata }] of kept) {
+			if (vector.byteLength !== this.dimension * 4) continue;
+			// A copy: the kept bytes need not be aligned for a Float32Array.
+			const values = new Float32Array(new Uint8Array(vector).buffer);
+			try {
+				const record = this.checkRecord({ id, vector: values, metadata }, id);
+				this.ensureCapacity(this.highWater + 1);
+				this.write(record);
+			} catch (error) {
+				if (!(error instanceof EngineError)) throw error;
+			}
+		}
 	}
 
 	query(request: QueryRequest): QueryMatch[] {
@@ -196,7 +230,10 @@ export class VectorStore {
 	/** Deletes every id, or nothing when one is unknown (slotsToDelete); returns the count. */
 	delete(ids: readonly string[]): number {
 		const slots = slotsToDelete(ids, this.slotOf, 'vector');
-		for (const slot of slots) this.remove(slot);
+		for (const slot of slots) {
+			this.sink.delete(this.ids[slot]!);
+			this.remove(slot);
+		}
 		return slots.length;
 	}
 
@@ -224,6 +261,7 @@ export class VectorStore {
 		this.free = [];
 		this.highWater = 0;
 		this.bytes = 0;
+		this.sink.clear();
 	}
 
 	/**

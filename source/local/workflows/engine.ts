@@ -41,6 +41,8 @@ export interface WorkflowEngineDeps {
 	waiters: WaiterStore;
 	/** The delivery engine (it is built with this engine's hooks, so it comes later). */
 	delivery: () => DeliveryEngine;
+	/** The runs or waiters changed by themselves (a wait timed out), not by a request or a delivery. */
+	changed?: () => void;
 }
 
 /** A message marked with a run id, as a publish or a batch item brought it. */
@@ -492,7 +494,9 @@ export class WorkflowEngine {
 	private timedOut(waiterId: string): void {
 		this.armed.delete(waiterId);
 		const waiter = this.deps.waiters.get(waiterId);
-		if (waiter) this.release(waiter, undefined, true);
+		if (!waiter) return;
+		this.release(waiter, undefined, true);
+		this.deps.changed?.();
 	}
 
 	/** Arms the timeouts of every waiter in the store (after it was restored). */

@@ -25,7 +25,12 @@ export const Header = memo(function Header(props: { width: number }) {
 	// A URL may carry a password (https://user:pass@host); the header is always on screen.
 	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
 	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
-	const where = connection.embedded ? 'embedded local service' : sanitize(managementUrl);
+	const local = connection.localServer;
+	const where = !connection.embedded
+		? sanitize(managementUrl)
+		: local
+			? 'local server'
+			: 'embedded local service';
 	const urls =
 		managementUrl === queueUrl
 			? connection.embedded
@@ -34,6 +39,12 @@ export const Header = memo(function Header(props: { width: number }) {
 			: connection.embedded
 				? `management ${sanitize(managementUrl)} · messaging ${sanitize(queueUrl)}`
 				: `messaging ${sanitize(queueUrl)}`;
+	const whose =
+		local?.kind === 'running'
+			? ' (mqtop serve)'
+			: local?.kind === 'own'
+				? ` · state in ${sanitize(local.dataDir)}`
+				: '';
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
@@ -42,7 +53,13 @@ export const Header = memo(function Header(props: { width: number }) {
 				mqtop
 			</Text>
 			<Text> {where}</Text>
-			{urls ? <Text dimColor> {urls}</Text> : null}
+			{urls ? (
+				<Text dimColor>
+					{' '}
+					{urls}
+					{whose}
+				</Text>
+			) : null}
 			{connection.demo ? <Text color={theme.color('special')}> · demo traffic</Text> : null}
 			{connection.receiverUrl ? <Text dimColor> · receiver {connection.receiverUrl}</Text> : null}
 			{readOnly ? <Text color={theme.color('warn')}> · read-only</Text> : null}
@@ -381,8 +398,13 @@ export function Help(props: { width: number; height: number }) {
 		const columns = flowColumns(lines, room);
 		return columns[1]!.some((l) => l.kind === 'title' && l.text.startsWith('… ')) ? undefined : columns;
 	};
+	// Where even they do not fit, without the blank lines between the sections (the titles are bold).
+	const tight = (width: number): HelpLine[] => [
+		...helpSection(title, ownRows, width - keyWidth),
+		...helpSection('Everywhere', everywhere, width - keyWidth),
+	];
 	// With the views where they fit whole; the keys alone (`:` among them) where not.
-	const choices = [withViews, keys];
+	const choices = [withViews, keys, tight];
 	let single: HelpLine[] | undefined;
 	let columns: HelpLine[][] | undefined;
 	for (const choose of choices) {
@@ -390,7 +412,7 @@ export function Help(props: { width: number; height: number }) {
 		else columns = inTwo(choose(half));
 		if (single || columns) break;
 	}
-	columns ??= flowColumns(keys(half), room);
+	columns ??= flowColumns(tight(half), room);
 	return (
 		<Box
 			flexDirection="column"

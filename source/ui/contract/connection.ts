@@ -1,10 +1,17 @@
 /** Which service the monitor is connected to, and the callback receiver it shows, if any. */
+import type { ReplayEdits } from '../../receiver/replay.js';
+import type { ReplayResult } from '../../receiver/replay-send.js';
 import type { EventStore } from '../../receiver/store.js';
 
 /** Which service the monitor is connected to, beyond the client's URLs and credentials. */
 export interface TuiConnection {
 	/** The embedded local service rather than a deployment. */
 	embedded: boolean;
+	/**
+	 * Which local server it is: one `mqtop serve` runs (`running`), or the monitor's own that
+	 * keeps its state in `dataDir` (`own`); a throwaway in-memory one when absent.
+	 */
+	localServer?: { kind: 'running' } | { kind: 'own'; dataDir: string } | undefined;
 	/** Demo traffic runs against the embedded service. */
 	demo?: boolean | undefined;
 	/** Where the callback receiver listens, when one runs. */
@@ -21,4 +28,8 @@ export interface TuiReceiver {
 	store: EventStore;
 	currentSigningKey: string;
 	nextSigningKey?: string | undefined;
+	/** Where verified requests are forwarded (the app), when they are. */
+	forwardTo?: string | undefined;
+	/** Sends request n of the kept history to the app again, signed afresh; absent without a history. */
+	replay?: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined;
 }

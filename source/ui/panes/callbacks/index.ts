@@ -32,6 +32,19 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 			hint: { label: 'filter' },
 		},
 		{
+			command: 'callbacks.replay',
+			scope: 'callbacks',
+			keys: ['r'],
+			description: 'send the request again to the app (the forward URL), signed afresh',
+			hint: { label: 'replay' },
+		},
+		{
+			command: 'callbacks.replay-edit',
+			scope: 'callbacks',
+			keys: ['e'],
+			description: 'edit the body, then send the request again to the app',
+		},
+		{
 			command: 'secrets.reveal',
 			scope: 'callbacks',
 			keys: ['v'],
@@ -39,6 +52,6 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 			hint: { label: 'reveal' },
 		},
 	],
-	focus: (state) => (state.editing ? 'input' : undefined),
+	focus: (state) => (state.editing || state.editingBody !== undefined ? 'input' : undefined),
 	View: CallbacksView,
 });

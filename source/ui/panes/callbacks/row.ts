@@ -13,6 +13,7 @@ import { statusStyle } from '../../../text/style.js';
 import type { Segment } from '../../kit/live-line/view.js';
 import { urlForms } from '../../kit/table/cut.js';
 import { type Tone, toneOfColour } from '../../theme/theme.js';
+import type { ReplayState } from './state.js';
 
 interface Column {
 	id: string;
@@ -41,7 +42,7 @@ const kindWidth = Math.max(...Object.keys(kindTones).map((k) => k.length));
 const statusTone = (status: number): Tone => toneOfColour[statusStyle(status)] ?? 'error';
 
 /** The columns of an event's row, each with its forms. */
-function columns(event: ReceivedEvent): Column[] {
+function columns(event: ReceivedEvent, replay: ReplayState | undefined): Column[] {
 	const cb = event.callback;
 	const out: Column[] = [
 		{
@@ -61,7 +62,14 @@ function columns(event: ReceivedEvent): Column[] {
 			tone: kindTones[event.kind],
 		},
 		event.verified
-			? { id: 'verdict', forms: [`✓ ${event.signingKey ?? ''}`.trimEnd(), '✓'], tone: 'ok' }
+			? {
+					id: 'verdict',
+					forms: [
+						`✓ ${event.keyPair ? `${sanitize(event.keyPair)} ` : ''}${event.signingKey ?? ''}`.trimEnd(),
+						'✓',
+					],
+					tone: 'ok',
+				}
 			: { id: 'verdict', forms: [`✗ ${sanitize(event.reason ?? 'rejected')}`, '✗'], tone: 'error' },
 	];
 	if (cb) {
@@ -112,12 +120,50 @@ function columns(event: ReceivedEvent): Column[] {
 			if (snippet) out.push({ id: 'note', forms: [snippet, ''], dim: true });
 		}
 	}
-	out.push({
-		id: 'answer',
-		forms: [`→ ${event.response.status}`, ''],
-		tone: statusTone(event.response.status),
-	});
+	const forward = event.forward;
+	out.push(
+		forward === undefined
+			? { id: 'answer', forms: [`→ ${event.response.status}`, ''], tone: statusTone(event.response.status) }
+			: forward.status === undefined
+				? {
+						id: 'answer',
+						forms: [`→ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '→ app ✗', '✗'],
+						tone: 'error',
+					}
+				: {
+						id: 'answer',
+						forms: [
+							`→ app ${forward.status} ${Math.round(forward.ms)} ms`,
+							`→ app ${forward.status}`,
+							`→ ${forward.status}`,
+						],
+						tone: statusTone(forward.status),
+					},
+	);
+	if (replay) out.push(replayColumn(replay));
 	return out;
+}
+
+/** The replay of a request, beside the original's answer. */
+function replayColumn(replay: ReplayState): Column {
+	if (replay.state === 'sending') return { id: 'replay', forms: ['↻ sending…', '↻'], dim: true };
+	if (replay.state === 'failed')
+		return { id: 'replay', forms: [`↻ ${sanitize(replay.message)}`, '↻ ✗'], tone: 'error' };
+	const { forward } = replay;
+	if (forward.status === undefined)
+		return {
+			id: 'replay',
+			forms: [`↻ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '↻ ✗'],
+			tone: 'error',
+		};
+	return {
+		id: 'replay',
+		forms: [
+			`↻ ${replay.edited ? 'edited ' : ''}app ${forward.status} ${Math.round(forward.ms)} ms`,
+			`↻ ${forward.status}`,
+		],
+		tone: statusTone(forward.status),
+	};
 }
 
 /** `POST http://host/path`, then without the scheme, then the path alone, then nothing. */
@@ -135,6 +181,7 @@ function bodySnippet(event: ReceivedEvent): string | undefined {
 /** The order forms give way in: the first step is taken first, and so on, until the row fits. */
 const steps = [
 	'target',
+	'replay',
 	'answer',
 	'note',
 	'kind',
@@ -169,8 +216,9 @@ export function rowSegments(
 	event: ReceivedEvent,
 	selected: boolean,
 	width = Number.POSITIVE_INFINITY,
+	replay?: ReplayState,
 ): Segment[] {
-	const cols = columns(event);
+	const cols = columns(event, replay);
 	const form = new Map<string, number>();
 	const room = width - 2;
 	for (const step of steps) {

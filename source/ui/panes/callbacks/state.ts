@@ -1,4 +1,5 @@
-/** What the Callbacks pane keeps: the list and its detail, the filter and its field. */
+/** What the Callbacks pane keeps: the list and its detail, the filter and its field, replays. */
+import type { ForwardSummary } from '../../../receiver/event.js';
 import {
 	initialTailList,
 	type TailListAction,
@@ -6,11 +7,21 @@ import {
 	tailListReducer,
 } from '../../kit/tail-list/state.js';
 
+/** A replay of a request: under way, or the app's answer (or why it could not be sent). */
+export type ReplayState =
+	| { state: 'sending' }
+	| { state: 'answered'; forward: ForwardSummary; resigned: boolean; edited: boolean }
+	| { state: 'failed'; message: string };
+
 export interface CallbacksState extends TailListState {
 	/** The filter field is open. */
 	editing: boolean;
 	/** A regular expression, or plain text when it is not one; '' shows everything. */
 	filter: string;
+	/** The body field of a replay is open, for this request. */
+	editingBody: number | undefined;
+	/** Replays by request number: the newest of each. */
+	replays: Readonly<Record<number, ReplayState>>;
 }
 
 export type CallbacksAction =
@@ -18,9 +29,18 @@ export type CallbacksAction =
 	| { type: 'filter/open' }
 	| { type: 'filter/set'; text: string }
 	| { type: 'filter/close' }
+	| { type: 'replay/edit'; seq: number }
+	| { type: 'replay/edit-close' }
+	| { type: 'replay/state'; seq: number; replay: ReplayState }
 	| { type: 'back' };
 
-export const initialCallbacksState: CallbacksState = { ...initialTailList, editing: false, filter: '' };
+export const initialCallbacksState: CallbacksState = {
+	...initialTailList,
+	editing: false,
+	filter: '',
+	editingBody: undefined,
+	replays: {},
+};
 
 export function callbacksReducer(state: CallbacksState, action: CallbacksAction): CallbacksState {
 	switch (action.type) {
@@ -31,7 +51,14 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 			return { ...state, filter: action.text, editing: false, selected: undefined, detailScroll: 0 };
 		case 'filter/close':
 			return state.editing ? { ...state, editing: false } : state;
+		case 'replay/edit':
+			return { ...state, editing: false, editingBody: action.seq };
+		case 'replay/edit-close':
+			return state.editingBody === undefined ? state : { ...state, editingBody: undefined };
+		case 'replay/state':
+			return { ...state, editingBody: undefined, replays: { ...state.replays, [action.seq]: action.replay } };
 		case 'back':
+			if (state.editingBody !== undefined) return { ...state, editingBody: undefined };
 			if (state.editing) return { ...state, editing: false };
 			if (state.detail) return { ...state, detail: false };
 			return state.filter ? callbacksReducer(state, { type: 'filter/set', text: '' }) : state;
@@ -43,6 +70,7 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 export const leaveCallbacks = (state: CallbacksState): CallbacksState => ({
 	...state,
 	editing: false,
+	editingBody: undefined,
 	detail: false,
 	detailScroll: 0,
 });

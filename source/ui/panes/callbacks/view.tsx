@@ -3,6 +3,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { scrollStart } from '../../../format/layout.js';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
+import type { ReplayEdits } from '../../../receiver/replay.js';
 import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -28,15 +29,24 @@ import {
 	visibleEvents,
 } from './model.js';
 import { rowSegments } from './row.js';
-import type { CallbacksAction, CallbacksState } from './state.js';
+import type { CallbacksAction, CallbacksState, ReplayState } from './state.js';
 
 type PaneProps = PaneViewProps;
 
+const replayUnavailable =
+	'replay sends to the app: start mqtop with --forward-to <url> (or set receiver.forwardTo in the config)';
+const replayNotKept = 'nothing is kept with --demo or --ephemeral, so there is nothing to send again';
+
 /** One event's line, drawn from the same parts `mqtop listen` prints. */
-const EventLine = memo(function EventLine(props: { event: ReceivedEvent; selected: boolean; width: number }) {
+const EventLine = memo(function EventLine(props: {
+	event: ReceivedEvent;
+	selected: boolean;
+	width: number;
+	replay: ReplayState | undefined;
+}) {
 	const segments = useMemo(
-		() => rowSegments(props.event, props.selected, props.width),
-		[props.event, props.selected, props.width],
+		() => rowSegments(props.event, props.selected, props.width, props.replay),
+		[props.event, props.selected, props.width, props.replay],
 	);
 	return <LiveLine segments={segments} width={props.width} inverse={props.selected} />;
 });
@@ -122,6 +132,26 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		[state.detail, current, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
+	/** Sends the selected request to the app again; its row shows the app's answer. */
+	const replay = (event: ReceivedEvent | undefined, edits?: ReplayEdits) => {
+		if (!event) return;
+		const seq = event.seq;
+		const set = (next: ReplayState) => dispatch({ type: 'replay/state', seq, replay: next });
+		if (!receiver.replay || !receiver.forwardTo) {
+			set({ state: 'failed', message: receiver.forwardTo ? replayNotKept : replayUnavailable });
+			return;
+		}
+		set({ state: 'sending' });
+		receiver.replay(seq, edits).then(
+			(result) =>
+				set(
+					result.found
+						? { state: 'answered', forward: result.forward, resigned: result.resigned, edited: result.edited }
+						: { state: 'failed', message: `#${seq} is no longer in the kept history` },
+				),
+			(error: unknown) => set({ state: 'failed', message: (error as Error).message }),
+		);
+	};
 	useCommands('callbacks', priorities.pane, {
 		...tailNavigation({
 			list: store.getSnapshot,
@@ -132,6 +162,10 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
 		'filter.edit': () => dispatch({ type: 'filter/open' }),
+		'callbacks.replay': () => replay(current),
+		'callbacks.replay-edit': () => {
+			if (current) dispatch({ type: 'replay/edit', seq: current.seq });
+		},
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
 
@@ -141,6 +175,15 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		placeholder: 'a regular expression or text; enter applies, empty shows all',
 		onSubmit: (text: string) => dispatch({ type: 'filter/set', text }),
 		onCancel: () => dispatch({ type: 'filter/close' }),
+	};
+	const editingEvent =
+		state.editingBody === undefined ? undefined : events.find((e) => e.seq === state.editingBody);
+	const bodyField = editingEvent && {
+		label: `Replay #${editingEvent.seq} with body`,
+		initial: editingEvent.body?.kind === 'text' && !editingEvent.body.truncated ? editingEvent.body.text : '',
+		placeholder: 'the body to send; enter signs and sends it, esc leaves it',
+		onSubmit: (text: string) => replay(editingEvent, { body: Buffer.from(text) }),
+		onCancel: () => dispatch({ type: 'replay/edit-close' }),
 	};
 	const total = snapshot.events.length;
 	const hint = filter ? (
@@ -161,11 +204,15 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		/>
 	) : (
 		<Text dimColor wrap="truncate-end">
-			/ filters · enter opens · v reveals the keys · g follows the newest
+			{`/ filters · enter opens · ${
+				receiver.forwardTo ? `r replays to ${sanitize(receiver.forwardTo)} · e edits the body first · ` : ''
+			}v reveals the keys · g follows the newest`}
 		</Text>
 	);
 
-	const prompt = <PromptLine width={props.width} field={state.editing ? field : undefined} hint={hint} />;
+	const prompt = (
+		<PromptLine width={props.width} field={state.editing ? field : (bodyField ?? undefined)} hint={hint} />
+	);
 	if (state.detail && current) {
 		return (
 			<DetailScreen
@@ -224,7 +271,13 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 				</Text>
 			) : (
 				shown.map((event, i) => (
-					<EventLine key={event.seq} event={event} selected={start + i === index} width={props.width} />
+					<EventLine
+						key={event.seq}
+						event={event}
+						selected={start + i === index}
+						width={props.width}
+						replay={state.replays[event.seq]}
+					/>
 				))
 			)}
 		</Box>

@@ -1,0 +1,134 @@
+/**
+ * The local server as other mqtop processes find it: `mqtop serve` (or the monitor that runs
+ * the service itself) writes `server.json` in its data directory, readable by the owner only,
+ * once it accepts requests, and removes it when it stops. A command with nothing configured
+ * reads it, checks that the server answers with those credentials, and uses it.
+ */
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { type Dialect, presetOf } from '../api/dialect.js';
+import { envName } from '../config/settings.js';
+
+/** Everything a client or an app needs to reach a running local server. */
+export const LocalServerInfo = z.object({
+	pid: z.number(),
+	queueUrl: z.string(),
+	managementUrl: z.string(),
+	token: z.string(),
+	email: z.string(),
+	apiKey: z.string(),
+	currentSigningKey: z.string(),
+	nextSigningKey: z.string(),
+	accountId: z.string(),
+	vectorIndexId: z.string(),
+	searchIndexId: z.string(),
+	vectorIndexUrl: z.string(),
+	vectorIndexToken: z.string(),
+	searchIndexUrl: z.string(),
+	searchIndexToken: z.string(),
+	dialect: z.object({
+		headerPrefix: z.string(),
+		tokenParam: z.string(),
+		productSegment: z.string(),
+		issuer: z.string(),
+		partnerWord: z.string(),
+	}),
+	/** False for a server that keeps nothing (`--ephemeral`). */
+	keepsState: z.boolean(),
+});
+export type LocalServerInfo = z.infer<typeof LocalServerInfo>;
+
+/** The port the local server takes unless told otherwise, as the vendor's own dev server does. */
+export const defaultLocalPort = 8080;
+
+export function serverFilePath(dataDir: string): string {
+	return path.join(dataDir, 'server.json');
+}
+
+export async function writeServerFile(dataDir: string, info: LocalServerInfo): Promise<void> {
+	await mkdir(dataDir, { recursive: true, mode: 0o700 });
+	const file = serverFilePath(dataDir);
+	const temporary = `${file}.${info.pid}.tmp`;
+	await writeFile(temporary, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+	await rename(temporary, file);
+}
+
+/** Removes the file if it is still this process's (another server may have taken over since). */
+export async function removeServerFile(dataDir: string, pid: number): Promise<void> {
+	const kept = await readServerFile(dataDir);
+	if (kept?.pid === pid) await unlink(serverFilePath(dataDir)).catch(() => {});
+}
+
+export async function readServerFile(dataDir: string): Promise<LocalServerInfo | undefined> {
+	let text: string;
+	try {
+		text = await readFile(serverFilePath(dataDir), 'utf8');
+	} catch {
+		return undefined;
+	}
+	try {
+		const parsed = LocalServerInfo.safeParse(JSON.parse(text));
+		return parsed.success ? parsed.data : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** How long the check that a local server answers may take: it runs on loopback. */
+const probeTimeoutMs = 1500;
+
+/**
+ * The local server that runs for `dataDir`, with its signing keys as they are now; undefined
+ * when there is no file or the server does not answer with its credentials (it stopped, or
+ * was killed and left the file behind).
+ */
+export async function findLocalServer(dataDir: string): Promise<LocalServerInfo | undefined> {
+	const info = await readServerFile(dataDir);
+	if (!info) return undefined;
+	try {
+		const response = await fetch(`${info.queueUrl}/v2/keys`, {
+			headers: { authorization: `Bearer ${info.token}` },
+			signal: AbortSignal.timeout(probeTimeoutMs),
+		});
+		if (!response.ok) return undefined;
+		const keys = (await response.json()) as { current?: unknown; next?: unknown };
+		if (typeof keys.current !== 'string' || typeof keys.next !== 'string') return undefined;
+		return { ...info, currentSigningKey: keys.current, nextSigningKey: keys.next };
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The lines an app puts in its `.env` to use the local server: the official SDKs' variable
+ * names when the server speaks the deployed dialect, mqtop's own otherwise.
+ */
+export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
+	const deployed = presetOf(dialect) === 'deployed';
+	const pairs: [string, string][] = deployed
+		? [
+				['QSTASH_URL', info.queueUrl],
+				['QSTASH_TOKEN', info.token],
+				['QSTASH_CURRENT_SIGNING_KEY', info.currentSigningKey],
+				['QSTASH_NEXT_SIGNING_KEY', info.nextSigningKey],
+				['UPSTASH_VECTOR_REST_URL', info.vectorIndexUrl],
+				['UPSTASH_VECTOR_REST_TOKEN', info.vectorIndexToken],
+				['UPSTASH_SEARCH_REST_URL', info.searchIndexUrl],
+				['UPSTASH_SEARCH_REST_TOKEN', info.searchIndexToken],
+			]
+		: [
+				[envName('queueUrl'), info.queueUrl],
+				[envName('token'), info.token],
+				[envName('managementUrl'), info.managementUrl],
+				[envName('email'), info.email],
+				[envName('apiKey'), info.apiKey],
+				[envName('currentSigningKey'), info.currentSigningKey],
+				[envName('nextSigningKey'), info.nextSigningKey],
+				['MQTOP_VECTOR_INDEX_URL', info.vectorIndexUrl],
+				['MQTOP_VECTOR_INDEX_TOKEN', info.vectorIndexToken],
+				['MQTOP_SEARCH_INDEX_URL', info.searchIndexUrl],
+				['MQTOP_SEARCH_INDEX_TOKEN', info.searchIndexToken],
+			];
+	return pairs.map(([name, value]) => `${name}=${value}`);
+}

@@ -1,0 +1,172 @@
+/**
+ * What the monitor shows, and runs if need be: a deployment (a profile), the local server that
+ * `mqtop serve` runs for the data directory, or, when none runs, the local service on a
+ * worker thread of its own (on the default port, keeping its state in the data directory and
+ * announcing itself there so commands use it meanwhile), or a throwaway in-memory one
+ * (`--demo`, `--ephemeral`).
+ */
+import { MqClient } from '../api/client.js';
+import { ConfigError } from '../config/file.js';
+import type { Resolved } from '../config/resolve.js';
+import type { Demo } from '../demo/demo.js';
+import { StateInUseError } from '../local/persistence/journal.js';
+import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
+import { generateSigningKey } from '../signing/keys.js';
+import type { TuiConnection } from '../ui/contract/connection.js';
+import {
+	localSettings,
+	localStartOptions,
+	missingSettings,
+	remoteSettings,
+	runningServerSettings,
+} from './connect.js';
+import {
+	defaultLocalPort,
+	findLocalServer,
+	type LocalServerInfo,
+	removeServerFile,
+	writeServerFile,
+} from './local-server.js';
+
+// The TUI's scheduler backs off on its own; the client must not retry on top of it.
+const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
+
+export interface Backend {
+	client: MqClient;
+	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
+	localServer?: TuiConnection['localServer'];
+	keys?: { current: string; next: string | undefined };
+	demo?: (receiverUrl: string) => Promise<Demo>;
+	close(): Promise<void>;
+}
+
+/** The local service on a worker thread: on the default port unless another program has it. */
+async function startWorkerService(options: LocalServiceData, port: number): Promise<LocalServiceHandle> {
+	const { startLocalServiceInWorker } = await import('../local/worker.js');
+	if (port === 0) return startLocalServiceInWorker({ ...options, port: 0 });
+	try {
+		return await startLocalServiceInWorker({ ...options, port });
+	} catch (error) {
+		if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+		// Another program has the port: the monitor still runs, on a free one.
+		return startLocalServiceInWorker({ ...options, port: 0 });
+	}
+}
+
+/**
+ * The local service run by the monitor: kept in `dataDir` (and announced there, so commands
+ * use it) unless it is a throwaway one (`dataDir` undefined: --demo, --ephemeral).
+ */
+async function embeddedBackend(
+	resolved: Resolved,
+	dataDir: string | undefined,
+	withDemo: boolean,
+	port: number,
+): Promise<Backend> {
+	const options = localStartOptions(resolved);
+	const keptKeys = dataDir === undefined;
+	let service: LocalServiceHandle;
+	try {
+		service = await startWorkerService(
+			{
+				...options,
+				// A throwaway service gets its keys here, so the receiver checks with the same pair.
+				...(keptKeys
+					? {
+							currentSigningKey: options.currentSigningKey ?? generateSigningKey(),
+							nextSigningKey: options.nextSigningKey ?? generateSigningKey(),
+						}
+					: { dataDir }),
+			},
+			dataDir === undefined ? 0 : port,
+		);
+	} catch (error) {
+		if (error instanceof StateInUseError)
+			throw new ConfigError(
+				`the data directory ${dataDir} is in use by another mqtop that does not answer; stop it, or run ` +
+					'the monitor with --data-dir <another directory> or --ephemeral',
+			);
+		throw error;
+	}
+	const settings = localSettings(service, resolved.dialect);
+	const client = new MqClient(settings, noRetry);
+	let announced: LocalServerInfo | undefined;
+	if (dataDir !== undefined) {
+		announced = { ...service, pid: process.pid, dialect: resolved.dialect, keepsState: true };
+		await writeServerFile(dataDir, announced).catch(() => {});
+	}
+	return {
+		client,
+		embedded: {
+			accountId: service.accountId,
+			vectorIndexId: service.vectorIndexId,
+			searchIndexId: service.searchIndexId,
+		},
+		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
+		...(dataDir !== undefined ? { localServer: { kind: 'own' as const, dataDir } } : {}),
+		...(withDemo
+			? {
+					demo: async (receiverUrl: string) => {
+						const { startDemo } = await import('../demo/demo.js');
+						// The demo talks to the service with retries, like any application would.
+						return startDemo({ client: new MqClient(settings), service, receiverUrl });
+					},
+				}
+			: {}),
+		close: async () => {
+			await service.close();
+			if (announced && dataDir !== undefined) await removeServerFile(dataDir, announced.pid);
+		},
+	};
+}
+
+/** The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped. */
+function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
+	return {
+		client: new MqClient(runningServerSettings(resolved, server), noRetry),
+		embedded: {
+			accountId: server.accountId,
+			vectorIndexId: server.vectorIndexId,
+			searchIndexId: server.searchIndexId,
+		},
+		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
+		localServer: { kind: 'running' },
+		close: async () => {},
+	};
+}
+
+function remoteBackend(resolved: Resolved, configPath: string): Backend {
+	const problems = (['management', 'queue'] as const).map((api) =>
+		missingSettings(resolved, api, configPath),
+	);
+	if (problems.every((p) => p !== undefined)) throw new ConfigError(problems[0]!);
+	const v = resolved.values;
+	const client = new MqClient(remoteSettings(resolved), noRetry);
+	return {
+		client,
+		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
+		close: async () => {},
+	};
+}
+
+export interface BackendChoice {
+	dataDir: string;
+	configPath: string;
+	/** A throwaway in-memory service: `--demo` or `--ephemeral`. */
+	throwaway: boolean;
+	demo: boolean;
+	/** Port of the local service the monitor runs itself; default 8080 (a free one if taken). */
+	port?: number;
+}
+
+export async function chooseBackend(resolved: Resolved, choice: BackendChoice): Promise<Backend> {
+	if (!resolved.local) return remoteBackend(resolved, choice.configPath);
+	const server = choice.throwaway ? undefined : await findLocalServer(choice.dataDir);
+	if (server) return runningBackend(resolved, server);
+	return embeddedBackend(
+		resolved,
+		choice.throwaway ? undefined : choice.dataDir,
+		choice.demo,
+		choice.port ?? defaultLocalPort,
+	);
+}

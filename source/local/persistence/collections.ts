@@ -1,0 +1,70 @@
+/**
+ * Every collection of records the local service keeps, with its codec: one table, so that
+ * loading what was kept and making the sinks that keep it cannot drift apart. Adding a
+ * keyed store is one line here (whole stores with snapshot()/restore() are registered on
+ * the keeper instead).
+ */
+
+import type { AccountCredentials } from '../account/account.js';
+import type { PublishAnswer, SigningKeyPair } from '../context.js';
+import type { FlowKeySettings } from '../delivery/flow-control.js';
+import type { IndexTokens } from '../indexes/search-index.js';
+import type { DocumentInput } from '../search/engine.js';
+import type { DedupEntry } from '../stores/dedup-store.js';
+import type { DeadLetter } from '../stores/dlq-store.js';
+import type { Group } from '../stores/group-store.js';
+import type { QueueRecord } from '../stores/queue-store.js';
+import type { RecordSink } from '../stores/record-sink.js';
+import type { ScheduleRecord } from '../stores/schedule-store.js';
+import type { Similarity } from '../vector/similarity.js';
+import type { KeptVector } from '../vector/store.js';
+import { type Codec, jsonCodec, messageCodec } from './codec.js';
+import type { Keeper } from './journal.js';
+
+/** Who the service is: what must be the same after a restart for the apps that use it. */
+export interface KeptAccount {
+	credentials: AccountCredentials;
+	keys: SigningKeyPair;
+	createdAt: number;
+	vectorIndexId: string;
+	searchIndexId: string;
+	vectorTokens: IndexTokens;
+	searchTokens: IndexTokens;
+	vectorDimension: number;
+	vectorSimilarity: Similarity;
+}
+
+export const collections = {
+	account: jsonCodec<KeptAccount>(),
+	messages: messageCodec,
+	deadLetters: jsonCodec<DeadLetter>(),
+	groups: jsonCodec<Group>(),
+	queues: jsonCodec<QueueRecord>(),
+	schedules: jsonCodec<ScheduleRecord>(),
+	flowKeys: jsonCodec<FlowKeySettings>(),
+	dedup: jsonCodec<DedupEntry<PublishAnswer>>(),
+	vectors: jsonCodec<KeptVector>(),
+	documents: jsonCodec<DocumentInput>(),
+};
+
+type Collections = typeof collections;
+type RecordOf<K extends keyof Collections> = Collections[K] extends Codec<infer T> ? T : never;
+
+/** What was kept, per collection, as `[key, record]` in key order. */
+export type KeptRecords = { [K in keyof Collections]: [string, RecordOf<K>][] };
+export type Sinks = { [K in keyof Collections]: RecordSink<RecordOf<K>> };
+
+export async function openCollections(keeper: Keeper): Promise<{ kept: KeptRecords; sinks: Sinks }> {
+	const kept = {} as Record<string, unknown>;
+	const sinks = {} as Record<string, unknown>;
+	for (const [name, codec] of Object.entries(collections) as [keyof Collections, Codec<unknown>][]) {
+		kept[name] = await keeper.load(name, codec);
+		sinks[name] = keeper.collection(name, codec);
+	}
+	return { kept: kept as KeptRecords, sinks: sinks as Sinks };
+}
+
+/** The records alone. */
+export function values<T>(pairs: readonly [string, T][]): T[] {
+	return pairs.map(([, value]) => value);
+}

@@ -1,0 +1,124 @@
+/**
+ * The journal on its own: records reported through a sink are written in one batch per turn
+ * (the last value of a key wins) and read back after a reopen; `settle()` resolves once what
+ * was reported is written; a whole store registered with snapshot()/restore() is restored at
+ * registration and saved after `touch()` (one line of wiring for a new store); a second
+ * process (here: a second open) is refused while the first has the directory.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveDialect } from '../../source/api/dialect.js';
+import { resolveLimits } from '../../source/local/account/limits.js';
+import { createMessage } from '../../source/local/messages/factory.js';
+import { jsonCodec, messageCodec } from '../../source/local/persistence/codec.js';
+import { Journal, StateInUseError } from '../../source/local/persistence/journal.js';
+
+let dir: string;
+beforeAll(async () => {
+	dir = await mkdtemp(path.join(tmpdir(), 'mqtop-journal-'));
+});
+afterAll(async () => {
+	await rm(dir, { recursive: true, force: true });
+});
+
+const codec = jsonCodec<{ n: number; bytes?: Buffer }>();
+
+/** A store of the kind another part may add: plain data with snapshot() and restore(). */
+class Runs {
+	runs: Record<string, string> = {};
+	snapshot() {
+		return { ...this.runs };
+	}
+	restore(data: unknown) {
+		this.runs = { ...(data as Record<string, string>) };
+	}
+}
+
+describe('the journal', () => {
+	it('writes what a sink reports, the latest value of a key, and reads it back', async () => {
+		const where = path.join(dir, 'records');
+		const journal = await Journal.open(where, (error) => {
+			throw error;
+		});
+		const sink = journal.collection('things', codec);
+		sink.put('a', { n: 1 });
+		sink.put('a', { n: 2, bytes: Buffer.from([0, 255]) });
+		sink.put('b', { n: 3 });
+		sink.put('c', { n: 4 });
+		sink.delete('c');
+		expect(journal.settle()).toBeInstanceOf(Promise);
+		await journal.settle();
+		expect(journal.settle()).toBeUndefined();
+		await journal.close();
+
+		const again = await Journal.open(where, () => {});
+		const kept = await again.load('things', codec);
+		expect(kept).toEqual([
+			['a', { n: 2, bytes: Buffer.from([0, 255]) }],
+			['b', { n: 3 }],
+		]);
+		expect(await again.any('things')).toBe(true);
+		expect(await again.any('nothing')).toBe(false);
+		again.collection('things', codec).clear();
+		await again.settle();
+		expect(await again.load('things', codec)).toEqual([]);
+		await again.close();
+	});
+
+	it('keeps a message with its body, whatever its bytes', async () => {
+		const where = path.join(dir, 'messages');
+		const journal = await Journal.open(where, () => {});
+		const message = createMessage(
+			{
+				kind: 'publish',
+				url: 'http://127.0.0.1:9/x',
+				options: { retries: 2, retryDelay: '1000 * retried', labels: ['a'] },
+				body: Buffer.from([1, 2, 3, 0, 200]),
+				callerIp: '127.0.0.1',
+				now: 1_700_000_000_000,
+			},
+			resolveLimits(undefined),
+			resolveDialect(undefined),
+		);
+		journal.collection('messages', messageCodec).put(message.id, message);
+		await journal.close();
+		const again = await Journal.open(where, () => {});
+		const [[id, kept]] = (await again.load('messages', messageCodec)) as [[string, typeof message]];
+		expect(id).toBe(message.id);
+		expect(kept).toEqual({ ...message, state: 'waiting', heapIndex: -1, heapSeq: 0 });
+		await again.close();
+	});
+
+	it('restores a registered store at once and saves it after a change, in one line of wiring', async () => {
+		const where = path.join(dir, 'registered');
+		const journal = await Journal.open(where, () => {});
+		const runs = new Runs();
+		journal.register('runs', runs);
+		runs.runs.r1 = 'RUNNING';
+		journal.touch();
+		await journal.settle();
+		runs.runs.r1 = 'SUCCESS';
+		journal.touch();
+		await journal.close();
+
+		const again = await Journal.open(where, () => {});
+		const back = new Runs();
+		again.register('runs', back);
+		expect(back.runs).toEqual({ r1: 'SUCCESS' });
+		await again.close();
+	});
+
+	it('is refused to a second opener while the first has the directory', async () => {
+		const where = path.join(dir, 'locked');
+		const journal = await Journal.open(where, () => {});
+		try {
+			await expect(Journal.open(where, () => {})).rejects.toBeInstanceOf(StateInUseError);
+		} finally {
+			await journal.close();
+		}
+		const after = await Journal.open(where, () => {});
+		await after.close();
+	});
+});
