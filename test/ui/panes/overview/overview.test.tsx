@@ -12,10 +12,14 @@ function sparkOf(line: string | undefined): string {
 	return sparkChars.exec(line ?? '')?.[0] ?? '';
 }
 
-/** A period series from its label on: the label, then its sparkline (a live chart's title has numbers instead). */
+/**
+ * A period series from its label on: the label, then its sparkline. Read below the series'
+ * title only: a live rate drawn as a sparkline (on a short terminal) may have the same label.
+ */
 function seriesLine(frame: string, label: string): string | undefined {
 	const row = new RegExp(`(?:^|\\s)${label}\\s+[${sparkLevels.join('')}]`);
-	for (const line of frame.split('\n')) {
+	const lines = frame.split('\n');
+	for (const line of lines.slice(lines.findIndex((l) => l.startsWith('Period series')) + 1)) {
 		const match = row.exec(line);
 		if (match) return line.slice(match.index + match[0].indexOf(label));
 	}
