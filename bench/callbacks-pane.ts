@@ -10,7 +10,7 @@ import { startLocalService } from '../source/local/service.js';
 import { generateSigningKey } from '../source/signing/keys.js';
 import type { Mode, PaneReply, PaneRequest } from './callbacks-pane-child.js';
 import { connectionEnv } from './connection.js';
-import { benchCallbackBody, Child, LoadClient } from './load-client.js';
+import { benchCallbackBody, Child, LoadClient, notOk } from './load-client.js';
 import type { LoadResult } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
@@ -80,9 +80,6 @@ async function loaded(
 	}
 	return { measured, load: await running };
 }
-
-const notOk = (r: LoadResult) =>
-	r.errors + Object.entries(r.statuses).reduce((n, [status, count]) => (status === '200' ? n : n + count), 0);
 
 export const callbacksPaneBenchmark: Benchmark = {
 	name: 'callbacks-pane',

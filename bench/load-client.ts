@@ -2,6 +2,14 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { LoadJob, LoadResult } from './receiver-load.js';
 
+/** Requests of a load run that failed or were answered with anything but 200. */
+export function notOk(result: LoadResult): number {
+	return (
+		result.errors +
+		Object.entries(result.statuses).reduce((n, [status, count]) => (status === '200' ? n : n + count), 0)
+	);
+}
+
 /** A child process with an IPC channel that answers each message with one message. */
 export class Child<Request, Reply> {
 	#child: ChildProcess;

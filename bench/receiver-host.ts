@@ -1,34 +1,31 @@
 /**
  * A process that only hosts a receiver, for the memory part of the receiver benchmark: its
- * resident memory is the receiver's (plus Node itself), not the benchmark's.
+ * resident memory is the receiver's (plus Node itself), not the benchmark's. A worker receiver
+ * is hosted as the monitor has it: an event listener, and the snapshot read at each change.
  */
+import type { ReceiverHandle } from '../source/receiver/receiver.js';
 import { startReceiver } from '../source/receiver/receiver.js';
+import { startReceiverInWorker } from '../source/receiver/worker.js';
 
-export type HostRequest = { type: 'start'; key: string } | { type: 'stats' } | { type: 'close' };
-export type HostReply =
-	| { type: 'started'; url: string }
-	| { type: 'stats'; rss: number; heapUsed: number; received: number; kept: number };
+export type HostedReceiver = 'module' | 'worker';
+export type HostRequest = { type: 'start'; key: string; kind: HostedReceiver } | { type: 'close' };
+export type HostReply = { type: 'started'; url: string; pid: number };
 
 const send = (reply: HostReply) => process.send?.(reply);
-let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+let receiver: ReceiverHandle | undefined;
 
 process.on('message', async (request: HostRequest) => {
 	if (request.type === 'start') {
-		receiver = await startReceiver({ currentSigningKey: request.key });
-		send({ type: 'started', url: receiver.url });
-	} else if (request.type === 'stats' && receiver) {
-		receiver.store.flush();
-		const { counters, events } = receiver.store.getSnapshot();
-		const memory = process.memoryUsage();
-		send({
-			type: 'stats',
-			rss: memory.rss,
-			heapUsed: memory.heapUsed,
-			received: counters.total,
-			kept: events.length,
-		});
+		if (request.kind === 'module') receiver = await startReceiver({ currentSigningKey: request.key });
+		else {
+			receiver = await startReceiverInWorker({ currentSigningKey: request.key, onEvent: () => {} });
+			const store = receiver.store;
+			store.subscribe(() => store.getSnapshot());
+		}
+		send({ type: 'started', url: receiver.url, pid: process.pid });
 	} else if (request.type === 'close') {
 		await receiver?.close();
-		process.disconnect();
+		// The benchmark may have let go of the channel already.
+		if (process.connected) process.disconnect();
 	}
 });

@@ -1,13 +1,21 @@
 /**
- * Receiver throughput: signed callbacks verified per second, against a bare node:http server
- * that answers 200 to the same load from the same client (a child process, loopback only) in
- * the same run. The receiver keeps requests as they came and works out an event only when
- * something asks for it; a second receiver with an event listener (as `mqtop listen` has)
- * shows the cost when every event is decoded. Then the resident memory of a process hosting a
- * receiver after many requests, to show the ring buffer keeps it flat.
+ * Receiver throughput the way users run it, against a bare node:http server that answers 200 to
+ * the same load in the same run. The load generator is a process of its own (32 keep-alive
+ * connections of signed callbacks, loopback only). Measured:
+ * - `mqtop listen --json` and `mqtop listen` (plain lines): the built CLI as a child process,
+ *   stdout to /dev/null, every request verified, decoded and printed;
+ * - the TUI's receiver: startReceiverInWorker, with an event listener and a snapshot reader as
+ *   the monitor has;
+ * - the receiver as a module (startReceiver, nothing listening: events decoded on demand).
+ * Then the resident memory of `mqtop listen --json`, of a worker receiver and of a module
+ * receiver, each in a process of its own, after many requests.
  *
- * MQTOP_BENCH_RECEIVER_REQUESTS sets the memory run's request count (default 200000; the
- * target is stated for 1000000). It stops after MQTOP_BENCH_RECEIVER_SECONDS (default 600).
+ * MQTOP_BENCH_RECEIVER_REQUESTS sets the memory runs' request count: 200000 by default, which
+ * keeps a run to a few minutes on a small machine; the memory bound is stated for 1000000, so
+ * run it so before a release. Each memory run stops after MQTOP_BENCH_RECEIVER_SECONDS (default
+ * 300) whatever the count, and its line says how many requests it got.
+ * MQTOP_BENCH_LISTEN_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') adds Node options to the
+ * `mqtop listen` children, to see where their time goes.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,19 +23,46 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { generateSigningKey } from '../source/signing/keys.js';
-import { benchCallbackBody, Child, LoadClient } from './load-client.js';
-import type { HostReply, HostRequest } from './receiver-host.js';
+import { benchCallbackBody, Child, LoadClient, notOk } from './load-client.js';
+import type { HostedReceiver, HostReply, HostRequest } from './receiver-host.js';
+import { type ListenChild, processCpuMicros, processMemory, startListen } from './receiver-listen.js';
 import type { LoadJob } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
-const connections = 16;
+const connections = 32;
 const warmupMs = 1_000;
 const roundMs = 2_000;
 const rounds = 3;
 const controlBusyMicros = 5;
-const body = benchCallbackBody('msg_benchSource0000000000000');
+// {n}: one of many source messages (and so many signatures), as real traffic has.
+const body = benchCallbackBody('msg_benchSource{n}');
+const bodies = 1000;
+const listenArgs = process.env.MQTOP_BENCH_LISTEN_ARGS?.split(' ').filter(Boolean);
 
 type Common = Omit<LoadJob, 'url' | 'durationMs'>;
+
+/** Something to send the load to, and the CPU time (microseconds) its process has used so far. */
+interface Target {
+	url: string;
+	cpuMicros(): number;
+	/** Whether it runs in this process, so that this process's loop delay says something of it. */
+	inProcess: boolean;
+}
+
+const thisProcess = (url: string): Target => ({
+	url,
+	cpuMicros: () => {
+		const usage = process.cpuUsage();
+		return usage.user + usage.system;
+	},
+	inProcess: true,
+});
+
+const childProcess = (child: ListenChild): Target => ({
+	url: child.url,
+	cpuMicros: () => processCpuMicros(child.pid),
+	inProcess: false,
+});
 
 /**
  * The baseline: answers 200 once the body is in. With `busyMicros` it first spins that long,
@@ -51,40 +86,40 @@ async function bareServer(busyMicros = 0): Promise<{ url: string; server: Server
 
 interface Sample {
 	rate: number;
-	/** CPU time of this process (server, and worker thread if any) per request, microseconds. */
+	/** CPU time of the serving process (all its threads) per request, microseconds. */
 	cpuMicros: number;
-	/** 99th percentile event-loop delay of the main thread meanwhile: what a TUI would feel. */
+	/** 99th percentile event-loop delay of this process's main thread meanwhile. */
 	loopDelayP99Ms: number;
 	notOk: number;
 }
 
-async function sample(client: LoadClient, job: LoadJob): Promise<Sample> {
+async function sample(client: LoadClient, job: LoadJob, target: Target): Promise<Sample> {
 	const delay = monitorEventLoopDelay({ resolution: 2 });
 	delay.enable();
-	const before = process.cpuUsage();
+	const before = target.cpuMicros();
 	const result = await client.run(job);
-	const cpu = process.cpuUsage(before);
+	const cpu = target.cpuMicros() - before;
 	delay.disable();
-	const notOk =
-		result.errors + Object.entries(result.statuses).reduce((n, [s, c]) => (s === '200' ? n : n + c), 0);
 	return {
 		rate: (result.completed / result.elapsedMs) * 1000,
-		cpuMicros: (cpu.user + cpu.system) / Math.max(1, result.completed),
+		cpuMicros: cpu / Math.max(1, result.completed),
 		loopDelayP99Ms: delay.percentile(99) / 1e6,
-		notOk,
+		notOk: notOk(result),
 	};
 }
 
 /**
- * Rounds that take turns (baseline, receiver, worker, baseline, ...) so that a change in the
+ * Rounds that take turns (baseline, then each target, baseline, ...) so that a change in the
  * machine's load during the run hits every target alike.
  */
-async function compare(client: LoadClient, common: Common, urls: Record<string, string>) {
-	const samples: Record<string, Sample[]> = Object.fromEntries(Object.keys(urls).map((name) => [name, []]));
-	for (const url of Object.values(urls)) await client.run({ ...common, url, durationMs: warmupMs });
+async function compare(client: LoadClient, common: Common, targets: Record<string, Target>) {
+	const samples: Record<string, Sample[]> = Object.fromEntries(
+		Object.keys(targets).map((name) => [name, []]),
+	);
+	for (const { url } of Object.values(targets)) await client.run({ ...common, url, durationMs: warmupMs });
 	for (let round = 0; round < rounds; round++) {
-		for (const [name, url] of Object.entries(urls)) {
-			samples[name]!.push(await sample(client, { ...common, url, durationMs: roundMs }));
+		for (const [name, target] of Object.entries(targets)) {
+			samples[name]!.push(await sample(client, { ...common, url: target.url, durationMs: roundMs }, target));
 		}
 	}
 	return samples;
@@ -94,174 +129,194 @@ const median = (values: number[]) => percentile(values, 50);
 const mb = (bytes: number) => bytes / (1024 * 1024);
 
 async function throughput(client: LoadClient, common: Common): Promise<BenchLine[]> {
+	const nextKey = generateSigningKey();
 	const bare = await bareServer();
 	const busy = await bareServer(controlBusyMicros);
-	const main = await startReceiver({ currentSigningKey: common.key, nextSigningKey: generateSigningKey() });
-	// With an event listener every event is worked out as it comes, as `mqtop listen` needs.
+	const listenJson = await startListen({ key: common.key, nextKey, json: true, execArgv: listenArgs });
+	const listenLines = await startListen({ key: common.key, nextKey, json: false, execArgv: listenArgs });
+	const module = await startReceiver({ currentSigningKey: common.key, nextSigningKey: nextKey });
+	// As the monitor has it: every event to a listener (the Messages pane's feed), and the
+	// snapshot read at each change notification (the Callbacks pane).
 	let seen = 0;
-	const listened = await startReceiver({
+	const worker = await startReceiverInWorker({
 		currentSigningKey: common.key,
-		nextSigningKey: generateSigningKey(),
+		nextSigningKey: nextKey,
 		onEvent: () => {
 			seen++;
 		},
 	});
-	const worker = await startReceiverInWorker({
-		currentSigningKey: common.key,
-		nextSigningKey: generateSigningKey(),
-	});
+	const unsubscribe = worker.store.subscribe(() => worker.store.getSnapshot());
 	try {
 		const samples = await compare(client, common, {
-			bare: bare.url,
-			busy: busy.url,
-			main: main.url,
-			listened: listened.url,
-			worker: worker.url,
+			bare: thisProcess(bare.url),
+			busy: thisProcess(busy.url),
+			listenJson: childProcess(listenJson),
+			listenLines: childProcess(listenLines),
+			worker: thisProcess(worker.url),
+			module: thisProcess(module.url),
 		});
-		if (seen === 0) throw new Error('the listening receiver saw no events');
+		if (seen === 0) throw new Error('the worker receiver passed on no events');
 		const of = (name: string) => samples[name]!;
 		const rate = (name: string) => median(of(name).map((s) => s.rate));
 		const cpu = (name: string) => median(of(name).map((s) => s.cpuMicros));
 		const delayP99 = (name: string) => median(of(name).map((s) => s.loopDelayP99Ms));
-		const ratio = median(of('main').map((s, i) => s.rate / of('bare')[i]!.rate));
-		const notOk = Object.values(samples)
+		/** The median over rounds of a target's rate over the baseline's in the same round. */
+		const ratio = (name: string) => median(of(name).map((s, i) => s.rate / of('bare')[i]!.rate));
+		const ratioLine = (name: string, label: string, target: number): BenchLine => ({
+			metric: `${label} / bare (median of rounds)`,
+			value: ratio(name),
+			unit: 'x',
+			target: `>= ${target}`,
+			met: ratio(name) >= target,
+		});
+		const failed = Object.values(samples)
 			.flat()
 			.reduce((n, s) => n + s.notOk, 0);
 		return [
-			{ metric: 'bare node:http, requests/s', value: rate('bare'), unit: 'req/s' },
+			{ metric: `bare node:http, ${connections} connections`, value: rate('bare'), unit: 'req/s' },
 			{
-				metric: 'receiver, signed requests verified/s',
-				value: rate('main'),
+				metric: 'mqtop listen --json, >/dev/null',
+				value: rate('listenJson'),
 				unit: 'req/s',
 				baseline: rate('bare'),
 			},
+			ratioLine('listenJson', 'mqtop listen --json', 0.6),
 			{
-				metric: 'receiver / baseline (median of rounds)',
-				value: ratio,
-				unit: 'x',
-				target: '>= 0.6',
-				met: ratio >= 0.6,
-			},
-			{
-				metric: 'receiver, every event decoded (a listener)',
-				value: rate('listened'),
+				metric: 'mqtop listen (lines), >/dev/null',
+				value: rate('listenLines'),
 				unit: 'req/s',
 				baseline: rate('bare'),
 			},
+			ratioLine('listenLines', 'mqtop listen (lines)', 0.5),
+			{ metric: 'worker receiver (the TUI)', value: rate('worker'), unit: 'req/s', baseline: rate('bare') },
+			ratioLine('worker', 'worker receiver', 0.6),
 			{
-				metric: 'receiver in a worker, verified/s',
-				value: rate('worker'),
+				metric: 'receiver module, decoding on demand',
+				value: rate('module'),
 				unit: 'req/s',
 				baseline: rate('bare'),
 			},
+			ratioLine('module', 'receiver module', 0.6),
 			{
 				metric: `control: bare + ${controlBusyMicros} us busy per request`,
 				value: rate('busy'),
 				unit: 'req/s',
 				baseline: rate('bare'),
 			},
-			{
-				metric: 'main-thread loop delay p99, receiver on it',
-				value: delayP99('main'),
-				unit: 'ms',
-			},
-			{
-				metric: 'main-thread loop delay p99, receiver in a worker',
-				value: delayP99('worker'),
-				unit: 'ms',
-			},
 			{ metric: 'server CPU per request, bare', value: cpu('bare'), unit: 'us' },
-			{ metric: 'server CPU per request, receiver', value: cpu('main'), unit: 'us' },
-			{ metric: 'server CPU per request, receiver with a listener', value: cpu('listened'), unit: 'us' },
+			{ metric: 'server CPU per request, listen --json', value: cpu('listenJson'), unit: 'us' },
+			{ metric: 'server CPU per request, listen (lines)', value: cpu('listenLines'), unit: 'us' },
 			{ metric: 'server CPU per request, worker (all threads)', value: cpu('worker'), unit: 'us' },
+			{ metric: 'server CPU per request, module', value: cpu('module'), unit: 'us' },
+			{ metric: 'main-thread loop delay p99, worker receiver', value: delayP99('worker'), unit: 'ms' },
+			{ metric: 'main-thread loop delay p99, module on it', value: delayP99('module'), unit: 'ms' },
 			{
 				metric: 'answers other than 200 (must be 0)',
-				value: notOk,
+				value: failed,
 				unit: 'requests',
 				target: '0',
-				met: notOk === 0,
+				met: failed === 0,
 			},
 		];
 	} finally {
+		unsubscribe();
 		for (const { server } of [bare, busy]) {
 			server.close();
 			server.closeAllConnections();
 		}
-		await main.close();
-		await listened.close();
-		await worker.close();
+		await Promise.all([listenJson.stop(), listenLines.stop(), module.close(), worker.close()]);
 	}
 }
 
-async function memory(client: LoadClient, common: Common): Promise<BenchLine[]> {
-	const requests = Number(process.env.MQTOP_BENCH_RECEIVER_REQUESTS ?? 200_000);
-	const seconds = Number(process.env.MQTOP_BENCH_RECEIVER_SECONDS ?? 600);
+interface MemoryRun {
+	received: number;
+	rate: number;
+	rss: number;
+	peak: number;
+	failed: number;
+}
+
+const memoryRequests = Number(process.env.MQTOP_BENCH_RECEIVER_REQUESTS ?? 200_000);
+const memorySeconds = Number(process.env.MQTOP_BENCH_RECEIVER_SECONDS ?? 300);
+
+async function load(client: LoadClient, common: Common, url: string) {
+	const result = await client.run({
+		...common,
+		url,
+		durationMs: memorySeconds * 1000,
+		maxRequests: memoryRequests,
+	});
+	return {
+		received: result.completed,
+		rate: (result.completed / result.elapsedMs) * 1000,
+		failed: notOk(result),
+	};
+}
+
+/** `mqtop listen --json` after the requests, its memory read from /proc. */
+async function listenMemory(client: LoadClient, common: Common): Promise<MemoryRun> {
+	const child = await startListen({ key: common.key, nextKey: generateSigningKey(), json: true });
+	try {
+		const run = await load(client, common, child.url);
+		return { ...run, ...processMemory(child.pid) };
+	} finally {
+		await child.stop();
+	}
+}
+
+/** A receiver alone in a process of its own: its memory is the receiver's plus Node's. */
+async function hostedMemory(client: LoadClient, common: Common, kind: HostedReceiver): Promise<MemoryRun> {
 	const host = new Child<HostRequest, HostReply>('./receiver-host.js');
 	try {
-		const started = await host.ask({ type: 'start', key: common.key });
+		const started = await host.ask({ type: 'start', key: common.key, kind });
 		if (started.type !== 'started') throw new Error('the receiver host did not start');
-		const stats = async () => {
-			const reply = await host.ask({ type: 'stats' });
-			if (reply.type !== 'stats') throw new Error('the receiver host sent no stats');
-			return reply;
-		};
-		const before = await stats();
-		let peak = before.rss;
-		let sampling = true;
-		const sampler = (async () => {
-			while (sampling) {
-				await new Promise((resolve) => setTimeout(resolve, 1000));
-				if (sampling) peak = Math.max(peak, (await stats()).rss);
-			}
-		})();
-		const result = await client.run({
-			...common,
-			url: started.url,
-			durationMs: seconds * 1000,
-			maxRequests: requests,
-		});
-		sampling = false;
-		await sampler;
-		const after = await stats();
-		peak = Math.max(peak, after.rss);
-		return [
-			{ metric: 'memory run: requests received', value: after.received, unit: 'requests' },
-			{
-				metric: 'memory run: requests per second',
-				value: (result.completed / result.elapsedMs) * 1000,
-				unit: 'req/s',
-			},
-			{ metric: 'memory run: events kept (ring)', value: after.kept, unit: 'events' },
-			{ metric: 'memory run: receiver RSS at start', value: mb(before.rss), unit: 'MB' },
-			{
-				metric: `memory run: receiver RSS after ${after.received} requests`,
-				value: mb(after.rss),
-				unit: 'MB',
-				target: '< 200 MB',
-				met: mb(after.rss) < 200,
-			},
-			{
-				metric: 'memory run: receiver peak RSS',
-				value: mb(peak),
-				unit: 'MB',
-				target: '< 200 MB',
-				met: mb(peak) < 200,
-			},
-			{ metric: 'memory run: receiver heap used', value: mb(after.heapUsed), unit: 'MB' },
-		];
+		const run = await load(client, common, started.url);
+		return { ...run, ...processMemory(started.pid) };
 	} finally {
 		host.tell({ type: 'close' });
 		host.close();
 	}
 }
 
+function memoryLines(label: string, run: MemoryRun): BenchLine[] {
+	return [
+		{ metric: `${label}: requests per second`, value: run.rate, unit: 'req/s' },
+		{
+			metric: `${label}: RSS after ${run.received} requests`,
+			value: mb(run.rss),
+			unit: 'MB',
+			target: '< 200 MB',
+			met: mb(run.rss) < 200,
+		},
+		{
+			metric: `${label}: peak RSS`,
+			value: mb(run.peak),
+			unit: 'MB',
+			target: '< 200 MB',
+			met: mb(run.peak) < 200,
+		},
+		{
+			metric: `${label}: answers other than 200`,
+			value: run.failed,
+			unit: 'requests',
+			target: '0',
+			met: run.failed === 0,
+		},
+	];
+}
+
 export const receiverBenchmark: Benchmark = {
 	name: 'receiver',
 	async run(): Promise<BenchLine[]> {
-		const common: Common = { key: generateSigningKey(), issuer: 'Svc', body, connections };
+		const common: Common = { key: generateSigningKey(), issuer: 'Svc', body, bodies, connections };
 		const client = new LoadClient();
 		try {
-			return [...(await throughput(client, common)), ...(await memory(client, common))];
+			return [
+				...(await throughput(client, common)),
+				...memoryLines('memory, listen --json', await listenMemory(client, common)),
+				...memoryLines('memory, worker receiver', await hostedMemory(client, common, 'worker')),
+				...memoryLines('memory, receiver module', await hostedMemory(client, common, 'module')),
+			];
 		} finally {
 			client.close();
 		}

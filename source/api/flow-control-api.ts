@@ -3,6 +3,7 @@
  * lists and counters, pause and resume, pinning parallelism or rate over what messages ask
  * for, resetting the rate window, and the account's global parallelism.
  */
+import { DurationError, parseDuration } from './duration.js';
 import { withQuery } from './filters.js';
 import {
 	FlowControlKey,
@@ -22,6 +23,30 @@ export interface PinSettings {
 export interface UnpinSettings {
 	parallelism?: boolean;
 	rate?: boolean;
+}
+
+/** A rate period to pin, as typed (`1m`, `30s`, `90`): whole seconds, at least one. */
+export function pinPeriodSeconds(text: string): number {
+	const ms = parseDuration(text);
+	if (ms < 1000 || ms % 1000 !== 0) throw new DurationError('whole seconds, at least 1s');
+	return ms / 1000;
+}
+
+/** What a pin sets, in words: `parallelism 3, period 60s`. */
+export function describePin(pin: PinSettings): string {
+	return [
+		pin.parallelism !== undefined ? `parallelism ${pin.parallelism}` : '',
+		pin.rate !== undefined ? `rate ${pin.rate}` : '',
+		pin.period !== undefined ? `period ${pin.period}s` : '',
+	]
+		.filter(Boolean)
+		.join(', ');
+}
+
+/** What an unpin frees, in words: `parallelism and rate`. */
+export function describeUnpin(which: UnpinSettings): string {
+	if (which.parallelism && which.rate) return 'parallelism and rate';
+	return which.rate ? 'rate' : 'parallelism';
 }
 
 type KeyAction = 'pause' | 'resume' | 'resetRate';

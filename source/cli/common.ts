@@ -37,3 +37,28 @@ export function idArgument(
 	if (given !== undefined && given.trim() === '') throw new UsageError(`<${name}> must not be empty`);
 	return (connection, pick) => given ?? connection.local![pick];
 }
+
+/** The one positional argument naming a resource (a schedule id, a queue, a key); never empty. */
+export function nameArgument(args: ParsedArgs, what: string): string {
+	const name = args.positionals[0];
+	if (name === undefined) throw new UsageError(`missing argument <${what}>`);
+	if (name.trim() === '') throw new UsageError(`<${what}> must not be empty`);
+	return name;
+}
+
+/** A whole-number flag within [min, max], or undefined when not given. */
+export function wholeNumberFlag(
+	args: ParsedArgs,
+	flag: string,
+	min: number,
+	max: number,
+): number | undefined {
+	const text = args.string(flag);
+	if (text === undefined) return undefined;
+	const value = Number(text.trim());
+	if (!/^\d+$/.test(text.trim()) || value < min || value > max)
+		throw new UsageError(
+			`--${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
+		);
+	return value;
+}

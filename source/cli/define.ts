@@ -253,12 +253,21 @@ export function defineCommand(spec: CommandSpec): Command & { spec: CommandSpec 
 	return { name: spec.name, summary: spec.summary, spec, run: (argv) => runSpec(spec, argv) };
 }
 
-/** A command with subcommands, e.g. `mqtop group ls`. */
-export function defineGroup(name: string, summary: string, subcommands: readonly CommandSpec[]): Command {
+/**
+ * A command with subcommands, e.g. `mqtop group ls`. With `fallback`, the command with no
+ * subcommand (or with only flags, e.g. `mqtop schedules --json`) runs that one.
+ */
+export function defineGroup(
+	name: string,
+	summary: string,
+	subcommands: readonly CommandSpec[],
+	options: { fallback?: CommandSpec } = {},
+): Command {
 	const help = () => {
 		const width = Math.max(...subcommands.map((s) => s.name.length + s.usage.length + 1));
 		const list = subcommands.map((s) => `  mqtop ${`${s.name} ${s.usage}`.padEnd(width)}  ${s.summary}`);
-		return `Usage\n${list.join('\n')}\n\nRun \`mqtop ${name} <subcommand> --help\` for the flags of each.\n`;
+		const bare = options.fallback ? `\n\`mqtop ${name}\` alone runs \`mqtop ${options.fallback.name}\`.` : '';
+		return `Usage\n${list.join('\n')}\n${bare}\nRun \`mqtop ${name} <subcommand> --help\` for the flags of each.\n`;
 	};
 	return {
 		name,
@@ -271,6 +280,8 @@ export function defineGroup(name: string, summary: string, subcommands: readonly
 				process.stdout.write(help());
 				return exitCodes.ok;
 			}
+			if (options.fallback && (first === undefined || first.startsWith('-')))
+				return runSpec(options.fallback, argv);
 			const message =
 				first === undefined ? `${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`;
 			process.stderr.write(

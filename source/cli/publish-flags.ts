@@ -22,6 +22,8 @@ import {
 	SettingError,
 } from '../api/publish-settings.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from './args.js';
+import { readInput, stdinHasData } from './input.js';
+import type { Io } from './io.js';
 
 /** Single-value flags and the header (without prefix) each one sets. */
 const valueFlags = {
@@ -93,6 +95,38 @@ export const publishFlagSpecs: FlagSpecs = {
 	label: { type: 'string', multiple: true, value: '<label>', description: 'label of the message' },
 	'content-type': { type: 'string', value: '<type>', description: 'Content-Type of the body' },
 };
+
+/** Where the body of a publish (or of every run of a schedule) comes from. */
+export const bodyFlagSpecs: FlagSpecs = {
+	body: { type: 'string', value: '<text>', description: 'the message body' },
+	'body-file': { type: 'string', value: '<path>', description: 'read the body from a file (- for stdin)' },
+};
+
+/** Other headers on the request, as `publish` and `schedules create` take them. */
+export const headerFlagSpecs: FlagSpecs = {
+	header: {
+		type: 'string',
+		short: 'H',
+		multiple: true,
+		value: "'Name: value'",
+		description: 'extra header on the publish request (reaches the destination with --header-forward)',
+	},
+};
+
+/** The body from --body, --body-file, or stdin when it is piped; empty otherwise. */
+export async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
+	const text = args.string('body');
+	const file = args.string('body-file');
+	if (text !== undefined && file !== undefined) throw new UsageError('give --body or --body-file, not both');
+	if (text !== undefined) return text;
+	if (file !== undefined) return readInput(file, io, '--body-file');
+	return stdinHasData(io) ? readInput('-', io, 'stdin') : '';
+}
+
+/** The -H headers as a record; throws a UsageError naming the flag. */
+export function headersFromArgs(args: ParsedArgs): Record<string, string> {
+	return Object.fromEntries(args.strings('header').map((h) => parseHeaderArgument(h, '--header')));
+}
 
 /** `Name: value` -> [name, value]; throws a UsageError naming `flag`. */
 export function parseHeaderArgument(text: string, flag: string): [string, string] {

@@ -6,6 +6,7 @@ import type { MqClient } from '../api/client.js';
 import type { LocalServiceInfo } from '../local/service.js';
 import { startDemoDestinations } from './destinations.js';
 import { localIndexConnections, startIndexTraffic } from './index-traffic.js';
+import { startOpsTraffic } from './ops-traffic.js';
 import { startDemoTraffic } from './traffic.js';
 import { startDemoWorkflow } from './workflow.js';
 
@@ -32,13 +33,14 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
 		workflowUrl: workflow.url,
 		onError,
 	});
+	const ops = await startOpsTraffic({ client: options.client, destinations, onError });
 	const indexes = await startIndexTraffic({
 		...(await localIndexConnections(options.service, options.client)),
 		onError,
 	});
 	return {
 		async stop() {
-			await Promise.allSettled([traffic.stop(), indexes.stop()]);
+			await Promise.allSettled([traffic.stop(), indexes.stop(), ops.stop()]);
 			await Promise.allSettled([workflow.close(), destinations.close()]);
 		},
 	};

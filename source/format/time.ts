@@ -26,3 +26,60 @@ export function formatUnixSeconds(seconds: number): string {
 	if (Number.isNaN(d.getTime())) return 'never';
 	return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
 }
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Local date and time `Thu 2026-01-15 14:02:05`: when something happens, in the reader's own zone. */
+export function formatLocalDateTime(ms: number): string {
+	const d = new Date(ms);
+	if (Number.isNaN(d.getTime())) return String(ms);
+	const date = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+	return `${weekdays[d.getDay()]} ${date} ${formatClock(ms)}`;
+}
+
+const spanUnits = [
+	['d', 86_400_000],
+	['h', 3_600_000],
+	['m', 60_000],
+	['s', 1000],
+] as const;
+
+/** How far `ms` is from `now`, in at most two units: `in 5s`, `in 3h20m`, `2d4h ago`, `now`. */
+export function formatRelative(ms: number, now: number): string {
+	const span = Math.abs(ms - now);
+	// Whole seconds, so that a run 0.4s ahead is `in 1s` and one 0.4s past is `now`.
+	let rest = (ms > now ? Math.ceil(span / 1000) : Math.floor(span / 1000)) * 1000;
+	if (rest === 0) return 'now';
+	const parts: string[] = [];
+	for (const [unit, size] of spanUnits) {
+		const amount = Math.floor(rest / size);
+		// Two adjacent units at most: 3h20m, not 3h0m5s.
+		if (amount === 0 && parts.length > 0) break;
+		if (amount === 0) continue;
+		parts.push(`${amount}${unit}`);
+		rest -= amount * size;
+		if (parts.length === 2) break;
+	}
+	const text = parts.join('');
+	return ms > now ? `in ${text}` : `${text} ago`;
+}
+
+/** The reader's own time zone, e.g. `Europe/Berlin` (what local times are shown in). */
+export function localTimeZone(): string {
+	return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+}
+
+/** The wall-clock time `HH:MM:SS` in another zone (an IANA name), e.g. where a cron expression is read. */
+export function formatClockIn(ms: number, zone: string): string {
+	try {
+		return new Intl.DateTimeFormat('en-GB', {
+			timeZone: zone,
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hourCycle: 'h23',
+		}).format(ms);
+	} catch {
+		return formatClock(ms);
+	}
+}

@@ -4,9 +4,9 @@
  * `mqtop listen` (lines and --json) all render from this one type.
  */
 import { type Dialect, prefixed } from '../api/dialect.js';
-import { CallbackBody, describeZodError, FailureCallbackBody } from '../api/schemas.js';
 import type { VerifyFailure, VerifyResult } from '../signing/jwt.js';
 import { type BodyPreview, previewBase64, previewBytes } from '../text/body-preview.js';
+import { type CallbackFields, checkCallbackBody } from './callback-body.js';
 
 /**
  * - `callback` / `failure-callback`: a body that passes CallbackBody / FailureCallbackBody.
@@ -65,7 +65,7 @@ export interface CallbackInfo {
 	callerIP?: string;
 	/** Failure callbacks only. */
 	dlqId?: string;
-	/** Unix milliseconds (carried as strings in the body). */
+	/** Unix milliseconds (carried as strings or numbers in the body). */
 	notBefore?: number;
 	createdAt?: number;
 	header: Record<string, string[]>;
@@ -172,25 +172,23 @@ export function classifyRequest(input: ClassifyInput, options: ClassifyOptions):
 	const delivery = deliveryHeaders(input.headers, options.dialect);
 	if (input.body === undefined) {
 		const limit = input.oversize?.limitBytes ?? 0;
-		return eventFrom(input, delivery, {
-			kind: 'oversize',
-			verified: false,
-			failure: 'oversize',
-			reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
-			signingKey: undefined,
-			claims: undefined,
-			bodyBytes: input.oversize?.seenBytes ?? 0,
-			body: undefined,
-			callback: undefined,
-			problem: undefined,
-		});
+		return eventFrom(
+			input,
+			delivery,
+			{
+				verified: false,
+				failure: 'oversize',
+				reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
+				signingKey: undefined,
+				keyPair: undefined,
+				claims: undefined,
+			},
+			input.oversize?.seenBytes ?? 0,
+			{ kind: 'oversize', body: undefined, callback: undefined, problem: undefined },
+		);
 	}
 	const content = classifyBody(input.body, input.headers['content-type'], options.maxShownBodyBytes);
-	return eventFrom(input, delivery, {
-		...verdict(input.verification),
-		bodyBytes: input.body.length,
-		...content,
-	});
+	return eventFrom(input, delivery, verdict(input.verification), input.body.length, content);
 }
 
 /**
@@ -203,104 +201,133 @@ export function eventOf(request: ReceivedRequest, options: ClassifyOptions): Rec
 	try {
 		return classifyRequest(input, options);
 	} catch (error) {
-		return eventFrom(
-			input,
-			{},
-			{
-				...verdict(input.verification),
-				bodyBytes: request.body?.length ?? 0,
-				kind: 'malformed',
-				body: undefined,
-				callback: undefined,
-				problem: `mqtop could not decode this request: ${(error as Error).message}`,
-			},
-		);
+		return eventFrom(input, {}, verdict(input.verification), request.body?.length ?? 0, {
+			kind: 'malformed',
+			body: undefined,
+			callback: undefined,
+			problem: `mqtop could not decode this request: ${(error as Error).message}`,
+		});
 	}
 }
 
-type EventFields = Omit<
-	ReceivedEvent,
-	'seq' | 'receivedAt' | 'method' | 'path' | 'headers' | 'delivery' | 'response' | 'forward' | 'keyPair'
-> & { keyPair?: string | undefined };
+/** What an event says of its signature check. */
+type Verdict = Pick<ReceivedEvent, 'verified' | 'failure' | 'reason' | 'signingKey' | 'keyPair' | 'claims'>;
+
+/** What an event says of its body. */
+type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
 
 /**
  * An event of `input`. Every event is built here, with the same keys in the same order
- * (undefined when absent): one object shape keeps classification fast and the events compact.
+ * (undefined when absent), from parts of fixed shapes (no spreads): one object shape keeps
+ * classification fast and the events compact.
  */
-function eventFrom(input: ClassifyInput, delivery: DeliveryHeaders, fields: EventFields): ReceivedEvent {
+function eventFrom(
+	input: ClassifyInput,
+	delivery: DeliveryHeaders,
+	verdict: Verdict,
+	bodyBytes: number,
+	content: BodyFields,
+): ReceivedEvent {
 	return {
 		seq: input.seq,
 		receivedAt: input.receivedAt,
 		method: input.method,
 		path: input.path,
 		headers: input.headers,
-		kind: fields.kind,
-		verified: fields.verified,
-		failure: fields.failure,
-		reason: fields.reason,
-		signingKey: fields.signingKey,
-		keyPair: fields.keyPair,
-		claims: fields.claims,
+		kind: content.kind,
+		verified: verdict.verified,
+		failure: verdict.failure,
+		reason: verdict.reason,
+		signingKey: verdict.signingKey,
+		keyPair: verdict.keyPair,
+		claims: verdict.claims,
 		delivery,
-		bodyBytes: fields.bodyBytes,
-		body: fields.body,
-		callback: fields.callback,
-		problem: fields.problem,
+		bodyBytes,
+		body: content.body,
+		callback: content.callback,
+		problem: content.problem,
 		response: { status: input.responseStatus },
 		forward: input.forward,
 	};
 }
 
-/** What an event says of its signature check. */
-function verdict(v: Verification | undefined) {
+function verdict(v: Verification | undefined): Verdict {
+	if (v === undefined) {
+		return {
+			verified: false,
+			failure: 'missing',
+			reason: 'not verified',
+			signingKey: undefined,
+			keyPair: undefined,
+			claims: undefined,
+		};
+	}
+	if (v.ok) {
+		return {
+			verified: true,
+			failure: undefined,
+			reason: undefined,
+			signingKey: v.key,
+			keyPair: v.keyPair,
+			claims: v.claims,
+		};
+	}
 	return {
-		verified: v?.ok === true,
-		failure: v === undefined ? ('missing' as const) : v.ok ? undefined : v.failure,
-		reason: v === undefined ? 'not verified' : v.ok ? undefined : v.reason,
-		signingKey: v?.ok ? v.key : undefined,
-		keyPair: v?.ok ? v.keyPair : undefined,
-		claims: v?.claims,
+		verified: false,
+		failure: v.failure,
+		reason: v.reason,
+		signingKey: undefined,
+		keyPair: undefined,
+		claims: v.claims,
 	};
 }
-
-type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
 
 // A JSON object with any of these is meant as a callback, so failing the schema is worth saying.
 const callbackMarkers = ['sourceMessageId', 'sourceBody', 'sourceHeader', 'maxRetries', 'dlqId'];
 
-type FailureCallbackData = CallbackBody & { dlqId?: string };
-
-/** What a body is: its preview, its kind, and the parsed callback or what is wrong with it. */
-type BodyVerdict = { preview: BodyPreview } & (
-	| { kind: 'delivery'; problem?: undefined; data?: undefined }
-	| { kind: 'malformed'; problem: string; data?: undefined }
-	| { kind: 'callback' | 'failure-callback'; problem?: undefined; data: FailureCallbackData }
-);
+/** What a body is: its preview, its kind, and the callback's fields or what is wrong with it. */
+interface BodyVerdict {
+	preview: BodyPreview;
+	kind: 'delivery' | 'malformed' | 'callback' | 'failure-callback';
+	problem: string | undefined;
+	data: CallbackFields | undefined;
+}
 
 function judgeBody(raw: Uint8Array, contentType: string | undefined): BodyVerdict {
 	const preview = previewBytes(raw);
-	const plain = { preview, kind: 'delivery' } as const;
-	if (preview.kind !== 'text') return plain;
+	if (preview.kind !== 'text') return delivery(preview);
 	const text = preview.text;
 	const expectsJson = /\bjson\b/i.test(contentType ?? '') || /^\s*\{/.test(text);
-	if (!expectsJson || /^\s*$/.test(text)) return plain;
+	if (!expectsJson || /^\s*$/.test(text)) return delivery(preview);
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
 	} catch (error) {
-		return { preview, kind: 'malformed', problem: `malformed JSON: ${(error as Error).message}` };
+		return malformed(preview, `malformed JSON: ${(error as Error).message}`);
 	}
-	if (!isObject(value) || !callbackMarkers.some((key) => key in value)) return plain;
+	if (!isObject(value) || !hasCallbackMarker(value)) return delivery(preview);
 	const failure = 'dlqId' in value;
-	const parsed = (failure ? FailureCallbackBody : CallbackBody).safeParse(value);
-	if (!parsed.success) {
-		return {
+	const checked = checkCallbackBody(value, failure);
+	if (!checked.ok) {
+		return malformed(
 			preview,
-			kind: 'malformed',
-			problem: `not a valid ${failure ? 'failure callback' : 'callback'} body: ${describeZodError(parsed.error)}`,
-		};
+			`not a valid ${failure ? 'failure callback' : 'callback'} body: ${checked.problem}`,
+		);
 	}
-	return { preview, kind: failure ? 'failure-callback' : 'callback', data: parsed.data };
+	return { preview, kind: failure ? 'failure-callback' : 'callback', problem: undefined, data: checked.data };
+}
+
+function delivery(preview: BodyPreview): BodyVerdict {
+	return { preview, kind: 'delivery', problem: undefined, data: undefined };
+}
+
+function malformed(preview: BodyPreview, problem: string): BodyVerdict {
+	return { preview, kind: 'malformed', problem, data: undefined };
+}
+
+function hasCallbackMarker(value: Record<string, unknown>): boolean {
+	for (const key of callbackMarkers) if (key in value) return true;
+	return false;
 }
 
 function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown: number): BodyFields {
@@ -313,7 +340,7 @@ function classifyBody(raw: Uint8Array, contentType: string | undefined, maxShown
 	};
 }
 
-function callbackInfo(data: FailureCallbackData, maxShown: number): CallbackInfo {
+function callbackInfo(data: CallbackFields, maxShown: number): CallbackInfo {
 	return {
 		status: data.status,
 		retried: data.retried,
@@ -325,7 +352,8 @@ function callbackInfo(data: FailureCallbackData, maxShown: number): CallbackInfo
 		topicName: data.topicName || undefined,
 		endpointName: data.endpointName || undefined,
 		scheduleId: data.scheduleId || undefined,
-		callerIP: data.callerIP || undefined,
+		// interface.md's callerIP, or callerIp as the SDK's types spell it (see schemas.ts).
+		callerIP: data.callerIP || data.callerIp || undefined,
 		dlqId: data.dlqId,
 		notBefore: millis(data.notBefore),
 		createdAt: millis(data.createdAt),
@@ -347,9 +375,12 @@ function cap(preview: BodyPreview, max: number): ShownBody {
 	return { ...preview, [key]: cut, truncated: true } as ShownBody;
 }
 
+/** Digits, with white space around them as trim() would take away (Number() ignores it too). */
+const unixMsDigits = /^\s*\d{1,16}\s*$/;
+
 function millis(text: string | undefined): number | undefined {
-	if (text === undefined || !/^\d{1,16}$/.test(text.trim())) return undefined;
-	return Number(text.trim());
+	if (text === undefined || !unixMsDigits.test(text)) return undefined;
+	return Number(text);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** Messages between startReceiverInWorker and its worker thread. */
-import type { ReceivedEvent } from './event.js';
+import type { ReceivedRequest } from './event.js';
 import type { ResolvedReceiverOptions } from './options.js';
 
 export interface WorkerStart {
@@ -15,5 +15,5 @@ export type ToWorker = { type: 'close' };
 export type FromWorker =
 	| { type: 'listening'; url: string }
 	| { type: 'failed'; message: string }
-	| { type: 'events'; events: ReceivedEvent[] }
+	| { type: 'requests'; requests: ReceivedRequest[] }
 	| { type: 'closed' };

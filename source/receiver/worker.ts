@@ -1,7 +1,8 @@
 /**
  * A receiver whose HTTP server and signature checks run in a worker thread, so that a burst of
- * thousands of callbacks a second cannot stall the main thread (the TUI's key handling). Events
- * arrive in batches and feed a store of the same type as startReceiver's.
+ * thousands of callbacks a second cannot stall the main thread (the TUI's key handling). Verified
+ * requests arrive in batches and feed a store of the same type as startReceiver's, which works
+ * out their events (at once when something listens to every event, else when asked).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,12 @@ export interface WorkerReceiverOptions extends StartReceiverOptions {
 
 export async function startReceiverInWorker(options: WorkerReceiverOptions): Promise<ReceiverHandle> {
 	const resolved = resolveReceiverOptions(options);
-	const store = new EventStore({ capacity: resolved.capacity, notifyIntervalMs: resolved.notifyIntervalMs });
+	const store = new EventStore({
+		capacity: resolved.capacity,
+		notifyIntervalMs: resolved.notifyIntervalMs,
+		// The resolved options carry the dialect and shown-body limit classification needs.
+		classify: resolved,
+	});
 	if (options.onEvent) store.onEvent(options.onEvent);
 	const start: WorkerStart = {
 		options: resolved,
@@ -49,8 +55,8 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 				case 'failed':
 					reject(new Error(message.message));
 					break;
-				case 'events':
-					store.addMany(message.events);
+				case 'requests':
+					for (const request of message.requests) store.addRequest(request);
 					break;
 				case 'closed':
 					onClosed?.();

@@ -6,11 +6,14 @@ import type { AnyPane } from './contract/pane.js';
 import { accountsPane } from './panes/accounts/index.js';
 import { callbacksPane } from './panes/callbacks/index.js';
 import { dlqPane } from './panes/dlq/index.js';
+import { flowPane } from './panes/flow/index.js';
 import { groupsPane } from './panes/groups/index.js';
 import { logsPane } from './panes/logs/index.js';
 import { messagesPane } from './panes/messages/index.js';
 import { overviewPane } from './panes/overview/index.js';
 import { publishPane } from './panes/publish/index.js';
+import { queuesPane } from './panes/queues/index.js';
+import { schedulesPane } from './panes/schedules/index.js';
 import { searchPane } from './panes/search/index.js';
 import { vectorPane } from './panes/vector/index.js';
 import { workflowsPane } from './panes/workflows/index.js';
@@ -27,4 +30,7 @@ export const panes: readonly AnyPane[] = [
 	workflowsPane,
 	dlqPane,
 	logsPane,
+	schedulesPane,
+	queuesPane,
+	flowPane,
 ];

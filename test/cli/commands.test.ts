@@ -13,7 +13,7 @@ import { defaultDialect } from '../../source/api/dialect.js';
 import { maskText } from '../../source/text/mask.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
-import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
+import { assertBuilt, baseEnv, runCli, type Served, spawnCli, startServe } from './child.js';
 
 // Each test runs several node processes one after another; on a loaded two-core machine a
 // start can take a second or more, so the default 20 s per test is too tight.
@@ -274,21 +274,18 @@ describe('messaging commands', () => {
 	});
 
 	it('watches a message through a retry until it is gone, one JSON line per change', async () => {
-		const published = await cli([
-			'publish',
-			`${destinationUrl}/flaky`,
-			'--body',
-			'w',
-			'--delay',
-			'2s',
-			'--retries',
-			'1',
-			'--retry-delay',
-			'1000',
-			'--json',
-		]);
-		const { messageId } = JSON.parse(published.stdout);
+		// Held in a paused queue until the watch runs, however slowly the commands start.
+		const client = new MqClient({ ...info, dialect: defaultDialect });
+		await client.queues.upsert('watched', { paused: true });
+		const enqueued = await client.queues.enqueue('watched', {
+			destination: `${destinationUrl}/flaky`,
+			body: 'w',
+			options: { retries: 1, retryDelay: '1000' },
+		});
+		if (enqueued.kind !== 'url') throw new Error('expected the answer of a publish to a URL');
+		const { messageId } = enqueued.result;
 		const shown = await cli(['message', messageId, '--json']);
+		expect(shown.stderr).toBe('');
 		expect(shown.code).toBe(0);
 		expect(JSON.parse(shown.stdout)).toMatchObject({
 			messageId,
@@ -296,7 +293,15 @@ describe('messaging commands', () => {
 			maxRetries: 1,
 		});
 
-		const watched = await cli(['message', messageId, '--watch', '--interval', '100ms', '--json']);
+		const watching = spawnCli(['message', messageId, '--watch', '--interval', '100ms', '--json'], env());
+		await waitUntil(
+			() => (watching.stdout().includes('"type":"message"') ? true : undefined),
+			30_000,
+			'the watch',
+		);
+		await client.queues.resume('watched');
+		const code = await watching.exited;
+		const watched = { code, stdout: watching.stdout(), stderr: watching.stderr() };
 		expect(watched.stderr).toBe('');
 		expect(watched.code).toBe(0);
 		const lines = watched.stdout

@@ -23,7 +23,7 @@ import {
 	WorkflowTriggerResults,
 } from '../../source/api/schemas.js';
 import { WorkflowRunsPage } from '../../source/api/workflow-schemas.js';
-import { dlqCommand } from '../../source/cli/commands/dlq.js';
+import { dlqLs } from '../../source/cli/commands/dlq.js';
 import { groupLs, groupShow } from '../../source/cli/commands/group.js';
 import { messageCommand } from '../../source/cli/commands/message.js';
 import { publishCommand } from '../../source/cli/commands/publish.js';
@@ -74,7 +74,7 @@ const cases: Case[] = [
 	{ route: 'message', spec: messageCommand.spec, args: [ids.message], schema: Message, shows: [ids.message] },
 	{
 		route: 'dlq',
-		spec: dlqCommand.spec,
+		spec: dlqLs,
 		args: [],
 		schema: DlqPage,
 		shows: ['msg_7YoJxFpwkEy5zBp378JgvD6YBDPBEqkBPje2JGTCEUiASMJQ1FM4WBEKp7a'],

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { CallbackBody, FailureCallbackBody } from '../../source/api/schemas.js';
 import { toBase64Url } from '../../source/signing/base64url.js';
 import { signRequest } from '../../source/signing/jwt.js';
+import { waitUntil } from '../support/wait.js';
 
 export const currentKey = 'sig_currentKeyForReceiverTests0001';
 export const nextKey = 'sig_nextKeyForReceiverTests00000002';
@@ -79,12 +79,6 @@ export function callbackBody(
 }
 
 /** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(10);
-	}
+export function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+	return waitUntil(check, timeoutMs, `waiting for ${what}`);
 }

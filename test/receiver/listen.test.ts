@@ -92,6 +92,58 @@ describe('mqtop listen --json', () => {
 	});
 });
 
+describe('mqtop listen at exit', () => {
+	/** Sends `total` signed requests, `parallel` at a time; resolves when all are answered 200. */
+	async function burst(url: string, total: number, parallel: number): Promise<void> {
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: parallel }, async () => {
+				while (next < total) {
+					const i = next++;
+					expect((await sendSigned(url, `/exit/${i}`, `message ${i}`)).status).toBe(200);
+				}
+			}),
+		);
+	}
+
+	it('prints every answered request before it exits on Ctrl-C, --json', async () => {
+		const running = listen(['--json', '--current-signing-key', currentKey]);
+		try {
+			const { listening } = JSON.parse(await waitFor('the listening line', () => running.lines[0]));
+			const total = 300;
+			await burst(listening, total, 30);
+			// At once: whatever is still to be written must be written before the process ends.
+			expect(await stop(running, 'SIGINT')).toBe(0);
+			const paths = running.lines.slice(1).map((line) => (JSON.parse(line) as { path: string }).path);
+			expect(paths).toHaveLength(total);
+			expect(new Set(paths).size).toBe(total);
+		} finally {
+			running.child.kill('SIGKILL');
+		}
+	});
+
+	it('prints every answered request, then the summary, on SIGTERM', async () => {
+		const running = listen(['--current-signing-key', currentKey]);
+		try {
+			const banner = await waitFor('the banner', () =>
+				running.lines.some((l) => l.includes('Ctrl-C')) ? running.lines.join('\n') : undefined,
+			);
+			const url = /receiving on (http:\/\/\S+)/.exec(banner)![1]!;
+			const total = 300;
+			await burst(url, total, 30);
+			expect(await stop(running)).toBe(0);
+			const events = running.lines.filter((line) => / POST \/exit\/\d+ /.test(line));
+			expect(events).toHaveLength(total);
+			const summary = running.lines.findIndex((line) =>
+				line.includes(`${total} received: ${total} verified`),
+			);
+			expect(summary).toBeGreaterThan(running.lines.lastIndexOf(events.at(-1)!));
+		} finally {
+			running.child.kill('SIGKILL');
+		}
+	});
+});
+
 describe('mqtop listen', () => {
 	it('explains where the keys come from when none is given, exit 2', async () => {
 		const running = listen([]);

@@ -369,6 +369,39 @@ describe('receiver settings', () => {
 		}
 	});
 
+	it('answers every request it recorded, even when it closes in the same turn', async () => {
+		let recorded = 0;
+		let closing: Promise<void> | undefined;
+		const receiver: ReceiverHandle = await startReceiver({
+			currentSigningKey: currentKey,
+			onEvent: () => {
+				recorded++;
+				// Right after this request is settled, before the end of the turn its answer waits for.
+				if (recorded === 3) {
+					queueMicrotask(() => {
+						closing = receiver.close();
+					});
+				}
+			},
+		});
+		try {
+			const outcomes = await Promise.all(
+				Array.from({ length: 20 }, (_, i) =>
+					sendSigned(receiver.url, `/closing/${i}`, `body ${i}`).then(
+						(sent) => sent.status,
+						() => 'no answer',
+					),
+				),
+			);
+			await closing;
+			expect(recorded).toBeGreaterThanOrEqual(3);
+			expect(outcomes.filter((outcome) => outcome === 200)).toHaveLength(recorded);
+			expect(outcomes.filter((outcome) => outcome !== 200 && outcome !== 'no answer')).toEqual([]);
+		} finally {
+			await receiver.close();
+		}
+	});
+
 	it('survives garbage on the wire', async () => {
 		const receiver = await startReceiver({ currentSigningKey: currentKey });
 		try {

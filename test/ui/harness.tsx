@@ -16,7 +16,7 @@ import {
 } from '../../source/ui/app/runtime.js';
 import type { Controller } from '../../source/ui/contract/pane.js';
 import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
-import { type Fixture, startFixture } from '../local/helpers.js';
+import { type Fixture, type Sink, startFixture } from '../local/helpers.js';
 import { waitUntil } from '../support/wait.js';
 
 export const keys = {
@@ -241,4 +241,34 @@ export async function selectRow(screen: Screen, text: string, limit = 200): Prom
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
 	throw new Error(`no row shows ${text}; last frame:\n${screen.frame()}`);
+}
+
+/** The key line: the last line of a frame. */
+export function keyLine(frame: string): string {
+	return frame.trimEnd().split('\n').at(-1) ?? '';
+}
+
+/** Moves the selection of a list pane with j until `selected()` is `key`. */
+export async function selectKey(
+	screen: Screen,
+	key: string,
+	selected: () => string | undefined,
+	limit = 20,
+): Promise<void> {
+	for (let i = 0; i < limit; i++) {
+		if (selected() === key) return;
+		await screen.press('j');
+	}
+	throw new Error(`${key} cannot be selected; last frame:\n${screen.frame()}`);
+}
+
+/**
+ * Publishes a message to `sink` at `/probe` with a delay and waits for it to arrive: time enough
+ * for anything due meanwhile (a schedule's run, a held delivery) to have shown up.
+ */
+export async function afterDelay(client: MqClient, sink: Sink, delayMs: number): Promise<void> {
+	const probes = () => sink.received.filter((r) => r.url === '/probe').length;
+	const before = probes();
+	await client.publish({ destination: `${sink.url}/probe`, options: { delayMs } });
+	await waitUntil(() => (probes() > before ? true : undefined), 10_000, 'the delayed probe');
 }

@@ -12,9 +12,8 @@ import { describePreview, previewBase64 } from '../../text/body-preview.js';
 import { sanitize } from '../../text/sanitize.js';
 import { statusStyle } from '../../text/style.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
-import type { Command } from '../command.js';
 import { exitCodes } from '../command.js';
-import { type CommandSpec, defineGroup, runSpec } from '../define.js';
+import { type CommandSpec, defineGroup } from '../define.js';
 import { filterArguments, filterFlags, readFilter } from '../filter-flags.js';
 import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
@@ -256,19 +255,10 @@ export const dlqRm: CommandSpec = {
 	},
 };
 
-const subcommands = [dlqLs, dlqShow, dlqRetry, dlqRm];
-const group = defineGroup('dlq', 'the dead letter queue: list, show, retry, rm', subcommands);
-
 /** `mqtop dlq` with no subcommand (or only flags) lists, as it always did. */
-export const dlqCommand: Command & { spec: CommandSpec } = {
-	name: 'dlq',
-	summary: group.summary,
-	spec: dlqLs,
-	run: (argv) => {
-		// A word that is not a flag is a subcommand, known or not; flags alone are the listing's.
-		const [first] = argv;
-		return first !== undefined && (!first.startsWith('-') || first === '--help' || first === '-h')
-			? group.run(argv)
-			: runSpec(dlqLs, argv);
-	},
-};
+export const dlqCommand = defineGroup(
+	'dlq',
+	'the dead letter queue: list, show, retry, rm',
+	[dlqLs, dlqShow, dlqRetry, dlqRm],
+	{ fallback: dlqLs },
+);

@@ -1,11 +1,14 @@
 import type { Command } from '../command.js';
 import { configCommand } from './config.js';
 import { dlqCommand } from './dlq.js';
+import { flowCommand } from './flow.js';
 import { groupCommand } from './group.js';
 import { listenCommand } from './listen.js';
 import { logsCommand } from './logs.js';
 import { messageCommand } from './message.js';
 import { publishCommand } from './publish.js';
+import { queuesCommand } from './queues.js';
+import { schedulesCommand } from './schedules.js';
 import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
 import { statsCommand } from './stats.js';
@@ -30,4 +33,7 @@ export const commands: Command[] = [
 	webhookUrlCommand,
 	dlqCommand,
 	logsCommand,
+	schedulesCommand,
+	queuesCommand,
+	flowCommand,
 ];

@@ -12,12 +12,14 @@ import { type ReceiverSettings, resolveReceiverSettings } from '../../config/rec
 import { historyDirectory } from '../../receiver/captured.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
+import { jsonLine } from '../../text/json-line.js';
 import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { defineCommand } from '../define.js';
 import { listenFailure } from '../failure.js';
+import { LineBatch } from '../line-batch.js';
 import { findLocal } from '../local-starter.js';
 import type { Output } from '../output.js';
 import { replayCaptured } from './listen-replay.js';
@@ -181,6 +183,8 @@ export const listenCommand = defineCommand({
 		if (args.string('body') !== undefined || args.strings('header').length > 0)
 			throw new UsageError('--body and --header change a request sent again: use them with --replay <n>');
 		if (keys.from && !out.json) out.warn(`verifying with the signing keys of ${keys.from}`);
+		// One write per turn of the event loop, not one per request.
+		const lines = new LineBatch((text) => out.line(text));
 		let handle: ReceiverHandle;
 		try {
 			handle = await startReceiver({
@@ -201,8 +205,7 @@ export const listenCommand = defineCommand({
 				// The lines are printed as they come; the list is only for the closing summary.
 				capacity: 1,
 				onEvent: (event) => {
-					if (out.json) out.event(toEventRecord(event));
-					else out.line(formatEventLine(event, out.style.paint));
+					lines.push(out.json ? jsonLine(toEventRecord(event)) : formatEventLine(event, out.style.paint));
 				},
 			});
 		} catch (error) {
@@ -231,6 +234,8 @@ export const listenCommand = defineCommand({
 			);
 		await stopped;
 		await handle.close();
+		// Every request answered before the close is printed, before the summary.
+		lines.flush();
 		if (!out.json) out.line(summary(handle, out));
 		return exitCodes.ok;
 	},

@@ -1,27 +1,17 @@
 /** `mqtop publish <destination>`: publish a message to a URL or a URL Group. */
 import type { PublishResult } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
-import type { ParsedArgs } from '../args.js';
-import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
-import { readInput, stdinHasData } from '../input.js';
-import type { Io } from '../io.js';
 import {
+	bodyFlagSpecs,
 	checkDestination,
-	parseHeaderArgument,
+	headerFlagSpecs,
+	headersFromArgs,
 	publishFlagSpecs,
 	publishOptionsFromArgs,
+	readBodyArgs,
 } from '../publish-flags.js';
 import { warnIssues } from '../reading.js';
-
-async function readBody(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
-	const text = args.string('body');
-	const file = args.string('body-file');
-	if (text !== undefined && file !== undefined) throw new UsageError('give --body or --body-file, not both');
-	if (text !== undefined) return text;
-	if (file !== undefined) return readInput(file, io, '--body-file');
-	return stdinHasData(io) ? readInput('-', io, 'stdin') : '';
-}
 
 export const publishCommand = defineCommand({
 	name: 'publish',
@@ -38,25 +28,14 @@ export const publishCommand = defineCommand({
 		"mqtop publish https://example.com/hook --flow-control-key k --flow-control 'rate=10,parallelism=2,period=1m'",
 	],
 	arguments: { min: 1, max: 1 },
-	flags: {
-		body: { type: 'string', value: '<text>', description: 'the message body' },
-		'body-file': { type: 'string', value: '<path>', description: 'read the body from a file (- for stdin)' },
-		...publishFlagSpecs,
-		header: {
-			type: 'string',
-			short: 'H',
-			multiple: true,
-			value: "'Name: value'",
-			description: 'extra header on the publish request (reaches the destination with --header-forward)',
-		},
-	},
+	flags: { ...bodyFlagSpecs, ...publishFlagSpecs, ...headerFlagSpecs },
 	api: 'queue',
 	async run({ args, out, io, resolved, connect }) {
 		const destination = args.positionals[0]!;
 		checkDestination(destination);
 		const options = publishOptionsFromArgs(args, resolved.dialect);
-		const headers = Object.fromEntries(args.strings('header').map((h) => parseHeaderArgument(h, '--header')));
-		const body = await readBody(args, io);
+		const headers = headersFromArgs(args);
+		const body = await readBodyArgs(args, io);
 		const { client } = await connect();
 		const response = await client.publish({ destination, body, options, headers });
 		warnIssues(out, 'publish', response.issues);

@@ -3,6 +3,7 @@
  * matter (credentials left out) and the body exactly as it goes out.
  */
 import type { JsonRequest } from '../../../api/requests.js';
+import type { ApiRequest } from '../../../api/transport.js';
 import { hardWrap } from '../text/wrap.js';
 
 export interface RequestPreview {
@@ -15,13 +16,19 @@ export interface RequestPreview {
 }
 
 export function previewJsonRequest(request: JsonRequest): RequestPreview {
+	return previewRequest(request);
+}
+
+/** Any request built apart (an area's request builder): its headers, then a JSON or a raw body. */
+export function previewRequest(request: ApiRequest): RequestPreview {
 	const json = request.json === undefined ? undefined : JSON.stringify(request.json);
-	return {
-		method: request.method,
-		path: request.path,
-		headers: json === undefined ? [] : [['Content-Type', 'application/json']],
-		body: json,
-	};
+	const headers: [string, string][] = Object.entries(request.headers ?? {});
+	if (json !== undefined) headers.push(['Content-Type', 'application/json']);
+	const raw = request.body;
+	const body =
+		json ??
+		(raw === undefined ? undefined : typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8'));
+	return { method: request.method, path: request.path, headers, body };
 }
 
 /** The preview as lines of at most `width` characters: request line, headers, a blank line, the body. */

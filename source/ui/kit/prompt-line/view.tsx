@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
 import { useTheme } from '../../theme/theme.js';
 import type { Notice } from '../notice-line/view.js';
 import { TextInput } from '../text-input/view.js';
@@ -35,7 +36,7 @@ export function PromptLine(props: PromptLineProps) {
 	const noticeText = notice ? (
 		<Text color={notice.tone === 'info' ? undefined : theme.color(notice.tone)} wrap="truncate-end">
 			{notice.tone === 'error' ? '✗ ' : notice.tone === 'ok' ? '✓ ' : ''}
-			{notice.text}
+			{sanitize(notice.text)}
 		</Text>
 	) : null;
 	let content: ReactNode;

@@ -11,11 +11,12 @@ import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
 import { rowKey } from './model.js';
 import { makeOperation, type OperationKind, type OperationTarget } from './operations.js';
-import type { DlqAction, DlqState } from './state.js';
+import type { DlqAction, DlqOperation, DlqState } from './state.js';
 
 /** New message ids a notice names at most. */
 const namedIds = 3;
@@ -25,9 +26,18 @@ const verbs: Record<OperationKind, string> = { retry: 'retrying', delete: 'delet
 export class DlqController {
 	/** The filter form and the pages. */
 	readonly list: FilteredList<DlqFilter, DeadLetterPage>;
+	private readonly sender: RequestSender<DlqOperation>;
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<DlqState, DlqAction>) {
+		this.sender = {
+			flow: () => this.state,
+			dispatch: (action) => this.dispatch(action),
+			readOnly: ctx.readOnly,
+			send: (request) => ctx.client.send(request),
+			describe: describeSendError,
+			refresh: () => ctx.refresh(),
+		};
 		this.list = new FilteredList({
 			store: ctx.store,
 			polls: ctx.polls,
@@ -89,70 +99,66 @@ export class DlqController {
 
 	/** Counts what the operation touches and shows its request; nothing is sent yet. */
 	async ask(kind: OperationKind): Promise<void> {
+		const what = `${verbs[kind]} dead letters`;
 		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'notice', notice: readOnlyNotice(`${verbs[kind]} dead letters`) });
+			this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
 			return;
 		}
 		if (this.state.busy) return;
 		const target = this.target();
 		if (typeof target === 'string') {
-			this.dispatch({ type: 'notice', notice: { tone: 'info', text: target } });
+			this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: target } });
 			return;
 		}
 		const { client } = this.ctx;
 		if ('dlqIds' in target) {
 			const count = { count: target.dlqIds.length, complete: true };
-			this.dispatch({ type: 'operation/ask', operation: makeOperation(client, kind, target, count) });
+			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 			return;
 		}
 		this.dispatch({
-			type: 'busy',
+			type: 'request/start',
 			notice: { tone: 'info', text: 'counting the dead letters the filter matches…' },
 		});
 		try {
 			const count = await client.dlq.count(target.filter);
 			if (count.count === 0) {
-				this.dispatch({ type: 'failed', message: 'no dead letter matches the filter: nothing to do' });
+				this.dispatch({
+					type: 'request/failed',
+					message: 'no dead letter matches the filter: nothing to do',
+				});
 				return;
 			}
-			this.dispatch({ type: 'operation/ask', operation: makeOperation(client, kind, target, count) });
+			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 		} catch (error) {
-			this.dispatch({ type: 'failed', message: `counting failed: ${describeSendError(error)}` });
+			this.dispatch({ type: 'request/failed', message: `counting failed: ${describeSendError(error)}` });
 		}
 	}
 
 	cancel(): void {
-		this.dispatch({ type: 'operation/cancel' });
+		this.dispatch({ type: 'request/cancel' });
 	}
 
 	/** Sends the confirmed operation, as shown; the records leave the list at the next poll, which is now. */
 	async send(): Promise<void> {
-		const operation = this.state.operation;
-		if (!operation || this.state.busy) return;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'operation/cancel' });
-			this.dispatch({ type: 'notice', notice: readOnlyNotice(`${verbs[operation.kind]} dead letters`) });
-			return;
-		}
-		this.dispatch({ type: 'send/start' });
+		await sendConfirmed(
+			this.sender,
+			(operation) => this.perform(operation),
+			(operation, reason) => `${operation.kind} failed: ${reason}`,
+		);
+	}
+
+	/** Every round of the operation, from the request shown on; answers what the notice says. */
+	private async perform(operation: DlqOperation): Promise<string> {
 		const { client, tracked } = this.ctx;
-		try {
-			if (operation.kind === 'retry') {
-				const { messageIds } = await client.dlq.retryAll(operation.selection);
-				// A retry is a publish made here: Messages follows the new messages.
-				tracked.trackMany(messageIds.map((id) => ({ id, origin: 'publish' as const })));
-				this.dispatch({ type: 'send/done', notice: { tone: 'ok', text: retriedText(messageIds) } });
-			} else {
-				const { deleted } = await client.dlq.deleteAll(operation.selection);
-				this.dispatch({
-					type: 'send/done',
-					notice: { tone: 'ok', text: `deleted ${deleted} dead letter${deleted === 1 ? '' : 's'}` },
-				});
-			}
-		} catch (error) {
-			this.dispatch({ type: 'failed', message: `${operation.kind} failed: ${describeSendError(error)}` });
+		if (operation.kind === 'retry') {
+			const { messageIds } = await client.dlq.retryAll(operation.selection);
+			// A retry is a publish made here: Messages follows the new messages.
+			tracked.trackMany(messageIds.map((id) => ({ id, origin: 'publish' as const })));
+			return retriedText(messageIds);
 		}
-		this.ctx.refresh();
+		const { deleted } = await client.dlq.deleteAll(operation.selection);
+		return `deleted ${deleted} dead letter${deleted === 1 ? '' : 's'}`;
 	}
 
 	// Elsewhere

@@ -13,7 +13,6 @@ import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { DlqFilter } from '../../../api/filters.js';
 import type { Messaging } from '../../../api/transport.js';
 import { formatClock } from '../../../format/time.js';
-import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import type { DlqOperation } from './state.js';
 
 export type OperationKind = DlqOperation['kind'];
@@ -64,18 +63,7 @@ export function makeOperation(
 		selection,
 		count: count.count,
 		complete: count.complete,
-		summary: operationSummary(kind, target, count),
+		title: operationSummary(kind, target, count),
 		request: kind === 'retry' ? retryDlqManyRequest(messaging, selection) : deleteDlqManyRequest(selection),
-	};
-}
-
-/** The request as the confirmation shows it: method, path with query, headers, no body. */
-export function previewOperation(operation: DlqOperation): RequestPreview {
-	const { request } = operation;
-	return {
-		method: request.method,
-		path: request.path,
-		headers: Object.entries(request.headers ?? {}),
-		body: undefined,
 	};
 }

@@ -5,7 +5,6 @@
  */
 import type { DlqSelection } from '../../../api/dlq-api.js';
 import type { DlqFilter } from '../../../api/filters.js';
-import type { ApiRequest } from '../../../api/transport.js';
 import type { Scope } from '../../keys/key-table.js';
 import {
 	type FilteredListAction,
@@ -14,61 +13,65 @@ import {
 	initialFilteredList,
 } from '../../kit/filtered-list/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
+import {
+	idleRequestFlow,
+	isRequestFlowAction,
+	leaveRequestFlow,
+	type PendingRequest,
+	type RequestFlow,
+	type RequestFlowAction,
+	requestFlowReducer,
+} from '../../kit/request-flow/state.js';
 
-/** A retry or delete, ready to send: what it touches, in words and as a count, and its request. */
-export interface DlqOperation {
+/**
+ * A retry or delete, ready to send: what it touches, in words (the title) and as a count, and
+ * its first (or only) request, exactly as it is sent.
+ */
+export interface DlqOperation extends PendingRequest {
 	kind: 'retry' | 'delete';
 	selection: DlqSelection;
 	/** Records it touches, counted before asking; with `complete` false, at least so many. */
 	count: number;
 	complete: boolean;
-	summary: string;
-	/** The first (or only) request, exactly as it is sent. */
-	request: ApiRequest;
 }
 
-export interface DlqState extends FilteredListState<DlqFilter> {
+/** The operation waiting for confirmation (`confirm`) and the answer of the last one: the kit's request flow. */
+export interface DlqState extends FilteredListState<DlqFilter>, RequestFlow<DlqOperation> {
 	/** dlqIds of the marked records, on any page. */
 	marked: readonly string[];
 	/** Every record the filter matches is marked, on every page. */
 	all: boolean;
-	operation: DlqOperation | undefined;
-	/** Counting what an operation touches, or sending it. */
-	busy: boolean;
-	notice: Notice | undefined;
 }
 
 export type DlqAction =
 	| FilteredListAction<DlqFilter>
+	| RequestFlowAction<DlqOperation>
 	| { type: 'mark'; dlqId: string }
 	| { type: 'mark/all' }
-	| { type: 'busy'; notice: Notice }
-	| { type: 'operation/ask'; operation: DlqOperation }
-	| { type: 'operation/cancel' }
-	| { type: 'send/start' }
-	| { type: 'send/done'; notice: Notice }
-	| { type: 'failed'; message: string }
 	| { type: 'notice'; notice: Notice | undefined }
 	/** Esc: closes the detail, else clears the marks, else the filter. */
 	| { type: 'back' };
 
 export const initialDlqState: DlqState = {
 	...initialFilteredList<DlqFilter>({}),
+	...idleRequestFlow,
 	marked: [],
 	all: false,
-	operation: undefined,
-	busy: false,
-	notice: undefined,
 };
 
 /** The view inside the pane that has the keys. */
 export function dlqScope(state: DlqState): Scope | undefined {
-	if (state.operation) return 'confirm';
+	if (state.confirm) return 'confirm';
 	if (state.form) return 'form';
 	return undefined;
 }
 
 export function dlqReducer(state: DlqState, action: DlqAction): DlqState {
+	if (isRequestFlowAction<DlqOperation>(action)) {
+		const next = requestFlowReducer(state, action);
+		// The records acted on leave the list: the marks go, and the detail of one of them closes.
+		return action.type === 'request/done' ? { ...next, marked: [], all: false, detail: false } : next;
+	}
 	switch (action.type) {
 		case 'filter/apply':
 			// Marks belong to a filter: another one starts with none.
@@ -85,29 +88,8 @@ export function dlqReducer(state: DlqState, action: DlqAction): DlqState {
 		}
 		case 'mark/all':
 			return { ...state, all: !state.all, marked: [] };
-		case 'busy':
-			return { ...state, busy: true, notice: action.notice };
-		case 'operation/ask':
-			return { ...state, busy: false, operation: action.operation, notice: undefined };
-		case 'operation/cancel':
-			return state.busy ? state : { ...state, operation: undefined };
-		case 'send/start':
-			return { ...state, busy: true };
-		case 'send/done':
-			// The records acted on leave the list: the detail of one of them closes.
-			return {
-				...state,
-				busy: false,
-				operation: undefined,
-				marked: [],
-				all: false,
-				detail: false,
-				notice: action.notice,
-			};
-		case 'failed':
-			return { ...state, busy: false, operation: undefined, notice: { tone: 'error', text: action.message } };
 		case 'notice':
-			return { ...state, notice: action.notice };
+			return requestFlowReducer(state, { type: 'request/notice', notice: action.notice });
 		case 'back':
 			if (state.detail) return { ...state, detail: false };
 			if (state.all || state.marked.length > 0) return { ...state, all: false, marked: [] };
@@ -121,9 +103,7 @@ export function dlqReducer(state: DlqState, action: DlqAction): DlqState {
 
 /** Leaving the pane closes the detail, the form, the question and the notice; filter and marks stay. */
 export function leaveDlq(state: DlqState): DlqState {
-	const closed = { ...state, detail: false, detailScroll: 0, form: undefined };
-	// A request that is out keeps its question until it answers.
-	return state.busy ? closed : { ...closed, operation: undefined, notice: undefined };
+	return leaveRequestFlow({ ...state, detail: false, detailScroll: 0, form: undefined });
 }
 
 /** Opened from another pane with a message id: the dead letters of that message. */

@@ -6,16 +6,15 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { statusTone } from '../../kit/delivery/record.js';
 import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { useTheme } from '../../theme/theme.js';
 import type { DlqController } from './controller.js';
 import { type DeadLetter, dlqPageEndpoint } from './endpoints.js';
 import { dlqColumns, dlqDetail, rowKey } from './model.js';
-import { previewOperation } from './operations.js';
 import type { DlqAction, DlqState } from './state.js';
 
 const rowKeys = (letters: readonly DeadLetter[]) => letters.map(rowKey);
@@ -55,18 +54,16 @@ export function DlqView(props: PaneViewProps) {
 			'dlq.delete': () => void controller.ask('delete'),
 			'dlq.logs': () => controller.showLogs(),
 		},
-		!state.form && !state.operation,
+		!state.form && !state.confirm,
 	);
 
-	if (state.operation)
+	if (state.confirm)
 		return (
-			<Confirm
-				title={state.operation.summary}
-				preview={previewOperation(state.operation)}
+			<ConfirmRequest
+				flow={state}
 				host={client.settings.queueUrl}
 				width={width}
 				height={height}
-				busy={state.busy}
 				onSend={() => void controller.send()}
 				onCancel={() => controller.cancel()}
 			/>

@@ -1,64 +1,22 @@
 /**
- * The Publish pane's form: its fields, and a pure check of what was typed. Every value goes
- * through the shared parsers (decodePublishSettings, the service's own decoder; Name: value
- * lines; not-before times), field by field, so each problem is shown next to its field.
+ * The Publish pane's form: the publish fields of the kit (kit/publish-form), a fresh form with
+ * the callbacks pointing at mqtop's receiver, and a pure check of what was typed.
  */
 import type { MqClient, PublishRequest } from '../../../api/client.js';
 import { joinUrl } from '../../../api/connection.js';
 import type { Dialect } from '../../../api/dialect.js';
-import { isGroupName, isHttpUrl, type PublishOptions } from '../../../api/publish-options.js';
-import {
-	decodePublishSettings,
-	notBeforeSeconds,
-	type PublishSetting,
-	PublishSettingError,
-	parseHeaderLine,
-	SettingError,
-} from '../../../api/publish-settings.js';
-import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/state.js';
+import type { PublishOptions } from '../../../api/publish-options.js';
+import { createForm, type FormState } from '../../kit/form/state.js';
 import type { FormErrors } from '../../kit/form/view.js';
+import {
+	checkPublishOptions,
+	destinationProblem,
+	type PublishField,
+	publishFields,
+	publishOptionFields,
+} from '../../kit/publish-form/fields.js';
 
-export type PublishField =
-	| 'destination'
-	| 'method'
-	| 'body'
-	| 'contentType'
-	| 'delay'
-	| 'notBefore'
-	| 'retries'
-	| 'retryDelay'
-	| 'timeout'
-	| 'callback'
-	| 'failureCallback'
-	| 'forward'
-	| 'dedupId'
-	| 'flowKey'
-	| 'flowValue'
-	| 'labels';
-
-export const publishFields: readonly FieldSpec<PublishField>[] = [
-	{ id: 'destination', label: 'destination', placeholder: 'https://… or a URL Group name' },
-	{
-		id: 'method',
-		label: 'method',
-		kind: 'choice',
-		choices: ['POST', 'GET', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
-	},
-	{ id: 'body', label: 'body', kind: 'lines', placeholder: 'the message body; enter breaks a line' },
-	{ id: 'contentType', label: 'content type', placeholder: 'e.g. application/json' },
-	{ id: 'delay', label: 'delay', placeholder: 'e.g. 30s or 1h30m' },
-	{ id: 'notBefore', label: 'not before', placeholder: 'unix seconds or an ISO date (instead of a delay)' },
-	{ id: 'retries', label: 'retries', placeholder: 'after the first attempt (default 3)' },
-	{ id: 'retryDelay', label: 'retry delay', placeholder: 'ms over `retried`, e.g. pow(2, retried) * 1000' },
-	{ id: 'timeout', label: 'timeout', placeholder: 'e.g. 30s' },
-	{ id: 'callback', label: 'callback', placeholder: 'URL told of every attempt' },
-	{ id: 'failureCallback', label: 'failure callback', placeholder: 'URL told when all retries failed' },
-	{ id: 'forward', label: 'forward headers', kind: 'lines', placeholder: "one 'Name: value' per line" },
-	{ id: 'dedupId', label: 'dedup id', placeholder: 'a second message with this id is dropped' },
-	{ id: 'flowKey', label: 'flow control key', placeholder: 'optional' },
-	{ id: 'flowValue', label: 'flow control', placeholder: 'rate=10, parallelism=2, period=1m' },
-	{ id: 'labels', label: 'labels', placeholder: 'comma-separated' },
-];
+export { type PublishField, publishFields };
 
 /** A fresh form; the callbacks point at the monitor's own receiver when one runs. */
 export function publishForm(receiverUrl: string | undefined): FormState<PublishField> {
@@ -70,67 +28,6 @@ export function publishForm(receiverUrl: string | undefined): FormState<PublishF
 	);
 }
 
-/** The settings each field makes, or the problem of the field itself (a bad header line, a bad date). */
-function fieldSettings(
-	field: PublishField,
-	value: string,
-): PublishSetting<PublishField>[] | { error: string } {
-	const text = value.trim();
-	const one = (header: string, v = text) => (text === '' ? [] : [{ header, value: v, origin: field }]);
-	try {
-		switch (field) {
-			case 'destination':
-			case 'body':
-				return [];
-			case 'method':
-				return text === '' || text === 'POST' ? [] : one('Method');
-			case 'contentType':
-				return one('Content-Type');
-			case 'delay':
-				return one('Delay');
-			case 'notBefore':
-				return text === '' ? [] : one('Not-Before', notBeforeSeconds(text));
-			case 'retries':
-				return one('Retries');
-			case 'retryDelay':
-				return one('Retry-Delay');
-			case 'timeout':
-				return one('Timeout');
-			case 'callback':
-				return one('Callback');
-			case 'failureCallback':
-				return one('Failure-Callback');
-			case 'forward':
-				return numberedLines(value).map((line) => {
-					try {
-						const [name, v] = parseHeaderLine(line.text);
-						return { header: `Forward-${name}`, value: v, origin: field };
-					} catch (error) {
-						if (error instanceof SettingError)
-							throw new SettingError(`line ${line.number}: ${error.message}`);
-						throw error;
-					}
-				});
-			case 'dedupId':
-				return one('Deduplication-Id');
-			case 'flowKey':
-				return one('Flow-Control-Key');
-			case 'flowValue':
-				return one('Flow-Control-Value');
-			case 'labels': {
-				const labels = text
-					.split(',')
-					.map((l) => l.trim())
-					.filter(Boolean);
-				return labels.length === 0 ? [] : one('Label', labels.join(','));
-			}
-		}
-	} catch (error) {
-		if (error instanceof SettingError) return { error: error.message };
-		throw error;
-	}
-}
-
 export interface PublishCheck {
 	errors: FormErrors<PublishField>;
 	/** Set only when every field is right. */
@@ -138,52 +35,20 @@ export interface PublishCheck {
 	options: PublishOptions | undefined;
 }
 
-function decodeError(
-	settings: PublishSetting<PublishField>[],
-	dialect: Dialect,
-): PublishSettingError<PublishField> | undefined {
-	try {
-		decodePublishSettings(settings, dialect);
-		return undefined;
-	} catch (error) {
-		if (error instanceof PublishSettingError) return error as PublishSettingError<PublishField>;
-		throw error;
-	}
-}
-
 export function checkPublishForm(
 	values: Readonly<Record<PublishField, string>>,
 	dialect: Dialect,
 ): PublishCheck {
-	const errors: FormErrors<PublishField> = {};
-	const destination = values.destination.trim();
-	if (destination === '') errors.destination = 'give a URL or a URL Group name';
-	else if (!isHttpUrl(destination) && !isGroupName(destination))
-		errors.destination = 'neither an http(s) URL nor a URL Group name (letters, digits, "-", "_", ".")';
-	if (values.delay.trim() && values.notBefore.trim())
-		errors.notBefore = 'give a delay or a not-before time, not both';
-	const all: PublishSetting<PublishField>[] = [];
-	const flow: PublishSetting<PublishField>[] = [];
-	for (const field of publishFields.map((f) => f.id)) {
-		const made = fieldSettings(field, values[field]);
-		if ('error' in made) {
-			errors[field] ??= made.error;
-			continue;
-		}
-		all.push(...made);
-		// Each field is decoded on its own, so every bad field says so at once; the flow control
-		// key and value are checked together, as the value needs the key.
-		if (field === 'flowKey' || field === 'flowValue') flow.push(...made);
-		else {
-			const error = decodeError(made, dialect);
-			if (error) errors[error.origin] ??= error.problem;
-		}
-	}
-	const flowError = decodeError(flow, dialect);
-	if (flowError) errors[flowError.origin] ??= flowError.problem;
-	if (Object.keys(errors).length > 0) return { errors, request: undefined, options: undefined };
-	const options = decodePublishSettings(all, dialect);
-	return { errors, options, request: { destination, body: values.body, options } };
+	const checked = checkPublishOptions(values, publishOptionFields, dialect);
+	const problem = destinationProblem(values.destination);
+	const errors: FormErrors<PublishField> = {
+		...(problem ? { destination: problem } : {}),
+		...checked.errors,
+	};
+	if (Object.keys(errors).length > 0 || !checked.options)
+		return { errors, request: undefined, options: undefined };
+	const { options } = checked;
+	return { errors, options, request: { destination: values.destination.trim(), body: values.body, options } };
 }
 
 /** The webhook ingestion address of the form's destination and settings, when they are right. */

@@ -1,0 +1,139 @@
+/**
+ * `mqtop listen` as users run it, for the receiver benchmark: the built CLI in a process of its
+ * own, stdout to /dev/null, and what that process costs (CPU time, resident memory) read from
+ * /proc, since its stdout is not there to ask.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export interface ListenChild {
+	url: string;
+	pid: number;
+	/** SIGINT, as Ctrl-C sends; resolves with the exit code. */
+	stop(): Promise<number | null>;
+}
+
+export interface ListenOptions {
+	key: string;
+	nextKey: string;
+	json: boolean;
+	/** Node options for the child, e.g. `--cpu-prof`. */
+	execArgv?: string[];
+}
+
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const startMs = 15_000;
+
+/**
+ * Starts `mqtop listen` on a port found free just before. Its stdout (where the URL is printed)
+ * goes to /dev/null, so the port is chosen here; another process may take it in between, in
+ * which case the child fails and the next free port is tried.
+ */
+export async function startListen(options: ListenOptions): Promise<ListenChild> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startOnce(options, await freePort());
+		} catch (error) {
+			if (attempt >= 3) throw error;
+		}
+	}
+}
+
+async function startOnce(options: ListenOptions, port: number): Promise<ListenChild> {
+	const args = [
+		...(options.execArgv ?? []),
+		main,
+		'listen',
+		'--port',
+		String(port),
+		'--current-signing-key',
+		options.key,
+		'--next-signing-key',
+		options.nextKey,
+		...(options.json ? ['--json'] : []),
+	];
+	const clean = Object.fromEntries(
+		Object.entries(process.env).filter(([name]) => !/^(MQTOP_|NO_COLOR|FORCE_COLOR)/.test(name)),
+	);
+	// 'ignore' attaches /dev/null: output costs the child exactly what writing it costs.
+	const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: clean });
+	let stderr = '';
+	child.stderr.setEncoding('utf8').on('data', (text: string) => {
+		stderr += text;
+	});
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+	let gone = false;
+	void exited.then(() => {
+		gone = true;
+	});
+	const deadline = Date.now() + startMs;
+	while (!(await accepts(port))) {
+		if (gone) throw new Error(`mqtop listen exited before listening: ${stderr.trim()}`);
+		if (Date.now() > deadline) {
+			child.kill('SIGKILL');
+			throw new Error(`mqtop listen did not listen on port ${port} within ${startMs} ms`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	return {
+		url: `http://127.0.0.1:${port}`,
+		pid: child.pid!,
+		stop: async () => {
+			if (!gone) child.kill('SIGINT');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+			try {
+				return await exited;
+			} finally {
+				clearTimeout(timer);
+			}
+		},
+	};
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+function accepts(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = connect(port, '127.0.0.1');
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+/** User plus system CPU time of a process so far, in microseconds (Linux /proc; NaN elsewhere). */
+export function processCpuMicros(pid: number): number {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		// Fields after the command name, which is in parentheses and may hold spaces.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+		return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+	} catch {
+		return Number.NaN;
+	}
+}
+
+/** Resident memory of a process now and at its peak, in bytes (Linux /proc; NaN elsewhere). */
+export function processMemory(pid: number): { rss: number; peak: number } {
+	try {
+		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+		const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+		return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+	} catch {
+		return { rss: Number.NaN, peak: Number.NaN };
+	}
+}

@@ -1,0 +1,135 @@
+/**
+ * What a view of named resources with actions (Schedules, Queues, Flow control) does outside
+ * React: the list polled from one endpoint with a row kept selected by its key, one change at
+ * a time shown first and sent only when confirmed (request-flow), and, where a view shows a
+ * trend, one sample of each row's number from every new answer. A pane's controller extends it
+ * with its own actions; the pane's state keeps a RequestFlow, a TailListState and its trends.
+ */
+import type { ApiRequest } from '../../../api/transport.js';
+import { describeSendError } from '../../data/describe-error.js';
+import type { Endpoint } from '../../data/endpoints.js';
+import { entryOf, type PollStore } from '../../data/poll-store.js';
+import type { ReducerStore } from '../../data/store.js';
+import { readOnlyNotice } from '../notice-line/view.js';
+import {
+	askToSend,
+	type PendingRequest,
+	type RequestFlow,
+	type RequestFlowAction,
+	type RequestSender,
+	sendConfirmed,
+} from '../request-flow/state.js';
+import { selectedIndex } from '../tail-list/selection.js';
+import type { TailListState } from '../tail-list/state.js';
+
+/** What the controller runs on: a pane's context has all of it. */
+export interface ResourceContext<S, A> {
+	store: ReducerStore<S, A>;
+	polls: PollStore;
+	readOnly: boolean;
+	client: { send(request: ApiRequest): Promise<unknown> };
+	refresh(): void;
+}
+
+export interface ResourceList<Row> {
+	endpoint: Endpoint<Row[]>;
+	/** The key a row is selected by: its name or id. */
+	key(row: Row): string;
+	/** What a row is, for notices: `queue`. */
+	noun: string;
+	/** The number each row's trend follows, sampled on every new answer. */
+	trend?(row: Row): number | undefined;
+}
+
+/** One sample of every row's number; a state keeps them with kit/trend's addSamples. */
+export type TrendSample = {
+	type: 'trend/sample';
+	samples: readonly (readonly [string, number | undefined])[];
+};
+
+export class ResourceController<Row, S extends RequestFlow & TailListState, A extends { type: string }> {
+	protected readonly sender: RequestSender;
+	private closed = false;
+	private sampled: unknown;
+	private readonly unsubscribe: (() => void) | undefined;
+
+	constructor(
+		protected readonly ctx: ResourceContext<S, A>,
+		private readonly list: ResourceList<Row>,
+	) {
+		this.sender = {
+			flow: () => ctx.store.getSnapshot(),
+			dispatch: (action) => this.dispatch(action),
+			readOnly: ctx.readOnly,
+			send: (request) => ctx.client.send(request),
+			describe: describeSendError,
+			refresh: () => ctx.refresh(),
+		};
+		if (list.trend) this.unsubscribe = ctx.polls.subscribe(() => this.sample());
+	}
+
+	get state(): S {
+		return this.ctx.store.getSnapshot();
+	}
+
+	/** The pane's own actions, and the request-flow and trend actions every such pane takes. */
+	protected dispatch(action: A | RequestFlowAction | TrendSample): void {
+		if (!this.closed) this.ctx.store.dispatch(action as A);
+	}
+
+	/** The rows as last polled, in the service's order. */
+	rows(): readonly Row[] | undefined {
+		return entryOf(this.ctx.polls.getSnapshot(), this.list.endpoint)?.data;
+	}
+
+	/** The selected row: the one kept selected, or the first. */
+	current(): Row | undefined {
+		const rows = this.rows() ?? [];
+		return rows[selectedIndex(rows.map(this.list.key), this.state.selected)];
+	}
+
+	/** Runs `act` on the selected row, or says there is none. */
+	protected withCurrent(act: (row: Row) => void): void {
+		const row = this.current();
+		if (row) act(row);
+		else this.info(`no ${this.list.noun} selected`);
+	}
+
+	/** In read-only mode: says that `what` is disabled and answers true. */
+	protected refusedReadOnly(what: string): boolean {
+		if (this.ctx.readOnly) this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
+		return this.ctx.readOnly;
+	}
+
+	protected info(text: string): void {
+		this.dispatch({ type: 'request/notice', notice: { tone: 'info', text } });
+	}
+
+	/** Shows `pending` for confirmation, unless read-only mode disables `what` (e.g. `pausing queues`). */
+	protected ask(what: string, pending: PendingRequest): void {
+		askToSend(this.sender, what, pending);
+	}
+
+	cancelConfirm(): void {
+		this.dispatch({ type: 'request/cancel' });
+	}
+
+	/** Sends the confirmed request, exactly as shown, then polls the list again. */
+	async send(): Promise<void> {
+		await sendConfirmed(this.sender);
+	}
+
+	dispose(): void {
+		this.closed = true;
+		this.unsubscribe?.();
+	}
+
+	/** Each new answer is one sample of every row's number. */
+	private sample(): void {
+		const rows = this.rows();
+		const trend = this.list.trend;
+		if (!rows || rows === this.sampled || !trend) return;
+		this.sampled = rows;
+		this.dispatch({ type: 'trend/sample', samples: rows.map((row) => [this.list.key(row), trend(row)]) });
+	}
+}

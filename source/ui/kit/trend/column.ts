@@ -1,0 +1,12 @@
+/** A table column of each row's trend (kit/trend): cut from its start, so the newest samples and the arrow stay. */
+import type { Column } from '../table/view.js';
+import { type Trends, trendText } from './state.js';
+
+export function trendColumn<Row>(header: string, trends: Trends, key: (row: Row) => string): Column<Row> {
+	return {
+		header,
+		cell: (row) => trendText(trends[key(row)]),
+		minWidth: 0,
+		cut: (text, width) => (width <= 0 ? '' : text.slice(-width)),
+	};
+}

@@ -1,0 +1,90 @@
+/**
+ * The Queues pane's actions: pause, resume, a new parallelism and delete, each shown first as
+ * the exact request (the client's request builders), sent only when confirmed, then the list
+ * polled again; each queue's lag is sampled from every poll for its trend. The only place of
+ * the pane that speaks HTTP.
+ */
+import {
+	deleteQueueRequest,
+	pauseQueueRequest,
+	resumeQueueRequest,
+	upsertQueueRequest,
+} from '../../../api/queues-api.js';
+import type { PaneContext } from '../../contract/pane.js';
+import { ResourceController } from '../../kit/resource-list/controller.js';
+import { type Queue, queuesEndpoint } from './endpoints.js';
+import { parseParallelism, waitingText } from './model.js';
+import type { QueuesAction, QueuesState } from './state.js';
+
+export class QueuesController extends ResourceController<Queue, QueuesState, QueuesAction> {
+	constructor(ctx: PaneContext<QueuesState, QueuesAction>) {
+		super(ctx, { endpoint: queuesEndpoint, key: (q) => q.name, noun: 'queue', trend: (q) => q.lag });
+	}
+
+	pause(): void {
+		this.withCurrent((q) => {
+			if (q.paused) return this.info(`queue ${q.name} is paused already; u resumes it`);
+			this.ask('pausing queues', {
+				title: `pause queue ${q.name}: nothing more of it is delivered until resumed; ${waitingText(q)} stay`,
+				request: pauseQueueRequest(q.name),
+				done: `paused queue ${q.name}`,
+			});
+		});
+	}
+
+	resume(): void {
+		this.withCurrent((q) => {
+			if (q.paused === false) return this.info(`queue ${q.name} is not paused`);
+			const pace = q.parallelism === undefined ? '' : `, ${q.parallelism} at a time`;
+			this.ask('resuming queues', {
+				title: `resume queue ${q.name}: ${waitingText(q)} go out in order${pace}`,
+				request: resumeQueueRequest(q.name),
+				done: `resumed queue ${q.name}`,
+			});
+		});
+	}
+
+	remove(): void {
+		this.withCurrent((q) =>
+			this.ask('deleting queues', {
+				title: `delete queue ${q.name}: ${waitingText(q)} in it are cancelled`,
+				request: deleteQueueRequest(q.name),
+				done: `deleted queue ${q.name}`,
+			}),
+		);
+	}
+
+	/** Opens the field for a new parallelism of the selected queue. */
+	editParallelism(): void {
+		if (this.refusedReadOnly('changing parallelism')) return;
+		this.withCurrent(() => this.dispatch({ type: 'parallelism/open' }));
+	}
+
+	closeParallelism(): void {
+		this.dispatch({ type: 'parallelism/close' });
+	}
+
+	/**
+	 * Shows the upsert that sets the typed parallelism. It carries the queue's paused state as
+	 * last read, because the upsert sets that too: a paused queue stays paused.
+	 */
+	submitParallelism(text: string): void {
+		const queue = this.current();
+		if (!queue) {
+			this.closeParallelism();
+			return;
+		}
+		const parsed = parseParallelism(text);
+		if ('error' in parsed) {
+			this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: parsed.error } });
+			return;
+		}
+		const from = queue.parallelism === undefined ? '' : ` from ${queue.parallelism}`;
+		const paused = queue.paused ?? false;
+		this.ask('changing parallelism', {
+			title: `set the parallelism of queue ${queue.name}${from} to ${parsed.value} (${waitingText(queue)}; ${paused ? 'stays paused' : 'keeps running'})`,
+			request: upsertQueueRequest(queue.name, { parallelism: parsed.value, paused }),
+			done: `queue ${queue.name} now takes ${parsed.value} at a time`,
+		});
+	}
+}
