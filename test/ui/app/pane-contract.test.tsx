@@ -7,7 +7,8 @@
 import { Text } from 'ink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DlqPage } from '../../../source/api/schemas.js';
-import { completions, numbered, paneByName, tabPanes } from '../../../source/ui/app/panes.js';
+import { completions } from '../../../source/ui/app/commands.js';
+import { numbered, paneByName, tabPanes } from '../../../source/ui/app/panes.js';
 import { usePane, usePolls } from '../../../source/ui/contract/context.js';
 import { definePane } from '../../../source/ui/contract/pane.js';
 import { defineEndpoint, pollRequest } from '../../../source/ui/data/endpoints.js';
