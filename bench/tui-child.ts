@@ -2,7 +2,9 @@
  * Child process of the TUI benchmark (run by bench/tui.ts through fork). Modes:
  * - `idle`: runs the TUI polling every 2 s and reports the CPU it used over the window;
  * - `sleep`: the same window doing nothing, the CPU baseline;
- * - `frames`: times Overview frames at 200x50 on real 30d statistics, and a plain Text baseline.
+ * - `frames`: times Overview frames at 200x50 on real 30d statistics; then with the multi-row
+ *   live charts full and moving (a history of the delivery logs read back, then one answer of
+ *   the logs per frame); and a plain Text baseline.
  * The local service runs in the parent, so only the TUI's own work is counted here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,10 +12,12 @@ import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
 import { Root } from '../source/ui/app/root.js';
 import { createRuntime } from '../source/ui/app/runtime.js';
+import { liveLogsEndpoint } from '../source/ui/data/live/endpoints.js';
+import type { SlimLog } from '../source/ui/data/live/log-window.js';
 import { Store } from '../source/ui/data/store.js';
 import { installFrameComposer, stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
-import { mqStatsEndpoint } from '../source/ui/panes/overview/endpoints.js';
+import { mqStatsEndpoint, type UsageStats } from '../source/ui/panes/overview/endpoints.js';
 import { startTui } from '../source/ui/run.js';
 import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
@@ -91,6 +95,7 @@ async function frames(): Promise<void> {
 	const inkComposed = await overviewFrames();
 	prototype.get = ours;
 	runtime.dispose();
+	const live = await liveFrames(a, b, count, warmup);
 
 	// Baseline: one Text of the same size, replaced on every frame.
 	const text = new Store('');
@@ -102,8 +107,78 @@ async function frames(): Promise<void> {
 		await timeFrames(plainTerminal.stdout, count + warmup, (i) => text.set(screens[i % 2]!))
 	).slice(warmup);
 	plain.unmount();
-	await report({ overview, inkComposed, plain: baseline, points: a.daily_used?.length ?? 0 });
+	await report({ overview, inkComposed, live, plain: baseline, points: a.daily_used?.length ?? 0 });
 	process.exit(0);
+}
+
+/** Entries of the delivery logs in (from, to]: a few a second, some retried, now and then a failure. */
+function entries(from: number, to: number, seed: number): SlimLog[] {
+	const logs: SlimLog[] = [];
+	const every = 150 + (seed % 7) * 60;
+	for (let t = to, n = 0; t > from; t -= every, n++) {
+		const state = n % 11 === 3 ? 'RETRY' : n % 29 === 5 ? 'FAILED' : n % 2 ? 'CREATED' : 'DELIVERED';
+		const url = `http://127.0.0.1:9/hook-${n % 3}`;
+		logs.push({
+			time: t,
+			messageId: `msg_${seed}_${n}`,
+			state,
+			url,
+			status: state === 'DELIVERED' ? 200 : 500,
+		});
+	}
+	return logs;
+}
+
+/**
+ * The Overview with its live charts full (five minutes of the logs read back at the first poll)
+ * and moving: each frame is one more answer of the delivery logs, as the scheduler gives them.
+ */
+async function liveFrames(a: UsageStats, b: UsageStats, count: number, warmup: number): Promise<number[]> {
+	const connection = readConnection();
+	const client = benchClient(connection);
+	const refreshMs = 2000;
+	const runtime = createRuntime({
+		client,
+		connection: { embedded: true, accountId: connection.accountId },
+		coalesceMs: 0,
+		refreshMs,
+	});
+	runtime.scheduler.stop();
+	const stats = mqStatsEndpoint.params({ accountId: connection.accountId, period: '1h' });
+	const start = Date.now() - (count + warmup) * refreshMs;
+	runtime.polls.succeeded(mqStatsEndpoint, stats, a, start - refreshMs);
+	runtime.polls.succeeded(mqStatsEndpoint, stats, b, start);
+	const answer = (logs: SlimLog[], at: number, from?: number) =>
+		runtime.polls.succeeded(
+			liveLogsEndpoint,
+			'since last poll',
+			{
+				listed: true,
+				data: { since: runtime.live.since(), logs, complete: true, ...(from ? { from } : {}) },
+			},
+			at,
+		);
+	answer(entries(start - 5 * 60_000, start, 0), start, start - 5 * 60_000);
+	const options = { debug: true, patchConsole: false, exitOnCtrlC: false };
+	const terminal = fakeTerminal(200, 50);
+	const app = render(createElement(Root, { runtime }), { ...options, ...terminal });
+	const feed = (i: number) => {
+		const to = start + (i + 1) * refreshMs;
+		answer(entries(to - refreshMs, to, i + 1), to);
+	};
+	let frame = '';
+	// The last whole frame (Ink writes a few control sequences after it on unmount).
+	terminal.stdout.onChunk = (chunk) => {
+		if (chunk.includes('Live')) frame = chunk;
+	};
+	const samples = (await timeFrames(terminal.stdout, count + warmup, feed)).slice(warmup);
+	app.unmount();
+	runtime.dispose();
+	// Timing charts that were not drawn would be a figure of nothing.
+	const drawn = frame.replace(/\x1b\[[0-9;]*m/g, '');
+	if (!/[1-9][\d.]*\/s┤/.test(drawn) || !/delivered/.test(drawn))
+		throw new Error('the live charts were not drawn with data');
+	return samples;
 }
 
 if (mode === 'frames') {

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError, localProfile } from '../config/file.js';
+import { defaultHealthSettings, type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
 import { historyDirectory } from '../receiver/captured.js';
@@ -62,6 +63,11 @@ export const monitorSpec: CommandSpec = {
 			description: 'poll interval of the visible pane (default 2s)',
 		},
 		'read-only': { type: 'boolean', description: 'disable every edit in every pane' },
+		notify: {
+			type: 'string',
+			value: '<how>',
+			description: `announce the health line turning red: ${notifyModes.join(', ')} (default: the config file's health.notify, else off)`,
+		},
 		port: {
 			type: 'string',
 			value: '<port>',
@@ -79,6 +85,9 @@ export const monitorSpec: CommandSpec = {
 		},
 	},
 	async run({ args, io, resolved, config, dataDir }) {
+		const notifyText = args.string('notify');
+		if (notifyText !== undefined && !(notifyModes as readonly string[]).includes(notifyText))
+			throw new UsageError(`--notify ${notifyText}: expected one of ${notifyModes.join(', ')}`);
 		let settings: ReceiverSettings;
 		try {
 			settings = resolveReceiverSettings({
@@ -113,6 +122,12 @@ export const monitorSpec: CommandSpec = {
 				'--ephemeral runs a throwaway local service; leave out --profile and the connection flags',
 			);
 		}
+
+		const fromFile = config.config.health;
+		const health = {
+			...(fromFile ?? defaultHealthSettings),
+			...(notifyText ? { notify: notifyText as NotifyMode } : {}),
+		};
 
 		await import('../ui/production.js');
 		const backend = await chooseBackend(resolved, {
@@ -183,6 +198,8 @@ export const monitorSpec: CommandSpec = {
 						: undefined,
 				refreshMs,
 				readOnly: args.boolean('read-only'),
+				health,
+				healthSource: health.rulesFrom === 'file' ? `config file ${config.path}` : 'the defaults',
 			});
 			await tui.exited;
 			return exitCodes.ok;

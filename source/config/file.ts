@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { describeZodError } from '../api/schemas.js';
+import { HealthSection } from './health.js';
 import { ReceiverSection } from './receiver-section.js';
 import { type SettingKey, settingSchemas } from './settings.js';
 
@@ -27,6 +28,8 @@ export const ConfigFile = z
 	.strictObject({
 		defaultProfile: profileName.optional(),
 		profiles: z.record(profileName, Profile).default({}),
+		/** The rules of the monitor's health line, and how it announces red (health.ts). */
+		health: HealthSection.optional(),
 		/** The callback receiver: forwarding, the public URL, more key pairs. */
 		receiver: ReceiverSection.optional(),
 	})

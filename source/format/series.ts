@@ -98,11 +98,12 @@ const eighths = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as
 
 /**
  * A vertical bar chart `height` rows tall, one column per value, top row first. Bars grow in
- * eighths of a row; a non-zero value shows at least one eighth, a missing one nothing.
+ * eighths of a row; a non-zero value shows at least one eighth, a missing one nothing. The top
+ * of the chart is the largest value, or `top` when given (an axis rounded up).
  */
-export function verticalBars(values: readonly Point[], height: number): string[] {
+export function verticalBars(values: readonly Point[], height: number, top?: number): string[] {
 	const summary = summarize(values);
-	const max = summary ? Math.max(0, summary.max) : 0;
+	const max = top ?? (summary ? Math.max(0, summary.max) : 0);
 	const steps = height * 8;
 	const filled = values.map((v) => {
 		if (v === null || v <= 0 || max === 0) return 0;

@@ -38,8 +38,6 @@ export interface TuiOptions extends RuntimeOptions {
 	onFirstFrame?: () => void;
 	/** Called with the time each frame took to render (slow-frame tracking). */
 	onFrame?: (renderMs: number) => void;
-	/** The environment colours are decided from (NO_COLOR, FORCE_COLOR, TERM); default process.env. */
-	env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface TuiHandle {
@@ -75,6 +73,14 @@ export function startTui(options: TuiOptions): TuiHandle {
 	const mode = styleMode({ isTTY: stdout.isTTY, env: options.env ?? process.env });
 	const restoreStyles = applyStyleMode(mode);
 	const screen = enterFullScreen(stdout, options.alternateScreen ?? Boolean(stdout.isTTY));
+	// Turning red rings the bell or notifies the desktop, when the config file asks for it.
+	const stopNotify = runtime.health.onRed((firing) => {
+		const sequence = runtime.health.options.notify.sequence(
+			'mqtop: red',
+			firing[0]?.reason ?? 'health is red',
+		);
+		if (sequence) stdout.write(sequence);
+	});
 	let first = true;
 	const instance = render(<Root runtime={runtime} theme={makeTheme(mode)} />, {
 		stdout,
@@ -93,6 +99,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 	});
 
 	const shutdown = () => {
+		stopNotify();
 		runtime.dispose();
 		instance.unmount();
 		screen.restore();

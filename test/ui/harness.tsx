@@ -71,6 +71,9 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
 		...(options.receiver ? { receiver: options.receiver } : {}),
 		...(options.panes ? { panes: options.panes } : {}),
+		...(options.health ? { health: options.health } : {}),
+		...(options.healthSource ? { healthSource: options.healthSource } : {}),
+		...(options.env ? { env: options.env } : {}),
 	});
 	const dispatcher = new KeyDispatcher();
 	const instance = render(<Root runtime={runtime} dispatcher={dispatcher} />);

@@ -7,7 +7,7 @@
  * is a message of that run (the workflow SDK submits its steps this way).
  */
 import { z } from 'zod';
-import { isGroupName, isHttpUrl } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
 import { badRequest, ok, type Reply } from '../http/reply.js';
@@ -35,7 +35,7 @@ function destinationOf(text: string, where: string): Destination {
 	if (isHttpUrl(text)) return { kind: 'url', url: text };
 	if (isGroupName(text)) return { kind: 'group', name: text };
 	throw badRequest(
-		`${where}invalid destination ${JSON.stringify(text)}: expected an http:// or https:// URL or a URL Group name (letters, digits, -, _, .)`,
+		`${where}invalid destination ${JSON.stringify(text)}: expected an http:// or https:// URL or a URL Group name (${groupNameRule})`,
 	);
 }
 

@@ -4,7 +4,7 @@
  * or asking for more parallelism than it allows answers 412, as the reference does.
  */
 import { z } from 'zod';
-import { isGroupName } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
 import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
@@ -36,7 +36,7 @@ function queueResource(ctx: ServiceContext, queue: QueueRecord) {
 
 function checkName(name: string): string {
 	if (!isGroupName(name))
-		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use letters, digits, -, _ and .`);
+		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	return name;
 }
 

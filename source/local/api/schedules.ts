@@ -6,7 +6,7 @@
  * created, so a firing fails only if the world changed since (a URL Group deleted).
  */
 import { prefixed } from '../../api/dialect.js';
-import { defaultRetries, isGroupName } from '../../api/publish-options.js';
+import { defaultRetries, groupNameRule, isGroupName } from '../../api/publish-options.js';
 import { randomId } from '../../signing/keys.js';
 import type { ServiceContext } from '../context.js';
 import { readBody } from '../http/body.js';
@@ -74,7 +74,7 @@ export async function createSchedule(ctx: ServiceContext, req: Request): Promise
 	}
 	const givenId = fields.get(name('Schedule-Id'))?.trim() || undefined;
 	if (givenId !== undefined && !isGroupName(givenId))
-		throw badRequest(`invalid schedule id ${JSON.stringify(givenId)}: use letters, digits, -, _ and .`);
+		throw badRequest(`invalid schedule id ${JSON.stringify(givenId)}: use ${groupNameRule}`);
 	const queueName = fields.get(name('Queue-Name'))?.trim() || undefined;
 	if (queueName !== undefined) checkQueueName(ctx, queueName);
 	if (!ctx.schedules.canHold(givenId))

@@ -1,10 +1,14 @@
 import { Box, useApp } from 'ink';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useRuntime, useUi } from '../contract/context.js';
+import { ReducerStore } from '../data/store.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands } from '../keys/use-keys.js';
 import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
 import { Header, Help, KeyLine, StatusLine, Tabs, useStatus, visibleEndpoints } from './chrome.js';
+import { CommandLine } from './command-line.js';
+import { commandLineReducer, initialCommandLine } from './command-line-state.js';
+import { HealthOverlay } from './health.js';
 import { Pane } from './pane.js';
 import { numbered, tabPanes } from './panes.js';
 
@@ -29,6 +33,8 @@ export function App() {
 	const width = Math.max(20, columns);
 	const bodyHeight = Math.max(1, height - 4 - failing);
 	const dispatch = runtime.ui.dispatch;
+	// The command line's history lives as long as the monitor does.
+	const [commandLine] = useState(() => new ReducerStore(commandLineReducer, initialCommandLine));
 	const order = () => tabPanes(runtime.panes, runtime.ui.getSnapshot().pane).map((p) => p.id);
 
 	useCommands('global', priorities.global, {
@@ -42,6 +48,8 @@ export function App() {
 			]),
 		),
 		'help.toggle': () => dispatch({ type: 'help/toggle' }),
+		'health.toggle': () => dispatch({ type: 'health/toggle' }),
+		'command.open': () => dispatch({ type: 'command/open' }),
 		'data.refresh': () => runtime.scheduler.refresh(),
 		'data.freeze': () => dispatch({ type: 'freeze/toggle' }),
 		'period.longer': () => dispatch({ type: 'period/longer' }),
@@ -53,19 +61,28 @@ export function App() {
 		{ 'help.toggle': () => dispatch({ type: 'help/toggle' }) },
 		ui.help,
 	);
+	useCommands(
+		'health',
+		priorities.overlay,
+		{ 'health.toggle': () => dispatch({ type: 'health/toggle' }) },
+		ui.health,
+	);
 
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-			<Header />
+			<Header width={width} />
 			<Tabs width={width} />
 			<Box height={bodyHeight} width={width} flexDirection="column" overflowY="hidden">
 				{ui.help ? (
 					<Help width={width} height={bodyHeight} />
+				) : ui.health ? (
+					<HealthOverlay width={width} height={bodyHeight} />
 				) : (
 					<Pane key={ui.pane} pane={ui.pane} width={width} height={bodyHeight} />
 				)}
 			</Box>
-			<StatusLine visible={visible} width={width} />
+			{ui.command ? <CommandLine store={commandLine} width={width} /> : null}
+			<StatusLine visible={visible} width={width} hidden={ui.command} />
 			<KeyLine />
 		</Box>
 	);

@@ -4,6 +4,7 @@ import { type Binding, KeyTable, type ScopeInfo } from '../keys/key-table.js';
 import { confirmBindings } from '../kit/confirm/view.js';
 import { formBindings } from '../kit/form/view.js';
 import { textInputBindings } from '../kit/text-input/view.js';
+import { commandLineBindings } from './command-line.js';
 import { numbered } from './panes.js';
 
 /** 1..n for the panes with number keys; the key line and help show them as one entry. */
@@ -42,16 +43,43 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			description: 'keys of this pane',
 			hint: { label: 'help' },
 		},
+		{
+			command: 'health.toggle',
+			scope: 'health',
+			keys: ['!', 'esc'],
+			description: 'close the health rules',
+			hint: { keys: '!/esc', label: 'close' },
+		},
 		{ command: 'app.quit', scope: 'global', keys: ['q'], description: 'quit', hint: { label: 'quit' } },
 		...paneKeys(panes),
+		{
+			command: 'command.open',
+			scope: 'global',
+			keys: [':'],
+			description: 'go to a view by name',
+			hint: { label: 'view' },
+		},
+		{
+			command: 'health.toggle',
+			scope: 'global',
+			keys: ['!'],
+			description: 'health rules and why',
+		},
 		{
 			command: 'pane.next',
 			scope: 'global',
 			keys: ['tab'],
 			description: 'next pane',
 			hint: { keys: 'tab', label: 'next' },
+			help: { keys: 'tab/S-tab', description: 'next / previous pane' },
 		},
-		{ command: 'pane.previous', scope: 'global', keys: ['shift+tab'], description: 'previous pane' },
+		{
+			command: 'pane.previous',
+			scope: 'global',
+			keys: ['shift+tab'],
+			description: 'previous pane',
+			help: false,
+		},
 		{
 			command: 'data.refresh',
 			scope: 'global',
@@ -72,8 +100,15 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			keys: ['+', '='],
 			description: 'longer stats period',
 			hint: { keys: '+/-', label: 'period' },
+			help: { keys: '+/-', description: 'longer / shorter stats period' },
 		},
-		{ command: 'period.shorter', scope: 'global', keys: ['-', '_'], description: 'shorter stats period' },
+		{
+			command: 'period.shorter',
+			scope: 'global',
+			keys: ['-', '_'],
+			description: 'shorter stats period',
+			help: false,
+		},
 	];
 }
 
@@ -82,6 +117,8 @@ const modal: Record<string, ScopeInfo> = {
 	input: { modal: true },
 	form: { modal: true },
 	confirm: { modal: true },
+	command: { modal: true, title: 'command line' },
+	health: { title: 'health' },
 };
 
 /** Every binding of the monitor: the kit's, each pane's, then the shell's. */
@@ -91,6 +128,7 @@ export function keyTable(panes: readonly AnyPane[]): KeyTable {
 			...textInputBindings,
 			...formBindings,
 			...confirmBindings,
+			...commandLineBindings,
 			...panes.flatMap((p) => p.bindings),
 			...shellBindings(panes),
 		],

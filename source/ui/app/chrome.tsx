@@ -19,9 +19,10 @@ import { useSelector } from '../kit/hooks/use-selector.js';
 import { LiveText } from '../kit/live-text/view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
-import { lackingApi, numbered, tabPanes } from './panes.js';
+import { HealthBadge } from './health.js';
+import { lackingApi, namesOf, numbered, tabPanes } from './panes.js';
 
-export const Header = memo(function Header() {
+export const Header = memo(function Header(props: { width: number }) {
 	const { client, connection, readOnly } = useRuntime();
 	// A URL may carry a password (https://user:pass@host); the header is always on screen.
 	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
@@ -50,6 +51,7 @@ export const Header = memo(function Header() {
 	const theme = useTheme();
 	return (
 		<Text wrap="truncate-end">
+			<HealthBadge width={props.width} />
 			<Text bold color={theme.color('accent')}>
 				mqtop
 			</Text>
@@ -191,7 +193,8 @@ export function retryText(failure: ApiStatus & { kind: 'error' }, now: number, f
 	return ` · retry in ${formatSpan(wait)}${count}`;
 }
 
-export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number }) {
+/** The status line, and a line per failing API; `hidden` leaves out the first (the command line is there). */
+export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
 	const ui = useUi();
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
@@ -222,7 +225,13 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
 	return (
 		<>
-			<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+			<Box
+				height={1}
+				width={props.width}
+				flexShrink={0}
+				overflowY="hidden"
+				display={props.hidden ? 'none' : 'flex'}
+			>
 				<Text wrap="truncate-end">
 					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
 					<Text dimColor>│ </Text>
@@ -268,8 +277,10 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 
 /** The scopes whose keys work now, innermost first; `focus` is the view inside the pane that has the keys. */
 export function activeScopes(table: KeyTable, shell: ShellState, focus?: Scope): Scope[] {
+	if (shell.command) return ['command'];
 	if (focus && table.isModal(focus)) return [focus];
 	if (shell.help) return ['help', 'global'];
+	if (shell.health) return ['health', 'global'];
 	return [focus ?? shell.pane, 'global'];
 }
 
@@ -346,6 +357,8 @@ export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[
 		lines[i]?.kind === 'title' || (lines[i]?.kind === 'key' && lines[i]?.keys !== '');
 	let split = Math.min(room, lines.length);
 	while (split > 1 && split < lines.length && !starts(split)) split--;
+	// A title (or a blank) does not end a column: it goes over with what it heads.
+	while (split > 1 && split < lines.length && lines[split - 1]?.kind === 'title') split--;
 	const first = lines.slice(0, split);
 	let rest = lines.slice(split);
 	while (rest[0]?.kind === 'title' && rest[0].text === ' ') rest = rest.slice(1);
@@ -366,7 +379,8 @@ function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth
 		<Box flexDirection="column" width={props.width} flexShrink={0}>
 			{props.lines.map((line, i) =>
 				line.kind === 'title' ? (
-					<Text key={`title ${line.text}`} bold wrap="truncate-end">
+					// biome-ignore lint/suspicious/noArrayIndexKey: lines of one column, in order (blank titles repeat)
+					<Text key={`${i} ${line.text}`} bold wrap="truncate-end">
 						{line.text}
 					</Text>
 				) : (
@@ -383,9 +397,27 @@ function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth
 	);
 }
 
+const viewsTitle = 'Views: a number key, or : and a name';
+
+/** Every view: its number key if it has one, then its names for `:` and what it shows. */
+export function viewRows(panes: Runtime['panes']): { keys: string; description: string }[] {
+	const keys = new Map(numbered(panes).map((p, i) => [p.id, String(i + 1)]));
+	const rows = panes.map((pane) => {
+		const names = [pane.id, ...namesOf(pane).filter((n) => n !== pane.id && n !== pane.title.toLowerCase())];
+		return {
+			keys: keys.get(pane.id) ?? '',
+			description: `${names.map((n) => `:${n}`).join(' ')} · ${pane.summary}`,
+		};
+	});
+	const byId = panes.filter((p) => p.open).map((p) => p.id);
+	if (byId.length === 0) return rows;
+	return [...rows, { keys: '', description: `:${byId.join(', :')} and a message id open on that message` }];
+}
+
 /**
- * Every key of the current pane, then the keys that work everywhere; descriptions wrap rather
- * than being cut. One column when it fits the height, else two; what still does not fit says so.
+ * Every key of the current pane, then the keys that work everywhere, then every view with its
+ * number key and its names for `:`; descriptions wrap rather than being cut. One column when
+ * it fits the height, else two; what still does not fit says so.
  */
 export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
@@ -401,23 +433,38 @@ export function Help(props: { width: number; height: number }) {
 	const title = `Keys of ${module.title}${scope === ui.pane ? '' : ` · ${table.titleOf(scope) ?? scope}`}`;
 	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];
 	const inner = Math.max(10, props.width - 4);
+	const views = viewRows(runtime.panes);
 	const keyWidth = Math.min(14, Math.max(...[...own, ...everywhere].map((r) => r.keys.length)) + 2);
 	// The border and the closing line take three rows.
 	const room = Math.max(1, props.height - 3);
-	const single = [
-		...helpSection(title, ownRows, inner - keyWidth),
-		{ kind: 'title', text: ' ' } as HelpLine,
-		...helpSection('Everywhere', everywhere, inner - keyWidth),
-	];
 	const half = Math.floor((inner - 2) / 2);
-	const columns = flowColumns(
-		[
-			...helpSection(title, ownRows, half - keyWidth),
-			{ kind: 'title', text: ' ' },
-			...helpSection('Everywhere', everywhere, half - keyWidth),
-		],
-		room,
-	);
+	const blank: HelpLine = { kind: 'title', text: ' ' };
+	const keys = (width: number): HelpLine[] => [
+		...helpSection(title, ownRows, width - keyWidth),
+		blank,
+		...helpSection('Everywhere', everywhere, width - keyWidth),
+		blank,
+	];
+	const withViews = (width: number) => [...keys(width), ...helpSection(viewsTitle, views, width - keyWidth)];
+	const inTwo = (lines: HelpLine[]) => {
+		const columns = flowColumns(lines, room);
+		return columns[1]!.some((l) => l.kind === 'title' && l.text.startsWith('… ')) ? undefined : columns;
+	};
+	// Where even they do not fit, without the blank lines between the sections (the titles are bold).
+	const tight = (width: number): HelpLine[] => [
+		...helpSection(title, ownRows, width - keyWidth),
+		...helpSection('Everywhere', everywhere, width - keyWidth),
+	];
+	// With the views where they fit whole; the keys alone (`:` among them) where not.
+	const choices = [withViews, keys, tight];
+	let single: HelpLine[] | undefined;
+	let columns: HelpLine[][] | undefined;
+	for (const choose of choices) {
+		if (choose(inner).length <= room) single = choose(inner);
+		else columns = inTwo(choose(half));
+		if (single || columns) break;
+	}
+	columns ??= flowColumns(tight(half), room);
 	return (
 		<Box
 			flexDirection="column"
@@ -428,7 +475,7 @@ export function Help(props: { width: number; height: number }) {
 			borderColor={theme.color('accent')}
 			paddingX={1}
 		>
-			{single.length <= room ? (
+			{single && single.length <= room ? (
 				<HelpColumn lines={single} width={inner} keyWidth={keyWidth} />
 			) : (
 				<Box flexDirection="row" gap={2} flexShrink={0}>

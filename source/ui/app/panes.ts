@@ -38,12 +38,6 @@ export function paneByName(panes: readonly AnyPane[], name: string): AnyPane | u
 	return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 
-/** The names that complete `prefix`, for a command line. */
-export function completions(panes: readonly AnyPane[], prefix: string): string[] {
-	const wanted = normal(prefix);
-	return panes.flatMap(namesOf).filter((n) => n.startsWith(wanted));
-}
-
 /** Refuses a list two panes of which share an id or a name: a name must mean one pane. */
 export function checkPanes(panes: readonly AnyPane[]): void {
 	const seen = new Map<string, string>();
@@ -60,4 +54,47 @@ export function checkPanes(panes: readonly AnyPane[]): void {
 export function lackingApi(pane: AnyPane, connection: TuiConnection): Api | undefined {
 	const unconfigured = unconfiguredApis(connection);
 	return (pane.requires ?? []).find((api) => unconfigured.has(api));
+}
+
+/** Edits (insert, delete, change, swap of neighbours) that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+	const x = [...a];
+	const y = [...b];
+	const rows = Array.from({ length: x.length + 1 }, (_, i) => [i, ...Array<number>(y.length).fill(0)]);
+	for (let j = 1; j <= y.length; j++) rows[0]![j] = j;
+	for (let i = 1; i <= x.length; i++) {
+		for (let j = 1; j <= y.length; j++) {
+			const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+			let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+			if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+				best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+			rows[i]![j] = best;
+		}
+	}
+	return rows[x.length]![y.length]!;
+}
+
+/**
+ * The names closest to one that means nothing, best first: those it starts, those it is
+ * part of, then those a slip or two away (`:dql` for `dlq`).
+ */
+export function closeNames(names: readonly string[], typed: string, limit = 5): string[] {
+	const wanted = normal(typed);
+	if (!wanted) return [];
+	const slips = Math.max(1, Math.min(2, Math.floor(wanted.length / 3)));
+	const scored = [...new Set(names.map(normal))].flatMap((name) => {
+		if (name.startsWith(wanted)) return [{ name, score: 0 }];
+		if (name.includes(wanted)) return [{ name, score: 1 }];
+		// A slip in a start of a name counts as well as one in the whole name.
+		const lengths = [wanted.length - 1, wanted.length, wanted.length + 1].filter((n) => n > 0);
+		const best = Math.min(
+			editDistance(wanted, name),
+			...lengths.map((n) => editDistance(wanted, name.slice(0, n))),
+		);
+		return best <= slips ? [{ name, score: 1 + best }] : [];
+	});
+	return scored
+		.sort((a, b) => a.score - b.score || a.name.length - b.name.length || a.name.localeCompare(b.name))
+		.slice(0, limit)
+		.map((s) => s.name);
 }

@@ -4,11 +4,16 @@
  * plan decides what the scheduler polls; the components only read snapshots and dispatch.
  */
 import type { MqClient } from '../../api/client.js';
+import { defaultHealthSettings, type HealthSettings, longestWindow } from '../../config/health.js';
 import { type TuiConnection, type TuiReceiver, unconfiguredApis } from '../contract/connection.js';
 import type { AnyPane, Controller, PaneContext, PaneRequest, PollView } from '../contract/pane.js';
 import type { PaneInstance, Runtime } from '../contract/runtime.js';
 import { initialShellState, shellReducer } from '../contract/shell-state.js';
 import type { BackoffPolicy } from '../data/backoff.js';
+import { type Env, notifyPlan } from '../data/health/notify.js';
+import { HealthStore } from '../data/health/store.js';
+import { livePolls } from '../data/live/plan.js';
+import { LiveTracker } from '../data/live/tracker.js';
 import { PollStore } from '../data/poll-store.js';
 import { feedReceived } from '../data/receiver-feed.js';
 import { PollScheduler, toJobs } from '../data/scheduler.js';
@@ -35,7 +40,18 @@ export interface RuntimeOptions {
 	pane?: string;
 	/** The panes; default the registry's. */
 	panes?: readonly AnyPane[];
+	/** The rules of the health line and how turning red is announced; default the defaults, silent. */
+	health?: HealthSettings;
+	/** Where the rules come from, for the health overlay; default `the defaults`. */
+	healthSource?: string;
+	/** The environment the terminal is told by (NO_COLOR, TERM, TERM_PROGRAM, TMUX); default process.env. */
+	env?: Env;
 }
+
+/** History the live charts keep at least, whatever the health rules' windows. */
+const chartHistoryMs = 20 * 60_000;
+/** How far back the first poll of the delivery logs reads at least: the charts and rules start with it. */
+const backfillMs = 5 * 60_000;
 
 export const defaultRefreshMs = 2000;
 
@@ -59,6 +75,23 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		backoff: options.backoff ?? { baseMs: refreshMs, maxMs: 30_000 },
 	});
 	const tracked = new TrackedMessages();
+	const settings = options.health ?? defaultHealthSettings;
+	const { rules } = settings;
+	const window = longestWindow(rules);
+	const live = new LiveTracker({
+		keepMs: Math.max(chartHistoryMs, window),
+		backMs: Math.max(backfillMs, window),
+		stepMs: refreshMs,
+	});
+	const health = new HealthStore(
+		{
+			rules,
+			source: options.healthSource ?? 'the defaults',
+			notify: notifyPlan(settings.notify, options.env ?? process.env),
+		},
+		live,
+	);
+	const measures = new Set(rules.map((r) => r.metric));
 	const start = {
 		connection: options.connection,
 		receiverUrl: options.receiver?.url ?? options.connection.receiverUrl,
@@ -89,7 +122,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		const shell = ui.getSnapshot();
 		scheduler.setPaused(shell.frozen);
 		const instance = current();
-		const requests = (instance?.module.polls?.(view(instance)) ?? []).filter(
+		// The rates and the health line are polled whatever pane is visible; the pane's own last.
+		const background = livePolls({
+			accountId: shell.accountId,
+			period: shell.period,
+			state: live.getSnapshot(),
+			metrics: measures,
+			logs: live.logsParams,
+		});
+		// An API without its settings is never asked: its requests could only fail.
+		const requests = [...background, ...(instance?.module.polls?.(view(instance)) ?? [])].filter(
 			(request) => !unconfigured.has(request.endpoint.api),
 		);
 		scheduler.setJobs(toJobs(requests, options.client));
@@ -128,6 +170,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			}
 			plan();
 		}),
+		// The tracker takes in each answer before the plan is made again: it reads the tracker.
+		polls.subscribe(() => live.observe(polls.getSnapshot())),
 		polls.subscribe(plan),
 		tracked.subscribe(plan),
 		...[...instances.values()].map((instance) =>
@@ -149,6 +193,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		scheduler,
 		receiver: options.receiver,
 		tracked,
+		live,
+		health,
 		panes,
 		show,
 		pane<S, A, C extends Controller>(id: string) {
@@ -164,6 +210,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			}
 			for (const stop of stops) stop();
 			tracked.close();
+			health.close();
+			live.close();
 			scheduler.stop();
 			polls.close();
 			ui.close();

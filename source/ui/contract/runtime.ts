@@ -1,5 +1,7 @@
 /** What the panes and the shell run on, as the views see it through useRuntime(). */
 import type { MqClient } from '../../api/client.js';
+import type { HealthStore } from '../data/health/store.js';
+import type { LiveTracker } from '../data/live/tracker.js';
 import type { PollStore } from '../data/poll-store.js';
 import type { PollScheduler } from '../data/scheduler.js';
 import type { ReducerStore } from '../data/store.js';
@@ -27,6 +29,10 @@ export interface Runtime {
 	readonly receiver: TuiReceiver | undefined;
 	/** The message ids the Messages pane follows. */
 	readonly tracked: TrackedMessages;
+	/** The live rates and what the health rules read, polled whatever pane is on screen. */
+	readonly live: LiveTracker;
+	/** The health line: each rule measured, and its colour. */
+	readonly health: HealthStore;
 	/** The panes, in registry order. */
 	readonly panes: readonly AnyPane[];
 	/** The running instance of a pane. */

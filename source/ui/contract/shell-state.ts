@@ -1,7 +1,8 @@
 /**
  * What the shell around the panes keeps: which pane is shown, the stats period, freeze, the
- * help overlay, whether secrets are shown, and the account the Overview shows (the Accounts pane
- * picks it). Each pane keeps the rest in its own state. Pure reducer.
+ * help and health overlays, the `:` command line, whether secrets are shown, and the account
+ * the Overview shows (the Accounts pane picks it). Each pane keeps the rest in its own state.
+ * Pure reducer.
  */
 import { type StatsPeriod, statsPeriods } from '../../api/schemas.js';
 
@@ -13,6 +14,10 @@ export interface ShellState {
 	frozen: boolean;
 	/** The key help overlay of the current pane. */
 	help: boolean;
+	/** The health overlay: each rule of the health line, and why it is coloured so. */
+	health: boolean;
+	/** The `:` command line is open. */
+	command: boolean;
 	/** Tokens and passwords shown in clear; reset whenever the pane changes. */
 	reveal: boolean;
 	/** The account the Overview shows. */
@@ -28,6 +33,9 @@ export type ShellAction =
 	| { type: 'period/shorter' }
 	| { type: 'freeze/toggle' }
 	| { type: 'help/toggle' }
+	| { type: 'health/toggle' }
+	| { type: 'command/open' }
+	| { type: 'command/close' }
 	| { type: 'reveal/toggle' }
 	| { type: 'account/select'; id: string };
 
@@ -43,6 +51,8 @@ export function initialShellState(start: ShellStart): ShellState {
 		period: start.period ?? '1h',
 		frozen: false,
 		help: false,
+		health: false,
+		command: false,
 		reveal: false,
 		accountId: start.accountId || undefined,
 	};
@@ -82,8 +92,15 @@ export function shellReducer(state: ShellState, action: ShellAction): ShellState
 		}
 		case 'freeze/toggle':
 			return { ...state, frozen: !state.frozen };
+		// One overlay at a time: opening one closes the other.
 		case 'help/toggle':
-			return { ...state, help: !state.help };
+			return { ...state, help: !state.help, health: false };
+		case 'health/toggle':
+			return { ...state, health: !state.health, help: false };
+		case 'command/open':
+			return state.command ? state : { ...state, command: true };
+		case 'command/close':
+			return state.command ? { ...state, command: false } : state;
 		case 'reveal/toggle':
 			return { ...state, reveal: !state.reveal };
 		case 'account/select':

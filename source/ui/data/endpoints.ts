@@ -31,6 +31,8 @@ export interface EndpointInfo {
 	concurrency?: number;
 	/** A 404 is an answer (the resource is gone), not a failure of the API. */
 	notFoundIsAnswer?: boolean;
+	/** Polled at most this often, when slower than the refresh interval (what changes slowly). */
+	everyMs?: number;
 }
 
 /** An endpoint with its parameters `P` and the data `T` it reads. */

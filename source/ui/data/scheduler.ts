@@ -196,12 +196,17 @@ export class PollScheduler {
 		});
 		this.inFlight.set(key, { id: active.id, controller, done });
 		this.store.started(job.endpoint, job.params);
+		const sentAt = this.now();
 		try {
 			const { data, issues } = await job.fetch(controller.signal);
 			if (this.isCurrent(active) && !this.paused) {
 				this.failures.delete(active.id);
 				this.store.succeeded(job.endpoint, job.params, data, this.now(), issues);
-				this.schedule(active, this.again.delete(active.id) ? 0 : this.intervalMs);
+				const every = Math.max(this.intervalMs, job.endpoint.everyMs ?? 0);
+				// An interval from when the request went out: jobs that start together stay together,
+				// so their answers make one frame, not one each; half of one at least after a slow answer.
+				const wait = Math.max(every / 2, every - (this.now() - sentAt));
+				this.schedule(active, this.again.delete(active.id) ? 0 : wait);
 			}
 		} catch (error) {
 			if (this.isCurrent(active) && !this.paused && !controller.signal.aborted) {

@@ -59,7 +59,7 @@ describe('PollScheduler', () => {
 		vi.useRealTimers();
 	});
 
-	it('polls at once, then every interval after each answer', async () => {
+	it('polls at once, then every interval', async () => {
 		scheduler = new PollScheduler(store, { intervalMs: 1000 });
 		const { job, calls } = manualJob();
 		scheduler.setJobs([job]);
@@ -95,6 +95,33 @@ describe('PollScheduler', () => {
 		calls[1]!.resolve([{ id: 'a' } as MqUser]);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(store.getSnapshot().entries.users?.issues).toEqual([]);
+	});
+
+	it('keeps jobs that start together in step, however long each takes to answer', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 1000 });
+		const fast = manualJob();
+		const slow = manualJob();
+		// Another endpoint: one endpoint sends one request at a time.
+		scheduler.setJobs([fast.job, { ...slow.job, endpoint: mqStatsEndpoint as PollJob['endpoint'] }]);
+		for (let round = 1; round <= 3; round++) {
+			await vi.advanceTimersByTimeAsync(0);
+			expect([fast.calls.length, slow.calls.length]).toEqual([round, round]);
+			fast.calls.at(-1)!.resolve([]);
+			await vi.advanceTimersByTimeAsync(300);
+			slow.calls.at(-1)!.resolve([]);
+			// Both go out again a whole interval after they went out together, not after each answer.
+			await vi.advanceTimersByTimeAsync(699);
+			expect([fast.calls.length, slow.calls.length]).toEqual([round, round]);
+			await vi.advanceTimersByTimeAsync(1);
+		}
+		// An answer slower than the interval waits half of one before the next request.
+		await vi.advanceTimersByTimeAsync(0);
+		await vi.advanceTimersByTimeAsync(1500);
+		fast.calls.at(-1)!.resolve([]);
+		await vi.advanceTimersByTimeAsync(499);
+		expect(fast.calls).toHaveLength(4);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(fast.calls).toHaveLength(5);
 	});
 
 	it('never sends a second request to an endpoint while one is out', async () => {

@@ -63,9 +63,9 @@ async function openDetail(screen: Screen, key: string, row: string): Promise<voi
 	await screen.press(keys.enter);
 }
 
-/** Shows a pane without a number key, as its name on the `:` command line does, once `row` shows. */
-async function showByName(screen: Screen, pane: string, row: string): Promise<void> {
-	screen.runtime.show(pane);
+/** Shows a pane without a number key by its name on the `:` command line, once `row` shows. */
+export async function showByName(screen: Screen, pane: string, row: string): Promise<void> {
+	await screen.press(':', ...pane, keys.enter);
 	await screen.waitFor((frame) => frame.includes(row), `the row ${row}`);
 }
 

@@ -12,7 +12,14 @@ import {
 	documentedAnswers,
 	startDeployedService,
 } from '../../support/deployed-service.js';
-import { type DeployedSession, lineOf, mountTui, type Screen, startDeployedSession } from '../harness.js';
+import {
+	type DeployedSession,
+	keys,
+	lineOf,
+	mountTui,
+	type Screen,
+	startDeployedSession,
+} from '../harness.js';
 
 const unix = (ms: number) => String(Math.floor(ms / 1000));
 
@@ -150,9 +157,9 @@ describe('a deployment given only a queue URL and a token', () => {
 		await screen.waitFor((f) => f.includes(ids.group) && !f.includes('✗'), 'the Groups pane');
 		await screen.press('9');
 		await screen.waitFor((f) => f.includes(ids.workflowRun) && !f.includes('✗'), 'the Workflows pane');
-		screen.runtime.show('dlq');
+		await screen.press(':', ...'dlq', keys.enter);
 		await screen.waitFor((f) => f.includes('2 dead letters') && !f.includes('✗'), 'the Dead letters pane');
-		screen.runtime.show('logs');
+		await screen.press(':', ...'logs', keys.enter);
 		await screen.waitFor((f) => f.includes('2 log entries') && !f.includes('✗'), 'the Logs pane');
 		const header = screen.frame().split('\n')[0];
 		expect(header).toContain(`mqtop ${service.url}`);

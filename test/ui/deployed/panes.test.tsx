@@ -133,8 +133,8 @@ describe('the TUI on the deployed service', () => {
 		expect(run).not.toContain('rates-secret-token');
 		await screen.press(keys.esc);
 
-		// The shell shows these panes by name (`:dlq`, `:logs`), as runtime.show does.
-		screen.runtime.show('dlq');
+		// These panes are reached by name on the command line.
+		await screen.press(':', ...'dlq', keys.enter);
 		const dlq = await screen.waitFor(showing('2 dead letters'), 'Dead letters');
 		expect(lineOf(dlq, '›')).toMatch(/500 +billing-hooks\/orders +billing,nightly/);
 		// The reference's records carry no dlqId: shown, but not to be retried or deleted by it.
@@ -150,7 +150,7 @@ describe('the TUI on the deployed service', () => {
 		expect(letter).toMatch(/X-Team +billing, ops/);
 		await screen.press(keys.esc);
 
-		screen.runtime.show('logs');
+		await screen.press(':', ...'logs', keys.enter);
 		const logs = await screen.waitFor(showing('2 log entries'), 'Logs');
 		expect(lineOf(logs, '›')).toMatch(/IN_PROGRESS +msg_26hZCx.* +billing-hooks +billing/);
 		await screen.press(keys.enter);
@@ -251,7 +251,7 @@ describe('the TUI on the deployed service', () => {
 			['messages', 0, 'maxRetries'],
 			'three',
 		);
-		screen.runtime.show('dlq');
+		await screen.press(':', ...'dlq', keys.enter);
 		await screen.waitFor(showing('2 dead letters'), 'the dead letters');
 		await screen.press(keys.enter);
 		const letter = await screen.waitFor(showing('retryReason'), 'the unknown dead letter field');
@@ -264,7 +264,7 @@ describe('the TUI on the deployed service', () => {
 		service.answers.logs = {
 			logs: [{ time: 1768478402000, messageId: paused, state: 'PAUSED_FOR_REVIEW', hop: 2 }],
 		};
-		screen.runtime.show('logs');
+		await screen.press(':', ...'logs', keys.enter);
 		await screen.waitFor(showing('log entr'), 'Logs');
 		// Following the newest again: an entry opened before paused the list.
 		await screen.press('g');

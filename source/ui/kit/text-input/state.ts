@@ -10,6 +10,24 @@ export type TextInputAction =
 	| { type: 'backspace' }
 	| { type: 'move'; to: 'left' | 'right' | 'home' | 'end' };
 
+/**
+ * The edit a key makes in a text field: typed text, Backspace, a move; none for any other key.
+ * Terminals send DEL (0x7f) for the Backspace key and Ink names it `delete`; like
+ * ink-text-input, both erase backwards.
+ */
+export function textEditOf(event: {
+	name: string;
+	input: string;
+	key: { ctrl: boolean; meta: boolean };
+}): TextInputAction | undefined {
+	const { name } = event;
+	if (name === 'backspace' || name === 'delete') return { type: 'backspace' };
+	if (name === 'left' || name === 'right' || name === 'home' || name === 'end')
+		return { type: 'move', to: name };
+	if (!event.key.ctrl && !event.key.meta && event.input) return { type: 'insert', text: event.input };
+	return undefined;
+}
+
 // Control characters from a paste are dropped: an id never contains them.
 const control = /[\u0000-\u001f\u007f-\u009f]/g;
 

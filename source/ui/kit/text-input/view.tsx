@@ -4,7 +4,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
-import { type TextInputAction, textInputReducer } from './state.js';
+import { type TextInputAction, textEditOf, textInputReducer } from './state.js';
 
 /** A text field takes every key first: Enter applies, Esc cancels, the rest is typed. */
 export const textInputBindings: readonly Binding[] = [
@@ -50,13 +50,10 @@ export function TextInput(props: TextInputProps) {
 		if (command === 'input.submit') props.onSubmit(typed.current.value);
 		else if (command === 'input.cancel') props.onCancel();
 		else if (event.name === 'ctrl+c') return false;
-		// Terminals send DEL (0x7f) for the Backspace key and Ink names it `delete`; like
-		// ink-text-input, both erase backwards.
-		else if (event.name === 'backspace' || event.name === 'delete') dispatch({ type: 'backspace' });
-		else if (event.name === 'left' || event.name === 'right' || event.name === 'home' || event.name === 'end')
-			dispatch({ type: 'move', to: event.name });
-		else if (!event.key.ctrl && !event.key.meta && event.input)
-			dispatch({ type: 'insert', text: event.input });
+		else {
+			const edit = textEditOf(event);
+			if (edit) dispatch(edit);
+		}
 		return true;
 	});
 	const chars = [...state.value];

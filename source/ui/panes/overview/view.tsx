@@ -1,24 +1,29 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { formatDuration } from '../../../api/duration.js';
 import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
 import { orMissing } from '../../../format/missing.js';
 import { formatInteger, formatMoney } from '../../../format/number.js';
 import { textWidth, truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePane, usePolls, useUi } from '../../contract/context.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { usersEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
+import { Chart } from '../../kit/chart/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Gap } from '../../kit/gap/view.js';
 import { LiveText } from '../../kit/live-text/view.js';
 import { MonthBars } from '../../kit/month-bars/view.js';
 import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/view.js';
+import { Sparkline, statsWidthFor } from '../../kit/sparkline/view.js';
 import { useTheme } from '../../theme/theme.js';
 import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
+import { overviewLayout } from './layout.js';
+import { type LiveChart, liveCharts, sourcesText } from './live.js';
 import {
 	dayCount,
 	dayLabel,
@@ -45,9 +50,69 @@ export function totalsText(totals: UsageTotals, compact = false): string {
 	].join(' · ');
 }
 
-/** Rows of the month chart for a body of `height` lines. */
-function barHeight(height: number): number {
-	return height >= 40 ? 5 : height >= 24 ? 3 : 2;
+const chartGap = 2;
+
+/** The live rates: multi-row charts where the height allows, else one sparkline a rate. */
+function LiveRates(props: { width: number; columns: number; rows: number; chartHeight: number }) {
+	const runtime = useRuntime();
+	const state = useSyncExternalStore(runtime.live.subscribe, runtime.live.getSnapshot);
+	const stepMs = runtime.refreshMs;
+	const charts = liveCharts(state, stepMs);
+	const cellWidth = Math.floor((props.width - chartGap * (props.columns - 1)) / props.columns);
+	const lines = Array.from({ length: props.rows }, (_, r) =>
+		charts.slice(r * props.columns, (r + 1) * props.columns),
+	);
+	const sources = sourcesText(state);
+	const title = `every ${formatDuration(stepMs)}, newest right${sources ? ` · ${sources}` : ''}`;
+	return (
+		<Box flexDirection="column" width={props.width} flexShrink={0}>
+			<Box flexShrink={0}>
+				<Text bold>Live </Text>
+				<Text dimColor wrap="truncate-end">
+					{truncate(title, Math.max(0, props.width - 5))}
+				</Text>
+			</Box>
+			{lines.map((line) => (
+				<Box key={line.map((c) => c.id).join(' ')} flexDirection="row" gap={chartGap} flexShrink={0}>
+					{line.map((chart) =>
+						props.chartHeight > 1 ? (
+							<Chart
+								key={chart.id}
+								title={chart.title}
+								data={chart.columns(cellWidth)}
+								width={cellWidth}
+								height={props.chartHeight}
+								stepMs={chart.stepMs}
+								format={chart.format}
+								tone={chart.tone}
+								note={chart.note}
+							/>
+						) : (
+							<LiveSparkline key={chart.id} chart={chart} width={cellWidth} />
+						),
+					)}
+				</Box>
+			))}
+		</Box>
+	);
+}
+
+const sparkLabelWidth = 17;
+
+function LiveSparkline(props: { chart: LiveChart; width: number }) {
+	const { chart, width } = props;
+	const statsWidth = width >= 60 ? statsWidthFor(8) : statsWidthFor(5);
+	const spark = Math.max(4, width - sparkLabelWidth - statsWidth - 2);
+	return (
+		<Sparkline
+			label={chart.title}
+			values={chart.columns(spark).values}
+			width={width}
+			labelWidth={sparkLabelWidth}
+			statsWidth={statsWidth}
+			format={chart.format}
+		/>
+	);
 }
 
 function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId: string }) {
@@ -58,10 +123,8 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 	const today = statsToday(stats, Date.now());
 	const days = dayCount(stats);
 	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, days - 1));
-	const bars = barHeight(height);
-	// Title, today, month, blank, bars, axis, day line, blank.
-	const fixed = 4 + bars + 1 + 2;
-	const gridHeight = Math.max(2, height - fixed);
+	const layout = overviewLayout(width, height, 6, seriesGridLines(series.length, width, height));
+	const gridHeight = Math.max(2, layout.grid);
 	const gridLines = seriesGridLines(series.length, width, gridHeight - 1);
 	const scrollable = Math.max(0, gridLines - (gridHeight - 1));
 	const offset = Math.min(state.scroll, scrollable);
@@ -103,21 +166,14 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 				/>
 			</Box>
 			<Gap />
-			<MonthBars
-				values={monthRequests(stats)}
-				days={dayNames(stats)}
-				today={today}
-				selected={selected}
-				width={width}
-				height={bars}
-			/>
-			<Box flexShrink={0}>
-				<Text color={theme.color('highlight')}>{label}</Text>
-				<LiveText
-					text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(label)))}
+			{layout.live > 0 ? (
+				<LiveRates
+					width={width}
+					columns={layout.chartColumns}
+					rows={layout.chartRows}
+					chartHeight={layout.chartHeight}
 				/>
-			</Box>
-			<Gap />
+			) : null}
 			<SeriesGrid
 				rows={series}
 				width={width}
@@ -125,6 +181,25 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 				offset={offset}
 				title={`Period series (${stats.daily_used?.length ?? 0} points, oldest left)`}
 			/>
+			{layout.bars > 0 ? (
+				<>
+					<Gap />
+					<MonthBars
+						values={monthRequests(stats)}
+						days={dayNames(stats)}
+						today={today}
+						selected={selected}
+						width={width}
+						height={layout.bars}
+					/>
+					<Box flexShrink={0}>
+						<Text color={theme.color('highlight')}>{label}</Text>
+						<LiveText
+							text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(label)))}
+						/>
+					</Box>
+				</>
+			) : null}
 		</Box>
 	);
 }

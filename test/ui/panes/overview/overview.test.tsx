@@ -5,12 +5,26 @@ import { formatCount, formatInteger, formatMoney } from '../../../../source/form
 import { sparkLevels } from '../../../../source/format/series.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
 import { conformant } from '../../../support/conformance.js';
-import { eventually, keys, lineOf, type Session, startSession } from '../../harness.js';
+import { eventually, keys, type Session, startSession } from '../../harness.js';
 
 const sparkChars = new RegExp(`[${sparkLevels.join('')}·]+`);
 
 function sparkOf(line: string | undefined): string {
 	return sparkChars.exec(line ?? '')?.[0] ?? '';
+}
+
+/**
+ * A period series from its label on: the label, then its sparkline. Read below the series'
+ * title only: a live rate drawn as a sparkline (on a short terminal) may have the same label.
+ */
+function seriesLine(frame: string, label: string): string | undefined {
+	const row = new RegExp(`(?:^|\\s)${label}\\s+[${sparkLevels.join('')}]`);
+	const lines = frame.split('\n');
+	for (const line of lines.slice(lines.findIndex((l) => l.startsWith('Period series')) + 1)) {
+		const match = row.exec(line);
+		if (match) return line.slice(match.index + match[0].indexOf(label));
+	}
+	return undefined;
 }
 
 const ys = (series: { y: number | null }[]) => series.map((p) => p.y ?? 0);
@@ -62,30 +76,31 @@ describe('Overview pane', () => {
 		expect(ys(stats.daily_requests).reduce((a, b) => a + b, 0)).toBe(7);
 		expect(frame).toContain(`Account ${service.accountId}`);
 		for (const series of stats.daily_qstash_messages)
-			expect(lineOf(frame, `messages ${series.id}`)).toBeDefined();
+			expect(seriesLine(frame, `messages ${series.id}`)).toBeDefined();
 		for (const series of stats.daily_workflow_messages)
-			expect(lineOf(frame, `workflow ${series.id}`)).toBeDefined();
-		expect(lineOf(frame, 'workflow usage')).toBeDefined();
-		expect(lineOf(frame, 'bandwidth')).toBeDefined();
+			expect(seriesLine(frame, `workflow ${series.id}`)).toBeDefined();
+		expect(seriesLine(frame, 'workflow usage')).toBeDefined();
+		expect(seriesLine(frame, 'bandwidth')).toBeDefined();
 	});
 
 	it('scales every sparkline to the width of the terminal', async () => {
 		const { screen } = session;
 		const labels = ['requests', 'workflow usage', 'bandwidth', 'messages delivered', 'messages failed'];
-		const widths = (frame: string) => labels.map((label) => sparkOf(lineOf(frame, label)).length);
+		const widths = (frame: string) => labels.map((label) => sparkOf(seriesLine(frame, label)).length);
 		const wide = await screen.waitFor((frame) => {
 			const w = widths(frame);
 			return w.every((n) => n > 0) ? w : undefined;
 		}, 'sparklines at 200 columns');
-		// 60 points drawn over more cells than they have: the series is resampled to the width.
+		// 60 points drawn over the cells they have: the series is resampled to the width.
 		expect(new Set(wide).size).toBe(1);
-		expect(wide[0]).toBeGreaterThan(120);
+		expect(wide[0]).toBeGreaterThan(40);
 		for (const line of screen.frame().split('\n')) expect(line.length).toBeLessThanOrEqual(200);
 
 		screen.resize(80, 24);
 		const narrow = await screen.waitFor((frame) => {
 			const w = widths(frame).filter((n) => n > 0);
-			return w.length >= 3 && w.every((n) => n < 60) ? w : undefined;
+			const drawn = frame.split('\n').every((line) => line.length <= 80);
+			return drawn && w.length >= 3 && w.every((n) => n < 60) ? w : undefined;
 		}, 'sparklines at 80 columns');
 		expect(new Set(narrow).size).toBe(1);
 		expect(narrow[0]).toBeGreaterThanOrEqual(4);
@@ -94,28 +109,33 @@ describe('Overview pane', () => {
 		// The live region stays within the terminal: 24 rows, one kept free.
 		expect(frame.split('\n').length).toBeLessThanOrEqual(23);
 		screen.resize(200, 50);
-		await screen.waitFor((f) => sparkOf(lineOf(f, 'requests')).length > 120, 'back to 200 columns');
+		await screen.waitFor((f) => sparkOf(seriesLine(f, 'requests')).length > 40, 'back to 200 columns');
 	});
 
-	it('gives up its blank lines, not its text, in a short terminal', async () => {
+	it('gives up its blank lines, its charts and the month, not its totals, in a short terminal', async () => {
 		const { screen } = session;
 		screen.resize(100, 14);
 		const frame = await screen.waitFor(
-			(f) => (f.split('\n').length <= 13 && lineOf(f, 'requests') ? f : undefined),
+			(f) => (f.split('\n').length <= 13 && seriesLine(f, 'requests') ? f : undefined),
 			'the Overview at 100x14',
 		);
 		// A blank line squeezed to nothing used to be drawn over the first letter of "Month".
 		expect(frame).toMatch(/^Today {3}\d/m);
 		expect(frame).toMatch(/^Month {3}\d/m);
-		expect(frame).toMatch(/^Su Mo Tu/m);
+		// The rates as one line each: no room for their charts.
+		expect(frame).toMatch(/^Live every/m);
+		expect(frame).not.toMatch(/┤/);
 		screen.resize(200, 50);
-		await screen.waitFor((f) => sparkOf(lineOf(f, 'requests')).length > 120, 'back to 200 columns');
+		// With room, the month is drawn day by day under the series.
+		await screen.waitFor((f) => /^Su Mo Tu/m.test(f) && /\/s┤/.test(f), 'the month and the charts at 200x50');
+		screen.resize(200, 50);
+		await screen.waitFor((f) => sparkOf(seriesLine(f, 'requests')).length > 40, 'back to 200 columns');
 	});
 
 	it('switches the stats period with + and -, up to 30 days of 240 points', async () => {
 		const { screen } = session;
 		const { client, service } = session.fixture;
-		const before = sparkOf(lineOf(screen.frame(), 'requests')).length;
+		const before = sparkOf(seriesLine(screen.frame(), 'requests')).length;
 		await screen.press('+');
 		await screen.waitFor(
 			(f) => f.includes('· period 3h') && f.includes('period 3h ·') && f.includes('(60 points'),
@@ -130,7 +150,7 @@ describe('Overview pane', () => {
 		await screen.press('+', '+', '+', '+', '+');
 		await screen.waitFor((f) => f.includes('· period 30d') && f.includes('(240 points'), 'period 30d');
 		// 240 points still fill exactly the same cells.
-		expect(sparkOf(lineOf(screen.frame(), 'requests')).length).toBe(before);
+		expect(sparkOf(seriesLine(screen.frame(), 'requests')).length).toBe(before);
 		await screen.press('-', '-', '-', '-', '-', '-', '-');
 		await screen.waitFor((f) => f.includes('· period 1h') && f.includes('(60 points'), 'back to 1h');
 	});

@@ -1,0 +1,152 @@
+/** The health line's badge in the header, and the overlay (`!`) that says why it is coloured so. */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { describeRule } from '../../config/health.js';
+import { truncate } from '../../format/text.js';
+import { sanitize } from '../../text/sanitize.js';
+import { useRuntime } from '../contract/context.js';
+import type { HealthColour, HealthReport, RuleResult } from '../data/health/evaluate.js';
+import { useSelector } from '../kit/hooks/use-selector.js';
+import { wordWrap } from '../kit/text/wrap.js';
+import { type Theme, type Tone, useTheme } from '../theme/theme.js';
+
+const badges: Record<HealthColour, { text: string; tone: Tone | undefined }> = {
+	green: { text: ' OK ', tone: 'ok' },
+	yellow: { text: ' WARN ', tone: 'warn' },
+	red: { text: ' RED ', tone: 'error' },
+	unknown: { text: ' … ', tone: undefined },
+};
+
+/** What the header says of the health: the colour and the first reason, as text that changes only when shown so. */
+export function healthSummary(report: HealthReport): { colour: HealthColour; reason: string; more: number } {
+	const firing = report.results.filter((r) => r.state === 'firing');
+	if (firing.length > 0)
+		return { colour: report.colour, reason: sanitize(firing[0]!.reason), more: firing.length - 1 };
+	if (report.colour === 'unknown') return { colour: 'unknown', reason: 'health: waiting for data', more: 0 };
+	const unknown = report.results.filter((r) => r.state === 'unknown').length;
+	return {
+		colour: report.colour,
+		reason: unknown > 0 ? `healthy · ${unknown} rule${unknown === 1 ? '' : 's'} without data` : 'healthy',
+		more: 0,
+	};
+}
+
+function Badge(props: { colour: HealthColour; theme: Theme }) {
+	const { text, tone } = badges[props.colour];
+	const colour = props.theme.color(tone);
+	return (
+		<Text backgroundColor={colour} color={colour ? 'black' : undefined} inverse={!colour} bold>
+			{text}
+		</Text>
+	);
+}
+
+/** The badge and the first reason, for the start of the header line: the reason gives way, never `! why` or mqtop. */
+export function HealthBadge(props: { width: number }) {
+	const { health } = useRuntime();
+	const theme = useTheme();
+	const summary = useSelector(health, healthSummary, (s) => `${s.colour} ${s.more} ${s.reason}`);
+	const tone = badges[summary.colour].tone;
+	const more = summary.more > 0 ? ` (+${summary.more} more)` : '';
+	const hint = summary.colour === 'green' || summary.colour === 'unknown' ? '' : ' · ! why';
+	const fixed = badges[summary.colour].text.length + 1 + more.length + hint.length + ' │ mqtop …'.length;
+	const reason = truncate(summary.reason, Math.max(12, props.width - fixed));
+	return (
+		<Text>
+			<Badge colour={summary.colour} theme={theme} />
+			<Text
+				color={summary.colour === 'green' ? undefined : theme.color(tone)}
+				dimColor={summary.colour === 'unknown'}
+			>
+				{' '}
+				{reason}
+				{more}
+			</Text>
+			<Text dimColor>{hint} │ </Text>
+		</Text>
+	);
+}
+
+const stateWords: Record<RuleResult['state'], string> = { firing: 'FIRING', ok: 'ok', unknown: 'no data' };
+
+function ruleTone(result: RuleResult): Tone | undefined {
+	if (result.state === 'firing') return result.rule.level === 'red' ? 'error' : 'warn';
+	return result.state === 'ok' ? 'ok' : undefined;
+}
+
+/** Every rule with its state and reason, where the rules come from, and how red is announced. */
+export function HealthOverlay(props: { width: number; height: number }) {
+	const { health } = useRuntime();
+	const theme = useTheme();
+	const report = useSelector(
+		health,
+		(r) => r,
+		(r) => r.results.map((x) => `${x.state} ${x.reason}`).join('\n'),
+	);
+	const inner = Math.max(10, props.width - 4);
+	const stateWidth = 9;
+	const lines: { key: string; node: ReactNode }[] = [];
+	for (const [i, result] of report.results.entries()) {
+		const tone = ruleTone(result);
+		lines.push({
+			key: `rule ${i}`,
+			node: (
+				<Text wrap="truncate-end">
+					<Text bold color={theme.color(tone)} dimColor={result.state === 'unknown'}>
+						{stateWords[result.state].padEnd(stateWidth)}
+					</Text>
+					<Text bold={result.state === 'firing'}>{describeRule(result.rule)}</Text>
+				</Text>
+			),
+		});
+		for (const [j, text] of wordWrap(sanitize(result.reason), inner - stateWidth).entries())
+			lines.push({
+				key: `reason ${i} ${j}`,
+				node: (
+					<Text wrap="truncate-end">
+						{' '.repeat(stateWidth)}
+						<Text dimColor>{text}</Text>
+					</Text>
+				),
+			});
+	}
+	const footer = [
+		`Rules: ${health.options.source}. Change them in the config file's "health" section (README, "The health line").`,
+		health.options.notify.describe,
+	];
+	// Border, title and closing line; where the rules do not all fit, one line says so.
+	const room = Math.max(1, props.height - 4 - footer.length);
+	const shown = lines.length <= room ? lines : lines.slice(0, Math.max(0, room - 1));
+	const hidden = lines.length - shown.length;
+	return (
+		<Box
+			flexDirection="column"
+			width={props.width}
+			height={props.height}
+			overflowY="hidden"
+			borderStyle="round"
+			borderColor={theme.color(badges[report.colour].tone ?? 'accent')}
+			paddingX={1}
+		>
+			<Text bold wrap="truncate-end">
+				Health <Badge colour={report.colour} theme={theme} />
+			</Text>
+			{shown.map((line) => (
+				<Box key={line.key} flexShrink={0}>
+					{line.node}
+				</Box>
+			))}
+			{hidden > 0 ? (
+				<Text dimColor wrap="truncate-end">
+					{`… ${hidden} more line${hidden === 1 ? '' : 's'}: a taller terminal shows ${hidden === 1 ? 'it' : 'them'}`}
+				</Text>
+			) : null}
+			{footer.map((text) => (
+				<Text key={text} dimColor wrap="truncate-end">
+					{truncate(text, inner)}
+				</Text>
+			))}
+			<Text dimColor>! or esc closes this</Text>
+		</Box>
+	);
+}
