@@ -10,7 +10,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
-import type { MqStats } from '../source/api/schemas.js';
 import { Root } from '../source/ui/app/root.js';
 import { createRuntime } from '../source/ui/app/runtime.js';
 import { liveLogsEndpoint } from '../source/ui/data/live/endpoints.js';
@@ -18,7 +17,7 @@ import type { SlimLog } from '../source/ui/data/live/log-window.js';
 import { Store } from '../source/ui/data/store.js';
 import { installFrameComposer, stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
-import { mqStatsEndpoint } from '../source/ui/panes/overview/endpoints.js';
+import { mqStatsEndpoint, type UsageStats } from '../source/ui/panes/overview/endpoints.js';
 import { startTui } from '../source/ui/run.js';
 import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
@@ -66,8 +65,8 @@ async function frames(): Promise<void> {
 	const count = 400;
 	const warmup = 40;
 	// Two real snapshots, so that every frame has new data to draw.
-	const a = await client.getMqStats(connection.accountId, '30d');
-	const b = await client.getMqStats(connection.accountId, '30d');
+	const { data: a } = await client.readMqStats(connection.accountId, '30d');
+	const { data: b } = await client.readMqStats(connection.accountId, '30d');
 	// The Overview fed through the poll store as the scheduler feeds it (the scheduler is stopped).
 	const runtime = createRuntime({
 		client,
@@ -108,7 +107,7 @@ async function frames(): Promise<void> {
 		await timeFrames(plainTerminal.stdout, count + warmup, (i) => text.set(screens[i % 2]!))
 	).slice(warmup);
 	plain.unmount();
-	await report({ overview, inkComposed, live, plain: baseline, points: a.daily_used.length });
+	await report({ overview, inkComposed, live, plain: baseline, points: a.daily_used?.length ?? 0 });
 	process.exit(0);
 }
 
@@ -134,7 +133,7 @@ function entries(from: number, to: number, seed: number): SlimLog[] {
  * The Overview with its live charts full (five minutes of the logs read back at the first poll)
  * and moving: each frame is one more answer of the delivery logs, as the scheduler gives them.
  */
-async function liveFrames(a: MqStats, b: MqStats, count: number, warmup: number): Promise<number[]> {
+async function liveFrames(a: UsageStats, b: UsageStats, count: number, warmup: number): Promise<number[]> {
 	const connection = readConnection();
 	const client = benchClient(connection);
 	const refreshMs = 2000;

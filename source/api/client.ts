@@ -2,10 +2,10 @@
  * The typed client of the whole interface: every operation of interface.md and the
  * operations decisions.md adds. The TUI, the scriptable commands and the tests use it alike.
  *
- * Each read comes in two forms. `read*` reads the answer liberally (liberal.ts), as a client of
- * a real deployment must: only identity fields are required, and the Reading says which fields
- * were odd. `list*` / `get*` demand the complete shape of interface.md, as the local service
- * sends it: the conformance tests use them, and the TUI until its panes read liberally.
+ * Every read reads the answer liberally (liberal.ts), as a client of a real deployment must:
+ * only identity fields are required, and the Reading says which fields were odd. That the local
+ * service sends the complete shape of interface.md, with nothing odd, is what the conformance
+ * tests check (test/support/conformance.ts).
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { fromDialectNames } from './dialect.js';
 import { DlqApi } from './dlq-api.js';
 import { ApiError } from './errors.js';
 import { FlowControlApi } from './flow-control-api.js';
-import { type HttpResponse, parseBody, type RetryPolicy, readBody, send } from './http.js';
+import { type HttpResponse, type RetryPolicy, readBody, send } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
 import { LogsApi, type LogsQuery } from './logs-api.js';
 import { MessagesApi } from './messages-api.js';
@@ -154,10 +154,6 @@ export class MqClient implements Messaging {
 		});
 	}
 
-	private async json<T extends z.ZodType>(op: Op, schema: T): Promise<z.infer<T>> {
-		return parseBody(op.operation, await this.call(op), schema);
-	}
-
 	private async read<T extends z.ZodType>(
 		op: Op,
 		schema: T,
@@ -177,10 +173,6 @@ export class MqClient implements Messaging {
 		return { operation: 'list users', method: 'GET', path, auth: 'basic', base: 'management', signal };
 	}
 
-	listUsers(signal?: AbortSignal) {
-		return this.json(this.usersOp(signal), MqUsers);
-	}
-
 	readUsers(signal?: AbortSignal) {
 		return this.read(this.usersOp(signal), MqUsers);
 	}
@@ -188,10 +180,6 @@ export class MqClient implements Messaging {
 	private mqStatsOp(accountId: string, period: StatsPeriod, signal?: AbortSignal): Op {
 		const path = `${apiPath`/v2/${this.settings.dialect.productSegment}/stats/${accountId}`}?period=${period}`;
 		return { operation: 'read usage stats', method: 'GET', path, auth: 'basic', base: 'management', signal };
-	}
-
-	getMqStats(accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		return this.json(this.mqStatsOp(accountId, period, signal), MqStats);
 	}
 
 	readMqStats(accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
@@ -210,10 +198,6 @@ export class MqClient implements Messaging {
 		};
 	}
 
-	getVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		return this.json(this.vectorStatsOp(indexId, period, signal), VectorIndexStats);
-	}
-
 	readVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
 		return this.read(this.vectorStatsOp(indexId, period, signal), VectorIndexStats);
 	}
@@ -221,10 +205,6 @@ export class MqClient implements Messaging {
 	private searchIndexOp(indexId: string, signal?: AbortSignal): Op {
 		const path = apiPath`/v2/search/${indexId}`;
 		return { operation: 'read search index', method: 'GET', path, auth: 'basic', base: 'management', signal };
-	}
-
-	getSearchIndex(indexId: string, signal?: AbortSignal) {
-		return this.json(this.searchIndexOp(indexId, signal), SearchIndex);
 	}
 
 	/** The dialect's partner word is read into the neutral name (`vercel_email` as `partner_email`). */
@@ -239,10 +219,6 @@ export class MqClient implements Messaging {
 	private messageOp(messageId: string, signal?: AbortSignal): Op {
 		const path = apiPath`/v2/messages/${messageId}`;
 		return { operation: 'read message', method: 'GET', path, auth: 'bearer', base: 'queue', signal };
-	}
-
-	getMessage(messageId: string, signal?: AbortSignal) {
-		return this.json(this.messageOp(messageId, signal), Message);
 	}
 
 	readMessage(messageId: string, signal?: AbortSignal) {
@@ -272,10 +248,6 @@ export class MqClient implements Messaging {
 		};
 	}
 
-	listEvents(query: EventsQuery = {}, signal?: AbortSignal) {
-		return this.json(this.eventsOp(query, signal), EventsPage);
-	}
-
 	readEvents(query: EventsQuery = {}, signal?: AbortSignal) {
 		return this.read(this.eventsOp(query, signal), EventsPage);
 	}
@@ -296,10 +268,6 @@ export class MqClient implements Messaging {
 		return this.logs.list(query, signal);
 	}
 
-	listDlq(cursor?: string) {
-		return this.json(this.dlqPageOp(cursor), DlqPage);
-	}
-
 	readDlq(cursor?: string) {
 		return this.read(this.dlqPageOp(cursor), DlqPage);
 	}
@@ -307,10 +275,6 @@ export class MqClient implements Messaging {
 	private dlqRecordOp(dlqId: string): Op {
 		const path = apiPath`/v2/dlq/${dlqId}`;
 		return { operation: 'read dead letter', method: 'GET', path, auth: 'bearer', base: 'queue' };
-	}
-
-	getDlq(dlqId: string) {
-		return this.json(this.dlqRecordOp(dlqId), DlqRecord);
 	}
 
 	readDlqRecord(dlqId: string) {
@@ -384,10 +348,6 @@ export class MqClient implements Messaging {
 		};
 	}
 
-	listGroups(signal?: AbortSignal) {
-		return this.json(this.groupsOp(signal), UrlGroups);
-	}
-
 	readGroups(signal?: AbortSignal) {
 		return this.read(this.groupsOp(signal), UrlGroups);
 	}
@@ -402,10 +362,6 @@ export class MqClient implements Messaging {
 			base: 'queue',
 			signal,
 		};
-	}
-
-	getGroup(name: string, signal?: AbortSignal) {
-		return this.json(this.groupOp(name, signal), UrlGroup);
 	}
 
 	readGroup(name: string, signal?: AbortSignal) {
@@ -453,19 +409,14 @@ export class MqClient implements Messaging {
 
 	// Workflows
 
-	async batchTrigger(items: WorkflowTriggerItem[]) {
-		const request = batchTriggerRequest(items);
-		return parseBody(request.operation, await this.sendJson(request), WorkflowTriggerResults);
-	}
-
-	/** `batchTrigger`, its answer read liberally. */
+	/** Starts a workflow run per item (`POST /v2/batch/trigger`), in order. */
 	async triggerRuns(items: WorkflowTriggerItem[]) {
 		const request = batchTriggerRequest(items);
 		return readBody(request.operation, await this.sendJson(request), WorkflowTriggerResults);
 	}
 
 	trigger(destination: string, body?: string, headers?: Record<string, string>) {
-		return this.json(
+		return this.read(
 			{
 				operation: `trigger workflow ${destination}`,
 				method: 'POST',
@@ -492,16 +443,12 @@ export class MqClient implements Messaging {
 		};
 	}
 
-	getSigningKeys(signal?: AbortSignal) {
-		return this.json(this.signingKeysOp(signal), SigningKeys);
-	}
-
 	readSigningKeys(signal?: AbortSignal) {
 		return this.read(this.signingKeysOp(signal), SigningKeys);
 	}
 
 	rotateSigningKeys() {
-		return this.json(
+		return this.read(
 			{
 				operation: 'rotate signing keys',
 				method: 'POST',

@@ -77,6 +77,12 @@ export class ApiError extends Error {
 
 /** `over the per-second rate limit (10 a second); it resets in 2s`, for a person. */
 export function describeRateLimit(limit: RateLimit | undefined, retryAfterMs: number | undefined): string {
+	const wait = retryAfterMs === undefined ? 'wait and try again' : `it resets in ${formatWait(retryAfterMs)}`;
+	return `${rateLimitHit(limit)}; ${wait}`;
+}
+
+/** Which limit a 429 hit, e.g. `over the daily request limit (500000 a day)`. */
+export function rateLimitHit(limit: RateLimit | undefined): string {
 	const which =
 		limit?.scope === 'burst'
 			? 'the per-second rate limit'
@@ -85,8 +91,7 @@ export function describeRateLimit(limit: RateLimit | undefined, retryAfterMs: nu
 				: 'a rate limit';
 	const per = { burst: ' a second', daily: ' a day', unknown: '' } as const;
 	const cap = limit?.limit === undefined ? '' : ` (${limit.limit}${per[limit.scope]})`;
-	const wait = retryAfterMs === undefined ? 'wait and try again' : `it resets in ${formatWait(retryAfterMs)}`;
-	return `over ${which}${cap}; ${wait}`;
+	return `over ${which}${cap}`;
 }
 
 function formatWait(ms: number): string {

@@ -11,7 +11,9 @@
  * - an enum value nobody listed is kept as it came (and recorded);
  * - fields the schema does not know are kept as they came;
  * - a list item that is not even an object becomes an empty record when its schema has no
- *   identity (one odd datapoint is a gap in its series, and the points stay aligned by index).
+ *   identity (one odd datapoint is a gap in its series, and the points stay aligned by index);
+ *   in a list whose items are known by their place (`positional`, the days of a month), an
+ *   item that cannot be read is a null at its place, so the items after it keep theirs.
  *
  * `Liberal<typeof Schema>` is the type of such a reading. Schemas of new resources adopt all of
  * this by being declared with `identified(z.looseObject({...}), ['id'])`: nothing else to write.
@@ -55,6 +57,23 @@ export function identified<S extends z.ZodObject, const K extends keyof S['shape
 	return schema as Identified<S, K>;
 }
 
+declare const positionBrand: unique symbol;
+
+/** A list whose items are known by their place, at the type level and at run time. */
+export type Positional<S extends z.ZodArray> = S & { readonly [positionBrand]: true };
+
+const positionalLists = new WeakSet<z.ZodType>();
+
+/**
+ * Marks a list whose items are known by their place (the days of a month, index-aligned with
+ * the daily series): an item that cannot be read is read as null, a gap at its place, where
+ * other lists leave it out.
+ */
+export function positional<S extends z.ZodArray>(schema: S): Positional<S> {
+	positionalLists.add(schema);
+	return schema as Positional<S>;
+}
+
 type Open<T> = T extends string ? (string extends T ? string : T | (string & {})) : T;
 
 type LiberalObject<S, K extends string> =
@@ -67,19 +86,21 @@ type LiberalObject<S, K extends string> =
 /** The type of a liberal reading of schema `S`. */
 export type Liberal<S> = S extends { readonly [identityBrand]?: infer K extends string }
 	? LiberalObject<S, K>
-	: S extends z.ZodObject
-		? LiberalObject<S, never>
-		: S extends z.ZodArray<infer E>
-			? Liberal<E>[]
-			: S extends z.ZodOptional<infer I> | z.ZodDefault<infer I>
-				? Liberal<I>
-				: S extends z.ZodNullable<infer I>
-					? Liberal<I> | null
-					: S extends z.ZodRecord<infer _K, infer V>
-						? Record<string, Liberal<V>>
-						: S extends z.ZodEnum
-							? Open<z.output<S>>
-							: z.output<S>;
+	: S extends z.ZodArray<infer E> & { readonly [positionBrand]: true }
+		? (Liberal<E> | null)[]
+		: S extends z.ZodObject
+			? LiberalObject<S, never>
+			: S extends z.ZodArray<infer E>
+				? Liberal<E>[]
+				: S extends z.ZodOptional<infer I> | z.ZodDefault<infer I>
+					? Liberal<I>
+					: S extends z.ZodNullable<infer I>
+						? Liberal<I> | null
+						: S extends z.ZodRecord<infer _K, infer V>
+							? Record<string, Liberal<V>>
+							: S extends z.ZodEnum
+								? Open<z.output<S>>
+								: z.output<S>;
 
 /** A field that was left out. */
 const absent: unique symbol = Symbol('absent');
@@ -170,8 +191,13 @@ function objectReader(schema: z.ZodObject): Read {
 function arrayReader(schema: z.ZodArray): Read {
 	const element = schema.element as z.ZodType;
 	const read = readerOf(element);
-	// A record without identity (a datapoint) that cannot be read stays as an empty one: a gap.
-	const gap = element instanceof z.ZodObject && !identities.has(element);
+	// A record without identity (a datapoint) that cannot be read stays as an empty one: a gap;
+	// in a positional list, any item that cannot be read is a null at its place.
+	const gap = positionalLists.has(schema)
+		? null
+		: element instanceof z.ZodObject && !identities.has(element)
+			? {}
+			: absent;
 	return (input, path, issues) => {
 		if (!Array.isArray(input)) {
 			issues.push(wrongType(path, describeSchema(schema), input));
@@ -181,7 +207,7 @@ function arrayReader(schema: z.ZodArray): Read {
 		input.forEach((item, i) => {
 			const value = read(item, `${path}[${i}]`, issues);
 			if (value !== absent) out.push(value);
-			else if (gap) out.push({});
+			else if (gap !== absent) out.push(gap === null ? null : {});
 		});
 		return out;
 	};

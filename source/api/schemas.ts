@@ -10,7 +10,7 @@
  * comment says so and both spellings are read.
  */
 import { z } from 'zod';
-import { identified } from './liberal.js';
+import { identified, positional } from './liberal.js';
 import { parseStatsTimestamp } from './timestamp.js';
 
 export const statsPeriods = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as const;
@@ -101,7 +101,8 @@ export const VectorIndexStats = z.looseObject({
 	daily_update_requests: Series,
 	daily_query_requests: Series,
 	daily_bandwidths: Series,
-	days: z.array(z.string()),
+	// Index-aligned with the daily series: an odd day is a gap at its place.
+	days: positional(z.array(z.string())),
 	query_throughput: Series,
 	update_throughput: Series,
 	query_latency_mean: Series,
@@ -198,7 +199,8 @@ export type MqUser = z.infer<typeof MqUser>;
 export const MqUsers = z.array(MqUser);
 
 export const MqStats = z.looseObject({
-	days: z.array(z.string()),
+	// Index-aligned with the daily series: an odd day is a gap at its place.
+	days: positional(z.array(z.string())),
 	daily_requests: z.array(DailyRequestDatapoint),
 	daily_billings: Series,
 	daily_bandwidths: Series,

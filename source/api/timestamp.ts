@@ -10,9 +10,13 @@ const pattern =
 /** Below this a unix time is in seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
 const secondsBelow = 1e11;
 
+/** Beyond this no date can be made of a time (ECMAScript's limit). */
+const latestMs = 8.64e15;
+
 function fromUnix(value: number): number | undefined {
 	if (!Number.isFinite(value) || value < 0) return undefined;
-	return Math.floor(value < secondsBelow ? value * 1000 : value);
+	const ms = Math.floor(value < secondsBelow ? value * 1000 : value);
+	return ms > latestMs ? undefined : ms;
 }
 
 function offsetMs(zone: string | undefined): number {

@@ -63,10 +63,15 @@ export interface Connection {
 	close(): Promise<void>;
 }
 
+/** The settings `api` needs that were not given (none on the embedded local service). */
+export function missingKeys(resolved: Resolved, api: Api): SettingKey[] {
+	if (resolved.local) return [];
+	return needed[api].filter((key) => resolved.values[key] === undefined);
+}
+
 /** Why the settings do not suffice for `api`, naming every way to set what is missing. */
 export function missingSettings(resolved: Resolved, api: Api, configPath: string): string | undefined {
-	if (resolved.local) return undefined;
-	const missing = needed[api].filter((key) => resolved.values[key] === undefined);
+	const missing = missingKeys(resolved, api);
 	if (missing.length === 0) return undefined;
 	const name = api === 'queue' ? 'messaging' : 'management';
 	return (

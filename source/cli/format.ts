@@ -2,33 +2,18 @@
  * Small formatters for readable output: times, sizes, limits and secrets in records, and "—"
  * for a value the service did not send (or sent in a form that could not be read).
  */
-import { describeValue } from '../api/liberal.js';
+import { orMissing } from '../format/missing.js';
+import { dateOf } from '../format/time.js';
 import { maskSecret } from '../text/mask.js';
-import { sanitize } from '../text/sanitize.js';
-import type { Cell } from './table.js';
 
-/** What a missing value is shown as. */
-export const missing = '—';
-
-/** `format(value)`, or "—" when the value is missing. */
-export function orMissing<T>(value: T | undefined | null, format: (value: T) => string): string {
-	return value === undefined || value === null ? missing : format(value);
-}
-
-/** Network text, sanitised, or "—" when missing. */
-export function text(value: string | undefined | null): string {
-	return orMissing(value, sanitize);
-}
-
-/** A value of a field mqtop does not know, as one sanitised line (JSON for anything but text). */
-export function rawValue(value: unknown): Cell {
-	return sanitize(typeof value === 'string' ? value : describeValue(value, 200));
-}
+export { missing, orMissing, rawValue, text } from '../format/missing.js';
 
 /** Unix milliseconds as `2026-01-31 12:00:00Z`. */
 export function formatTime(ms: number): string {
-	if (!Number.isFinite(ms)) return String(ms);
-	return new Date(ms)
+	// A time no date can hold (a number from the network) is shown as it came.
+	const date = dateOf(ms);
+	if (!date) return String(ms);
+	return date
 		.toISOString()
 		.replace('T', ' ')
 		.replace(/\.\d+Z$/, 'Z');

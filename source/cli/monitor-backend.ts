@@ -8,6 +8,7 @@
 import { MqClient } from '../api/client.js';
 import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
+import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
 import { StateInUseError } from '../local/persistence/journal.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
@@ -16,6 +17,7 @@ import type { TuiConnection } from '../ui/contract/connection.js';
 import {
 	localSettings,
 	localStartOptions,
+	missingKeys,
 	missingSettings,
 	remoteSettings,
 	runningServerSettings,
@@ -33,6 +35,8 @@ const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
 
 export interface Backend {
 	client: MqClient;
+	/** The settings each API lacks: the TUI says so on the panes that need it, and never asks it. */
+	unconfigured?: { management: SettingKey[]; messaging: SettingKey[] };
 	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
 	localServer?: TuiConnection['localServer'];
 	keys?: { current: string; next: string | undefined };
@@ -144,6 +148,10 @@ function remoteBackend(resolved: Resolved, configPath: string): Backend {
 	const client = new MqClient(remoteSettings(resolved), noRetry);
 	return {
 		client,
+		unconfigured: {
+			management: missingKeys(resolved, 'management'),
+			messaging: missingKeys(resolved, 'queue'),
+		},
 		...(v.currentSigningKey ? { keys: { current: v.currentSigningKey, next: v.nextSigningKey } } : {}),
 		close: async () => {},
 	};

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../api/duration.js';
-import { ConfigError } from '../config/file.js';
+import { ConfigError, localProfile } from '../config/file.js';
 import { defaultHealthSettings, type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
@@ -166,6 +166,11 @@ export const monitorSpec: CommandSpec = {
 					localServer: backend.localServer,
 					demo,
 					receiverUrl: receiver?.url,
+					unconfigured: backend.unconfigured,
+					settingsOrigin: {
+						configPath: config.path,
+						...(resolved.profile === localProfile ? {} : { profile: resolved.profile }),
+					},
 				},
 				receiver:
 					receiver && backend.keys

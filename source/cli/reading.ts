@@ -3,12 +3,11 @@
  * stderr (so `--json` output stays clean), and the fields mqtop does not know, in detail output.
  */
 
-import type { z } from 'zod';
-import { describeIssue, extraFields, type FieldIssue } from '../api/liberal.js';
+import { describeIssue, type FieldIssue } from '../api/liberal.js';
 import { sanitize } from '../text/sanitize.js';
-import { rawValue } from './format.js';
 import type { Output } from './output.js';
-import type { Cell } from './table.js';
+
+export { extraPairs } from '../format/missing.js';
 
 /** Issues listed at most; a broken series could otherwise flood the terminal. */
 const shownIssues = 8;
@@ -21,9 +20,4 @@ export function warnIssues(out: Output, operation: string, issues: readonly Fiel
 	out.warn(
 		`${operation}: ${count} of the answer could not be read as expected (shown as "—" or as they came):\n${lines.join('\n')}`,
 	);
-}
-
-/** `label  value` pairs of the fields the schema does not name, labelled by their own names. */
-export function extraPairs(schema: z.ZodObject, record: Record<string, unknown>): [string, Cell][] {
-	return extraFields(schema, record).map(([key, value]) => [sanitize(key), rawValue(value)]);
 }

@@ -39,7 +39,9 @@ export async function localIndexConnections(
 	info: Pick<LocalServiceInfo, 'vectorIndexUrl' | 'vectorIndexToken' | 'searchIndexId'>,
 	client: MqClient,
 ): Promise<{ vector: IndexConnection; search: IndexConnection }> {
-	const search = await client.getSearchIndex(info.searchIndexId);
+	const { data: search } = await client.readSearchIndex(info.searchIndexId);
+	if (search.endpoint === undefined || search.token === undefined)
+		throw new Error(`search index ${info.searchIndexId} was read without its endpoint and token`);
 	return {
 		vector: { endpoint: info.vectorIndexUrl, token: info.vectorIndexToken },
 		search: { endpoint: search.endpoint, token: search.token },

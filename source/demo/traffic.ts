@@ -154,7 +154,7 @@ export async function startDemoTraffic(options: DemoTrafficOptions): Promise<Dem
 				{ destination: workflow, body: JSON.stringify({ order: batch }), headers: headers(batch) },
 				{ destination: workflow, body: JSON.stringify({ order: batch - 1 }), headers: headers(batch - 1) },
 			];
-			track(options.client.batchTrigger(items), 'triggered');
+			track(options.client.triggerRuns(items), 'triggered');
 		},
 		(options.triggerEverySeconds ?? 5) * 1000,
 	);

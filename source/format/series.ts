@@ -3,14 +3,16 @@
  * A missing point (null `y`, as on the newest, still-open interval) stays missing.
  */
 
-import type { Series } from '../api/schemas.js';
 import { parseStatsTimestamp } from '../api/timestamp.js';
 
 export type Point = number | null;
 
-/** The `y` values of a series, oldest first. */
-export function seriesValues(series: readonly Series[number][]): Point[] {
-	return series.map((p) => (typeof p.y === 'number' && Number.isFinite(p.y) ? p.y : null));
+/**
+ * The `y` values of a series, oldest first. A point whose `y` is missing or not a number (a
+ * liberal reading left it out) is missing; a series that is missing altogether has no points.
+ */
+export function seriesValues(series: readonly { y?: unknown }[] | undefined): Point[] {
+	return (series ?? []).map((p) => (typeof p.y === 'number' && Number.isFinite(p.y) ? p.y : null));
 }
 
 /**
@@ -119,10 +121,10 @@ export function verticalBars(values: readonly Point[], height: number, top?: num
  * Index of today's point in the month-long daily series: the point dated today (UTC), else
  * the day of the month, since `days` covers the whole current month from the 1st.
  */
-export function todayIndex(series: readonly { x: string }[], now: number): number {
+export function todayIndex(series: readonly { x?: string | undefined }[], now: number): number {
 	const today = new Date(now).toISOString().slice(0, 10);
 	const found = series.findIndex((p) => {
-		const ms = parseStatsTimestamp(p.x);
+		const ms = p.x === undefined ? undefined : parseStatsTimestamp(p.x);
 		return ms !== undefined && new Date(ms).toISOString().slice(0, 10) === today;
 	});
 	return found >= 0 ? found : new Date(now).getUTCDate() - 1;

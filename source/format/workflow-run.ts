@@ -7,7 +7,7 @@
  */
 import type { RunLog } from '../api/workflows-api.js';
 import { maskText } from '../text/mask.js';
-import { formatClock, formatSpan } from './time.js';
+import { dateOf, formatClock, formatSpan } from './time.js';
 
 type Step = NonNullable<RunLog['steps']>[number]['steps'] extends (infer S)[] | undefined ? S : never;
 
@@ -245,7 +245,11 @@ function inputOf(step: Step): string[] {
 		];
 	if (step.sleepFor !== undefined)
 		return [`sleep ${typeof step.sleepFor === 'number' ? `${step.sleepFor}s` : step.sleepFor}`];
-	if (step.sleepUntil !== undefined) return [`sleep until ${new Date(step.sleepUntil * 1000).toISOString()}`];
+	if (step.sleepUntil !== undefined) {
+		// Unix seconds; a number no date can hold is shown as it came.
+		const at = dateOf(step.sleepUntil * 1000);
+		return [`sleep until ${at ? at.toISOString() : step.sleepUntil}`];
+	}
 	return [];
 }
 

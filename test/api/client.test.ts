@@ -8,6 +8,7 @@ import { MqClient } from '../../source/api/client.js';
 import { ApiError } from '../../source/api/errors.js';
 import type { PublishOptions } from '../../source/api/publish-options.js';
 import { type Fixture, type Sink, startFixture, startSink } from '../local/helpers.js';
+import { conformant } from '../support/conformance.js';
 
 let fx: Fixture;
 let sink: Sink;
@@ -38,7 +39,7 @@ describe('publish encodings', () => {
 		const destination = `${sink.url}/orders?keep=1&svc=not-config`;
 		const published = await fx.client.publish({ destination, body: 'hello', options, ...how });
 		if (published.kind !== 'url') throw new Error('expected a URL publish');
-		const message = await fx.client.getMessage(published.result.messageId);
+		const message = await conformant(fx.client).getMessage(published.result.messageId);
 		expect(message).toMatchObject({
 			url: destination,
 			method: 'PUT',
@@ -79,7 +80,7 @@ describe('publish encodings', () => {
 
 describe('paths that would name another operation', () => {
 	it('publishes to a destination with dot segments exactly as given, never to another operation', async () => {
-		const keys = await fx.client.getSigningKeys();
+		const keys = await conformant(fx.client).getSigningKeys();
 		for (const destination of [
 			'http://127.0.0.1:9/a/../../../../../keys/rotate',
 			`${sink.url}/a/../b?c=../d`,
@@ -89,14 +90,14 @@ describe('paths that would name another operation', () => {
 			);
 			const published = await fx.client.publish({ destination, body: 'x', options: { delayMs: 3_600_000 } });
 			if (published.kind !== 'url') throw new Error('expected a URL publish');
-			expect((await fx.client.getMessage(published.result.messageId)).url).toBe(destination);
+			expect((await conformant(fx.client).getMessage(published.result.messageId)).url).toBe(destination);
 			await fx.client.cancelMessage(published.result.messageId);
 		}
-		expect(await fx.client.getSigningKeys()).toEqual(keys);
+		expect(await conformant(fx.client).getSigningKeys()).toEqual(keys);
 	});
 
 	it('enqueues and schedules to a destination with dot segments exactly as given', async () => {
-		const keys = await fx.client.getSigningKeys();
+		const keys = await conformant(fx.client).getSigningKeys();
 		const destination = 'http://127.0.0.1:9/q/../../../keys/rotate';
 		const enqueued = await fx.client.queues.enqueue('hardening', {
 			destination,
@@ -104,22 +105,22 @@ describe('paths that would name another operation', () => {
 			options: { delayMs: 3_600_000 },
 		});
 		if (enqueued.kind !== 'url') throw new Error('expected a URL enqueue');
-		expect((await fx.client.getMessage(enqueued.result.messageId)).url).toBe(destination);
+		expect((await conformant(fx.client).getMessage(enqueued.result.messageId)).url).toBe(destination);
 		await fx.client.cancelMessage(enqueued.result.messageId);
 		const scheduleId = await fx.client.schedules.create({ destination, cron: '0 0 1 1 *', body: 'x' });
 		expect((await fx.client.schedules.get(scheduleId)).data.destination).toBe(destination);
 		await fx.client.schedules.delete(scheduleId);
-		expect(await fx.client.getSigningKeys()).toEqual(keys);
+		expect(await conformant(fx.client).getSigningKeys()).toEqual(keys);
 	});
 
 	it('triggers a workflow at a destination with dot segments exactly as given', async () => {
-		const keys = await fx.client.getSigningKeys();
+		const keys = await conformant(fx.client).getSigningKeys();
 		const destination = 'http://127.0.0.1:9/wf/../../../../keys/rotate';
-		const run = await fx.client.trigger(destination, 'x', { 'Svc-Delay': '1h' });
-		const events = await fx.client.listEvents({ count: 100 });
+		const run = await conformant(fx.client).trigger(destination, 'x', { 'Svc-Delay': '1h' });
+		const events = await conformant(fx.client).listEvents({ count: 100 });
 		expect(events.events.some((e) => e.url === destination && e.state === 'CREATED')).toBe(true);
 		expect(run.workflowRunId).toMatch(/^wfr_/);
-		expect(await fx.client.getSigningKeys()).toEqual(keys);
+		expect(await conformant(fx.client).getSigningKeys()).toEqual(keys);
 	});
 
 	it('refuses to send a URL Group name that URL parsing would remove, and touches no other group', async () => {
@@ -128,8 +129,8 @@ describe('paths that would name another operation', () => {
 			() => fx.client.removeGroupEndpoints('.', [{ url: `${sink.url}/only` }]),
 			() => fx.client.deleteGroup('..'),
 			() => fx.client.setGroupHeaders('.', {}),
-			() => fx.client.getGroup(''),
-			() => fx.client.getMessage('..'),
+			() => conformant(fx.client).getGroup(''),
+			() => conformant(fx.client).getMessage('..'),
 		];
 		for (const attempt of attempts) {
 			const error = await attempt().catch((e: unknown) => e);
@@ -137,7 +138,9 @@ describe('paths that would name another operation', () => {
 			expect((error as ApiError).kind).toBe('invalid-request');
 			expect((error as ApiError).message).toMatch(/not sent/);
 		}
-		expect((await fx.client.getGroup('endpoints')).endpoints).toEqual([{ url: `${sink.url}/only` }]);
+		expect((await conformant(fx.client).getGroup('endpoints')).endpoints).toEqual([
+			{ url: `${sink.url}/only` },
+		]);
 		await fx.client.deleteGroup('endpoints');
 	});
 });

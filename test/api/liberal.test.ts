@@ -6,6 +6,7 @@ import {
 	extraFields,
 	identified,
 	type Liberal,
+	positional,
 	readLiberal,
 } from '../../source/api/liberal.js';
 import { DlqPage, Message, MqStats, type MqUser, MqUsers, SearchIndex } from '../../source/api/schemas.js';
@@ -59,6 +60,27 @@ describe('readLiberal', () => {
 			'[1].id: missing (expected a string)',
 			'[2].id: expected a string, got 7',
 		]);
+	});
+
+	it('reads an odd item of a positional list as a gap at its place, of any other list leaves it out', () => {
+		const Days = identified(
+			z.looseObject({ id: z.string(), days: positional(z.array(z.string())), tags: z.array(z.string()) }),
+			['id'],
+		);
+		const { data, issues } = readLiberal(Days, {
+			id: 'd',
+			days: ['Thursday', 5, null, 'Sunday'],
+			tags: ['a', 5, 'b'],
+		});
+		expect(data).toEqual({ id: 'd', days: ['Thursday', null, null, 'Sunday'], tags: ['a', 'b'] });
+		expect(issues.map(describeIssue)).toEqual([
+			'days[1]: expected a string, got 5',
+			'days[2]: expected a string, got null',
+			'tags[1]: expected a string, got 5',
+		]);
+		expectTypeOf<NonNullable<Liberal<typeof Days>['days']>>().toEqualTypeOf<(string | null)[]>();
+		expectTypeOf<NonNullable<Liberal<typeof Days>['tags']>>().toEqualTypeOf<string[]>();
+		expectTypeOf<NonNullable<Liberal<typeof MqStats>['days']>>().toEqualTypeOf<(string | null)[]>();
 	});
 
 	it('finds an answer that does not fit at all', () => {

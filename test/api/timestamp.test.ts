@@ -19,9 +19,12 @@ describe('statistics timestamps', () => {
 			'2026-13-01 00:00:00 +0000 UTC',
 			'2026-02-30 00:00:00 +0000 UTC',
 			'2026-11-21 12:34:56.1234567890 +0000 UTC',
+			// Beyond any date: a date of it could not even be formatted.
+			'8640000000000001',
 		]) {
 			expect(parseStatsTimestamp(bad), bad).toBeUndefined();
 		}
+		expect(parseStatsTimestamp(9e15)).toBeUndefined();
 	});
 
 	it('formats in the service form and parses back to the same instant', () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { defaultDialect } from '../../source/api/dialect.js';
 import { maskText } from '../../source/text/mask.js';
+import { conformant } from '../support/conformance.js';
 import { assertBuilt, baseEnv, mainJs, runCli, type Served, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -54,15 +55,15 @@ afterAll(async () => {
 
 describe('destinations and names', () => {
 	it('publishes a destination with dot segments exactly as given, and rotates no keys', async () => {
-		const keys = await client.getSigningKeys();
+		const keys = await conformant(client).getSigningKeys();
 		const destination = 'http://127.0.0.1:9/a/../../../../../keys/rotate';
 		const result = await cli(['publish', destination, '--delay', '1h', '--json']);
 		expect(result.stderr).toBe('');
 		expect(result.code).toBe(0);
 		const { messageId, url } = JSON.parse(result.stdout);
 		expect(url).toBe(destination);
-		expect((await client.getMessage(messageId)).url).toBe(destination);
-		expect(await client.getSigningKeys()).toEqual(keys);
+		expect((await conformant(client).getMessage(messageId)).url).toBe(destination);
+		expect(await conformant(client).getSigningKeys()).toEqual(keys);
 		await client.cancelMessage(messageId);
 	});
 
@@ -78,7 +79,9 @@ describe('destinations and names', () => {
 			expect(result.code, args.join(' ')).toBe(2);
 			expect(result.stderr).toContain('not "." or ".." alone');
 		}
-		expect((await client.getGroup('endpoints')).endpoints).toEqual([{ url: 'http://127.0.0.1:9/keep' }]);
+		expect((await conformant(client).getGroup('endpoints')).endpoints).toEqual([
+			{ url: 'http://127.0.0.1:9/keep' },
+		]);
 	});
 
 	it('refuses a retry delay that gives no delay, and a control character in a forwarded header', async () => {

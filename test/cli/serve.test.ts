@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
 import type { LocalServiceInfo } from '../../source/local/service.js';
+import { conformant } from '../support/conformance.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
@@ -182,7 +183,7 @@ describe('mqtop serve killed with SIGKILL and started again on the same data dir
 
 			const delivered = (id: string) => arrivals.some((a) => a.messageId === id && a.status === 200);
 			const deadLetters = async () =>
-				new Set((await client2.listDlq()).messages.map((m) => m.messageId as string));
+				new Set((await conformant(client2).listDlq()).messages.map((m) => m.messageId as string));
 			await waitUntil(
 				async () => {
 					const dead = await deadLetters();

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIndexConnections, startIndexTraffic } from '../../source/demo/index-traffic.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
+import { conformant } from '../support/conformance.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -37,21 +38,21 @@ describe('index demo traffic', () => {
 		}
 		expect(errors).toEqual([]);
 		const counts = { ...traffic.counts };
-		const vector = await fx.client.getVectorStats(fx.service.vectorIndexId);
+		const vector = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId);
 		expect(vector.daily_query_count).toBe(counts.vectorQueries);
 		expect(vector.daily_update_count).toBe(counts.vectorUpdates);
 		expect(vector.current_vector_count).toBeGreaterThan(0);
 		expect(vector.current_vector_count).toBeLessThanOrEqual(12);
 		expect(vector.query_latency_mean.some((p) => (p.y ?? 0) > 0)).toBe(true);
 
-		const search = await fx.client.getSearchIndex(fx.service.searchIndexId);
+		const search = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
 		const served = search.throughput_vector.reduce((sum, p) => sum + (p.y ?? 0), 0) * 60;
 		expect(served).toBeCloseTo(counts.searchQueries + counts.searchUpdates, 6);
 
 		// Stopped means stopped: nothing more arrives.
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(traffic.counts).toEqual(counts);
-		expect((await fx.client.getVectorStats(fx.service.vectorIndexId)).daily_query_count).toBe(
+		expect((await conformant(fx.client).getVectorStats(fx.service.vectorIndexId)).daily_query_count).toBe(
 			counts.vectorQueries,
 		);
 	});

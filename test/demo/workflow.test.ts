@@ -8,6 +8,7 @@ import { type DemoDestinations, startDemoDestinations } from '../../source/demo/
 import { type DemoWorkflow, type DoneStep, nextMove, startDemoWorkflow } from '../../source/demo/workflow.js';
 import type { RunRecord } from '../../source/local/stores/workflow-run-store.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 
 let fx: Fixture;
@@ -81,7 +82,7 @@ describe('the demo order pipeline', () => {
 			'Svc-Retries': '1',
 			'Svc-Retry-Delay': '50',
 		});
-		await fx.client.batchTrigger(
+		await conformant(fx.client).batchTrigger(
 			[1, 3, 5, 7].map((order) => ({
 				destination: pipeline.url,
 				body: JSON.stringify({ order }),

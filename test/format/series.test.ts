@@ -95,12 +95,22 @@ describe('verticalBars', () => {
 describe('seriesValues', () => {
 	it('takes y, keeping null as missing', () => {
 		const x = formatStatsTimestamp(0);
-		expect(
-			seriesValues([
-				{ x, y: 1 },
-				{ x, y: null },
-			]),
-		).toEqual([1, null]);
+		const points: { x: string; y: number | null }[] = [
+			{ x, y: 1 },
+			{ x, y: null },
+		];
+		expect(seriesValues(points)).toEqual([1, null]);
+	});
+
+	it('reads a point the service sent oddly as a gap, and a series it left out as no points', () => {
+		expect(seriesValues([{ y: 2 }, {}, { y: 'many' }, { y: Number.NaN }, { y: 3 }])).toEqual([
+			2,
+			null,
+			null,
+			null,
+			3,
+		]);
+		expect(seriesValues(undefined)).toEqual([]);
 	});
 });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatSpan, formatUnixSeconds } from '../../source/format/time.js';
+import { formatTime } from '../../source/cli/format.js';
+import { formatClock, formatClockMillis, formatSpan, formatUnixSeconds } from '../../source/format/time.js';
+import { stepRows } from '../../source/format/workflow-run.js';
+import { whenText } from '../../source/ui/kit/delivery/record.js';
 
 describe('time formats', () => {
 	it('formats a local clock time', () => {
@@ -18,5 +21,20 @@ describe('time formats', () => {
 	it('formats unix seconds in UTC, and 0 as never', () => {
 		expect(formatUnixSeconds(Date.UTC(2026, 0, 31, 12, 30) / 1000)).toBe('2026-01-31 12:30 UTC');
 		expect(formatUnixSeconds(0)).toBe('never');
+	});
+
+	it('shows a time no date can hold as the number that came, and never throws on one', () => {
+		// A number from the network beyond the ±8.64e15 ms a date holds: formatting a date of it throws.
+		const beyond = 8_640_000_000_000_001;
+		expect(formatClock(beyond)).toBe(String(beyond));
+		expect(formatClockMillis(beyond)).toBe(String(beyond));
+		expect(formatTime(beyond)).toBe(String(beyond));
+		expect(whenText(beyond, Date.now())).toBe(String(beyond));
+		expect(formatUnixSeconds(beyond)).toBe('never');
+		const run = {
+			workflowRunId: 'wfr_1',
+			steps: [{ type: 'next', steps: [{ stepName: 'nap', stepType: 'SleepUntil', sleepUntil: beyond }] }],
+		};
+		expect(stepRows(run).flatMap((row) => row.input)).toEqual([`sleep until ${beyond}`]);
 	});
 });

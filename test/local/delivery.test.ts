@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';
 import { CallbackBody, FailureCallbackBody } from '../../source/api/schemas.js';
 import { verifySignature } from '../../source/signing/jwt.js';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, type Received, type Sink, startFixture, startSink } from './helpers.js';
 
@@ -49,7 +50,7 @@ async function publishUrl(
 async function expectGone(messageId: string) {
 	await waitUntil(async () => {
 		try {
-			await fx.client.getMessage(messageId);
+			await conformant(fx.client).getMessage(messageId);
 			return undefined;
 		} catch (error) {
 			return (error as ApiError).status === 404 ? true : undefined;
@@ -85,7 +86,7 @@ describe('a successful delivery', () => {
 		await sink.waitFor(1);
 		await expectGone(messageId);
 		const page = await waitUntil(async () => {
-			const p = await fx.client.listEvents({ messageId });
+			const p = await conformant(fx.client).listEvents({ messageId });
 			return p.events.length >= 3 ? p : undefined;
 		});
 		expect(page.events.map((e) => e.state)).toEqual(['DELIVERED', 'ACTIVE', 'CREATED']);
@@ -153,7 +154,7 @@ describe('a successful delivery', () => {
 		const body = CallbackBody.parse(JSON.parse(second!.body.toString()));
 		expect(body.sourceMessageId).toBe(messageId);
 		const callbackId = first!.headers['svc-message-id'] as string;
-		const events = await fx.client.listEvents({ messageId: callbackId, state: 'DELIVERED' });
+		const events = await conformant(fx.client).listEvents({ messageId: callbackId, state: 'DELIVERED' });
 		expect(events.events[0]!.url).toBe(`${callbacks.url}/cb`);
 	});
 
@@ -205,11 +206,11 @@ describe('retries', () => {
 		});
 		await sink.waitFor(1);
 		const message = await waitUntil(async () => {
-			const m = await fx.client.getMessage(messageId);
+			const m = await conformant(fx.client).getMessage(messageId);
 			return m.retried === 1 ? m : undefined;
 		});
 		expect(message).toMatchObject({ messageId, maxRetries: 2, url: `${sink.url}/down` });
-		const retry = await fx.client.listEvents({ messageId, state: 'RETRY' });
+		const retry = await conformant(fx.client).listEvents({ messageId, state: 'RETRY' });
 		expect(retry.events[0]!.nextDeliveryTime).toBeGreaterThan(Date.now() + 50_000);
 	});
 
@@ -243,7 +244,7 @@ describe('retries', () => {
 			.map((c) => CallbackBody.parse(JSON.parse(c.body.toString())).retried);
 		expect(perAttempt.sort()).toEqual([0, 1, 2]);
 
-		const dead = await fx.client.getDlq(body.dlqId);
+		const dead = await conformant(fx.client).getDlq(body.dlqId);
 		expect(body.dlqId).toMatch(/^\d+-\d+$/);
 		expect(dead).toMatchObject({
 			dlqId: body.dlqId,
@@ -256,10 +257,10 @@ describe('retries', () => {
 		});
 		expect(dead.responseHeader?.['x-why']).toEqual(['broken']);
 		await expectGone(messageId);
-		const page = await fx.client.listDlq();
+		const page = await conformant(fx.client).listDlq();
 		expect(page.messages.map((m) => m.dlqId)).toContain(body.dlqId);
 		await fx.client.deleteDlq(body.dlqId);
-		await expect(fx.client.getDlq(body.dlqId)).rejects.toMatchObject({ status: 404 });
+		await expect(conformant(fx.client).getDlq(body.dlqId)).rejects.toMatchObject({ status: 404 });
 		await expect(fx.client.deleteDlq(body.dlqId)).rejects.toMatchObject({ status: 404 });
 	});
 
@@ -305,7 +306,7 @@ describe('retries', () => {
 		const [, b, c] = await sink.waitFor(3, 5000);
 		expect(c!.at - b!.at).toBeGreaterThanOrEqual(280);
 		// retried is 0 before the first retry (10 ms), 1 before the second (300 ms).
-		const retries = await fx.client.listEvents({ messageId, state: 'RETRY' });
+		const retries = await conformant(fx.client).listEvents({ messageId, state: 'RETRY' });
 		const delays = retries.events.map((e) => e.nextDeliveryTime! - e.time).reverse();
 		expect(delays).toEqual([10, 300]);
 	});
@@ -324,7 +325,7 @@ describe('retries', () => {
 			const body = FailureCallbackBody.parse(JSON.parse(cb!.body.toString()));
 			expect(body.sourceMessageId).toBe(stuckId);
 			expect(sink.received[0]!.at).toBeLessThan(cb!.at);
-			const events = await fx.client.listEvents({ messageId: stuckId, state: 'ERROR' });
+			const events = await conformant(fx.client).listEvents({ messageId: stuckId, state: 'ERROR' });
 			expect(events.events[0]!.error).toMatch(/no response within 1000 ms/);
 		} finally {
 			await silent.close();
@@ -337,9 +338,9 @@ describe('retries', () => {
 		await gone.close();
 		const messageId = await publishUrl(url, { destination: '', options: { retries: 1, retryDelay: '10' } });
 		await expectGone(messageId);
-		const failed = await fx.client.listEvents({ messageId, state: 'FAILED' });
+		const failed = await conformant(fx.client).listEvents({ messageId, state: 'FAILED' });
 		expect(failed.events).toHaveLength(1);
-		const dlq = await fx.client.listDlq();
+		const dlq = await conformant(fx.client).listDlq();
 		const record = dlq.messages.find((m) => m.messageId === messageId)!;
 		expect(record.responseStatus).toBeUndefined();
 	});
@@ -353,16 +354,16 @@ describe('scheduling and cancelling', () => {
 			body: Buffer.from([0xff, 0x00, 0x80]),
 			options: { delayMs: 3_600_000, labels: ['a', 'b'], flowControl: { key: 'k', rate: 5, periodMs: 2000 } },
 		});
-		const message = await fx.client.getMessage(messageId);
+		const message = await conformant(fx.client).getMessage(messageId);
 		expect(message.notBefore).toBeGreaterThanOrEqual(before + 3_600_000);
 		expect(message.createdAt).toBeGreaterThanOrEqual(before);
 		expect(message.bodyBase64).toBe(Buffer.from([0xff, 0x00, 0x80]).toString('base64'));
 		expect(message.body).toBeUndefined();
 		expect(message).toMatchObject({ labels: ['a', 'b'], flowControlKey: 'k', rate: 5, period: 2 });
 		expect(await fx.client.cancelMessage(messageId)).toEqual({ cancelled: 1 });
-		await expect(fx.client.getMessage(messageId)).rejects.toMatchObject({ status: 404 });
+		await expect(conformant(fx.client).getMessage(messageId)).rejects.toMatchObject({ status: 404 });
 		await expect(fx.client.cancelMessage(messageId)).rejects.toMatchObject({ status: 404 });
-		const events = await fx.client.listEvents({ messageId });
+		const events = await conformant(fx.client).listEvents({ messageId });
 		expect(events.events.map((e) => e.state)).toEqual(['CANCELLED', 'CANCEL_REQUESTED', 'CREATED']);
 	});
 
@@ -372,7 +373,7 @@ describe('scheduling and cancelling', () => {
 			destination: '',
 			options: { delayMs: 1000, notBefore },
 		});
-		expect((await fx.client.getMessage(messageId)).notBefore).toBe(notBefore * 1000);
+		expect((await conformant(fx.client).getMessage(messageId)).notBefore).toBe(notBefore * 1000);
 	});
 
 	it('delivers with the method asked for, without a body for GET', async () => {
@@ -414,10 +415,10 @@ describe('scheduling and cancelling', () => {
 	});
 
 	it('signs with the new current key after a rotation', async () => {
-		const rotated = await fx.client.rotateSigningKeys();
+		const rotated = await conformant(fx.client).rotateSigningKeys();
 		expect(rotated.current).toBe(fx.service.nextSigningKey);
 		expect(rotated.next).not.toBe(fx.service.nextSigningKey);
-		expect(await fx.client.getSigningKeys()).toEqual(rotated);
+		expect(await conformant(fx.client).getSigningKeys()).toEqual(rotated);
 		await publishUrl(`${sink.url}/rotated`);
 		const [got] = await sink.waitFor(1);
 		const verdict = verifySignature({

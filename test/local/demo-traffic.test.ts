@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoDestinations } from '../../source/demo/destinations.js';
 import { startDemoTraffic } from '../../source/demo/traffic.js';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, type Sink, startFixture, startSink } from './helpers.js';
 
@@ -43,7 +44,7 @@ describe('demo traffic on the local service', () => {
 		try {
 			const stats = await waitUntil(
 				async () => {
-					const s = await fx.client.getMqStats(fx.service.accountId, '1h');
+					const s = await conformant(fx.client).getMqStats(fx.service.accountId, '1h');
 					const last = (id: string) =>
 						s.daily_qstash_messages.find((n) => n.id === id)?.data_points.at(-1)?.y ?? 0;
 					const workflow =
@@ -65,7 +66,7 @@ describe('demo traffic on the local service', () => {
 		expect(errors).toEqual([]);
 		expect(traffic.counts.published).toBeGreaterThan(0);
 		expect(traffic.counts.triggered).toBeGreaterThan(1);
-		const group = await fx.client.getGroup('orders');
+		const group = await conformant(fx.client).getGroup('orders');
 		expect(group.endpoints.map((e) => e.name)).toEqual(['primary', 'replica', 'audit']);
 		expect(receiver.received.some((r) => r.url === '/callback')).toBe(true);
 	});

@@ -5,6 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { conformant } from '../support/conformance.js';
 import { bearer, type Fixture, raw, startFixture } from './helpers.js';
 
 let fx: Fixture | undefined;
@@ -82,7 +83,7 @@ describe('400: malformed input', () => {
 		});
 		expect(r.status).toBe(200);
 		const { messageId } = r.json() as { messageId: string };
-		const message = await f.client.getMessage(messageId);
+		const message = await conformant(f.client).getMessage(messageId);
 		expect(message.maxRetries).toBe(1);
 		expect(message.notBefore - message.createdAt).toBe(3_600_000);
 		expect(message.url).toBe('http://127.0.0.1:9/x');

@@ -1,5 +1,6 @@
 /** URL Groups: management, fan-out and default headers, over HTTP with the typed client. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { conformant } from '../support/conformance.js';
 import { type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
@@ -21,17 +22,17 @@ describe('URL Groups', () => {
 			{ url: `${sink.url}/1`, name: 'one' },
 			{ url: `${sink.url}/2` },
 		]);
-		const group = await fx.client.getGroup('team.a');
+		const group = await conformant(fx.client).getGroup('team.a');
 		expect(group.name).toBe('team.a');
 		expect(group.endpoints).toEqual([{ name: 'one', url: `${sink.url}/1` }, { url: `${sink.url}/2` }]);
 		expect(group.createdAt).toBeLessThanOrEqual(group.updatedAt);
-		expect((await fx.client.listGroups()).map((g) => g.name)).toEqual(['team.a']);
+		expect((await conformant(fx.client).listGroups()).map((g) => g.name)).toEqual(['team.a']);
 		// Adding a named endpoint again replaces its url; an equal endpoint is kept once.
 		await fx.client.addGroupEndpoints('team.a', [
 			{ url: `${sink.url}/1b`, name: 'one' },
 			{ url: `${sink.url}/2` },
 		]);
-		expect((await fx.client.getGroup('team.a')).endpoints).toEqual([
+		expect((await conformant(fx.client).getGroup('team.a')).endpoints).toEqual([
 			{ name: 'one', url: `${sink.url}/1b` },
 			{ url: `${sink.url}/2` },
 		]);
@@ -54,7 +55,10 @@ describe('URL Groups', () => {
 		expect(a.headers['svc-endpoint-name']).toBe('alpha');
 		expect(b.headers['svc-topic-name']).toBe('fan');
 		expect(b.headers['svc-endpoint-name']).toBeUndefined();
-		const events = await fx.client.listEvents({ messageId: answer.results[0]!.messageId, state: 'CREATED' });
+		const events = await conformant(fx.client).listEvents({
+			messageId: answer.results[0]!.messageId,
+			state: 'CREATED',
+		});
 		expect(events.events[0]).toMatchObject({ topicName: 'fan', endpointName: 'alpha' });
 	});
 
@@ -66,7 +70,7 @@ describe('URL Groups', () => {
 			'Svc-Forward-X-Via-Config': 'config',
 			'Svc-Retries': '0',
 		});
-		expect((await fx.client.getGroup('defaults')).headers).toEqual({
+		expect((await conformant(fx.client).getGroup('defaults')).headers).toEqual({
 			'X-Team': ['blue'],
 			'X-Env': ['prod', 'eu'],
 			'Svc-Forward-X-Via-Config': ['config'],
@@ -77,7 +81,7 @@ describe('URL Groups', () => {
 			options: { forwardHeaders: { 'X-Team': 'red' }, delayMs: 3_600_000 },
 		});
 		if (answer.kind !== 'group') throw new Error('expected a group answer');
-		const message = await fx.client.getMessage(answer.results[0]!.messageId);
+		const message = await conformant(fx.client).getMessage(answer.results[0]!.messageId);
 		expect(message.header).toMatchObject({
 			'X-Team': ['red'],
 			'X-Env': ['prod', 'eu'],
@@ -90,7 +94,7 @@ describe('URL Groups', () => {
 			options: { retries: 2, delayMs: 3_600_000 },
 		});
 		if (second.kind !== 'group') throw new Error('expected a group answer');
-		expect((await fx.client.getMessage(second.results[0]!.messageId)).maxRetries).toBe(2);
+		expect((await conformant(fx.client).getMessage(second.results[0]!.messageId)).maxRetries).toBe(2);
 	});
 
 	it('removes endpoints by name or url, and deletes the group with its last endpoint', async () => {
@@ -101,10 +105,12 @@ describe('URL Groups', () => {
 		]);
 		await fx.client.removeGroupEndpoints('shrink', [{ name: 'one' }]);
 		await fx.client.removeGroupEndpoints('shrink', [{ url: `${sink.url}/3` }]);
-		expect((await fx.client.getGroup('shrink')).endpoints).toEqual([{ name: 'two', url: `${sink.url}/2` }]);
+		expect((await conformant(fx.client).getGroup('shrink')).endpoints).toEqual([
+			{ name: 'two', url: `${sink.url}/2` },
+		]);
 		await fx.client.removeGroupEndpoints('shrink', [{ name: 'two' }]);
-		await expect(fx.client.getGroup('shrink')).rejects.toMatchObject({ status: 404 });
-		expect(await fx.client.listGroups()).toEqual([]);
+		await expect(conformant(fx.client).getGroup('shrink')).rejects.toMatchObject({ status: 404 });
+		expect(await conformant(fx.client).listGroups()).toEqual([]);
 	});
 
 	it('removes nothing when one entry matches no endpoint (404), and answers 200 with an empty body', async () => {
@@ -121,7 +127,7 @@ describe('URL Groups', () => {
 		});
 		expect(missing.status).toBe(404);
 		expect(missing.json()).toEqual({ error: expect.stringContaining('nobody') });
-		expect((await fx.client.getGroup('keep')).endpoints).toHaveLength(2);
+		expect((await conformant(fx.client).getGroup('keep')).endpoints).toHaveLength(2);
 		const neither = await raw(url, { method: 'DELETE', headers, body: JSON.stringify({ endpoints: [{}] }) });
 		expect(neither.status).toBe(400);
 		const removed = await raw(url, {
@@ -141,7 +147,7 @@ describe('URL Groups', () => {
 
 	it('answers 404 for an unknown group on PATCH, GET, DELETE and publish', async () => {
 		await expect(fx.client.setGroupHeaders('ghost', { a: 'b' })).rejects.toMatchObject({ status: 404 });
-		await expect(fx.client.getGroup('ghost')).rejects.toMatchObject({ status: 404 });
+		await expect(conformant(fx.client).getGroup('ghost')).rejects.toMatchObject({ status: 404 });
 		await expect(fx.client.deleteGroup('ghost')).rejects.toMatchObject({ status: 404 });
 		await expect(fx.client.publish({ destination: 'ghost' })).rejects.toMatchObject({ status: 404 });
 	});
@@ -149,7 +155,7 @@ describe('URL Groups', () => {
 	it('deletes a group', async () => {
 		await fx.client.addGroupEndpoints('bye', [{ url: `${sink.url}/1` }]);
 		await fx.client.deleteGroup('bye');
-		expect(await fx.client.listGroups()).toEqual([]);
+		expect(await conformant(fx.client).listGroups()).toEqual([]);
 	});
 
 	it('enforces max_endpoints_per_topic and max_topics', async () => {
@@ -158,7 +164,7 @@ describe('URL Groups', () => {
 			status: 400,
 			serverMessage: expect.stringContaining('max_endpoints_per_topic'),
 		});
-		await expect(fx.client.getGroup('big')).rejects.toMatchObject({ status: 404 });
+		await expect(conformant(fx.client).getGroup('big')).rejects.toMatchObject({ status: 404 });
 		await fx.client.addGroupEndpoints('g1', [{ url: `${sink.url}/1` }]);
 		await fx.client.addGroupEndpoints('g2', [{ url: `${sink.url}/1` }]);
 		await expect(fx.client.addGroupEndpoints('g3', [{ url: `${sink.url}/1` }])).rejects.toMatchObject({

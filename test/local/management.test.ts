@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../source/api/errors.js';
 import { type Series, type StatsPeriod, statsPeriods } from '../../source/api/schemas.js';
 import { parseStatsTimestamp } from '../../source/api/timestamp.js';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { basic, bearer, type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
 
@@ -56,7 +57,7 @@ function checkPeriodSeries(series: Series, period: StatsPeriod, now: number) {
 
 describe('accounts', () => {
 	it('lists the one account with every field of the resource', async () => {
-		const [user, ...rest] = await fx.client.listUsers();
+		const [user, ...rest] = await conformant(fx.client).listUsers();
 		expect(rest).toEqual([]);
 		expect(user).toMatchObject({
 			id: fx.service.accountId,
@@ -90,7 +91,7 @@ describe('accounts', () => {
 describe('usage statistics', () => {
 	it('has the series shapes of every period', async () => {
 		for (const period of statsPeriods) {
-			const stats = await fx.client.getMqStats(fx.service.accountId, period);
+			const stats = await conformant(fx.client).getMqStats(fx.service.accountId, period);
 			const now = clock.now();
 			for (const series of [stats.daily_used, stats.daily_used_workflow, stats.daily_bandwidth_used])
 				checkPeriodSeries(series, period, now);
@@ -114,12 +115,12 @@ describe('usage statistics', () => {
 		await publish(`${failing.url}/no`, { retries: 1, retryDelay: '10' });
 		const cancelled = await publish(`${sink.url}/later`, { delayMs: 60_000 });
 		if (cancelled.kind === 'url') await fx.client.cancelMessage(cancelled.result.messageId);
-		await fx.client.batchTrigger([{ destination: `${sink.url}/wf`, body: 'abc' }]);
+		await conformant(fx.client).batchTrigger([{ destination: `${sink.url}/wf`, body: 'abc' }]);
 		await sink.waitFor(4);
 		await failing.waitFor(2);
 
 		const stats = await waitUntil(async () => {
-			const s = await fx.client.getMqStats(fx.service.accountId, '1h');
+			const s = await conformant(fx.client).getMqStats(fx.service.accountId, '1h');
 			return s.dlq_message_count === 1 && lastOf(s.daily_qstash_messages, 'delivered') === 4 ? s : undefined;
 		});
 		expect(stats.daily_used.at(-1)!.y).toBe(6);
@@ -147,14 +148,14 @@ describe('usage statistics', () => {
 		const response = await raw(url, { headers: basic(fx.service) });
 		expect(response.status).toBe(400);
 		expect(response.json()).toEqual({ error: expect.stringContaining('"2h"') });
-		await expect(fx.client.getMqStats('nobody')).rejects.toMatchObject({ status: 404 });
+		await expect(conformant(fx.client).getMqStats('nobody')).rejects.toMatchObject({ status: 404 });
 	});
 });
 
 describe('indexes', () => {
 	it('reports the vector index statistics with zero traffic in the right shapes', async () => {
 		for (const period of statsPeriods) {
-			const stats = await fx.client.getVectorStats(fx.service.vectorIndexId, period);
+			const stats = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId, period);
 			const now = clock.now();
 			for (const field of [
 				'query_throughput',
@@ -172,18 +173,20 @@ describe('indexes', () => {
 			expect(stats.current_vector_count).toBe(0);
 			expect(stats.monthly_cost).toBe(0);
 		}
-		await expect(fx.client.getVectorStats('nope')).rejects.toMatchObject({ status: 404 });
+		await expect(conformant(fx.client).getVectorStats('nope')).rejects.toMatchObject({ status: 404 });
 	});
 
 	it('reports the search index', async () => {
-		const index = await fx.client.getSearchIndex(fx.service.searchIndexId);
+		const index = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
 		expect(index).toMatchObject({
 			id: fx.service.searchIndexId,
 			customer_id: fx.service.email,
 			max_daily_queries: -1,
 		});
 		checkPeriodSeries(index.throughput_vector, '1h', clock.now());
-		const missing = await fx.client.getSearchIndex('nope').catch((e: ApiError) => e);
+		const missing = await conformant(fx.client)
+			.getSearchIndex('nope')
+			.catch((e: ApiError) => e);
 		expect(missing).toBeInstanceOf(ApiError);
 		expect((missing as ApiError).status).toBe(404);
 	});

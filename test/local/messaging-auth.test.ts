@@ -4,6 +4,7 @@
  * and enqueues, batch items and schedule firings counted as requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { bearer, type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
 
@@ -66,7 +67,7 @@ describe('the operations beyond interface.md', () => {
 
 	it('count enqueues, batch items and schedule firings as requests', async () => {
 		const requests = async () => {
-			const stats = await fx.client.getMqStats(fx.service.accountId, '1h');
+			const stats = await conformant(fx.client).getMqStats(fx.service.accountId, '1h');
 			return stats.daily_used.reduce((sum, p) => sum + (p.y ?? 0), 0);
 		};
 		const before = await requests();

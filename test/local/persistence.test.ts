@@ -19,6 +19,7 @@ import {
 	type LocalServiceOptions,
 	startLocalService,
 } from '../../source/local/service.js';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { bearer, raw, type Sink, startSink } from './helpers.js';
 
@@ -95,7 +96,7 @@ describe('a local service with a data directory', () => {
 			destination: `${sink.url}/once`,
 			options: { deduplicationId: 'order-42', delayMs: 60_000 },
 		});
-		const [run] = await client.batchTrigger([{ destination: `${sink.url}/workflow` }]);
+		const [run] = await conformant(client).batchTrigger([{ destination: `${sink.url}/workflow` }]);
 		await vectors.upsert({
 			id: 'v1',
 			vector: Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)),
@@ -105,7 +106,9 @@ describe('a local service with a data directory', () => {
 		const keys = (
 			await raw(`${first.queueUrl}/v2/keys/rotate`, { method: 'POST', headers: bearer(first) })
 		).json();
-		await waitUntil(async () => ((await client.listDlq()).messages.length === 1 ? true : undefined));
+		await waitUntil(async () =>
+			(await conformant(client).listDlq()).messages.length === 1 ? true : undefined,
+		);
 		await waitUntil(() => (arrived('/flaky').length >= 1 ? true : undefined), 10_000, 'the first attempt');
 		// The last thing before the service goes down: a message that falls due while it is down.
 		const meanwhile = await client.publish({
@@ -144,13 +147,13 @@ describe('a local service with a data directory', () => {
 				'svc-message-id': idOf(retrying),
 				'svc-retried': '1',
 			});
-			expect((await again.getMessage(idOf(later))).messageId).toBe(idOf(later));
+			expect((await conformant(again).getMessage(idOf(later))).messageId).toBe(idOf(later));
 			await waitUntil(() => (arrived('/later').length === 1 ? true : undefined), 10_000, 'the later message');
 
-			const dlq = await again.listDlq();
+			const dlq = await conformant(again).listDlq();
 			expect(dlq.messages.map((m) => m.url)).toEqual([`${sink.url}/fail`]);
 			expect(dlq.messages[0]!.responseBody).toBe('down');
-			expect(await again.getGroup('team')).toMatchObject({
+			expect(await conformant(again).getGroup('team')).toMatchObject({
 				endpoints: [{ name: 'a', url: `${sink.url}/team` }],
 				headers: { 'X-Team': ['blue'] },
 			});
@@ -176,7 +179,7 @@ describe('a local service with a data directory', () => {
 				options: { deduplicationId: 'order-42' },
 			});
 			expect(duplicate).toMatchObject({ result: { messageId: idOf(deduplicated), deduplicated: true } });
-			const [rerun] = await again.batchTrigger([
+			const [rerun] = await conformant(again).batchTrigger([
 				{ destination: `${sink.url}/workflow`, headers: { 'Svc-Workflow-RunId': run!.workflowRunId } },
 			]);
 			expect(rerun).toMatchObject({ workflowRunId: run!.workflowRunId, deduplicated: true });
@@ -195,7 +198,7 @@ describe('a local service with a data directory', () => {
 			});
 			expect((await documentsAgain.search({ query: 'kept', topK: 1 }))[0]?.id).toBe('d1');
 
-			const stats = await again.getMqStats(second.accountId, '1h');
+			const stats = await conformant(again).getMqStats(second.accountId, '1h');
 			const requests = stats.daily_used?.reduce((n, p) => n + (p.y ?? 0), 0) ?? 0;
 			expect(requests).toBeGreaterThanOrEqual(5);
 		} finally {
@@ -219,7 +222,7 @@ describe('a local service with a data directory', () => {
 		const second = await startLocalService();
 		try {
 			expect(second.token).not.toBe(first.token);
-			expect(await clientOf(second).listGroups()).toEqual([]);
+			expect(await conformant(clientOf(second)).listGroups()).toEqual([]);
 		} finally {
 			await second.close();
 		}

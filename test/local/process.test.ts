@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
 import type { LocalServiceInfo } from '../../source/local/service.js';
+import { conformant } from '../support/conformance.js';
 import { type Sink, startSink } from './helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,11 +127,11 @@ describe('mqtop serve', () => {
 				issuer: 'Upstash',
 			});
 			const client = clientFor(info, dialect);
-			expect(await client.getSigningKeys()).toEqual({
+			expect(await conformant(client).getSigningKeys()).toEqual({
 				current: info.currentSigningKey,
 				next: info.nextSigningKey,
 			});
-			expect((await client.listUsers())[0]!.id).toBe(info.accountId);
+			expect((await conformant(client).listUsers())[0]!.id).toBe(info.accountId);
 			await client.publish({ destination: `${sink.url}/served`, body: 'via serve', options: { retries: 0 } });
 			const [got] = await sink.waitFor(1);
 			expect(got!.headers['upstash-message-id']).toMatch(/^msg_/);
@@ -186,7 +187,7 @@ describe('mqtop serve', () => {
 			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 			try {
 				const client = clientFor(JSON.parse(await firstLine(child)) as LocalServiceInfo);
-				const [user] = await client.listUsers();
+				const [user] = await conformant(client).listUsers();
 				expect(user).toMatchObject({ max_queues: 1, max_delay: 60, max_retries: 4, max_schedules: 1000 });
 				await client.queues.upsert('only');
 				await expect(client.queues.upsert('second')).rejects.toMatchObject({ status: 412 });
@@ -244,7 +245,7 @@ describe('startLocalServiceInWorker', () => {
 			expect(service).toMatchObject({ token: 'tok_worker', currentSigningKey: 'sig_current_worker' });
 			expect('context' in service).toBe(false);
 			const client = clientFor(service);
-			expect(await client.getSigningKeys()).toEqual({
+			expect(await conformant(client).getSigningKeys()).toEqual({
 				current: 'sig_current_worker',
 				next: 'sig_next_worker',
 			});

@@ -7,6 +7,7 @@ import { Client, Receiver } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
+import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { type Fixture, type Sink, startFixture, startSink } from './helpers.js';
 
@@ -140,9 +141,9 @@ describe('the official client on the local service', () => {
 			apiKey: fx.service.apiKey,
 			dialect: resolveDialect(dialect),
 		});
-		const [user] = await client.listUsers();
+		const [user] = await conformant(client).listUsers();
 		expect(user!.id).toBe(fx.service.accountId);
-		const stats = await client.getMqStats(fx.service.accountId, '1d');
+		const stats = await conformant(client).getMqStats(fx.service.accountId, '1d');
 		expect(stats.daily_used).toHaveLength(60);
 		const url = client.webhookUrl(`${sink.url}/hook`, { retries: 1 });
 		expect(url).toContain('upstash-retries=1');

@@ -7,6 +7,7 @@ import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowRunLog } from '../../source/api/workflow-schemas.js';
 import type { RunRecord } from '../../source/local/stores/workflow-run-store.js';
+import { conformant } from '../support/conformance.js';
 import { listen } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 import {
@@ -383,13 +384,13 @@ describe('workflow runs through the SDK on the local service', () => {
 
 	it('starts runs from the trigger and the batch trigger like the SDK does, deduplicating run ids', async () => {
 		const id = `wfr_trigger_${Date.now()}`;
-		const single = await fx.client.trigger(`${app.url}/sleepy`, '{"n":10}', {
+		const single = await conformant(fx.client).trigger(`${app.url}/sleepy`, '{"n":10}', {
 			'Upstash-Workflow-RunId': id,
 			'Upstash-Forward-X-Tenant': 'one',
 			'content-type': 'application/json',
 		});
 		expect(single).toMatchObject({ workflowRunId: id, deduplicated: false });
-		const [again, batchRun] = await fx.client.batchTrigger([
+		const [again, batchRun] = await conformant(fx.client).batchTrigger([
 			{ destination: `${app.url}/sleepy`, headers: { 'Upstash-Workflow-RunId': id } },
 			{ destination: `${app.url}/parallel` },
 		]);
@@ -433,7 +434,7 @@ describe('workflow runs through the SDK on the local service', () => {
 	});
 
 	it('counts workflow runs and messages by outcome in the usage statistics', async () => {
-		const stats = await fx.client.getMqStats(fx.service.accountId, '1h');
+		const stats = await conformant(fx.client).getMqStats(fx.service.accountId, '1h');
 		const total = (id: string) =>
 			stats.daily_workflow_messages
 				.find((s) => s.id === id)!

@@ -3,6 +3,7 @@
  * carries its steps so far as the workflow SDK reads them: the initial payload, base64.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { conformant } from '../support/conformance.js';
 import { type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
 
 /** The initial payload in the body of a run's first call. */
@@ -29,7 +30,7 @@ afterEach(async () => {
 describe('workflow triggers', () => {
 	it('starts one run per item, each a message carrying its run id and creation time', async () => {
 		const before = Date.now();
-		const results = await fx.client.batchTrigger([
+		const results = await conformant(fx.client).batchTrigger([
 			{ destination: `${sink.url}/wf1`, body: '{"step":1}', headers: { 'Content-Type': 'application/json' } },
 			{
 				destination: `${sink.url}/wf2`,
@@ -53,11 +54,11 @@ describe('workflow triggers', () => {
 	});
 
 	it('does not start a run id the account already has', async () => {
-		const [first] = await fx.client.batchTrigger([
+		const [first] = await conformant(fx.client).batchTrigger([
 			{ destination: `${sink.url}/wf`, headers: { 'Svc-Workflow-RunId': 'wfr_once' } },
 		]);
 		await sink.waitFor(1);
-		const again = await fx.client.batchTrigger([
+		const again = await conformant(fx.client).batchTrigger([
 			{ destination: `${sink.url}/wf`, headers: { 'Svc-Workflow-RunId': 'wfr_once' } },
 			{ destination: `${sink.url}/wf` },
 		]);
@@ -68,7 +69,9 @@ describe('workflow triggers', () => {
 		});
 		expect(again[1]!.deduplicated).toBe(false);
 		await sink.waitFor(2);
-		const single = await fx.client.trigger(`${sink.url}/wf`, 'x', { 'Svc-Workflow-RunId': 'wfr_once' });
+		const single = await conformant(fx.client).trigger(`${sink.url}/wf`, 'x', {
+			'Svc-Workflow-RunId': 'wfr_once',
+		});
 		expect(single).toMatchObject({ workflowRunId: 'wfr_once', deduplicated: true });
 	});
 
@@ -83,7 +86,7 @@ describe('workflow triggers', () => {
 		});
 		expect(response.status).toBe(400);
 		expect(response.json()).toEqual({ error: expect.stringContaining('wfr_twice') });
-		const later = await fx.client.batchTrigger([
+		const later = await conformant(fx.client).batchTrigger([
 			{ destination: `${sink.url}/c`, headers: { 'Svc-Workflow-RunId': 'wfr_twice' } },
 		]);
 		expect(later[0]!.deduplicated).toBe(false);
@@ -107,7 +110,7 @@ describe('workflow triggers', () => {
 	});
 
 	it('triggers a single run with the body and configuration of the request', async () => {
-		const result = await fx.client.trigger(`${sink.url}/single?x=1`, 'single body', {
+		const result = await conformant(fx.client).trigger(`${sink.url}/single?x=1`, 'single body', {
 			'Svc-Forward-X-B': 'b',
 			'content-type': 'text/plain',
 		});

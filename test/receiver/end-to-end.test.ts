@@ -8,6 +8,7 @@ import type { ReceivedEvent } from '../../source/receiver/event.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
+import { conformant } from '../support/conformance.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -74,9 +75,9 @@ describe('receiver with the local service', () => {
 
 		const dlqId = failure.callback?.dlqId;
 		expect(dlqId).toMatch(/^\d+-\d+$/);
-		const record = await fixture.client.getDlq(dlqId!);
+		const record = await conformant(fixture.client).getDlq(dlqId!);
 		expect(record.messageId).toBe(messageId);
-		const listed = await fixture.client.listDlq();
+		const listed = await conformant(fixture.client).listDlq();
 		expect(listed.messages.map((m) => m.dlqId)).toContain(dlqId);
 		// Exactly three attempts made three callbacks: none lost, none doubled.
 		expect(mine().filter((e) => e.kind === 'callback')).toHaveLength(3);

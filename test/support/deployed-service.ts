@@ -24,6 +24,7 @@ export function documentedAnswers() {
 		message: answers.message as unknown,
 		cancel: answers.cancelReference as unknown,
 		dlq: answers.dlqPage as unknown,
+		dlqRecord: answers.dlqPage.messages[0] as unknown,
 		groups: answers.groups as unknown,
 		group: answers.group as unknown,
 		publishUrl: answers.publishUrl as unknown,
@@ -47,9 +48,18 @@ export function documentedAnswers() {
 }
 export type Route = keyof ReturnType<typeof documentedAnswers>;
 
+/** An answer other than 200 with the route's body: a status, its headers and a body. */
+export interface Refusal {
+	status: number;
+	headers?: Record<string, string>;
+	body?: unknown;
+}
+
 export interface DeployedService extends TestServer {
 	/** What each route answers now: change it to change the next answer. */
 	answers: Record<Route, unknown>;
+	/** Routes that answer otherwise for now (a 429 with its rate-limit headers, say): delete to restore. */
+	refusals: Partial<Record<Route, Refusal>>;
 	/** `METHOD path` of every request, in order. */
 	requests: string[];
 }
@@ -65,6 +75,7 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	if (get && /^\/v2\/messages\/[^/]+$/.test(path)) return { route: 'message', auth: 'bearer' };
 	if (method === 'DELETE' && /^\/v2\/messages\/[^/]+$/.test(path)) return { route: 'cancel', auth: 'bearer' };
 	if (get && path === '/v2/dlq') return { route: 'dlq', auth: 'bearer' };
+	if (get && /^\/v2\/dlq\/[^/]+$/.test(path)) return { route: 'dlqRecord', auth: 'bearer' };
 	if (get && path === '/v2/topics') return { route: 'groups', auth: 'bearer' };
 	if (get && /^\/v2\/topics\/[^/]+$/.test(path)) return { route: 'group', auth: 'bearer' };
 	// mqtop sends the destination as one encoded segment, as other clients of the service do.
@@ -90,12 +101,17 @@ function route(method: string, path: string): { route: Route; auth: 'basic' | 'b
 	return undefined;
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
+function reply(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
 	if (body === undefined) {
-		res.writeHead(status).end();
+		res.writeHead(status, headers).end();
 		return;
 	}
-	res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+	res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
 export async function startDeployedService(): Promise<DeployedService> {
@@ -114,10 +130,12 @@ export async function startDeployedService(): Promise<DeployedService> {
 			const auth = req.headers.authorization;
 			const allowed = found.auth === 'basic' ? auth === basic : auth === `Bearer ${credentials.token}`;
 			if (!allowed) return reply(res, 401, { error: 'unauthorized' });
+			const refusal = state.refusals[found.route];
+			if (refusal) return reply(res, refusal.status, refusal.body, refusal.headers);
 			reply(res, found.route === 'cancel' ? 202 : 200, state.answers[found.route]);
 		});
 	});
-	service = Object.assign(server, { answers: documentedAnswers(), requests: [] as string[] });
+	service = Object.assign(server, { answers: documentedAnswers(), refusals: {}, requests: [] as string[] });
 	return service;
 }
 

@@ -3,7 +3,8 @@
  * given terminal size, and reads frames as a person sees them.
  */
 import { render } from 'ink-testing-library';
-import type { MqClient, PublishRequest } from '../../source/api/client.js';
+import { MqClient, type PublishRequest } from '../../source/api/client.js';
+import { dialectPresets } from '../../source/api/dialect.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
@@ -13,10 +14,13 @@ import {
 	type Runtime,
 	type RuntimeOptions,
 	type TuiConnection,
+	type TuiReceiver,
 } from '../../source/ui/app/runtime.js';
 import type { Controller } from '../../source/ui/contract/pane.js';
 import { KeyDispatcher } from '../../source/ui/keys/dispatcher.js';
+import { ids } from '../fixtures/deployed/answers.js';
 import { type Fixture, type Sink, startFixture } from '../local/helpers.js';
+import { credentials, type DeployedService, startDeployedService } from '../support/deployed-service.js';
 import { waitUntil } from '../support/wait.js';
 
 export const keys = {
@@ -172,6 +176,16 @@ export async function eventually<T>(attempt: () => T | Promise<T>, timeoutMs = 8
 	}
 }
 
+/** The receiver as the TUI shows it: where it listens, what it got, the keys it checks. */
+function tuiReceiver(receiver: ReceiverHandle, keys: { current: string; next: string }): TuiReceiver {
+	return {
+		url: receiver.url,
+		store: receiver.store,
+		currentSigningKey: keys.current,
+		nextSigningKey: keys.next,
+	};
+}
+
 export interface ReceiverSession extends Session {
 	receiver: ReceiverHandle;
 	keys: { current: string; next: string };
@@ -196,15 +210,7 @@ export async function startReceiverSession(
 	const screen = mountTui(
 		fixture.client,
 		{ embedded: true, accountId: fixture.service.accountId, receiverUrl: receiver.url },
-		{
-			...options,
-			receiver: {
-				url: receiver.url,
-				store: receiver.store,
-				currentSigningKey: keys.current,
-				nextSigningKey: keys.next,
-			},
-		},
+		{ ...options, receiver: tuiReceiver(receiver, keys) },
 	);
 	return {
 		fixture,
@@ -241,6 +247,67 @@ export async function selectRow(screen: Screen, text: string, limit = 200): Prom
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
 	throw new Error(`no row shows ${text}; last frame:\n${screen.frame()}`);
+}
+
+export interface DeployedSession {
+	/** The loopback server answering in the deployed service's shapes (test/support/deployed-service.ts). */
+	service: DeployedService;
+	receiver: ReceiverHandle;
+	keys: { current: string; next: string };
+	client: MqClient;
+	screen: Screen;
+	close(): Promise<void>;
+}
+
+/** A client of `service` in the deployed dialect, retrying nothing (the TUI backs off itself). */
+export function deployedClient(service: DeployedService): MqClient {
+	return new MqClient(
+		{
+			queueUrl: service.url,
+			managementUrl: service.url,
+			...credentials,
+			dialect: dialectPresets.deployed,
+			timeoutMs: 5000,
+		},
+		{ retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
+	);
+}
+
+/**
+ * The TUI on a loopback server answering as the deployed service documents it, with its vector
+ * and search index ids configured and no account (the Overview takes the first listed), and a
+ * callback receiver in the deployed dialect, as `mqtop --profile <deployment>` runs them.
+ */
+export async function startDeployedSession(options: ScreenOptions = {}): Promise<DeployedSession> {
+	const keys = { current: generateSigningKey(), next: generateSigningKey() };
+	const service = await startDeployedService();
+	const receiver = await startReceiver({
+		currentSigningKey: keys.current,
+		nextSigningKey: keys.next,
+		dialect: dialectPresets.deployed,
+	});
+	const client = deployedClient(service);
+	const screen = mountTui(
+		client,
+		{
+			embedded: false,
+			vectorIndexId: ids.vectorIndex,
+			searchIndexId: ids.searchIndex,
+			receiverUrl: receiver.url,
+		},
+		{ ...options, receiver: tuiReceiver(receiver, keys) },
+	);
+	return {
+		service,
+		receiver,
+		keys,
+		client,
+		screen,
+		async close() {
+			screen.unmount();
+			await Promise.all([service.close(), receiver.close()]);
+		},
+	};
 }
 
 /** The key line: the last line of a frame. */

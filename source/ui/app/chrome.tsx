@@ -1,15 +1,17 @@
 /** The frame around the panes: header, tab bar, status line, key line and the help overlay. */
 import { Box, Text } from 'ink';
 import { memo, useSyncExternalStore } from 'react';
+import { describeIssue } from '../../api/liberal.js';
 import { fitText, truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
 import { maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
+import { unconfiguredApis } from '../contract/connection.js';
 import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
 import type { ShellState } from '../contract/shell-state.js';
 import type { EndpointInfo } from '../data/endpoints.js';
-import { type ApiStatus, apiStatuses, lastRefresh } from '../data/status.js';
+import { type ApiStatus, apiStatuses, lastRefresh, type OddFields, oddFields } from '../data/status.js';
 import { type Binding, type KeyTable, keyLineHints, type Scope } from '../keys/key-table.js';
 import { useKeyTable } from '../keys/use-keys.js';
 import { useNow } from '../kit/hooks/use-now.js';
@@ -18,7 +20,7 @@ import { LiveText } from '../kit/live-text/view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
 import { HealthBadge } from './health.js';
-import { namesOf, numbered, tabPanes } from './panes.js';
+import { lackingApi, namesOf, numbered, tabPanes } from './panes.js';
 
 export const Header = memo(function Header(props: { width: number }) {
 	const { client, connection, readOnly } = useRuntime();
@@ -26,13 +28,14 @@ export const Header = memo(function Header(props: { width: number }) {
 	const managementUrl = maskUrlCredentials(client.settings.managementUrl);
 	const queueUrl = maskUrlCredentials(client.settings.queueUrl);
 	const local = connection.localServer;
+	// A deployment may be given one API only: it is named by the URL it has.
 	const where = !connection.embedded
-		? sanitize(managementUrl)
+		? sanitize(managementUrl || queueUrl)
 		: local
 			? 'local server'
 			: 'embedded local service';
 	const urls =
-		managementUrl === queueUrl
+		managementUrl === queueUrl || !managementUrl || !queueUrl
 			? connection.embedded
 				? `at ${sanitize(managementUrl)}`
 				: ''
@@ -135,25 +138,59 @@ export function visibleEndpoints(runtime: Runtime, shell: ShellState): EndpointI
 	return [...seen.values()];
 }
 
+interface Status {
+	statuses: ApiStatus[];
+	refreshed: number | undefined;
+	odd: OddFields | undefined;
+}
+
 /** What the status line shows, as text: it changes only when the line would. */
-function statusKey(status: { statuses: ApiStatus[]; refreshed: number | undefined }): string {
+function statusKey(status: Status): string {
 	const apis = status.statuses.map((s) =>
 		s.kind === 'error'
-			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures}`
+			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures} ${s.keptAt}`
 			: `${s.api} ${s.kind}`,
 	);
+	const odd = status.odd ? `${status.odd.label} ${status.odd.count} ${describeIssue(status.odd.first)}` : '';
 	// The clock shows whole seconds.
-	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)}`;
+	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)} ${odd}`;
 }
 
 /** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
-export function useStatus(visible: readonly EndpointInfo[]) {
-	const { polls } = useRuntime();
+export function useStatus(visible: readonly EndpointInfo[]): Status {
+	const runtime = useRuntime();
+	const { polls, connection } = runtime;
+	const unconfigured = unconfiguredApis(connection);
+	const required = runtime.pane(useUi().pane).module.requires ?? [];
 	return useSelector(
 		polls,
-		(state) => ({ statuses: apiStatuses(state, visible), refreshed: lastRefresh(state, visible) }),
+		(state) => ({
+			statuses: apiStatuses(state, visible, unconfigured, required),
+			refreshed: lastRefresh(state, visible),
+			odd: oddFields(state, visible),
+		}),
 		statusKey,
 	);
+}
+
+/** `2 odd fields in accounts: [0].max_retries: expected a whole number, got "many"`, sanitised. */
+export function oddFieldsText(odd: OddFields): string {
+	const count = odd.count === 1 ? '1 odd field' : `${odd.count} odd fields`;
+	return sanitize(`${count} in ${odd.label}: ${describeIssue(odd.first)}`);
+}
+
+/** When a failing API is asked again, as the status line says it; a rate limit names when polling resumes. */
+export function retryText(failure: ApiStatus & { kind: 'error' }, now: number, frozen: boolean): string {
+	const { retryAt, failures, rateLimit } = failure.failure;
+	if (frozen || retryAt === undefined) return ' · retry paused';
+	const wait = retryAt - now;
+	if (rateLimit) {
+		// Beyond a minute a person wants the clock time too.
+		const clock = wait >= 60_000 ? ` (${formatClock(retryAt)})` : '';
+		return ` · polling resumes in ${formatSpan(wait)}${clock}`;
+	}
+	const count = failures > 1 ? ` (${failures} failures)` : '';
+	return ` · retry in ${formatSpan(wait)}${count}`;
 }
 
 /** The status line, and a line per failing API; `hidden` leaves out the first (the command line is there). */
@@ -161,7 +198,7 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	const ui = useUi();
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
-	const { statuses, refreshed } = useStatus(props.visible);
+	const { statuses, refreshed, odd } = useStatus(props.visible);
 	const failing = statuses.filter((s) => s.kind === 'error');
 	// Ticks only while a retry countdown is on screen.
 	const now = useNow(1000, failing.length > 0 && !ui.frozen);
@@ -175,7 +212,13 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 				<Text dimColor>○ </Text>
 			)}
 			{s.api}
-			{s.kind === 'ok' ? ' ok' : s.kind === 'error' ? ' failing' : ' connecting…'}
+			{s.kind === 'ok'
+				? ' ok'
+				: s.kind === 'error'
+					? ' failing'
+					: s.kind === 'unconfigured'
+						? ' not configured'
+						: ' connecting…'}
 			{'  '}
 		</Text>
 	));
@@ -196,6 +239,7 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
 				</Text>
 				<LiveText text={clock} />
+				{odd ? <Text color={theme.color('warn')}>{` · △ ${oddFieldsText(odd)}`}</Text> : null}
 				{ui.frozen ? (
 					<Text
 						color={theme.color('accent') ? 'black' : undefined}
@@ -209,20 +253,21 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 			</Box>
 			{failing.map((s) => {
 				if (s.kind !== 'error') return null;
-				const retry =
-					ui.frozen || s.failure.retryAt === undefined
-						? ' · retry paused'
-						: ` · retry in ${formatSpan(s.failure.retryAt - now)}`;
-				const count = s.failure.failures > 1 ? ` (${s.failure.failures} failures)` : '';
+				const retry = retryText(s, now, ui.frozen);
+				// A rate limit's own countdown says all its hint would.
+				const hint = s.failure.hint && !s.failure.rateLimit ? ` (${s.failure.hint})` : '';
+				const keptText = s.keptAt === undefined ? '' : ` · showing the data of ${formatClock(s.keptAt)}`;
+				// What went wrong comes first: the note on the kept data gives way on a narrow terminal.
+				const kept = props.width - retry.length - keptText.length >= 48 ? keptText : '';
 				return (
 					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
 						<Text color={theme.color('error')} wrap="truncate-end">
 							{truncate(
-								`✗ ${s.api}: ${s.failure.message}${s.failure.hint ? ` (${s.failure.hint})` : ''}`,
-								Math.max(10, props.width - 24),
+								`✗ ${s.api}: ${s.failure.message}${hint}`,
+								Math.max(10, props.width - retry.length - kept.length),
 							)}
 						</Text>
-						<LiveText color={theme.color('warn')} text={`${retry}${count}`} />
+						<LiveText color={theme.color('warn')} text={`${retry}${kept}`} />
 					</Box>
 				);
 			})}
@@ -244,8 +289,10 @@ export function usePaneFocus(): Scope | undefined {
 	const runtime = useRuntime();
 	const { pane } = useUi();
 	const instance = runtime.pane(pane);
+	// A pane shown as the settings it lacks has no view to take the keys.
+	const lacking = lackingApi(instance.module, runtime.connection) !== undefined;
 	return useSyncExternalStore(instance.store.subscribe, () =>
-		instance.module.focus?.(instance.store.getSnapshot()),
+		lacking ? undefined : instance.module.focus?.(instance.store.getSnapshot()),
 	);
 }
 
@@ -257,8 +304,12 @@ export const KeyLine = memo(function KeyLine() {
 	const ui = useUi();
 	const table = useKeyTable();
 	const theme = useTheme();
-	const { readOnly } = useRuntime();
-	const shown = keyLineHints(hints(table, activeScopes(table, ui, usePaneFocus())), readOnly);
+	const runtime = useRuntime();
+	const focus = usePaneFocus();
+	// A pane shown as the settings it lacks has none of its own keys.
+	const lacking = lackingApi(runtime.pane(ui.pane).module, runtime.connection) !== undefined;
+	const scopes = lacking && !ui.help ? ['global'] : activeScopes(table, ui, focus);
+	const shown = keyLineHints(hints(table, scopes), runtime.readOnly);
 	return (
 		<Text wrap="truncate-end">
 			{shown.map((hint, i) => (
@@ -376,7 +427,8 @@ export function Help(props: { width: number; height: number }) {
 	const focus = usePaneFocus();
 	const module = runtime.pane(ui.pane).module;
 	const scope = focus && !table.isModal(focus) ? focus : ui.pane;
-	const own = table.helpRows(scope, runtime.readOnly);
+	// A pane shown as the settings it lacks has none of its own keys.
+	const own = lackingApi(module, runtime.connection) ? [] : table.helpRows(scope, runtime.readOnly);
 	const everywhere = table.helpRows('global');
 	const title = `Keys of ${module.title}${scope === ui.pane ? '' : ` · ${table.titleOf(scope) ?? scope}`}`;
 	const ownRows = own.length > 0 ? own : [{ keys: '', description: '(none of its own)' }];

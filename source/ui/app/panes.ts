@@ -1,8 +1,10 @@
 /**
- * What the shell asks of the list of panes: which have number keys, the tab order, and a pane
- * by any of its names (for the `:` command line).
+ * What the shell asks of the list of panes: which have number keys, the tab order, a pane by any
+ * of its names (for the `:` command line), and which lack the settings of an API they require.
  */
+import { type TuiConnection, unconfiguredApis } from '../contract/connection.js';
 import type { AnyPane } from '../contract/pane.js';
+import type { Api } from '../data/endpoints.js';
 
 /** Number keys go from 1 to 9. */
 export const maxNumbered = 9;
@@ -46,6 +48,12 @@ export function checkPanes(panes: readonly AnyPane[]): void {
 			seen.set(name, pane.id);
 		}
 	}
+}
+
+/** The first API `pane` requires whose settings the connection lacks, if any. */
+export function lackingApi(pane: AnyPane, connection: TuiConnection): Api | undefined {
+	const unconfigured = unconfiguredApis(connection);
+	return (pane.requires ?? []).find((api) => unconfigured.has(api));
 }
 
 /** Edits (insert, delete, change, swap of neighbours) that turn `a` into `b`. */

@@ -5,7 +5,7 @@
  */
 import type { MqClient } from '../../api/client.js';
 import { defaultHealthSettings, type HealthSettings, longestWindow } from '../../config/health.js';
-import type { TuiConnection, TuiReceiver } from '../contract/connection.js';
+import { type TuiConnection, type TuiReceiver, unconfiguredApis } from '../contract/connection.js';
 import type { AnyPane, Controller, PaneContext, PaneRequest, PollView } from '../contract/pane.js';
 import type { PaneInstance, Runtime } from '../contract/runtime.js';
 import { initialShellState, shellReducer } from '../contract/shell-state.js';
@@ -106,6 +106,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		now: Date.now(),
 	});
 	const current = () => instances.get(ui.getSnapshot().pane);
+	// An API without its settings is never asked: its requests could only fail.
+	const unconfigured = unconfiguredApis(options.connection);
 	// The pane's own state takes the request before it is shown, so its first frame shows it.
 	const show = (pane: string, request?: PaneRequest): boolean => {
 		const instance = instances.get(pane);
@@ -128,7 +130,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			metrics: measures,
 			logs: live.logsParams,
 		});
-		const requests = [...background, ...(instance?.module.polls?.(view(instance)) ?? [])];
+		// An API without its settings is never asked: its requests could only fail.
+		const requests = [...background, ...(instance?.module.polls?.(view(instance)) ?? [])].filter(
+			(request) => !unconfigured.has(request.endpoint.api),
+		);
 		scheduler.setJobs(toJobs(requests, options.client));
 	};
 	for (const module of panes) {

@@ -1,7 +1,17 @@
 /** Which service the monitor is connected to, and the callback receiver it shows, if any. */
+import type { SettingKey } from '../../config/settings.js';
 import type { ReplayEdits } from '../../receiver/replay.js';
 import type { ReplayResult } from '../../receiver/replay-send.js';
 import type { EventStore } from '../../receiver/store.js';
+import type { Api } from '../data/endpoints.js';
+
+/** Where the settings came from, so that a pane can say where to add the missing ones. */
+export interface SettingsOrigin {
+	/** The config file mqtop read (or would read). */
+	configPath: string;
+	/** The profile in use, when one of the file's is (not the one of no file, `local`). */
+	profile?: string | undefined;
+}
 
 /** Which service the monitor is connected to, beyond the client's URLs and credentials. */
 export interface TuiConnection {
@@ -20,6 +30,19 @@ export interface TuiConnection {
 	accountId?: string | undefined;
 	vectorIndexId?: string | undefined;
 	searchIndexId?: string | undefined;
+	/**
+	 * The settings each API lacks, by their config file keys (`managementUrl`), e.g. a deployment
+	 * given only a queue URL and a token: nothing of such an API is polled, and the panes that
+	 * need it say what to set and how.
+	 */
+	unconfigured?: Partial<Record<Api, readonly SettingKey[]>> | undefined;
+	settingsOrigin?: SettingsOrigin | undefined;
+}
+
+/** The APIs the connection lacks settings for. */
+export function unconfiguredApis(connection: TuiConnection): ReadonlySet<Api> {
+	const missing = connection.unconfigured ?? {};
+	return new Set((Object.keys(missing) as Api[]).filter((api) => (missing[api]?.length ?? 0) > 0));
 }
 
 /** The callback receiver the monitor shows: where it listens, what it saw, the keys it checks. */

@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import type { MqClient } from '../../api/client.js';
-import type { PollRequest } from '../data/endpoints.js';
+import type { Api, PollRequest } from '../data/endpoints.js';
 import type { PollState, PollStore } from '../data/poll-store.js';
 import type { PollScheduler } from '../data/scheduler.js';
 import type { ReducerStore } from '../data/store.js';
@@ -86,6 +86,11 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	numberKey: boolean;
 	/** One line on what it shows, for the `:` command line and the help overlay. */
 	summary: string;
+	/**
+	 * The APIs it cannot show anything without. Where the connection lacks the settings of one,
+	 * the shell shows which settings the pane needs and how to give them, instead of its view.
+	 */
+	requires?: readonly Api[];
 
 	/** Its state: where it starts, a pure reducer, and what leaving the pane closes. */
 	initial(start: PaneStart): S;

@@ -1,12 +1,18 @@
 /**
  * What the monitor polls, as data: an endpoint names what it asks for, which API (and so which
- * credential) it uses and how it is fetched with the typed client. A pane declares its own
- * endpoints beside its view; the few that several panes read (the account list, the events
- * listing) are here. The poll store and the scheduler know endpoints only through this shape.
+ * credential) it uses and how it is read with the typed client. Every endpoint reads its answer
+ * liberally (the client's `read*` methods, source/api/liberal.ts): it gives the data that could
+ * be read and what was odd about the rest, so one odd field never costs a pane its data. A pane
+ * declares its own endpoints beside its view; the few that several panes read (the account
+ * list, the delivery logs) are here. The poll store and the scheduler know endpoints only
+ * through this shape.
  */
 import type { MqClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
-import type { DeliveryEvent, MqUser } from '../../api/schemas.js';
+import type { Liberal, Reading } from '../../api/liberal.js';
+import { logsPageLimit } from '../../api/logs-api.js';
+import type { LogEntry } from '../../api/messaging-schemas.js';
+import type { MqUser } from '../../api/schemas.js';
 
 /** Management uses the e-mail and API key; messaging uses the token. */
 export type Api = 'management' | 'messaging';
@@ -29,18 +35,19 @@ export interface EndpointInfo {
 	everyMs?: number;
 }
 
-/** An endpoint with its parameters `P` and the data `T` it returns. */
+/** An endpoint with its parameters `P` and the data `T` it reads. */
 export interface Endpoint<T, P = void> extends EndpointInfo {
 	/** The parameters as the store records them, e.g. `acct_1 1h`: other params make another request. */
 	params(params: P): string;
-	fetch(client: MqClient, params: P, signal: AbortSignal): Promise<T>;
+	/** Reads the answer liberally: what could be read, and the fields that were odd. */
+	fetch(client: MqClient, params: P, signal: AbortSignal): Promise<Reading<T>>;
 }
 
 /** One request of a poll plan: an endpoint with its parameters, bound to a call of the client. */
 export interface PollRequest<T = unknown> {
 	endpoint: EndpointInfo;
 	params: string;
-	fetch(client: MqClient, signal: AbortSignal): Promise<T>;
+	fetch(client: MqClient, signal: AbortSignal): Promise<Reading<T>>;
 }
 
 export function defineEndpoint<T, P = void>(endpoint: Endpoint<T, P>): Endpoint<T, P> {
@@ -64,39 +71,50 @@ export function isKeyed(endpoint: EndpointInfo): boolean {
 	return endpoint.concurrency !== undefined;
 }
 
+/** An account as read: its `id`, and whatever else the service sent. */
+export type Account = Liberal<typeof MqUser>;
+
 /** The accounts: the Accounts pane lists them, the Overview shows the first when none is configured. */
-export const usersEndpoint = defineEndpoint<MqUser[]>({
+export const usersEndpoint = defineEndpoint<Account[]>({
 	key: 'users',
 	api: 'management',
 	label: 'accounts',
 	params: () => '',
-	fetch: (client, _params, signal) => client.listUsers(signal),
+	fetch: (client, _params, signal) => client.readUsers(signal),
 });
 
 /**
- * The delivery events listing (decisions.md): the newest events, or the status with which the
- * deployment said it has no such listing (404, 405, 501), which is an answer, not a failure.
+ * A delivery log entry as read (`GET /v2/logs`, or `/v2/events` where the service has only
+ * that): the message it is about and, when sent, the rest. `state` is kept as it came, so a
+ * state nobody listed is shown as it is.
  */
-export type EventListing = { listed: true; events: DeliveryEvent[] } | { listed: false; status: number };
+export type DeliveryLog = Liberal<typeof LogEntry>;
 
-/** Events asked for per poll: the newest, enough to cover a refresh interval of busy traffic. */
-export const eventsPerPoll = 200;
+/**
+ * The delivery logs listing (decisions.md, "Delivery logs"): the newest entries, or the status
+ * with which the deployment said it has no such listing (404, 405, 501), which is an answer,
+ * not a failure.
+ */
+export type LogListing = { listed: true; logs: DeliveryLog[] } | { listed: false; status: number };
 
-/** A deployment without the events listing (it is not in interface.md) answers one of these. */
+/** Entries asked for per poll: the newest, as many as the service gives in one page. */
+export const logsPerPoll = logsPageLimit;
+
+/** A deployment without the listing answers one of these (to `/v2/logs` and `/v2/events` both). */
 const unlistedStatuses = [404, 405, 501];
 
-export const eventsEndpoint = defineEndpoint<EventListing>({
-	key: 'events',
+export const logsEndpoint = defineEndpoint<LogListing>({
+	key: 'logs',
 	api: 'messaging',
-	label: 'events',
-	params: () => String(eventsPerPoll),
+	label: 'delivery logs',
+	params: () => String(logsPerPoll),
 	async fetch(client, _params, signal) {
 		try {
-			const page = await client.listEvents({ count: eventsPerPoll }, signal);
-			return { listed: true, events: page.events };
+			const { data, issues } = await client.listLogs({ count: logsPerPoll }, signal);
+			return { data: { listed: true, logs: data.logs }, issues };
 		} catch (error) {
 			if (error instanceof ApiError && error.kind === 'http' && unlistedStatuses.includes(error.status ?? 0))
-				return { listed: false, status: error.status ?? 404 };
+				return { data: { listed: false, status: error.status ?? 404 }, issues: [] };
 			throw error;
 		}
 	},

@@ -1,9 +1,11 @@
 /**
- * The latest result of every polled endpoint: data with the parameters it was fetched with,
- * or the failure and when it will be retried. Written only by the scheduler. Keyed endpoints
+ * The latest result of every polled endpoint: data with the parameters it was fetched with and
+ * the fields of that answer that were odd, or the failure and when it will be retried; a
+ * failure keeps the last good data, so a pane never loses it. Written only by the scheduler. Keyed endpoints
  * (one job per message id) keep an entry per parameter. Entries are kept by endpoint key, so a
  * pane reads its own with `entryOf(state, endpoint)`, typed by the endpoint.
  */
+import type { FieldIssue } from '../../api/liberal.js';
 import type { FailureText } from './describe-error.js';
 import { type Api, type Endpoint, type EndpointInfo, isKeyed } from './endpoints.js';
 import { Store } from './store.js';
@@ -23,6 +25,8 @@ export interface EndpointEntry<T> {
 	/** Data of the last success, possibly for other parameters (see dataParams). */
 	data?: T;
 	dataParams?: string;
+	/** What was odd about the answer `data` was read from: fields left out, enum values nobody listed. */
+	issues?: readonly FieldIssue[];
 	updatedAt?: number;
 	failure?: PollFailure;
 }
@@ -92,10 +96,16 @@ export class PollStore extends Store<PollState> {
 		this.patch(endpoint, { api: endpoint.api, params }, params);
 	}
 
-	succeeded(endpoint: EndpointInfo, params: string, data: unknown, at: number): void {
+	succeeded(
+		endpoint: EndpointInfo,
+		params: string,
+		data: unknown,
+		at: number,
+		issues: readonly FieldIssue[] = [],
+	): void {
 		this.patch(
 			endpoint,
-			{ api: endpoint.api, params, data, dataParams: params, updatedAt: at, failure: undefined },
+			{ api: endpoint.api, params, data, dataParams: params, issues, updatedAt: at, failure: undefined },
 			params,
 		);
 	}

@@ -3,19 +3,22 @@
  * interval, never sends a second request to an endpoint while one is out, backs off
  * exponentially on failure, and while paused (frozen) leaves the data as it is. A keyed
  * endpoint (one job per message id) has a request out per id at most, and at most its
- * `concurrency` requests out in all; the others wait their turn.
+ * `concurrency` requests out in all; the others wait their turn. A 429 holds every job of its
+ * API until the limit resets (a rate limit is the account's, not the endpoint's), unless the
+ * person asks for a refresh.
  */
 import type { MqClient } from '../../api/client.js';
+import type { Reading } from '../../api/liberal.js';
 import { type BackoffPolicy, backoffDelay } from './backoff.js';
 import { describePollError } from './describe-error.js';
-import { type EndpointInfo, isKeyed, type PollRequest } from './endpoints.js';
+import { type Api, type EndpointInfo, isKeyed, type PollRequest } from './endpoints.js';
 import type { PollStore } from './poll-store.js';
 
 export interface PollJob {
 	endpoint: EndpointInfo;
 	/** What the request asks for beyond the endpoint; other params make it another job. */
 	params: string;
-	fetch(signal: AbortSignal): Promise<unknown>;
+	fetch(signal: AbortSignal): Promise<Reading<unknown>>;
 }
 
 /** A plan's requests bound to the client: what the scheduler runs. */
@@ -59,6 +62,8 @@ export class PollScheduler {
 	private readonly failures = new Map<string, { count: number; retryAt: number }>();
 	/** Jobs refreshed while their request was out: that answer may predate an edit, so they go again at once. */
 	private readonly again = new Set<string>();
+	/** Until when (unix ms) an API's jobs wait: the reset of the rate limit it answered 429 for. */
+	private readonly holds = new Map<Api, number>();
 	private paused = false;
 	private stopped = false;
 	private intervalMs: number;
@@ -111,6 +116,8 @@ export class PollScheduler {
 	 * it is out; the job is polled again as soon as it answers.
 	 */
 	refresh(): void {
+		// Asked for by a person: a rate limit's hold is theirs to override.
+		this.holds.clear();
 		for (const active of this.active.values()) {
 			if (this.inFlight.get(flightKey(active.job))?.id === active.id) this.again.add(active.id);
 			else this.schedule(active, 0);
@@ -144,12 +151,14 @@ export class PollScheduler {
 		clearTimeout(active.timer);
 		active.timer = undefined;
 		if (this.stopped || this.paused) return;
+		const hold = this.holds.get(active.job.endpoint.api);
+		const wait = hold === undefined ? delayMs : Math.max(delayMs, hold - this.now());
 		active.timer = setTimeout(
 			() => {
 				active.timer = undefined;
 				void this.run(active);
 			},
-			Math.max(0, delayMs),
+			Math.max(0, wait),
 		);
 	}
 
@@ -160,6 +169,8 @@ export class PollScheduler {
 	private async run(active: Active): Promise<void> {
 		if (!this.isCurrent(active) || this.paused) return;
 		const { job } = active;
+		// Timed before its API answered 429: it waits for the limit to reset like the rest.
+		if ((this.holds.get(job.endpoint.api) ?? 0) > this.now()) return this.schedule(active, 0);
 		const key = flightKey(job);
 		const busy = this.inFlight.get(key);
 		if (busy) {
@@ -187,10 +198,10 @@ export class PollScheduler {
 		this.store.started(job.endpoint, job.params);
 		const sentAt = this.now();
 		try {
-			const data = await job.fetch(controller.signal);
+			const { data, issues } = await job.fetch(controller.signal);
 			if (this.isCurrent(active) && !this.paused) {
 				this.failures.delete(active.id);
-				this.store.succeeded(job.endpoint, job.params, data, this.now());
+				this.store.succeeded(job.endpoint, job.params, data, this.now(), issues);
 				const every = Math.max(this.intervalMs, job.endpoint.everyMs ?? 0);
 				// An interval from when the request went out: jobs that start together stay together,
 				// so their answers make one frame, not one each; half of one at least after a slow answer.
@@ -203,6 +214,7 @@ export class PollScheduler {
 				const count = (this.failures.get(active.id)?.count ?? 0) + 1;
 				const delay = this.again.delete(active.id) ? 0 : backoffDelay(count, this.backoff, text.retryAfterMs);
 				const at = this.now();
+				if (text.status === 429) this.holds.set(api, Math.max(this.holds.get(api) ?? 0, at + delay));
 				this.failures.set(active.id, { count, retryAt: at + delay });
 				this.store.failed(job.endpoint, job.params, {
 					...text,

@@ -1,11 +1,11 @@
 /**
  * The message ids the Messages pane follows, where each came from, and what mqtop learnt about
- * each besides reading it: the callbacks the receiver saw, the service's delivery events and a
+ * each besides reading it: the callbacks the receiver saw, the service's delivery logs and a
  * cancel made here. Publishes and triggers made in mqtop, the receiver's callbacks and
- * deliveries, the service's events listing and ids the user types all add here; the pane
+ * deliveries, the service's delivery logs and ids the user types all add here; the pane
  * polls each id it shows.
  */
-import type { DeliveryEvent } from '../../api/schemas.js';
+import type { DeliveryLog } from './endpoints.js';
 import { Store } from './store.js';
 
 /** The newest callback the receiver saw for a message: one per delivery attempt. */
@@ -30,8 +30,8 @@ export interface TrackedMessage {
 	dlqId?: string;
 	/** The callback of the latest attempt the receiver saw. */
 	callback?: CallbackFact;
-	/** The service's delivery events of this message, newest first, the newest few. */
-	events?: readonly DeliveryEvent[];
+	/** The service's delivery logs of this message, newest first, the newest few. */
+	events?: readonly DeliveryLog[];
 	/** Unix milliseconds when the service accepted a cancel made here. */
 	cancelledAt?: number;
 }
@@ -118,17 +118,14 @@ function newerCallback(candidate: CallbackFact, known: CallbackFact | undefined)
 	return candidate.status !== known.status || candidate.maxRetries !== known.maxRetries;
 }
 
-const eventKey = (e: DeliveryEvent) =>
+const eventKey = (e: DeliveryLog) =>
 	`${e.time} ${e.state} ${e.responseStatus ?? ''} ${e.nextDeliveryTime ?? ''}`;
 
 /**
  * `fresh` comes from a newer listing than `known`, both newest first: the fresh events go first,
  * then the known ones it does not repeat. Returns `known` itself when nothing is new.
  */
-function mergeEvents(
-	fresh: readonly DeliveryEvent[],
-	known: readonly DeliveryEvent[],
-): readonly DeliveryEvent[] {
+function mergeEvents(fresh: readonly DeliveryLog[], known: readonly DeliveryLog[]): readonly DeliveryLog[] {
 	const seen = new Set(known.map(eventKey));
 	if (fresh.every((e) => seen.has(eventKey(e)))) return known;
 	const freshKeys = new Set(fresh.map(eventKey));
@@ -136,8 +133,8 @@ function mergeEvents(
 }
 
 /** The events of a listing page grouped by message, as updates: oldest message first, so the newest lands on top. */
-export function eventUpdates(events: readonly DeliveryEvent[], since: number): TrackedUpdate[] {
-	const byId = new Map<string, DeliveryEvent[]>();
+export function eventUpdates(events: readonly DeliveryLog[], since: number): TrackedUpdate[] {
+	const byId = new Map<string, DeliveryLog[]>();
 	for (const event of events) {
 		const list = byId.get(event.messageId);
 		if (list) list.push(event);
@@ -171,8 +168,8 @@ export class TrackedMessages extends Store<TrackedState> {
 		);
 	}
 
-	/** A page of the service's events listing, newest first. */
-	noteEvents(events: readonly DeliveryEvent[]): void {
+	/** A page of the service's delivery logs, newest first. */
+	noteEvents(events: readonly DeliveryLog[]): void {
 		this.update((state) => trackMessages(state, eventUpdates(events, this.now())));
 	}
 

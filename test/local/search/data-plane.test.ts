@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../source/api/errors.js';
 import { SearchIndexClient } from '../../../source/api/index-client.js';
+import { conformant } from '../../support/conformance.js';
 import { type Fixture, raw, startFixture } from '../helpers.js';
 
 const noRetry = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
@@ -17,7 +18,7 @@ let token: string;
 
 beforeAll(async () => {
 	fx = await startFixture();
-	const resource = await fx.client.getSearchIndex(fx.service.searchIndexId);
+	const resource = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
 	endpoint = resource.endpoint;
 	token = resource.token;
 	index = new SearchIndexClient({ endpoint, token, retry: noRetry, timeoutMs: 5000 });

@@ -6,6 +6,7 @@
  */
 import { Text } from 'ink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Liberal } from '../../../source/api/liberal.js';
 import type { DlqPage } from '../../../source/api/schemas.js';
 import { completions } from '../../../source/ui/app/commands.js';
 import { numbered, paneByName, tabPanes } from '../../../source/ui/app/panes.js';
@@ -18,12 +19,12 @@ import { useCommands } from '../../../source/ui/keys/use-keys.js';
 import { panes } from '../../../source/ui/registry.js';
 import { type Session, startSession } from '../harness.js';
 
-const dlqEndpoint = defineEndpoint<DlqPage>({
+const dlqEndpoint = defineEndpoint<Liberal<typeof DlqPage>>({
 	key: 'dlq',
 	api: 'messaging',
 	label: 'dead letters',
 	params: () => '',
-	fetch: (client) => client.listDlq(),
+	fetch: (client) => client.readDlq(),
 });
 
 type DlqState = { marked: number };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyPane } from '../../../source/ui/contract/pane.js';
 import { initialShellState, type ShellState } from '../../../source/ui/contract/shell-state.js';
-import type { EventListing } from '../../../source/ui/data/endpoints.js';
+import type { LogListing } from '../../../source/ui/data/endpoints.js';
 import type { PollState } from '../../../source/ui/data/poll-store.js';
 import type { TrackedState } from '../../../source/ui/data/tracked-messages.js';
 import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
@@ -52,20 +52,20 @@ describe('the poll plan of each pane', () => {
 		for (const pane of ['callbacks', 'publish']) expect(plan(pane, period)).toEqual([]);
 	});
 
-	it('polls the events listing on the Messages pane until the service says it has none, and the ids shown', () => {
+	it('polls the delivery logs on the Messages pane until the service says it has none, and the ids shown', () => {
 		const tracked: TrackedState = {
 			messages: ['msg_a', 'msg_b'].map((id) => ({ id, origin: 'typed' as const, since: 1 })),
 		};
 		const shown = (s: object) => ({ ...s, shown: ['msg_a', 'msg_b'] });
-		expect(plan('messages')).toEqual([{ endpoint: 'events', params: '200' }]);
+		expect(plan('messages')).toEqual([{ endpoint: 'logs', params: '100' }]);
 		expect(plan('messages', { tracked, state: shown })).toEqual([
-			{ endpoint: 'events', params: '200' },
+			{ endpoint: 'logs', params: '100' },
 			{ endpoint: 'message', params: 'msg_a' },
 			{ endpoint: 'message', params: 'msg_b' },
 		]);
-		const unlisted: EventListing = { listed: false, status: 404 };
+		const unlisted: LogListing = { listed: false, status: 404 };
 		const polls: PollState = {
-			entries: { events: { api: 'messaging', params: '200', data: unlisted } },
+			entries: { logs: { api: 'messaging', params: '100', data: unlisted } },
 			keyed: {},
 		};
 		expect(plan('messages', { tracked, state: (s: object) => ({ ...s, shown: ['msg_a'] }), polls })).toEqual([
@@ -83,7 +83,7 @@ describe('the poll plan of each pane', () => {
 			module('messages')
 				.statusEndpoints?.(view)
 				.map((e) => e.key),
-		).toEqual(['events', 'message']);
+		).toEqual(['logs', 'message']);
 	});
 
 	it('lists the accounts first when the Overview has no account, and polls nothing without an index id', () => {

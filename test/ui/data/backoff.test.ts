@@ -11,21 +11,21 @@ describe('backoffDelay', () => {
 		]);
 	});
 
-	it('honours a longer Retry-After within the cap', () => {
+	it('honours a longer Retry-After, beyond the cap too (a daily limit resets in hours)', () => {
 		expect(backoffDelay(1, policy, 5000)).toBe(5000);
 		expect(backoffDelay(3, policy, 100)).toBe(4000);
-		expect(backoffDelay(1, policy, 3_600_000)).toBe(30_000);
+		expect(backoffDelay(1, policy, 3_600_000)).toBe(3_600_000);
 	});
 
-	it('never waits longer than the cap or less than the base', () => {
+	it('waits at least the base and what the server asked, and beyond the cap only when it asked', () => {
 		fc.assert(
 			fc.property(
 				fc.integer({ min: 1, max: 10_000 }),
 				fc.option(fc.nat(), { nil: undefined }),
 				(n, after) => {
 					const delay = backoffDelay(n, policy, after);
-					expect(delay).toBeGreaterThanOrEqual(policy.baseMs);
-					expect(delay).toBeLessThanOrEqual(policy.maxMs);
+					expect(delay).toBeGreaterThanOrEqual(Math.max(policy.baseMs, after ?? 0));
+					expect(delay).toBeLessThanOrEqual(Math.max(policy.maxMs, after ?? 0));
 				},
 			),
 		);

@@ -4,7 +4,8 @@
  * polls spread rather than dropped to zero, and estimates said so.
  */
 import { describe, expect, it } from 'vitest';
-import type { MqStats } from '../../../source/api/schemas.js';
+import { readLiberal } from '../../../source/api/liberal.js';
+import { type MqStats, MqStats as MqStatsSchema } from '../../../source/api/schemas.js';
 import { formatStatsTimestamp } from '../../../source/api/timestamp.js';
 import {
 	liveLogsEndpoint,
@@ -122,6 +123,18 @@ describe('counting the statistics between polls', () => {
 		);
 		expect(countBetween(b, c, 'requests')).toEqual({ count: 4, spanMs: 49_000, estimate: false });
 		expect(countBetween(b, c, 'delivered')?.count).toBe(3);
+	});
+
+	it('reads statistics as a deployment may send them: a point without its time is left out, nothing throws', () => {
+		const { data } = readLiberal(MqStatsSchema, {
+			daily_used: [{ y: 3 }, { x: formatStatsTimestamp(base), y: 5 }, 'odd'],
+			daily_qstash_messages: [{ id: 'delivered' }],
+		});
+		if (!data) throw new Error('the statistics did not read');
+		const reading = readStats(data, 'acct 1h', base + 1000);
+		expect(reading.tails.requests).toEqual([{ x: base, y: 5 }]);
+		expect(reading.tails.delivered).toBeUndefined();
+		expect(reading.deadLetters).toBeUndefined();
 	});
 
 	it('knows nothing across a change of period', () => {

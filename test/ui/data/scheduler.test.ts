@@ -1,35 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../source/api/errors.js';
+import type { FieldIssue, Reading } from '../../../source/api/liberal.js';
 import type { Message, MqUser } from '../../../source/api/schemas.js';
-import { usersEndpoint } from '../../../source/ui/data/endpoints.js';
+import { type EndpointInfo, usersEndpoint } from '../../../source/ui/data/endpoints.js';
 import { PollStore } from '../../../source/ui/data/poll-store.js';
 import { type PollJob, PollScheduler } from '../../../source/ui/data/scheduler.js';
+import { groupsEndpoint } from '../../../source/ui/panes/groups/endpoints.js';
 import { messageEndpoint } from '../../../source/ui/panes/messages/endpoints.js';
 import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
 
 /** A job whose every request is a promise the test settles by hand. */
-function manualJob(params = '') {
+function manualJob(params = '', endpoint: EndpointInfo = usersEndpoint) {
 	const calls: {
-		resolve: (users: MqUser[]) => void;
+		resolve: (users: MqUser[], issues?: FieldIssue[]) => void;
 		reject: (error: unknown) => void;
 		signal: AbortSignal;
 	}[] = [];
 	let open = 0;
 	let maxOpen = 0;
 	const job: PollJob = {
-		endpoint: usersEndpoint,
+		endpoint,
 		params,
 		fetch: (signal) =>
-			new Promise<MqUser[]>((resolve, reject) => {
+			new Promise<Reading<MqUser[]>>((resolve, reject) => {
 				open++;
 				maxOpen = Math.max(maxOpen, open);
 				const done = () => {
 					open--;
 				};
 				calls.push({
-					resolve: (v) => {
+					resolve: (v, issues = []) => {
 						done();
-						resolve(v);
+						resolve({ data: v, issues });
 					},
 					reject: (e) => {
 						done();
@@ -73,6 +75,26 @@ describe('PollScheduler', () => {
 		await vi.advanceTimersByTimeAsync(1);
 		expect(calls).toHaveLength(2);
 		expect(store.getSnapshot()).toBe(before);
+	});
+
+	it('keeps what was odd about an answer with its data, until an answer without', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100 });
+		const { job, calls } = manualJob();
+		scheduler.setJobs([job]);
+		await vi.advanceTimersByTimeAsync(0);
+		const issue: FieldIssue = {
+			path: '[0].max_retries',
+			kind: 'wrong-type',
+			expected: 'a number',
+			got: '"x"',
+		};
+		calls[0]!.resolve([{ id: 'a' } as MqUser], [issue]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(store.getSnapshot().entries.users).toMatchObject({ data: [{ id: 'a' }], issues: [issue] });
+		await vi.advanceTimersByTimeAsync(100);
+		calls[1]!.resolve([{ id: 'a' } as MqUser]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(store.getSnapshot().entries.users?.issues).toEqual([]);
 	});
 
 	it('keeps jobs that start together in step, however long each takes to answer', async () => {
@@ -148,6 +170,54 @@ describe('PollScheduler', () => {
 		expect(store.getSnapshot().entries.users).toMatchObject({ data: [], failure: undefined });
 		await vi.advanceTimersByTimeAsync(100);
 		expect(calls).toHaveLength(6);
+	});
+
+	it('holds every job of an API that answered 429 until the limit resets; the other API polls on; refresh overrides', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 100, backoff: { baseMs: 100, maxMs: 1000 } });
+		const users = manualJob();
+		const stats = manualJob('acct 1h', mqStatsEndpoint);
+		const groups = manualJob('', groupsEndpoint);
+		scheduler.setJobs([users.job, stats.job, groups.job]);
+		await vi.advanceTimersByTimeAsync(0);
+		const limited = () =>
+			new ApiError({
+				operation: 'list users',
+				kind: 'http',
+				status: 429,
+				retryAfterMs: 60_000,
+				rateLimit: { scope: 'daily', limit: 500_000, remaining: 0, resetAt: Date.now() + 60_000 },
+			});
+		users.calls[0]!.reject(limited());
+		stats.calls[0]!.resolve([]);
+		groups.calls[0]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(0);
+		const failure = store.getSnapshot().entries.users?.failure;
+		// The reset is honoured beyond the backoff's own cap.
+		expect(failure).toMatchObject({
+			status: 429,
+			retryAt: Date.now() + 60_000,
+			rateLimit: { scope: 'daily' },
+		});
+		expect(failure?.message).toBe('list users: HTTP 429, over the daily request limit (500000 a day)');
+		for (let t = 0; t < 59_900; t += 100) {
+			await vi.advanceTimersByTimeAsync(100);
+			groups.calls.at(-1)?.resolve([]);
+		}
+		expect(users.calls).toHaveLength(1);
+		expect(stats.calls).toHaveLength(1);
+		expect(groups.calls.length).toBeGreaterThan(500);
+		await vi.advanceTimersByTimeAsync(100);
+		expect(users.calls).toHaveLength(2);
+		expect(stats.calls).toHaveLength(2);
+		// Limited again; a person pressing r asks at once.
+		users.calls[1]!.reject(limited());
+		stats.calls[1]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(stats.calls).toHaveLength(2);
+		scheduler.refresh();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(users.calls).toHaveLength(3);
+		expect(stats.calls).toHaveLength(3);
 	});
 
 	it('keeps the backoff of a job that is hidden and shown again', async () => {
@@ -242,7 +312,7 @@ describe('PollScheduler', () => {
 				endpoint: messageEndpoint,
 				params: id,
 				fetch: (signal) =>
-					new Promise<Message>((resolve, reject) => {
+					new Promise<Reading<Message>>((resolve, reject) => {
 						out++;
 						open.set(id, (open.get(id) ?? 0) + 1);
 						maxOut = Math.max(maxOut, out);
@@ -255,7 +325,7 @@ describe('PollScheduler', () => {
 							id,
 							resolve: () => {
 								done();
-								resolve({ messageId: id } as Message);
+								resolve({ data: { messageId: id } as Message, issues: [] });
 							},
 							reject: (e) => {
 								done();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readLiberal } from '../../../source/api/liberal.js';
 import {
 	type MqStats,
+	MqStats as MqStatsSchema,
 	MqUser,
 	type VectorIndexStats,
 	vectorSeriesFields,
@@ -13,6 +15,9 @@ import { apiStatuses, lastRefresh } from '../../../source/ui/data/status.js';
 import { accountColumns, accountDetail } from '../../../source/ui/panes/accounts/model.js';
 import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
 import {
+	dayCount,
+	dayLabel,
+	dayNames,
 	dayTotals,
 	monthRequests,
 	monthTotals,
@@ -70,12 +75,31 @@ describe('overview model', () => {
 			bandwidth: 200,
 			billing: 0.2,
 		});
-		expect(dayTotals(stats, 10).requests).toBe(0);
+		// A day the service sent no point for is not a day of nothing: it is shown as "—".
+		expect(dayTotals(stats, 10).requests).toBeUndefined();
 		expect(monthRequests({ ...stats, daily_requests: stats.daily_requests.slice(0, 2) })).toEqual([
 			5,
 			7,
 			null,
 		]);
+	});
+});
+
+describe('overview days', () => {
+	it('keeps an unreadable day as a gap at its place: the days after it keep theirs', () => {
+		const { data } = readLiberal(MqStatsSchema, { ...stats, days: ['Thursday', 7, 'Saturday'] });
+		if (!data) throw new Error('the statistics did not read');
+		expect(dayCount(data)).toBe(3);
+		expect(dayNames(data)).toEqual(['Thursday', '', 'Saturday']);
+		// Each bar is still the requests of its own day.
+		expect(monthRequests(data)).toEqual([5, 7, 0]);
+		expect(dayLabel(data, 2, 2)).toBe('Saturday 3 (today)');
+		expect(dayLabel(data, 1, 2)).toBe('2');
+		expect(dayTotals(data, 2).requests).toBe(0);
+	});
+
+	it('names the days sanitised', () => {
+		expect(dayNames({ ...stats, days: ['Thu\x1b[2J', 'Fri', 'Sat'] })[0]).toBe('Thu\\x1b[2J');
 	});
 });
 

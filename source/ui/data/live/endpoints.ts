@@ -5,6 +5,7 @@
  */
 import type { MqClient } from '../../../api/client.js';
 import { ApiError } from '../../../api/errors.js';
+import type { FieldIssue, Liberal, Reading } from '../../../api/liberal.js';
 import { logsPageLimit } from '../../../api/logs-api.js';
 import type { MqStats, StatsPeriod } from '../../../api/schemas.js';
 import { defineEndpoint } from '../endpoints.js';
@@ -15,13 +16,16 @@ export interface MqStatsParams {
 	period: StatsPeriod;
 }
 
+/** Usage statistics as read: any field may be missing, any point a gap. */
+export type UsageStats = Liberal<typeof MqStats>;
+
 /** An account's usage statistics over a period: the Overview shows them, the rates read them. */
-export const mqStatsEndpoint = defineEndpoint<MqStats, MqStatsParams>({
+export const mqStatsEndpoint = defineEndpoint<UsageStats, MqStatsParams>({
 	key: 'mqStats',
 	api: 'management',
 	label: 'usage stats',
 	params: (p) => `${p.accountId} ${p.period}`,
-	fetch: (client, p, signal) => client.getMqStats(p.accountId, p.period, signal),
+	fetch: (client, p, signal) => client.readMqStats(p.accountId, p.period, signal),
 });
 
 /** A listing a deployment may not have: it answers one of these, which is an answer, not a failure. */
@@ -29,12 +33,14 @@ const unlistedStatuses = [404, 405, 501];
 
 export type Listed<T> = { listed: true; data: T } | { listed: false; status: number };
 
-async function listed<T>(read: () => Promise<T>): Promise<Listed<T>> {
+/** The reading of a listing, its odd fields kept; a listing the deployment does not have, as such. */
+async function listed<T>(read: () => Promise<Reading<T>>): Promise<Reading<Listed<T>>> {
 	try {
-		return { listed: true, data: await read() };
+		const { data, issues } = await read();
+		return { data: { listed: true, data }, issues };
 	} catch (error) {
 		if (error instanceof ApiError && error.kind === 'http' && unlistedStatuses.includes(error.status ?? 0))
-			return { listed: false, status: error.status ?? 404 };
+			return { data: { listed: false, status: error.status ?? 404 }, issues: [] };
 		throw error;
 	}
 }
@@ -53,7 +59,7 @@ export interface LogBatch {
 /** Pages one poll reads at most: a flood is counted from what they hold (an estimate). */
 export const maxLogPages = 3;
 
-async function logsSince(client: MqClient, p: LogsParams, signal: AbortSignal): Promise<LogBatch> {
+async function logsSince(client: MqClient, p: LogsParams, signal: AbortSignal): Promise<Reading<LogBatch>> {
 	const since = p.since();
 	// The first poll reads back as far as the rates and rules look, a few pages at most.
 	const from = since.kind === 'unknown' ? Date.now() - p.backMs : undefined;
@@ -64,6 +70,7 @@ async function logsSince(client: MqClient, p: LogsParams, signal: AbortSignal): 
 		return mark !== undefined && logs.some((log) => log.time < mark);
 	};
 	const logs: SlimLog[] = [];
+	const issues: FieldIssue[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < maxLogPages; page++) {
 		const answer = await client.listLogs(
@@ -72,12 +79,13 @@ async function logsSince(client: MqClient, p: LogsParams, signal: AbortSignal): 
 		);
 		const slim = answer.data.logs.flatMap(slimLog);
 		logs.push(...slim);
+		issues.push(...answer.issues);
 		cursor = answer.data.cursor;
 		// A service that ignores the date filter still stops once it lists what was counted before.
 		if (!cursor || answer.data.logs.length < logsPageLimit || reached(slim))
-			return { since, logs, complete: true, ...(from !== undefined ? { from } : {}) };
+			return { data: { since, logs, complete: true, ...(from !== undefined ? { from } : {}) }, issues };
 	}
-	return { since, logs, complete: false, ...(from !== undefined ? { from } : {}) };
+	return { data: { since, logs, complete: false, ...(from !== undefined ? { from } : {}) }, issues };
 }
 
 export interface LogsParams {
@@ -113,13 +121,15 @@ export const queueLagsEndpoint = defineEndpoint<Listed<QueueLag[]>>({
 	everyMs: slowMs,
 	params: () => '',
 	fetch: (client, _p, signal) =>
-		listed(async () =>
-			(await client.queues.list(signal)).data.map((q) => ({
+		listed(async () => {
+			const { data, issues } = await client.queues.list(signal);
+			const lags = data.map((q) => ({
 				name: q.name,
 				lag: typeof q.lag === 'number' ? q.lag : undefined,
 				paused: q.paused === true,
-			})),
-		),
+			}));
+			return { data: lags, issues };
+		}),
 });
 
 /** A schedule as the health rules read it: how its last run went. */
@@ -139,8 +149,9 @@ export const scheduleRunsEndpoint = defineEndpoint<Listed<ScheduleRun[]>>({
 	everyMs: slowMs,
 	params: () => '',
 	fetch: (client, _p, signal) =>
-		listed(async () =>
-			(await client.schedules.list(signal)).data.map((s) => {
+		listed(async () => {
+			const { data, issues } = await client.schedules.list(signal);
+			const runs = data.map((s) => {
 				const states = Object.values(s.lastScheduleStates ?? {});
 				return {
 					scheduleId: s.scheduleId,
@@ -149,6 +160,7 @@ export const scheduleRunsEndpoint = defineEndpoint<Listed<ScheduleRun[]>>({
 					failed: states.filter((state) => state === 'FAIL').length,
 					messages: states.length,
 				};
-			}),
-		),
+			});
+			return { data: runs, issues };
+		}),
 });

@@ -6,8 +6,8 @@
  * Where the service leaves the open interval empty (`y` null, as the deployed service may),
  * only closed intervals are known: their mean rate is the best there is, an estimate. Pure.
  */
-import type { MqStats } from '../../../api/schemas.js';
 import { parseStatsTimestamp } from '../../../api/timestamp.js';
+import type { UsageStats } from './endpoints.js';
 
 export const statsCounters = ['requests', 'bandwidth', 'delivered', 'retried', 'failed'] as const;
 export type StatsCounter = (typeof statsCounters)[number];
@@ -36,13 +36,14 @@ export interface StatsReading {
 /** Points kept per counter: enough to line up two polls a few intervals apart. */
 const tailLength = 8;
 
+/** The newest points of a series as read: a point without a readable time is left out. */
 function tailOf(
-	series: readonly { x: string | number; y: number | null }[] | undefined,
+	series: readonly { x?: string | number | undefined; y?: number | null | undefined }[] | undefined,
 ): TailPoint[] | undefined {
 	if (!series || series.length === 0) return undefined;
 	const points: TailPoint[] = [];
 	for (const point of series.slice(-tailLength)) {
-		const x = parseStatsTimestamp(point.x);
+		const x = point.x === undefined ? undefined : parseStatsTimestamp(point.x);
 		if (x === undefined) continue;
 		points.push({ x, y: typeof point.y === 'number' && Number.isFinite(point.y) ? point.y : null });
 	}
@@ -55,7 +56,7 @@ const outcomeIds: Record<'delivered' | 'retried' | 'failed', string> = {
 	failed: 'failed',
 };
 
-export function readStats(stats: MqStats, params: string, at: number): StatsReading {
+export function readStats(stats: UsageStats, params: string, at: number): StatsReading {
 	const named = (id: string) => stats.daily_qstash_messages?.find((s) => s.id === id)?.data_points;
 	const tails: StatsReading['tails'] = {
 		requests: tailOf(stats.daily_used),

@@ -4,7 +4,7 @@
  * settings, headers and body and the destination's answer. Pure; every network string is
  * sanitised here.
  */
-import { formatClock } from '../../../format/time.js';
+import { dateOf, formatClock } from '../../../format/time.js';
 import type { BodyPreview } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { statusStyle } from '../../../text/style.js';
@@ -49,8 +49,9 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /** A time in the reader's zone: `HH:MM:SS` today, `YYYY-MM-DD HH:MM` on another day. */
 export function whenText(ms: number | undefined, now: number): string {
-	if (ms === undefined || !Number.isFinite(ms)) return '';
-	const d = new Date(ms);
+	if (ms === undefined) return '';
+	const d = dateOf(ms);
+	if (!d) return String(ms);
 	const today = new Date(now);
 	if (d.toDateString() === today.toDateString()) return formatClock(ms);
 	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;

@@ -3,6 +3,8 @@
  * scrolling view shows everything. Pure; values here are our own text or already sanitised,
  * and bodies are sanitised here (escape sequences shown escaped, line breaks kept).
  */
+import type { z } from 'zod';
+import { extraPairs } from '../../../format/missing.js';
 import { type BodyPreview, previewBase64 } from '../../../text/body-preview.js';
 import { sanitize, sanitizeMultiline } from '../../../text/sanitize.js';
 import type { Tone } from '../../theme/theme.js';
@@ -115,4 +117,28 @@ export function messageBodyPreview(body: string | undefined, bodyBase64: string 
 	if (bodyBase64) return previewBase64(bodyBase64, detailHexBytes);
 	const text = body ?? '';
 	return { kind: 'text', text, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * The fields of `record` its schema does not name (a newer service's additions), one pair each,
+ * labelled by their own names; values as they came, sanitised.
+ */
+export function extraLines(
+	schema: z.ZodObject,
+	record: Record<string, unknown>,
+	width: number,
+	labelWidth: number,
+): DetailLine[] {
+	return extraPairs(schema, record).flatMap(([label, value]) => pair(label, value, width, labelWidth));
+}
+
+/** The fields mqtop does not know under a title of their own, at the end of a detail; none, no title. */
+export function unknownFieldsSection(
+	schema: z.ZodObject,
+	record: Record<string, unknown>,
+	width: number,
+	labelWidth: number,
+): DetailLine[] {
+	const extra = extraLines(schema, record, width, labelWidth);
+	return extra.length === 0 ? [] : [...title('Fields mqtop does not know'), ...extra];
 }

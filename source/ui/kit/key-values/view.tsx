@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { fitText } from '../../../format/text.js';
+import { fitText, textWidth } from '../../../format/text.js';
 import { type Tone, useTheme } from '../../theme/theme.js';
 import { LiveText } from '../live-text/view.js';
 
@@ -8,7 +8,10 @@ export interface KeyValue {
 	/** Our own text or sanitised network text. */
 	value: string;
 	tone?: Tone | undefined;
-	/** A long value (an id, a URL, a token) that gets a row of its own rather than a grid cell. */
+	/**
+	 * A long value (an id, a URL, a token) that gets a row of its own rather than a grid cell;
+	 * its label is shown whole even when longer than the others (a field name mqtop does not know).
+	 */
 	wide?: boolean;
 }
 
@@ -37,15 +40,24 @@ export function keyValueRowCount(items: readonly KeyValue[], width: number, cell
 	return keyValueRows(items, Math.max(1, Math.floor(width / cellWidth))).length;
 }
 
-/** Wide items first, one a row, then the others in rows of `columns`. */
+/** In their order: wide items one a row, the others between them in rows of `columns`. */
 export function keyValueRows(items: readonly KeyValue[], columns: number): KeyValue[][] {
-	return [
-		...items.filter((i) => i.wide).map((i) => [i]),
-		...gridRows(
-			items.filter((i) => !i.wide),
-			columns,
-		),
-	];
+	const rows: KeyValue[][] = [];
+	let run: KeyValue[] = [];
+	for (const item of items) {
+		if (!item.wide) {
+			run.push(item);
+			continue;
+		}
+		rows.push(...gridRows(run, columns), [item]);
+		run = [];
+	}
+	return [...rows, ...gridRows(run, columns)];
+}
+
+/** Cells of an item's label: the grid's, or for a row of its own as many as its label needs. */
+function labelCells(item: KeyValue, labelWidth: number): number {
+	return item.wide ? Math.max(labelWidth - 1, textWidth(item.label)) : labelWidth - 1;
 }
 
 /** Label/value pairs in a grid that uses the width. */
@@ -61,7 +73,7 @@ export function KeyValues(props: KeyValuesProps) {
 					{row.map((item, i) => (
 						<Box key={item.label} flexDirection="row" flexShrink={item.wide ? 1 : 0}>
 							<Box flexShrink={0}>
-								<Text dimColor>{`${fitText(item.label, props.labelWidth - 1)} `}</Text>
+								<Text dimColor>{`${fitText(item.label, labelCells(item, props.labelWidth))} `}</Text>
 							</Box>
 							{item.wide ? (
 								<Text color={theme.color(item.tone)} wrap="truncate-end">

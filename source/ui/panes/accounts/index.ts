@@ -12,6 +12,7 @@ export const accountsPane = definePane<AccountsState, AccountsAction>({
 	aliases: ['users', 'acct'],
 	numberKey: true,
 	summary: 'the message-queue accounts, their limits and credentials',
+	requires: ['management'],
 	initial: () => initialAccountsState,
 	reduce: accountsReducer,
 	leave: (state) =>

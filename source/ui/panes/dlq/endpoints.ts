@@ -15,11 +15,7 @@ export const dlqPageEndpoint = defineEndpoint<DeadLetterPage, PageQuery<DlqFilte
 	api: 'messaging',
 	label: 'dead letters',
 	params: pageParams,
-	async fetch(client, { filter, cursor }, signal) {
-		const page = await client.dlq.list(
-			{ filter, count: dlqPageLimit, ...(cursor ? { cursor } : {}) },
-			signal,
-		);
-		return page.data;
+	fetch(client, { filter, cursor }, signal) {
+		return client.dlq.list({ filter, count: dlqPageLimit, ...(cursor ? { cursor } : {}) }, signal);
 	},
 });

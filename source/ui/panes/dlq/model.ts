@@ -1,4 +1,5 @@
 /** What the Dead letters pane shows of a record: its row key, its columns and its detail. Pure. */
+import { DlqRecord } from '../../../api/schemas.js';
 import { formatClockMillis } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import {
@@ -10,7 +11,13 @@ import {
 	statusTone,
 	whenText,
 } from '../../kit/delivery/record.js';
-import { type DetailLine, messageBodyPreview, pair, title } from '../../kit/detail-view/lines.js';
+import {
+	type DetailLine,
+	messageBodyPreview,
+	pair,
+	title,
+	unknownFieldsSection,
+} from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
 import type { DeadLetter } from './endpoints.js';
@@ -73,6 +80,7 @@ export function dlqDetail(letter: DeadLetter, width: number): DetailLine[] {
 			width,
 			labelWidth,
 		),
+		...unknownFieldsSection(DlqRecord, letter, width, labelWidth),
 	);
 	return lines;
 }

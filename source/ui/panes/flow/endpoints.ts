@@ -15,7 +15,7 @@ export const flowKeysEndpoint = defineEndpoint<FlowKey[]>({
 	api: 'messaging',
 	label: 'flow control',
 	params: () => '',
-	fetch: async (client, _params, signal) => (await client.flowControl.list(undefined, signal)).data,
+	fetch: (client, _params, signal) => client.flowControl.list(undefined, signal),
 });
 
 /** The account's deliveries in progress against its global parallelism. */
@@ -24,5 +24,5 @@ export const globalParallelismEndpoint = defineEndpoint<GlobalParallelism>({
 	api: 'messaging',
 	label: 'global parallelism',
 	params: () => '',
-	fetch: async (client, _params, signal) => (await client.flowControl.globalParallelism(signal)).data,
+	fetch: (client, _params, signal) => client.flowControl.globalParallelism(signal),
 });

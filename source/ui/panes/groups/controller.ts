@@ -3,7 +3,6 @@
  * typed client and refreshes the list through the one poll scheduler. The only place of the
  * pane that speaks HTTP.
  */
-import type { UrlGroup } from '../../../api/schemas.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { entryOf } from '../../data/poll-store.js';
@@ -19,7 +18,7 @@ import {
 	type GroupFormKind,
 	groupForm,
 } from './edits.js';
-import { groupsEndpoint } from './endpoints.js';
+import { type Group, groupsEndpoint } from './endpoints.js';
 import type { GroupsAction, GroupsState } from './state.js';
 
 const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
@@ -53,12 +52,12 @@ export class GroupsController {
 	}
 
 	/** The listed groups, or undefined where the service lists none (or has not answered yet). */
-	groups(): UrlGroup[] | undefined {
+	groups(): Group[] | undefined {
 		return this.state.listed ? entryOf(this.ctx.polls.getSnapshot(), groupsEndpoint)?.data : undefined;
 	}
 
 	/** The group the edits apply to: the selected one, or the typed name where nothing is listed. */
-	current(): { name: string; group: UrlGroup | undefined } | undefined {
+	current(): { name: string; group: Group | undefined } | undefined {
 		const groups = this.groups();
 		if (!this.state.listed)
 			return this.state.typed ? { name: this.state.typed, group: undefined } : undefined;
@@ -78,7 +77,7 @@ export class GroupsController {
 	move(delta: number): void {
 		const current = this.current();
 		if (this.isOpen()) {
-			this.dispatch({ type: 'endpoint/move', delta, count: current?.group?.endpoints.length ?? 0 });
+			this.dispatch({ type: 'endpoint/move', delta, count: current?.group?.endpoints?.length ?? 0 });
 			return;
 		}
 		const groups = this.groups() ?? [];
@@ -103,8 +102,8 @@ export class GroupsController {
 	}
 
 	mark(): void {
-		const endpoint = this.current()?.group?.endpoints[this.state.endpointCursor];
-		if (this.isOpen() && endpoint) this.dispatch({ type: 'mark', url: endpoint.url });
+		const endpoint = this.current()?.group?.endpoints?.[this.state.endpointCursor];
+		if (this.isOpen() && endpoint?.url) this.dispatch({ type: 'mark', url: endpoint.url });
 	}
 
 	// Forms
@@ -116,7 +115,8 @@ export class GroupsController {
 		}
 		const current = this.current();
 		const marked = this.isOpen()
-			? (current?.group?.endpoints.filter((e) => this.state.marked.includes(e.url)) ?? [])
+			? (current?.group?.endpoints?.filter((e) => e.url !== undefined && this.state.marked.includes(e.url)) ??
+				[])
 			: [];
 		const form = groupForm(kind, {
 			...(current ? { group: current.name } : {}),
@@ -160,7 +160,7 @@ export class GroupsController {
 		const group = this.groups()?.find((g) => g.name === edit.group);
 		const refs = edit.removes ?? [];
 		const all =
-			group?.endpoints.every((e) =>
+			group?.endpoints?.every((e) =>
 				refs.some((r) => (r.url !== undefined ? r.url === e.url : r.name === e.name)),
 			) ?? false;
 		return all

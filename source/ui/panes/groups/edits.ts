@@ -11,9 +11,10 @@ import {
 	removeGroupEndpointsRequest,
 	setGroupHeadersRequest,
 } from '../../../api/requests.js';
-import type { EndpointReference, GroupHeaders, UrlGroup } from '../../../api/schemas.js';
+import type { EndpointReference, GroupHeaders } from '../../../api/schemas.js';
 import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/state.js';
 import type { FormErrors } from '../../kit/form/view.js';
+import type { GroupEndpoint } from './endpoints.js';
 
 export type GroupFormKind = 'add' | 'remove' | 'headers' | 'name';
 export type GroupField = 'group' | 'name' | 'url' | 'by' | 'endpoints' | 'headers';
@@ -69,14 +70,17 @@ export const groupFormTitles: Record<GroupFormKind, string> = {
 	name: 'The URL Group to edit (this service does not list its groups)',
 };
 
-type Endpoint = UrlGroup['endpoints'][number];
+type Endpoint = GroupEndpoint;
 
 /**
  * The endpoints as the removal form lists them: by name, or by URL. An endpoint without a name
  * is listed by its URL either way, so the check says it cannot be identified by name.
  */
 export function endpointLines(endpoints: readonly Endpoint[], by: string): string {
-	return endpoints.map((e) => (by === 'name' ? (e.name ?? e.url) : e.url)).join('\n');
+	return endpoints
+		.map((e) => (by === 'name' ? (e.name ?? e.url) : e.url) ?? '')
+		.filter((line) => line !== '')
+		.join('\n');
 }
 
 /** Default headers as `Name: value` lines, one per value. */

@@ -20,6 +20,7 @@ export const groupsPane = definePane<GroupsState, GroupsAction, GroupsController
 	aliases: ['topics', 'urlgroups', 'grp'],
 	numberKey: true,
 	summary: 'URL Groups: endpoints and default headers, edited here',
+	requires: ['messaging'],
 	initial: () => initialGroupsState,
 	reduce: groupsReducer,
 	controller: (context) => new GroupsController(context),

@@ -3,13 +3,13 @@
  * its marked endpoints, a form, the request waiting for confirmation, the answer of the last
  * send. A refused send keeps the form exactly as it was typed.
  */
-import type { UrlGroup } from '../../../api/schemas.js';
 import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
+import type { GroupEndpoint } from './endpoints.js';
 
-type Endpoint = UrlGroup['endpoints'][number];
+type Endpoint = GroupEndpoint;
 
 export type { Notice };
 

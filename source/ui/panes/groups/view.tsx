@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { UrlGroup } from '../../../api/schemas.js';
+import { extraPairs } from '../../../format/missing.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
@@ -113,16 +115,21 @@ export function GroupsView(props: PaneViewProps) {
 		);
 	if (controller.isOpen()) {
 		const headers = headerDisplay(group.headers);
+		const endpoints = group.endpoints ?? [];
+		const extras = extraPairs(UrlGroup, group);
 		const shownHeaders = Math.min(headers.length, Math.max(1, Math.floor((height - 6) / 3)));
-		const tableHeight = Math.max(2, height - 3 - Math.max(1, shownHeaders) - notice);
+		const tableHeight = Math.max(
+			2,
+			height - 3 - Math.max(1, shownHeaders) - notice - (extras.length > 0 ? 1 : 0),
+		);
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 				<Text bold wrap="truncate-end">
 					URL Group {sanitize(group.name)}
 					<Text dimColor>
 						{' '}
-						· {group.endpoints.length} endpoint{group.endpoints.length === 1 ? '' : 's'} ·{' '}
-						{state.marked.length} marked (space) · esc back
+						· {endpoints.length} endpoint{endpoints.length === 1 ? '' : 's'} · {state.marked.length} marked
+						(space) · esc back
 					</Text>
 				</Text>
 				<Text dimColor wrap="truncate-end">
@@ -135,13 +142,18 @@ export function GroupsView(props: PaneViewProps) {
 						{line}
 					</Text>
 				))}
+				{extras.length > 0 ? (
+					<Text dimColor wrap="truncate-end">
+						Fields mqtop does not know: {extras.map(([name, value]) => `${name} ${value}`).join(' · ')}
+					</Text>
+				) : null}
 				<Table
 					columns={endpointColumns}
-					rows={group.endpoints}
+					rows={endpoints}
 					width={width}
 					height={tableHeight}
-					selected={Math.min(state.endpointCursor, group.endpoints.length - 1)}
-					mark={(e) => (state.marked.includes(e.url) ? '●' : ' ')}
+					selected={Math.min(state.endpointCursor, endpoints.length - 1)}
+					mark={(e) => (e.url !== undefined && state.marked.includes(e.url) ? '●' : ' ')}
 				/>
 				<NoticeLine notice={state.notice} />
 			</Box>

@@ -15,11 +15,7 @@ export const logPageEndpoint = defineEndpoint<LogPage, PageQuery<LogFilter>>({
 	api: 'messaging',
 	label: 'delivery logs',
 	params: pageParams,
-	async fetch(client, { filter, cursor }, signal) {
-		const page = await client.logs.list(
-			{ filter, count: logsPageLimit, ...(cursor ? { cursor } : {}) },
-			signal,
-		);
-		return page.data;
+	fetch(client, { filter, cursor }, signal) {
+		return client.logs.list({ filter, count: logsPageLimit, ...(cursor ? { cursor } : {}) }, signal);
 	},
 });

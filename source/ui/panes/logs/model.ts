@@ -1,4 +1,5 @@
 /** What the Logs pane shows of an entry: its row key, its columns, its detail. Pure. */
+import { LogEntry } from '../../../api/messaging-schemas.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import { type BodyPreview, previewBase64 } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -11,7 +12,13 @@ import {
 	statusTone,
 	whenText,
 } from '../../kit/delivery/record.js';
-import { type DetailLine, detailHexBytes, pair, title } from '../../kit/detail-view/lines.js';
+import {
+	type DetailLine,
+	detailHexBytes,
+	pair,
+	title,
+	unknownFieldsSection,
+} from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
 import type { Tone } from '../../theme/theme.js';
@@ -108,5 +115,6 @@ export function logDetail(line: LogLine, width: number): DetailLine[] {
 		else lines.push({ text: 'its headers and body are not in this entry', dim: true });
 	}
 	lines.push(...headersAndBody('Message', line.header, logBody(line.body), width, labelWidth));
+	lines.push(...unknownFieldsSection(LogEntry, line, width, labelWidth));
 	return lines;
 }

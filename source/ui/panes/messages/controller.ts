@@ -1,5 +1,5 @@
 /**
- * The Messages pane's work outside React: the pages of the events listing go into the tracked
+ * The Messages pane's work outside React: the pages of the delivery logs go into the tracked
  * messages, poll entries of ids no longer followed are dropped, and a cancel made here goes to
  * the service through the typed client.
  */
@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/errors.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describePollError } from '../../data/describe-error.js';
-import { eventsEndpoint } from '../../data/endpoints.js';
+import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { messageEndpoint } from './endpoints.js';
 import type { MessagesAction, MessagesState } from './state.js';
@@ -53,11 +53,11 @@ export class MessagesController {
 		for (const stop of this.unsubscribe) stop();
 	}
 
-	/** A new page of the events listing: its ids are followed, its events kept with them. */
+	/** A new page of the delivery logs: its ids are followed, its entries kept with them. */
 	private foldEvents(): void {
-		const data = entryOf(this.ctx.polls.getSnapshot(), eventsEndpoint)?.data;
+		const data = entryOf(this.ctx.polls.getSnapshot(), logsEndpoint)?.data;
 		if (data === this.lastEvents) return;
 		this.lastEvents = data;
-		if (data?.listed) this.ctx.tracked.noteEvents(data.events);
+		if (data?.listed) this.ctx.tracked.noteEvents(data.logs);
 	}
 }

@@ -1,6 +1,6 @@
 /** Messages: every message mqtop learns of, newest first, with its state, polled while on screen. */
 import { definePane } from '../../contract/pane.js';
-import { eventsEndpoint, pollRequest } from '../../data/endpoints.js';
+import { logsEndpoint, pollRequest } from '../../data/endpoints.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 import { MessagesController } from './controller.js';
@@ -24,14 +24,15 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 	aliases: ['msgs', 'msg'],
 	numberKey: true,
 	summary: 'every message mqtop learns of, with its delivery state',
+	requires: ['messaging'],
 	initial: () => initialMessagesState,
 	reduce: messagesReducer,
 	leave: leaveMessages,
 	open: openMessages,
 	controller: (context) => new MessagesController(context),
-	// The events listing until the service says it has none, and the ids shown whose state can still change.
+	// The delivery logs until the service says it has none, and the ids shown whose state can still change.
 	polls({ state, polls, tracked, now }) {
-		const events = entryOf(polls, eventsEndpoint)?.data;
+		const logs = entryOf(polls, logsEndpoint)?.data;
 		const byId = new Map(tracked.messages.map((m) => [m.id, m]));
 		const live = state.shown.filter((id) => {
 			const message = byId.get(id);
@@ -39,11 +40,11 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 			return !deriveMessageState(messageFacts(message, keyedEntry(polls, messageEndpoint, id)), now).final;
 		});
 		return [
-			...(events?.listed === false ? [] : [pollRequest(eventsEndpoint)]),
+			...(logs?.listed === false ? [] : [pollRequest(logsEndpoint)]),
 			...live.map((messageId) => pollRequest(messageEndpoint, { messageId })),
 		];
 	},
-	statusEndpoints: () => [eventsEndpoint, messageEndpoint],
+	statusEndpoints: () => [logsEndpoint, messageEndpoint],
 	bindings: [
 		...tailing('messages', 'message'),
 		{

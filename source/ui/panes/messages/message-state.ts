@@ -1,21 +1,26 @@
 /**
  * The state of a followed message, derived from everything mqtop knows about it: the message
  * as last read from the service, a 404 (after it was seen, or before), the service's delivery
- * events, the callbacks the receiver saw, the dlqId of a failure callback, and a cancel made
+ * logs, the callbacks the receiver saw, the dlqId of a failure callback, and a cancel made
  * here. Pure: the Messages pane, its poll plan and the tests all call this one function.
+ *
+ * Log states are read as they came (decisions.md, "Reading: be liberal"): the documented ones,
+ * the SDK's spellings (`CANCELED`) and `IN_PROGRESS`, each mapped to what it means for the
+ * message; a state nobody listed is shown as it is, and never taken for the end.
  */
-import type { DeliveryEvent, EventState, Message } from '../../../api/schemas.js';
+import type { DeliveryLog } from '../../data/endpoints.js';
 import type { CallbackFact } from '../../data/tracked-messages.js';
+import type { MessageReading } from './endpoints.js';
 
 export type { CallbackFact };
 
 export interface MessageFacts {
 	/** The message as last read from the service. */
-	message?: Message | undefined;
+	message?: MessageReading | undefined;
 	/** The service answered 404 to the last read. */
 	notFound?: boolean | undefined;
-	/** Delivery events of this message, newest first. */
-	events?: readonly DeliveryEvent[] | undefined;
+	/** Delivery logs of this message, newest first. */
+	events?: readonly DeliveryLog[] | undefined;
 	callback?: CallbackFact | undefined;
 	/** From the failure callback: the message is in the dead letter queue. */
 	dlqId?: string | undefined;
@@ -25,6 +30,8 @@ export interface MessageFacts {
 
 export const messageStateKinds = [
 	'unknown',
+	/** The newest log names a state nobody listed: shown as it came (`MessageState.reported`). */
+	'reported',
 	'waiting',
 	'delivering',
 	'retrying',
@@ -42,6 +49,8 @@ export interface MessageState {
 	final: boolean;
 	/** Which fact decided, for the detail view, e.g. `event DELIVERED` or `gone after being seen`. */
 	because: string;
+	/** For `reported`: the state as the service named it (not sanitised). */
+	reported?: string;
 	/** Retries used so far, when known. */
 	retried?: number;
 	maxRetries?: number;
@@ -56,10 +65,30 @@ export function isFinal(kind: MessageStateKind): boolean {
 	return finalKinds.has(kind);
 }
 
-const terminalEvents: Partial<Record<EventState, MessageStateKind>> = {
+/** What each known log state says of its message. */
+const logStates: Readonly<Record<string, MessageStateKind>> = {
+	CREATED: 'waiting',
+	ACTIVE: 'delivering',
+	// The reference's filter value for ACTIVE, RETRY and ERROR; as a state, an attempt under way.
+	IN_PROGRESS: 'delivering',
+	RETRY: 'retrying',
+	ERROR: 'retrying',
 	DELIVERED: 'delivered',
 	FAILED: 'failed',
+	CANCEL_REQUESTED: 'cancelling',
 	CANCELLED: 'cancelled',
+	// The SDK's spelling.
+	CANCELED: 'cancelled',
+};
+
+/** The kind a log state maps to: undefined for a state nobody listed (or none). */
+export function logStateKind(state: string | undefined): MessageStateKind | undefined {
+	return state !== undefined && Object.hasOwn(logStates, state) ? logStates[state] : undefined;
+}
+
+const isTerminal = (event: DeliveryLog) => {
+	const kind = logStateKind(event.state);
+	return kind !== undefined && isFinal(kind);
 };
 
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -83,8 +112,8 @@ export function deriveMessageState(facts: MessageFacts, now: number): MessageSta
 	});
 
 	// What the service or a callback says happened in the end wins over everything else.
-	const terminal = events.find((e) => terminalEvents[e.state] !== undefined);
-	if (terminal) return state(terminalEvents[terminal.state]!, `event ${terminal.state}`);
+	const terminal = events.find(isTerminal);
+	if (terminal) return state(logStateKind(terminal.state)!, `event ${terminal.state}`);
 	if (facts.dlqId) return state('failed', 'failure callback');
 	if (callback && is2xx(callback.status)) return state('delivered', `callback status ${callback.status}`);
 	const exhausted = callback !== undefined && callback.retried >= callback.maxRetries;
@@ -96,19 +125,24 @@ export function deriveMessageState(facts: MessageFacts, now: number): MessageSta
 		return state('not-found', 'the service does not have it');
 	}
 
-	const latest = events[0];
-	if (facts.cancelledHere || latest?.state === 'CANCEL_REQUESTED')
-		return state('cancelling', facts.cancelledHere ? 'cancelled here' : 'event CANCEL_REQUESTED');
-	if (latest?.state === 'ACTIVE') return state('delivering', 'event ACTIVE');
-	if (latest?.state === 'RETRY' || latest?.state === 'ERROR')
-		return state('retrying', `event ${latest.state}`, latest.nextDeliveryTime);
+	// The newest log that names a state; one without a state says only that the message exists.
+	const latest = events.find((e) => e.state !== undefined);
+	const latestKind = logStateKind(latest?.state);
+	if (facts.cancelledHere || latestKind === 'cancelling')
+		return state('cancelling', facts.cancelledHere ? 'cancelled here' : `event ${latest?.state}`);
+	if (latest && latestKind === undefined)
+		return { ...state('reported', `event ${latest.state}`), reported: latest.state! };
+	if (latestKind === 'delivering') return state('delivering', `event ${latest!.state}`);
+	if (latestKind === 'retrying') return state('retrying', `event ${latest!.state}`, latest!.nextDeliveryTime);
 	if ((message?.retried ?? 0) > 0) return state('retrying', 'retries used');
 	if (callback) return state('retrying', `callback status ${callback.status}`);
 	if (message) {
-		if (message.notBefore > now) return state('waiting', 'not before', message.notBefore);
+		const notBefore = message.notBefore;
+		if (notBefore !== undefined && notBefore > now) return state('waiting', 'not before', notBefore);
 		return state('delivering', 'due');
 	}
 	if (latest) return state('waiting', `event ${latest.state}`);
+	if (events.length > 0) return state('waiting', 'logged');
 	return state('unknown', 'nothing read yet');
 }
 

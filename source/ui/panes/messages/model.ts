@@ -1,5 +1,10 @@
-/** The Messages pane: rows, columns and the detail of one message. Pure, over what is known. */
-import type { Message } from '../../../api/schemas.js';
+/**
+ * The Messages pane: rows, columns and the detail of one message. Pure, over what is known; a
+ * message is read liberally, so any field but its id may be missing ("—" in its detail), and
+ * the fields mqtop does not know are listed at the end of the detail.
+ */
+import { Message } from '../../../api/schemas.js';
+import { orMissing, text } from '../../../format/missing.js';
 import { formatClock, formatClockMillis, formatSpan } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { EndpointEntry, PollState } from '../../data/poll-store.js';
@@ -12,10 +17,12 @@ import {
 	messageBodyPreview,
 	pair,
 	title,
+	unknownFieldsSection,
 } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
 import type { Tone } from '../../theme/theme.js';
+import type { MessageReading } from './endpoints.js';
 import {
 	deriveMessageState,
 	type MessageFacts,
@@ -27,7 +34,7 @@ export interface MessageRow {
 	id: string;
 	tracked: TrackedMessage;
 	/** The message as last read from the service. */
-	message: Message | undefined;
+	message: MessageReading | undefined;
 	state: MessageState;
 	/** Why the last read failed, when it failed for another reason than 404. */
 	problem: string | undefined;
@@ -35,7 +42,7 @@ export interface MessageRow {
 
 export function messageFacts(
 	tracked: TrackedMessage,
-	entry: EndpointEntry<Message> | undefined,
+	entry: EndpointEntry<MessageReading> | undefined,
 ): MessageFacts {
 	return {
 		message: entry?.data,
@@ -48,7 +55,7 @@ export function messageFacts(
 }
 
 export function messageRow(tracked: TrackedMessage, polls: PollState, now: number): MessageRow {
-	const entry = keyedEntry<Message>(polls, 'message', tracked.id);
+	const entry = keyedEntry<MessageReading>(polls, 'message', tracked.id);
 	const failure = entry?.failure;
 	return {
 		id: tracked.id,
@@ -61,6 +68,7 @@ export function messageRow(tracked: TrackedMessage, polls: PollState, now: numbe
 
 export const stateLabels: Record<MessageStateKind, string> = {
 	unknown: 'reading…',
+	reported: 'reported',
 	waiting: 'waiting',
 	delivering: 'in delivery',
 	retrying: 'retrying',
@@ -73,6 +81,7 @@ export const stateLabels: Record<MessageStateKind, string> = {
 
 export const stateTones: Record<MessageStateKind, Tone> = {
 	unknown: 'muted',
+	reported: 'special',
 	waiting: 'accent',
 	delivering: 'info',
 	retrying: 'warn',
@@ -83,12 +92,19 @@ export const stateTones: Record<MessageStateKind, Tone> = {
 	'not-found': 'muted',
 };
 
+/** The state as a person reads it: a state nobody listed as the service named it, sanitised. */
+export function stateLabel(state: MessageState): string {
+	return state.kind === 'reported' && state.reported !== undefined
+		? sanitize(state.reported)
+		: stateLabels[state.kind];
+}
+
 const originLabels: Record<MessageOrigin, string> = {
 	publish: 'published here',
 	trigger: 'triggered here',
 	callback: 'a callback',
 	delivery: 'a delivery',
-	events: 'events',
+	events: 'delivery logs',
 	typed: 'typed',
 };
 
@@ -123,13 +139,13 @@ function methodText(row: MessageRow): string {
 	return sanitize(row.message?.method ?? row.tracked.callback?.method ?? '');
 }
 
-export function labelsOf(message: Message | undefined): string[] {
+export function labelsOf(message: MessageReading | undefined): string[] {
 	if (!message) return [];
 	return message.labels ?? (message.label ? [message.label] : []);
 }
 
 /** Flow-control settings, e.g. `tenant-7 rate 10/1m par 2`. */
-export function flowText(message: Message | undefined): string {
+export function flowText(message: MessageReading | undefined): string {
 	if (!message?.flowControlKey) return '';
 	const parts = [sanitize(message.flowControlKey)];
 	if (message.rate !== undefined)
@@ -150,7 +166,7 @@ export function messageColumns(now: number): Column<MessageRow>[] {
 	return [
 		{
 			header: 'state',
-			cell: (r) => stateLabels[r.state.kind],
+			cell: (r) => stateLabel(r.state),
 			tone: (r) => stateTones[r.state.kind],
 			minWidth: 11,
 		},
@@ -200,7 +216,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 	const { message, state, tracked } = row;
 	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
 	const lines: DetailLine[] = [
-		...kv('state', `${stateLabels[state.kind]} (${state.because})`, stateTones[state.kind]),
+		...kv('state', `${stateLabel(state)} (${sanitize(state.because)})`, stateTones[state.kind]),
 	];
 	const next = countdown(state, now);
 	if (next) lines.push(...kv('next attempt', `${next} (${formatClock(state.nextAttemptAt!)})`));
@@ -212,20 +228,21 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 	if (tracked.cancelledAt !== undefined)
 		lines.push(...kv('cancelled here', formatClock(tracked.cancelledAt)));
 	if (message) {
-		lines.push(...kv('destination', sanitize(message.url)), ...kv('method', sanitize(message.method)));
+		lines.push(...kv('destination', text(message.url)), ...kv('method', text(message.method)));
 		if (message.topicName) lines.push(...kv('URL Group', sanitize(message.topicName)));
 		if (message.endpointName) lines.push(...kv('endpoint', sanitize(message.endpointName)));
 		lines.push(
-			...kv('created', formatClockMillis(message.createdAt)),
-			...kv('not before', formatClockMillis(message.notBefore)),
-			...kv('retries', `${retriesText(state)} (used/allowed)`),
+			...kv('created', orMissing(message.createdAt, formatClockMillis)),
+			...kv('not before', orMissing(message.notBefore, formatClockMillis)),
+			...kv('retries', `${retriesText(state) || '—'} (used/allowed)`),
 		);
 		if (message.callback) lines.push(...kv('callback', sanitize(message.callback)));
 		if (message.failureCallback) lines.push(...kv('failure callback', sanitize(message.failureCallback)));
 		const labels = labelsOf(message);
 		if (labels.length > 0) lines.push(...kv('labels', sanitize(labels.join(', '))));
 		if (message.flowControlKey) lines.push(...kv('flow control', flowText(message)));
-		if (message.callerIP) lines.push(...kv('caller IP', sanitize(message.callerIP)));
+		const callerIp = message.callerIP ?? message.callerIp;
+		if (callerIp) lines.push(...kv('caller IP', sanitize(callerIp)));
 		if (message.scheduleId) lines.push(...kv('schedule', sanitize(message.scheduleId)));
 		if (message.queueName) lines.push(...kv('queue', sanitize(message.queueName)));
 	} else {
@@ -243,7 +260,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 		);
 	}
 	const events = tracked.events ?? [];
-	lines.push(...title(`Delivery events (${events.length}, newest first)`));
+	lines.push(...title(`Delivery logs (${events.length}, newest first)`));
 	if (events.length === 0) lines.push({ text: 'none seen', dim: true });
 	for (const e of events) {
 		const detail = [
@@ -253,11 +270,13 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 		]
 			.filter(Boolean)
 			.join(' · ');
-		lines.push({ label: `${formatClockMillis(e.time)}  `, text: `${e.state.padEnd(17)}${detail}` });
+		const when = orMissing(e.time, formatClockMillis).padEnd(12);
+		lines.push({ label: `${when}  `, text: `${text(e.state).padEnd(17)}${detail}` });
 	}
 	if (message) {
 		lines.push(...title('Headers'), ...headerLines(message.header ?? {}, width, labelWidth));
 		lines.push(...title('Body'), ...bodyLines(messageBodyPreview(message.body, message.bodyBase64), width));
+		lines.push(...unknownFieldsSection(Message, message, width, labelWidth));
 	}
 	return lines;
 }

@@ -5,7 +5,7 @@ import { formatInteger } from '../../../format/number.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { eventsEndpoint } from '../../data/endpoints.js';
+import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands, useKeys } from '../../keys/use-keys.js';
@@ -25,7 +25,7 @@ import {
 	messageColumns,
 	messageDetail,
 	messageRow,
-	stateLabels,
+	stateLabel,
 	stateTones,
 } from './model.js';
 import type { MessagesAction, MessagesState } from './state.js';
@@ -89,7 +89,7 @@ export function MessagesView(props: PaneViewProps) {
 			if (readOnly) return refuse('read-only mode: cancelling is off (mqtop was started with --read-only)');
 			if (current.state.final)
 				return refuse(
-					`${sanitize(current.id)} is ${stateLabels[current.state.kind]}: only a message still waiting can be cancelled`,
+					`${sanitize(current.id)} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`,
 				);
 			dispatch({ type: 'select', key: current.id });
 			dispatch({ type: 'confirm/ask', messageId: current.id });
@@ -112,13 +112,13 @@ export function MessagesView(props: PaneViewProps) {
 		confirm !== undefined,
 	);
 
-	const events = entryOf(polls, eventsEndpoint)?.data;
+	const logs = entryOf(polls, logsEndpoint)?.data;
 	const eventsText =
-		events === undefined
-			? 'events: reading…'
-			: events.listed
-				? 'events listed by the service'
-				: `this service lists no events (HTTP ${events.status})`;
+		logs === undefined
+			? 'delivery logs: reading…'
+			: logs.listed
+				? 'delivery logs listed by the service'
+				: `this service lists no delivery logs (HTTP ${logs.status})`;
 	const field = {
 		label: 'Follow message id:',
 		placeholder: 'paste an id, enter to follow',
@@ -158,7 +158,7 @@ export function MessagesView(props: PaneViewProps) {
 				title={
 					<>
 						Message {sanitize(current.id)}{' '}
-						<Text color={theme.color(stateTones[current.state.kind])}>{stateLabels[current.state.kind]}</Text>
+						<Text color={theme.color(stateTones[current.state.kind])}>{stateLabel(current.state)}</Text>
 					</>
 				}
 				prompt={prompt}
@@ -195,7 +195,7 @@ export function MessagesView(props: PaneViewProps) {
 					<Text dimColor>
 						in mqtop, when the receiver gets its callback or delivery, when the service lists
 					</Text>
-					<Text dimColor>its delivery events, or when you press i and type its id.</Text>
+					<Text dimColor>its delivery logs, or when you press i and type its id.</Text>
 				</Box>
 			) : (
 				<Table

@@ -14,6 +14,7 @@ export const overviewPane = definePane<OverviewState, OverviewAction>({
 	aliases: ['usage', 'stats'],
 	numberKey: true,
 	summary: "the account's usage: live series, today's and the month's totals",
+	requires: ['management'],
 	initial: () => initialOverviewState,
 	reduce: overviewReducer,
 	controller({ shell, polls }) {

@@ -1,8 +1,9 @@
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatDuration } from '../../../api/duration.js';
-import { type MqStats, statsPeriods } from '../../../api/schemas.js';
+import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
+import { orMissing } from '../../../format/missing.js';
 import { formatInteger, formatMoney } from '../../../format/number.js';
 import { textWidth, truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -20,10 +21,13 @@ import { MonthBars } from '../../kit/month-bars/view.js';
 import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/view.js';
 import { Sparkline, statsWidthFor } from '../../kit/sparkline/view.js';
 import { useTheme } from '../../theme/theme.js';
-import { mqStatsEndpoint } from './endpoints.js';
+import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
 import { overviewLayout } from './layout.js';
 import { type LiveChart, liveCharts, sourcesText } from './live.js';
 import {
+	dayCount,
+	dayLabel,
+	dayNames,
 	dayTotals,
 	monthRequests,
 	monthTotals,
@@ -38,11 +42,11 @@ type PaneProps = PaneViewProps;
 /** `12 requests · 3 workflow runs · …`: the totals of a day or of the month; `compact` for narrow terminals. */
 export function totalsText(totals: UsageTotals, compact = false): string {
 	return [
-		`${formatInteger(totals.requests)} ${compact ? 'req' : 'requests'}`,
-		`${formatInteger(totals.workflowRuns)} ${compact ? 'wf runs' : 'workflow runs'}`,
-		`${formatInteger(totals.workflowMessages)} ${compact ? 'wf msgs' : 'workflow messages'}`,
-		`${formatBytes(totals.bandwidth)}`,
-		`${formatMoney(totals.billing)}`,
+		`${orMissing(totals.requests, formatInteger)} ${compact ? 'req' : 'requests'}`,
+		`${orMissing(totals.workflowRuns, formatInteger)} ${compact ? 'wf runs' : 'workflow runs'}`,
+		`${orMissing(totals.workflowMessages, formatInteger)} ${compact ? 'wf msgs' : 'workflow messages'}`,
+		`${orMissing(totals.bandwidth, formatBytes)}`,
+		`${orMissing(totals.billing, formatMoney)}`,
 	].join(' · ');
 }
 
@@ -111,13 +115,14 @@ function LiveSparkline(props: { chart: LiveChart; width: number }) {
 	);
 }
 
-function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: string }) {
+function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId: string }) {
 	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
 	const theme = useTheme();
 	const { stats, width, height, accountId } = props;
 	const series = useMemo(() => overviewSeries(stats), [stats]);
 	const today = statsToday(stats, Date.now());
-	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, stats.days.length - 1));
+	const days = dayCount(stats);
+	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, days - 1));
 	const layout = overviewLayout(width, height, 6, seriesGridLines(series.length, width, height));
 	const gridHeight = Math.max(2, layout.grid);
 	const gridLines = seriesGridLines(series.length, width, gridHeight - 1);
@@ -125,7 +130,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 	const offset = Math.min(state.scroll, scrollable);
 	const scroll = (delta: number) => dispatch({ type: 'scroll', delta, count: scrollable + 1 });
 	const day = (delta: number) =>
-		dispatch({ type: 'day/move', accountId, delta, from: selected, count: stats.days.length });
+		dispatch({ type: 'day/move', accountId, delta, from: selected, count: days });
 
 	useCommands('overview', priorities.pane, {
 		'nav.up': () => scroll(-1),
@@ -137,7 +142,7 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 	});
 
 	const dayTotal = dayTotals(stats, selected);
-	const dayLabel = `${sanitize(stats.days[selected] ?? '')} ${selected + 1}${selected === today ? ' (today)' : ''}`;
+	const label = dayLabel(stats, selected, today);
 	const compact = width < 120;
 	const monthLine = `${totalsText(monthTotals(stats), compact)} · DLQ `;
 	return (
@@ -153,8 +158,11 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 				<Text dimColor>{'Month   '}</Text>
 				<LiveText text={truncate(monthLine, width - 8)} />
 				<LiveText
-					text={truncate(formatInteger(stats.dlq_message_count), Math.max(0, width - 8 - monthLine.length))}
-					color={stats.dlq_message_count > 0 ? theme.color('error') : undefined}
+					text={truncate(
+						orMissing(stats.dlq_message_count, formatInteger),
+						Math.max(0, width - 8 - monthLine.length),
+					)}
+					color={(stats.dlq_message_count ?? 0) > 0 ? theme.color('error') : undefined}
 				/>
 			</Box>
 			<Gap />
@@ -171,23 +179,23 @@ function Usage(props: PaneProps & { stats: MqStats; title: string; accountId: st
 				width={width}
 				height={gridHeight}
 				offset={offset}
-				title={`Period series (${stats.daily_used.length} points, oldest left)`}
+				title={`Period series (${stats.daily_used?.length ?? 0} points, oldest left)`}
 			/>
 			{layout.bars > 0 ? (
 				<>
 					<Gap />
 					<MonthBars
 						values={monthRequests(stats)}
-						days={stats.days.map((d) => sanitize(d))}
+						days={dayNames(stats)}
 						today={today}
 						selected={selected}
 						width={width}
 						height={layout.bars}
 					/>
 					<Box flexShrink={0}>
-						<Text color={theme.color('highlight')}>{dayLabel}</Text>
+						<Text color={theme.color('highlight')}>{label}</Text>
 						<LiveText
-							text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(dayLabel)))}
+							text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(label)))}
 						/>
 					</Box>
 				</>

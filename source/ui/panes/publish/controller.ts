@@ -12,6 +12,7 @@ import type { WorkflowTriggerItem } from '../../../api/schemas.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describePollError, describeSendError } from '../../data/describe-error.js';
+import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
 import { previewJsonRequest } from '../../kit/confirm/request-preview.js';
 import type { FormAction } from '../../kit/form/state.js';
@@ -206,7 +207,7 @@ export class PublishController {
 					published: { at: Date.now(), destination: pending.request.destination, results },
 				});
 			} else {
-				const results = await this.ctx.client.batchTrigger(pending.items);
+				const { data: results } = await this.ctx.client.triggerRuns(pending.items);
 				const at = Date.now();
 				const runs = results.map((result, i) => ({
 					destination: pending.items[i]?.destination ?? '',
@@ -220,20 +221,24 @@ export class PublishController {
 		}
 	}
 
-	/** Finds the messages of the new runs in the events listing, and tracks them (see run-messages.ts). */
+	/** Finds the messages of the new runs in the delivery logs, and tracks them (see run-messages.ts). */
 	private async findRunMessages(at: number, runs: readonly TriggeredRun[]): Promise<void> {
 		const started: StartedRun[] = runs
 			.filter((r) => !r.result.deduplicated)
 			.map((r) => ({
 				runId: r.result.workflowRunId,
 				destination: r.destination,
-				createdAt: r.result.workflowCreatedAt,
+				// Without the service's creation time, the time it answered bounds it.
+				createdAt: r.result.workflowCreatedAt ?? at,
 			}));
 		if (started.length === 0) return;
 		try {
-			const page = await this.ctx.client.listEvents({ state: 'CREATED', count: 200 });
+			const { data: page } = await this.ctx.client.listLogs({
+				filter: { state: 'CREATED' },
+				count: logsPerPoll,
+			});
 			const header = prefixed(this.ctx.client.settings.dialect, 'Workflow-RunId');
-			const messages = matchRunMessages(started, page.events, header, this.runMessages);
+			const messages = matchRunMessages(started, page.logs, header, this.runMessages);
 			for (const run of started) {
 				const id = messages.get(run.runId);
 				if (!id) continue;
@@ -246,14 +251,14 @@ export class PublishController {
 				at,
 				messages,
 				...(missing > 0
-					? { note: `${missing} run${missing === 1 ? '' : 's'} not found in the events listing` }
+					? { note: `${missing} run${missing === 1 ? '' : 's'} not found in the delivery logs` }
 					: {}),
 			});
 		} catch (error) {
 			const text = describePollError(error, 'messaging');
 			const note =
 				text.status === 404 || text.status === 405
-					? 'this service lists no events, so the Messages pane cannot follow these runs (run ids only)'
+					? 'this service lists no delivery logs, so the Messages pane cannot follow these runs (run ids only)'
 					: `the runs' messages were not found: ${text.message}`;
 			this.dispatch({ type: 'runs/found', at, messages: new Map(), note });
 		}

@@ -19,6 +19,7 @@ export const publishPane = definePane<PublishState, PublishAction, PublishContro
 	aliases: ['pub', 'send', 'trigger'],
 	numberKey: true,
 	summary: 'publish a message or trigger workflow runs, shown before they are sent',
+	requires: ['messaging'],
 	initial: ({ receiverUrl }) => initialPublishState(publishForm(receiverUrl)),
 	reduce: publishReducer,
 	controller: (context) => new PublishController(context),

@@ -1,12 +1,12 @@
 /**
  * Which message a triggered workflow run became. A batch trigger answers with run ids only,
- * while the Messages pane follows message ids. The service's events listing names the message
- * of each CREATED event with its URL and time, and a deployment that adds the request headers
- * to its events names the run id too: that match is exact. Otherwise the runs of one batch to
+ * while the Messages pane follows message ids. The service's delivery logs name the message
+ * of each CREATED entry with its URL and time, and a deployment that adds the request headers
+ * to its logs names the run id too: that match is exact. Otherwise the runs of one batch to
  * one URL take that URL's CREATED events of the same moment in order, as the service starts
  * them in the order of the batch.
  */
-import type { DeliveryEvent } from '../../../api/schemas.js';
+import type { DeliveryLog } from '../../data/endpoints.js';
 
 export interface StartedRun {
 	runId: string;
@@ -17,8 +17,8 @@ export interface StartedRun {
 /** How long after the run's creation its first event may be logged (never before: one clock). */
 const windowMs = 5000;
 
-function headerValue(event: DeliveryEvent, name: string): string | undefined {
-	const header = (event as { header?: unknown }).header;
+function headerValue(event: DeliveryLog, name: string): string | undefined {
+	const header: unknown = event.header;
 	if (typeof header !== 'object' || header === null) return undefined;
 	const key = Object.keys(header).find((k) => k.toLowerCase() === name.toLowerCase());
 	const value = key === undefined ? undefined : (header as Record<string, unknown>)[key];
@@ -29,7 +29,7 @@ function headerValue(event: DeliveryEvent, name: string): string | undefined {
 /** Run id -> message id, for the runs the events account for; `runIdHeader` is e.g. `Svc-Workflow-RunId`. */
 export function matchRunMessages(
 	runs: readonly StartedRun[],
-	events: readonly DeliveryEvent[],
+	events: readonly DeliveryLog[],
 	runIdHeader: string,
 	/** Message ids already given to earlier runs. */
 	taken: ReadonlySet<string> = new Set(),
@@ -50,6 +50,7 @@ export function matchRunMessages(
 			(e) =>
 				!used.has(e.messageId) &&
 				e.url === run.destination &&
+				e.time !== undefined &&
 				e.time >= run.createdAt &&
 				e.time <= run.createdAt + windowMs &&
 				headerValue(e, runIdHeader) === undefined,

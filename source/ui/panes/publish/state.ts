@@ -4,6 +4,7 @@
  * returned. A refused send keeps everything that was typed.
  */
 import type { PublishRequest } from '../../../api/client.js';
+import type { Liberal } from '../../../api/liberal.js';
 import type { JsonRequest } from '../../../api/requests.js';
 import type { PublishResult, WorkflowTriggerItem, WorkflowTriggerResult } from '../../../api/schemas.js';
 import type { Scope } from '../../keys/key-table.js';
@@ -26,12 +27,13 @@ export type PendingSend =
 export interface Published {
 	at: number;
 	destination: string;
-	results: readonly PublishResult[];
+	results: readonly Liberal<typeof PublishResult>[];
 }
 
 export interface TriggeredRun {
 	destination: string;
-	result: WorkflowTriggerResult;
+	/** The run as the service answered it: its id, and what else it said. */
+	result: Liberal<typeof WorkflowTriggerResult>;
 	/** The message the run became, once found (see run-messages.ts). */
 	messageId?: string;
 }

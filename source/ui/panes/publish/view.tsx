@@ -1,5 +1,6 @@
 import { Box, Text, useStdout } from 'ink';
 import type { WorkflowTriggerItem } from '../../../api/schemas.js';
+import { orMissing } from '../../../format/missing.js';
 import { formatClock } from '../../../format/time.js';
 import { maskQueryParam } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -33,7 +34,7 @@ const itemColumns: Column<WorkflowTriggerItem>[] = [
 
 const runColumns: Column<TriggeredRun>[] = [
 	{ header: 'run', cell: (r) => sanitize(r.result.workflowRunId), minWidth: 8 },
-	{ header: 'created', cell: (r) => formatClock(r.result.workflowCreatedAt), minWidth: 8 },
+	{ header: 'created', cell: (r) => orMissing(r.result.workflowCreatedAt, formatClock), minWidth: 8 },
 	{
 		header: 'state',
 		cell: (r) => (r.result.deduplicated ? 'deduplicated: run exists' : 'started'),

@@ -11,5 +11,5 @@ export const queuesEndpoint = defineEndpoint<Queue[]>({
 	api: 'messaging',
 	label: 'queues',
 	params: () => '',
-	fetch: async (client, _params, signal) => (await client.queues.list(signal)).data,
+	fetch: (client, _params, signal) => client.queues.list(signal),
 });

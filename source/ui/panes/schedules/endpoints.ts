@@ -11,6 +11,5 @@ export const schedulesEndpoint = defineEndpoint<Schedule[]>({
 	api: 'messaging',
 	label: 'schedules',
 	params: () => '',
-	// Read liberally; the data layer keeps the data (its reading of odd fields comes with it).
-	fetch: async (client, _params, signal) => (await client.schedules.list(signal)).data,
+	fetch: (client, _params, signal) => client.schedules.list(signal),
 });

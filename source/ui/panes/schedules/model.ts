@@ -3,7 +3,6 @@
  * now, every network string sanitised. The next runs come from the schedule's own cron
  * expression (format/schedule.ts) and are spelled out in the reader's local time.
  */
-import { extraFields } from '../../../api/liberal.js';
 import { Schedule as ScheduleSchema } from '../../../api/messaging-schemas.js';
 import { formatInteger } from '../../../format/number.js';
 import {
@@ -26,6 +25,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import {
 	bodyLines,
 	type DetailLine,
+	extraLines,
 	headerLines,
 	messageBodyPreview,
 	pair,
@@ -177,9 +177,8 @@ export function scheduleDetail(schedule: Schedule, now: number, width: number): 
 		...(labels && labels.length > 0 ? kv('labels', labels.map(sanitize).join(', ')) : []),
 		...kv('created', schedule.createdAt === undefined ? missing : formatLocalDateTime(schedule.createdAt)),
 		...kv('caller IP', text(schedule.callerIp ?? schedule.callerIP)),
-		...extraFields(ScheduleSchema, schedule).flatMap(([key, value]) =>
-			kv(sanitize(key), sanitize(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
-		),
+		// Fields mqtop does not know, as they came (cut to a line's worth when long).
+		...extraLines(ScheduleSchema, schedule, width, labelWidth),
 		...runLines(schedule, now, width),
 		...title(
 			last.at === undefined

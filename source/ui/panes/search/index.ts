@@ -18,6 +18,7 @@ export const searchPane = definePane<IndexChoice, IndexAction>({
 	aliases: ['srch'],
 	numberKey: true,
 	summary: "a search index's configuration, limits and throughput",
+	requires: ['management'],
 	initial: ({ connection }) => indexChoice(connection.searchIndexId),
 	reduce: indexReducer,
 	leave: (state) => (state.editing ? { ...state, editing: false } : state),

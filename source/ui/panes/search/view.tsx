@@ -18,7 +18,7 @@ import { searchConfiguration, searchLimits } from './model.js';
 export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { ui: shell } = useRuntime();
+	const { ui: shell, client } = useRuntime();
 	const { state, dispatch } = usePane<IndexChoice, IndexAction>();
 	useCommands('search', priorities.pane, {
 		'index.edit': () => dispatch({ type: 'index/edit' }),
@@ -45,11 +45,11 @@ export function SearchView(props: PaneViewProps) {
 	return (
 		<Box flexDirection="column" width={width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
-				Search index {sanitize(index.name)}
+				Search index {sanitize(index.name ?? index.id)}
 				<Text dimColor> · {ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)'}</Text>
 			</Text>
 			<KeyValues
-				items={searchConfiguration(index, ui.reveal)}
+				items={searchConfiguration(index, ui.reveal, client.settings.dialect.partnerWord)}
 				width={width}
 				cellWidth={cell}
 				labelWidth={16}

@@ -1,13 +1,15 @@
+import type { Liberal } from '../../../api/liberal.js';
 import type { StatsPeriod, VectorIndexStats } from '../../../api/schemas.js';
 import { defineEndpoint } from '../../data/endpoints.js';
 
+/** Vector index statistics as read: any counter may be missing, any point a gap. */
+export type VectorStats = Liberal<typeof VectorIndexStats>;
+
 /** A vector index's statistics over a period. */
-export const vectorStatsEndpoint = defineEndpoint<VectorIndexStats, { indexId: string; period: StatsPeriod }>(
-	{
-		key: 'vectorStats',
-		api: 'management',
-		label: 'vector stats',
-		params: (p) => `${p.indexId} ${p.period}`,
-		fetch: (client, p, signal) => client.getVectorStats(p.indexId, p.period, signal),
-	},
-);
+export const vectorStatsEndpoint = defineEndpoint<VectorStats, { indexId: string; period: StatsPeriod }>({
+	key: 'vectorStats',
+	api: 'management',
+	label: 'vector stats',
+	params: (p) => `${p.indexId} ${p.period}`,
+	fetch: (client, p, signal) => client.readVectorStats(p.indexId, p.period, signal),
+});

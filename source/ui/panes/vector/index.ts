@@ -14,6 +14,7 @@ export const vectorPane = definePane<VectorState, VectorAction>({
 	aliases: ['vec', 'index'],
 	numberKey: true,
 	summary: "a vector index's counters and latency series",
+	requires: ['management'],
 	initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
 	reduce: vectorReducer,
 	leave: (state) => (state.editing ? { ...state, editing: false } : state),

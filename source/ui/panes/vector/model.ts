@@ -1,24 +1,34 @@
-/** What the Vector pane shows of the vector index statistics: pure, over VectorIndexStats. */
-import { type VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
+/**
+ * What the Vector pane shows of the vector index statistics: pure, over a liberal reading of
+ * them. A counter the service left out is "—", a series it left out has no points.
+ */
+import { VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
+import { orMissing } from '../../../format/missing.js';
 import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
 import { seriesValues } from '../../../format/series.js';
+import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
+import type { VectorStats } from './endpoints.js';
 
-export function vectorCounters(stats: VectorIndexStats): KeyValue[] {
+/** The counters, then any field mqtop does not know, as it came. */
+export function vectorCounters(stats: VectorStats): KeyValue[] {
+	const integer = (n: number | undefined) => orMissing(n, formatInteger);
+	const bytes = (n: number | undefined) => orMissing(n, formatBytes);
 	return [
-		{ label: 'vectors', value: formatInteger(stats.current_vector_count) },
-		{ label: 'pending', value: formatInteger(stats.pending_index_count) },
-		{ label: 'storage', value: formatBytes(stats.storage_usage) },
-		{ label: 'cost/month', value: formatMoney(stats.monthly_cost) },
-		{ label: 'queries today', value: formatInteger(stats.daily_query_count) },
-		{ label: 'queries month', value: formatInteger(stats.monthly_query_count) },
-		{ label: 'updates today', value: formatInteger(stats.daily_update_count) },
-		{ label: 'updates month', value: formatInteger(stats.monthly_update_count) },
-		{ label: 'reranks today', value: formatInteger(stats.daily_rerank_count) },
-		{ label: 'reranks month', value: formatInteger(stats.monthly_rerank_count) },
-		{ label: 'bandwidth month', value: formatBytes(stats.monthly_bandwidth_usage) },
+		{ label: 'vectors', value: integer(stats.current_vector_count) },
+		{ label: 'pending', value: integer(stats.pending_index_count) },
+		{ label: 'storage', value: bytes(stats.storage_usage) },
+		{ label: 'cost/month', value: orMissing(stats.monthly_cost, formatMoney) },
+		{ label: 'queries today', value: integer(stats.daily_query_count) },
+		{ label: 'queries month', value: integer(stats.monthly_query_count) },
+		{ label: 'updates today', value: integer(stats.daily_update_count) },
+		{ label: 'updates month', value: integer(stats.monthly_update_count) },
+		{ label: 'reranks today', value: integer(stats.daily_rerank_count) },
+		{ label: 'reranks month', value: integer(stats.monthly_rerank_count) },
+		{ label: 'bandwidth month', value: bytes(stats.monthly_bandwidth_usage) },
+		...extraKeyValues(VectorIndexStats, stats),
 	];
 }
 
@@ -45,7 +55,7 @@ const labels: Record<SeriesField, string> = {
 
 const bytesFields = new Set<SeriesField>(['data_size', 'daily_bandwidths']);
 
-function row(stats: VectorIndexStats, field: SeriesField): SeriesRow {
+function row(stats: VectorStats, field: SeriesField): SeriesRow {
 	return {
 		id: field,
 		label: labels[field],
@@ -68,12 +78,12 @@ const latencyPairs = [
 	['rerank', 'rerank_latency_mean', 'rerank_latency_99'],
 ] as const satisfies readonly (readonly [string, SeriesField, SeriesField])[];
 
-export function vectorLatencies(stats: VectorIndexStats): LatencyPair[] {
+export function vectorLatencies(stats: VectorStats): LatencyPair[] {
 	return latencyPairs.map(([label, mean, p99]) => ({ label, mean: row(stats, mean), p99: row(stats, p99) }));
 }
 
 /** Every series that is not a latency, in the order of `vectorSeriesFields`. */
-export function vectorOtherSeries(stats: VectorIndexStats): SeriesRow[] {
+export function vectorOtherSeries(stats: VectorStats): SeriesRow[] {
 	const paired = new Set<SeriesField>(latencyPairs.flatMap(([, mean, p99]) => [mean, p99]));
 	return vectorSeriesFields.filter((f) => !paired.has(f)).map((f) => row(stats, f));
 }

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { statsPeriods, type VectorIndexStats } from '../../../api/schemas.js';
+import { statsPeriods } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useUi } from '../../contract/context.js';
@@ -10,12 +10,12 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { IndexPrompt } from '../../kit/index-prompt/view.js';
-import { gridRows, KeyValues } from '../../kit/key-values/view.js';
+import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorStatsEndpoint } from './endpoints.js';
+import { type VectorStats, vectorStatsEndpoint } from './endpoints.js';
 import { vectorCounters, vectorLatencies, vectorOtherSeries } from './model.js';
 import type { VectorAction, VectorState } from './state.js';
 
@@ -25,13 +25,13 @@ type Line =
 	| { kind: 'pair'; label: string; mean: SeriesRow; p99: SeriesRow }
 	| { kind: 'row'; rows: SeriesRow[] };
 
-function Stats(props: PaneProps & { stats: VectorIndexStats; title: string }) {
+function Stats(props: PaneProps & { stats: VectorStats; title: string }) {
 	const { state, dispatch } = usePane<VectorState, VectorAction>();
 	const theme = useTheme();
 	const { stats, width, height } = props;
 	const counters = vectorCounters(stats);
 	const counterCell = 28;
-	const counterLines = Math.ceil(counters.length / Math.max(1, Math.floor(width / counterCell)));
+	const counterLines = keyValueRowCount(counters, width, counterCell);
 	const listHeight = Math.max(1, height - counterLines - 2);
 	const latencies = useMemo(() => vectorLatencies(stats), [stats]);
 	const others = useMemo(() => vectorOtherSeries(stats), [stats]);

@@ -7,7 +7,7 @@ export const runsEndpoint = defineEndpoint<RunLog[], { count: number }>({
 	api: 'messaging',
 	label: 'workflow runs',
 	params: (p) => String(p.count),
-	fetch: async (client, p, signal) => (await client.workflows.recent(p.count, {}, signal)).data,
+	fetch: (client, p, signal) => client.workflows.recent(p.count, {}, signal),
 });
 
 /** The run whose steps are open, kept live even once newer runs push it off the list. */
@@ -17,5 +17,5 @@ export const runEndpoint = defineEndpoint<RunLog | undefined, { runId: string }>
 	label: 'workflow run',
 	concurrency: 1,
 	params: (p) => p.runId,
-	fetch: async (client, p, signal) => (await client.workflows.run(p.runId, signal)).data,
+	fetch: (client, p, signal) => client.workflows.run(p.runId, signal),
 });

@@ -1,5 +1,6 @@
 /** The Workflows pane: rows and columns of the runs, and the detail of one run with its steps. Pure. */
 import type { ApiRequest } from '../../../api/transport.js';
+import { WorkflowRunLog } from '../../../api/workflow-schemas.js';
 import type { RunLog } from '../../../api/workflows-api.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../../format/workflow-run.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
-import { type DetailLine, pair, title } from '../../kit/detail-view/lines.js';
+import { type DetailLine, pair, title, unknownFieldsSection } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
 import { wrapText } from '../../kit/text/wrap.js';
@@ -180,5 +181,6 @@ export function runDetail(run: RunLog, now: number, width: number): DetailLine[]
 			...stepValues('err', row.errors, width, 'error'),
 		);
 	}
+	lines.push(...unknownFieldsSection(WorkflowRunLog, run, width, labelWidth));
 	return lines;
 }

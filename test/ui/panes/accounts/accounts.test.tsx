@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../../../source/format/bytes.js';
 import { formatCount } from '../../../../source/format/number.js';
 import { maskText } from '../../../../source/text/mask.js';
+import { conformant } from '../../../support/conformance.js';
 import { keys, lineOf, type Session, startSession } from '../../harness.js';
 
 describe('Accounts pane', () => {
@@ -14,7 +15,7 @@ describe('Accounts pane', () => {
 
 	it('lists the accounts with state, type, region and limits, secrets masked', async () => {
 		const { screen, fixture } = session;
-		const [user] = await fixture.client.listUsers();
+		const [user] = await conformant(fixture.client).listUsers();
 		const row = await screen.waitFor((f) => lineOf(f, `● ${user!.id}`), 'the account row');
 		for (const text of [
 			user!.customer_id,

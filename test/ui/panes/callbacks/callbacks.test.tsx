@@ -10,6 +10,7 @@ import { maskText } from '../../../../source/text/mask.js';
 import { callbacksRefreshMs } from '../../../../source/ui/panes/callbacks/view.js';
 import { type Sink, startFixture, startSink } from '../../../local/helpers.js';
 import { callbackBody, send, sendSigned } from '../../../receiver/helpers.js';
+import { conformant } from '../../../support/conformance.js';
 import { waitUntil } from '../../../support/wait.js';
 import {
 	keys,
@@ -86,7 +87,7 @@ describe('Callbacks pane', () => {
 		expect(lines.map((l) => l.match(/(failure-callback|callback) /)?.[1])).toContain('failure-callback');
 		const failure = lines.find((l) => l.includes('failure-callback'))!;
 		const dlqId = failure.match(/dlq (\d+-\d+)/)?.[1];
-		expect((await fixture.client.getDlq(dlqId!)).messageId).toBe(id);
+		expect((await conformant(fixture.client).getDlq(dlqId!)).messageId).toBe(id);
 		expect(lines.find((l) => l.includes('retried 0/1'))).toMatch(
 			/✓ current +status 503 +retried 0\/1 will retry/,
 		);

@@ -9,6 +9,7 @@ import { MqClient } from '../../../../source/api/client.js';
 import { ApiError } from '../../../../source/api/errors.js';
 import type { GroupsController } from '../../../../source/ui/panes/groups/controller.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
+import { conformant } from '../../../support/conformance.js';
 import { controllerOf, keys, mountTui, type Screen, type Session, startSession } from '../../harness.js';
 
 const ctrlS = '\x13';
@@ -16,7 +17,7 @@ const keyLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 
 async function groupStatus(session: Session, name: string): Promise<number | 'exists'> {
 	try {
-		await session.fixture.client.getGroup(name);
+		await conformant(session.fixture.client).getGroup(name);
 		return 'exists';
 	} catch (error) {
 		if (error instanceof ApiError && error.status !== undefined) return error.status;
@@ -80,10 +81,12 @@ describe('Groups pane', () => {
 		expect(confirm).toContain('{"endpoints":[{"name":"eu"}]}');
 		expect(confirm).toContain(`to ${fixture.service.queueUrl}`);
 		// Nothing is sent before Enter.
-		expect((await fixture.client.getGroup('shop')).endpoints).toHaveLength(2);
+		expect((await conformant(fixture.client).getGroup('shop')).endpoints).toHaveLength(2);
 		await screen.press(keys.enter);
 		await screen.waitFor((f) => f.includes('✓ done: remove 1 endpoint from shop'), 'done');
-		expect((await fixture.client.getGroup('shop')).endpoints).toEqual([{ url: `${sink.url}/us` }]);
+		expect((await conformant(fixture.client).getGroup('shop')).endpoints).toEqual([
+			{ url: `${sink.url}/us` },
+		]);
 		await screen.waitFor((f) => f.includes('1 endpoint ·') && !f.includes(`${sink.url}/eu`), 'refreshed');
 	});
 
@@ -106,7 +109,7 @@ describe('Groups pane', () => {
 		await screen.press('y');
 		await screen.waitFor((f) => f.includes('No URL Groups yet.'), 'the list without it');
 		expect(await groupStatus(session, 'shop')).toBe(404);
-		expect(await fixture.client.listGroups()).toEqual([]);
+		expect(await conformant(fixture.client).listGroups()).toEqual([]);
 	});
 
 	it('adds an endpoint to a new group, and sets default headers that reach the next publish to it', async () => {
@@ -122,7 +125,7 @@ describe('Groups pane', () => {
 		expect(confirm).toContain(`{"endpoints":[{"name":"primary","url":"${sink.url}/orders"}]}`);
 		await screen.press(keys.enter);
 		await screen.waitFor((f) => /orders +1 +0 /.test(f), 'the new group listed');
-		expect((await fixture.client.getGroup('orders')).endpoints).toEqual([
+		expect((await conformant(fixture.client).getGroup('orders')).endpoints).toEqual([
 			{ name: 'primary', url: `${sink.url}/orders` },
 		]);
 
@@ -137,7 +140,7 @@ describe('Groups pane', () => {
 		expect(headers).toContain('{"headers":{"X-Team":"payments","X-Tag":["a","b"]}}');
 		await screen.press(keys.enter);
 		await screen.waitFor((f) => /orders +1 +2 /.test(f), 'two default headers listed');
-		expect((await fixture.client.getGroup('orders')).headers).toEqual({
+		expect((await conformant(fixture.client).getGroup('orders')).headers).toEqual({
 			'X-Team': ['payments'],
 			'X-Tag': ['a', 'b'],
 		});
@@ -167,10 +170,10 @@ describe('Groups pane', () => {
 		expect(clear).toContain('{"headers":{}}');
 		await screen.press('n');
 		await screen.waitFor((f) => /orders +1 +2 /.test(f), 'back, nothing sent');
-		expect(Object.keys((await fixture.client.getGroup('orders')).headers ?? {})).toHaveLength(2);
+		expect(Object.keys((await conformant(fixture.client).getGroup('orders')).headers ?? {})).toHaveLength(2);
 		await screen.press('c', keys.enter);
 		await screen.waitFor((f) => /orders +1 +0 /.test(f), 'headers cleared');
-		expect((await fixture.client.getGroup('orders')).headers ?? {}).toEqual({});
+		expect((await conformant(fixture.client).getGroup('orders')).headers ?? {}).toEqual({});
 		await screen.press('D');
 		const remove = await screen.waitFor(
 			(f) => (f.includes('delete the URL Group orders') ? f : undefined),
@@ -199,7 +202,7 @@ describe('Groups pane', () => {
 		expect(failed).toContain(`has no endpoint "${sink.url}/nope"; nothing was removed`);
 		expect(failed).toMatch(new RegExp(`endpoints +${sink.url}/nope`));
 		expect(groups(screen).state.form?.state.values.endpoints).toBe(`${sink.url}/nope`);
-		expect((await fixture.client.getGroup('keep')).endpoints).toHaveLength(1);
+		expect((await conformant(fixture.client).getGroup('keep')).endpoints).toHaveLength(1);
 		// Fixed and sent again from the same form.
 		await screen.press(...Array.from({ length: 4 }, () => keys.backspace), 'keep', ctrlS, keys.enter);
 		await screen.waitFor((f) => f.includes('No URL Groups yet.'), 'removed, and with it the group');
@@ -225,7 +228,7 @@ describe('Groups pane', () => {
 			'the header line error',
 		);
 		expect(groups(screen).state.confirm).toBeUndefined();
-		expect(await fixture.client.listGroups()).toEqual([]);
+		expect(await conformant(fixture.client).listGroups()).toEqual([]);
 	});
 });
 
@@ -237,7 +240,7 @@ describe('Groups pane, read-only', () => {
 			const { screen, fixture } = session;
 			await fixture.client.addGroupEndpoints('ro', [{ name: 'one', url: `${sink.url}/1` }]);
 			await fixture.client.setGroupHeaders('ro', { 'X-A': '1' });
-			const before = await fixture.client.getGroup('ro');
+			const before = await conformant(fixture.client).getGroup('ro');
 			const listed = await screen.waitFor((f) => (/ro +1 +1 /.test(f) ? f : undefined), 'listed');
 			expect(keyLine(listed)).toContain('a/x/h read-only');
 			expect(keyLine(listed)).toContain('? help  q quit');
@@ -255,7 +258,7 @@ describe('Groups pane, read-only', () => {
 			await screen.press('?');
 			await screen.waitFor((f) => f.includes('delete the group (disabled: read-only)'), 'the help says so');
 			await screen.press(keys.esc);
-			expect(await fixture.client.getGroup('ro')).toEqual(before);
+			expect(await conformant(fixture.client).getGroup('ro')).toEqual(before);
 		} finally {
 			await session.close();
 			await sink.close();
@@ -311,14 +314,14 @@ describe('Groups pane, where the service lists no groups', () => {
 			await screen.waitFor((f) => /group +hidden/.test(f), 'the headers form on the typed group');
 			await screen.press('X-Env: test', ctrlS, keys.enter);
 			await screen.waitFor((f) => f.includes('done: set 1 default header of hidden'), 'headers set');
-			expect((await fixture.client.getGroup('hidden')).headers).toEqual({ 'X-Env': ['test'] });
+			expect((await conformant(fixture.client).getGroup('hidden')).headers).toEqual({ 'X-Env': ['test'] });
 			await screen.press('x');
 			await screen.waitFor((f) => f.includes('Remove endpoints'), 'the removal form');
 			await screen.press(keys.up, ' ', keys.down, 'a', ctrlS);
 			await screen.waitFor((f) => f.includes('{"endpoints":[{"name":"a"}]}'), 'confirm by name');
 			await screen.press(keys.enter);
 			await screen.waitFor((f) => f.includes('done: remove 1 endpoint from hidden'), 'removed');
-			expect((await fixture.client.getGroup('hidden')).endpoints).toEqual([
+			expect((await conformant(fixture.client).getGroup('hidden')).endpoints).toEqual([
 				{ name: 'b', url: `${sink.url}/b` },
 			]);
 		} finally {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryEvent, EventState, Message } from '../../../../source/api/schemas.js';
 import { deriveMessageState, type MessageFacts } from '../../../../source/ui/panes/messages/message-state.js';
+import { stateLabel } from '../../../../source/ui/panes/messages/model.js';
 
 const now = 1_767_225_600_000;
 const message = (overrides: Partial<Message> = {}): Message => ({
@@ -88,6 +89,35 @@ describe('deriveMessageState', () => {
 		expect(kind({ callback: { status: 500, retried: 0, maxRetries: 0 }, events: events('FAILED') })).toBe(
 			'failed',
 		);
+	});
+
+	it('reads the states a deployment sends: IN_PROGRESS is in delivery, CANCELED cancelled', () => {
+		expect(kind({ message: message(), events: events('IN_PROGRESS', 'CREATED') })).toBe('delivering');
+		expect(deriveMessageState({ events: events('IN_PROGRESS') }, now)).toMatchObject({
+			kind: 'delivering',
+			because: 'event IN_PROGRESS',
+			final: false,
+		});
+		expect(
+			deriveMessageState({ message: message(), events: events('CANCELED', 'CREATED') }, now),
+		).toMatchObject({
+			kind: 'cancelled',
+			final: true,
+			because: 'event CANCELED',
+		});
+	});
+
+	it('shows a state nobody listed as it came, and keeps polling the message', () => {
+		const odd = events('CREATED').map((e) => ({ ...e, state: 'PAUSED_FOR_REVIEW' }));
+		const state = deriveMessageState({ message: message(), events: [...odd, ...events('CREATED')] }, now);
+		expect(state).toMatchObject({ kind: 'reported', reported: 'PAUSED_FOR_REVIEW', final: false });
+		expect(stateLabel(state)).toBe('PAUSED_FOR_REVIEW');
+		// Shown sanitised: a state is text from the network.
+		const hostile = deriveMessageState({ events: [{ ...odd[0]!, state: 'X\x1b[2J' }] }, now);
+		expect(stateLabel(hostile)).toBe('X\\x1b[2J');
+		// A terminal state further down still ends it; a log without a state says only that it exists.
+		expect(kind({ events: [...odd, ...events('DELIVERED')] })).toBe('delivered');
+		expect(kind({ events: [{ messageId: 'msg_1' }] })).toBe('waiting');
 	});
 
 	it('counts the most retries any fact shows', () => {

@@ -8,6 +8,7 @@ import { ApiError } from '../../../../source/api/errors.js';
 import { keyedEntry } from '../../../../source/ui/data/poll-store.js';
 import type { MessagesController } from '../../../../source/ui/panes/messages/controller.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
+import { conformant } from '../../../support/conformance.js';
 import {
 	controllerOf,
 	eventually,
@@ -26,7 +27,7 @@ function rowOf(frame: string, id: string): string | undefined {
 
 async function gone(session: ReceiverSession, id: string): Promise<boolean> {
 	try {
-		await session.fixture.client.getMessage(id);
+		await conformant(session.fixture.client).getMessage(id);
 		return false;
 	} catch (error) {
 		if (error instanceof ApiError && error.status === 404) return true;
@@ -93,7 +94,7 @@ describe('Messages pane', () => {
 		// On the service: delivered to the destination, no longer retrievable, DELIVERED in its events.
 		expect(ok.received.find((r) => r.body.toString() === '{"order":1}')?.method).toBe('PUT');
 		expect(await gone(session, id)).toBe(true);
-		const events = await fixture.client.listEvents({ messageId: id });
+		const events = await conformant(fixture.client).listEvents({ messageId: id });
 		expect(events.events[0]?.state).toBe('DELIVERED');
 
 		await screen.press('6');
@@ -124,7 +125,7 @@ describe('Messages pane', () => {
 			'failed with a dlq id',
 		);
 		const dlqId = row.match(/(\d{10,}-\d+)/)?.[1];
-		const record = await fixture.client.getDlq(dlqId!);
+		const record = await conformant(fixture.client).getDlq(dlqId!);
 		expect(record.messageId).toBe(id);
 		expect(record.responseStatus).toBe(500);
 		expect(row).toContain('1/1');
@@ -158,7 +159,7 @@ describe('Messages pane', () => {
 		);
 		await screen.press('n');
 		await screen.waitFor((f) => !f.includes('Cancel message'), 'the question closed');
-		expect((await fixture.client.getMessage(id)).messageId).toBe(id);
+		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
 
 		await screen.press('c', 'y');
 		await screen.waitFor(
@@ -167,7 +168,9 @@ describe('Messages pane', () => {
 		);
 		await screen.waitFor((f) => rowOf(f, id)?.includes('cancelled'), 'the row cancelled');
 		expect(await gone(session, id)).toBe(true);
-		const states = (await fixture.client.listEvents({ messageId: id })).events.map((e) => e.state);
+		const states = (await conformant(fixture.client).listEvents({ messageId: id })).events.map(
+			(e) => e.state,
+		);
 		expect(states).toContain('CANCELLED');
 		expect(ok.received.some((r) => r.body.toString() === 'later')).toBe(false);
 
@@ -285,11 +288,13 @@ describe('Messages pane in read-only mode', () => {
 		expect(screen.frame()).not.toContain('Cancel message');
 		await screen.press('y');
 		// Still there, and the service never heard of a cancel.
-		expect((await fixture.client.getMessage(id)).messageId).toBe(id);
-		const states = (await fixture.client.listEvents({ messageId: id })).events.map((e) => e.state);
+		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
+		const states = (await conformant(fixture.client).listEvents({ messageId: id })).events.map(
+			(e) => e.state,
+		);
 		expect(states).toEqual(['CREATED']);
 		// The feed refuses too, whoever asks.
 		await controllerOf<MessagesController>(screen, 'messages').cancel(id);
-		expect((await fixture.client.getMessage(id)).messageId).toBe(id);
+		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
 	});
 });

@@ -4,6 +4,7 @@ import { formatBytes } from '../../../../source/format/bytes.js';
 import { formatCount, formatInteger, formatMoney } from '../../../../source/format/number.js';
 import { sparkLevels } from '../../../../source/format/series.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
+import { conformant } from '../../../support/conformance.js';
 import { eventually, keys, type Session, startSession } from '../../harness.js';
 
 const sparkChars = new RegExp(`[${sparkLevels.join('')}·]+`);
@@ -66,7 +67,7 @@ describe('Overview pane', () => {
 		const { client, service } = session.fixture;
 		// Compared with what the service reports now: the newest minute may tick over meanwhile.
 		const { stats, frame } = await eventually(async () => {
-			const stats = await client.getMqStats(service.accountId, '1h');
+			const stats = await conformant(client).getMqStats(service.accountId, '1h');
 			const frame = session.screen.frame();
 			expect(stats.dlq_message_count).toBe(1);
 			for (const text of expectedTexts(stats)) expect(frame).toContain(text);
@@ -140,7 +141,7 @@ describe('Overview pane', () => {
 			(f) => f.includes('· period 3h') && f.includes('period 3h ·') && f.includes('(60 points'),
 			'period 3h in the title and the status line',
 		);
-		const stats3h = await client.getMqStats(service.accountId, '3h');
+		const stats3h = await conformant(client).getMqStats(service.accountId, '3h');
 		expect(screen.runtime.polls.getSnapshot().entries.mqStats?.dataParams).toBe(`${service.accountId} 3h`);
 		await screen.waitFor(
 			(f) => f.includes(`max ${formatCount(Math.max(...ys(stats3h.daily_used)))}`),
@@ -156,7 +157,10 @@ describe('Overview pane', () => {
 
 	it('moves a day cursor over the month chart aligned with days', async () => {
 		const { screen } = session;
-		const stats = await session.fixture.client.getMqStats(session.fixture.service.accountId, '1h');
+		const stats = await conformant(session.fixture.client).getMqStats(
+			session.fixture.service.accountId,
+			'1h',
+		);
 		const today = new Date().getUTCDate();
 		await screen.waitFor(
 			(f) => f.includes(`${stats.days[today - 1]} ${today} (today)`),

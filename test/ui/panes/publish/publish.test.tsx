@@ -11,6 +11,7 @@ import { osc52 } from '../../../../source/ui/panes/publish/clipboard.js';
 import type { PublishController } from '../../../../source/ui/panes/publish/controller.js';
 import { publishFields } from '../../../../source/ui/panes/publish/publish-form.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
+import { conformant } from '../../../support/conformance.js';
 import { controllerOf, keys, type Screen, type Session, startSession } from '../../harness.js';
 
 const ctrlS = '\x13';
@@ -33,7 +34,8 @@ async function clearField(screen: Screen) {
 }
 
 async function createdEvents(session: Session): Promise<number> {
-	return (await session.fixture.client.listEvents({ state: 'CREATED', count: 1000 })).events.length;
+	return (await conformant(session.fixture.client).listEvents({ state: 'CREATED', count: 1000 })).events
+		.length;
 }
 
 describe('Publish pane', () => {
@@ -269,7 +271,7 @@ describe('Publish pane', () => {
 		expect(results[0]!.result).toMatchObject({ workflowRunId: 'run-7', deduplicated: true });
 		expect(sink.received).toHaveLength(before + 2);
 		expect(
-			(await fixture.client.listEvents({ state: 'CREATED', count: 1000 })).events.length,
+			(await conformant(fixture.client).listEvents({ state: 'CREATED', count: 1000 })).events.length,
 		).toBeGreaterThan(0);
 	});
 
