@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
 import type { LocalServiceInfo } from '../../source/local/service.js';
-import { conformant } from '../support/conformance.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
 import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
@@ -184,8 +183,18 @@ describe('mqtop serve killed with SIGKILL and started again on the same data dir
 			const client2 = clientOf(again);
 
 			const delivered = (id: string) => arrivals.some((a) => a.messageId === id && a.status === 200);
-			const deadLetters = async () =>
-				new Set((await conformant(client2).listDlq()).messages.map((m) => m.messageId as string));
+			// Every page: a fast machine dead-letters more than one page's worth before the kill.
+			const deadLetters = async () => {
+				const ids = new Set<string>();
+				let cursor: string | undefined;
+				for (let pages = 0; pages < 100; pages++) {
+					const page = (await client2.dlq.list(cursor ? { cursor } : {})).data;
+					for (const m of page.messages) ids.add(m.messageId as string);
+					cursor = page.cursor;
+					if (!cursor) break;
+				}
+				return ids;
+			};
 			await waitUntil(
 				async () => {
 					const dead = await deadLetters();
