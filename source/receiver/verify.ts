@@ -4,10 +4,8 @@
  * check against the public URL when one is given. Pure.
  */
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
+import type { Verification } from './event.js';
 import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
-
-/** A verdict, and for a request a named pair verified, that pair's name. */
-export type ReceiverVerdict = VerifyResult & { keyPair?: string };
 
 type VerifyInputs = Pick<
 	ResolvedReceiverOptions,
@@ -19,7 +17,7 @@ export function verifyReceived(
 	token: string | undefined,
 	path: string,
 	body: Uint8Array,
-): ReceiverVerdict {
+): Verification {
 	const first = verifyWith(options, options.currentSigningKey, options.nextSigningKey, token, path, body);
 	// Only a signature no key of the main pair made is worth trying the other pairs on.
 	if (first.ok || first.failure !== 'signature' || options.keyPairs.length === 0) return first;
