@@ -29,9 +29,13 @@ export function formatClockMillis(ms: number): string {
 	return `${formatClock(ms)}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
 
-/** A span rounded up to whole seconds, e.g. `8s`, `1m30s`; never negative. */
+/**
+ * A span rounded up to whole seconds, e.g. `8s`, `1m30s`; never negative. Spans often come from
+ * the network, so one too large (or not a number) to be a span is shown as it came, never thrown.
+ */
 export function formatSpan(ms: number): string {
-	return formatDuration(Math.max(0, Math.ceil(ms / 1000)) * 1000);
+	const rounded = Math.max(0, Math.ceil(ms / 1000)) * 1000;
+	return Number.isSafeInteger(rounded) ? formatDuration(rounded) : `${ms} ms`;
 }
 
 /** A unix timestamp in seconds as `2026-01-31 12:00 UTC`; 0 or less is `never`. */

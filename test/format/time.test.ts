@@ -18,6 +18,12 @@ describe('time formats', () => {
 		expect(formatSpan(-5)).toBe('0s');
 	});
 
+	it('shows a span too large or not a number as it came, rather than throwing', () => {
+		expect(formatSpan(5.776939810331317e280)).toBe('5.776939810331317e+280 ms');
+		expect(formatSpan(Number.NaN)).toBe('NaN ms');
+		expect(formatSpan(Number.POSITIVE_INFINITY)).toBe('Infinity ms');
+	});
+
 	it('formats unix seconds in UTC, and 0 as never', () => {
 		expect(formatUnixSeconds(Date.UTC(2026, 0, 31, 12, 30) / 1000)).toBe('2026-01-31 12:30 UTC');
 		expect(formatUnixSeconds(0)).toBe('never');
