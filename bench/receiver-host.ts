@@ -1,14 +1,17 @@
 /**
  * A process that only hosts a receiver, for the memory part of the receiver benchmark: its
  * resident memory is the receiver's (plus Node itself), not the benchmark's. A worker receiver
- * is hosted as the monitor has it: an event listener, and the snapshot read at each change.
+ * is hosted as the monitor has it: an event listener, the snapshot read at each change, and a
+ * history on disk.
  */
 import type { ReceiverHandle } from '../source/receiver/receiver.js';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 
 export type HostedReceiver = 'module' | 'worker';
-export type HostRequest = { type: 'start'; key: string; kind: HostedReceiver } | { type: 'close' };
+export type HostRequest =
+	| { type: 'start'; key: string; kind: HostedReceiver; historyDir?: string }
+	| { type: 'close' };
 export type HostReply = { type: 'started'; url: string; pid: number };
 
 const send = (reply: HostReply) => process.send?.(reply);
@@ -18,7 +21,11 @@ process.on('message', async (request: HostRequest) => {
 	if (request.type === 'start') {
 		if (request.kind === 'module') receiver = await startReceiver({ currentSigningKey: request.key });
 		else {
-			receiver = await startReceiverInWorker({ currentSigningKey: request.key, onEvent: () => {} });
+			receiver = await startReceiverInWorker({
+				currentSigningKey: request.key,
+				historyDir: request.historyDir,
+				onEvent: () => {},
+			});
 			const store = receiver.store;
 			store.subscribe(() => store.getSnapshot());
 		}

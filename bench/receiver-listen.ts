@@ -19,6 +19,8 @@ export interface ListenOptions {
 	key: string;
 	nextKey: string;
 	json: boolean;
+	/** Its data directory (MQTOP_DATA_DIR), where it keeps its history: never the user's own. */
+	dataDir: string;
 	/** Node options for the child, e.g. `--cpu-prof`. */
 	execArgv?: string[];
 }
@@ -54,9 +56,12 @@ async function startOnce(options: ListenOptions, port: number): Promise<ListenCh
 		options.nextKey,
 		...(options.json ? ['--json'] : []),
 	];
-	const clean = Object.fromEntries(
-		Object.entries(process.env).filter(([name]) => !/^(MQTOP_|NO_COLOR|FORCE_COLOR)/.test(name)),
-	);
+	const clean = {
+		...Object.fromEntries(
+			Object.entries(process.env).filter(([name]) => !/^(MQTOP_|NO_COLOR|FORCE_COLOR)/.test(name)),
+		),
+		MQTOP_DATA_DIR: options.dataDir,
+	};
 	// 'ignore' attaches /dev/null: output costs the child exactly what writing it costs.
 	const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: clean });
 	let stderr = '';

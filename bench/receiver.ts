@@ -4,11 +4,13 @@
  * connections of signed callbacks, loopback only). Measured:
  * - `mqtop listen --json` and `mqtop listen` (plain lines): the built CLI as a child process,
  *   stdout to /dev/null, every request verified, decoded and printed;
- * - the TUI's receiver: startReceiverInWorker, with an event listener and a snapshot reader as
- *   the monitor has;
+ * - the TUI's receiver: startReceiverInWorker, with an event listener, a snapshot reader and a
+ *   history on disk as the monitor has;
  * - the receiver as a module (startReceiver, nothing listening: events decoded on demand).
  * Then the resident memory of `mqtop listen --json`, of a worker receiver and of a module
  * receiver, each in a process of its own, after many requests.
+ *
+ * Every history goes to a temporary directory of the run, removed at its end.
  *
  * MQTOP_BENCH_RECEIVER_REQUESTS sets the memory runs' request count: 200000 by default, which
  * keeps a run to a few minutes on a small machine; the memory bound is stated for 1000000, so
@@ -17,8 +19,11 @@
  * MQTOP_BENCH_LISTEN_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') adds Node options to the
  * `mqtop listen` children, to see where their time goes.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
@@ -40,6 +45,11 @@ const bodies = 1000;
 const listenArgs = process.env.MQTOP_BENCH_LISTEN_ARGS?.split(' ').filter(Boolean);
 
 type Common = Omit<LoadJob, 'url' | 'durationMs'>;
+
+/** A fresh directory for one receiver's history (or one `mqtop listen`'s data), under the run's. */
+let runDir = '';
+let dirs = 0;
+const freshDir = (name: string) => path.join(runDir, `${name}-${++dirs}`);
 
 /** Something to send the load to, and the CPU time (microseconds) its process has used so far. */
 interface Target {
@@ -132,8 +142,10 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 	const nextKey = generateSigningKey();
 	const bare = await bareServer();
 	const busy = await bareServer(controlBusyMicros);
-	const listenJson = await startListen({ key: common.key, nextKey, json: true, execArgv: listenArgs });
-	const listenLines = await startListen({ key: common.key, nextKey, json: false, execArgv: listenArgs });
+	const listen = (json: boolean) =>
+		startListen({ key: common.key, nextKey, json, dataDir: freshDir('listen'), execArgv: listenArgs });
+	const listenJson = await listen(true);
+	const listenLines = await listen(false);
 	const module = await startReceiver({ currentSigningKey: common.key, nextSigningKey: nextKey });
 	// As the monitor has it: every event to a listener (the Messages pane's feed), and the
 	// snapshot read at each change notification (the Callbacks pane).
@@ -141,6 +153,7 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 	const worker = await startReceiverInWorker({
 		currentSigningKey: common.key,
 		nextSigningKey: nextKey,
+		historyDir: freshDir('worker'),
 		onEvent: () => {
 			seen++;
 		},
@@ -255,7 +268,12 @@ async function load(client: LoadClient, common: Common, url: string) {
 
 /** `mqtop listen --json` after the requests, its memory read from /proc. */
 async function listenMemory(client: LoadClient, common: Common): Promise<MemoryRun> {
-	const child = await startListen({ key: common.key, nextKey: generateSigningKey(), json: true });
+	const child = await startListen({
+		key: common.key,
+		nextKey: generateSigningKey(),
+		json: true,
+		dataDir: freshDir('listen'),
+	});
 	try {
 		const run = await load(client, common, child.url);
 		return { ...run, ...processMemory(child.pid) };
@@ -268,7 +286,12 @@ async function listenMemory(client: LoadClient, common: Common): Promise<MemoryR
 async function hostedMemory(client: LoadClient, common: Common, kind: HostedReceiver): Promise<MemoryRun> {
 	const host = new Child<HostRequest, HostReply>('./receiver-host.js');
 	try {
-		const started = await host.ask({ type: 'start', key: common.key, kind });
+		const started = await host.ask({
+			type: 'start',
+			key: common.key,
+			kind,
+			...(kind === 'worker' ? { historyDir: freshDir('worker') } : {}),
+		});
 		if (started.type !== 'started') throw new Error('the receiver host did not start');
 		const run = await load(client, common, started.url);
 		return { ...run, ...processMemory(started.pid) };
@@ -310,6 +333,7 @@ export const receiverBenchmark: Benchmark = {
 	async run(): Promise<BenchLine[]> {
 		const common: Common = { key: generateSigningKey(), issuer: 'Svc', body, bodies, connections };
 		const client = new LoadClient();
+		runDir = await mkdtemp(path.join(tmpdir(), 'mqtop-bench-receiver-'));
 		try {
 			return [
 				...(await throughput(client, common)),
@@ -319,6 +343,7 @@ export const receiverBenchmark: Benchmark = {
 			];
 		} finally {
 			client.close();
+			await rm(runDir, { recursive: true, force: true });
 		}
 	},
 };

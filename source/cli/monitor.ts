@@ -13,7 +13,7 @@ import { ConfigError, localProfile } from '../config/file.js';
 import { defaultHealthSettings, type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
-import { historyDirectory } from '../receiver/captured.js';
+import { historyDirectory } from '../receiver/history.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
 import { replayFromHistory } from '../receiver/replay-send.js';

@@ -1,142 +1,290 @@
 /**
- * The receiver's history on disk: one JSON line per request, appended in one write per turn
- * of the event loop, in two files of at most half the budget each (`requests.jsonl`, and the
- * one before it, `requests.1.jsonl`), so the history is bounded and a restart finds the
- * newest requests again. A line that cannot be read (cut short by a kill) is skipped.
+ * The receiver's history on disk: every request it read in full, as frames (history-frame.ts)
+ * appended in one write per turn of the event loop, in two files of at most half the budget
+ * each (`requests.bin`, and the one before it, `requests.1.bin`), so the history is bounded and
+ * a restart goes on numbering after the newest request. A frame cut short by a kill is cut off
+ * when the history is opened again. What waits to be written is bounded too: when the disk
+ * cannot keep up, requests beyond that are not kept (and counted), rather than held in memory.
+ *
+ * Histories written before the frames (`requests.jsonl`, one JSON line per request) are still
+ * read, for replay and numbering, until the first new file is full.
  */
-import { appendFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReceivedRequest } from './event.js';
+import {
+	type CapturedRequest,
+	decodeFrame,
+	encodeFrame,
+	type FrameSpan,
+	readFrame,
+} from './history-frame.js';
+import { decodeLegacyLine, legacySeq } from './history-legacy.js';
 
 export interface HistoryOptions {
 	/** Bytes on disk for both files together; default 32 MiB. */
 	maxBytes?: number;
-	/** Records kept in memory (for replay and to show again); default 1000. */
-	maxRecords?: number;
+	/** Bytes waiting to be written at most; default 8 MiB. */
+	maxPendingBytes?: number;
 }
 
 export const defaultHistoryBytes = 32 * 1024 * 1024;
-export const defaultHistoryRecords = 1000;
+export const defaultPendingBytes = 8 * 1024 * 1024;
 
-const currentName = 'requests.jsonl';
-const previousName = 'requests.1.jsonl';
+const currentName = 'requests.bin';
+const previousName = 'requests.1.bin';
+/** Oldest first. */
+const legacyNames = ['requests.1.jsonl', 'requests.jsonl'];
+const readChunkBytes = 1024 * 1024;
 
-export class HistoryFile<T extends { seq: number }> {
-	private pending: string[] = [];
-	private pendingBytes = 0;
-	private writing: Promise<void> | undefined;
-	private scheduled = false;
+/** Keeps the requests a receiver reads, for replay. */
+export class HistoryWriter {
+	#pending: Buffer[] = [];
+	#pendingBytes = 0;
+	#writing: Promise<void> | undefined;
+	#scheduled = false;
+	#dropped = 0;
+	#legacy: boolean;
 
 	private constructor(
 		readonly directory: string,
-		private readonly records: T[],
+		private handle: FileHandle,
 		private size: number,
+		/** The highest seq kept when the history was opened, or 0. */
+		readonly lastSeq: number,
+		legacy: boolean,
 		private readonly maxBytes: number,
-		private readonly maxRecords: number,
+		private readonly maxPendingBytes: number,
 		private readonly onError: (error: unknown) => void,
-	) {}
+	) {
+		this.#legacy = legacy;
+	}
 
-	/** Opens the history in `directory` (created if need be) and reads what it kept. */
-	static async open<T extends { seq: number }>(
+	/** Opens the history in `directory` (created if need be), after the newest request it kept. */
+	static async open(
 		directory: string,
-		decode: (json: unknown) => T | undefined,
 		options: HistoryOptions = {},
 		onError: (error: unknown) => void = () => {},
-	): Promise<HistoryFile<T>> {
+	): Promise<HistoryWriter> {
 		await mkdir(directory, { recursive: true, mode: 0o700 });
-		const maxRecords = options.maxRecords ?? defaultHistoryRecords;
-		const records: T[] = [];
-		for (const name of [previousName, currentName]) {
-			let text = '';
-			try {
-				text = await readFile(path.join(directory, name), 'utf8');
-			} catch {
-				continue;
-			}
-			for (const line of text.split('\n')) {
-				if (!line) continue;
-				try {
-					const record = decode(JSON.parse(line));
-					if (record) records.push(record);
-				} catch {
-					// A line cut short by a kill: the rest of the history is still good.
-				}
-			}
+		const current = path.join(directory, currentName);
+		const { last, end } = await scanFrames(current, () => {});
+		// Whatever follows the last whole frame was cut short: new frames must not follow it.
+		if (end < (await fileSize(current))) await truncateTo(current, end);
+		let lastSeq = last ?? (await scanFrames(path.join(directory, previousName), () => {})).last ?? 0;
+		let legacy = false;
+		for (const name of legacyNames) {
+			const seq = await lastLegacySeq(path.join(directory, name));
+			if (seq === undefined) continue;
+			legacy = true;
+			lastSeq = Math.max(lastSeq, seq);
 		}
-		const size = await stat(path.join(directory, currentName)).then(
-			(s) => s.size,
-			() => 0,
-		);
-		return new HistoryFile(
+		const handle = await open(current, 'a', 0o600);
+		return new HistoryWriter(
 			directory,
-			records.slice(-maxRecords),
-			size,
+			handle,
+			end,
+			lastSeq,
+			legacy,
 			options.maxBytes ?? defaultHistoryBytes,
-			maxRecords,
+			options.maxPendingBytes ?? defaultPendingBytes,
 			onError,
 		);
 	}
 
-	/** The records kept, oldest first. */
-	list(): readonly T[] {
-		return this.records;
+	/** Requests not kept because the disk did not keep up. */
+	get dropped(): number {
+		return this.#dropped;
 	}
 
-	/** The newest record with this sequence number. */
-	find(seq: number): T | undefined {
-		for (let i = this.records.length - 1; i >= 0; i--)
-			if (this.records[i]!.seq === seq) return this.records[i];
-		return undefined;
-	}
-
-	/** The highest sequence number kept, or 0. */
-	get lastSeq(): number {
-		let last = 0;
-		for (const record of this.records) if (record.seq > last) last = record.seq;
-		return last;
-	}
-
-	/** Keeps `record`; `json` is its line as written (so the caller decides what it holds). */
-	append(record: T, json: unknown): void {
-		this.records.push(record);
-		if (this.records.length > this.maxRecords) this.records.splice(0, this.records.length - this.maxRecords);
-		const line = `${JSON.stringify(json)}\n`;
-		this.pending.push(line);
-		this.pendingBytes += Buffer.byteLength(line);
-		if (!this.scheduled && !this.writing) {
-			this.scheduled = true;
-			setImmediate(() => void this.write());
+	/** Keeps a request the server handed over, if it can be sent again (its body was read). */
+	append(request: ReceivedRequest): void {
+		const frame = encodeFrame(request);
+		if (!frame) return;
+		if (this.#pendingBytes + frame.length > this.maxPendingBytes) {
+			this.#dropped++;
+			return;
+		}
+		this.#pending.push(frame);
+		this.#pendingBytes += frame.length;
+		if (!this.#scheduled && !this.#writing) {
+			this.#scheduled = true;
+			setImmediate(() => void this.#write());
 		}
 	}
 
-	/** Resolves once every record appended so far is written. */
+	/** Resolves once every request appended so far is written. */
 	async flush(): Promise<void> {
-		while (this.writing || this.pending.length > 0) {
-			if (this.writing) await this.writing;
-			else await this.write();
+		while (this.#writing || this.#pending.length > 0) {
+			if (this.#writing) await this.#writing;
+			else await this.#write();
 		}
 	}
 
-	private async write(): Promise<void> {
-		this.scheduled = false;
-		if (this.pending.length === 0) return;
-		const text = this.pending.join('');
-		const bytes = this.pendingBytes;
-		this.pending = [];
-		this.pendingBytes = 0;
-		this.writing = (async () => {
+	/** Writes what is pending and closes the file. */
+	async close(): Promise<void> {
+		await this.flush();
+		await this.handle.close();
+	}
+
+	async #write(): Promise<void> {
+		this.#scheduled = false;
+		if (this.#pending.length === 0) return;
+		const data = Buffer.concat(this.#pending, this.#pendingBytes);
+		this.#pending = [];
+		this.#pendingBytes = 0;
+		this.#writing = (async () => {
 			try {
-				if (this.size > 0 && this.size + bytes > this.maxBytes / 2) {
-					await rename(path.join(this.directory, currentName), path.join(this.directory, previousName));
-					this.size = 0;
+				if (this.size > 0 && this.size + data.length > this.maxBytes / 2) await this.#rotate();
+				for (let at = 0; at < data.length; ) {
+					const { bytesWritten } = await this.handle.write(data, at);
+					at += bytesWritten;
 				}
-				await appendFile(path.join(this.directory, currentName), text, { mode: 0o600 });
-				this.size += bytes;
+				this.size += data.length;
 			} catch (error) {
 				this.onError(error);
 			}
 		})();
-		await this.writing;
-		this.writing = undefined;
-		if (this.pending.length > 0) await this.write();
+		await this.#writing;
+		this.#writing = undefined;
+		if (this.#pending.length > 0) await this.#write();
 	}
+
+	async #rotate(): Promise<void> {
+		await this.handle.close();
+		const current = path.join(this.directory, currentName);
+		await rename(current, path.join(this.directory, previousName));
+		// The old files hold only requests older than the one just moved aside.
+		if (this.#legacy) {
+			for (const name of legacyNames) await rm(path.join(this.directory, name), { force: true });
+			this.#legacy = false;
+		}
+		this.handle = await open(current, 'a', 0o600);
+		this.size = 0;
+	}
+}
+
+/** What a search of the history found: the request (the newest with that seq) and the seqs kept. */
+export interface HistoryLookup {
+	request: CapturedRequest | undefined;
+	kept: { first: number; last: number } | undefined;
+}
+
+/** Request `seq` of the history in `directory`, read from disk. */
+export async function findInHistory(directory: string, seq: number): Promise<HistoryLookup> {
+	let request: CapturedRequest | undefined;
+	let first: number | undefined;
+	let last: number | undefined;
+	const seen = (n: number) => {
+		first = first === undefined ? n : Math.min(first, n);
+		last = last === undefined ? n : Math.max(last, n);
+	};
+	for (const name of legacyNames) {
+		const text = await readFile(path.join(directory, name), 'utf8').catch(() => '');
+		for (const line of text.split('\n')) {
+			const n = legacySeq(line);
+			if (n === undefined) continue;
+			if (n === seq) request = decodeLegacyLine(line) ?? request;
+			seen(n);
+		}
+	}
+	for (const name of [previousName, currentName]) {
+		await scanFrames(path.join(directory, name), (span, buffer) => {
+			if (span.seq === seq) request = decodeFrame(buffer, span) ?? request;
+			seen(span.seq);
+		});
+	}
+	return {
+		request,
+		kept: first === undefined || last === undefined ? undefined : { first, last },
+	};
+}
+
+/**
+ * Calls `visit` with each whole frame of a file, in order, reading it a chunk at a time; says
+ * the last frame's seq and where the whole frames end. A missing file has none.
+ */
+async function scanFrames(
+	file: string,
+	visit: (span: FrameSpan, buffer: Buffer) => void,
+): Promise<{ last: number | undefined; end: number }> {
+	let handle: FileHandle;
+	try {
+		handle = await open(file, 'r');
+	} catch {
+		return { last: undefined, end: 0 };
+	}
+	let last: number | undefined;
+	let end = 0;
+	try {
+		// `buffer` holds the file's bytes from offset `base`; `filled` of them are read.
+		let buffer = Buffer.alloc(readChunkBytes);
+		let base = 0;
+		let filled = 0;
+		let at = 0;
+		let eof = false;
+		for (;;) {
+			const read = readFrame(buffer.subarray(0, filled), at);
+			if (read.complete) {
+				visit(read.span, buffer);
+				last = read.span.seq;
+				at = read.span.end;
+				end = base + at;
+				continue;
+			}
+			if (read.need === undefined || eof) break;
+			// Keep the frame begun at `at`, with room for all of it, and read on.
+			const room = Math.max(readChunkBytes, read.need);
+			if (room > buffer.length) {
+				const bigger = Buffer.alloc(room);
+				buffer.copy(bigger, 0, at, filled);
+				buffer = bigger;
+			} else buffer.copyWithin(0, at, filled);
+			filled -= at;
+			base += at;
+			at = 0;
+			const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, base + filled);
+			filled += bytesRead;
+			eof = bytesRead === 0;
+		}
+	} finally {
+		await handle.close();
+	}
+	return { last, end };
+}
+
+async function fileSize(file: string): Promise<number> {
+	return stat(file).then(
+		(s) => s.size,
+		() => 0,
+	);
+}
+
+async function truncateTo(file: string, bytes: number): Promise<void> {
+	const handle = await open(file, 'r+');
+	try {
+		await handle.truncate(bytes);
+	} finally {
+		await handle.close();
+	}
+}
+
+async function lastLegacySeq(file: string): Promise<number | undefined> {
+	let text: string;
+	try {
+		text = await readFile(file, 'utf8');
+	} catch {
+		return undefined;
+	}
+	let last: number | undefined;
+	for (const line of text.split('\n')) {
+		const n = legacySeq(line);
+		if (n !== undefined) last = Math.max(last ?? 0, n);
+	}
+	return last;
+}
+
+/** Where the receiver's history is kept in a data directory. */
+export function historyDirectory(dataDir: string): string {
+	return path.join(dataDir, 'receiver');
 }

@@ -1,6 +1,6 @@
 /** A receiver on the main thread: the server feeding a store (used by `mqtop listen`). */
-import { type CapturedHistory, keepRequest, openCapturedHistory } from './captured.js';
 import type { ReceivedEvent } from './event.js';
+import { HistoryWriter } from './history.js';
 import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
 import { listenReceiver } from './server.js';
 import { EventStore } from './store.js';
@@ -10,7 +10,7 @@ export interface ReceiverHandle {
 	url: string;
 	store: EventStore;
 	/** The history of requests, when the receiver keeps one (historyDir). */
-	history?: CapturedHistory | undefined;
+	history?: HistoryWriter | undefined;
 	/** Stops listening, drops open connections and publishes the last events. */
 	close(): Promise<void>;
 }
@@ -30,12 +30,12 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	});
 	if (options.onEvent) store.onEvent(options.onEvent);
 	const history =
-		resolved.historyDir === undefined ? undefined : await openCapturedHistory(resolved.historyDir);
+		resolved.historyDir === undefined ? undefined : await HistoryWriter.open(resolved.historyDir);
 	const server = await listenReceiver(
 		resolved,
 		(request) => {
 			store.addRequest(request);
-			if (history) keepRequest(history, request);
+			history?.append(request);
 		},
 		(history?.lastSeq ?? 0) + 1,
 	);
@@ -47,7 +47,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 		close: () => {
 			closing ??= server.close().then(async () => {
 				store.flush();
-				await history?.flush();
+				await history?.close();
 			});
 			return closing;
 		},

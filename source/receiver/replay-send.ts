@@ -5,9 +5,10 @@
  * original's.
  */
 import type { Dialect } from '../api/dialect.js';
-import { type CapturedRequest, openCapturedHistory } from './captured.js';
 import { type ForwardSummary, signatureHeaderName } from './event.js';
 import { defaultForwardTimeoutMs, defaultMaxForwardResponseBytes, forwardRequest } from './forward.js';
+import { findInHistory } from './history.js';
+import type { CapturedRequest } from './history-frame.js';
 import { type ReplayEdits, replayRequest } from './replay.js';
 
 export interface ReplayTarget {
@@ -39,16 +40,8 @@ export async function replayFromHistory(
 	seq: number,
 	edits: ReplayEdits = {},
 ): Promise<ReplayResult> {
-	const history = await openCapturedHistory(target.historyDir);
-	const original = history.find(seq);
-	if (!original) {
-		const kept = history.list();
-		return {
-			found: false,
-			seq,
-			kept: kept.length === 0 ? undefined : { first: kept[0]!.seq, last: kept.at(-1)!.seq },
-		};
-	}
+	const { request: original, kept } = await findInHistory(target.historyDir, seq);
+	if (!original) return { found: false, seq, kept };
 	const request = replayRequest(original, edits, {
 		signatureHeader: signatureHeaderName(target.dialect),
 		key: target.key,

@@ -6,8 +6,8 @@
  * threads as to decode from the request it came from.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type CapturedHistory, keepRequest, openCapturedHistory } from './captured.js';
 import type { ReceivedRequest } from './event.js';
+import { HistoryWriter } from './history.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -27,10 +27,10 @@ function flush(): void {
 	batch = [];
 }
 
-let history: CapturedHistory | undefined;
+let history: HistoryWriter | undefined;
 
 function record(request: ReceivedRequest): void {
-	if (history) keepRequest(history, request);
+	history?.append(request);
 	batch.push(withOwnBody(request));
 	if (batch.length >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
@@ -49,13 +49,13 @@ function withOwnBody(request: ReceivedRequest): ReceivedRequest {
 }
 
 try {
-	if (start.options.historyDir !== undefined) history = await openCapturedHistory(start.options.historyDir);
+	if (start.options.historyDir !== undefined) history = await HistoryWriter.open(start.options.historyDir);
 	const server = await listenReceiver(start.options, record, (history?.lastSeq ?? 0) + 1);
 	port.on('message', async (message: ToWorker) => {
 		if (message.type !== 'close') return;
 		await server.close();
 		flush();
-		await history?.flush();
+		await history?.close();
 		post({ type: 'closed' });
 		port.close();
 	});

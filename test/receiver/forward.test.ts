@@ -1,17 +1,13 @@
 /**
- * Forwarding, replay signing and the history on disk, each on its own: a request reaches the
+ * Forwarding and replay signing, each on its own: a request reaches the
  * app byte for byte below the forward URL and the app's answer comes back whole; an app that
  * is down or slow is an outcome with a reason; a replayed request carries a fresh signature
- * the official SDK's Receiver accepts; the history is bounded and read back after a restart.
+ * the official SDK's Receiver accepts. The history on disk has its own tests (history.test.ts).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Receiver } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardRequest, forwardUrl } from '../../source/receiver/forward.js';
-import { HistoryFile } from '../../source/receiver/history.js';
 import { resignRequest } from '../../source/receiver/replay.js';
 import { signRequest, verifySignature } from '../../source/signing/jwt.js';
 import { listen, type TestServer } from '../support/http-server.js';
@@ -26,10 +22,8 @@ interface Seen {
 
 let app: TestServer;
 const seen: Seen[] = [];
-let dir: string;
 
 beforeAll(async () => {
-	dir = await mkdtemp(path.join(tmpdir(), 'mqtop-receiver-'));
 	app = await listen((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
@@ -51,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await app.close();
-	await rm(dir, { recursive: true, force: true });
 });
 
 const options = { timeoutMs: 5000, maxResponseBytes: 1024 * 1024 };
@@ -163,34 +156,5 @@ describe('a replayed request', () => {
 			{ signatureHeader: 'Svc-Signature', key: undefined, issuer: 'Svc' },
 		);
 		expect(replay).toMatchObject({ resigned: false, rawHeaders: ['Svc-Signature', 'a.b.c'] });
-	});
-});
-
-describe('the history on disk', () => {
-	const decode = (json: unknown) => {
-		const record = json as { seq?: unknown; text?: unknown };
-		return typeof record.seq === 'number' && typeof record.text === 'string'
-			? { seq: record.seq, text: record.text }
-			: undefined;
-	};
-
-	it('is read back after a restart, skips a line cut short, and stays within its bytes', async () => {
-		const where = path.join(dir, 'history');
-		const history = await HistoryFile.open(where, decode, { maxBytes: 4000, maxRecords: 50 });
-		for (let seq = 1; seq <= 100; seq++) {
-			history.append({ seq, text: `request ${seq}` }, { seq, text: `request ${seq}` });
-			if (seq % 10 === 0) await history.flush();
-		}
-		await writeFile(path.join(where, 'requests.jsonl'), '{"seq": 101, "te', { flag: 'a' });
-		const again = await HistoryFile.open(where, decode, { maxBytes: 4000, maxRecords: 50 });
-		const kept = again.list();
-		expect(kept.at(-1)).toEqual({ seq: 100, text: 'request 100' });
-		expect(again.lastSeq).toBe(100);
-		expect(again.find(99)?.text).toBe('request 99');
-		expect(kept.length).toBeLessThanOrEqual(50);
-		const bytes =
-			(await readFile(path.join(where, 'requests.jsonl'))).length +
-			(await readFile(path.join(where, 'requests.1.jsonl'))).length;
-		expect(bytes).toBeLessThanOrEqual(4000 + 100);
 	});
 });

@@ -9,7 +9,7 @@
 import type { Dialect } from '../../api/dialect.js';
 import { ConfigError } from '../../config/file.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
-import { historyDirectory } from '../../receiver/captured.js';
+import { historyDirectory } from '../../receiver/history.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
 import { jsonLine } from '../../text/json-line.js';

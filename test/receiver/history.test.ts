@@ -1,0 +1,233 @@
+/**
+ * The receiver's history on disk: a request comes back from it exactly as it arrived (any
+ * bytes, any headers, any verdict), numbering goes on after a restart, a frame cut short by a
+ * kill costs only itself, the files stay within their budget, what waits to be written is
+ * bounded, and a history written in the JSON lines of earlier versions is still read.
+ */
+import { appendFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedRequest, Verification } from '../../source/receiver/event.js';
+import { findInHistory, HistoryWriter } from '../../source/receiver/history.js';
+import { decodeFrame, encodeFrame, readFrame } from '../../source/receiver/history-frame.js';
+
+let root: string;
+let n = 0;
+const freshDir = () => path.join(root, `history-${++n}`);
+
+beforeAll(async () => {
+	root = await mkdtemp(path.join(tmpdir(), 'mqtop-history-'));
+});
+
+afterAll(async () => {
+	await rm(root, { recursive: true, force: true });
+});
+
+function request(seq: number, overrides: Partial<ReceivedRequest> = {}): ReceivedRequest {
+	return {
+		seq,
+		receivedAt: 1_767_225_600_000 + seq,
+		method: 'POST',
+		path: `/hook?n=${seq}`,
+		rawHeaders: ['Host', '127.0.0.1', 'Svc-Signature', `token.${seq}.sig`, 'X-Twice', 'a', 'x-twice', 'b'],
+		body: Buffer.from(`{"n":${seq}}`),
+		verification: { ok: true, key: 'current', claims: {} } as unknown as Verification,
+		responseStatus: 200,
+		...overrides,
+	};
+}
+
+describe('a frame', () => {
+	const verification = fc.oneof(
+		fc.constant(undefined),
+		fc.record({ keyPair: fc.option(fc.string(), { nil: undefined }) }).map(
+			({ keyPair }) =>
+				({
+					ok: true,
+					key: 'next',
+					claims: {},
+					...(keyPair !== undefined ? { keyPair } : {}),
+				}) as Verification,
+		),
+		fc.string().map((reason) => ({ ok: false, failure: 'signature', reason }) as Verification),
+	);
+	const forward = fc.option(
+		fc.record(
+			{
+				url: fc.webUrl(),
+				status: fc.integer({ min: 100, max: 599 }),
+				ms: fc.nat().map((n) => n / 8),
+				error: fc.string(),
+			},
+			{ requiredKeys: ['url', 'ms'] },
+		),
+		{ nil: undefined },
+	);
+	// Header text as Node gives it (latin1), and any string a caller could hand over, NULs too.
+	const headerText = fc.oneof(
+		fc.string({ unit: 'binary' }),
+		fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)) }),
+	);
+
+	it('gives back the request as it arrived, whatever its bytes and verdict', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 2 ** 40 }),
+				fc.string(),
+				fc.array(fc.tuple(headerText, headerText)),
+				fc.uint8Array({ maxLength: 300 }),
+				verification,
+				forward,
+				fc.integer({ min: 100, max: 599 }),
+				(seq, pathText, headers, body, v, fwd, status) => {
+					const input = request(seq, {
+						path: pathText,
+						rawHeaders: headers.flat(),
+						body,
+						verification: v,
+						responseStatus: status,
+						...(fwd ? { forward: fwd } : {}),
+					});
+					const frame = encodeFrame(input)!;
+					const read = readFrame(frame, 0);
+					expect(read).toEqual({ complete: true, span: { seq, start: 0, end: frame.length } });
+					if (!read.complete) return;
+					const back = decodeFrame(frame, read.span)!;
+					expect(back.seq).toBe(seq);
+					expect(back.path).toBe(pathText);
+					expect(back.rawHeaders).toEqual(headers.flat());
+					expect([...back.body]).toEqual([...body]);
+					expect(back.verified).toBe(v?.ok === true);
+					expect(back.reason).toBe(v && !v.ok ? v.reason : undefined);
+					expect(back.keyPair).toBe(v?.ok ? v.keyPair : undefined);
+					expect(back.responseStatus).toBe(status);
+					expect(back.forward).toEqual(fwd);
+				},
+			),
+		);
+	});
+
+	it('is not read before all of it is there, and a damaged one is not a frame', () => {
+		const frame = encodeFrame(request(7))!;
+		for (const cut of [0, 3, 12, frame.length - 1])
+			expect(readFrame(frame.subarray(0, cut), 0)).toMatchObject({
+				complete: false,
+				need: expect.any(Number),
+			});
+		const damaged = Buffer.from(frame);
+		damaged[4] = 99;
+		expect(readFrame(damaged, 0)).toEqual({ complete: false, need: undefined });
+	});
+
+	it('is not made for a body that was never read (over the limit)', () => {
+		expect(encodeFrame(request(1, { body: undefined }))).toBeUndefined();
+	});
+});
+
+describe('the history on disk', () => {
+	it('finds a request after a restart, and goes on numbering after the newest', async () => {
+		const dir = freshDir();
+		const history = await HistoryWriter.open(dir);
+		expect(history.lastSeq).toBe(0);
+		for (let seq = 1; seq <= 20; seq++) history.append(request(seq));
+		await history.close();
+
+		const again = await HistoryWriter.open(dir);
+		expect(again.lastSeq).toBe(20);
+		await again.close();
+		const found = await findInHistory(dir, 12);
+		expect(found.kept).toEqual({ first: 1, last: 20 });
+		expect(found.request).toMatchObject({
+			seq: 12,
+			path: '/hook?n=12',
+			rawHeaders: request(12).rawHeaders,
+			verified: true,
+			responseStatus: 200,
+		});
+		expect(found.request?.body.toString()).toBe('{"n":12}');
+		expect((await findInHistory(dir, 21)).request).toBeUndefined();
+	});
+
+	it('cuts off a frame a kill left half written, and the frames after it read', async () => {
+		const dir = freshDir();
+		const history = await HistoryWriter.open(dir);
+		for (let seq = 1; seq <= 3; seq++) history.append(request(seq));
+		await history.close();
+		const half = encodeFrame(request(4))!.subarray(0, 30);
+		await appendFile(path.join(dir, 'requests.bin'), half);
+
+		const again = await HistoryWriter.open(dir);
+		expect(again.lastSeq).toBe(3);
+		again.append(request(4, { body: Buffer.from('whole') }));
+		again.append(request(5));
+		await again.close();
+		const found = await findInHistory(dir, 4);
+		expect(found.request?.body.toString()).toBe('whole');
+		expect(found.kept).toEqual({ first: 1, last: 5 });
+	});
+
+	it('stays within its bytes, keeping the newest requests', async () => {
+		const dir = freshDir();
+		const history = await HistoryWriter.open(dir, { maxBytes: 8000 });
+		for (let seq = 1; seq <= 200; seq++) {
+			history.append(request(seq));
+			if (seq % 10 === 0) await history.flush();
+		}
+		await history.close();
+		const sizes = await Promise.all(
+			(await readdir(dir)).map(async (name) => (await stat(path.join(dir, name))).size),
+		);
+		const frame = encodeFrame(request(200))!.length;
+		expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(8000 + 10 * frame);
+		const found = await findInHistory(dir, 200);
+		expect(found.request?.seq).toBe(200);
+		expect(found.kept!.first).toBeGreaterThan(1);
+		expect(found.kept!.last).toBe(200);
+	});
+
+	it('does not hold more than its bound waiting for the disk, and counts what it did not keep', async () => {
+		const dir = freshDir();
+		const frame = encodeFrame(request(1))!.length;
+		const history = await HistoryWriter.open(dir, { maxPendingBytes: frame * 5 });
+		// All in one turn: nothing is written before the sixth.
+		for (let seq = 1; seq <= 8; seq++) history.append(request(seq));
+		expect(history.dropped).toBe(3);
+		await history.close();
+		expect((await findInHistory(dir, 1)).kept).toEqual({ first: 1, last: 5 });
+	});
+
+	it('reads a history written as JSON lines, numbers after it, and lets it go once the new one is full', async () => {
+		const dir = freshDir();
+		const { mkdir } = await import('node:fs/promises');
+		await mkdir(dir, { recursive: true });
+		const line = (seq: number) =>
+			JSON.stringify({
+				seq,
+				receivedAt: 1_767_225_600_000,
+				method: 'POST',
+				path: '/old',
+				rawHeaders: ['Svc-Signature', 'a.b.c'],
+				body: Buffer.from(`old ${seq}`).toString('base64'),
+				verified: false,
+				reason: 'expired',
+				responseStatus: 401,
+			});
+		await writeFile(path.join(dir, 'requests.jsonl'), `${line(8)}\n${line(9)}\n{"seq":10,"rece`);
+		const history = await HistoryWriter.open(dir, { maxBytes: 4 * encodeFrame(request(1))!.length });
+		expect(history.lastSeq).toBe(9);
+		const old = await findInHistory(dir, 9);
+		expect(old.request).toMatchObject({ seq: 9, path: '/old', verified: false, reason: 'expired' });
+		expect(old.request?.body.toString()).toBe('old 9');
+		expect(old.kept).toEqual({ first: 8, last: 9 });
+
+		for (let seq = 10; seq <= 14; seq++) {
+			history.append(request(seq));
+			await history.flush();
+		}
+		await history.close();
+		expect((await readdir(dir)).sort()).toEqual(['requests.1.bin', 'requests.bin']);
+		expect((await findInHistory(dir, 14)).request?.seq).toBe(14);
+	});
+});
