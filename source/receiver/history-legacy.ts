@@ -3,12 +3,27 @@
  * body in base64. Read only (replay and numbering go on across the upgrade), never written.
  */
 import { z } from 'zod';
-import { type CapturedRequest, capturedRequest, FrameMeta } from './history-frame.js';
+import { type CapturedRequest, captured } from './request-frame.js';
 
-const LegacyLine = FrameMeta.extend({
+const LegacyLine = z.object({
 	seq: z.number().int().positive(),
+	receivedAt: z.number(),
+	method: z.string(),
+	path: z.string(),
 	rawHeaders: z.array(z.string()),
 	body: z.base64(),
+	verified: z.boolean(),
+	reason: z.string().optional(),
+	keyPair: z.string().optional(),
+	responseStatus: z.number().int(),
+	forward: z
+		.object({
+			url: z.string(),
+			status: z.number().int().optional(),
+			ms: z.number(),
+			error: z.string().optional(),
+		})
+		.optional(),
 });
 
 // Every line was written with seq first, so the number is read without parsing the line.
@@ -31,5 +46,5 @@ export function decodeLegacyLine(line: string): CapturedRequest | undefined {
 	const parsed = LegacyLine.safeParse(json);
 	if (!parsed.success) return undefined;
 	const { seq, rawHeaders, body, ...meta } = parsed.data;
-	return capturedRequest(seq, meta, rawHeaders, Buffer.from(body, 'base64'));
+	return captured(seq, meta, rawHeaders, Buffer.from(body, 'base64'));
 }

@@ -1,6 +1,6 @@
 /**
- * The receiver's history on disk: every request it read in full, as frames (history-frame.ts)
- * appended in one write per turn of the event loop, in two files of at most half the budget
+ * The receiver's history on disk: every request it read in full, as frames (request-frame.ts)
+ * appended in one write per 50 ms at most, in two files of at most half the budget
  * each (`requests.bin`, and the one before it, `requests.1.bin`), so the history is bounded and
  * a restart goes on numbering after the newest request. A frame cut short by a kill is cut off
  * when the history is opened again. What waits to be written is bounded too: when the disk
@@ -12,35 +12,65 @@
 import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
+import { decodeLegacyLine, legacySeq } from './history-legacy.js';
 import {
 	type CapturedRequest,
-	decodeFrame,
-	encodeFrame,
+	decodeCaptured,
+	encodeRequest,
 	type FrameSpan,
 	readFrame,
-} from './history-frame.js';
-import { decodeLegacyLine, legacySeq } from './history-legacy.js';
+} from './request-frame.js';
 
 export interface HistoryOptions {
 	/** Bytes on disk for both files together; default 32 MiB. */
 	maxBytes?: number;
 	/** Bytes waiting to be written at most; default 8 MiB. */
 	maxPendingBytes?: number;
+	/** Bytes written a second at most, over any second; default 4 MiB. */
+	maxBytesPerSecond?: number;
 }
 
 export const defaultHistoryBytes = 32 * 1024 * 1024;
 export const defaultPendingBytes = 8 * 1024 * 1024;
+export const defaultBytesPerSecond = 4 * 1024 * 1024;
+
+/** A request waiting to be written: as it arrived, or already a frame (the worker's). */
+interface Pending {
+	request: ReceivedRequest | undefined;
+	frame: Buffer | undefined;
+	/** Its frame's size, or near it. */
+	bytes: number;
+}
 
 const currentName = 'requests.bin';
 const previousName = 'requests.1.bin';
 /** Oldest first. */
 const legacyNames = ['requests.1.jsonl', 'requests.jsonl'];
 const readChunkBytes = 1024 * 1024;
+/**
+ * Requests are written together, at most this long after the first of them: under a burst a
+ * write (a system call, and a hand-over to Node's thread pool) per turn of the event loop cost
+ * `mqtop listen` more than encoding the requests did. A replay waits that long at most.
+ */
+const writeEveryMs = 50;
+/** ... or as soon as this many bytes wait. */
+const writeAtBytes = 1024 * 1024;
+/** A frame's bytes beyond its body and headers, about (its meta's JSON is most of them). */
+const frameOverhead = 300;
 
-/** Keeps the requests a receiver reads, for replay. */
+/**
+ * Keeps the requests a receiver reads, for replay. What it writes is bounded in time as well as
+ * in space: at most maxBytesPerSecond. Under a burst beyond that, each write keeps the newest
+ * requests that fit and skips the older ones (and counts them): a burst of thousands a second
+ * would push them out of the files within seconds anyway, and writing them cost `mqtop listen`
+ * a fifth of its throughput. The newest requests, the ones worth sending again, are kept.
+ */
 export class HistoryWriter {
-	#pending: Buffer[] = [];
+	#pending: Pending[] = [];
 	#pendingBytes = 0;
+	/** Bytes that may be written now (a token bucket, refilled at maxBytesPerSecond). */
+	#allowance: number;
+	#allowanceAt = performance.now();
 	#writing: Promise<void> | undefined;
 	#scheduled = false;
 	#dropped = 0;
@@ -55,9 +85,11 @@ export class HistoryWriter {
 		legacy: boolean,
 		private readonly maxBytes: number,
 		private readonly maxPendingBytes: number,
+		private readonly maxBytesPerSecond: number,
 		private readonly onError: (error: unknown) => void,
 	) {
 		this.#legacy = legacy;
+		this.#allowance = maxBytesPerSecond;
 	}
 
 	/** Opens the history in `directory` (created if need be), after the newest request it kept. */
@@ -88,28 +120,44 @@ export class HistoryWriter {
 			legacy,
 			options.maxBytes ?? defaultHistoryBytes,
 			options.maxPendingBytes ?? defaultPendingBytes,
+			options.maxBytesPerSecond ?? defaultBytesPerSecond,
 			onError,
 		);
 	}
 
-	/** Requests not kept because the disk did not keep up. */
+	/** Requests not kept: beyond the bytes a second, or more than may wait for the disk. */
 	get dropped(): number {
 		return this.#dropped;
 	}
 
-	/** Keeps a request the server handed over, if it can be sent again (its body was read). */
+	/**
+	 * Keeps a request the server handed over, if it can be sent again (its body was read). It is
+	 * encoded when written, and only if it is.
+	 */
 	append(request: ReceivedRequest): void {
-		const frame = encodeFrame(request);
-		if (!frame) return;
-		if (this.#pendingBytes + frame.length > this.maxPendingBytes) {
+		const body = request.body;
+		if (body === undefined) return;
+		let bytes = body.byteLength + frameOverhead;
+		for (const text of request.rawHeaders) bytes += text.length + 1;
+		this.#add({ request, frame: undefined, bytes });
+	}
+
+	/** Keeps the frame of a request whose body was read (see encodeRequest). */
+	appendFrame(frame: Buffer): void {
+		this.#add({ request: undefined, frame, bytes: frame.length });
+	}
+
+	#add(item: Pending): void {
+		if (this.#pendingBytes + item.bytes > this.maxPendingBytes) {
 			this.#dropped++;
 			return;
 		}
-		this.#pending.push(frame);
-		this.#pendingBytes += frame.length;
-		if (!this.#scheduled && !this.#writing) {
+		this.#pending.push(item);
+		this.#pendingBytes += item.bytes;
+		if (this.#pendingBytes >= writeAtBytes && !this.#writing) void this.#write();
+		else if (!this.#scheduled && !this.#writing) {
 			this.#scheduled = true;
-			setImmediate(() => void this.#write());
+			setTimeout(() => void this.#write(), writeEveryMs).unref();
 		}
 	}
 
@@ -129,10 +177,10 @@ export class HistoryWriter {
 
 	async #write(): Promise<void> {
 		this.#scheduled = false;
-		if (this.#pending.length === 0) return;
-		const data = Buffer.concat(this.#pending, this.#pendingBytes);
-		this.#pending = [];
-		this.#pendingBytes = 0;
+		// One write at a time: the one in flight writes what came meanwhile when it is done.
+		if (this.#writing || this.#pending.length === 0) return;
+		const data = this.#take();
+		if (data.length === 0) return;
 		this.#writing = (async () => {
 			try {
 				if (this.size > 0 && this.size + data.length > this.maxBytes / 2) await this.#rotate();
@@ -148,6 +196,32 @@ export class HistoryWriter {
 		await this.#writing;
 		this.#writing = undefined;
 		if (this.#pending.length > 0) await this.#write();
+	}
+
+	/** The frames to write now: the newest pending that the allowance lets through. */
+	#take(): Buffer {
+		const now = performance.now();
+		this.#allowance = Math.min(
+			this.maxBytesPerSecond,
+			this.#allowance + ((now - this.#allowanceAt) / 1000) * this.maxBytesPerSecond,
+		);
+		this.#allowanceAt = now;
+		const pending = this.#pending;
+		this.#pending = [];
+		this.#pendingBytes = 0;
+		const frames: Buffer[] = [];
+		let bytes = 0;
+		let i = pending.length - 1;
+		for (; i >= 0; i--) {
+			const item = pending[i]!;
+			const frame = item.frame ?? encodeRequest(item.request!);
+			if (bytes + frame.length > this.#allowance) break;
+			frames.push(frame);
+			bytes += frame.length;
+		}
+		this.#dropped += i + 1;
+		this.#allowance -= bytes;
+		return Buffer.concat(frames.reverse(), bytes);
 	}
 
 	async #rotate(): Promise<void> {
@@ -190,7 +264,7 @@ export async function findInHistory(directory: string, seq: number): Promise<His
 	}
 	for (const name of [previousName, currentName]) {
 		await scanFrames(path.join(directory, name), (span, buffer) => {
-			if (span.seq === seq) request = decodeFrame(buffer, span) ?? request;
+			if (span.seq === seq) request = decodeCaptured(buffer, span) ?? request;
 			seen(span.seq);
 		});
 	}

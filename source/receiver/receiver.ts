@@ -9,8 +9,8 @@ export interface ReceiverHandle {
 	/** Where the service should send requests, e.g. `http://127.0.0.1:41234`. */
 	url: string;
 	store: EventStore;
-	/** The history of requests, when the receiver keeps one (historyDir). */
-	history?: HistoryWriter | undefined;
+	/** Requests its history did not keep because the disk did not keep up; known once closed. */
+	historyDropped(): number;
 	/** Stops listening, drops open connections and publishes the last events. */
 	close(): Promise<void>;
 }
@@ -43,7 +43,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	return {
 		url: server.url,
 		store,
-		history,
+		historyDropped: () => history?.dropped ?? 0,
 		close: () => {
 			closing ??= server.close().then(async () => {
 				store.flush();

@@ -8,8 +8,8 @@ import type { Dialect } from '../api/dialect.js';
 import { type ForwardSummary, signatureHeaderName } from './event.js';
 import { defaultForwardTimeoutMs, defaultMaxForwardResponseBytes, forwardRequest } from './forward.js';
 import { findInHistory } from './history.js';
-import type { CapturedRequest } from './history-frame.js';
 import { type ReplayEdits, replayRequest } from './replay.js';
+import type { CapturedRequest } from './request-frame.js';
 
 export interface ReplayTarget {
 	/** The history's directory. */

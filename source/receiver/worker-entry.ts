@@ -1,52 +1,52 @@
 /**
  * The worker thread of startReceiverInWorker: runs the server and the verification here, and
- * posts the requests, as they arrived and with their verdicts, to the main thread in batches, so
- * a burst costs the main thread one message per batch instead of one task per request. The main
- * thread works out their events: a decoded event costs three times as much to copy between
- * threads as to decode from the request it came from.
+ * posts the requests, as they arrived and with their verdicts, to the main thread in batches: the
+ * frames of a batch (request-frame.ts, the same bytes the history keeps) in one buffer whose
+ * memory is handed over, not copied. A burst then costs the main thread one message per batch
+ * and no structured clone per request. The main thread works out their events: a decoded event
+ * costs three times as much to copy between threads as to decode from the request it came from.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReceivedRequest } from './event.js';
 import { HistoryWriter } from './history.js';
+import { encodeRequest } from './request-frame.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('worker-entry runs only as a worker thread');
 const start = workerData as WorkerStart;
-const post = (message: FromWorker) => port.postMessage(message);
 
-let batch: ReceivedRequest[] = [];
+let batch: Buffer[] = [];
+let batchBytes = 0;
 let timer: NodeJS.Timeout | undefined;
 
 function flush(): void {
 	if (timer) clearTimeout(timer);
 	timer = undefined;
 	if (batch.length === 0) return;
-	post({ type: 'requests', requests: batch });
+	// A buffer of its own (not a slice of Node's shared pool), since its memory is handed over.
+	const frames = Buffer.allocUnsafeSlow(batchBytes);
+	let at = 0;
+	for (const frame of batch) at += frame.copy(frames, at);
 	batch = [];
+	batchBytes = 0;
+	const message: FromWorker = { type: 'frames', frames: frames.buffer as ArrayBuffer };
+	port!.postMessage(message, [message.frames]);
 }
 
 let history: HistoryWriter | undefined;
 
 function record(request: ReceivedRequest): void {
-	history?.append(request);
-	batch.push(withOwnBody(request));
+	const frame = encodeRequest(request);
+	if (request.body !== undefined) history?.appendFrame(frame);
+	batch.push(frame);
+	batchBytes += frame.length;
 	if (batch.length >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
 }
 
-/**
- * Gives the request (ours: the server made it for `record`) a body in a buffer of its own. The
- * server's body may be a view of a larger buffer (the socket read it came in, or Node's pool),
- * all of which a post would copy.
- */
-function withOwnBody(request: ReceivedRequest): ReceivedRequest {
-	const body = request.body;
-	if (body === undefined || body.byteLength === body.buffer.byteLength) return request;
-	request.body = new Uint8Array(body);
-	return request;
-}
+const post = (message: FromWorker) => port.postMessage(message);
 
 try {
 	if (start.options.historyDir !== undefined) history = await HistoryWriter.open(start.options.historyDir);
@@ -56,7 +56,7 @@ try {
 		await server.close();
 		flush();
 		await history?.close();
-		post({ type: 'closed' });
+		post({ type: 'closed', historyDropped: history?.dropped ?? 0 });
 		port.close();
 	});
 	post({ type: 'listening', url: server.url });

@@ -1,5 +1,4 @@
 /** Messages between startReceiverInWorker and its worker thread. */
-import type { ReceivedRequest } from './event.js';
 import type { ResolvedReceiverOptions } from './options.js';
 
 export interface WorkerStart {
@@ -15,5 +14,7 @@ export type ToWorker = { type: 'close' };
 export type FromWorker =
 	| { type: 'listening'; url: string }
 	| { type: 'failed'; message: string }
-	| { type: 'requests'; requests: ReceivedRequest[] }
-	| { type: 'closed' };
+	/** Requests, one frame each (request-frame.ts), back to back. */
+	| { type: 'frames'; frames: ArrayBuffer }
+	/** `historyDropped`: requests the history did not keep because the disk did not keep up. */
+	| { type: 'closed'; historyDropped: number };

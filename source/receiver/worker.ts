@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { resolveReceiverOptions } from './options.js';
 import type { ReceiverHandle, StartReceiverOptions } from './receiver.js';
+import { decodeRequest, readFrame } from './request-frame.js';
 import { EventStore } from './store.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -39,6 +40,7 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 	// Set once close() is called: from then on the worker's exit is expected.
 	let closed = false;
 	let onClosed: (() => void) | undefined;
+	let historyDropped = 0;
 
 	const url = await new Promise<string>((resolve, reject) => {
 		const early = (error: Error) => reject(error);
@@ -55,10 +57,11 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 				case 'failed':
 					reject(new Error(message.message));
 					break;
-				case 'requests':
-					for (const request of message.requests) store.addRequest(request);
+				case 'frames':
+					addFrames(store, Buffer.from(message.frames), (error) => options.onError?.(error));
 					break;
 				case 'closed':
+					historyDropped = message.historyDropped;
 					onClosed?.();
 					break;
 			}
@@ -75,6 +78,7 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 	return {
 		url,
 		store,
+		historyDropped: () => historyDropped,
 		close: () => {
 			closing ??= (async () => {
 				closed = true;
@@ -90,6 +94,27 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 			return closing;
 		},
 	};
+}
+
+/**
+ * The requests of a batch of frames, in order, into the store. A request that fails there (a
+ * listener that throws) costs itself, not the batch or the process; a damaged batch (both sides
+ * are this module's, so it should not happen) costs the rest of itself.
+ */
+function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => void): void {
+	for (let at = 0; at < frames.length; ) {
+		const read = readFrame(frames, at);
+		if (!read.complete) {
+			failed(new Error("a batch of requests arrived damaged from the receiver's thread"));
+			return;
+		}
+		try {
+			store.addRequest(decodeRequest(frames, read.span));
+		} catch (error) {
+			failed(error as Error);
+		}
+		at = read.span.end;
+	}
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The receiver's history on disk: a request comes back from it exactly as it arrived (any
  * bytes, any headers, any verdict), numbering goes on after a restart, a frame cut short by a
- * kill costs only itself, the files stay within their budget, what waits to be written is
- * bounded, and a history written in the JSON lines of earlier versions is still read.
+ * kill costs only itself, the files stay within their budget, what waits to be written and
+ * what is written a second are bounded, and a history written in the JSON lines of earlier versions is still read.
  */
 import { appendFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedRequest, Verification } from '../../source/receiver/event.js';
 import { findInHistory, HistoryWriter } from '../../source/receiver/history.js';
-import { decodeFrame, encodeFrame, readFrame } from '../../source/receiver/history-frame.js';
+import {
+	decodeCaptured,
+	decodeRequest,
+	encodeRequest,
+	readFrame,
+} from '../../source/receiver/request-frame.js';
 
 let root: string;
 let n = 0;
@@ -90,11 +95,11 @@ describe('a frame', () => {
 						responseStatus: status,
 						...(fwd ? { forward: fwd } : {}),
 					});
-					const frame = encodeFrame(input)!;
+					const frame = encodeRequest(input)!;
 					const read = readFrame(frame, 0);
 					expect(read).toEqual({ complete: true, span: { seq, start: 0, end: frame.length } });
 					if (!read.complete) return;
-					const back = decodeFrame(frame, read.span)!;
+					const back = decodeCaptured(frame, read.span)!;
 					expect(back.seq).toBe(seq);
 					expect(back.path).toBe(pathText);
 					expect(back.rawHeaders).toEqual(headers.flat());
@@ -110,7 +115,7 @@ describe('a frame', () => {
 	});
 
 	it('is not read before all of it is there, and a damaged one is not a frame', () => {
-		const frame = encodeFrame(request(7))!;
+		const frame = encodeRequest(request(7))!;
 		for (const cut of [0, 3, 12, frame.length - 1])
 			expect(readFrame(frame.subarray(0, cut), 0)).toMatchObject({
 				complete: false,
@@ -121,8 +126,40 @@ describe('a frame', () => {
 		expect(readFrame(damaged, 0)).toEqual({ complete: false, need: undefined });
 	});
 
-	it('is not made for a body that was never read (over the limit)', () => {
-		expect(encodeFrame(request(1, { body: undefined }))).toBeUndefined();
+	it('crosses to the main thread whole: verdict, claims, a body never read', () => {
+		const claims = {
+			iss: 'Svc',
+			sub: 'http://127.0.0.1/',
+			iat: 1,
+			nbf: 1,
+			exp: 301,
+			jti: 'jwt_1',
+			body: 'abc',
+			extra: [1, { a: 'é' }],
+		};
+		const cases: ReceivedRequest[] = [
+			request(1, { verification: { ok: true, key: 'next', claims, keyPair: 'eu' } as Verification }),
+			request(2, {
+				verification: { ok: false, failure: 'expired', reason: 'token expired', claims } as Verification,
+				forward: { url: 'http://127.0.0.1:3000/', status: 500, ms: 12.5 },
+			}),
+			request(3, { body: undefined, verification: undefined, oversize: { limitBytes: 10, seenBytes: 99 } }),
+		];
+		const frames = Buffer.concat(cases.map(encodeRequest));
+		const back: ReceivedRequest[] = [];
+		for (let at = 0; at < frames.length; ) {
+			const read = readFrame(frames, at);
+			if (!read.complete) throw new Error('incomplete');
+			back.push(decodeRequest(frames, read.span));
+			at = read.span.end;
+		}
+		expect(back.map((r) => ({ ...r, body: r.body && Buffer.from(r.body).toString() }))).toEqual(
+			cases.map((r) => ({ ...r, body: r.body && Buffer.from(r.body).toString() })),
+		);
+		// A body never read is nothing to send again.
+		const oversize = encodeRequest(cases[2]!);
+		const read = readFrame(oversize, 0);
+		expect(read.complete && decodeCaptured(oversize, read.span)).toBeUndefined();
 	});
 });
 
@@ -155,7 +192,7 @@ describe('the history on disk', () => {
 		const history = await HistoryWriter.open(dir);
 		for (let seq = 1; seq <= 3; seq++) history.append(request(seq));
 		await history.close();
-		const half = encodeFrame(request(4))!.subarray(0, 30);
+		const half = encodeRequest(request(4))!.subarray(0, 30);
 		await appendFile(path.join(dir, 'requests.bin'), half);
 
 		const again = await HistoryWriter.open(dir);
@@ -179,7 +216,7 @@ describe('the history on disk', () => {
 		const sizes = await Promise.all(
 			(await readdir(dir)).map(async (name) => (await stat(path.join(dir, name))).size),
 		);
-		const frame = encodeFrame(request(200))!.length;
+		const frame = encodeRequest(request(200))!.length;
 		expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(8000 + 10 * frame);
 		const found = await findInHistory(dir, 200);
 		expect(found.request?.seq).toBe(200);
@@ -189,13 +226,25 @@ describe('the history on disk', () => {
 
 	it('does not hold more than its bound waiting for the disk, and counts what it did not keep', async () => {
 		const dir = freshDir();
-		const frame = encodeFrame(request(1))!.length;
-		const history = await HistoryWriter.open(dir, { maxPendingBytes: frame * 5 });
+		const frames = Array.from({ length: 8 }, (_, i) => encodeRequest(request(i + 1)));
+		const history = await HistoryWriter.open(dir, { maxPendingBytes: frames[0]!.length * 5 + 10 });
 		// All in one turn: nothing is written before the sixth.
-		for (let seq = 1; seq <= 8; seq++) history.append(request(seq));
+		for (const frame of frames) history.appendFrame(frame);
 		expect(history.dropped).toBe(3);
 		await history.close();
 		expect((await findInHistory(dir, 1)).kept).toEqual({ first: 1, last: 5 });
+	});
+
+	it('writes at most its bytes a second: of a burst beyond them it keeps the newest', async () => {
+		const dir = freshDir();
+		const frame = encodeRequest(request(1)).length;
+		const history = await HistoryWriter.open(dir, { maxBytesPerSecond: frame * 3 + 10 });
+		for (let seq = 1; seq <= 10; seq++) history.append(request(seq));
+		await history.close();
+		expect(history.dropped).toBe(7);
+		const found = await findInHistory(dir, 10);
+		expect(found.kept).toEqual({ first: 8, last: 10 });
+		expect(found.request?.body.toString()).toBe('{"n":10}');
 	});
 
 	it('reads a history written as JSON lines, numbers after it, and lets it go once the new one is full', async () => {
@@ -215,7 +264,7 @@ describe('the history on disk', () => {
 				responseStatus: 401,
 			});
 		await writeFile(path.join(dir, 'requests.jsonl'), `${line(8)}\n${line(9)}\n{"seq":10,"rece`);
-		const history = await HistoryWriter.open(dir, { maxBytes: 4 * encodeFrame(request(1))!.length });
+		const history = await HistoryWriter.open(dir, { maxBytes: 4 * encodeRequest(request(1))!.length });
 		expect(history.lastSeq).toBe(9);
 		const old = await findInHistory(dir, 9);
 		expect(old.request).toMatchObject({ seq: 9, path: '/old', verified: false, reason: 'expired' });
