@@ -93,15 +93,14 @@ describe('the shell around the panes', () => {
 		const { screen } = session;
 		await screen.press('1');
 		await screen.waitFor((f) => f.includes('Period series'), 'Overview');
-		// Long interval: only r can bring a new poll within the wait.
+		const answeredAt = () => screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0;
+		// Long interval: only r can bring a new poll within the wait. A poll timed before the change
+		// may still come; once one has answered after it, the next is a minute away.
+		const changedAt = Date.now();
 		screen.runtime.scheduler.setIntervalMs(60_000);
-		await new Promise((r) => setTimeout(r, 300));
-		const before = screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt;
+		const before = await waitUntil(() => (answeredAt() > changedAt ? answeredAt() : undefined));
 		await screen.press('r');
-		await screen.waitFor(
-			() => (screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > (before ?? 0),
-			'a new poll',
-		);
+		await screen.waitFor(() => answeredAt() > before, 'a new poll');
 	});
 });
 
