@@ -7,33 +7,12 @@ import { monitorHealth } from '../../source/cli/monitor-health.js';
 import { defaultHealthRules, type HealthSettings } from '../../source/config/health.js';
 import { demoDeadLetterAlarm, demoHealthRules } from '../../source/demo/health.js';
 import { evaluateHealth } from '../../source/ui/data/health/evaluate.js';
-import { initialLiveState, type LiveState } from '../../source/ui/data/live/tracker.js';
+import { liveAt } from '../ui/data/live-state.js';
 
 const now = 10_000_000;
-const stepMs = 2000;
-
 /** Five minutes of polls every 2 s: `failedPerSecond` dead letters a second, ten deliveries a second. */
-function steady(failedPerSecond: number): LiveState {
-	const series = (perSecond: number) => ({
-		samples: Array.from({ length: 150 }, (_, i) => ({
-			at: now - i * stepMs,
-			spanMs: stepMs,
-			count: perSecond * (stepMs / 1000),
-			estimate: false,
-		})).reverse(),
-		source: 'logs' as const,
-	});
-	return {
-		...initialLiveState,
-		logs: 'listed',
-		rates: {
-			...initialLiveState.rates,
-			delivered: series(10),
-			retried: series(0),
-			failed: series(failedPerSecond),
-		},
-	} as LiveState;
-}
+const steady = (failedPerSecond: number) =>
+	liveAt(now, { counts: { delivered: Array(150).fill(20), failed: Array(150).fill(failedPerSecond * 2) } });
 
 describe("the demo's health rules", () => {
 	it("warn at the demo's own pace of dead letters, where the defaults are red", () => {
@@ -42,7 +21,8 @@ describe("the demo's health rules", () => {
 		expect(evaluateHealth(defaultHealthRules, demoPace, now).colour).toBe('red');
 		const report = evaluateHealth(demoHealthRules, demoPace, now);
 		expect(report.colour).toBe('yellow');
-		expect(report.results[0]?.reason).toContain('180 dead letters in the last 5m');
+		// The oldest poll ended exactly 5m ago: outside the window.
+		expect(report.results[0]?.reason).toContain('179 dead letters in the last 5m');
 	});
 
 	it('turn red when dead letters come well beyond that pace', () => {
