@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError, localProfile } from '../config/file.js';
-import { defaultHealthSettings, type NotifyMode, notifyModes } from '../config/health.js';
+import { type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
 import { historyDirectory } from '../receiver/history.js';
@@ -23,6 +23,7 @@ import { type CommandSpec, defineCommand } from './define.js';
 import { listenFailure } from './failure.js';
 import { defaultLocalPort } from './local-server.js';
 import { chooseBackend } from './monitor-backend.js';
+import { monitorHealth } from './monitor-health.js';
 import { ttyRefusal } from './tty.js';
 
 function portFlag(text: string | undefined, name: string, fallback: number): number {
@@ -123,11 +124,12 @@ export const monitorSpec: CommandSpec = {
 			);
 		}
 
-		const fromFile = config.config.health;
-		const health = {
-			...(fromFile ?? defaultHealthSettings),
-			...(notifyText ? { notify: notifyText as NotifyMode } : {}),
-		};
+		const health = monitorHealth({
+			fromFile: config.config.health,
+			demo,
+			configPath: config.path,
+			notify: notifyText as NotifyMode | undefined,
+		});
 
 		await import('../ui/production.js');
 		const backend = await chooseBackend(resolved, {
@@ -198,8 +200,8 @@ export const monitorSpec: CommandSpec = {
 						: undefined,
 				refreshMs,
 				readOnly: args.boolean('read-only'),
-				health,
-				healthSource: health.rulesFrom === 'file' ? `config file ${config.path}` : 'the defaults',
+				health: health.settings,
+				healthSource: health.source,
 			});
 			await tui.exited;
 			return exitCodes.ok;

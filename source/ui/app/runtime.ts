@@ -10,6 +10,7 @@ import type { AnyPane, Controller, PaneContext, PaneRequest, PollView } from '..
 import type { PaneInstance, Runtime } from '../contract/runtime.js';
 import { initialShellState, shellReducer } from '../contract/shell-state.js';
 import type { BackoffPolicy } from '../data/backoff.js';
+import { Faults } from '../data/faults.js';
 import { type Env, notifyPlan } from '../data/health/notify.js';
 import { HealthStore } from '../data/health/store.js';
 import { livePolls } from '../data/live/plan.js';
@@ -157,6 +158,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		instance.controller = module.controller?.(context);
 	}
 
+	// A listener that throws in a coalesced notification has nobody to throw to: it is shown instead.
+	const faults = new Faults();
+	for (const store of [ui, polls, tracked, live, health, ...[...instances.values()].map((i) => i.store)])
+		store.onListenerError = faults.report;
+
 	const stops: (() => void)[] = [];
 	let shown = ui.getSnapshot().pane;
 	stops.push(
@@ -195,6 +201,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 		tracked,
 		live,
 		health,
+		faults,
 		panes,
 		show,
 		pane<S, A, C extends Controller>(id: string) {
@@ -215,6 +222,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 			scheduler.stop();
 			polls.close();
 			ui.close();
+			faults.close();
 		},
 	};
 	return runtime;

@@ -1,5 +1,6 @@
 /** What the panes and the shell run on, as the views see it through useRuntime(). */
 import type { MqClient } from '../../api/client.js';
+import type { Faults } from '../data/faults.js';
 import type { HealthStore } from '../data/health/store.js';
 import type { LiveTracker } from '../data/live/tracker.js';
 import type { PollStore } from '../data/poll-store.js';
@@ -33,6 +34,8 @@ export interface Runtime {
 	readonly live: LiveTracker;
 	/** The health line: each rule measured, and its colour. */
 	readonly health: HealthStore;
+	/** What a store listener threw with nobody to hear it: a bug, shown in the status line. */
+	readonly faults: Faults;
 	/** The panes, in registry order. */
 	readonly panes: readonly AnyPane[];
 	/** The running instance of a pane. */

@@ -2,6 +2,10 @@
  * Plain stores outside React. Pollers and key handlers write; components read snapshots with
  * useSyncExternalStore. A store may coalesce notifications, so a burst of writes (several
  * endpoints answering at once) costs one render rather than one each.
+ *
+ * A listener that throws does not keep the others from hearing: every one is called. Its error
+ * goes back to whoever wrote, after the others ran; a coalesced notification runs from a timer,
+ * where a throw would end the process, so its error goes to `onListenerError` instead.
  */
 export interface ReadableStore<S> {
 	getSnapshot(): S;
@@ -12,6 +16,11 @@ export class Store<S> implements ReadableStore<S> {
 	private state: S;
 	private readonly listeners = new Set<() => void>();
 	private pending: ReturnType<typeof setTimeout> | undefined;
+	/**
+	 * Hears what a listener threw during a coalesced notification (nobody to throw to there); the
+	 * runtime shows it in the status line. Unset, it is written to the console.
+	 */
+	onListenerError: ((error: unknown) => void) | undefined;
 
 	/** `coalesceMs` 0 notifies at once; more collects writes for that long before notifying. */
 	constructor(
@@ -32,12 +41,16 @@ export class Store<S> implements ReadableStore<S> {
 		if (Object.is(next, this.state)) return;
 		this.state = next;
 		if (this.coalesceMs <= 0) {
-			this.notify();
+			const failure = this.notify();
+			if (failure) throw failure.error;
 			return;
 		}
 		this.pending ??= setTimeout(() => {
 			this.pending = undefined;
-			this.notify();
+			const failure = this.notify();
+			if (!failure) return;
+			if (this.onListenerError) this.onListenerError(failure.error);
+			else console.error(failure.error);
 		}, this.coalesceMs);
 	}
 
@@ -52,8 +65,17 @@ export class Store<S> implements ReadableStore<S> {
 		this.listeners.clear();
 	}
 
-	private notify(): void {
-		for (const listener of [...this.listeners]) listener();
+	/** Calls every listener; the first error thrown, boxed (a listener may throw anything, undefined too). */
+	private notify(): { error: unknown } | undefined {
+		let failure: { error: unknown } | undefined;
+		for (const listener of [...this.listeners]) {
+			try {
+				listener();
+			} catch (error) {
+				failure ??= { error };
+			}
+		}
+		return failure;
 	}
 }
 

@@ -3,6 +3,7 @@ import { MqClient } from '../../../source/api/client.js';
 import { resolveDialect } from '../../../source/api/dialect.js';
 import { keyTable } from '../../../source/ui/app/bindings.js';
 import { panes } from '../../../source/ui/registry.js';
+import { waitUntil } from '../../support/wait.js';
 import { keys, mountTui, type Session, startSession } from '../harness.js';
 
 describe('the shell around the panes', () => {
@@ -92,15 +93,47 @@ describe('the shell around the panes', () => {
 		const { screen } = session;
 		await screen.press('1');
 		await screen.waitFor((f) => f.includes('Period series'), 'Overview');
-		// Long interval: only r can bring a new poll within the wait.
+		const answeredAt = () => screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0;
+		// Long interval: only r can bring a new poll within the wait. A poll timed before the change
+		// may still come; once one has answered after it, the next is a minute away.
+		const changedAt = Date.now();
 		screen.runtime.scheduler.setIntervalMs(60_000);
-		await new Promise((r) => setTimeout(r, 300));
-		const before = screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt;
+		const before = await waitUntil(() => (answeredAt() > changedAt ? answeredAt() : undefined));
 		await screen.press('r');
-		await screen.waitFor(
-			() => (screen.runtime.polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > (before ?? 0),
-			'a new poll',
-		);
+		await screen.waitFor(() => answeredAt() > before, 'a new poll');
+	});
+});
+
+describe('a bug in a listener of the poll store', () => {
+	it('is shown in the status line while the monitor keeps polling and drawing', async () => {
+		const session = await startSession({ columns: 120, rows: 24 });
+		try {
+			const { screen } = session;
+			const { polls } = screen.runtime;
+			await screen.waitFor((f) => f.includes('Period series'), 'Overview');
+			// Its notifications are coalesced: a throw there would come out of a timer and end the process.
+			polls.subscribe(() => {
+				throw new Error('listener \x1b[31mbroke');
+			});
+			const line = await screen.waitFor(
+				(f) => f.split('\n').find((l) => l.includes('mqtop bug:')),
+				'the fault in the status line',
+			);
+			// Sanitised like everything else, and the key line still at the bottom.
+			expect(line).toContain('✗ mqtop bug: listener \\x1b[31mbroke');
+			expect(line).toContain('the monitor keeps running');
+			expect(screen.frame().trimEnd().split('\n').at(-1)).toContain('? help');
+			// Polling and drawing go on.
+			const seen = polls.getSnapshot().entries.mqStats?.updatedAt ?? 0;
+			await waitUntil(
+				() => ((polls.getSnapshot().entries.mqStats?.updatedAt ?? 0) > seen ? true : undefined),
+				10_000,
+				'a poll after the fault',
+			);
+			await screen.waitFor((f) => /\(\d+ times\)/.test(f), 'the fault counted as it repeats');
+		} finally {
+			await session.close();
+		}
 	});
 });
 

@@ -12,16 +12,10 @@ import {
 	throughTmux,
 } from '../../../source/ui/data/health/notify.js';
 import { HealthStore } from '../../../source/ui/data/health/store.js';
-import type { Sample } from '../../../source/ui/data/live/history.js';
-import { initialLiveState, type LiveState, LiveTracker } from '../../../source/ui/data/live/tracker.js';
+import { initialLiveState, LiveTracker } from '../../../source/ui/data/live/tracker.js';
+import { type LiveChange, liveAt } from './live-state.js';
 
 const now = 1_000_000;
-const sample = (count: number, agoMs = 1000): Sample => ({
-	at: now - agoMs,
-	spanMs: 2000,
-	count,
-	estimate: false,
-});
 const rule = (r: Partial<HealthRule> & Pick<HealthRule, 'metric'>): HealthRule => ({
 	above: 0,
 	withinMs: 300_000,
@@ -30,26 +24,7 @@ const rule = (r: Partial<HealthRule> & Pick<HealthRule, 'metric'>): HealthRule =
 	...r,
 });
 
-function live(
-	change: Partial<LiveState> & { counts?: Partial<Record<'delivered' | 'retried' | 'failed', number[]>> },
-) {
-	const { counts, ...rest } = change;
-	const series = (values: number[] | undefined) => ({
-		samples: (values ?? []).map((c, i) => sample(c, (values!.length - i) * 2000)),
-		source: 'logs' as const,
-	});
-	return {
-		...initialLiveState,
-		logs: 'listed',
-		rates: {
-			...initialLiveState.rates,
-			delivered: series(counts?.delivered),
-			retried: series(counts?.retried),
-			failed: series(counts?.failed),
-		},
-		...rest,
-	} as LiveState;
-}
+const live = (change: LiveChange) => liveAt(now, change);
 
 describe('evaluating the health rules', () => {
 	it('waits for data before it calls anything healthy', () => {
