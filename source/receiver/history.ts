@@ -9,10 +9,10 @@
  * Histories written before the frames (`requests.jsonl`, one JSON line per request) are still
  * read, for replay and numbering, until the first new file is full.
  */
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
-import { decodeLegacyLine, legacySeq } from './history-legacy.js';
+import { decodeLegacyLine, lastLegacySeq, visitLegacyLines } from './history-legacy.js';
 import {
 	type CapturedRequest,
 	decodeCaptured,
@@ -100,9 +100,9 @@ export class HistoryWriter {
 	): Promise<HistoryWriter> {
 		await mkdir(directory, { recursive: true, mode: 0o700 });
 		const current = path.join(directory, currentName);
-		const { last, end } = await scanFrames(current, () => {});
+		const { last, end, size } = await scanFrames(current, () => {});
 		// Whatever follows the last whole frame was cut short: new frames must not follow it.
-		if (end < (await fileSize(current))) await truncateTo(current, end);
+		if (end < size) await truncateTo(current, end);
 		let lastSeq = last ?? (await scanFrames(path.join(directory, previousName), () => {})).last ?? 0;
 		let legacy = false;
 		for (const name of legacyNames) {
@@ -254,13 +254,10 @@ export async function findInHistory(directory: string, seq: number): Promise<His
 		last = last === undefined ? n : Math.max(last, n);
 	};
 	for (const name of legacyNames) {
-		const text = await readFile(path.join(directory, name), 'utf8').catch(() => '');
-		for (const line of text.split('\n')) {
-			const n = legacySeq(line);
-			if (n === undefined) continue;
+		await visitLegacyLines(path.join(directory, name), (n, line) => {
 			if (n === seq) request = decodeLegacyLine(line) ?? request;
 			seen(n);
-		}
+		});
 	}
 	for (const name of [previousName, currentName]) {
 		await scanFrames(path.join(directory, name), (span, buffer) => {
@@ -276,21 +273,23 @@ export async function findInHistory(directory: string, seq: number): Promise<His
 
 /**
  * Calls `visit` with each whole frame of a file, in order, reading it a chunk at a time; says
- * the last frame's seq and where the whole frames end. A missing file has none.
+ * the last frame's seq, where the whole frames end and the file's size. A missing file has none.
  */
 async function scanFrames(
 	file: string,
 	visit: (span: FrameSpan, buffer: Buffer) => void,
-): Promise<{ last: number | undefined; end: number }> {
+): Promise<{ last: number | undefined; end: number; size: number }> {
 	let handle: FileHandle;
 	try {
 		handle = await open(file, 'r');
 	} catch {
-		return { last: undefined, end: 0 };
+		return { last: undefined, end: 0, size: 0 };
 	}
 	let last: number | undefined;
 	let end = 0;
+	let size = 0;
 	try {
+		size = (await handle.stat()).size;
 		// `buffer` holds the file's bytes from offset `base`; `filled` of them are read.
 		let buffer = Buffer.alloc(readChunkBytes);
 		let base = 0;
@@ -324,14 +323,7 @@ async function scanFrames(
 	} finally {
 		await handle.close();
 	}
-	return { last, end };
-}
-
-async function fileSize(file: string): Promise<number> {
-	return stat(file).then(
-		(s) => s.size,
-		() => 0,
-	);
+	return { last, end, size };
 }
 
 async function truncateTo(file: string, bytes: number): Promise<void> {
@@ -341,21 +333,6 @@ async function truncateTo(file: string, bytes: number): Promise<void> {
 	} finally {
 		await handle.close();
 	}
-}
-
-async function lastLegacySeq(file: string): Promise<number | undefined> {
-	let text: string;
-	try {
-		text = await readFile(file, 'utf8');
-	} catch {
-		return undefined;
-	}
-	let last: number | undefined;
-	for (const line of text.split('\n')) {
-		const n = legacySeq(line);
-		if (n !== undefined) last = Math.max(last ?? 0, n);
-	}
-	return last;
 }
 
 /** Where the receiver's history is kept in a data directory. */

@@ -9,7 +9,7 @@ export interface ReceiverHandle {
 	/** Where the service should send requests, e.g. `http://127.0.0.1:41234`. */
 	url: string;
 	store: EventStore;
-	/** Requests its history did not keep because the disk did not keep up; known once closed. */
+	/** Requests its history did not keep (see HistoryWriter.dropped); known once closed. */
 	historyDropped(): number;
 	/** Stops listening, drops open connections and publishes the last events. */
 	close(): Promise<void>;

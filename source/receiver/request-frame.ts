@@ -39,7 +39,8 @@ const fixedBytes = 1 + 8 + 4 + 1 + 4;
 const joined = 0;
 const jsonArray = 1;
 
-const Forward = z.object({
+/** A ForwardSummary as stored. */
+export const StoredForward = z.object({
 	url: z.string(),
 	status: z.number().int().optional(),
 	ms: z.number(),
@@ -55,7 +56,7 @@ const StoredMeta = z.object({
 		.object({ ok: z.boolean(), reason: z.string().optional(), keyPair: z.string().optional() })
 		.optional(),
 	responseStatus: z.number().int(),
-	forward: Forward.optional(),
+	forward: StoredForward.optional(),
 	body: z.literal(false).optional(),
 });
 
@@ -199,7 +200,7 @@ export interface StoredFields {
 	reason?: string | undefined;
 	keyPair?: string | undefined;
 	responseStatus: number;
-	forward?: z.infer<typeof Forward> | undefined;
+	forward?: z.infer<typeof StoredForward> | undefined;
 }
 
 function capturedRequest(

@@ -16,6 +16,7 @@ import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 const port = parentPort;
 if (!port) throw new Error('worker-entry runs only as a worker thread');
 const start = workerData as WorkerStart;
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 let batch: Buffer[] = [];
 let batchBytes = 0;
@@ -31,8 +32,8 @@ function flush(): void {
 	for (const frame of batch) at += frame.copy(frames, at);
 	batch = [];
 	batchBytes = 0;
-	const message: FromWorker = { type: 'frames', frames: frames.buffer as ArrayBuffer };
-	port!.postMessage(message, [message.frames]);
+	const buffer = frames.buffer as ArrayBuffer;
+	post({ type: 'frames', frames: buffer }, [buffer]);
 }
 
 let history: HistoryWriter | undefined;
@@ -45,8 +46,6 @@ function record(request: ReceivedRequest): void {
 	if (batch.length >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
 }
-
-const post = (message: FromWorker) => port.postMessage(message);
 
 try {
 	if (start.options.historyDir !== undefined) history = await HistoryWriter.open(start.options.historyDir);

@@ -251,19 +251,7 @@ describe('the history on disk', () => {
 		const dir = freshDir();
 		const { mkdir } = await import('node:fs/promises');
 		await mkdir(dir, { recursive: true });
-		const line = (seq: number) =>
-			JSON.stringify({
-				seq,
-				receivedAt: 1_767_225_600_000,
-				method: 'POST',
-				path: '/old',
-				rawHeaders: ['Svc-Signature', 'a.b.c'],
-				body: Buffer.from(`old ${seq}`).toString('base64'),
-				verified: false,
-				reason: 'expired',
-				responseStatus: 401,
-			});
-		await writeFile(path.join(dir, 'requests.jsonl'), `${line(8)}\n${line(9)}\n{"seq":10,"rece`);
+		await writeFile(path.join(dir, 'requests.jsonl'), `${legacyLine(8)}\n${legacyLine(9)}\n{"seq":10,"rece`);
 		const history = await HistoryWriter.open(dir, { maxBytes: 4 * encodeRequest(request(1))!.length });
 		expect(history.lastSeq).toBe(9);
 		const old = await findInHistory(dir, 9);
@@ -279,4 +267,34 @@ describe('the history on disk', () => {
 		expect((await readdir(dir)).sort()).toEqual(['requests.1.bin', 'requests.bin']);
 		expect((await findInHistory(dir, 14)).request?.seq).toBe(14);
 	});
+
+	it('numbers after an old last line longer than one read from the end of its file', async () => {
+		const dir = freshDir();
+		const { mkdir } = await import('node:fs/promises');
+		await mkdir(dir, { recursive: true });
+		const big = 'x'.repeat(3 * 1024 * 1024);
+		await writeFile(
+			path.join(dir, 'requests.1.jsonl'),
+			`${legacyLine(3)}\n${legacyLine(4, big)}\n{"seq":5,"rece`,
+		);
+		const history = await HistoryWriter.open(dir);
+		expect(history.lastSeq).toBe(4);
+		await history.close();
+		expect((await findInHistory(dir, 4)).request?.body.length).toBe(big.length);
+	});
 });
+
+/** A request as a line of the JSON-line history of earlier versions. */
+function legacyLine(seq: number, body = `old ${seq}`): string {
+	return JSON.stringify({
+		seq,
+		receivedAt: 1_767_225_600_000,
+		method: 'POST',
+		path: '/old',
+		rawHeaders: ['Svc-Signature', 'a.b.c'],
+		body: Buffer.from(body).toString('base64'),
+		verified: false,
+		reason: 'expired',
+		responseStatus: 401,
+	});
+}

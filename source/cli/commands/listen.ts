@@ -9,7 +9,7 @@
 import type { Dialect } from '../../api/dialect.js';
 import { ConfigError } from '../../config/file.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
-import { defaultBytesPerSecond, historyDirectory } from '../../receiver/history.js';
+import { defaultBytesPerSecond, defaultHistoryBytes, historyDirectory } from '../../receiver/history.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
 import { jsonLine } from '../../text/json-line.js';
@@ -98,8 +98,8 @@ export const listenCommand = defineCommand({
 			"URL, headers with the signature, body) and answers the service with the app's status and body, so " +
 			'the service retries what the app fails; an app that is down gets the service a 502. Rejected ' +
 			'requests are answered 401 and not forwarded unless --forward-rejected. The line shows both sides.',
-		'Every request is kept in the data directory (bounded: 32 MiB, at most 4 MiB written a second, the ' +
-			'newest first). --replay <n> sends request n again to the ' +
+		`Every request is kept in the data directory (bounded: ${mib(defaultHistoryBytes)} MiB, at most ` +
+			`${mib(defaultBytesPerSecond)} MiB written a second, the newest first). --replay <n> sends request n again to the ` +
 			'forward URL, signed afresh with the current key (--body and --header change it first), and shows ' +
 			"the app's answer next to the original's.",
 		"--url is the exact public URL the service calls (a tunnel's, path included): the signature's subject " +
@@ -304,8 +304,12 @@ function summary(handle: ReceiverHandle, out: Output): string {
 	)}${c.oversize ? `, ${c.oversize} over the body limit` : ''}${notKept(handle.historyDropped())}`;
 }
 
+function mib(bytes: number): number {
+	return bytes / 2 ** 20;
+}
+
 function notKept(count: number): string {
 	return count > 0
-		? `; ${count} not kept for --replay (the history writes at most ${defaultBytesPerSecond / 2 ** 20} MiB a second, the newest first)`
+		? `; ${count} not kept for --replay (the history writes at most ${mib(defaultBytesPerSecond)} MiB a second, the newest first)`
 		: '';
 }
