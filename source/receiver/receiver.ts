@@ -18,6 +18,18 @@ export interface ReceiverHandle {
 export interface StartReceiverOptions extends ReceiverOptions {
 	/** Called for every event, in order, as it is recorded. */
 	onEvent?: ((event: ReceivedEvent) => void) | undefined;
+	/**
+	 * Called with what went wrong after the receiver started: a request answered but not recorded
+	 * in full (a bug, e.g. an event listener that throws); the receiver goes on.
+	 */
+	onError?: ((error: Error) => void) | undefined;
+}
+
+/** The error of a request answered but not recorded in full. */
+export function recordError(error: Error, seq: number): Error {
+	return new Error(`request ${seq} was answered but not recorded in full: ${error.message}`, {
+		cause: error,
+	});
 }
 
 export async function startReceiver(options: StartReceiverOptions): Promise<ReceiverHandle> {
@@ -34,10 +46,12 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	const server = await listenReceiver(
 		resolved,
 		(request) => {
-			store.addRequest(request);
+			// The history first: a bug in an event listener must not cost the copy kept for replay.
 			history?.append(request);
+			store.addRequest(request);
 		},
 		(history?.lastSeq ?? 0) + 1,
+		(error, request) => options.onError?.(recordError(error, request.seq)),
 	);
 	let closing: Promise<void> | undefined;
 	return {

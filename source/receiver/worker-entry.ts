@@ -49,7 +49,9 @@ function record(request: ReceivedRequest): void {
 
 try {
 	if (start.options.historyDir !== undefined) history = await HistoryWriter.open(start.options.historyDir);
-	const server = await listenReceiver(start.options, record, (history?.lastSeq ?? 0) + 1);
+	const server = await listenReceiver(start.options, record, (history?.lastSeq ?? 0) + 1, (error, request) =>
+		post({ type: 'record-failed', seq: request.seq, message: error.message }),
+	);
 	port.on('message', async (message: ToWorker) => {
 		if (message.type !== 'close') return;
 		await server.close();

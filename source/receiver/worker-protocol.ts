@@ -16,5 +16,7 @@ export type FromWorker =
 	| { type: 'failed'; message: string }
 	/** Requests, one frame each (request-frame.ts), back to back. */
 	| { type: 'frames'; frames: ArrayBuffer }
+	/** A request answered but not posted (a bug): what went wrong. */
+	| { type: 'record-failed'; seq: number; message: string }
 	/** `historyDropped`: requests the history did not keep because the disk did not keep up. */
 	| { type: 'closed'; historyDropped: number };

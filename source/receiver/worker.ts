@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { resolveReceiverOptions } from './options.js';
-import type { ReceiverHandle, StartReceiverOptions } from './receiver.js';
+import { type ReceiverHandle, recordError, type StartReceiverOptions } from './receiver.js';
 import { decodeRequest, readFrame } from './request-frame.js';
 import { EventStore } from './store.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
@@ -18,8 +18,6 @@ export interface WorkerReceiverOptions extends StartReceiverOptions {
 	batchIntervalMs?: number | undefined;
 	/** Events per message at most; default 500. */
 	maxBatch?: number | undefined;
-	/** Called when the worker stops on its own after it started (it should not). */
-	onError?: ((error: Error) => void) | undefined;
 }
 
 export async function startReceiverInWorker(options: WorkerReceiverOptions): Promise<ReceiverHandle> {
@@ -59,6 +57,9 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 					break;
 				case 'frames':
 					addFrames(store, Buffer.from(message.frames), (error) => options.onError?.(error));
+					break;
+				case 'record-failed':
+					options.onError?.(recordError(new Error(message.message), message.seq));
 					break;
 				case 'closed':
 					historyDropped = message.historyDropped;
@@ -111,7 +112,7 @@ function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => 
 		try {
 			store.addRequest(decodeRequest(frames, read.span));
 		} catch (error) {
-			failed(error as Error);
+			failed(recordError(error as Error, read.span.seq));
 		}
 		at = read.span.end;
 	}

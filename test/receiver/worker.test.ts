@@ -63,6 +63,30 @@ describe('startReceiverInWorker', () => {
 		await expect(send(`${receiver.url}/`, { body: 'x' })).rejects.toThrow();
 	});
 
+	it('answers by the verdict alone: an event listener that throws costs its event and is reported', async () => {
+		const errors: string[] = [];
+		const seen: number[] = [];
+		const receiver = await startReceiverInWorker({
+			currentSigningKey: currentKey,
+			batchIntervalMs: 5,
+			onEvent: (event) => {
+				if (event.seq === 2) throw new Error('listener bug');
+				seen.push(event.seq);
+			},
+			onError: (error) => errors.push(error.message),
+		});
+		try {
+			for (const body of ['one', 'two', 'three']) {
+				expect((await sendSigned(receiver.url, '/', body)).status).toBe(200);
+			}
+			await waitFor('the third event', () => (seen.includes(3) ? true : undefined));
+			expect(seen).toEqual([1, 3]);
+			expect(errors).toEqual(['request 2 was answered but not recorded in full: listener bug']);
+		} finally {
+			await receiver.close();
+		}
+	});
+
 	describe('when the port is taken', () => {
 		const blocker = createServer();
 		let port = 0;

@@ -208,6 +208,8 @@ export const listenCommand = defineCommand({
 				onEvent: (event) => {
 					lines.push(out.json ? jsonLine(toEventRecord(event)) : formatEventLine(event, out.style.paint));
 				},
+				// A bug in showing a request: the service has its answer and the history its copy.
+				onError: (error) => out.warn(error.message),
 			});
 		} catch (error) {
 			if (error instanceof ReceiverOptionError) throw new UsageError(error.message);
