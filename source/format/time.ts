@@ -22,11 +22,60 @@ export function formatClock(ms: number): string {
 	return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/**
+ * A formatter of unix milliseconds as text that is the same for every millisecond of a second
+ * (`second(ms)`, for an integer ms) followed by the millisecond (`millis(ms)`). The second's part
+ * is kept from the last call: a receiver formats thousands of times a second, mostly within one.
+ * A zone's offset changes on a whole second, so local times may be cached so too.
+ */
+function perSecond(
+	second: (ms: number) => string | undefined,
+	millis: (prefix: string, ms: number) => string,
+): (ms: number) => string | undefined {
+	let cachedSecond = Number.NaN;
+	let cachedPrefix: string | undefined;
+	return (ms) => {
+		if (!Number.isSafeInteger(ms) || Math.abs(ms) > maxDateMs) return undefined;
+		const start = ms - (((ms % 1000) + 1000) % 1000);
+		if (start !== cachedSecond) {
+			cachedPrefix = second(start);
+			cachedSecond = start;
+		}
+		return cachedPrefix === undefined ? undefined : millis(cachedPrefix, ms - start);
+	};
+}
+
+/** The furthest from 1970 a date can be, either way. */
+const maxDateMs = 8.64e15;
+
+const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
+
+const clockMillis = perSecond(
+	(start) => (dateOf(start) ? `${formatClock(start)}.` : undefined),
+	(prefix, ms) => prefix + three(ms),
+);
+
 /** Local wall-clock time with milliseconds, `HH:MM:SS.mmm`: for events close together. */
 export function formatClockMillis(ms: number): string {
+	const cached = clockMillis(ms);
+	if (cached !== undefined) return cached;
 	const d = dateOf(ms);
 	if (!d) return String(ms);
 	return `${formatClock(ms)}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+// `2026-01-31T12:00:00.` of toISOString, which is `.mmmZ` short of the whole.
+const isoMillis = perSecond(
+	(start) => dateOf(start)?.toISOString().slice(0, -4),
+	(prefix, ms) => `${prefix}${three(ms)}Z`,
+);
+
+/**
+ * Unix milliseconds as ISO 8601 in UTC, exactly as `new Date(ms).toISOString()` gives it; a time
+ * no date can hold is given as the number that came.
+ */
+export function formatIsoMillis(ms: number): string {
+	return isoMillis(ms) ?? dateOf(ms)?.toISOString() ?? String(ms);
 }
 
 /**

@@ -3,7 +3,7 @@
  * per event for a person, stripe-listen style. Pure: the caller decides where output goes.
  */
 
-import { formatClockMillis } from '../format/time.js';
+import { formatClockMillis, formatIsoMillis } from '../format/time.js';
 import { describePreview } from '../text/body-preview.js';
 import { sanitize } from '../text/sanitize.js';
 import { type Paint, type StyleName, statusStyle } from '../text/style.js';
@@ -59,7 +59,7 @@ export function toEventRecord(event: ReceivedEvent): EventRecord {
 	const cb = event.callback;
 	return {
 		seq: event.seq,
-		receivedAt: new Date(event.receivedAt).toISOString(),
+		receivedAt: formatIsoMillis(event.receivedAt),
 		method: event.method,
 		path: event.path,
 		kind: event.kind,

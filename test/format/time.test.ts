@@ -1,10 +1,41 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../source/cli/format.js';
-import { formatClock, formatClockMillis, formatSpan, formatUnixSeconds } from '../../source/format/time.js';
+import {
+	formatClock,
+	formatClockMillis,
+	formatIsoMillis,
+	formatSpan,
+	formatUnixSeconds,
+} from '../../source/format/time.js';
 import { stepRows } from '../../source/format/workflow-run.js';
 import { whenText } from '../../source/ui/kit/delivery/record.js';
 
 describe('time formats', () => {
+	it('formats ISO and clock times with milliseconds as a Date does, whatever came before', () => {
+		// Times close together, as a receiver formats them, and anywhere a date can hold: each
+		// formatter keeps the last second's text, so the order of calls matters.
+		const near = fc.integer({ min: 1_767_225_600_000, max: 1_767_225_603_000 });
+		const any = fc.integer({ min: -8.64e15, max: 8.64e15 });
+		const edge = fc.integer({ min: 8.64e15 - 2000, max: 8.64e15 + 2000 }).map((ms) => (ms % 2 ? ms : -ms));
+		fc.assert(
+			fc.property(fc.array(fc.oneof(near, any, edge), { minLength: 1, maxLength: 40 }), (times) => {
+				for (const ms of times) {
+					const d = new Date(ms);
+					const valid = !Number.isNaN(d.getTime());
+					expect(formatIsoMillis(ms)).toBe(valid ? d.toISOString() : String(ms));
+					expect(formatClockMillis(ms)).toBe(
+						valid ? `${formatClock(ms)}.${String(d.getMilliseconds()).padStart(3, '0')}` : String(ms),
+					);
+				}
+			}),
+		);
+		expect(formatIsoMillis(Date.UTC(2026, 0, 2, 3, 4, 5, 7))).toBe('2026-01-02T03:04:05.007Z');
+		expect(formatIsoMillis(-1)).toBe('1969-12-31T23:59:59.999Z');
+		expect(formatIsoMillis(1.5)).toBe(new Date(1.5).toISOString());
+		expect(formatIsoMillis(9e15)).toBe('9000000000000000');
+	});
+
 	it('formats a local clock time', () => {
 		const d = new Date(2026, 0, 31, 9, 5, 7);
 		expect(formatClock(d.getTime())).toBe('09:05:07');
