@@ -142,3 +142,19 @@ export function processMemory(pid: number): { rss: number; peak: number } {
 		return { rss: Number.NaN, peak: Number.NaN };
 	}
 }
+
+/** CPU time of the whole machine so far, and how much of it its host took (Linux /proc; NaN elsewhere). */
+export function machineTicks(): { total: number; stolen: number } {
+	try {
+		const fields = readFileSync('/proc/stat', 'utf8')
+			.split('\n', 1)[0]!
+			.trim()
+			.split(/\s+/)
+			.slice(1)
+			.map(Number);
+		// user nice system idle iowait irq softirq steal ...: steal is the eighth.
+		return { total: fields.slice(0, 8).reduce((sum, n) => sum + n, 0), stolen: fields[7]! };
+	} catch {
+		return { total: Number.NaN, stolen: Number.NaN };
+	}
+}
