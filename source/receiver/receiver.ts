@@ -43,16 +43,15 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	if (options.onEvent) store.onEvent(options.onEvent);
 	const history =
 		resolved.historyDir === undefined ? undefined : await HistoryWriter.open(resolved.historyDir);
-	const server = await listenReceiver(
-		resolved,
-		(request) => {
+	const server = await listenReceiver(resolved, {
+		record: (request) => {
 			// The history first: a bug in an event listener must not cost the copy kept for replay.
 			history?.append(request);
 			store.addRequest(request);
 		},
-		(history?.lastSeq ?? 0) + 1,
-		(error, request) => options.onError?.(recordError(error, request.seq)),
-	);
+		firstSeq: (history?.lastSeq ?? 0) + 1,
+		recordFailed: (error, request) => options.onError?.(recordError(error, request.seq)),
+	});
 	let closing: Promise<void> | undefined;
 	return {
 		url: server.url,

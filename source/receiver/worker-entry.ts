@@ -49,9 +49,14 @@ function record(request: ReceivedRequest): void {
 
 try {
 	if (start.options.historyDir !== undefined) history = await HistoryWriter.open(start.options.historyDir);
-	const server = await listenReceiver(start.options, record, (history?.lastSeq ?? 0) + 1, (error, request) =>
-		post({ type: 'record-failed', seq: request.seq, message: error.message }),
-	);
+	const server = await listenReceiver(start.options, {
+		record,
+		firstSeq: (history?.lastSeq ?? 0) + 1,
+		recordFailed: (error, request) =>
+			post({ type: 'record-failed', seq: request.seq, message: error.message }),
+		// Recording here is a copy: answers go out while the rest of the turn is read.
+		answersHeld: 8,
+	});
 	port.on('message', async (message: ToWorker) => {
 		if (message.type !== 'close') return;
 		await server.close();

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInHistory } from '../../source/receiver/history.js';
 import { type ReceivedEvent, type ReceiverHandle, startReceiver } from '../../source/receiver/index.js';
+import { resolveReceiverOptions } from '../../source/receiver/options.js';
+import { listenReceiver } from '../../source/receiver/server.js';
 import { signRequest } from '../../source/signing/jwt.js';
 import { callbackBody, craftToken, currentKey, nextKey, send, sendSigned, waitFor } from './helpers.js';
 
@@ -382,6 +384,26 @@ describe('receiver settings', () => {
 		} finally {
 			await receiver.close();
 			await rm(historyDir, { recursive: true, force: true });
+		}
+	});
+
+	it('holding few answers, still answers and records every request once', async () => {
+		const recorded: number[] = [];
+		const server = await listenReceiver(resolveReceiverOptions({ currentSigningKey: currentKey }), {
+			record: (request) => recorded.push(request.seq),
+			answersHeld: 3,
+		});
+		try {
+			const statuses = await Promise.all(
+				Array.from({ length: 50 }, (_, i) =>
+					sendSigned(server.url, `/held/${i}`, `body ${i}`).then((r) => r.status),
+				),
+			);
+			expect(statuses).toEqual(Array.from({ length: 50 }, () => 200));
+			await waitFor('every record', () => (recorded.length >= 50 ? true : undefined));
+			expect([...recorded].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+		} finally {
+			await server.close();
 		}
 	});
 
