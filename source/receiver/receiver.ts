@@ -20,7 +20,8 @@ export interface StartReceiverOptions extends ReceiverOptions {
 	onEvent?: ((event: ReceivedEvent) => void) | undefined;
 	/**
 	 * Called with what went wrong after the receiver started: a request answered but not recorded
-	 * in full (a bug, e.g. an event listener that throws); the receiver goes on.
+	 * in full (a bug, e.g. an event listener that throws), after which the receiver goes on; for
+	 * the worker receiver also its thread stopping on its own (it should not).
 	 */
 	onError?: ((error: Error) => void) | undefined;
 }

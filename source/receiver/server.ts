@@ -245,14 +245,14 @@ function ignore(): void {}
  * what the request means (its event, the printed line, the history's copy). Answered first, the
  * service has its answers and sends its next requests while the receiver records, instead of
  * waiting on that work. In interleaved runs of the receiver benchmark, `mqtop listen --json`
- * answered about 7% more requests a second so, with about 8% less CPU per request. Recording keeps the order the requests were
- * settled in.
+ * answered about 7% more requests a second so, with about 8% less CPU per request. Recording
+ * keeps the order the requests were settled in.
  *
  * With `held`, at most that many answers wait: a thread whose recording is cheap (the worker's,
  * which only copies each request for the main thread) is then answering while it still reads the
- * turn's other requests, and the service has more requests in flight. In interleaved runs the
- * worker receiver answered 8 to 20% more requests a second holding 8 rather than a whole turn;
- * `mqtop listen --json`, whose recording costs more than its reading, did better with a turn.
+ * turn's other requests, and the service has more requests in flight. In four interleaved runs
+ * the worker receiver answered 8 to 22% more requests a second holding 8 rather than a whole
+ * turn; `mqtop listen --json`, whose recording costs more than its reading, did better with a turn.
  */
 class SettledQueue {
 	#queued: { res: ServerResponse; status: number; text: string; request: ReceivedRequest }[] = [];
