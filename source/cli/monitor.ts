@@ -17,6 +17,7 @@ import { historyDirectory } from '../receiver/history.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
 import { replayFromHistory } from '../receiver/replay-send.js';
+import { Faults } from '../ui/data/faults.js';
 import { UsageError } from './args.js';
 import { exitCodes } from './command.js';
 import { type CommandSpec, defineCommand } from './define.js';
@@ -140,11 +141,15 @@ export const monitorSpec: CommandSpec = {
 			port,
 		});
 		let receiver: ReceiverHandle | undefined;
+		// Made here rather than by the monitor: the receiver starts first and reports to it too.
+		const faults = new Faults();
 		let running: Demo | undefined;
 		try {
 			if (backend.keys) {
 				const { startReceiverInWorker } = await import('../receiver/worker.js');
 				receiver = await startReceiverInWorker({
+					// A request answered but not shown (a bug) is said in the status line.
+					onError: faults.report,
 					currentSigningKey: backend.keys.current,
 					nextSigningKey: backend.keys.next,
 					keyPairs: settings.keyPairs,
@@ -162,6 +167,7 @@ export const monitorSpec: CommandSpec = {
 			const { startTui } = await loadTui();
 			const tui = startTui({
 				client: backend.client,
+				faults,
 				connection: {
 					embedded: Boolean(backend.embedded),
 					...backend.embedded,

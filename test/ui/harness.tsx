@@ -70,6 +70,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		...(options.pane ? { pane: options.pane } : {}),
 		...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
 		...(options.receiver ? { receiver: options.receiver } : {}),
+		...(options.faults ? { faults: options.faults } : {}),
 		...(options.panes ? { panes: options.panes } : {}),
 		...(options.health ? { health: options.health } : {}),
 		...(options.healthSource ? { healthSource: options.healthSource } : {}),

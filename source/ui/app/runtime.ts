@@ -29,6 +29,11 @@ export interface RuntimeOptions {
 	client: MqClient;
 	connection: TuiConnection;
 	receiver?: TuiReceiver | undefined;
+	/**
+	 * Where mqtop's own bugs go to the status line; default a new one. Given when something that
+	 * starts before the runtime reports there too (the receiver's onError).
+	 */
+	faults?: Faults | undefined;
 	/** Poll interval of the visible pane's endpoints; default 2000 ms. */
 	refreshMs?: number;
 	/** Every edit is disabled. */
@@ -159,7 +164,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 	}
 
 	// A listener that throws in a coalesced notification has nobody to throw to: it is shown instead.
-	const faults = new Faults();
+	const faults = options.faults ?? new Faults();
 	for (const store of [ui, polls, tracked, live, health, ...[...instances.values()].map((i) => i.store)])
 		store.onListenerError = faults.report;
 

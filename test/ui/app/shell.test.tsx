@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqClient } from '../../../source/api/client.js';
 import { resolveDialect } from '../../../source/api/dialect.js';
+import { startReceiver } from '../../../source/receiver/receiver.js';
 import { keyTable } from '../../../source/ui/app/bindings.js';
+import { Faults } from '../../../source/ui/data/faults.js';
 import { panes } from '../../../source/ui/registry.js';
+import { currentKey, sendSigned } from '../../receiver/helpers.js';
 import { waitUntil } from '../../support/wait.js';
 import { keys, mountTui, type Session, startSession } from '../harness.js';
 
@@ -133,6 +136,40 @@ describe('a bug in a listener of the poll store', () => {
 			await screen.waitFor((f) => /\(\d+ times\)/.test(f), 'the fault counted as it repeats');
 		} finally {
 			await session.close();
+		}
+	});
+});
+
+describe('a bug in a listener of the callback receiver', () => {
+	it('is shown in the status line with the request it cost, and the receiver goes on', async () => {
+		// As the monitor has it: the receiver starts first and reports to the monitor's faults.
+		const faults = new Faults();
+		const receiver = await startReceiver({
+			currentSigningKey: currentKey,
+			onEvent: (event) => {
+				if (event.seq === 1) throw new Error('feed broke');
+			},
+			onError: faults.report,
+		});
+		const session = await startSession({ columns: 160, rows: 24, faults });
+		try {
+			const { screen } = session;
+			await screen.waitFor((f) => f.includes('Period series'), 'Overview');
+			expect((await sendSigned(receiver.url, '/', 'one')).status).toBe(200);
+			const line = await screen.waitFor(
+				(f) => f.split('\n').find((l) => l.includes('mqtop bug:')),
+				'the fault in the status line',
+			);
+			expect(line).toContain('✗ mqtop bug: request 1 was answered but not recorded in full: feed broke');
+			expect((await sendSigned(receiver.url, '/', 'two')).status).toBe(200);
+			await waitUntil(
+				() => (receiver.store.getSnapshot().counters.total === 2 ? true : undefined),
+				10_000,
+				'the second request',
+			);
+		} finally {
+			await session.close();
+			await receiver.close();
 		}
 	});
 });
