@@ -100,10 +100,10 @@ export class HistoryWriter {
 	): Promise<HistoryWriter> {
 		await mkdir(directory, { recursive: true, mode: 0o700 });
 		const current = path.join(directory, currentName);
-		const { last, end, size } = await scanFrames(current, () => {});
+		const { highest, end, size } = await scanFrames(current, () => {});
 		// Whatever follows the last whole frame was cut short: new frames must not follow it.
 		if (end < size) await truncateTo(current, end);
-		let lastSeq = last ?? (await scanFrames(path.join(directory, previousName), () => {})).last ?? 0;
+		let lastSeq = highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
 		let legacy = false;
 		for (const name of legacyNames) {
 			const seq = await lastLegacySeq(path.join(directory, name));
@@ -273,19 +273,22 @@ export async function findInHistory(directory: string, seq: number): Promise<His
 
 /**
  * Calls `visit` with each whole frame of a file, in order, reading it a chunk at a time; says
- * the last frame's seq, where the whole frames end and the file's size. A missing file has none.
+ * the highest seq of its frames, where the whole frames end and the file's size. A missing file
+ * has none. The highest rather than the last: requests are kept in the order they were recorded,
+ * which is not always the order they arrived in (a forwarded one is recorded when the app
+ * answers), and numbering after a restart must not give a seq again.
  */
 async function scanFrames(
 	file: string,
 	visit: (span: FrameSpan, buffer: Buffer) => void,
-): Promise<{ last: number | undefined; end: number; size: number }> {
+): Promise<{ highest: number | undefined; end: number; size: number }> {
 	let handle: FileHandle;
 	try {
 		handle = await open(file, 'r');
 	} catch {
-		return { last: undefined, end: 0, size: 0 };
+		return { highest: undefined, end: 0, size: 0 };
 	}
-	let last: number | undefined;
+	let highest: number | undefined;
 	let end = 0;
 	let size = 0;
 	try {
@@ -300,7 +303,7 @@ async function scanFrames(
 			const read = readFrame(buffer.subarray(0, filled), at);
 			if (read.complete) {
 				visit(read.span, buffer);
-				last = read.span.seq;
+				highest = Math.max(highest ?? read.span.seq, read.span.seq);
 				at = read.span.end;
 				end = base + at;
 				continue;
@@ -323,7 +326,7 @@ async function scanFrames(
 	} finally {
 		await handle.close();
 	}
-	return { last, end, size };
+	return { highest, end, size };
 }
 
 async function truncateTo(file: string, bytes: number): Promise<void> {

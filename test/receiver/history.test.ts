@@ -187,6 +187,17 @@ describe('the history on disk', () => {
 		expect((await findInHistory(dir, 21)).request).toBeUndefined();
 	});
 
+	it('numbers after the highest seq kept, though the requests were recorded out of order', async () => {
+		const dir = freshDir();
+		const history = await HistoryWriter.open(dir);
+		// A forwarded request is recorded when the app answers, after the ones that came behind it.
+		for (const seq of [1, 3, 4, 2]) history.append(request(seq));
+		await history.close();
+		const again = await HistoryWriter.open(dir);
+		expect(again.lastSeq).toBe(4);
+		await again.close();
+	});
+
 	it('cuts off a frame a kill left half written, and the frames after it read', async () => {
 		const dir = freshDir();
 		const history = await HistoryWriter.open(dir);
