@@ -141,7 +141,7 @@ export const monitorSpec: CommandSpec = {
 			port,
 		});
 		let receiver: ReceiverHandle | undefined;
-		// Made here rather than by the monitor: the receiver starts first and reports to it too.
+		// Made here rather than by the runtime: the receiver starts before it and reports there too.
 		const faults = new Faults();
 		let running: Demo | undefined;
 		try {

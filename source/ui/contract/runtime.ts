@@ -34,7 +34,7 @@ export interface Runtime {
 	readonly live: LiveTracker;
 	/** The health line: each rule measured, and its colour. */
 	readonly health: HealthStore;
-	/** What a store listener threw with nobody to hear it: a bug, shown in the status line. */
+	/** mqtop's own bugs (a store listener that threw with nobody to hear it, a receiver's), shown in the status line. */
 	readonly faults: Faults;
 	/** The panes, in registry order. */
 	readonly panes: readonly AnyPane[];
