@@ -208,8 +208,9 @@ export const listenCommand = defineCommand({
 				onEvent: (event) => {
 					lines.push(out.json ? jsonLine(toEventRecord(event)) : formatEventLine(event, out.style.paint));
 				},
-				// A bug in showing a request: the service has its answer and the history its copy.
-				onError: (error) => out.warn(error.message),
+				// A bug in showing a request: the service has its answer and the history its copy. Its
+				// message may quote what came over the network.
+				onError: (error) => out.warn(sanitize(error.message)),
 			});
 		} catch (error) {
 			if (error instanceof ReceiverOptionError) throw new UsageError(error.message);
