@@ -3,7 +3,7 @@
  * body in base64. Read only (replay and numbering go on across the upgrade), never written.
  */
 
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { type CapturedRequest, captured, StoredForward } from './request-frame.js';
 
@@ -56,39 +56,16 @@ export async function visitLegacyLines(
 	}
 }
 
-/** Bytes read at a time from the end of a file for its last line. */
-const tailChunkBytes = 1024 * 1024;
-
 /**
- * The seq of a file's last whole line, read from its end: opening the history needs only that,
- * and the old files stay until the new ones are full, which may be long after the upgrade.
+ * The highest seq of a file's whole lines. Lines were appended as requests were recorded, and a
+ * forwarded request is recorded when the app answers, after the requests behind it: the last
+ * line need not hold the highest. The whole file is read, once, when the history opens; the old
+ * files go at the first rotation after the upgrade.
  */
-export async function lastLegacySeq(file: string): Promise<number | undefined> {
-	let handle: FileHandle;
-	try {
-		handle = await open(file, 'r');
-	} catch {
-		return undefined;
-	}
-	try {
-		let end = (await handle.stat()).size;
-		let tail = Buffer.alloc(0);
-		while (end > 0) {
-			const start = Math.max(0, end - tailChunkBytes);
-			const part = Buffer.alloc(end - start);
-			await handle.read(part, 0, part.length, start);
-			tail = Buffer.concat([part, tail]);
-			end = start;
-			const lines = tail.toString('utf8').split('\n');
-			// Before the start of the file, the first line may be cut at its start.
-			if (end > 0) lines.shift();
-			for (let i = lines.length - 1; i >= 0; i--) {
-				const seq = legacySeq(lines[i]!);
-				if (seq !== undefined) return seq;
-			}
-		}
-		return undefined;
-	} finally {
-		await handle.close();
-	}
+export async function highestLegacySeq(file: string): Promise<number | undefined> {
+	let highest: number | undefined;
+	await visitLegacyLines(file, (seq) => {
+		if (highest === undefined || seq > highest) highest = seq;
+	});
+	return highest;
 }

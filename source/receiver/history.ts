@@ -12,7 +12,7 @@
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
-import { decodeLegacyLine, lastLegacySeq, visitLegacyLines } from './history-legacy.js';
+import { decodeLegacyLine, highestLegacySeq, visitLegacyLines } from './history-legacy.js';
 import {
 	type CapturedRequest,
 	decodeCaptured,
@@ -106,7 +106,7 @@ export class HistoryWriter {
 		let lastSeq = highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
 		let legacy = false;
 		for (const name of legacyNames) {
-			const seq = await lastLegacySeq(path.join(directory, name));
+			const seq = await highestLegacySeq(path.join(directory, name));
 			if (seq === undefined) continue;
 			legacy = true;
 			lastSeq = Math.max(lastSeq, seq);

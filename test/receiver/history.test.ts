@@ -279,7 +279,19 @@ describe('the history on disk', () => {
 		expect((await findInHistory(dir, 14)).request?.seq).toBe(14);
 	});
 
-	it('numbers after an old last line longer than one read from the end of its file', async () => {
+	it('numbers after the highest seq of the old lines, though they were written out of order', async () => {
+		const dir = freshDir();
+		const { mkdir } = await import('node:fs/promises');
+		await mkdir(dir, { recursive: true });
+		// A forwarded request (7) was written when the app answered, after the one behind it (8).
+		await writeFile(path.join(dir, 'requests.1.jsonl'), `${legacyLine(5)}\n${legacyLine(6)}\n`);
+		await writeFile(path.join(dir, 'requests.jsonl'), `${legacyLine(8)}\n${legacyLine(7)}\n`);
+		const history = await HistoryWriter.open(dir);
+		expect(history.lastSeq).toBe(8);
+		await history.close();
+	});
+
+	it('numbers after an old last line of several megabytes', async () => {
 		const dir = freshDir();
 		const { mkdir } = await import('node:fs/promises');
 		await mkdir(dir, { recursive: true });
