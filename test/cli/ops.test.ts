@@ -115,7 +115,7 @@ describe('mqtop schedules', () => {
 			expect(listed.code).toBe(0);
 			expect(listed.stdout).toMatch(/^schedule +next run +last run +cron +destination/);
 			expect(listed.stdout).toMatch(
-				/morning +\w{3} [\d-]+ 0?\d:30:00 \(in [\dhdm]+\) +not run yet +CRON_TZ=Europe/,
+				/morning +\w{3} [\d-]+ 0?\d:30:00 \(in [\dhdms]+\) +not run yet +CRON_TZ=Europe/,
 			);
 		}
 		const json = await cli(['schedules', 'ls', '--json']);
