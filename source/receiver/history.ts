@@ -55,6 +55,8 @@ const readChunkBytes = 1024 * 1024;
 const writeEveryMs = 50;
 /** ... or as soon as this many bytes wait. */
 const writeAtBytes = 1024 * 1024;
+/** Least time between two reports of the same write failure. */
+const failureReportMs = 30_000;
 /** A frame's bytes beyond its body and headers, about (its meta's JSON is most of them). */
 const frameOverhead = 300;
 
@@ -75,6 +77,8 @@ export class HistoryWriter {
 	#scheduled = false;
 	#dropped = 0;
 	#legacy: boolean;
+	/** The last write failure reported, and the requests lost to the same error since. */
+	#failure: { message: string; reportedAt: number; unreported: number } | undefined;
 
 	private constructor(
 		readonly directory: string,
@@ -86,17 +90,20 @@ export class HistoryWriter {
 		private readonly maxBytes: number,
 		private readonly maxPendingBytes: number,
 		private readonly maxBytesPerSecond: number,
-		private readonly onError: (error: unknown) => void,
+		private readonly onError: (error: Error) => void,
 	) {
 		this.#legacy = legacy;
 		this.#allowance = maxBytesPerSecond;
 	}
 
-	/** Opens the history in `directory` (created if need be), after the newest request it kept. */
+	/**
+	 * Opens the history in `directory` (created if need be), after the newest request it kept.
+	 * `onError` hears of writes that failed, and so of the requests not kept for replay.
+	 */
 	static async open(
 		directory: string,
 		options: HistoryOptions = {},
-		onError: (error: unknown) => void = () => {},
+		onError: (error: Error) => void = () => {},
 	): Promise<HistoryWriter> {
 		await mkdir(directory, { recursive: true, mode: 0o700 });
 		const current = path.join(directory, currentName);
@@ -125,7 +132,7 @@ export class HistoryWriter {
 		);
 	}
 
-	/** Requests not kept: beyond the bytes a second, or more than may wait for the disk. */
+	/** Requests not kept: beyond the bytes a second, more than may wait for the disk, or in a write that failed. */
 	get dropped(): number {
 		return this.#dropped;
 	}
@@ -179,7 +186,7 @@ export class HistoryWriter {
 		this.#scheduled = false;
 		// One write at a time: the one in flight writes what came meanwhile when it is done.
 		if (this.#writing || this.#pending.length === 0) return;
-		const data = this.#take();
+		const { data, count } = this.#take();
 		if (data.length === 0) return;
 		this.#writing = (async () => {
 			try {
@@ -190,7 +197,7 @@ export class HistoryWriter {
 				}
 				this.size += data.length;
 			} catch (error) {
-				this.onError(error);
+				await this.#failed(error as Error, count);
 			}
 		})();
 		await this.#writing;
@@ -198,8 +205,8 @@ export class HistoryWriter {
 		if (this.#pending.length > 0) await this.#write();
 	}
 
-	/** The frames to write now: the newest pending that the allowance lets through. */
-	#take(): Buffer {
+	/** The frames to write now: the newest pending that the allowance lets through, and how many. */
+	#take(): { data: Buffer; count: number } {
 		const now = performance.now();
 		this.#allowance = Math.min(
 			this.maxBytesPerSecond,
@@ -221,7 +228,33 @@ export class HistoryWriter {
 		}
 		this.#dropped += i + 1;
 		this.#allowance -= bytes;
-		return Buffer.concat(frames.reverse(), bytes);
+		return { data: Buffer.concat(frames.reverse(), bytes), count: frames.length };
+	}
+
+	/**
+	 * A write that failed (the disk is full, the file went away): its requests are not kept. A
+	 * part of it may have reached the file: cut back to the last whole frame, or opening the
+	 * history would later cut off every frame written after the broken one. Reported at once,
+	 * then, while the same error goes on (every write fails on a full disk), at most every
+	 * failureReportMs, with how many requests it cost meanwhile.
+	 */
+	async #failed(error: Error, count: number): Promise<void> {
+		this.#dropped += count;
+		await this.handle.truncate(this.size).catch(() => {});
+		const now = performance.now();
+		const last = this.#failure;
+		if (last?.message === error.message && now - last.reportedAt < failureReportMs) {
+			last.unreported += count;
+			return;
+		}
+		const lost = count + (last?.message === error.message ? last.unreported : 0);
+		this.#failure = { message: error.message, reportedAt: now, unreported: 0 };
+		this.onError(
+			new Error(
+				`the history in ${this.directory} did not keep ${lost} request${lost === 1 ? '' : 's'} for replay: ${error.message}`,
+				{ cause: error },
+			),
+		);
 	}
 
 	async #rotate(): Promise<void> {

@@ -24,6 +24,12 @@ export interface StartReceiverOptions extends ReceiverOptions {
 	 * the worker receiver also its thread stopping on its own (it should not).
 	 */
 	onError?: ((error: Error) => void) | undefined;
+	/**
+	 * Called when the history could not write (e.g. the disk is full): those requests were
+	 * answered and shown but are not kept for replay. Once, then at most every 30 s while the
+	 * same error goes on.
+	 */
+	onHistoryError?: ((error: Error) => void) | undefined;
 }
 
 /** The error of a request answered but not recorded in full. */
@@ -43,7 +49,9 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	});
 	if (options.onEvent) store.onEvent(options.onEvent);
 	const history =
-		resolved.historyDir === undefined ? undefined : await HistoryWriter.open(resolved.historyDir);
+		resolved.historyDir === undefined
+			? undefined
+			: await HistoryWriter.open(resolved.historyDir, {}, (error) => options.onHistoryError?.(error));
 	const server = await listenReceiver(resolved, {
 		record: (request) => {
 			// The history first: a bug in an event listener must not cost the copy kept for replay.

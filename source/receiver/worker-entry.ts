@@ -48,7 +48,10 @@ function record(request: ReceivedRequest): void {
 }
 
 try {
-	if (start.options.historyDir !== undefined) history = await HistoryWriter.open(start.options.historyDir);
+	if (start.options.historyDir !== undefined)
+		history = await HistoryWriter.open(start.options.historyDir, {}, (error) =>
+			post({ type: 'history-failed', message: error.message }),
+		);
 	const server = await listenReceiver(start.options, {
 		record,
 		firstSeq: (history?.lastSeq ?? 0) + 1,

@@ -18,5 +18,7 @@ export type FromWorker =
 	| { type: 'frames'; frames: ArrayBuffer }
 	/** A request answered but not posted (a bug): what went wrong. */
 	| { type: 'record-failed'; seq: number; message: string }
+	/** The history could not write: what the receiver's onHistoryError hears. */
+	| { type: 'history-failed'; message: string }
 	/** `historyDropped`: requests the history did not keep because the disk did not keep up. */
 	| { type: 'closed'; historyDropped: number };

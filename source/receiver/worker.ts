@@ -61,6 +61,9 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 				case 'record-failed':
 					options.onError?.(recordError(new Error(message.message), message.seq));
 					break;
+				case 'history-failed':
+					options.onHistoryError?.(new Error(message.message));
+					break;
 				case 'closed':
 					historyDropped = message.historyDropped;
 					onClosed?.();

@@ -4,7 +4,8 @@
  * kill costs only itself, the files stay within their budget, what waits to be written and
  * what is written a second are bounded, and a history written in the JSON lines of earlier versions is still read.
  */
-import { appendFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -258,9 +259,32 @@ describe('the history on disk', () => {
 		expect(found.request?.body.toString()).toBe('{"n":10}');
 	});
 
+	// /dev/full takes no write: ENOSPC, as a full disk answers.
+	it.skipIf(!existsSync('/dev/full'))(
+		'says when the disk takes no write, counts those requests as not kept, and does not say it again at every write',
+		async () => {
+			const dir = freshDir();
+			await mkdir(dir, { recursive: true });
+			await symlink('/dev/full', path.join(dir, 'requests.bin'));
+			const errors: Error[] = [];
+			const history = await HistoryWriter.open(dir, {}, (error) => errors.push(error));
+			history.append(request(1));
+			await history.flush();
+			expect(errors.map((error) => error.message)).toEqual([
+				`the history in ${dir} did not keep 1 request for replay: ENOSPC: no space left on device, write`,
+			]);
+			history.append(request(2));
+			await history.flush();
+			history.append(request(3));
+			await history.flush();
+			expect(errors).toHaveLength(1);
+			expect(history.dropped).toBe(3);
+			await history.close();
+		},
+	);
+
 	it('reads a history written as JSON lines, numbers after it, and lets it go once the new one is full', async () => {
 		const dir = freshDir();
-		const { mkdir } = await import('node:fs/promises');
 		await mkdir(dir, { recursive: true });
 		await writeFile(path.join(dir, 'requests.jsonl'), `${legacyLine(8)}\n${legacyLine(9)}\n{"seq":10,"rece`);
 		const history = await HistoryWriter.open(dir, { maxBytes: 4 * encodeRequest(request(1))!.length });
@@ -281,7 +305,6 @@ describe('the history on disk', () => {
 
 	it('numbers after the highest seq of the old lines, though they were written out of order', async () => {
 		const dir = freshDir();
-		const { mkdir } = await import('node:fs/promises');
 		await mkdir(dir, { recursive: true });
 		// A forwarded request (7) was written when the app answered, after the one behind it (8).
 		await writeFile(path.join(dir, 'requests.1.jsonl'), `${legacyLine(5)}\n${legacyLine(6)}\n`);
@@ -293,7 +316,6 @@ describe('the history on disk', () => {
 
 	it('numbers after an old last line of several megabytes', async () => {
 		const dir = freshDir();
-		const { mkdir } = await import('node:fs/promises');
 		await mkdir(dir, { recursive: true });
 		const big = 'x'.repeat(3 * 1024 * 1024);
 		await writeFile(

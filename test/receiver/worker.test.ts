@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedEvent, startReceiverInWorker } from '../../source/receiver/index.js';
 import { builtFile } from './built.js';
@@ -86,6 +90,36 @@ describe('startReceiverInWorker', () => {
 			await receiver.close();
 		}
 	});
+
+	// /dev/full takes no write: ENOSPC, as a full disk answers.
+	it.skipIf(!existsSync('/dev/full'))(
+		'says from its thread when the history cannot write, and still delivers every event',
+		async () => {
+			const dir = await mkdtemp(path.join(tmpdir(), 'mqtop-worker-full-'));
+			await symlink('/dev/full', path.join(dir, 'requests.bin'));
+			const failures: string[] = [];
+			const seen: number[] = [];
+			const receiver = await startReceiverInWorker({
+				currentSigningKey: currentKey,
+				batchIntervalMs: 5,
+				historyDir: dir,
+				onEvent: (event) => seen.push(event.seq),
+				onHistoryError: (error) => failures.push(error.message),
+			});
+			try {
+				expect((await sendSigned(receiver.url, '/', 'one')).status).toBe(200);
+				await waitFor('the history failure', () => failures[0]);
+				expect(failures).toEqual([
+					`the history in ${dir} did not keep 1 request for replay: ENOSPC: no space left on device, write`,
+				]);
+				expect(seen).toEqual([1]);
+			} finally {
+				await receiver.close();
+				await rm(dir, { recursive: true, force: true });
+			}
+			expect(receiver.historyDropped()).toBe(1);
+		},
+	);
 
 	describe('when the port is taken', () => {
 		const blocker = createServer();

@@ -211,6 +211,8 @@ export const listenCommand = defineCommand({
 				// A bug in showing a request: the service has its answer and the history its copy. Its
 				// message may quote what came over the network.
 				onError: (error) => out.warn(sanitize(error.message)),
+				// The disk is full, say: the requests are still answered and printed, not kept for --replay.
+				onHistoryError: (error) => out.warn(sanitize(error.message)),
 			});
 		} catch (error) {
 			if (error instanceof ReceiverOptionError) throw new UsageError(error.message);
