@@ -20,5 +20,5 @@ export type FromWorker =
 	| { type: 'record-failed'; seq: number; message: string }
 	/** The history could not write: what the receiver's onHistoryError hears. */
 	| { type: 'history-failed'; message: string }
-	/** `historyDropped`: requests the history did not keep because the disk did not keep up. */
+	/** `historyDropped`: requests the history did not keep (see HistoryWriter.dropped). */
 	| { type: 'closed'; historyDropped: number };
