@@ -84,15 +84,27 @@ export function trackMessages(
 			continue;
 		}
 		const fresh = added.get(update.id);
-		added.set(
-			update.id,
-			fresh
-				? merge(fresh, update)
-				: merge({ id: update.id, origin: update.origin, since: update.since }, update),
-		);
+		added.set(update.id, fresh ? merge(fresh, update) : freshMessage(update));
 	}
 	if (!messages && added.size === 0) return state;
-	return { messages: [...[...added.values()].reverse(), ...(messages ?? state.messages)].slice(0, limit) };
+	// The new ids on top, newest first, then the known ones, up to the limit.
+	const out: TrackedMessage[] = [...added.values()].reverse();
+	if (out.length > limit) out.length = limit;
+	for (const message of messages ?? state.messages) {
+		if (out.length >= limit) break;
+		out.push(message);
+	}
+	return { messages: out };
+}
+
+/** A message first seen in `update`: the same as merging it into a message with no facts, in one object. */
+function freshMessage(update: TrackedUpdate): TrackedMessage {
+	const message: TrackedMessage = { id: update.id, origin: update.origin, since: update.since };
+	if (update.dlqId) message.dlqId = update.dlqId;
+	if (update.callback) message.callback = update.callback;
+	if (update.events && update.events.length > 0) message.events = update.events.slice(0, eventsPerMessage);
+	if (update.cancelledAt !== undefined) message.cancelledAt = update.cancelledAt;
+	return message;
 }
 
 function merge(known: TrackedMessage, update: TrackedUpdate): TrackedMessage {
