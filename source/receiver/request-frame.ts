@@ -6,8 +6,10 @@
  * the main thread as one transferred buffer rather than a structured clone per request. Pure.
  *
  *   u32 length of the rest of the frame
- *   u8  format (1)
+ *   u8  format (2; 1 is the same without the flags byte, as histories before it wrote)
  *   f64 seq
+ *   u8  flags: 1 verified, 2 body read (not over the limit): what the receiver's counters and
+ *       the Messages feed need, read without decoding the rest
  *   u32 bytes of meta, then meta: UTF-8 JSON of the other fields (FrameMeta)
  *   u8  how the headers are written: 0 joined by NUL, 1 a JSON array (a header with a NUL in it)
  *   u32 bytes of headers, then the headers, UTF-8
@@ -32,12 +34,16 @@ export interface CapturedRequest {
 	forward?: ForwardSummary;
 }
 
-const frameFormat = 1;
+const frameFormat = 2;
+/** Frames before the flags byte: still read from histories on disk. */
+const flaglessFormat = 1;
 const lengthBytes = 4;
-/** format, seq, meta length, header encoding, headers length. */
-const fixedBytes = 1 + 8 + 4 + 1 + 4;
+/** format, seq, flags, meta length, header encoding, headers length (format 2). */
+const fixedBytes = 1 + 8 + 1 + 4 + 1 + 4;
 const joined = 0;
 const jsonArray = 1;
+const verifiedFlag = 1;
+const bodyFlag = 2;
 
 /** A ForwardSummary as stored. */
 export const StoredForward = z.object({
@@ -66,8 +72,15 @@ type FrameMeta = Pick<
 	'receivedAt' | 'method' | 'path' | 'verification' | 'responseStatus' | 'forward' | 'oversize'
 > & { body?: false };
 
-/** The frame of a request. */
-export function encodeRequest(request: ReceivedRequest): Buffer {
+/** A frame's text parts, before they are written. */
+interface FrameText {
+	meta: string;
+	encoding: number;
+	headers: string;
+	flags: number;
+}
+
+function frameText(request: ReceivedRequest): FrameText {
 	const body = request.body;
 	const meta = JSON.stringify({
 		receivedAt: request.receivedAt,
@@ -84,20 +97,56 @@ export function encodeRequest(request: ReceivedRequest): Buffer {
 	// some other way still round-trips.
 	const encoding = raw.some((text) => text.includes('\0')) ? jsonArray : joined;
 	const headers = encoding === joined ? raw.join('\0') : JSON.stringify(raw);
-	const metaBytes = Buffer.byteLength(meta);
-	const headerBytes = Buffer.byteLength(headers);
-	const rest = fixedBytes + metaBytes + headerBytes + (body?.byteLength ?? 0);
-	const frame = Buffer.allocUnsafe(lengthBytes + rest);
-	let at = frame.writeUInt32LE(rest, 0);
-	at = frame.writeUInt8(frameFormat, at);
-	at = frame.writeDoubleLE(request.seq, at);
-	at = frame.writeUInt32LE(metaBytes, at);
-	at += frame.write(meta, at, 'utf8');
-	at = frame.writeUInt8(encoding, at);
-	at = frame.writeUInt32LE(headerBytes, at);
-	at += frame.write(headers, at, 'utf8');
-	if (body) frame.set(body, at);
+	const flags = (request.verification?.ok === true ? verifiedFlag : 0) | (body === undefined ? 0 : bodyFlag);
+	return { meta, encoding, headers, flags };
+}
+
+/** Writes the frame at `at` of `target`, which has room for it; returns where it ends. */
+function writeFrameText(request: ReceivedRequest, text: FrameText, target: Buffer, at: number): number {
+	const start = at;
+	at = target.writeUInt8(frameFormat, start + lengthBytes);
+	at = target.writeDoubleLE(request.seq, at);
+	at = target.writeUInt8(text.flags, at);
+	const metaBytes = target.write(text.meta, at + 4, 'utf8');
+	at = target.writeUInt32LE(metaBytes, at) + metaBytes;
+	at = target.writeUInt8(text.encoding, at);
+	const headerBytes = target.write(text.headers, at + 4, 'utf8');
+	at = target.writeUInt32LE(headerBytes, at) + headerBytes;
+	if (request.body) {
+		target.set(request.body, at);
+		at += request.body.byteLength;
+	}
+	target.writeUInt32LE(at - start - lengthBytes, start);
+	return at;
+}
+
+/** The frame of a request, in a buffer of its own. */
+export function encodeRequest(request: ReceivedRequest): Buffer {
+	const text = frameText(request);
+	const bytes =
+		lengthBytes +
+		fixedBytes +
+		Buffer.byteLength(text.meta) +
+		Buffer.byteLength(text.headers) +
+		(request.body?.byteLength ?? 0);
+	const frame = Buffer.allocUnsafe(bytes);
+	writeFrameText(request, text, frame, 0);
 	return frame;
+}
+
+/**
+ * Writes the frame of a request at `at` of `target` (a batch of frames) and returns where it
+ * ends, or undefined, writing nothing, when it does not fit. No buffer of its own and no copy:
+ * the worker thread writes every request it answers this way.
+ */
+export function writeFrame(request: ReceivedRequest, target: Buffer, at: number): number | undefined {
+	const text = frameText(request);
+	const room = target.length - at - lengthBytes - fixedBytes - (request.body?.byteLength ?? 0);
+	// A UTF-8 character takes at most three bytes per UTF-16 unit: count exactly only when the bound fails.
+	const fits =
+		3 * (text.meta.length + text.headers.length) <= room ||
+		Buffer.byteLength(text.meta) + Buffer.byteLength(text.headers) <= room;
+	return fits ? writeFrameText(request, text, target, at) : undefined;
 }
 
 /** Where a complete frame lies in a buffer, and its seq. */
@@ -120,11 +169,42 @@ export type FrameRead =
 export function readFrame(buffer: Buffer, start: number): FrameRead {
 	if (buffer.length - start < lengthBytes + 1 + 8) return { complete: false, need: lengthBytes + 1 + 8 };
 	const rest = buffer.readUInt32LE(start);
-	if (rest < fixedBytes || buffer[start + lengthBytes] !== frameFormat)
-		return { complete: false, need: undefined };
+	const format = buffer[start + lengthBytes];
+	const fixed = format === frameFormat ? fixedBytes : format === flaglessFormat ? fixedBytes - 1 : undefined;
+	if (fixed === undefined || rest < fixed) return { complete: false, need: undefined };
 	const end = start + lengthBytes + rest;
 	if (end > buffer.length) return { complete: false, need: lengthBytes + rest };
 	return { complete: true, span: { seq: buffer.readDoubleLE(start + lengthBytes + 1), start, end } };
+}
+
+/** Where a frame's parts lie; undefined when they do not fit in it (a damaged frame). */
+interface FrameLayout {
+	/** Undefined in a frame of the format before flags. */
+	flags: number | undefined;
+	metaStart: number;
+	metaEnd: number;
+	encoding: number;
+	headersStart: number;
+	headersEnd: number;
+}
+
+function frameLayout(buffer: Buffer, span: FrameSpan): FrameLayout | undefined {
+	let at = span.start + lengthBytes + 1 + 8;
+	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[at++] : undefined;
+	const metaStart = at + 4;
+	const metaEnd = metaStart + buffer.readUInt32LE(at);
+	if (metaEnd + 5 > span.end) return undefined;
+	const headersStart = metaEnd + 5;
+	const headersEnd = headersStart + buffer.readUInt32LE(metaEnd + 1);
+	if (headersEnd > span.end) return undefined;
+	return { flags, metaStart, metaEnd, encoding: buffer[metaEnd]!, headersStart, headersEnd };
+}
+
+function frameHeaders(buffer: Buffer, layout: FrameLayout): string[] | undefined {
+	const text = buffer.toString('utf8', layout.headersStart, layout.headersEnd);
+	const rawHeaders =
+		layout.encoding === joined ? (text === '' ? [] : text.split('\0')) : parseJson(text, z.array(z.string()));
+	return rawHeaders && rawHeaders.length % 2 === 0 ? rawHeaders : undefined;
 }
 
 /** A frame's parts, still as text where they are JSON. */
@@ -136,25 +216,37 @@ interface FrameParts {
 }
 
 function frameParts(buffer: Buffer, span: FrameSpan): FrameParts | undefined {
-	let at = span.start + lengthBytes + 1 + 8;
-	const metaBytes = buffer.readUInt32LE(at);
-	at += 4;
-	if (at + metaBytes + 5 > span.end) return undefined;
-	const meta = buffer.toString('utf8', at, at + metaBytes);
-	at += metaBytes;
-	const encoding = buffer[at]!;
-	const headerBytes = buffer.readUInt32LE(at + 1);
-	at += 5;
-	if (at + headerBytes > span.end) return undefined;
-	const headerText = buffer.toString('utf8', at, at + headerBytes);
-	const rawHeaders =
-		encoding === joined
-			? headerText === ''
-				? []
-				: headerText.split('\0')
-			: parseJson(headerText, z.array(z.string()));
-	if (rawHeaders && rawHeaders.length % 2 !== 0) return undefined;
-	return { meta, rawHeaders, body: buffer.subarray(at + headerBytes, span.end) };
+	const layout = frameLayout(buffer, span);
+	if (!layout) return undefined;
+	return {
+		meta: buffer.toString('utf8', layout.metaStart, layout.metaEnd),
+		rawHeaders: frameHeaders(buffer, layout),
+		body: buffer.subarray(layout.headersEnd, span.end),
+	};
+}
+
+/** What the receiver's counters need of a frame this process made, read from its flags alone. */
+export function frameVerdict(buffer: Buffer, span: FrameSpan): { verified: boolean; bodyRead: boolean } {
+	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[span.start + lengthBytes + 9]! : 0;
+	return { verified: (flags & verifiedFlag) !== 0, bodyRead: (flags & bodyFlag) !== 0 };
+}
+
+/**
+ * What the Messages feed needs of a frame this process made, read without its meta: its headers
+ * and its body (undefined when it was over the limit; a view of `buffer`).
+ */
+export function glanceFrame(
+	buffer: Buffer,
+	span: FrameSpan,
+): { rawHeaders: string[]; body: Buffer | undefined } {
+	const layout = frameLayout(buffer, span);
+	const rawHeaders = layout && frameHeaders(buffer, layout);
+	if (layout?.flags === undefined || !rawHeaders)
+		throw new Error(`request ${span.seq} arrived damaged from the receiver's thread`);
+	return {
+		rawHeaders,
+		body: (layout.flags & bodyFlag) === 0 ? undefined : buffer.subarray(layout.headersEnd, span.end),
+	};
 }
 
 /**

@@ -2,14 +2,14 @@
  * The worker thread of startReceiverInWorker: runs the server and the verification here, and
  * posts the requests, as they arrived and with their verdicts, to the main thread in batches: the
  * frames of a batch (request-frame.ts, the same bytes the history keeps) in one buffer whose
- * memory is handed over, not copied. A burst then costs the main thread one message per batch
+ * memory is handed over, not cloned. A burst then costs the main thread one message per batch
  * and no structured clone per request. The main thread works out their events: a decoded event
  * costs three times as much to copy between threads as to decode from the request it came from.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReceivedRequest } from './event.js';
 import { HistoryWriter } from './history.js';
-import { encodeRequest } from './request-frame.js';
+import { encodeRequest, writeFrame } from './request-frame.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -18,32 +18,48 @@ if (!port) throw new Error('worker-entry runs only as a worker thread');
 const start = workerData as WorkerStart;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-let batch: Buffer[] = [];
-let batchBytes = 0;
+/** Room for the frames of a batch; a request larger than that goes in a batch of its own. */
+const batchBytes = 256 * 1024;
+// Frames are written straight into the batch: no buffer per request and no copy to gather them.
+let batch = Buffer.allocUnsafeSlow(batchBytes);
+let used = 0;
+let count = 0;
 let timer: NodeJS.Timeout | undefined;
 
 function flush(): void {
 	if (timer) clearTimeout(timer);
 	timer = undefined;
-	if (batch.length === 0) return;
-	// A buffer of its own (not a slice of Node's shared pool), since its memory is handed over.
-	const frames = Buffer.allocUnsafeSlow(batchBytes);
-	let at = 0;
-	for (const frame of batch) at += frame.copy(frames, at);
-	batch = [];
-	batchBytes = 0;
-	const buffer = frames.buffer as ArrayBuffer;
+	if (count === 0) return;
+	postFrames(batch.subarray(0, used));
+	// The history may still hold views of this batch's frames until it writes them.
+	if (history) batch = Buffer.allocUnsafeSlow(batchBytes);
+	used = 0;
+	count = 0;
+}
+
+/** Frames to the main thread: a copy of just their bytes, whose memory is handed over. */
+function postFrames(frames: Buffer): void {
+	const buffer = frames.buffer.slice(frames.byteOffset, frames.byteOffset + frames.length) as ArrayBuffer;
 	post({ type: 'frames', frames: buffer }, [buffer]);
 }
 
 let history: HistoryWriter | undefined;
 
 function record(request: ReceivedRequest): void {
-	const frame = encodeRequest(request);
-	if (request.body !== undefined) history?.appendFrame(frame);
-	batch.push(frame);
-	batchBytes += frame.length;
-	if (batch.length >= start.maxBatch) flush();
+	let end = writeFrame(request, batch, used);
+	if (end === undefined) {
+		flush();
+		end = writeFrame(request, batch, used);
+	}
+	if (end === undefined) {
+		const frame = encodeRequest(request);
+		if (request.body !== undefined) history?.appendFrame(frame);
+		postFrames(frame);
+		return;
+	}
+	if (request.body !== undefined) history?.appendFrame(batch.subarray(used, end));
+	used = end;
+	if (++count >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
 }
 

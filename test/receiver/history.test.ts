@@ -16,7 +16,10 @@ import {
 	decodeCaptured,
 	decodeRequest,
 	encodeRequest,
+	frameVerdict,
+	glanceFrame,
 	readFrame,
+	writeFrame,
 } from '../../source/receiver/request-frame.js';
 
 let root: string;
@@ -164,6 +167,72 @@ describe('a frame', () => {
 	});
 });
 
+/** The frame as histories before the flags byte wrote it (format 1): the same without that byte. */
+function flagless(frame: Buffer): Buffer {
+	const old = Buffer.concat([frame.subarray(0, 13), frame.subarray(14)]);
+	old.writeUInt32LE(frame.readUInt32LE(0) - 1, 0);
+	old[4] = 1;
+	return old;
+}
+
+describe('a batch of frames', () => {
+	const cases: ReceivedRequest[] = [
+		request(1),
+		request(2, { verification: { ok: false, failure: 'signature', reason: 'no' } as Verification }),
+		request(3, { body: undefined, verification: undefined, oversize: { limitBytes: 4, seenBytes: 9 } }),
+		request(4, {
+			path: '/é?q=ü',
+			rawHeaders: ['X-Nul', 'a\0b', 'X-Text', 'ünï'],
+			body: Buffer.from('ünïcode'),
+		}),
+	];
+
+	it('holds each frame as encodeRequest makes it, back to back, or none when one does not fit', () => {
+		const batch = Buffer.alloc(4096, 0xaa);
+		let at = 0;
+		for (const input of cases) {
+			const frame = encodeRequest(input);
+			const end = writeFrame(input, batch, at);
+			expect(end).toBe(at + frame.length);
+			expect(batch.subarray(at, end)).toEqual(frame);
+			at = end!;
+		}
+		// One byte short: nothing is written, and the caller starts a new batch.
+		const frame = encodeRequest(cases[3]!);
+		const short = Buffer.alloc(frame.length - 1, 0xaa);
+		expect(writeFrame(cases[3]!, short, 0)).toBeUndefined();
+		expect(short.every((byte) => byte === 0xaa)).toBe(true);
+		expect(writeFrame(cases[3]!, Buffer.alloc(frame.length), 0)).toBe(frame.length);
+	});
+
+	it('says by its flags alone whether a request was verified and its body read, and shows its headers and body', () => {
+		for (const input of cases) {
+			const frame = encodeRequest(input);
+			const read = readFrame(frame, 0);
+			if (!read.complete) throw new Error('incomplete');
+			expect(frameVerdict(frame, read.span)).toEqual({
+				verified: input.verification?.ok === true,
+				bodyRead: input.body !== undefined,
+			});
+			const glance = glanceFrame(frame, read.span);
+			expect(glance.rawHeaders).toEqual(input.rawHeaders);
+			expect(glance.body && Buffer.from(glance.body)).toEqual(input.body && Buffer.from(input.body));
+		}
+	});
+
+	it('reads the frames histories wrote before the flags byte as before', () => {
+		for (const input of cases) {
+			const frame = encodeRequest(input);
+			const old = flagless(frame);
+			const read = readFrame(old, 0);
+			const now = readFrame(frame, 0);
+			if (!read.complete || !now.complete) throw new Error('incomplete');
+			expect(read.span).toEqual({ seq: input.seq, start: 0, end: old.length });
+			expect(decodeCaptured(old, read.span)).toEqual(decodeCaptured(frame, now.span));
+		}
+	});
+});
+
 describe('the history on disk', () => {
 	it('finds a request after a restart, and goes on numbering after the newest', async () => {
 		const dir = freshDir();
@@ -282,6 +351,23 @@ describe('the history on disk', () => {
 			await history.close();
 		},
 	);
+
+	it('finds requests in a history written before the flags byte, and numbers after them', async () => {
+		const dir = freshDir();
+		await mkdir(dir, { recursive: true });
+		await writeFile(
+			path.join(dir, 'requests.bin'),
+			Buffer.concat([request(5), request(9)].map((r) => flagless(encodeRequest(r)))),
+		);
+		const found = await findInHistory(dir, 9);
+		expect(found.request?.path).toBe('/hook?n=9');
+		expect(found.kept).toEqual({ first: 5, last: 9 });
+		const history = await HistoryWriter.open(dir);
+		expect(history.lastSeq).toBe(9);
+		history.append(request(10));
+		await history.close();
+		expect((await findInHistory(dir, 10)).kept).toEqual({ first: 5, last: 10 });
+	});
 
 	it('reads a history written as JSON lines, numbers after it, and lets it go once the new one is full', async () => {
 		const dir = freshDir();

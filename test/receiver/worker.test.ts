@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findInHistory } from '../../source/receiver/history.js';
 import { type ReceivedEvent, startReceiverInWorker } from '../../source/receiver/index.js';
 import { builtFile } from './built.js';
 import { callbackBody, currentKey, nextKey, send, sendSigned, waitFor } from './helpers.js';
@@ -89,6 +90,32 @@ describe('startReceiverInWorker', () => {
 		} finally {
 			await receiver.close();
 		}
+	});
+
+	it('delivers a request larger than a batch whole, in order with those around it, and keeps it for replay', async () => {
+		const dir = await mkdtemp(path.join(tmpdir(), 'mqtop-worker-large-'));
+		const receiver = await startReceiverInWorker({
+			currentSigningKey: currentKey,
+			batchIntervalMs: 1000,
+			historyDir: dir,
+		});
+		try {
+			// Larger than the 256 KiB a batch holds; the small ones share batches around it.
+			const large = `{"fill":"${'x'.repeat(300 * 1024)}"}`;
+			const bodies = ['before', large, 'after', large, 'last'];
+			for (const body of bodies) expect((await sendSigned(receiver.url, '/big', body)).status).toBe(200);
+			await waitFor('all events', () =>
+				receiver.store.getSnapshot().counters.total === 5 ? true : undefined,
+			);
+			const { events, counters } = receiver.store.getSnapshot();
+			expect(counters).toMatchObject({ total: 5, verified: 5 });
+			expect(events.map((e) => [e.seq, e.bodyBytes])).toEqual(bodies.map((b, i) => [i + 1, b.length]));
+			expect(events.every((e) => e.verified && e.kind === 'delivery')).toBe(true);
+		} finally {
+			await receiver.close();
+		}
+		expect((await findInHistory(dir, 4)).request?.body.length).toBe(300 * 1024 + 11);
+		await rm(dir, { recursive: true, force: true });
 	});
 
 	// /dev/full takes no write: ENOSPC, as a full disk answers.
