@@ -1,12 +1,13 @@
 /**
  * A process that only hosts a receiver, for the memory part of the receiver benchmark: its
  * resident memory is the receiver's (plus Node itself), not the benchmark's. A worker receiver
- * is hosted as the monitor has it: an event listener, the snapshot read at each change, and a
- * history on disk.
+ * is hosted as the monitor has it: the Messages feed, the Callbacks pane reading events at its
+ * pace (monitor-watch.ts), and a history on disk.
  */
 import type { ReceiverHandle } from '../source/receiver/receiver.js';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
+import { watchLikeMonitor } from './monitor-watch.js';
 
 export type HostedReceiver = 'module' | 'worker';
 export type HostRequest =
@@ -24,10 +25,8 @@ process.on('message', async (request: HostRequest) => {
 			receiver = await startReceiverInWorker({
 				currentSigningKey: request.key,
 				historyDir: request.historyDir,
-				onEvent: () => {},
 			});
-			const store = receiver.store;
-			store.subscribe(() => store.getSnapshot());
+			watchLikeMonitor(receiver.store);
 		}
 		send({ type: 'started', url: receiver.url, pid: process.pid });
 	} else if (request.type === 'close') {

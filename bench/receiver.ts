@@ -4,8 +4,8 @@
  * connections of signed callbacks, loopback only). Measured:
  * - `mqtop listen --json` and `mqtop listen` (plain lines): the built CLI as a child process,
  *   stdout to /dev/null, every request verified, decoded and printed;
- * - the TUI's receiver: startReceiverInWorker, with an event listener, a snapshot reader and a
- *   history on disk as the monitor has;
+ * - the TUI's receiver: startReceiverInWorker with what the monitor hangs on it (the Messages
+ *   feed, the Callbacks pane reading events at its pace: monitor-watch.ts) and a history on disk;
  * - the receiver as a module (startReceiver, nothing listening: events decoded on demand).
  * Then the resident memory of `mqtop listen --json`, of a worker receiver and of a module
  * receiver, each in a process of its own, after many requests.
@@ -29,6 +29,7 @@ import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { generateSigningKey } from '../source/signing/keys.js';
 import { benchCallbackBody, Child, LoadClient, notOk } from './load-client.js';
+import { watchLikeMonitor } from './monitor-watch.js';
 import type { HostedReceiver, HostReply, HostRequest } from './receiver-host.js';
 import {
 	type ListenChild,
@@ -166,18 +167,12 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 	const listenJson = await listen(true);
 	const listenLines = await listen(false);
 	const module = await startReceiver({ currentSigningKey: common.key, nextSigningKey: nextKey });
-	// As the monitor has it: every event to a listener (the Messages pane's feed), and the
-	// snapshot read at each change notification (the Callbacks pane).
-	let seen = 0;
 	const worker = await startReceiverInWorker({
 		currentSigningKey: common.key,
 		nextSigningKey: nextKey,
 		historyDir: freshDir('worker'),
-		onEvent: () => {
-			seen++;
-		},
 	});
-	const unsubscribe = worker.store.subscribe(() => worker.store.getSnapshot());
+	const watch = watchLikeMonitor(worker.store);
 	try {
 		const ticksBefore = machineTicks();
 		const pairs = await compare(client, common, thisProcess(bare.url), {
@@ -189,7 +184,9 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 		});
 		const ticksAfter = machineTicks();
 		const stolen = (100 * (ticksAfter.stolen - ticksBefore.stolen)) / (ticksAfter.total - ticksBefore.total);
-		if (seen === 0) throw new Error('the worker receiver passed on no events');
+		const seen = watch.seen();
+		if (seen.events === 0 || seen.tracked === 0)
+			throw new Error('the monitor was shown no events from the worker receiver');
 		const bareSamples = Object.values(pairs).flatMap((list) => list.map((pair) => pair.baseline));
 		const of = (name: string) => (name === 'bare' ? bareSamples : pairs[name]!.map((pair) => pair.own));
 		const rate = (name: string) => median(of(name).map((s) => s.rate));
@@ -263,7 +260,7 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 			},
 		];
 	} finally {
-		unsubscribe();
+		watch.stop();
 		for (const { server } of [bare, busy]) {
 			server.close();
 			server.closeAllConnections();

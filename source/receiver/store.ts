@@ -5,20 +5,25 @@
  * see an immutable snapshot whose identity changes only when something changed, which is what
  * React's useSyncExternalStore needs. Event listeners, by contrast, see every event in order.
  *
- * A request can be kept as it arrived (addRequest): its event is then worked out only when
- * something needs it (a snapshot, an event listener, waitFor). Under a burst that no one
- * watches event by event, most requests are never decoded. The counters need only what the
- * server already knows of every request (verified or not, over the limit or not); the kinds of
- * events are on the events themselves.
+ * A request can be kept as it arrived (addRequest), or as the frame the worker thread posted
+ * (addFrame): its event is then worked out only when something needs it (an event listener, the
+ * events of a snapshot when they are read, waitFor). Under a burst, the Callbacks pane reads the
+ * events a few times a second, so most requests are never decoded in full; the Messages feed
+ * follows every one through its gist (gistOf), which costs a fraction of an event. The counters
+ * need only what the server already knows of every request (verified or not, over the limit or
+ * not); the kinds of events are on the events themselves.
  */
 import { defaultDialect } from '../api/dialect.js';
 import {
 	type ClassifyOptions,
 	defaultMaxShownBodyBytes,
+	type EventGist,
 	eventOf,
+	gistOf,
 	type ReceivedEvent,
 	type ReceivedRequest,
 } from './event.js';
+import { decodeRequest, type FrameSpan, frameVerdict, glanceFrame } from './request-frame.js';
 import { RingBuffer } from './ring-buffer.js';
 
 export interface ReceiverCounters {
@@ -32,7 +37,7 @@ export interface ReceiverCounters {
 }
 
 export interface ReceiverSnapshot {
-	/** Oldest first, at most `capacity` of them. */
+	/** Oldest first, at most `capacity` of them; worked out when first read. */
 	events: readonly ReceivedEvent[];
 	counters: Readonly<ReceiverCounters>;
 	capacity: number;
@@ -64,7 +69,27 @@ class KeptRequest {
 	}
 }
 
-type Kept = ReceivedEvent | KeptRequest;
+/** A request kept as the frame it came in (a view of a batch); its event is worked out when needed. */
+class KeptFrame {
+	#frames: Buffer | undefined;
+	#event: ReceivedEvent | undefined;
+	constructor(
+		frames: Buffer,
+		private readonly span: FrameSpan,
+	) {
+		this.#frames = frames;
+	}
+	event(options: ClassifyOptions): ReceivedEvent {
+		if (this.#event === undefined) {
+			this.#event = eventOf(decodeRequest(this.#frames!, this.span), options);
+			// The event holds all it needs: the batch can go once none of its requests needs it.
+			this.#frames = undefined;
+		}
+		return this.#event;
+	}
+}
+
+type Kept = ReceivedEvent | KeptRequest | KeptFrame;
 
 export const defaultCapacity = 1000;
 export const defaultNotifyIntervalMs = 50;
@@ -83,6 +108,7 @@ export class EventStore {
 	#timer: NodeJS.Timeout | undefined;
 	#listeners = new Set<() => void>();
 	#eventListeners = new Set<(event: ReceivedEvent) => void>();
+	#gistListeners = new Set<(gist: EventGist) => void>();
 
 	constructor(options: EventStoreOptions = {}) {
 		this.capacity = options.capacity ?? defaultCapacity;
@@ -98,6 +124,7 @@ export class EventStore {
 	add(event: ReceivedEvent): void {
 		this.#count(this.#ring.push(event), event.verified, event.kind === 'oversize');
 		for (const listener of this.#eventListeners) listener(event);
+		for (const listener of this.#gistListeners) listener(event);
 		this.#changed();
 	}
 
@@ -111,9 +138,30 @@ export class EventStore {
 			this.add(eventOf(request, this.#classify));
 			return;
 		}
-		const oversize = request.body === undefined;
-		this.#count(this.#ring.push(new KeptRequest(request)), request.verification?.ok === true, oversize);
+		const verified = request.verification?.ok === true;
+		this.#count(this.#ring.push(new KeptRequest(request)), verified, request.body === undefined);
 		this.#changed();
+		if (this.#gistListeners.size > 0)
+			this.#gist(gistOf(verified, request.rawHeaders, request.body, this.#classify.dialect));
+	}
+
+	/**
+	 * Keeps the request of a frame this process made (request-frame.ts) at `span` of `frames`;
+	 * the same as `addRequest(decodeRequest(frames, span))`, for less: the frame is decoded only
+	 * when its event is needed, and kept until then (and with it the batch it is part of).
+	 */
+	addFrame(frames: Buffer, span: FrameSpan): void {
+		if (this.#eventListeners.size > 0) {
+			this.add(eventOf(decodeRequest(frames, span), this.#classify));
+			return;
+		}
+		const { verified, bodyRead } = frameVerdict(frames, span);
+		this.#count(this.#ring.push(new KeptFrame(frames, span)), verified, !bodyRead);
+		this.#changed();
+		if (this.#gistListeners.size > 0) {
+			const { rawHeaders, body } = glanceFrame(frames, span);
+			this.#gist(gistOf(verified, rawHeaders, body, this.#classify.dialect));
+		}
 	}
 
 	addMany(events: readonly ReceivedEvent[]): void {
@@ -144,6 +192,16 @@ export class EventStore {
 	onEvent(listener: (event: ReceivedEvent) => void): () => void {
 		this.#eventListeners.add(listener);
 		return () => this.#eventListeners.delete(listener);
+	}
+
+	/**
+	 * Called synchronously for every request, in order, with its gist: for a listener that follows
+	 * every request but needs only what gistOf works out (the Messages feed). Cheaper than
+	 * onEvent, which works out every event in full as it comes.
+	 */
+	onGist(listener: (gist: EventGist) => void): () => void {
+		this.#gistListeners.add(listener);
+		return () => this.#gistListeners.delete(listener);
 	}
 
 	/**
@@ -182,6 +240,7 @@ export class EventStore {
 		this.flush();
 		this.#listeners.clear();
 		this.#eventListeners.clear();
+		this.#gistListeners.clear();
 	}
 
 	#count(evicted: Kept | undefined, verified: boolean, oversize: boolean): void {
@@ -195,13 +254,7 @@ export class EventStore {
 
 	/** The kept events, oldest first, each worked out if it was not yet. */
 	#events(): ReceivedEvent[] {
-		const kept = this.#ring.toArray();
-		const events = new Array<ReceivedEvent>(kept.length);
-		for (let i = 0; i < kept.length; i++) {
-			const item = kept[i]!;
-			events[i] = item instanceof KeptRequest ? item.event(this.#classify) : item;
-		}
-		return events;
+		return eventsOf(this.#ring.toArray(), this.#classify);
 	}
 
 	#changed(): void {
@@ -213,12 +266,51 @@ export class EventStore {
 	}
 
 	#build(): ReceiverSnapshot {
-		return Object.freeze({
-			events: Object.freeze(this.#events()),
-			counters: Object.freeze({ ...this.#counters }),
-			capacity: this.capacity,
-		});
+		return new LazySnapshot(this.#ring.toArray(), { ...this.#counters }, this.capacity, this.#classify);
 	}
+
+	#gist(gist: EventGist): void {
+		for (const listener of this.#gistListeners) listener(gist);
+	}
+}
+
+/**
+ * A snapshot whose events are worked out when first read: the change notifications of a burst
+ * (one per interval) then cost a copy of the ring, and only the snapshots someone reads (the
+ * Callbacks pane draws a few a second) decode their requests. Frozen like the rest: only its
+ * memo of the events changes, once.
+ */
+class LazySnapshot implements ReceiverSnapshot {
+	#kept: Kept[] | undefined;
+	#events: readonly ReceivedEvent[] | undefined;
+	readonly counters: Readonly<ReceiverCounters>;
+	constructor(
+		kept: Kept[],
+		counters: ReceiverCounters,
+		readonly capacity: number,
+		private readonly classify: ClassifyOptions,
+	) {
+		this.#kept = kept;
+		this.counters = Object.freeze(counters);
+		Object.freeze(this);
+	}
+	get events(): readonly ReceivedEvent[] {
+		if (this.#events === undefined) {
+			this.#events = Object.freeze(eventsOf(this.#kept!, this.classify));
+			this.#kept = undefined;
+		}
+		return this.#events;
+	}
+}
+
+/** The events of kept items, each worked out if it was not yet. */
+function eventsOf(kept: readonly Kept[], classify: ClassifyOptions): ReceivedEvent[] {
+	const events = new Array<ReceivedEvent>(kept.length);
+	for (let i = 0; i < kept.length; i++) {
+		const item = kept[i]!;
+		events[i] = item instanceof KeptRequest || item instanceof KeptFrame ? item.event(classify) : item;
+	}
+	return events;
 }
 
 function emptyCounters(): ReceiverCounters {

@@ -2,14 +2,15 @@
  * A receiver whose HTTP server and signature checks run in a worker thread, so that a burst of
  * thousands of callbacks a second cannot stall the main thread (the TUI's key handling). Verified
  * requests arrive in batches and feed a store of the same type as startReceiver's, which works
- * out their events (at once when something listens to every event, else when asked).
+ * out their events (at once when something listens to every event, else when asked) from the
+ * frames they came in.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { resolveReceiverOptions } from './options.js';
 import { type ReceiverHandle, recordError, type StartReceiverOptions } from './receiver.js';
-import { decodeRequest, readFrame } from './request-frame.js';
+import { readFrame } from './request-frame.js';
 import { EventStore } from './store.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -113,7 +114,7 @@ function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => 
 			return;
 		}
 		try {
-			store.addRequest(decodeRequest(frames, read.span));
+			store.addFrame(frames, read.span);
 		} catch (error) {
 			failed(recordError(error as Error, read.span.seq));
 		}

@@ -4,9 +4,11 @@ import { defaultDialect } from '../../source/api/dialect.js';
 import {
 	classifyInput,
 	classifyRequest,
+	type EventGist,
 	type ReceivedEvent,
 	type ReceivedRequest,
 } from '../../source/receiver/event.js';
+import { type FrameSpan, writeFrame } from '../../source/receiver/request-frame.js';
 import { RingBuffer } from '../../source/receiver/ring-buffer.js';
 import { EventStore } from '../../source/receiver/store.js';
 import { callbackBody, waitFor } from './helpers.js';
@@ -209,6 +211,96 @@ describe('EventStore.addRequest', () => {
 		for (const input of inputs.slice(1)) store.addRequest(input);
 		stop();
 		expect(seen).toEqual(inputs.slice(1).map(classify));
+		store.dispose();
+	});
+});
+
+/** The frames of requests, written into one batch as the worker thread writes them. */
+function batchOf(inputs: readonly ReceivedRequest[]): { frames: Buffer; spans: FrameSpan[] } {
+	const frames = Buffer.alloc(inputs.length * 2048);
+	const spans: FrameSpan[] = [];
+	let at = 0;
+	for (const input of inputs) {
+		const end = writeFrame(input, frames, at)!;
+		spans.push({ seq: input.seq, start: at, end });
+		at = end;
+	}
+	return { frames: frames.subarray(0, at), spans };
+}
+
+/** What an event says of its message, as the Messages feed reads it. */
+const gistFields = (gist: EventGist) => ({
+	verified: gist.verified,
+	messageId: gist.delivery.messageId,
+	callback: gist.callback && {
+		sourceMessageId: gist.callback.sourceMessageId,
+		dlqId: gist.callback.dlqId,
+		status: gist.callback.status,
+		retried: gist.callback.retried,
+		maxRetries: gist.callback.maxRetries,
+		url: gist.callback.url,
+		method: gist.callback.method,
+	},
+});
+
+describe('EventStore.addFrame', () => {
+	it('keeps frames as they came and shows the same events and counters as add(classifyRequest)', () => {
+		const inputs = requests(500);
+		const { frames, spans } = batchOf(inputs);
+		const eager = new EventStore({ capacity: 120, classify: classifyOptions });
+		const lazy = new EventStore({ capacity: 120, classify: classifyOptions });
+		for (const [i, input] of inputs.entries()) {
+			eager.add(classify(input));
+			lazy.addFrame(frames, spans[i]!);
+		}
+		eager.flush();
+		lazy.flush();
+		expect(lazy.getSnapshot().events).toEqual(eager.getSnapshot().events);
+		expect(lazy.getSnapshot().counters).toEqual(eager.getSnapshot().counters);
+		eager.dispose();
+		lazy.dispose();
+	});
+
+	it('gives gist listeners what each event says of its message, from frames, requests and events alike', () => {
+		const inputs = requests(70);
+		const { frames, spans } = batchOf(inputs);
+		const expected = inputs.map((input) => gistFields(classify(input)));
+		// Every kind of gist is among them: callbacks, failure callbacks, deliveries, rejected.
+		expect(
+			new Set(expected.map((g) => (g.callback?.dlqId ? 'failure' : g.callback ? 'callback' : 'other'))).size,
+		).toBe(3);
+		expect(expected.some((g) => !g.verified) && expected.some((g) => g.messageId)).toBe(true);
+		for (const feed of ['frames', 'requests', 'events'] as const) {
+			const store = new EventStore({ classify: classifyOptions });
+			const heard: ReturnType<typeof gistFields>[] = [];
+			store.onGist((gist) => heard.push(gistFields(gist)));
+			for (const [i, input] of inputs.entries()) {
+				if (feed === 'frames') store.addFrame(frames, spans[i]!);
+				else if (feed === 'requests') store.addRequest(input);
+				else store.add(classify(input));
+			}
+			expect(heard, feed).toEqual(expected);
+			store.dispose();
+		}
+	});
+
+	it('works out the events of a snapshot when read, as they were when it was taken', () => {
+		const inputs = requests(40);
+		const { frames, spans } = batchOf(inputs);
+		const store = new EventStore({ capacity: 10, classify: classifyOptions });
+		for (const [i] of inputs.slice(0, 20).entries()) store.addFrame(frames, spans[i]!);
+		store.flush();
+		const taken = store.getSnapshot();
+		// Read only after newer requests pushed its own out of the store.
+		for (const [i] of inputs.entries()) if (i >= 20) store.addFrame(frames, spans[i]!);
+		store.flush();
+		expect(taken.events.map((e) => e.seq)).toEqual(inputs.slice(10, 20).map((r) => r.seq));
+		expect(taken.events).toEqual(inputs.slice(10, 20).map(classify));
+		expect(taken.events).toBe(taken.events);
+		expect(Object.isFrozen(taken) && Object.isFrozen(taken.events) && Object.isFrozen(taken.counters)).toBe(
+			true,
+		);
+		expect(store.getSnapshot().events.map((e) => e.seq)).toEqual(inputs.slice(30).map((r) => r.seq));
 		store.dispose();
 	});
 });

@@ -6,9 +6,19 @@ import type { RE2JS } from 're2js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import { eventLineParts, type LinePart, untrustedMark } from '../../../receiver/render.js';
+import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
 import type { Tone } from '../../theme/theme.js';
+
+/**
+ * How soon fresh requests are drawn: at once after a quiet spell, then every 100 ms while they
+ * trickle in, and every 500 ms under a flood (more than a screenful between two frames), which
+ * no one reads line by line anyway and which must not crowd out the keys.
+ */
+export function callbacksRefreshMs(shown: ReceiverSnapshot, next: ReceiverSnapshot): number {
+	return next.counters.total - shown.counters.total > 50 ? 500 : 100;
+}
 
 const partsCache = new WeakMap<ReceivedEvent, LinePart[]>();
 const textCache = new WeakMap<ReceivedEvent, string>();

@@ -4,7 +4,6 @@ import { scrollStart } from '../../../format/layout.js';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import type { ReplayEdits } from '../../../receiver/replay.js';
-import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { TuiReceiver } from '../../contract/connection.js';
@@ -22,6 +21,7 @@ import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
 import {
 	callbackDetail,
+	callbacksRefreshMs,
 	compileFilter,
 	eventKey,
 	filterEngineLoaded,
@@ -83,15 +83,6 @@ export function CallbacksView(props: PaneProps) {
 	const { receiver } = useRuntime();
 	if (!receiver) return <NoReceiver />;
 	return <Callbacks {...props} receiver={receiver} />;
-}
-
-/**
- * How soon fresh requests are drawn: at once after a quiet spell, then every 100 ms while they
- * trickle in, and every 500 ms under a flood (more than a screenful between two frames), which
- * no one reads line by line anyway and which must not crowd out the keys.
- */
-export function callbacksRefreshMs(shown: ReceiverSnapshot, next: ReceiverSnapshot): number {
-	return next.counters.total - shown.counters.total > 50 ? 500 : 100;
 }
 
 /** Whether the filter's expression engine is loaded; starts loading it. */
