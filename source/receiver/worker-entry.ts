@@ -20,21 +20,30 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMes
 
 /** Room for the frames of a batch; a request larger than that goes in a batch of its own. */
 const batchBytes = 256 * 1024;
-// Frames are written straight into the batch: no buffer per request and no copy to gather them.
-let batch = Buffer.allocUnsafeSlow(batchBytes);
+// Frames are written straight into the batch, one buffer for the life of the thread: no
+// buffer per request, no copy to gather them, and no garbage but the copies handed over.
+const batch = Buffer.allocUnsafeSlow(batchBytes);
 let used = 0;
 let count = 0;
+/** Where the batch's frames the history keeps (those whose body was read) start and end. */
+let kept: number[] = [];
 let timer: NodeJS.Timeout | undefined;
+let history: HistoryWriter | undefined;
 
 function flush(): void {
 	if (timer) clearTimeout(timer);
 	timer = undefined;
 	if (count === 0) return;
-	postFrames(batch.subarray(0, used));
-	// The history may still hold views of this batch's frames until it writes them.
-	if (history) batch = Buffer.allocUnsafeSlow(batchBytes);
+	const frames = batch.subarray(0, used);
+	if (history && kept.length > 0) {
+		// A copy of its own: the batch is written over next.
+		const copy = Buffer.from(frames);
+		for (let i = 0; i < kept.length; i += 2) history.appendFrame(copy.subarray(kept[i], kept[i + 1]));
+	}
+	postFrames(frames);
 	used = 0;
 	count = 0;
+	kept = [];
 }
 
 /** Frames to the main thread: a copy of just their bytes, whose memory is handed over. */
@@ -42,8 +51,6 @@ function postFrames(frames: Buffer): void {
 	const buffer = frames.buffer.slice(frames.byteOffset, frames.byteOffset + frames.length) as ArrayBuffer;
 	post({ type: 'frames', frames: buffer }, [buffer]);
 }
-
-let history: HistoryWriter | undefined;
 
 function record(request: ReceivedRequest): void {
 	let end = writeFrame(request, batch, used);
@@ -57,7 +64,7 @@ function record(request: ReceivedRequest): void {
 		postFrames(frame);
 		return;
 	}
-	if (request.body !== undefined) history?.appendFrame(batch.subarray(used, end));
+	if (request.body !== undefined) kept.push(used, end);
 	used = end;
 	if (++count >= start.maxBatch) flush();
 	else timer ??= setTimeout(flush, start.batchIntervalMs);
