@@ -1,11 +1,12 @@
 /**
  * What the monitor hangs on its receiver's store, for the receiver benchmark: the Messages
  * feed (every request's gist into the tracked messages) and the Callbacks pane, which reads the
- * events of a snapshot at its own pace (callbacksRefreshMs, as useThrottledStore paces it).
+ * events of a snapshot at its own pace (callbacksRefreshMs, paced by useThrottledStore's throttle).
  */
 import type { EventStore, ReceiverSnapshot } from '../source/receiver/store.js';
 import { feedReceived } from '../source/ui/data/receiver-feed.js';
 import { TrackedMessages } from '../source/ui/data/tracked-messages.js';
+import { throttleStore } from '../source/ui/kit/hooks/use-throttled-store.js';
 import { callbacksRefreshMs } from '../source/ui/panes/callbacks/model.js';
 
 export interface MonitorWatch {
@@ -17,29 +18,19 @@ export interface MonitorWatch {
 export function watchLikeMonitor(store: EventStore): MonitorWatch {
 	const tracked = new TrackedMessages();
 	const stopFeed = feedReceived(store, tracked);
-	let shown: ReceiverSnapshot = store.getSnapshot();
-	let last = performance.now();
-	let timer: NodeJS.Timeout | undefined;
 	let events = 0;
-	const draw = () => {
-		timer = undefined;
-		last = performance.now();
-		shown = store.getSnapshot();
-		events += shown.events.length;
-	};
-	const unsubscribe = store.subscribe(() => {
-		const next = store.getSnapshot();
-		if (timer || next === shown) return;
-		const wait = last + callbacksRefreshMs(shown, next) - performance.now();
-		if (wait <= 0) draw();
-		else timer = setTimeout(draw, wait);
-	});
+	const throttle = throttleStore<ReceiverSnapshot>(
+		store,
+		(snapshot) => {
+			events += snapshot.events.length;
+		},
+		{ shown: store.getSnapshot(), interval: callbacksRefreshMs },
+	);
 	return {
 		seen: () => ({ events, tracked: tracked.getSnapshot().messages.length }),
 		stop: () => {
-			unsubscribe();
+			throttle.stop();
 			stopFeed();
-			if (timer) clearTimeout(timer);
 		},
 	};
 }

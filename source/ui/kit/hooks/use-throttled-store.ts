@@ -35,36 +35,67 @@ export function useThrottledStore<S>(
 	latest.current = { interval, snapshot, frozen };
 	const thaw = useRef(() => {});
 	useEffect(() => {
-		// The first render counts as the last one published.
-		let last = clock.now();
-		let shown = latest.current.snapshot;
-		let timer: unknown;
-		const publish = () => {
-			timer = undefined;
-			if (latest.current.frozen) return;
-			last = clock.now();
-			shown = store.getSnapshot();
-			setSnapshot(shown);
-		};
-		const changed = () => {
-			if (timer || latest.current.frozen || store.getSnapshot() === shown) return;
-			const every = latest.current.interval;
-			const ms = typeof every === 'number' ? every : every(shown, store.getSnapshot());
-			const wait = last + ms - clock.now();
-			if (wait <= 0) publish();
-			else timer = clock.setTimeout(publish, wait);
-		};
-		thaw.current = changed;
-		const unsubscribe = store.subscribe(changed);
-		// A change between the first render and the subscription is not missed.
-		changed();
-		return () => {
-			unsubscribe();
-			if (timer) clock.clearTimeout(timer);
-		};
+		const throttle = throttleStore(store, setSnapshot, {
+			// The first render counts as the last one published.
+			shown: latest.current.snapshot,
+			interval: (shown, next) => {
+				const every = latest.current.interval;
+				return typeof every === 'number' ? every : every(shown, next);
+			},
+			paused: () => latest.current.frozen,
+			clock,
+		});
+		thaw.current = throttle.changed;
+		return throttle.stop;
 	}, [store, clock]);
 	useEffect(() => {
 		if (!frozen) thaw.current();
 	}, [frozen]);
 	return snapshot;
+}
+
+export interface ThrottleOptions<S> {
+	/** The snapshot published last, when the throttle starts (it counts as published now). */
+	shown: S;
+	interval: (shown: S, next: S) => number;
+	/** While true, nothing is published; call `changed` when it turns false. */
+	paused?: () => boolean;
+	clock?: ThrottleClock;
+}
+
+/**
+ * The pacing of useThrottledStore, without React: `publish` hears the store's snapshot at most
+ * once per interval. `changed` looks again at once (after a pause ends); `stop` ends it.
+ */
+export function throttleStore<S>(
+	store: ReadableStore<S>,
+	publish: (snapshot: S) => void,
+	{ shown: initial, interval, paused = () => false, clock = realClock }: ThrottleOptions<S>,
+): { changed(): void; stop(): void } {
+	let last = clock.now();
+	let shown = initial;
+	let timer: unknown;
+	const publishNow = () => {
+		timer = undefined;
+		if (paused()) return;
+		last = clock.now();
+		shown = store.getSnapshot();
+		publish(shown);
+	};
+	const changed = () => {
+		if (timer || paused() || store.getSnapshot() === shown) return;
+		const wait = last + interval(shown, store.getSnapshot()) - clock.now();
+		if (wait <= 0) publishNow();
+		else timer = clock.setTimeout(publishNow, wait);
+	};
+	const unsubscribe = store.subscribe(changed);
+	// A change between the first snapshot and the subscription is not missed.
+	changed();
+	return {
+		changed,
+		stop: () => {
+			unsubscribe();
+			if (timer) clock.clearTimeout(timer);
+		},
+	};
 }
