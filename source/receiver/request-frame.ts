@@ -44,6 +44,9 @@ const joined = 0;
 const jsonArray = 1;
 const verifiedFlag = 1;
 const bodyFlag = 2;
+/** Where a frame's seq and (format 2) flags are, from its start. */
+const seqAt = lengthBytes + 1;
+const flagsAt = seqAt + 8;
 
 /** A ForwardSummary as stored. */
 export const StoredForward = z.object({
@@ -167,14 +170,14 @@ export type FrameRead =
 
 /** The frame at `start` of `buffer` (which may end before it does). */
 export function readFrame(buffer: Buffer, start: number): FrameRead {
-	if (buffer.length - start < lengthBytes + 1 + 8) return { complete: false, need: lengthBytes + 1 + 8 };
+	if (buffer.length - start < flagsAt) return { complete: false, need: flagsAt };
 	const rest = buffer.readUInt32LE(start);
 	const format = buffer[start + lengthBytes];
 	const fixed = format === frameFormat ? fixedBytes : format === flaglessFormat ? fixedBytes - 1 : undefined;
 	if (fixed === undefined || rest < fixed) return { complete: false, need: undefined };
 	const end = start + lengthBytes + rest;
 	if (end > buffer.length) return { complete: false, need: lengthBytes + rest };
-	return { complete: true, span: { seq: buffer.readDoubleLE(start + lengthBytes + 1), start, end } };
+	return { complete: true, span: { seq: buffer.readDoubleLE(start + seqAt), start, end } };
 }
 
 /** Where a frame's parts lie; undefined when they do not fit in it (a damaged frame). */
@@ -189,7 +192,7 @@ interface FrameLayout {
 }
 
 function frameLayout(buffer: Buffer, span: FrameSpan): FrameLayout | undefined {
-	let at = span.start + lengthBytes + 1 + 8;
+	let at = span.start + flagsAt;
 	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[at++] : undefined;
 	const metaStart = at + 4;
 	const metaEnd = metaStart + buffer.readUInt32LE(at);
@@ -227,7 +230,7 @@ function frameParts(buffer: Buffer, span: FrameSpan): FrameParts | undefined {
 
 /** What the receiver's counters need of a frame this process made, read from its flags alone. */
 export function frameVerdict(buffer: Buffer, span: FrameSpan): { verified: boolean; bodyRead: boolean } {
-	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[span.start + lengthBytes + 9]! : 0;
+	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[span.start + flagsAt]! : 0;
 	return { verified: (flags & verifiedFlag) !== 0, bodyRead: (flags & bodyFlag) !== 0 };
 }
 

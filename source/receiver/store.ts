@@ -124,7 +124,7 @@ export class EventStore {
 	add(event: ReceivedEvent): void {
 		this.#count(this.#ring.push(event), event.verified, event.kind === 'oversize');
 		for (const listener of this.#eventListeners) listener(event);
-		for (const listener of this.#gistListeners) listener(event);
+		this.#gist(event);
 		this.#changed();
 	}
 
