@@ -39,6 +39,12 @@ export interface ReceiverCounters {
 export interface ReceiverSnapshot {
 	/** Oldest first, at most `capacity` of them; worked out when first read. */
 	events: readonly ReceivedEvent[];
+	/** How many events there are, without working them out. */
+	size: number;
+	/** The seq of the event at `index` (oldest first), without working it out. */
+	seqAt(index: number): number;
+	/** The event at `index` (oldest first), worked out alone when it was not yet: for a reader of a few. */
+	eventAt(index: number): ReceivedEvent | undefined;
 	counters: Readonly<ReceiverCounters>;
 	capacity: number;
 }
@@ -54,9 +60,11 @@ export interface EventStoreOptions {
 
 /** A request kept as it arrived; its event is worked out the first time it is needed. */
 class KeptRequest {
+	readonly seq: number;
 	#request: ReceivedRequest | undefined;
 	#event: ReceivedEvent | undefined;
 	constructor(request: ReceivedRequest) {
+		this.seq = request.seq;
 		this.#request = request;
 	}
 	event(options: ClassifyOptions): ReceivedEvent {
@@ -78,6 +86,9 @@ class KeptFrame {
 		private readonly span: FrameSpan,
 	) {
 		this.#frames = frames;
+	}
+	get seq(): number {
+		return this.span.seq;
 	}
 	event(options: ClassifyOptions): ReceivedEvent {
 		if (this.#event === undefined) {
@@ -275,13 +286,13 @@ export class EventStore {
 }
 
 /**
- * A snapshot whose events are worked out when first read: the change notifications of a burst
- * (one per interval) then cost a copy of the ring, and only the snapshots someone reads (the
- * Callbacks pane draws a few a second) decode their requests. Frozen like the rest: only its
- * memo of the events changes, once.
+ * A snapshot whose events are worked out when read: the change notifications of a burst (one
+ * per interval) then cost a copy of the ring, and only what someone reads is decoded: all of
+ * them (events), or the few a screen shows (eventAt; the Callbacks pane draws a few snapshots a
+ * second). Frozen like the rest: only its memo of the events changes, once.
  */
 class LazySnapshot implements ReceiverSnapshot {
-	#kept: Kept[] | undefined;
+	readonly #kept: readonly Kept[];
 	#events: readonly ReceivedEvent[] | undefined;
 	readonly counters: Readonly<ReceiverCounters>;
 	constructor(
@@ -295,21 +306,30 @@ class LazySnapshot implements ReceiverSnapshot {
 		Object.freeze(this);
 	}
 	get events(): readonly ReceivedEvent[] {
-		if (this.#events === undefined) {
-			this.#events = Object.freeze(eventsOf(this.#kept!, this.classify));
-			this.#kept = undefined;
-		}
+		this.#events ??= Object.freeze(eventsOf(this.#kept, this.classify));
 		return this.#events;
 	}
+	get size(): number {
+		return this.#kept.length;
+	}
+	seqAt(index: number): number {
+		return this.#kept[index]!.seq;
+	}
+	eventAt(index: number): ReceivedEvent | undefined {
+		const item = this.#kept[index];
+		return item && eventOfKept(item, this.classify);
+	}
+}
+
+/** The event of a kept item, worked out if it was not yet. */
+function eventOfKept(item: Kept, classify: ClassifyOptions): ReceivedEvent {
+	return item instanceof KeptRequest || item instanceof KeptFrame ? item.event(classify) : item;
 }
 
 /** The events of kept items, each worked out if it was not yet. */
 function eventsOf(kept: readonly Kept[], classify: ClassifyOptions): ReceivedEvent[] {
 	const events = new Array<ReceivedEvent>(kept.length);
-	for (let i = 0; i < kept.length; i++) {
-		const item = kept[i]!;
-		events[i] = item instanceof KeptRequest || item instanceof KeptFrame ? item.event(classify) : item;
-	}
+	for (let i = 0; i < kept.length; i++) events[i] = eventOfKept(kept[i]!, classify);
 	return events;
 }
 

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import type { CallbackBody, FailureCallbackBody } from '../../source/api/schemas.js';
+import type { EventGist } from '../../source/receiver/event.js';
 import { toBase64Url } from '../../source/signing/base64url.js';
 import { signRequest } from '../../source/signing/jwt.js';
 import { waitUntil } from '../support/wait.js';
@@ -82,3 +83,18 @@ export function callbackBody(
 export function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
 	return waitUntil(check, timeoutMs, `waiting for ${what}`);
 }
+
+/** What an event or a gist says of its message, as the Messages feed reads it. */
+export const gistFields = (gist: EventGist) => ({
+	verified: gist.verified,
+	messageId: gist.delivery.messageId,
+	callback: gist.callback && {
+		sourceMessageId: gist.callback.sourceMessageId,
+		dlqId: gist.callback.dlqId,
+		status: gist.callback.status,
+		retried: gist.callback.retried,
+		maxRetries: gist.callback.maxRetries,
+		url: gist.callback.url,
+		method: gist.callback.method,
+	},
+});

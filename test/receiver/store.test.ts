@@ -1,19 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import {
-	classifyInput,
-	classifyRequest,
-	type EventGist,
-	type ReceivedEvent,
-	type ReceivedRequest,
-} from '../../source/receiver/event.js';
-import { type FrameSpan, writeFrame } from '../../source/receiver/request-frame.js';
+import { classifyRequest, type ReceivedEvent } from '../../source/receiver/event.js';
 import { RingBuffer } from '../../source/receiver/ring-buffer.js';
 import { EventStore } from '../../source/receiver/store.js';
-import { callbackBody, waitFor } from './helpers.js';
-
-const classifyOptions = { dialect: defaultDialect, maxShownBodyBytes: 1024 };
+import { batchOf, classify, classifyOptions, requests } from './frames.js';
+import { gistFields, waitFor } from './helpers.js';
 
 function event(seq: number, verified = true): ReceivedEvent {
 	return classifyRequest(
@@ -124,44 +116,6 @@ describe('EventStore.waitFor', () => {
 	});
 });
 
-const classify = (request: ReceivedRequest) => classifyRequest(classifyInput(request), classifyOptions);
-
-/** Requests of every kind, some verified, one oversize, as the server hands them over. */
-function requests(count: number): ReceivedRequest[] {
-	const bodies = [
-		JSON.stringify(callbackBody()),
-		JSON.stringify(callbackBody({ dlqId: '1-0' })),
-		'{"status":',
-		'{"order": 42}',
-		JSON.stringify({ sourceMessageId: 'msg_1' }),
-	];
-	return Array.from({ length: count }, (_, i): ReceivedRequest => {
-		const common = {
-			seq: i + 1,
-			receivedAt: 1_767_225_600_000 + i,
-			method: 'POST',
-			path: `/r/${i}`,
-			rawHeaders: ['Content-Type', 'application/json', 'Svc-Message-Id', `msg_${i}`],
-		};
-		if (i % 7 === 6) {
-			return { ...common, oversize: { limitBytes: 4, seenBytes: 9 }, responseStatus: 413 };
-		}
-		return {
-			...common,
-			body: Buffer.from(bodies[i % bodies.length]!),
-			verification:
-				i % 3 === 0
-					? { ok: false, failure: 'signature', reason: 'invalid signature' }
-					: {
-							ok: true,
-							key: 'current',
-							claims: { iss: 'Svc', sub: '', iat: 0, nbf: 0, exp: 0, jti: `j${i}`, body: '' },
-						},
-			responseStatus: i % 3 === 0 ? 401 : 200,
-		};
-	});
-}
-
 describe('EventStore.addRequest', () => {
 	it('keeps requests as they came and shows the same events and counters as add(classifyRequest)', () => {
 		const inputs = requests(500);
@@ -215,34 +169,6 @@ describe('EventStore.addRequest', () => {
 	});
 });
 
-/** The frames of requests, written into one batch as the worker thread writes them. */
-function batchOf(inputs: readonly ReceivedRequest[]): { frames: Buffer; spans: FrameSpan[] } {
-	const frames = Buffer.alloc(inputs.length * 2048);
-	const spans: FrameSpan[] = [];
-	let at = 0;
-	for (const input of inputs) {
-		const end = writeFrame(input, frames, at)!;
-		spans.push({ seq: input.seq, start: at, end });
-		at = end;
-	}
-	return { frames: frames.subarray(0, at), spans };
-}
-
-/** What an event says of its message, as the Messages feed reads it. */
-const gistFields = (gist: EventGist) => ({
-	verified: gist.verified,
-	messageId: gist.delivery.messageId,
-	callback: gist.callback && {
-		sourceMessageId: gist.callback.sourceMessageId,
-		dlqId: gist.callback.dlqId,
-		status: gist.callback.status,
-		retried: gist.callback.retried,
-		maxRetries: gist.callback.maxRetries,
-		url: gist.callback.url,
-		method: gist.callback.method,
-	},
-});
-
 describe('EventStore.addFrame', () => {
 	it('keeps frames as they came and shows the same events and counters as add(classifyRequest)', () => {
 		const inputs = requests(500);
@@ -282,6 +208,27 @@ describe('EventStore.addFrame', () => {
 			expect(heard, feed).toEqual(expected);
 			store.dispose();
 		}
+	});
+
+	it("gives a snapshot's size, seqs and single events without working out the others", () => {
+		const inputs = requests(30);
+		const { frames, spans } = batchOf(inputs);
+		// The frame of the first request damaged: working it out would throw.
+		frames[spans[0]!.start + 4 + 1 + 8 + 1 + 4] = 0x21;
+		const store = new EventStore({ capacity: 20, classify: classifyOptions });
+		for (const span of spans.slice(0, 20)) store.addFrame(frames, span);
+		store.flush();
+		const taken = store.getSnapshot();
+		for (const span of spans.slice(20)) store.addFrame(frames, span);
+		expect(taken.size).toBe(20);
+		expect(Array.from({ length: taken.size }, (_, i) => taken.seqAt(i))).toEqual(
+			inputs.slice(0, 20).map((r) => r.seq),
+		);
+		expect(taken.eventAt(19)).toEqual(classify(inputs[19]!));
+		expect(taken.eventAt(5)).toEqual(classify(inputs[5]!));
+		expect(taken.eventAt(20)).toBeUndefined();
+		expect(() => taken.events).toThrow(/JSON/);
+		store.dispose();
 	});
 
 	it('works out the events of a snapshot when read, as they were when it was taken', () => {

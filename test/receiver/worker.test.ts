@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInHistory } from '../../source/receiver/history.js';
 import { type ReceivedEvent, startReceiverInWorker } from '../../source/receiver/index.js';
 import { builtFile } from './built.js';
-import { callbackBody, currentKey, nextKey, send, sendSigned, waitFor } from './helpers.js';
+import { callbackBody, currentKey, gistFields, nextKey, send, sendSigned, waitFor } from './helpers.js';
 
 describe('startReceiverInWorker', () => {
 	beforeAll(() => {
@@ -66,6 +66,37 @@ describe('startReceiverInWorker', () => {
 		}
 		// Closed means closed: the port no longer answers.
 		await expect(send(`${receiver.url}/`, { body: 'x' })).rejects.toThrow();
+	});
+
+	it('tells the gist of every request as its event says', async () => {
+		const receiver = await startReceiverInWorker({ currentSigningKey: currentKey, batchIntervalMs: 5 });
+		const heard: ReturnType<typeof gistFields>[] = [];
+		receiver.store.onGist((gist) => heard.push(gistFields(gist)));
+		try {
+			const callback = JSON.stringify(callbackBody({ sourceMessageId: 'msg_gistCallback', retried: 2 }));
+			const failure = JSON.stringify(callbackBody({ sourceMessageId: 'msg_gistFailure', dlqId: 'dlq_1' }));
+			const sent = [
+				sendSigned(receiver.url, '/cb', callback),
+				sendSigned(receiver.url, '/cb', failure),
+				sendSigned(receiver.url, '/app', '{"order":1}', { headers: { 'Svc-Message-Id': 'msg_delivered' } }),
+				send(`${receiver.url}/cb`, { body: callback }),
+				sendSigned(receiver.url, '/cb', '{"status": not json'),
+			];
+			for (const response of sent) await response;
+			await waitFor('every gist', () => (heard.length === sent.length ? true : undefined));
+			await waitFor('every event', () =>
+				receiver.store.getSnapshot().counters.total === sent.length ? true : undefined,
+			);
+			const events = [...receiver.store.getSnapshot().events].sort((a, b) => a.seq - b.seq);
+			expect(heard).toEqual(events.map(gistFields));
+			// Each kind is there: the test compares more than empty gists.
+			expect(
+				heard.map((g) => g.callback?.sourceMessageId ?? g.messageId ?? (g.verified ? 'none' : 'rejected')),
+			).toEqual(expect.arrayContaining(['msg_gistCallback', 'msg_gistFailure', 'msg_delivered', 'none']));
+			expect(heard.filter((g) => !g.verified)).toHaveLength(1);
+		} finally {
+			await receiver.close();
+		}
 	});
 
 	it('answers by the verdict alone: an event listener that throws costs its event and is reported', async () => {

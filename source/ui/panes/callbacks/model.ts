@@ -3,12 +3,14 @@
  * prints, the filter over those lines, and the detail of one event. Pure, over ReceivedEvent.
  */
 import type { RE2JS } from 're2js';
+import { scrollStart } from '../../../format/layout.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import { eventLineParts, type LinePart, untrustedMark } from '../../../receiver/render.js';
 import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { Tone } from '../../theme/theme.js';
 
 /**
@@ -111,7 +113,7 @@ function keeps(filter: EventFilter, event: ReceivedEvent): boolean {
 }
 
 /** Events newest first, those the filter keeps. */
-export function visibleEvents(
+function visibleEvents(
 	oldestFirst: readonly ReceivedEvent[],
 	filter: EventFilter | undefined,
 ): ReceivedEvent[] {
@@ -123,7 +125,55 @@ export function visibleEvents(
 	return out;
 }
 
-export const eventKey = (event: ReceivedEvent) => String(event.seq);
+const eventKey = (event: ReceivedEvent) => String(event.seq);
+
+/** The pane's rows, newest first: every row's key, and a row's event when it is drawn. */
+export interface EventRows {
+	keys: readonly string[];
+	/** The event of the row at `index`. */
+	at(index: number): ReceivedEvent | undefined;
+}
+
+/**
+ * The rows the filter keeps, newest first. With no filter, rows are a snapshot's events as they
+ * are, and only those drawn are worked out: under a flood the pane reads a new snapshot twice a
+ * second and shows a screenful of its thousand events. A filter matches every event's line.
+ */
+export function eventRows(snapshot: ReceiverSnapshot, filter: EventFilter | undefined): EventRows {
+	if (filter) {
+		const events = visibleEvents(snapshot.events, filter);
+		return { keys: events.map(eventKey), at: (index) => events[index] };
+	}
+	const last = snapshot.size - 1;
+	const keys = new Array<string>(snapshot.size);
+	for (let i = 0; i <= last; i++) keys[i] = String(snapshot.seqAt(last - i));
+	return { keys, at: (index) => (index >= 0 && index <= last ? snapshot.eventAt(last - index) : undefined) };
+}
+
+/** The rows on screen: the selected one's index, the first one drawn and their events. */
+export interface RowWindow {
+	index: number;
+	start: number;
+	shown: ReceivedEvent[];
+}
+
+export function rowWindow(rows: EventRows, selected: string | undefined, height: number): RowWindow {
+	const index = selectedIndex(rows.keys, selected);
+	const start = scrollStart(index, rows.keys.length, height);
+	const shown: ReceivedEvent[] = [];
+	const end = Math.min(rows.keys.length, start + height);
+	for (let i = start; i < end; i++) {
+		const event = rows.at(i);
+		if (event) shown.push(event);
+	}
+	return { index, start, shown };
+}
+
+/** The row of the request numbered `seq`, if the rows hold it. */
+export function rowOf(rows: EventRows, seq: number | undefined): ReceivedEvent | undefined {
+	const index = seq === undefined ? -1 : rows.keys.indexOf(String(seq));
+	return index < 0 ? undefined : rows.at(index);
+}
 
 const labelWidth = 20;
 

@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import { memo, useEffect, useMemo, useState } from 'react';
-import { scrollStart } from '../../../format/layout.js';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import type { ReplayEdits } from '../../../receiver/replay.js';
@@ -17,16 +16,16 @@ import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { LiveLine } from '../../kit/live-line/view.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
 import {
 	callbackDetail,
 	callbacksRefreshMs,
 	compileFilter,
-	eventKey,
+	eventRows,
 	filterEngineLoaded,
 	loadFilterEngine,
-	visibleEvents,
+	rowOf,
+	rowWindow,
 } from './model.js';
 import { rowSegments } from './row.js';
 import type { CallbacksAction, CallbacksState, ReplayState } from './state.js';
@@ -109,14 +108,14 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const engine = useFilterEngine();
 	// biome-ignore lint/correctness/useExhaustiveDependencies: compiled again once the engine is there
 	const filter = useMemo(() => compileFilter(state.filter), [state.filter, engine]);
-	const events = useMemo(() => visibleEvents(snapshot.events, filter), [snapshot.events, filter]);
-	const keys = useMemo(() => events.map(eventKey), [events]);
-	const selected = state.selected;
-	const index = selectedIndex(keys, selected);
+	const rows = useMemo(() => eventRows(snapshot, filter), [snapshot, filter]);
+	const keys = rows.keys;
 	const listHeight = Math.max(1, props.height - 3);
-	const start = scrollStart(index, events.length, listHeight);
-	const shown = events.slice(start, start + listHeight);
-	const current = events[index];
+	const { index, start, shown } = useMemo(
+		() => rowWindow(rows, state.selected, listHeight),
+		[rows, state.selected, listHeight],
+	);
+	const current = rows.at(index);
 
 	const detailLines = useMemo(
 		() => (state.detail && current ? callbackDetail(current, props.width) : []),
@@ -167,8 +166,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		onSubmit: (text: string) => dispatch({ type: 'filter/set', text }),
 		onCancel: () => dispatch({ type: 'filter/close' }),
 	};
-	const editingEvent =
-		state.editingBody === undefined ? undefined : events.find((e) => e.seq === state.editingBody);
+	const editingEvent = rowOf(rows, state.editingBody);
 	const bodyField = editingEvent && {
 		label: `Replay #${editingEvent.seq} with body`,
 		initial: editingEvent.body?.kind === 'text' && !editingEvent.body.truncated ? editingEvent.body.text : '',
@@ -176,7 +174,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		onSubmit: (text: string) => replay(editingEvent, { body: Buffer.from(text) }),
 		onCancel: () => dispatch({ type: 'replay/edit-close' }),
 	};
-	const total = snapshot.events.length;
+	const total = snapshot.size;
 	const hint = filter ? (
 		<LiveLine
 			width={props.width}
@@ -186,7 +184,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 					tone: 'accent',
 				},
 				{
-					text: ` · ${formatInteger(events.length)} of ${formatInteger(total)} match${
+					text: ` · ${formatInteger(keys.length)} of ${formatInteger(total)} match${
 						filter.problem ? ` · as text: not a regular expression (${sanitize(filter.problem)})` : ''
 					} · / edits · esc clears`,
 					dim: true,
@@ -254,7 +252,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 				</Text>
 			</Text>
 			{prompt}
-			{events.length === 0 ? (
+			{keys.length === 0 ? (
 				<Text dimColor>
 					{total === 0
 						? 'Nothing received yet: publish with a callback to the URL above.'

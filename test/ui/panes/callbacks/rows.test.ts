@@ -1,0 +1,73 @@
+/**
+ * The Callbacks pane's rows: under a flood it reads a snapshot of a thousand requests twice a
+ * second and draws a screenful, so with no filter only the rows drawn may be worked out.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EventStore } from '../../../../source/receiver/store.js';
+import {
+	compileFilter,
+	eventRows,
+	lineText,
+	loadFilterEngine,
+	rowOf,
+	rowWindow,
+} from '../../../../source/ui/panes/callbacks/model.js';
+import { batchOf, classify, classifyOptions, requests } from '../../../receiver/frames.js';
+
+/** A store holding the newest 50 of 60 requests, kept as the worker thread's frames. */
+function storeOf(damaged?: number) {
+	const inputs = requests(60);
+	const { frames, spans } = batchOf(inputs);
+	// The frame's meta made unreadable: working out its event throws.
+	if (damaged !== undefined) frames[spans[damaged - 1]!.start + 4 + 1 + 8 + 1 + 4] = 0x21;
+	const store = new EventStore({ capacity: 50, classify: classifyOptions });
+	for (const span of spans) store.addFrame(frames, span);
+	store.flush();
+	return { inputs, snapshot: store.getSnapshot() };
+}
+
+const seqs = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => String(from - i));
+
+describe('the Callbacks rows', () => {
+	beforeAll(() => loadFilterEngine());
+
+	it('without a filter, list every request newest first and work out only those drawn', () => {
+		// The oldest kept request cannot be worked out: no row drawn here needs it.
+		const { inputs, snapshot } = storeOf(11);
+		const rows = eventRows(snapshot, undefined);
+		expect(rows.keys).toEqual(seqs(60, 11));
+
+		const newest = rowWindow(rows, undefined, 10);
+		expect(newest).toMatchObject({ index: 0, start: 0 });
+		expect(newest.shown).toEqual(inputs.slice(50, 60).reverse().map(classify));
+
+		// The selection in the middle of the screen: seq 30 is row 30.
+		const middle = rowWindow(rows, '30', 10);
+		expect(middle).toMatchObject({ index: 30, start: 25 });
+		expect(middle.shown.map((e) => e.seq)).toEqual([35, 34, 33, 32, 31, 30, 29, 28, 27, 26]);
+
+		expect(rowOf(rows, 42)).toEqual(classify(inputs[41]!));
+		expect(rowOf(rows, 5)).toBeUndefined();
+		expect(rowOf(rows, undefined)).toBeUndefined();
+		expect(rows.at(-1)).toBeUndefined();
+		expect(rows.at(50)).toBeUndefined();
+	});
+
+	it('with a filter, list the requests whose line matches, newest first', () => {
+		const { snapshot } = storeOf();
+		const all = eventRows(snapshot, compileFilter('.'));
+		const none = eventRows(snapshot, undefined);
+		expect(all.keys).toEqual(none.keys);
+		expect(rowWindow(all, '40', 8).shown).toEqual(rowWindow(none, '40', 8).shown);
+
+		const rejected = eventRows(snapshot, compileFilter('invalid signature'));
+		const expected = [...snapshot.events]
+			.reverse()
+			.filter((e) => lineText(e).toLowerCase().includes('invalid signature'));
+		expect(expected.length).toBeGreaterThan(5);
+		expect(expected.length).toBeLessThan(50);
+		expect(rejected.keys).toEqual(expected.map((e) => String(e.seq)));
+		expect(rowWindow(rejected, undefined, 5).shown).toEqual(expected.slice(0, 5));
+		expect(rowOf(rejected, expected[3]!.seq)).toBe(expected[3]);
+	});
+});
