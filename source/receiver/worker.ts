@@ -22,7 +22,7 @@ export interface WorkerReceiverOptions extends StartReceiverOptions {
 }
 
 /** The worker thread's young generation at most, MB. */
-const workerYoungGenerationMb = 8;
+const workerYoungGenerationMb = 16;
 
 export async function startReceiverInWorker(options: WorkerReceiverOptions): Promise<ReceiverHandle> {
 	const resolved = resolveReceiverOptions(options);
@@ -40,9 +40,11 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 	};
 	const worker = new Worker(workerEntry(), {
 		workerData: start,
-		// Under a burst V8 grows the thread's young generation to its default most: with 8 MB the
-		// process stayed 15 to 20 MB smaller after 200,000 requests (three runs each, a receiver
-		// alone in a process), its garbage being short-lived; throughput changed within the noise.
+		// Under a burst V8 grows the thread's young generation to its default most (the process
+		// then held about 205 MB after 200,000 requests). At 8 MB it held 15 to 20 MB less, but
+		// V8's helper threads spent 3.6 µs a request on scavenges; at 16 MB, 2.1 µs for the same
+		// memory (peak 182 to 187 MB either way, the monitor's feed and rows counted); at 32 MB,
+		// 1.1 µs and 193 to 210 MB. The benchmark's memory bound is 200 MB.
 		resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
 	});
 	// Set once close() is called: from then on the worker's exit is expected.
