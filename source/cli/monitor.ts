@@ -148,8 +148,10 @@ export const monitorSpec: CommandSpec = {
 			if (backend.keys) {
 				const { startReceiverInWorker } = await import('../receiver/worker.js');
 				receiver = await startReceiverInWorker({
-					// A request answered but not shown (a bug) is said in the status line.
+					// A request answered but not shown (a bug) is said in the status line, and so is a
+					// history that cannot write (a full disk): requests are then not kept for replay.
 					onError: faults.report,
+					onHistoryError: faults.warn,
 					currentSigningKey: backend.keys.current,
 					nextSigningKey: backend.keys.next,
 					keyPairs: settings.keyPairs,

@@ -5,7 +5,17 @@ import { ReducerStore } from '../data/store.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands } from '../keys/use-keys.js';
 import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
-import { Header, Help, KeyLine, StatusLine, Tabs, useFault, useStatus, visibleEndpoints } from './chrome.js';
+import {
+	faultLines,
+	Header,
+	Help,
+	KeyLine,
+	StatusLine,
+	Tabs,
+	useFaults,
+	useStatus,
+	visibleEndpoints,
+} from './chrome.js';
 import { CommandLine } from './command-line.js';
 import { commandLineReducer, initialCommandLine } from './command-line-state.js';
 import { HealthOverlay } from './health.js';
@@ -28,8 +38,8 @@ export function App() {
 	// biome-ignore lint/correctness/useExhaustiveDependencies: paneState is read through the runtime
 	const visible = useMemo(() => visibleEndpoints(runtime, ui), [runtime, ui, paneState]);
 	const { statuses } = useStatus(visible);
-	// The status line has a line of its own per failing API and for a bug of mqtop's own.
-	const errorLines = Math.min(2, statuses.filter((s) => s.kind === 'error').length) + (useFault() ? 1 : 0);
+	// The status line has a line of its own per failing API, for a bug of mqtop's own and for a problem of the machine.
+	const errorLines = Math.min(2, statuses.filter((s) => s.kind === 'error').length) + faultLines(useFaults());
 	const height = Math.max(6, rows - 1);
 	const width = Math.max(20, columns);
 	const bodyHeight = Math.max(1, height - 4 - errorLines);

@@ -11,7 +11,7 @@ import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
 import type { ShellState } from '../contract/shell-state.js';
 import type { EndpointInfo } from '../data/endpoints.js';
-import type { Fault } from '../data/faults.js';
+import type { Fault, FaultsState } from '../data/faults.js';
 import { type ApiStatus, apiStatuses, lastRefresh, type OddFields, oddFields } from '../data/status.js';
 import { type Binding, type KeyTable, keyLineHints, type Scope } from '../keys/key-table.js';
 import { useKeyTable } from '../keys/use-keys.js';
@@ -194,16 +194,25 @@ export function retryText(failure: ApiStatus & { kind: 'error' }, now: number, f
 	return ` · retry in ${formatSpan(wait)}${count}`;
 }
 
-/** The error mqtop's own code threw, if any: the status line gives it a line of its own. */
-export function useFault(): Fault | undefined {
+/** The error mqtop's own code threw and the machine's problem, if any: the status line gives each a line. */
+export function useFaults(): FaultsState {
 	const { faults } = useRuntime();
 	return useSyncExternalStore(faults.subscribe, faults.getSnapshot);
 }
 
+/** Lines the faults take in the status line. */
+export const faultLines = (faults: FaultsState) => (faults.bug ? 1 : 0) + (faults.problem ? 1 : 0);
+
+const timesText = (fault: Fault) => (fault.count > 1 ? ` (${fault.count} times)` : '');
+
 /** `✗ mqtop bug: <message> (2 times) · the monitor keeps running`, sanitised. */
 export function faultText(fault: Fault): string {
-	const times = fault.count > 1 ? ` (${fault.count} times)` : '';
-	return sanitize(`✗ mqtop bug: ${fault.message}${times} · the monitor keeps running`);
+	return sanitize(`✗ mqtop bug: ${fault.message}${timesText(fault)} · the monitor keeps running`);
+}
+
+/** `△ <message> (2 times) · the monitor keeps running`, sanitised: the newest report of a problem of the machine. */
+export function problemText(fault: Fault): string {
+	return sanitize(`△ ${fault.message}${timesText(fault)} · the monitor keeps running`);
 }
 
 /** The status line, a line per failing API and one for a bug of mqtop's own; `hidden` leaves out the first (the command line is there). */
@@ -212,7 +221,7 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
 	const { statuses, refreshed, odd } = useStatus(props.visible);
-	const fault = useFault();
+	const { bug, problem } = useFaults();
 	const failing = statuses.filter((s) => s.kind === 'error');
 	// Ticks only while a retry countdown is on screen.
 	const now = useNow(1000, failing.length > 0 && !ui.frozen);
@@ -285,10 +294,17 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 					</Box>
 				);
 			})}
-			{fault ? (
+			{problem ? (
+				<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+					<Text color={theme.color('warn')} wrap="truncate-end">
+						{problemText(problem)}
+					</Text>
+				</Box>
+			) : null}
+			{bug ? (
 				<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
 					<Text color={theme.color('error')} wrap="truncate-end">
-						{faultText(fault)}
+						{faultText(bug)}
 					</Text>
 				</Box>
 			) : null}

@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqClient } from '../../../source/api/client.js';
 import { resolveDialect } from '../../../source/api/dialect.js';
@@ -203,4 +207,51 @@ describe('the header', () => {
 			screen.unmount();
 		}
 	});
+});
+
+describe('a history that cannot write', () => {
+	// /dev/full takes no write: ENOSPC, as a full disk answers.
+	it.skipIf(!existsSync('/dev/full'))(
+		'is said in the status line as a problem of the machine, beside a bug, while requests are still answered',
+		async () => {
+			const dir = await mkdtemp(path.join(tmpdir(), 'mqtop-full-history-'));
+			await symlink('/dev/full', path.join(dir, 'requests.bin'));
+			// As the monitor has it: the receiver reports bugs and history failures to the monitor's faults.
+			const faults = new Faults();
+			const receiver = await startReceiver({
+				currentSigningKey: currentKey,
+				historyDir: dir,
+				onEvent: (event) => {
+					if (event.seq === 2) throw new Error('feed broke');
+				},
+				onError: faults.report,
+				onHistoryError: faults.warn,
+			});
+			const session = await startSession({ columns: 200, rows: 24, faults });
+			try {
+				const { screen } = session;
+				await screen.waitFor((f) => f.includes('Period series'), 'Overview');
+				expect((await sendSigned(receiver.url, '/', 'one')).status).toBe(200);
+				const problem = await screen.waitFor(
+					(f) => f.split('\n').find((l) => l.includes('did not keep')),
+					'the history failure in the status line',
+				);
+				expect(problem).toContain(
+					`△ the history in ${dir} did not keep 1 request for replay: ENOSPC: no space left on device`,
+				);
+				expect(problem).not.toContain('mqtop bug');
+				// A bug as well: each has a line, and the key line stays at the bottom.
+				expect((await sendSigned(receiver.url, '/', 'two')).status).toBe(200);
+				const frame = await screen.waitFor(
+					(f) => (f.includes('mqtop bug: request 2') && f.includes('did not keep') ? f : undefined),
+					'both lines',
+				);
+				expect(frame.trimEnd().split('\n').at(-1)).toContain('? help');
+			} finally {
+				await session.close();
+				await receiver.close();
+				await rm(dir, { recursive: true, force: true });
+			}
+		},
+	);
 });
