@@ -215,6 +215,18 @@ export function problemText(fault: Fault): string {
 	return sanitize(`△ ${fault.message}${timesText(fault)} · the monitor keeps running`);
 }
 
+/** A fault's line of the status line. */
+function FaultLine(props: { text: string; tone: 'warn' | 'error'; width: number }) {
+	const theme = useTheme();
+	return (
+		<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+			<Text color={theme.color(props.tone)} wrap="truncate-end">
+				{props.text}
+			</Text>
+		</Box>
+	);
+}
+
 /** The status line, a line per failing API and one for a bug of mqtop's own; `hidden` leaves out the first (the command line is there). */
 export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
 	const ui = useUi();
@@ -294,20 +306,8 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 					</Box>
 				);
 			})}
-			{problem ? (
-				<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
-					<Text color={theme.color('warn')} wrap="truncate-end">
-						{problemText(problem)}
-					</Text>
-				</Box>
-			) : null}
-			{bug ? (
-				<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
-					<Text color={theme.color('error')} wrap="truncate-end">
-						{faultText(bug)}
-					</Text>
-				</Box>
-			) : null}
+			{problem ? <FaultLine text={problemText(problem)} tone="warn" width={props.width} /> : null}
+			{bug ? <FaultLine text={faultText(bug)} tone="error" width={props.width} /> : null}
 		</>
 	);
 }
