@@ -227,7 +227,7 @@ function FaultLine(props: { text: string; tone: 'warn' | 'error'; width: number 
 	);
 }
 
-/** The status line, a line per failing API and one for a bug of mqtop's own; `hidden` leaves out the first (the command line is there). */
+/** The status line, a line per failing API, one for a bug of mqtop's own and one for a problem of the machine; `hidden` leaves out the first (the command line is there). */
 export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
 	const ui = useUi();
 	const theme = useTheme();
