@@ -162,8 +162,9 @@ export class EventStore {
 	 * when its event is needed, and kept until then (and with it the batch it is part of).
 	 */
 	addFrame(frames: Buffer, span: FrameSpan): void {
+		// An event listener wants every event at once: the request in full, as it arrived.
 		if (this.#eventListeners.size > 0) {
-			this.add(eventOf(decodeRequest(frames, span), this.#classify));
+			this.addRequest(decodeRequest(frames, span));
 			return;
 		}
 		const { verified, bodyRead } = frameVerdict(frames, span);
