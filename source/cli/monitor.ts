@@ -13,7 +13,7 @@ import { ConfigError, localProfile } from '../config/file.js';
 import { type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
-import { historyDirectory } from '../receiver/history.js';
+import { monitorHistoryDirectory } from '../receiver/history.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
 import { replayFromHistory } from '../receiver/replay-send.js';
@@ -158,7 +158,7 @@ export const monitorSpec: CommandSpec = {
 					publicUrl: settings.publicUrl,
 					forwardTo: settings.forwardTo,
 					forwardRejected: settings.forwardRejected,
-					historyDir: throwaway ? undefined : historyDirectory(dataDir),
+					historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
 					dialect: resolved.dialect,
 					port: receiverPort,
 				}).catch((error: unknown) => {
@@ -196,7 +196,7 @@ export const monitorSpec: CommandSpec = {
 										: (seq: number, edits?: ReplayEdits) =>
 												replayFromHistory(
 													{
-														historyDir: historyDirectory(dataDir),
+														historyDir: monitorHistoryDirectory(dataDir),
 														forwardTo: settings.forwardTo!,
 														key: backend.keys?.current,
 														dialect: resolved.dialect,

@@ -13,6 +13,7 @@ import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
 import { decodeLegacyLine, highestLegacySeq, visitLegacyLines } from './history-legacy.js';
+import { HistoryInUseError, type HistoryLock, lockHistory } from './history-lock.js';
 import {
 	type CapturedRequest,
 	decodeCaptured,
@@ -87,6 +88,7 @@ export class HistoryWriter {
 		/** The highest seq kept when the history was opened, or 0. */
 		readonly lastSeq: number,
 		legacy: boolean,
+		private readonly lock: HistoryLock,
 		private readonly maxBytes: number,
 		private readonly maxPendingBytes: number,
 		private readonly maxBytesPerSecond: number,
@@ -98,7 +100,8 @@ export class HistoryWriter {
 
 	/**
 	 * Opens the history in `directory` (created if need be), after the newest request it kept.
-	 * `onError` hears of writes that failed, and so of the requests not kept for replay.
+	 * `onError` hears of writes that failed, and so of the requests not kept for replay. Throws
+	 * HistoryInUseError while another process writes it.
 	 */
 	static async open(
 		directory: string,
@@ -106,30 +109,37 @@ export class HistoryWriter {
 		onError: (error: Error) => void = () => {},
 	): Promise<HistoryWriter> {
 		await mkdir(directory, { recursive: true, mode: 0o700 });
-		const current = path.join(directory, currentName);
-		const { highest, end, size } = await scanFrames(current, () => {});
-		// Whatever follows the last whole frame was cut short: new frames must not follow it.
-		if (end < size) await truncateTo(current, end);
-		let lastSeq = highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
-		let legacy = false;
-		for (const name of legacyNames) {
-			const seq = await highestLegacySeq(path.join(directory, name));
-			if (seq === undefined) continue;
-			legacy = true;
-			lastSeq = Math.max(lastSeq, seq);
+		const lock = await lockHistory(directory);
+		try {
+			const current = path.join(directory, currentName);
+			const { highest, end, size } = await scanFrames(current, () => {});
+			// Whatever follows the last whole frame was cut short: new frames must not follow it.
+			if (end < size) await truncateTo(current, end);
+			let lastSeq = highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
+			let legacy = false;
+			for (const name of legacyNames) {
+				const seq = await highestLegacySeq(path.join(directory, name));
+				if (seq === undefined) continue;
+				legacy = true;
+				lastSeq = Math.max(lastSeq, seq);
+			}
+			const handle = await open(current, 'a', 0o600);
+			return new HistoryWriter(
+				directory,
+				handle,
+				end,
+				lastSeq,
+				legacy,
+				lock,
+				options.maxBytes ?? defaultHistoryBytes,
+				options.maxPendingBytes ?? defaultPendingBytes,
+				options.maxBytesPerSecond ?? defaultBytesPerSecond,
+				onError,
+			);
+		} catch (error) {
+			await lock.release();
+			throw error;
 		}
-		const handle = await open(current, 'a', 0o600);
-		return new HistoryWriter(
-			directory,
-			handle,
-			end,
-			lastSeq,
-			legacy,
-			options.maxBytes ?? defaultHistoryBytes,
-			options.maxPendingBytes ?? defaultPendingBytes,
-			options.maxBytesPerSecond ?? defaultBytesPerSecond,
-			onError,
-		);
 	}
 
 	/** Requests not kept: beyond the bytes a second, more than may wait for the disk, or in a write that failed. */
@@ -180,6 +190,7 @@ export class HistoryWriter {
 	async close(): Promise<void> {
 		await this.flush();
 		await this.handle.close();
+		await this.lock.release();
 	}
 
 	async #write(): Promise<void> {
@@ -268,6 +279,23 @@ export class HistoryWriter {
 		}
 		this.handle = await open(current, 'a', 0o600);
 		this.size = 0;
+	}
+}
+
+/**
+ * A receiver's history in `directory`, or none while another process writes it: the receiver
+ * then runs without one, and `onError` says why its requests are not kept for replay.
+ */
+export async function openHistory(
+	directory: string,
+	onError: (error: Error) => void,
+): Promise<HistoryWriter | undefined> {
+	try {
+		return await HistoryWriter.open(directory, {}, onError);
+	} catch (error) {
+		if (!(error instanceof HistoryInUseError)) throw error;
+		onError(error);
+		return undefined;
 	}
 }
 
@@ -371,7 +399,16 @@ async function truncateTo(file: string, bytes: number): Promise<void> {
 	}
 }
 
-/** Where the receiver's history is kept in a data directory. */
+/** Where `mqtop listen` keeps its history in a data directory. */
 export function historyDirectory(dataDir: string): string {
 	return path.join(dataDir, 'receiver');
+}
+
+/**
+ * Where the monitor's receiver keeps its history: apart from `mqtop listen`'s, since users run
+ * both at once (the monitor in one terminal, listen forwarding to the app in another) and a
+ * history has one writer at a time (history-lock.ts).
+ */
+export function monitorHistoryDirectory(dataDir: string): string {
+	return path.join(dataDir, 'monitor-receiver');
 }

@@ -1,6 +1,6 @@
 /** A receiver on the main thread: the server feeding a store (used by `mqtop listen`). */
 import type { ReceivedEvent } from './event.js';
-import { HistoryWriter } from './history.js';
+import { openHistory } from './history.js';
 import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
 import { listenReceiver } from './server.js';
 import { EventStore } from './store.js';
@@ -27,7 +27,8 @@ export interface StartReceiverOptions extends ReceiverOptions {
 	/**
 	 * Called when the history could not write (e.g. the disk is full): those requests were
 	 * answered and shown but are not kept for replay. Once, then at most every 30 s while the
-	 * same error goes on.
+	 * same error goes on. Also called at start when another process writes the history: the
+	 * receiver then keeps none (see openHistory).
 	 */
 	onHistoryError?: ((error: Error) => void) | undefined;
 }
@@ -51,7 +52,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 	const history =
 		resolved.historyDir === undefined
 			? undefined
-			: await HistoryWriter.open(resolved.historyDir, {}, (error) => options.onHistoryError?.(error));
+			: await openHistory(resolved.historyDir, (error) => options.onHistoryError?.(error));
 	const server = await listenReceiver(resolved, {
 		record: (request) => {
 			// The history first: a bug in an event listener must not cost the copy kept for replay.

@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReceivedRequest } from './event.js';
-import { HistoryWriter } from './history.js';
+import { type HistoryWriter, openHistory } from './history.js';
 import { encodeRequest, writeFrame } from './request-frame.js';
 import { listenReceiver } from './server.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
@@ -72,7 +72,7 @@ function record(request: ReceivedRequest): void {
 
 try {
 	if (start.options.historyDir !== undefined)
-		history = await HistoryWriter.open(start.options.historyDir, {}, (error) =>
+		history = await openHistory(start.options.historyDir, (error) =>
 			post({ type: 'history-failed', message: error.message }),
 		);
 	const server = await listenReceiver(start.options, {

@@ -1,13 +1,14 @@
 /**
- * `mqtop listen` when its history cannot be written (a full disk): every request is still
- * answered and printed, and stderr says, once, that requests are not kept for replay.
+ * `mqtop listen` when its history cannot be written (a full disk, or another `mqtop listen`
+ * writing it): every request is still answered and printed, and stderr says, once, that
+ * requests are not kept for replay.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyDirectory } from '../../source/receiver/history.js';
+import { findInHistory, historyDirectory } from '../../source/receiver/history.js';
 import { waitUntil } from '../support/wait.js';
 import { currentKey, nextKey, sendSigned } from './helpers.js';
 import { listen, stop } from './listen-process.js';
@@ -69,5 +70,48 @@ describe.skipIf(!existsSync('/dev/full'))('mqtop listen on a full disk', () => {
 				warning: `the history in ${history} did not keep 1 request for replay: ENOSPC: no space left on device, write`,
 			}),
 		]);
+	});
+});
+
+describe('two mqtop listen on one data directory', () => {
+	const start = (dir: string) =>
+		listen(['--json', '--current-signing-key', currentKey, '--next-signing-key', nextKey, '--data-dir', dir]);
+	const urlOf = async (running: ReturnType<typeof listen>) => {
+		const first = await waitUntil(
+			() => running.lines[0],
+			15_000,
+			() => `no listening line: ${running.stderr()}`,
+		);
+		return (JSON.parse(first) as { listening: string }).listening;
+	};
+
+	it('the second says it keeps nothing, and the history holds the first one’s requests only', async () => {
+		const dir = await mkdtemp(path.join(dataDir, 'two-'));
+		const first = start(dir);
+		let second: ReturnType<typeof listen> | undefined;
+		try {
+			const firstUrl = await urlOf(first);
+			second = start(dir);
+			const secondUrl = await urlOf(second);
+			const said = second;
+			await waitUntil(
+				() => (said.stderr().includes('keeps the history') ? true : undefined),
+				10_000,
+				() => `no warning: ${said.stderr()}`,
+			);
+			expect(second.stderr().trim().split('\n')).toEqual([
+				JSON.stringify({
+					warning: `another mqtop (process ${first.child.pid}) keeps the history in ${historyDirectory(dir)}: the requests received here are not kept for replay`,
+				}),
+			]);
+			expect((await sendSigned(secondUrl, '/hook', '{"to":"second"}')).status).toBe(200);
+			expect((await sendSigned(firstUrl, '/hook', '{"to":"first"}')).status).toBe(200);
+		} finally {
+			if (second) expect(await stop(second)).toBe(0);
+			expect(await stop(first)).toBe(0);
+		}
+		const found = await findInHistory(historyDirectory(dir), 1);
+		expect(found.kept).toEqual({ first: 1, last: 1 });
+		expect(found.request?.body.toString()).toBe('{"to":"first"}');
 	});
 });
