@@ -328,6 +328,21 @@ describe('the history on disk', () => {
 		expect(found.request?.body.toString()).toBe('{"n":10}');
 	});
 
+	it('lets go at once of the requests of a burst that no write could take, and still keeps the newest', async () => {
+		const dir = freshDir();
+		const big = (seq: number) => request(seq, { body: Buffer.alloc(2000, seq) });
+		const frame = encodeRequest(big(1)).length;
+		const history = await HistoryWriter.open(dir, { maxBytesPerSecond: frame * 3 + 10 });
+		for (let seq = 1; seq <= 10; seq++) history.append(big(seq));
+		// Before any write: held, they would live until it.
+		expect(history.dropped).toBeGreaterThanOrEqual(5);
+		await history.close();
+		expect(history.dropped).toBe(7);
+		const found = await findInHistory(dir, 10);
+		expect(found.kept).toEqual({ first: 8, last: 10 });
+		expect(found.request?.body).toEqual(Buffer.alloc(2000, 10));
+	});
+
 	// /dev/full takes no write: ENOSPC, as a full disk answers.
 	it.skipIf(!existsSync('/dev/full'))(
 		'says when the disk takes no write, counts those requests as not kept, and does not say it again at every write',
