@@ -82,6 +82,8 @@ export class HistoryWriter {
 	#allowanceAt = performance.now();
 	#writing: Promise<void> | undefined;
 	#timer: NodeJS.Timeout | undefined;
+	/** When the timer's write is due (performance.now() time). */
+	#dueAt: number | undefined;
 	#dropped = 0;
 	#legacy: boolean;
 	/** The last write failure reported, and the requests lost to the same error since. */
@@ -190,7 +192,13 @@ export class HistoryWriter {
 	 * to outlive the young generation of the garbage collector, for a write that keeps under 200.
 	 */
 	#letGoBeyondAllowance(): void {
-		const budget = this.#refill(performance.now()) + (this.maxBytesPerSecond * writeEveryMs) / 1000;
+		const now = performance.now();
+		// The allowance when the next write is due: at its timer, or a pacing after now.
+		const until = (this.#dueAt ?? now + writeEveryMs) - now;
+		const budget = Math.min(
+			this.maxBytesPerSecond,
+			this.#refill(now) + (Math.max(0, until) / 1000) * this.maxBytesPerSecond,
+		);
 		while (this.#pendingFloor > budget && this.#pending.length - this.#head > 1) {
 			const oldest = this.#pending[this.#head]!;
 			this.#pendingBytes -= oldest.bytes;
@@ -225,7 +233,10 @@ export class HistoryWriter {
 	#schedule(): void {
 		if (this.#writing) return;
 		if (this.#pendingBytes >= writeAtBytes) void this.#write();
-		else this.#timer ??= setTimeout(() => void this.#write(), writeEveryMs).unref();
+		else if (!this.#timer) {
+			this.#timer = setTimeout(() => void this.#write(), writeEveryMs).unref();
+			this.#dueAt = performance.now() + writeEveryMs;
+		}
 	}
 
 	/** Resolves once every request appended so far is written. */
@@ -246,6 +257,7 @@ export class HistoryWriter {
 	async #write(): Promise<void> {
 		clearTimeout(this.#timer);
 		this.#timer = undefined;
+		this.#dueAt = undefined;
 		// One write at a time: the one in flight schedules what came meanwhile when it is done.
 		if (this.#writing || this.#waiting() === 0) return;
 		const { data, count } = this.#take();
