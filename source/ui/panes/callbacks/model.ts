@@ -12,6 +12,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { Tone } from '../../theme/theme.js';
+import { shortKind } from './row.js';
 
 /**
  * How soon fresh requests are drawn: at once after a quiet spell, then every 100 ms while they
@@ -35,13 +36,16 @@ export function lineParts(event: ReceivedEvent): LinePart[] {
 	return parts;
 }
 
-/** An event's line as plain text: what the filter matches. */
+/**
+ * An event's line as plain text, and its kind as a narrow row shows it (`fail-cb`): what the
+ * filter matches, so that what a row shows finds it.
+ */
 export function lineText(event: ReceivedEvent): string {
 	let text = textCache.get(event);
 	if (text === undefined) {
-		text = lineParts(event)
+		text = `${lineParts(event)
 			.map((p) => p.text)
-			.join('  ');
+			.join('  ')}  ${shortKind(event.kind)}`;
 		textCache.set(event, text);
 	}
 	return text;

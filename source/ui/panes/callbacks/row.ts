@@ -38,6 +38,10 @@ const shortKinds: Record<EventKind, string> = {
 	malformed: 'malformed',
 	oversize: 'oversize',
 };
+/** The kind as a narrow row shows it, which a filter matches too. */
+export function shortKind(kind: EventKind): string {
+	return shortKinds[kind];
+}
 const kindWidth = Math.max(...Object.keys(kindTones).map((k) => k.length));
 const statusTone = (status: number): Tone => toneOfColour[statusStyle(status)] ?? 'error';
 

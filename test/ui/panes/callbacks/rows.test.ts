@@ -70,4 +70,12 @@ describe('the Callbacks rows', () => {
 		expect(rowWindow(rejected, undefined, 5).shown).toEqual(expected.slice(0, 5));
 		expect(rowOf(rejected, expected[3]!.seq)).toBe(expected[3]);
 	});
+
+	it('a filter finds a failure callback by the kind a narrow row shows', () => {
+		const { snapshot } = storeOf();
+		const failures = [...snapshot.events].reverse().filter((e) => e.kind === 'failure-callback');
+		expect(failures.length).toBeGreaterThan(0);
+		for (const text of ['fail-cb', 'failure-callback'])
+			expect(eventRows(snapshot, compileFilter(text)).keys).toEqual(failures.map((e) => String(e.seq)));
+	});
 });
