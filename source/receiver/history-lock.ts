@@ -16,10 +16,11 @@ const sameBootMs = 120_000;
 export class HistoryInUseError extends Error {
 	constructor(
 		readonly directory: string,
-		readonly pid: number,
+		/** Undefined when its lock could not be read (it was being taken just then). */
+		readonly pid: number | undefined,
 	) {
 		super(
-			`another mqtop (process ${pid}) keeps the history in ${directory}: the requests received here are not kept for replay`,
+			`another mqtop${pid === undefined ? '' : ` (process ${pid})`} keeps the history in ${directory}: the requests received here are not kept for replay`,
 		);
 		this.name = 'HistoryInUseError';
 	}
@@ -44,23 +45,39 @@ export async function lockHistory(directory: string): Promise<HistoryLock> {
 	const holder: Holder = { pid: process.pid, bootedAt: bootedAt(), token: randomBytes(8).toString('hex') };
 	// Written whole beside it, then linked into place: a link fails if the lock exists, so a
 	// reader never sees half a lock and two writers never both take it.
+	const text = `${JSON.stringify(holder)}\n`;
 	const draft = `${file}.${holder.pid}.${holder.token}`;
-	await writeFile(draft, `${JSON.stringify(holder)}\n`, { mode: 0o600 });
+	await writeFile(draft, text, { mode: 0o600 });
 	try {
 		for (let attempt = 0; ; attempt++) {
-			try {
-				await link(draft, file);
-				return { release: () => release(file, holder.token) };
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-			}
+			if (await place(draft, file, text)) return { release: () => release(file, holder.token) };
 			const current = await readHolder(file);
 			if (current && holds(current)) throw new HistoryInUseError(directory, current.pid);
+			// Taken again just after it was let go: by another process starting now.
+			if (attempt > 0) throw new HistoryInUseError(directory, current?.pid);
 			// Left by a process that is gone: take it over (once; a racer may take it first).
 			await unlink(file).catch(() => {});
 		}
 	} finally {
 		await unlink(draft).catch(() => {});
+	}
+}
+
+/** Puts the lock in place unless one is there; false when one is. */
+async function place(draft: string, file: string, text: string): Promise<boolean> {
+	try {
+		await link(draft, file);
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+	}
+	// A file system without hard links (FAT, some network ones): created exclusively instead.
+	try {
+		await writeFile(file, text, { flag: 'wx', mode: 0o600 });
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+		throw error;
 	}
 }
 

@@ -75,7 +75,7 @@ export class HistoryWriter {
 	#pending: (Pending | undefined)[] = [];
 	#head = 0;
 	#pendingBytes = 0;
-	/** The least the pending frames can take: what is let go on it is never one a write would keep. */
+	/** The least the pending frames can take (their bodies and headers): what requests are let go on. */
 	#pendingFloor = 0;
 	/** Bytes that may be written now (a token bucket, refilled at maxBytesPerSecond). */
 	#allowance: number;
@@ -186,10 +186,11 @@ export class HistoryWriter {
 
 	/**
 	 * Of a burst, the next write takes the newest requests its allowance lets through and skips
-	 * the rest: the older ones beyond what it could take (counted on their bodies and headers
-	 * alone, so never one it would take) are let go now, and counted, rather than held until
-	 * then. At 20,000 requests a second that is a thousand requests held for 50 ms, long enough
-	 * to outlive the young generation of the garbage collector, for a write that keeps under 200.
+	 * the rest: the older ones beyond what it could take when due (counted on their bodies and
+	 * headers alone, which their frames exceed) are let go now, and counted, rather than held
+	 * until then. At 20,000 requests a second that was a thousand requests held for 50 ms, long
+	 * enough to outlive the young generation of the garbage collector, for a write that keeps
+	 * under 200.
 	 */
 	#letGoBeyondAllowance(): void {
 		const now = performance.now();
