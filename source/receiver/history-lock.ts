@@ -20,7 +20,7 @@ export class HistoryInUseError extends Error {
 		readonly pid: number | undefined,
 	) {
 		super(
-			`another mqtop${pid === undefined ? '' : ` (process ${pid})`} keeps the history in ${directory}: the requests received here are not kept for replay`,
+			`another mqtop${pid === undefined ? '' : ` (pid ${pid})`} keeps the history in ${directory}: the requests received here are not kept for replay`,
 		);
 		this.name = 'HistoryInUseError';
 	}

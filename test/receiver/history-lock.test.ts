@@ -64,7 +64,7 @@ describe('a history writer', () => {
 		expect(second).toBeInstanceOf(HistoryInUseError);
 		expect((second as HistoryInUseError).pid).toBe(process.pid);
 		expect((second as Error).message).toBe(
-			`another mqtop (process ${process.pid}) keeps the history in ${dir}: the requests received here are not kept for replay`,
+			`another mqtop (pid ${process.pid}) keeps the history in ${dir}: the requests received here are not kept for replay`,
 		);
 		await first.close();
 		await keepsOne(dir);
@@ -111,7 +111,7 @@ describe('two receivers on one history', () => {
 		});
 		try {
 			expect(problems).toEqual([
-				`another mqtop (process ${process.pid}) keeps the history in ${dir}: the requests received here are not kept for replay`,
+				`another mqtop (pid ${process.pid}) keeps the history in ${dir}: the requests received here are not kept for replay`,
 			]);
 			expect((await sendSigned(first.url, '/', 'to the first')).status).toBe(200);
 			expect((await sendSigned(second.url, '/', 'to the second')).status).toBe(200);

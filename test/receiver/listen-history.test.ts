@@ -101,7 +101,7 @@ describe('two mqtop listen on one data directory', () => {
 			);
 			expect(second.stderr().trim().split('\n')).toEqual([
 				JSON.stringify({
-					warning: `another mqtop (process ${first.child.pid}) keeps the history in ${historyDirectory(dir)}: the requests received here are not kept for replay`,
+					warning: `another mqtop (pid ${first.child.pid}) keeps the history in ${historyDirectory(dir)}: the requests received here are not kept for replay`,
 				}),
 			]);
 			expect((await sendSigned(secondUrl, '/hook', '{"to":"second"}')).status).toBe(200);
