@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type Dialect, presetOf } from '../api/dialect.js';
 import { envName } from '../config/settings.js';
+import { parseJsonAs } from '../text/parse-json.js';
 
 /** Everything a client or an app needs to reach a running local server. */
 export const LocalServerInfo = z.object({
@@ -67,12 +68,7 @@ export async function readServerFile(dataDir: string): Promise<LocalServerInfo |
 	} catch {
 		return undefined;
 	}
-	try {
-		const parsed = LocalServerInfo.safeParse(JSON.parse(text));
-		return parsed.success ? parsed.data : undefined;
-	} catch {
-		return undefined;
-	}
+	return parseJsonAs(text, LocalServerInfo);
 }
 
 /** How long the check that a local server answers may take: it runs on loopback. */

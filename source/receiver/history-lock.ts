@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { uptime } from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
+import { parseJsonAs } from '../text/parse-json.js';
 
 const lockName = 'writer.lock';
 /** Boot times read a little apart on one boot (uptime is rounded): more apart is another boot. */
@@ -30,12 +32,13 @@ export interface HistoryLock {
 	release(): Promise<void>;
 }
 
-interface Holder {
-	pid: number;
-	bootedAt: number;
+const Holder = z.object({
+	pid: z.number(),
+	bootedAt: z.number(),
 	/** Tells this lock from a later one of the same process. */
-	token: string;
-}
+	token: z.string(),
+});
+type Holder = z.infer<typeof Holder>;
 
 const bootedAt = () => Date.now() - uptime() * 1000;
 
@@ -87,16 +90,8 @@ async function release(file: string, token: string): Promise<void> {
 }
 
 async function readHolder(file: string): Promise<Holder | undefined> {
-	try {
-		const value = JSON.parse(await readFile(file, 'utf8')) as Partial<Holder>;
-		return typeof value.pid === 'number' &&
-			typeof value.bootedAt === 'number' &&
-			typeof value.token === 'string'
-			? (value as Holder)
-			: undefined;
-	} catch {
-		return undefined;
-	}
+	const text = await readFile(file, 'utf8').catch(() => undefined);
+	return text === undefined ? undefined : parseJsonAs(text, Holder);
 }
 
 /** Whether the lock's process still runs: on this boot of the machine, and alive. */

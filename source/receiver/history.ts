@@ -200,7 +200,7 @@ export class HistoryWriter {
 			this.maxBytesPerSecond,
 			this.#refill(now) + (Math.max(0, until) / 1000) * this.maxBytesPerSecond,
 		);
-		while (this.#pendingFloor > budget && this.#pending.length - this.#head > 1) {
+		while (this.#pendingFloor > budget && this.#waiting() > 1) {
 			const oldest = this.#pending[this.#head]!;
 			this.#pendingBytes -= oldest.bytes;
 			this.#pendingFloor -= oldest.floor;

@@ -16,6 +16,7 @@
  *   the body, to the end of the frame (none when meta says `body: false`: over the limit)
  */
 import { z } from 'zod';
+import { parseJsonAs } from '../text/parse-json.js';
 import type { ForwardSummary, ReceivedRequest, Verification } from './event.js';
 
 /** A request as the history keeps it for replay: all it takes to send it again, and what became of it. */
@@ -206,7 +207,11 @@ function frameLayout(buffer: Buffer, span: FrameSpan): FrameLayout | undefined {
 function frameHeaders(buffer: Buffer, layout: FrameLayout): string[] | undefined {
 	const text = buffer.toString('utf8', layout.headersStart, layout.headersEnd);
 	const rawHeaders =
-		layout.encoding === joined ? (text === '' ? [] : text.split('\0')) : parseJson(text, z.array(z.string()));
+		layout.encoding === joined
+			? text === ''
+				? []
+				: text.split('\0')
+			: parseJsonAs(text, z.array(z.string()));
 	return rawHeaders && rawHeaders.length % 2 === 0 ? rawHeaders : undefined;
 }
 
@@ -280,7 +285,7 @@ export function decodeRequest(buffer: Buffer, span: FrameSpan): ReceivedRequest 
  */
 export function decodeCaptured(buffer: Buffer, span: FrameSpan): CapturedRequest | undefined {
 	const parts = frameParts(buffer, span);
-	const meta = parts && parseJson(parts.meta, StoredMeta);
+	const meta = parts && parseJsonAs(parts.meta, StoredMeta);
 	if (!parts?.rawHeaders || !meta || meta.body === false) return undefined;
 	// A copy of the body: the request outlives the buffer the history was read into.
 	return capturedRequest(span.seq, meta, parts.rawHeaders, Buffer.from(parts.body));
@@ -339,15 +344,6 @@ export function captured(
 		...(keyPair !== undefined ? { keyPair } : {}),
 		...(forward ? { forward: withoutUndefined(forward) } : {}),
 	};
-}
-
-function parseJson<T>(text: string, schema: z.ZodType<T>): T | undefined {
-	try {
-		const parsed = schema.safeParse(JSON.parse(text));
-		return parsed.success ? parsed.data : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 function withoutUndefined<T extends object>(value: T): T {
