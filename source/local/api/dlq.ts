@@ -42,18 +42,25 @@ function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cur
 	);
 }
 
-/** With `dlqIds`, every one must exist (404 naming those that do not, and nothing changes). */
-function selectForChange(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
+/**
+ * The records a bulk operation changes. With `dlqIds`, a retry needs every one (404 naming those
+ * that are gone, and nothing changes); a delete takes those still there, as the deployed service
+ * does: the SDK's suite deletes the ids it has just retried, which the retry already took out.
+ */
+function selectForChange(
+	ctx: ServiceContext,
+	req: Request,
+	gone: 'refuse' | 'skip',
+): { letters: DeadLetter[]; cursor?: string } {
 	const ids = req.query.getAll('dlqIds').flatMap((value) => value.split(',').map((id) => id.trim()));
 	const selected = select(ctx, req);
 	if (ids.length === 0) return selected;
 	const now = ctx.clock.now();
-	const missing = ids.filter((id) => !ctx.dlq.get(id, now));
-	if (missing.length > 0)
-		throw notFound(
-			`dead letters not found: ${missing.map((id) => JSON.stringify(id)).join(', ')}; nothing was changed`,
-		);
-	return { letters: ids.map((id) => ctx.dlq.get(id, now)!) };
+	const found = ids.map((id) => ({ id, letter: ctx.dlq.get(id, now) }));
+	const missing = found.filter(({ letter }) => !letter).map(({ id }) => JSON.stringify(id));
+	if (gone === 'refuse' && missing.length > 0)
+		throw notFound(`dead letters not found: ${missing.join(', ')}; nothing was changed`);
+	return { letters: found.flatMap(({ letter }) => (letter ? [letter] : [])) };
 }
 
 export function listDlq(ctx: ServiceContext, req: Request): Reply {
@@ -76,7 +83,7 @@ export function deleteDlq(ctx: ServiceContext, req: Request): Reply {
 }
 
 export function deleteDlqMany(ctx: ServiceContext, req: Request): Reply {
-	const { letters, cursor } = selectForChange(ctx, req);
+	const { letters, cursor } = selectForChange(ctx, req, 'skip');
 	const now = ctx.clock.now();
 	const deleted = letters.filter((letter) => ctx.dlq.delete(letter.dlqId, now)).length;
 	return ok(cursor === undefined ? { deleted } : { deleted, cursor });
@@ -113,7 +120,7 @@ export function retryDlq(ctx: ServiceContext, req: Request): Reply {
 }
 
 export function retryDlqMany(ctx: ServiceContext, req: Request): Reply {
-	const { letters, cursor } = selectForChange(ctx, req);
+	const { letters, cursor } = selectForChange(ctx, req, 'refuse');
 	const responses = retry(ctx, req, letters);
 	return { status: 201, json: cursor === undefined ? { responses } : { responses, cursor } };
 }
