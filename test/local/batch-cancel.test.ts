@@ -128,7 +128,7 @@ describe('bulk cancel', () => {
 	});
 
 	it('cancels at most `count` messages, oldest first, with a filter or all', async () => {
-		const published = [];
+		const published: { messageId: string }[] = [];
 		for (const n of [1, 2, 3])
 			published.push(await qstash.publish({ url: `${sink.url}/c${n}`, label: 'counted', ...later }));
 		const other = await qstash.publish({ url: `${sink.url}/other`, ...later });

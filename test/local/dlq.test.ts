@@ -135,7 +135,7 @@ describe('the dead letter queue', () => {
 	});
 
 	it('retries just-listed dead letters by id, and a delete of those ids afterwards finds none left', async () => {
-		const ids = [];
+		const ids: string[] = [];
 		for (const path of ['/r/1', '/r/2', '/r/3']) {
 			const messageId = await deadLetter(path);
 			const listed = await qstash.dlq.listMessages({ filter: { messageId } });
