@@ -47,6 +47,19 @@ export interface DlqFilter extends MessageFilter {
 	responseStatus?: OneOrMany<number>;
 }
 
+/**
+ * The dead letters of workflow runs, as the workflow SDK's `dlq.list()` asks for them
+ * (`source=workflow`, and the run's id, URL, creation time or failure function's state).
+ */
+export interface WorkflowDlqFilter extends DlqFilter {
+	source?: 'workflow';
+	workflowRunId?: OneOrMany<string>;
+	workflowUrl?: OneOrMany<string>;
+	/** Unix milliseconds. */
+	workflowCreatedAt?: OneOrMany<number>;
+	failureFunctionState?: OneOrMany<string>;
+}
+
 export type CancelFilter = MessageFilter & DestinationFilter;
 
 /** Every filter name the service reads, with whether it takes several values. */
@@ -65,6 +78,11 @@ export const filterFields = {
 	path: 'many',
 	state: 'many',
 	responseStatus: 'many',
+	source: 'many',
+	workflowRunId: 'many',
+	workflowUrl: 'many',
+	workflowCreatedAt: 'many',
+	failureFunctionState: 'many',
 	fromDate: 'time',
 	toDate: 'time',
 } as const;

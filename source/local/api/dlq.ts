@@ -14,7 +14,15 @@ import { checkLimits, republishedMessage } from '../messages/factory.js';
 import { decodeOptions } from '../messages/options.js';
 import { checkQueueName } from '../publishing/accept.js';
 import { type DeadLetter, dlqResource } from '../stores/dlq-store.js';
-import { dlqFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
+import type { RunRecord } from '../stores/workflow-run-store.js';
+import { defined } from '../workflows/run-log.js';
+import {
+	dlqFilters,
+	type FilterSubject,
+	filterPredicate,
+	messageSubject,
+	parseFilter,
+} from './filter-query.js';
 import { pageCount, pageCursor } from './paging.js';
 
 const dlqIdShape = /^\d+-\d+$/;
@@ -23,23 +31,66 @@ function dlqNotFound(id: string) {
 	return notFound(`dead letter ${JSON.stringify(id)} not found`);
 }
 
+/** The run a dead letter failed in, while the service still keeps it. */
+function runOf(ctx: ServiceContext, letter: DeadLetter): RunRecord | undefined {
+	const id = letter.message.workflowRunId;
+	return id === undefined ? undefined : ctx.runs.get(id);
+}
+
+function letterSubject(ctx: ServiceContext, letter: DeadLetter): FilterSubject {
+	const subject: FilterSubject = {
+		...messageSubject(letter.message, letter.addedAt),
+		responseStatus: letter.response?.status,
+		dlqId: letter.dlqId,
+	};
+	if (letter.message.workflowRunId === undefined) return subject;
+	const run = runOf(ctx, letter);
+	return {
+		...subject,
+		source: 'workflow',
+		workflowRunId: letter.message.workflowRunId,
+		workflowUrl: run?.url,
+		workflowCreatedAt: run === undefined ? undefined : String(run.createdAt),
+		failureFunctionState: run?.failure?.state,
+	};
+}
+
 /** The records a listing or bulk operation selects: a page of them, and the cursor past it. */
 function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
 	const filter = parseFilter(req.query, dlqFilters, ['count', 'cursor', ctx.dialect.tokenParam]);
 	const count = pageCount(req);
 	const cursor = pageCursor(req, dlqIdShape);
 	return ctx.dlq.list(
-		{
-			count,
-			cursor,
-			matches: filterPredicate(filter, (letter: DeadLetter) => ({
-				...messageSubject(letter.message, letter.addedAt),
-				responseStatus: letter.response?.status,
-				dlqId: letter.dlqId,
-			})),
-		},
+		{ count, cursor, matches: filterPredicate(filter, (letter: DeadLetter) => letterSubject(ctx, letter)) },
 		ctx.clock.now(),
 	);
+}
+
+/**
+ * A dead letter as the service shows it; one of a workflow run names the run and tells how its
+ * failure function or failure URL fared, as the workflow SDK's `dlq.list()` reads it.
+ */
+function shownLetter(ctx: ServiceContext, letter: DeadLetter): Record<string, unknown> {
+	const record: Record<string, unknown> = { ...dlqResource(letter) };
+	const workflowRunId = letter.message.workflowRunId;
+	if (workflowRunId === undefined) return record;
+	record.workflowRunId = workflowRunId;
+	const run = runOf(ctx, letter);
+	if (!run) return record;
+	record.workflowUrl = run.url;
+	record.workflowCreatedAt = run.createdAt;
+	const failure = run.failure;
+	if (failure?.url !== undefined) record.failureCallback = failure.url;
+	if (failure?.state !== undefined) {
+		record.failureFunctionState = failure.state;
+		record.failureCallbackInfo = defined({
+			state: failure.state,
+			responseStatus: failure.responseStatus,
+			responseBody: failure.responseBody,
+			responseHeaders: failure.responseHeaders,
+		});
+	}
+	return record;
 }
 
 /**
@@ -65,7 +116,7 @@ function selectForChange(
 
 export function listDlq(ctx: ServiceContext, req: Request): Reply {
 	const { letters, cursor } = select(ctx, req);
-	const messages = letters.map(dlqResource);
+	const messages = letters.map((letter) => shownLetter(ctx, letter));
 	return ok(cursor === undefined ? { messages } : { messages, cursor });
 }
 
@@ -73,7 +124,7 @@ export function getDlq(ctx: ServiceContext, req: Request): Reply {
 	const id = req.params.id ?? '';
 	const letter = ctx.dlq.get(id, ctx.clock.now());
 	if (!letter) throw dlqNotFound(id);
-	return ok(dlqResource(letter));
+	return ok(shownLetter(ctx, letter));
 }
 
 export function deleteDlq(ctx: ServiceContext, req: Request): Reply {

@@ -191,6 +191,7 @@ export class WorkflowEngine {
 			entries: [],
 		};
 		if (invoked) run.invoker = invoked.invoker;
+		if (!this.headers.asksInitialBody(submission.fields)) run.failureSourceBody = 'steps';
 		this.deps.runs.add(run);
 		this.deps.usage.workflowRun(now, 'started');
 		const payload = invoked ? base64(invoked.body) : base64(submission.body);
@@ -290,6 +291,7 @@ export class WorkflowEngine {
 			...extra,
 		};
 		if (message.options.retryDelay !== undefined) entry.retryDelay = message.options.retryDelay;
+		if (!entry.call) entry.headers = message.header;
 		run.entries.push(entry);
 		this.deps.runs.link(run, message.id);
 		this.deps.usage.workflowMessage(message.createdAt);
@@ -304,10 +306,14 @@ export class WorkflowEngine {
 		return run?.entries.map((e) => rawStep(e.messageId, e.body, e.callType));
 	}
 
-	/** The route finished the run (`cancel=false`): `response` is what it returned. */
+	/**
+	 * The route finished the run (`cancel=false`): `response` is what it returned. A run that
+	 * has ended already stays as it ended: the SDK may end a run twice (a retried last call, or a
+	 * second trigger of the same run id), and the deployed service answers both as done.
+	 */
 	complete(runId: string, response: string): RunRecord {
-		const run = this.running(runId);
-		this.end(run, 'RUN_SUCCESS', response);
+		const run = this.known(runId);
+		if (run.state === 'RUN_STARTED') this.end(run, 'RUN_SUCCESS', response);
 		return run;
 	}
 
@@ -333,10 +339,16 @@ export class WorkflowEngine {
 		return run?.state === 'RUN_STARTED' ? run : undefined;
 	}
 
-	/** The run in progress of that id; 404 when there is none, 400 when it has ended. */
-	private running(runId: string): RunRecord {
+	/** The run of that id; 404 when there is none. */
+	private known(runId: string): RunRecord {
 		const run = this.deps.runs.get(runId);
 		if (!run) throw notFound(`workflow run ${JSON.stringify(runId)} not found`);
+		return run;
+	}
+
+	/** The run in progress of that id; 404 when there is none, 400 when it has ended. */
+	private running(runId: string): RunRecord {
+		const run = this.known(runId);
 		if (run.state !== 'RUN_STARTED')
 			throw badRequest(`workflow run ${JSON.stringify(runId)} has already ended (${run.state})`);
 		return run;
@@ -621,7 +633,7 @@ export class WorkflowEngine {
 		const body = {
 			...callbackBody(message, response, detail.dlqId),
 			url: run.url,
-			sourceBody: run.entries[0]?.body ?? '',
+			...(run.failureSourceBody === 'steps' ? {} : { sourceBody: run.entries[0]?.body ?? '' }),
 			workflowRunId: run.id,
 			workflowCreatedAt: run.createdAt,
 		};
