@@ -545,6 +545,51 @@ describe('what the SDKs read of runs that ended', () => {
 		}
 	});
 
+	it("calls a run's failure URL again through the workflow Client once it failed, and only then", async () => {
+		let up = false;
+		const failureSink = await startSink((_r, _i, res) => {
+			res.statusCode = up ? 200 : 503;
+			res.end(up ? 'noted' : 'not now');
+		});
+		try {
+			const { workflowRunId } = await workflow.trigger({
+				url: `${app.url}/boom`,
+				body: 'twice',
+				failureUrl: `${failureSink.url}/failed`,
+				retries: 0,
+			});
+			const run = await quietly(() => finished(workflowRunId));
+			await waitUntil(() => (runOf(workflowRunId)?.failure?.state === 'CALLBACK_FAIL' ? true : undefined));
+			const listed = await workflow.dlq.list({ filter: { workflowRunId } });
+			const letter = listed.messages.find((m) => m.failureCallbackInfo?.state === 'CALLBACK_FAIL')!;
+			expect(letter.failureCallbackInfo).toMatchObject({ responseStatus: 503, responseBody: 'not now' });
+
+			up = true;
+			expect(await workflow.dlq.retryFailureFunction({ dlqId: letter.dlqId })).toEqual({
+				workflowRunId,
+				workflowCreatedAt: run.createdAt,
+			});
+			await waitUntil(() => (runOf(workflowRunId)?.failure?.state === 'CALLBACK_SUCCESS' ? true : undefined));
+			const calls = failureSink.received.filter((r) => r.url === '/failed');
+			expect(calls).toHaveLength(2);
+			// The same failure, told again: the step's answer and the run's payload.
+			const [first, second] = calls.map((c) => JSON.parse(c.body.toString()));
+			expect(second).toMatchObject({
+				status: 500,
+				workflowRunId,
+				sourceBody: first.sourceBody,
+				body: first.body,
+			});
+			expect(Buffer.from(second.sourceBody, 'base64').toString()).toBe('twice');
+			// Its last call went well: there is nothing to retry.
+			const again = await quietly(() => failure(workflow.dlq.retryFailureFunction({ dlqId: letter.dlqId })));
+			expect(again).toMatchObject({ status: 400 });
+			expect(failureSink.received.filter((r) => r.url === '/failed')).toHaveLength(2);
+		} finally {
+			await failureSink.close();
+		}
+	});
+
 	it('answers the end of a run that has already ended as done, and keeps its result', async () => {
 		const { workflowRunId } = await workflow.trigger({ url: `${app.url}/parallel` });
 		const run = await finished(workflowRunId);

@@ -4,11 +4,12 @@
  * or many (a new message with the record's body, headers and settings, any publish option of
  * the request overriding them), and deleting many. A bulk operation takes `dlqIds`, or
  * filters with `count` and `cursor` (nothing given: all), and is checked whole before it
- * changes anything.
+ * changes anything. The dead letters of workflow runs name their run, and the workflow SDK lists
+ * them (`source=workflow`) and calls a run's failure function again through them.
  */
 import type { ServiceContext } from '../context.js';
 import { headerFields } from '../http/headers.js';
-import { empty, notFound, ok, type Reply } from '../http/reply.js';
+import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { checkLimits, republishedMessage } from '../messages/factory.js';
 import { decodeOptions } from '../messages/options.js';
@@ -174,4 +175,24 @@ export function retryDlqMany(ctx: ServiceContext, req: Request): Reply {
 	const { letters, cursor } = selectForChange(ctx, req, 'refuse');
 	const responses = retry(ctx, req, letters);
 	return { status: 201, json: cursor === undefined ? { responses } : { responses, cursor } };
+}
+
+/**
+ * POST /v2/workflows/dlq/callback/{dlqId}: calls the failure function (or failure URL) of the
+ * dead letter's run again, when its last call failed (upstash/docs `workflow/openapi.yaml`).
+ */
+export function retryFailureCallback(ctx: ServiceContext, req: Request): Reply {
+	const id = req.params.id ?? '';
+	const now = ctx.clock.now();
+	const letter = ctx.dlq.get(id, now);
+	if (!letter) throw dlqNotFound(id);
+	const run = runOf(ctx, letter);
+	if (!run) throw badRequest(`dead letter ${JSON.stringify(id)} is not of a workflow run`);
+	// The failure callback is made of the step that failed the run (its own dead letter, when
+	// the failure callback failed too, is not that step).
+	const failed = letter.dlqId === run.dlqId ? letter : ctx.dlq.get(run.dlqId ?? '', now);
+	if (!failed)
+		throw notFound(`the dead letter of the step that failed workflow run ${JSON.stringify(run.id)} is gone`);
+	ctx.workflows.retryFailure(run, failed);
+	return ok({ workflowRunId: run.id, workflowCreatedAt: run.createdAt });
 }
