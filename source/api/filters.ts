@@ -47,19 +47,6 @@ export interface DlqFilter extends MessageFilter {
 	responseStatus?: OneOrMany<number>;
 }
 
-/**
- * The dead letters of workflow runs, as the workflow SDK's `dlq.list()` asks for them
- * (`source=workflow`, and the run's id, URL, creation time or failure function's state).
- */
-export interface WorkflowDlqFilter extends DlqFilter {
-	source?: 'workflow';
-	workflowRunId?: OneOrMany<string>;
-	workflowUrl?: OneOrMany<string>;
-	/** Unix milliseconds. */
-	workflowCreatedAt?: OneOrMany<number>;
-	failureFunctionState?: OneOrMany<string>;
-}
-
 export type CancelFilter = MessageFilter & DestinationFilter;
 
 /** Every filter name the service reads, with whether it takes several values. */
