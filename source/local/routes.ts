@@ -119,6 +119,7 @@ export function buildRouter(
 		.add('GET', '/v2/workflows/runs/:id', bearer, h(runs.runSteps))
 		.add('DELETE', '/v2/workflows/runs/:id', bearer, h(runs.deleteRun))
 		.add('DELETE', '/v2/workflows/runs', bearer, h(runs.cancelRuns))
+		.add('POST', '/v2/workflows/dlq/callback/:id', bearer, h(dlq.retryFailureCallback))
 		.add('POST', '/v2/wait/:eventId', bearer, h(notify.wait))
 		.add('POST', '/v2/notify/*rest', bearer, h(notify.notify))
 		.add('GET', '/v2/waiters/:eventId', bearer, h(notify.waiters))
