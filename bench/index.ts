@@ -6,7 +6,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { VectorStore } from '../source/local/vector/store.js';
+import { VectorStore } from '../source/local/indexes/vector/store.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
 const count = 100_000;

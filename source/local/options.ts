@@ -4,7 +4,7 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { Clock } from './clock.js';
 import type { Backoff } from './delivery/backoff.js';
-import type { Similarity } from './vector/similarity.js';
+import type { Similarity } from './indexes/vector/similarity.js';
 
 /** The options that can cross to a worker thread (plain data only). */
 export interface LocalServiceData extends Partial<AccountCredentials> {

@@ -18,10 +18,10 @@ import * as topics from './api/topics.js';
 import * as runs from './api/workflow-runs.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
-import { addDataPlaneRoutes } from './data-plane/routes.js';
 import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
 import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
+import { addDataPlaneRoutes } from './indexes/data-plane/routes.js';
 import type { Keeper } from './persistence/journal.js';
 
 interface RouteMeta {

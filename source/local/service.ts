@@ -12,11 +12,11 @@ import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
-import { createIndexPlanes, indexEndpoints } from './data-plane/planes.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
-import { SearchIndexRecord } from './indexes/search-index.js';
-import { VectorIndex } from './indexes/vector-index.js';
+import { createIndexPlanes, indexEndpoints } from './indexes/data-plane/planes.js';
+import { SearchIndexRecord } from './indexes/management/search-index.js';
+import { VectorIndex } from './indexes/management/vector-index.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { resolveAccount } from './persistence/account.js';
 import {

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { generateSigningKey } from '../../signing/keys.js';
 import { resolveCredentials } from '../account/account.js';
-import { defaultVectorDimension } from '../data-plane/planes.js';
-import { newIndexTokens } from '../indexes/search-index.js';
+import { defaultVectorDimension } from '../indexes/data-plane/planes.js';
+import { newIndexTokens } from '../indexes/management/search-index.js';
 import type { LocalServiceData } from '../options.js';
 import type { KeptAccount } from './collections.js';
 

@@ -8,16 +8,16 @@
 import type { AccountCredentials } from '../account/account.js';
 import type { PublishAnswer, SigningKeyPair } from '../context.js';
 import type { FlowKeySettings } from '../delivery/flow-control.js';
-import type { IndexTokens } from '../indexes/search-index.js';
-import type { DocumentInput } from '../search/engine.js';
+import type { IndexTokens } from '../indexes/management/search-index.js';
+import type { DocumentInput } from '../indexes/search/engine.js';
+import type { Similarity } from '../indexes/vector/similarity.js';
+import type { KeptVector } from '../indexes/vector/store.js';
 import type { DedupEntry } from '../stores/dedup-store.js';
 import type { DeadLetter } from '../stores/dlq-store.js';
 import type { Group } from '../stores/group-store.js';
 import type { QueueRecord } from '../stores/queue-store.js';
 import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
-import type { Similarity } from '../vector/similarity.js';
-import type { KeptVector } from '../vector/store.js';
 import { type Codec, jsonCodec, messageCodec } from './codec.js';
 import type { Keeper } from './journal.js';
 

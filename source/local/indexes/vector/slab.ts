@@ -7,7 +7,7 @@
  * Growing the memory is in place (no copy) but detaches the old views, so every view is
  * taken again after a grow.
  */
-import { EngineError } from '../index-common/engine-error.js';
+import { EngineError } from '../common/engine-error.js';
 import { instantiateKernels, type Kernels } from './wasm-kernels.js';
 
 /** Slots scored per kernel call; their keys fit in a small fixed region. */

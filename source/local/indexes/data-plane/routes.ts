@@ -14,13 +14,13 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ServiceContext } from '../context.js';
-import { digest } from '../http/auth.js';
-import { parseJson, readBody } from '../http/body.js';
-import { HttpError, notFound, ok, type Reply } from '../http/reply.js';
-import type { Request, Router } from '../http/router.js';
-import type { DataPlaneOperation } from '../index-common/data-plane.js';
-import { EngineError } from '../index-common/engine-error.js';
+import type { ServiceContext } from '../../context.js';
+import { digest } from '../../http/auth.js';
+import { parseJson, readBody } from '../../http/body.js';
+import { HttpError, notFound, ok, type Reply } from '../../http/reply.js';
+import type { Request, Router } from '../../http/router.js';
+import type { DataPlaneOperation } from '../common/data-plane.js';
+import { EngineError } from '../common/engine-error.js';
 import type { IndexPlane } from './planes.js';
 
 /** Largest request body of a data-plane call: 1,000 records of 1,024 dimensions fit. */

@@ -3,7 +3,7 @@
  * answers are listed in source/api/index-schemas.ts.
  */
 import { z } from 'zod';
-import { type DataPlaneOperation, idsBody, listBody, parseRequest } from '../index-common/data-plane.js';
+import { type DataPlaneOperation, idsBody, listBody, parseRequest } from '../common/data-plane.js';
 import type { SearchEngine } from './engine.js';
 
 const Metadata = z.record(z.string(), z.unknown());

@@ -4,13 +4,13 @@
  * way a request can be wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../source/api/errors.js';
-import { VectorIndexClient } from '../../../source/api/index-client.js';
-import type { VectorRecord } from '../../../source/api/index-schemas.js';
-import { similarityFunctions } from '../../../source/local/vector/similarity.js';
-import { randomVector, seededRandom } from '../../support/seeded-random.js';
-import { rankingMismatch, referenceRanking } from '../../support/vector-reference.js';
-import { type Fixture, raw, startFixture } from '../helpers.js';
+import { ApiError } from '../../../../source/api/errors.js';
+import { VectorIndexClient } from '../../../../source/api/index-client.js';
+import type { VectorRecord } from '../../../../source/api/index-schemas.js';
+import { similarityFunctions } from '../../../../source/local/indexes/vector/similarity.js';
+import { randomVector, seededRandom } from '../../../support/seeded-random.js';
+import { rankingMismatch, referenceRanking } from '../../../support/vector-reference.js';
+import { type Fixture, raw, startFixture } from '../../helpers.js';
 
 const dimension = 24;
 const noRetry = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };

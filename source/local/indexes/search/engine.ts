@@ -10,7 +10,9 @@
  * |D| the token count of D and avgdl the mean token count. Tokens come from tokenizer.ts.
  * Upserting an existing id replaces its postings. Pure and synchronous: no I/O, no clock.
  */
-import { EngineError } from '../index-common/engine-error.js';
+
+import { discard, type RecordSink } from '../../stores/record-sink.js';
+import { EngineError } from '../common/engine-error.js';
 import {
 	checkBatch,
 	checkCount,
@@ -19,9 +21,8 @@ import {
 	jsonBytes,
 	parseCursor,
 	slotsToDelete,
-} from '../index-common/records.js';
-import { TopK } from '../index-common/top-k.js';
-import { discard, type RecordSink } from '../stores/record-sink.js';
+} from '../common/records.js';
+import { TopK } from '../common/top-k.js';
 import { contentText, tokenize } from './tokenizer.js';
 
 /** Content is text, or an object whose strings and numbers are all searchable. */

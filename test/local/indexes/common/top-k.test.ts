@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TopK } from '../../../source/local/index-common/top-k.js';
+import { TopK } from '../../../../source/local/indexes/common/top-k.js';
 
 describe('TopK', () => {
 	it('keeps the k best of any stream, best first, ties to the smaller ref', () => {

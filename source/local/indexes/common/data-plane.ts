@@ -5,7 +5,7 @@
  * operation of both index kinds and lives in one place; these stay pure.
  */
 import type { z } from 'zod';
-import { describeZodError } from '../../api/schemas.js';
+import { describeZodError } from '../../../api/schemas.js';
 import { EngineError } from './engine-error.js';
 
 export interface DataPlaneOperation<Engine> {

@@ -3,12 +3,13 @@
  * and tokens, its operations, and how a served operation feeds the index's statistics (the
  * records of source/local/indexes/, which build the management resources).
  */
-import type { DataPlaneOperation } from '../index-common/data-plane.js';
-import { type IndexTokens, newIndexTokens, type SearchIndexRecord } from '../indexes/search-index.js';
-import type { VectorIndex } from '../indexes/vector-index.js';
+
+import type { RecordSink } from '../../stores/record-sink.js';
+import type { DataPlaneOperation } from '../common/data-plane.js';
+import { type IndexTokens, newIndexTokens, type SearchIndexRecord } from '../management/search-index.js';
+import type { VectorIndex } from '../management/vector-index.js';
 import { searchOperations } from '../search/data-plane.js';
 import { type DocumentInput, SearchEngine } from '../search/engine.js';
-import type { RecordSink } from '../stores/record-sink.js';
 import { vectorOperations } from '../vector/data-plane.js';
 import type { Similarity } from '../vector/similarity.js';
 import { type KeptVector, VectorStore } from '../vector/store.js';

@@ -5,9 +5,9 @@
  * Series rules: as the message-queue statistics (period series of 60 or 240 points, daily
  * series over the days of the current UTC month, `days` naming them).
  */
-import type { StatsPeriod, VectorIndexStats } from '../../api/schemas.js';
-import { Gauge } from '../stats/gauge.js';
-import { LatencyRecorder } from '../stats/latency.js';
+import type { StatsPeriod, VectorIndexStats } from '../../../api/schemas.js';
+import { Gauge } from '../../stats/gauge.js';
+import { LatencyRecorder } from '../../stats/latency.js';
 import {
 	dayStart,
 	type Interval,
@@ -16,9 +16,9 @@ import {
 	monthStart,
 	periodIntervals,
 	seriesOf,
-} from '../stats/series.js';
-import { SnapshotParts, type Snapshotting } from '../stats/snapshot.js';
-import { Counter, dayMs } from '../stats/time-buckets.js';
+} from '../../stats/series.js';
+import { SnapshotParts, type Snapshotting } from '../../stats/snapshot.js';
+import { Counter, dayMs } from '../../stats/time-buckets.js';
 
 /** Dollars per request (query or update), the pay-as-you-go price. */
 const pricePerRequest = 0.4 / 100_000;

@@ -11,7 +11,9 @@
  * Objects handed in as metadata are kept as they are (the store takes ownership), and fetch,
  * query and range return them, not copies.
  */
-import { EngineError } from '../index-common/engine-error.js';
+
+import { discard, type RecordSink } from '../../stores/record-sink.js';
+import { EngineError } from '../common/engine-error.js';
 import {
 	checkBatch,
 	checkCount,
@@ -20,9 +22,8 @@ import {
 	jsonBytes,
 	parseCursor,
 	slotsToDelete,
-} from '../index-common/records.js';
-import { TopK } from '../index-common/top-k.js';
-import { discard, type RecordSink } from '../stores/record-sink.js';
+} from '../common/records.js';
+import { TopK } from '../common/top-k.js';
 import {
 	dotAt,
 	type Similarity,

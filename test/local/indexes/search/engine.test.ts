@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../../../source/local/index-common/engine-error.js';
-import { SearchEngine } from '../../../source/local/search/engine.js';
-import { contentText, tokenize } from '../../../source/local/search/tokenizer.js';
+import { EngineError } from '../../../../source/local/indexes/common/engine-error.js';
+import { SearchEngine } from '../../../../source/local/indexes/search/engine.js';
+import { contentText, tokenize } from '../../../../source/local/indexes/search/tokenizer.js';
 
 /** BM25 written out for a tiny corpus, independent of the engine's index structures. */
 function bm25(docs: Map<string, string[]>, query: string[], k1 = 1.2, b = 0.75): Map<string, number> {

@@ -3,10 +3,10 @@
  * it: the endpoint and tokens come from the management API's search index resource.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../source/api/errors.js';
-import { SearchIndexClient } from '../../../source/api/index-client.js';
-import { conformant } from '../../support/conformance.js';
-import { type Fixture, raw, startFixture } from '../helpers.js';
+import { ApiError } from '../../../../source/api/errors.js';
+import { SearchIndexClient } from '../../../../source/api/index-client.js';
+import { conformant } from '../../../support/conformance.js';
+import { type Fixture, raw, startFixture } from '../../helpers.js';
 
 const noRetry = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
 

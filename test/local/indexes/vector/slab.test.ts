@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Slab, scanBlock } from '../../../source/local/vector/slab.js';
-import { randomVector, seededRandom } from '../../support/seeded-random.js';
+import { Slab, scanBlock } from '../../../../source/local/indexes/vector/slab.js';
+import { randomVector, seededRandom } from '../../../support/seeded-random.js';
 
 describe('Slab and its SIMD kernels', () => {
 	it('scores every slot like float64 arithmetic, for dimensions with and without padding', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../../../source/local/index-common/engine-error.js';
-import { similarityFunctions } from '../../../source/local/vector/similarity.js';
-import { VectorStore } from '../../../source/local/vector/store.js';
-import { randomVector, seededRandom } from '../../support/seeded-random.js';
-import { rankingMismatch, referenceRanking } from '../../support/vector-reference.js';
+import { EngineError } from '../../../../source/local/indexes/common/engine-error.js';
+import { similarityFunctions } from '../../../../source/local/indexes/vector/similarity.js';
+import { VectorStore } from '../../../../source/local/indexes/vector/store.js';
+import { randomVector, seededRandom } from '../../../support/seeded-random.js';
+import { rankingMismatch, referenceRanking } from '../../../support/vector-reference.js';
 
 function engineError(fn: () => unknown): EngineError {
 	try {

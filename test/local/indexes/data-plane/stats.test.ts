@@ -5,10 +5,10 @@
  * the test moves, so every operation lands in a known interval.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Series, statsPeriods } from '../../../source/api/schemas.js';
-import { formatStatsTimestamp } from '../../../source/api/timestamp.js';
-import { conformant } from '../../support/conformance.js';
-import { type Fixture, raw, startFixture } from '../helpers.js';
+import { type Series, statsPeriods } from '../../../../source/api/schemas.js';
+import { formatStatsTimestamp } from '../../../../source/api/timestamp.js';
+import { conformant } from '../../../support/conformance.js';
+import { type Fixture, raw, startFixture } from '../../helpers.js';
 
 const minute = 60_000;
 const base = Date.UTC(2026, 2, 15, 10, 17, 5, 250); // March: 31 days; the 15th is index 14

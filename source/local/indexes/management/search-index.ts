@@ -3,11 +3,11 @@
  * interface.md) and its request throughput, which the data plane (a later part) records.
  * `throughput_vector` is the 1h period series of requests per second.
  */
-import type { SearchIndex } from '../../api/schemas.js';
-import { randomId } from '../../signing/keys.js';
-import { periodIntervals, seriesOf } from '../stats/series.js';
-import type { Snapshotting } from '../stats/snapshot.js';
-import { Counter } from '../stats/time-buckets.js';
+import type { SearchIndex } from '../../../api/schemas.js';
+import { randomId } from '../../../signing/keys.js';
+import { periodIntervals, seriesOf } from '../../stats/series.js';
+import type { Snapshotting } from '../../stats/snapshot.js';
+import { Counter } from '../../stats/time-buckets.js';
 
 export interface IndexTokens {
 	token: string;
