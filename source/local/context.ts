@@ -7,8 +7,6 @@ import type { RateLimiter } from './account/rate-limiter.js';
 import type { Clock } from './clock.js';
 import type { DeliveryEngine } from './delivery/engine.js';
 import type { IndexPlanes } from './indexes/data-plane/planes.js';
-import type { SearchIndexRecord } from './indexes/management/search-index.js';
-import type { VectorIndex } from './indexes/management/vector-index.js';
 import type { ScheduleRunner } from './schedules/runner.js';
 import type { UsageStats } from './stats/usage.js';
 import type { DedupStore } from './stores/dedup-store.js';
@@ -54,8 +52,6 @@ export interface ServiceContext {
 	workflows: WorkflowEngine;
 	usage: UsageStats;
 	rateLimiter: RateLimiter;
-	vectorIndex: VectorIndex;
-	searchIndex: SearchIndexRecord;
-	/** The engines, endpoints and tokens of both indexes. */
-	dataPlanes: IndexPlanes;
+	/** The vector indexes and the search database: engines, endpoints, tokens and statistics. */
+	indexes: IndexPlanes;
 }

@@ -64,6 +64,8 @@ export function buildRouter(
 	router
 		.add('GET', `/v2/${segment}/users`, basic, h(management.listUsers))
 		.add('GET', `/v2/${segment}/stats/:id`, basic, h(management.mqStats))
+		.add('GET', '/v2/vector/index', basic, h(management.listVectorIndexes))
+		.add('GET', '/v2/vector/index/:id', basic, h(management.vectorIndex))
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
 		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
 		.add('POST', '/v2/publish', publishAuth, () => {

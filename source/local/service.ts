@@ -14,16 +14,17 @@ import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
-import { createIndexPlanes, indexEndpoints } from './indexes/data-plane/planes.js';
+import { createIndexPlanes, searchEndpoint, vectorEndpoint } from './indexes/data-plane/planes.js';
 import { SearchIndexRecord } from './indexes/management/search-index.js';
-import { VectorIndex } from './indexes/management/vector-index.js';
+import { keyOf } from './indexes/vector/database.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
-import { resolveAccount } from './persistence/account.js';
+import { type KeptShapes, resolveAccount } from './persistence/account.js';
 import {
 	collections,
 	type KeptAccount,
 	type KeptRecords,
 	openCollections,
+	type Sinks,
 	values,
 } from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
@@ -58,18 +59,27 @@ export interface LocalServiceInfo {
 	accountId: string;
 	vectorIndexId: string;
 	searchIndexId: string;
-	/** REST endpoint of the vector index's data plane, and its tokens. */
+	/** REST endpoint of the dense vector index's data plane, and its tokens. */
 	vectorIndexUrl: string;
 	vectorIndexToken: string;
 	vectorIndexReadOnlyToken: string;
-	/** REST endpoint of the search index's data plane, and its token. */
+	/** The sparse vector index: id, REST endpoint and tokens. */
+	sparseIndexId: string;
+	sparseIndexUrl: string;
+	sparseIndexToken: string;
+	sparseIndexReadOnlyToken: string;
+	/** The hybrid vector index: id, REST endpoint and tokens. */
+	hybridIndexId: string;
+	hybridIndexUrl: string;
+	hybridIndexToken: string;
+	hybridIndexReadOnlyToken: string;
+	/** REST endpoint of the search database's data plane, and its token. */
 	searchIndexUrl: string;
 	searchIndexToken: string;
 }
 
 /** What a client needs to reach a service of this identity at `baseUrl`. */
 export function serviceInfo(account: KeptAccount, baseUrl: string): LocalServiceInfo {
-	const endpoints = indexEndpoints(baseUrl, account);
 	return {
 		queueUrl: baseUrl,
 		managementUrl: baseUrl,
@@ -81,10 +91,18 @@ export function serviceInfo(account: KeptAccount, baseUrl: string): LocalService
 		accountId: account.credentials.accountId,
 		vectorIndexId: account.vectorIndexId,
 		searchIndexId: account.searchIndexId,
-		vectorIndexUrl: endpoints.vector,
+		vectorIndexUrl: vectorEndpoint(baseUrl, account.vectorIndexId),
 		vectorIndexToken: account.vectorTokens.token,
 		vectorIndexReadOnlyToken: account.vectorTokens.readOnlyToken,
-		searchIndexUrl: endpoints.search,
+		sparseIndexId: account.sparseIndexId,
+		sparseIndexUrl: vectorEndpoint(baseUrl, account.sparseIndexId),
+		sparseIndexToken: account.sparseTokens.token,
+		sparseIndexReadOnlyToken: account.sparseTokens.readOnlyToken,
+		hybridIndexId: account.hybridIndexId,
+		hybridIndexUrl: vectorEndpoint(baseUrl, account.hybridIndexId),
+		hybridIndexToken: account.hybridTokens.token,
+		hybridIndexReadOnlyToken: account.hybridTokens.readOnlyToken,
+		searchIndexUrl: searchEndpoint(baseUrl, account.searchIndexId),
 		searchIndexToken: account.searchTokens.token,
 	};
 }
@@ -101,7 +119,11 @@ export async function keptServiceInfo(
 	const keeper = await Journal.open(stateDirectory(options.dataDir), () => {});
 	try {
 		const kept = await keeper.load('account', collections.account);
-		const account = resolveAccount(options, kept[0]?.[1], await keeper.any('vectors'), Date.now());
+		const has: KeptShapes = {
+			dense: (await keeper.any('vectors')) || (await keeper.any('denseRecords')),
+			hybrid: await keeper.any('hybridRecords'),
+		};
+		const account = resolveAccount(options, kept[0]?.[1], has, Date.now());
 		keeper.collection('account', collections.account).put('account', account);
 		return serviceInfo(account, baseUrl);
 	} finally {
@@ -175,7 +197,12 @@ async function start(
 	const dialect = resolveDialect(options.dialect);
 	const limits = resolveLimits(options.limits);
 	const { kept, sinks } = await openCollections(keeper);
-	const account = resolveAccount(options, kept.account[0]?.[1], kept.vectors.length > 0, clock.now());
+	const account = resolveAccount(
+		options,
+		kept.account[0]?.[1],
+		{ dense: kept.vectors.length + kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
+		clock.now(),
+	);
 	const { credentials, createdAt, keys } = account;
 	const saveAccount = () => sinks.account.put('account', account);
 	saveAccount();
@@ -230,25 +257,44 @@ async function start(
 			onError(error);
 		}
 	});
-	const { vectorIndexId, searchIndexId } = account;
-	const vectorIndex = new VectorIndex(vectorIndexId, 'local-vector', createdAt);
 	const searchIndex = new SearchIndexRecord(
-		searchIndexId,
+		account.searchIndexId,
 		'local-search',
 		credentials.email,
-		indexEndpoints(baseUrl, account).search,
+		searchEndpoint(baseUrl, account.searchIndexId),
 		createdAt,
 		account.searchTokens,
 	);
-	const dataPlanes = createIndexPlanes({
+	const indexes = createIndexPlanes({
 		baseUrl,
-		vectorIndex,
+		clock,
+		createdAt,
+		ownerEmail: credentials.email,
+		vectors: [
+			{
+				id: account.vectorIndexId,
+				name: 'local-vector',
+				tokens: account.vectorTokens,
+				shape: { type: 'DENSE', dimension: account.vectorDimension, similarity: account.vectorSimilarity },
+				sink: sinks.denseRecords,
+			},
+			{
+				id: account.sparseIndexId,
+				name: 'local-sparse',
+				tokens: account.sparseTokens,
+				shape: { type: 'SPARSE', dimension: 0, similarity: 'DOT_PRODUCT' },
+				sink: sinks.sparseRecords,
+			},
+			{
+				id: account.hybridIndexId,
+				name: 'local-hybrid',
+				tokens: account.hybridTokens,
+				shape: { type: 'HYBRID', dimension: account.hybridDimension, similarity: account.hybridSimilarity },
+				sink: sinks.hybridRecords,
+			},
+		],
 		searchIndex,
-		dimension: account.vectorDimension,
-		similarity: account.vectorSimilarity,
-		vectorTokens: account.vectorTokens,
-		vectorSink: sinks.vectors,
-		searchSink: sinks.documents,
+		searchSink: sinks.searchDocuments,
 	});
 	context = {
 		dialect,
@@ -271,11 +317,9 @@ async function start(
 		workflows,
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
-		vectorIndex,
-		searchIndex,
-		dataPlanes,
+		indexes,
 	};
-	restoreKept(context, kept, keeper);
+	restoreKept(context, kept, sinks, keeper, onError);
 	const router = buildRouter(context, onError, keeper);
 	server.on('request', router.listener);
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
@@ -311,12 +355,50 @@ async function start(
 }
 
 /**
+ * Puts back the index records. What versions before namespaces kept (the dense index's
+ * vectors and the search index's documents by id) goes to the default namespace and index ""
+ * and is kept again in the new form. A record that cannot be read back is skipped and reported.
+ */
+function restoreIndexes(
+	ctx: ServiceContext,
+	kept: KeptRecords,
+	sinks: Sinks,
+	onError: (error: unknown) => void,
+): void {
+	const [dense, sparse, hybrid] = ctx.indexes.vectors;
+	const search = ctx.indexes.search.engine;
+	const legacyVectors = kept.vectors.map(([id, record]) => [keyOf('', id), record] as const);
+	const legacyDocuments = kept.documents.map(([id, doc]) => [keyOf('', id), doc] as const);
+	const skipped =
+		dense!.engine.database.restore([...legacyVectors, ...kept.denseRecords]) +
+		sparse!.engine.database.restore(kept.sparseRecords) +
+		hybrid!.engine.database.restore(kept.hybridRecords) +
+		search.restore([...legacyDocuments, ...kept.searchDocuments]);
+	for (const [key, record] of legacyVectors) sinks.denseRecords.put(key, record);
+	for (const [key, doc] of legacyDocuments) sinks.searchDocuments.put(key, doc);
+	for (const [id] of kept.vectors) sinks.vectors.delete(id);
+	for (const [id] of kept.documents) sinks.documents.delete(id);
+	if (skipped > 0)
+		onError(
+			new Error(
+				`${skipped} kept index record${skipped === 1 ? '' : 's'} could not be read back and ${skipped === 1 ? 'was' : 'were'} skipped`,
+			),
+		);
+}
+
+/**
  * Puts back everything that was kept, then starts what runs by itself again: messages wait
  * for their times (those due while the service was down go at once), schedules for theirs
  * and workflow waits for their events or deadlines. Statistics come back through their
  * registrations and are saved on a timer.
  */
-function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): void {
+function restoreKept(
+	ctx: ServiceContext,
+	kept: KeptRecords,
+	sinks: Sinks,
+	keeper: Keeper,
+	onError: (error: unknown) => void,
+): void {
 	const now = ctx.clock.now();
 	ctx.groups.restore(values(kept.groups));
 	ctx.queues.restore(values(kept.queues));
@@ -324,13 +406,16 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): vo
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
 	ctx.engine.flow.restore(values(kept.flowKeys));
-	const { vector, search } = ctx.dataPlanes;
-	vector.engine.restore(kept.vectors);
-	search.engine.restore(values(kept.documents));
+	restoreIndexes(ctx, kept, sinks, onError);
 	keeper.register('usage', ctx.usage, { everyMs: statisticsEveryMs });
-	keeper.register('vector-index', ctx.vectorIndex, { everyMs: statisticsEveryMs });
-	keeper.register('search-index', ctx.searchIndex, { everyMs: statisticsEveryMs });
-	if (kept.vectors.length > 0) ctx.vectorIndex.setSize(now, vector.engine.size, vector.engine.dataSize);
+	for (const plane of ctx.indexes.vectors) {
+		// The dense index's statistics keep the name they were kept under before there were three.
+		const name = plane === ctx.indexes.vectors[0] ? 'vector-index' : `vector-index-${plane.id}`;
+		keeper.register(name, plane.index, { everyMs: statisticsEveryMs });
+		const { database } = plane.engine;
+		if (database.size > 0) plane.index.setSize(now, database.size, database.dataSize);
+	}
+	keeper.register('search-index', ctx.indexes.search.index, { everyMs: statisticsEveryMs });
 	// Runs and waiters change with requests and deliveries: saved with the batch after each.
 	keeper.register('workflow-runs', ctx.runs);
 	keeper.register('workflow-waiters', ctx.waiters);

@@ -32,6 +32,13 @@ export interface KeptAccount {
 	searchTokens: IndexTokens;
 	vectorDimension: number;
 	vectorSimilarity: Similarity;
+	/** The sparse and hybrid vector indexes (absent in what older versions kept). */
+	sparseIndexId: string;
+	hybridIndexId: string;
+	sparseTokens: IndexTokens;
+	hybridTokens: IndexTokens;
+	hybridDimension: number;
+	hybridSimilarity: Similarity;
 }
 
 export const collections = {
@@ -43,8 +50,14 @@ export const collections = {
 	schedules: jsonCodec<ScheduleRecord>(),
 	flowKeys: jsonCodec<FlowKeySettings>(),
 	dedup: jsonCodec<DedupEntry<PublishAnswer>>(),
+	/** What versions before namespaces kept: the dense index's records by id, the search index's documents. */
 	vectors: jsonCodec<KeptVector>(),
 	documents: jsonCodec<DocumentInput>(),
+	/** Records of the dense, sparse and hybrid vector indexes and search documents, by namespace and id (keyOf). */
+	denseRecords: jsonCodec<KeptVector>(),
+	sparseRecords: jsonCodec<KeptVector>(),
+	hybridRecords: jsonCodec<KeptVector>(),
+	searchDocuments: jsonCodec<DocumentInput>(),
 };
 
 type Collections = typeof collections;

@@ -1,25 +1,39 @@
 /**
- * One operation of an index data plane, as data: its method and path under the index's
- * endpoint, whether the read-only token may call it, what the statistics count it as, and the
- * engine call. The HTTP side (routes, auth, body, timing, counting) is the same for every
- * operation of both index kinds and lives in one place; these stay pure.
+ * One command of an index data plane, as data: its name and methods, whether it takes a
+ * namespace (or search index name) as the last path segment, whether the read-only token may
+ * call it, and the engine call. The HTTP side (routes, auth, body, timing, counting) is the
+ * same for every command of every index and lives in data-plane/routes.ts; these stay pure.
  */
 import type { z } from 'zod';
 import { describeZodError } from '../../../api/schemas.js';
 import { EngineError } from './engine-error.js';
 
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface OperationCall<Engine> {
+	engine: Engine;
+	/** The parsed JSON body; undefined when there was none. */
+	body: unknown;
+	/** The namespace of the path; undefined when the path has none. */
+	namespace: string | undefined;
+	query: URLSearchParams;
+	/** Counts `n` operations of a kind in the statistics (called on success only). */
+	count(kind: 'query' | 'update', n: number): void;
+	/** Time spent embedding text, for the statistics. */
+	embedded(ms: number): void;
+}
+
 export interface DataPlaneOperation<Engine> {
-	method: 'GET' | 'POST' | 'DELETE';
-	/** Under the index's endpoint, e.g. `/query`. */
-	path: string;
+	/** The path segment after the index's endpoint, e.g. `query`. */
+	command: string;
+	/** Every command is served by POST, as the SDKs send them; GET or DELETE where the docs have them. */
+	methods: readonly Method[];
+	/** Served at `<command>/<namespace>` too. */
+	namespaced: boolean;
 	/** Reads are allowed with the read-only token; writes need the index token. */
 	access: 'read' | 'write';
-	/** What the statistics count one successful call as; info is not counted. */
-	counts: 'query' | 'update' | undefined;
-	/** Whether the operation takes a JSON body. */
-	takesBody: boolean;
-	/** The `result` of the answer; throws EngineError for bad input or unknown ids. */
-	run(engine: Engine, body: unknown): unknown;
+	/** The `result` of the answer; throws EngineError for bad input or what is not there. */
+	run(call: OperationCall<Engine>): unknown;
 }
 
 /**
@@ -38,14 +52,15 @@ export function parseRequest<T extends z.ZodType>(
 	return parsed.data;
 }
 
-/** The forms an id list may take: one id, an array of ids, or `{ids, ...options}`. */
-export function idsBody(body: unknown): unknown {
-	if (typeof body === 'string') return { ids: [body] };
-	if (Array.isArray(body)) return { ids: body };
-	return body;
-}
-
 /** One record or an array of them, as an array. */
 export function listBody(body: unknown): unknown[] {
 	return Array.isArray(body) ? body : [body];
+}
+
+/** Times `fn`, telling `note` the milliseconds it took. */
+export function timed<T>(note: (ms: number) => void, fn: () => T): T {
+	const started = performance.now();
+	const result = fn();
+	note(performance.now() - started);
+	return result;
 }

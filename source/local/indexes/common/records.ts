@@ -1,5 +1,5 @@
 /** Checks shared by the vector store and the search index for what callers hand them. */
-import { EngineError, listIds } from './engine-error.js';
+import { EngineError } from './engine-error.js';
 
 export const maxIdLength = 512;
 /**
@@ -8,9 +8,14 @@ export const maxIdLength = 512;
  */
 export const maxPerRequest = 1000;
 
+/** An id as the indexes take it: a non-empty string, or a finite number (kept as its text, 1 -> "1"). */
 export function checkId(id: unknown, where: string): string {
+	if (typeof id === 'number' && Number.isFinite(id)) return String(id);
 	if (typeof id !== 'string' || id.length === 0)
-		throw new EngineError('invalid', `${where}: an id must be a non-empty string`);
+		throw new EngineError(
+			'invalid',
+			`${where}: an id must be a non-empty string or a number, got ${JSON.stringify(id) ?? String(id)}`,
+		);
 	if (id.length > maxIdLength)
 		throw new EngineError('invalid', `${where}: an id may have at most ${maxIdLength} characters`);
 	return id;
@@ -29,14 +34,6 @@ export function checkCount(value: unknown, name: string, max = maxPerRequest): n
 export function checkBatch(length: number, what: string): void {
 	if (length > maxPerRequest)
 		throw new EngineError('invalid', `at most ${maxPerRequest} ${what} per request, got ${length}`);
-}
-
-/** Metadata is a JSON object (or absent); anything else is a caller's mistake. */
-export function checkMetadata(value: unknown, where: string): Record<string, unknown> | undefined {
-	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'object' || Array.isArray(value))
-		throw new EngineError('invalid', `${where}: metadata must be a JSON object`);
-	return value as Record<string, unknown>;
 }
 
 /** Bytes a value takes as JSON text, which is how it is counted in data size and bandwidth. */
@@ -60,20 +57,38 @@ export function parseCursor(cursor: unknown): number {
 	return Number(text);
 }
 
-/**
- * The ids of a delete request, checked and de-duplicated, all known to `slotOf`, or an error
- * that names the unknown ones: an unknown id fails the whole request (as removing an unknown
- * endpoint from a URL Group does), so a typo cannot half-apply.
- */
-export function slotsToDelete(
-	ids: readonly string[],
-	slotOf: ReadonlyMap<string, number>,
-	noun: string,
-): number[] {
-	checkBatch(ids.length, 'ids');
-	const unique = [...new Set(ids.map((id, i) => checkId(id, `ids[${i}]`)))];
-	const unknown = unique.filter((id) => !slotOf.has(id));
-	if (unknown.length > 0)
-		throw new EngineError('not-found', `no ${noun} with id ${listIds(unknown)}; nothing was deleted`);
-	return unique.map((id) => slotOf.get(id) as number);
+/** Largest metadata of one record, as JSON: the vendor's 48 KB. */
+export const maxMetadataBytes = 48 * 1024;
+/** Largest data of one record: the vendor's 1 MB. */
+export const maxDataBytes = 1024 * 1024;
+
+export function checkMetadataSize(metadata: Record<string, unknown> | undefined, where: string): number {
+	const bytes = jsonBytes(metadata);
+	if (bytes > maxMetadataBytes)
+		throw new EngineError(
+			'invalid',
+			`${where}: metadata takes ${bytes} bytes as JSON; at most ${maxMetadataBytes} (48 KB) are accepted`,
+		);
+	return bytes;
+}
+
+export function checkData(data: unknown, where: string): string | undefined {
+	if (data === undefined || data === null) return undefined;
+	if (typeof data !== 'string') throw new EngineError('invalid', `${where}: data must be a string`);
+	const bytes = Buffer.byteLength(data);
+	if (bytes > maxDataBytes)
+		throw new EngineError(
+			'invalid',
+			`${where}: data takes ${bytes} bytes; at most ${maxDataBytes} (1 MB) are accepted`,
+		);
+	return data;
+}
+
+/** Metadata is a JSON object (or absent) of at most maxMetadataBytes; anything else is a caller's mistake. */
+export function checkMetadata(value: unknown, where: string): Record<string, unknown> | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'object' || Array.isArray(value))
+		throw new EngineError('invalid', `${where}: metadata must be a JSON object`);
+	checkMetadataSize(value as Record<string, unknown>, where);
+	return value as Record<string, unknown>;
 }

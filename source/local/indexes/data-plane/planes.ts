@@ -1,106 +1,139 @@
 /**
- * The data planes of the local service's two indexes: each index's engine, its REST endpoint
- * and tokens, its operations, and how a served operation feeds the index's statistics (the
- * records of source/local/indexes/, which build the management resources).
+ * The data planes of the local service's indexes: three vector indexes (dense, sparse and
+ * hybrid) and one search database. Each has its engine, REST endpoint, tokens and commands,
+ * and feeds its statistics (the records of ../management/, which build the management
+ * resources) with what it serves.
  */
-
+import type { Clock } from '../../clock.js';
 import type { RecordSink } from '../../stores/record-sink.js';
 import type { DataPlaneOperation } from '../common/data-plane.js';
-import { type IndexTokens, newIndexTokens, type SearchIndexRecord } from '../management/search-index.js';
-import type { VectorIndex } from '../management/vector-index.js';
+import type { IndexTokens, SearchIndexRecord } from '../management/search-index.js';
+import { VectorIndex } from '../management/vector-index.js';
 import { searchOperations } from '../search/data-plane.js';
-import { type DocumentInput, SearchEngine } from '../search/engine.js';
-import { vectorOperations } from '../vector/data-plane.js';
-import type { Similarity } from '../vector/similarity.js';
-import { type KeptVector, VectorStore } from '../vector/store.js';
+import { SearchDatabase } from '../search/database.js';
+import type { DocumentInput } from '../search/engine.js';
+import { type VectorEngine, vectorOperations } from '../vector/data-plane.js';
+import { VectorDatabase, type VectorIndexShape } from '../vector/database.js';
+import { ResumableQueries } from '../vector/resumable.js';
+import type { KeptVector } from '../vector/store.js';
 
 export interface IndexPlane<Engine> {
 	kind: 'vector' | 'search';
 	id: string;
-	/** Where the operations are served: `<endpoint>/upsert`, `<endpoint>/query`, ... */
+	/** Where the commands are served: `<endpoint>/upsert`, `<endpoint>/query/<namespace>`, ... */
 	endpoint: string;
 	token: string;
 	readOnlyToken: string;
 	engine: Engine;
 	operations: readonly DataPlaneOperation<Engine>[];
-	/** Counts one served operation: when, what, its engine latency and the bytes it moved. */
-	record(t: number, counts: 'query' | 'update', latencyMs: number, bytes: number): void;
+	/** Counts `n` served operations of a kind: when, their engine latency and the bytes moved. */
+	record(t: number, kind: 'query' | 'update', n: number, latencyMs: number, bytes: number): void;
+	/** Counts time spent embedding text. */
+	embedded(t: number, ms: number): void;
+}
+
+export interface VectorPlane extends IndexPlane<VectorEngine> {
+	kind: 'vector';
+	/** Its statistics and management resource. */
+	index: VectorIndex;
+}
+
+export interface SearchPlane extends IndexPlane<SearchDatabase> {
+	kind: 'search';
+	index: SearchIndexRecord;
 }
 
 export interface IndexPlanes {
-	vector: IndexPlane<VectorStore>;
-	search: IndexPlane<SearchEngine>;
+	/** Dense, sparse and hybrid, in that order. */
+	vectors: VectorPlane[];
+	search: SearchPlane;
+}
+
+/** One vector index to serve: who it is and its shape. */
+export interface VectorIndexSpec {
+	id: string;
+	name: string;
+	tokens: IndexTokens;
+	shape: VectorIndexShape;
+	sink?: RecordSink<KeptVector> | undefined;
 }
 
 export interface IndexPlaneOptions {
-	/** Base URL of the service; the vector index is served under `<baseUrl>/vector/<id>`. */
+	/** Base URL of the service; vector indexes are served under `<baseUrl>/vector/<id>`. */
 	baseUrl: string;
-	vectorIndex: VectorIndex;
+	clock: Clock;
+	createdAt: number;
+	ownerEmail: string;
+	vectors: VectorIndexSpec[];
 	searchIndex: SearchIndexRecord;
-	/** Default 384, the size of common sentence embeddings. */
-	dimension?: number | undefined;
-	/** Default COSINE. */
-	similarity?: Similarity | undefined;
-	/** The vector index's tokens; new ones when not given. */
-	vectorTokens?: IndexTokens | undefined;
-	/** Told of every vector and document written, deleted or reset. */
-	vectorSink?: RecordSink<KeptVector> | undefined;
 	searchSink?: RecordSink<DocumentInput> | undefined;
 }
 
 export const defaultVectorDimension = 384;
 
-/** Where each index's data plane is served on a service at `baseUrl`. */
-export function indexEndpoints(
-	baseUrl: string,
-	ids: { vectorIndexId: string; searchIndexId: string },
-): { vector: string; search: string } {
+/** Where a vector index's data plane is served on a service at `baseUrl`. */
+export function vectorEndpoint(baseUrl: string, id: string): string {
+	return `${baseUrl}/vector/${id}`;
+}
+
+/** Where the search database's data plane is served on a service at `baseUrl`. */
+export function searchEndpoint(baseUrl: string, id: string): string {
+	return `${baseUrl}/search/${id}`;
+}
+
+function vectorPlane(options: IndexPlaneOptions, spec: VectorIndexSpec): VectorPlane {
+	const endpoint = vectorEndpoint(options.baseUrl, spec.id);
+	const database = new VectorDatabase(spec.shape, spec.sink);
+	const resumable = new ResumableQueries(() => options.clock.now());
+	database.onDrop = (store) => resumable.drop(store);
+	const index = new VectorIndex({
+		id: spec.id,
+		name: spec.name,
+		createdAt: options.createdAt,
+		ownerEmail: options.ownerEmail,
+		endpoint,
+		tokens: spec.tokens,
+		shape: spec.shape,
+		models: { dense: database.denseModel, sparse: database.sparseModel },
+	});
 	return {
-		vector: `${baseUrl}/vector/${ids.vectorIndexId}`,
-		search: `${baseUrl}/search/${ids.searchIndexId}`,
+		kind: 'vector',
+		id: spec.id,
+		endpoint,
+		token: spec.tokens.token,
+		readOnlyToken: spec.tokens.readOnlyToken,
+		engine: { database, resumable },
+		operations: vectorOperations,
+		index,
+		record(t, kind, n, latencyMs, bytes) {
+			if (kind === 'query') {
+				index.recordQuery(t, latencyMs, bytes, n);
+			} else {
+				index.recordUpdate(t, latencyMs, bytes, n);
+				index.setSize(t, database.size, database.dataSize);
+			}
+		},
+		embedded: (t, ms) => index.recordEmbedding(t, ms),
 	};
 }
 
 export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
-	const { vectorIndex, searchIndex } = options;
-	const store = new VectorStore({
-		dimension: options.dimension ?? defaultVectorDimension,
-		similarity: options.similarity ?? 'COSINE',
-		sink: options.vectorSink,
-	});
-	const vectorTokens = options.vectorTokens ?? newIndexTokens();
+	const { searchIndex } = options;
 	return {
-		vector: {
-			kind: 'vector',
-			id: vectorIndex.id,
-			endpoint: indexEndpoints(options.baseUrl, {
-				vectorIndexId: vectorIndex.id,
-				searchIndexId: options.searchIndex.id,
-			}).vector,
-			token: vectorTokens.token,
-			readOnlyToken: vectorTokens.readOnlyToken,
-			engine: store,
-			operations: vectorOperations,
-			record(t, counts, latencyMs, bytes) {
-				if (counts === 'query') {
-					vectorIndex.recordQuery(t, latencyMs, bytes);
-				} else {
-					vectorIndex.recordUpdate(t, latencyMs, bytes);
-					vectorIndex.setSize(t, store.size, store.dataSize);
-				}
-			},
-		},
+		vectors: options.vectors.map((spec) => vectorPlane(options, spec)),
 		search: {
 			kind: 'search',
 			id: searchIndex.id,
 			endpoint: searchIndex.endpoint,
 			token: searchIndex.token,
 			readOnlyToken: searchIndex.readOnlyToken,
-			engine: new SearchEngine({}, options.searchSink),
+			engine: new SearchDatabase(options.searchSink),
 			operations: searchOperations,
-			record(t) {
+			index: searchIndex,
+			record(t, _kind, _n, _latencyMs, _bytes) {
 				searchIndex.recordRequest(t);
 			},
+			embedded() {},
 		},
 	};
 }

@@ -1,11 +1,11 @@
 /**
- * The vector index of the local service: its counters, latencies and levels, and the
- * statistics resource of interface.md built from them. The data plane (a later part) calls
- * the record methods; until then the index reports zero traffic in the right shapes.
+ * A vector index of the local service as the management API shows it: its counters,
+ * latencies and levels with the statistics resource of interface.md built from them, and the
+ * index resource (shape, endpoint, tokens, limits). The data plane calls the record methods.
  * Series rules: as the message-queue statistics (period series of 60 or 240 points, daily
  * series over the days of the current UTC month, `days` naming them).
  */
-import type { StatsPeriod, VectorIndexStats } from '../../../api/schemas.js';
+import type { StatsPeriod, VectorIndexResource, VectorIndexStats } from '../../../api/schemas.js';
 import { Gauge } from '../../stats/gauge.js';
 import { LatencyRecorder } from '../../stats/latency.js';
 import {
@@ -19,9 +19,23 @@ import {
 } from '../../stats/series.js';
 import { SnapshotParts, type Snapshotting } from '../../stats/snapshot.js';
 import { Counter, dayMs } from '../../stats/time-buckets.js';
+import type { VectorIndexShape } from '../vector/database.js';
+import type { IndexTokens } from './search-index.js';
 
 /** Dollars per request (query or update), the pay-as-you-go price. */
 const pricePerRequest = 0.4 / 100_000;
+
+export interface VectorIndexIdentity {
+	id: string;
+	name: string;
+	createdAt: number;
+	ownerEmail: string;
+	endpoint: string;
+	tokens: IndexTokens;
+	shape: VectorIndexShape;
+	/** The embedding models of its dense and sparse parts. */
+	models: { dense: string | undefined; sparse: string | undefined };
+}
 
 export class VectorIndex extends SnapshotParts {
 	private readonly queries = new Counter();
@@ -36,24 +50,25 @@ export class VectorIndex extends SnapshotParts {
 	private readonly dataSize = new Gauge();
 	private pending = 0;
 
-	constructor(
-		readonly id: string,
-		readonly name: string,
-		readonly createdAt: number,
-	) {
+	readonly id: string;
+	readonly name: string;
+
+	constructor(readonly identity: VectorIndexIdentity) {
 		super();
+		this.id = identity.id;
+		this.name = identity.name;
 	}
 
-	/** A query answered in `latencyMs`, moving `bytes` over the wire. */
-	recordQuery(t: number, latencyMs: number, bytes = 0): void {
-		this.queries.add(t);
+	/** `count` queries answered in `latencyMs`, moving `bytes` over the wire. */
+	recordQuery(t: number, latencyMs: number, bytes = 0, count = 1): void {
+		this.queries.add(t, count);
 		this.queryLatency.record(t, latencyMs);
 		this.bandwidth.add(t, bytes);
 	}
 
-	/** An update request (upsert, delete) answered in `latencyMs`. */
-	recordUpdate(t: number, latencyMs: number, bytes = 0): void {
-		this.updates.add(t);
+	/** `count` updates (records upserted or deleted, an update, a reset) answered in `latencyMs`. */
+	recordUpdate(t: number, latencyMs: number, bytes = 0, count = 1): void {
+		this.updates.add(t, count);
 		this.updateLatency.record(t, latencyMs);
 		this.bandwidth.add(t, bytes);
 	}
@@ -89,6 +104,42 @@ export class VectorIndex extends SnapshotParts {
 			rerankLatency: this.rerankLatency,
 			vectorCount: this.vectorCount,
 			dataSize: this.dataSize,
+		};
+	}
+
+	/** The index resource of the management API (GET /v2/vector/index/{id}). */
+	resource(now: number): VectorIndexResource {
+		const { identity } = this;
+		const { shape } = identity;
+		return {
+			customer_id: identity.ownerEmail,
+			id: identity.id,
+			name: identity.name,
+			similarity_function: shape.similarity,
+			dimension_count: shape.type === 'SPARSE' ? 0 : shape.dimension,
+			embedding_model: identity.models.dense ?? '',
+			sparse_embedding_model: identity.models.sparse ?? '',
+			endpoint: identity.endpoint,
+			token: identity.tokens.token,
+			read_only_token: identity.tokens.readOnlyToken,
+			type: 'payg',
+			region: 'us-central1',
+			index_type: shape.type,
+			max_vector_count: 100_000_000,
+			max_daily_updates: -1,
+			max_daily_queries: -1,
+			max_monthly_bandwidth: -1,
+			max_writes_per_second: 1000,
+			max_query_per_second: 1000,
+			max_reads_per_request: 1000,
+			max_writes_per_request: 1000,
+			max_total_metadata_size: -1,
+			creation_time: Math.floor(identity.createdAt / 1000),
+			throughput_vector: seriesOf(
+				periodIntervals('1h', now),
+				(i) =>
+					(this.queries.sum(i.start, i.end) + this.updates.sum(i.start, i.end)) / ((i.end - i.start) / 1000),
+			),
 		};
 	}
 

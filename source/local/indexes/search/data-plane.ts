@@ -1,79 +1,166 @@
 /**
- * The search index data plane: request shapes checked with zod, then the engine. Paths and
- * answers are listed in source/api/index-schemas.ts.
+ * The search data plane, as @upstash/search speaks it: the vector data plane's protocol with
+ * the index name as the last path segment (`upsert-data/<index>`, `search/<index>`, ...), always
+ * POST. Documents are `{id, content, metadata?}`; a search filter reads the content, and
+ * `@metadata.` paths the metadata. `reranking`, `semanticWeight` and `inputEnrichment` are
+ * accepted and change nothing: the local ranking is BM25 alone.
+ *
+ * Every successful command but info and list-namespaces counts as one request of the index's
+ * throughput.
  */
-import { z } from 'zod';
-import { type DataPlaneOperation, idsBody, listBody, parseRequest } from '../common/data-plane.js';
-import type { SearchEngine } from './engine.js';
 
-const Metadata = z.record(z.string(), z.unknown());
-const Documents = z.array(
-	z.object({ id: z.string(), content: z.union([z.string(), Metadata]), metadata: Metadata.optional() }),
-);
-const SearchBody = z.object({ query: z.string(), topK: z.number().default(10) });
-const IdsBody = z.object({ ids: z.array(z.string()) });
-const RangeBody = z.object({ cursor: z.union([z.string(), z.number()]).optional(), limit: z.number() });
+import { type DataPlaneOperation, listBody, type OperationCall } from '../common/data-plane.js';
+import { EngineError } from '../common/engine-error.js';
+import { checkBatch, checkId } from '../common/records.js';
+import { filterOf, flag, object, selection, text } from '../common/requests.js';
+import type { SearchDatabase } from './database.js';
+import type { DocumentInput, StoredDocument } from './engine.js';
 
-export const searchOperations: DataPlaneOperation<SearchEngine>[] = [
-	{
-		method: 'POST',
-		path: '/upsert',
+type Call = OperationCall<SearchDatabase>;
+
+const indexOf = (call: Call) => call.namespace ?? '';
+
+function documents(call: Call, what: string): DocumentInput[] {
+	const items = listBody(call.body);
+	checkBatch(items.length, 'documents');
+	return items.map((item, i) => {
+		const where = `${what}: documents[${i}]`;
+		const doc = object(item, where);
+		// The SDK's documents have content; a vector-style record's data is its content.
+		const content = doc.content ?? doc.data;
+		return { id: checkId(doc.id, where), content, metadata: doc.metadata } as DocumentInput;
+	});
+}
+
+/** Metadata is returned unless includeMetadata is false. */
+function shown(
+	docs: (StoredDocument | null)[],
+	body: Record<string, unknown>,
+	what: string,
+): (StoredDocument | null)[] {
+	if (flag(body, 'includeMetadata', what) !== false) return docs;
+	return docs.map((doc) => doc && { id: doc.id, content: doc.content });
+}
+
+function upsert(what: string): DataPlaneOperation<SearchDatabase> {
+	return {
+		command: what,
+		methods: ['POST'],
+		namespaced: true,
 		access: 'write',
-		counts: 'update',
-		takesBody: true,
-		run(engine, body) {
-			engine.upsert(parseRequest(Documents, listBody(body), 'upsert', 'documents'));
+		run(call) {
+			const docs = documents(call, what);
+			call.engine.writing(indexOf(call)).upsert(docs);
+			call.count('update', 1);
+			return 'Success';
+		},
+	};
+}
+
+export const searchOperations: DataPlaneOperation<SearchDatabase>[] = [
+	upsert('upsert-data'),
+	upsert('upsert'),
+	{
+		command: 'search',
+		methods: ['POST'],
+		namespaced: true,
+		access: 'read',
+		run(call) {
+			const what = 'search';
+			const body = object(call.body, what);
+			const query = text(body.query, 'query', what);
+			if (query === undefined) throw new EngineError('invalid', `${what}: query must be a string`);
+			flag(body, 'reranking', what);
+			const matches = call.engine
+				.reading(indexOf(call))
+				.search({ query, topK: (body.topK ?? 10) as number, filter: filterOf(body.filter, what) });
+			call.count('query', 1);
+			return shown(matches, body, what);
+		},
+	},
+	{
+		command: 'fetch',
+		methods: ['GET', 'POST'],
+		namespaced: true,
+		access: 'read',
+		run(call) {
+			const what = 'fetch';
+			const { selection: chosen, options } = selection(call.body, what, false);
+			const engine = call.engine.reading(indexOf(call));
+			const docs =
+				'ids' in chosen
+					? engine.fetch(chosen.ids)
+					: engine.fetchPrefix((chosen as { prefix: string }).prefix);
+			call.count('query', 1);
+			return shown(docs, options, what);
+		},
+	},
+	{
+		command: 'delete',
+		methods: ['POST', 'DELETE'],
+		namespaced: true,
+		access: 'write',
+		run(call) {
+			const { selection: chosen } = selection(call.body, 'delete', true);
+			const engine = call.engine.index(indexOf(call));
+			const deleted = !engine ? 0 : 'ids' in chosen ? engine.delete(chosen.ids) : engine.deleteWhere(chosen);
+			call.count('update', 1);
+			return { deleted };
+		},
+	},
+	{
+		command: 'range',
+		methods: ['GET', 'POST'],
+		namespaced: true,
+		access: 'read',
+		run(call) {
+			const what = 'range';
+			const body = object(call.body, what);
+			const page = call.engine.reading(indexOf(call)).range({
+				cursor: body.cursor as string | number | undefined,
+				limit: body.limit as number,
+				prefix: text(body.prefix, 'prefix', what),
+			});
+			call.count('query', 1);
+			return { ...page, vectors: shown(page.vectors, body, what) };
+		},
+	},
+	{
+		command: 'reset',
+		methods: ['POST', 'DELETE'],
+		namespaced: true,
+		access: 'write',
+		run(call) {
+			if (call.query.has('all')) call.engine.reset();
+			else call.engine.reset(indexOf(call));
+			call.count('update', 1);
 			return 'Success';
 		},
 	},
 	{
-		method: 'POST',
-		path: '/search',
+		command: 'info',
+		methods: ['GET', 'POST'],
+		namespaced: false,
 		access: 'read',
-		counts: 'query',
-		takesBody: true,
-		run: (engine, body) => engine.search(parseRequest(SearchBody, body, 'search')),
+		run: (call) => call.engine.info(),
 	},
 	{
-		method: 'POST',
-		path: '/fetch',
+		command: 'list-namespaces',
+		methods: ['GET', 'POST'],
+		namespaced: false,
 		access: 'read',
-		counts: 'query',
-		takesBody: true,
-		run: (engine, body) => engine.fetch(parseRequest(IdsBody, idsBody(body), 'fetch').ids),
+		run: (call) => call.engine.listIndexes(),
 	},
 	{
-		method: 'POST',
-		path: '/delete',
+		command: 'delete-namespace',
+		methods: ['POST', 'DELETE'],
+		namespaced: true,
 		access: 'write',
-		counts: 'update',
-		takesBody: true,
-		run: (engine, body) => ({ deleted: engine.delete(parseRequest(IdsBody, idsBody(body), 'delete').ids) }),
-	},
-	{
-		method: 'POST',
-		path: '/range',
-		access: 'read',
-		counts: 'query',
-		takesBody: true,
-		run: (engine, body) => engine.range(parseRequest(RangeBody, body, 'range')),
-	},
-	{
-		method: 'GET',
-		path: '/info',
-		access: 'read',
-		counts: undefined,
-		takesBody: false,
-		run: (engine) => engine.info(),
-	},
-	{
-		method: 'DELETE',
-		path: '/reset',
-		access: 'write',
-		counts: 'update',
-		takesBody: false,
-		run(engine) {
-			engine.reset();
+		run(call) {
+			if (call.namespace === undefined)
+				throw new EngineError('invalid', 'name the index to delete: delete-namespace/<index>');
+			call.engine.deleteIndex(call.namespace);
+			call.count('update', 1);
 			return 'Success';
 		},
 	},

@@ -13,17 +13,18 @@
 
 import { discard, type RecordSink } from '../../stores/record-sink.js';
 import { EngineError } from '../common/engine-error.js';
+import type { FilterPredicate } from '../common/filter/evaluate.js';
 import {
 	checkBatch,
 	checkCount,
 	checkId,
 	checkMetadata,
 	jsonBytes,
+	maxDataBytes,
 	parseCursor,
-	slotsToDelete,
 } from '../common/records.js';
+import { contentText, tokenize } from '../common/tokenizer.js';
 import { TopK } from '../common/top-k.js';
-import { contentText, tokenize } from './tokenizer.js';
 
 /** Content is text, or an object whose strings and numbers are all searchable. */
 export type DocumentContent = string | Record<string, unknown>;
@@ -47,12 +48,15 @@ export interface SearchMatch extends StoredDocument {
 export interface SearchRequest {
 	query: string;
 	topK: number;
+	/** Only documents it holds for (over content, `@metadata.` over metadata) are candidates. */
+	filter?: FilterPredicate | undefined;
 }
 
+/** A page of range: the documents under `vectors`, as the SDK reads them. */
 export interface DocumentPage {
 	/** "" when the scan is complete. */
 	nextCursor: string;
-	documents: StoredDocument[];
+	vectors: StoredDocument[];
 }
 
 export interface SearchInfo {
@@ -141,15 +145,18 @@ export class SearchEngine {
 		return checked.length;
 	}
 
-	/** Puts back documents that were kept (any number; their sink is not told); bad ones are skipped. */
-	restore(kept: readonly DocumentInput[]): void {
+	/** Puts back documents that were kept (any number; their sink is not told); bad ones are skipped and counted. */
+	restore(kept: readonly DocumentInput[]): number {
+		let skipped = 0;
 		for (const doc of kept) {
 			try {
-				this.write(checkDocument(doc, doc.id));
+				this.write(checkDocument(doc, String(doc?.id)));
 			} catch (error) {
 				if (!(error instanceof EngineError)) throw error;
+				skipped++;
 			}
 		}
+		return skipped;
 	}
 
 	search(request: SearchRequest): SearchMatch[] {
@@ -172,7 +179,12 @@ export class SearchEngine {
 			}
 		}
 		const best = new TopK(Math.min(topK, scores.size));
-		for (const [slot, score] of scores) best.offer(score, slot);
+		const { filter } = request;
+		for (const [slot, score] of scores) {
+			if (score <= best.threshold) continue;
+			const doc = this.docs[slot]!;
+			if (filter === undefined || filter(doc.content, doc.metadata)) best.offer(score, slot);
+		}
 		return best.sorted().map(({ score, ref }) => ({ ...this.read(ref), score }));
 	}
 
@@ -185,36 +197,75 @@ export class SearchEngine {
 		});
 	}
 
-	/** Deletes every id, or nothing when one is unknown (slotsToDelete); returns the count. */
+	/** The documents whose id starts with `prefix`, in slot order, at most `limit` of them. */
+	fetchPrefix(prefix: string, limit = 1000): StoredDocument[] {
+		const out: StoredDocument[] = [];
+		for (let slot = 0; slot < this.docs.length && out.length < limit; slot++)
+			if (this.docs[slot]?.id.startsWith(prefix)) out.push(this.read(slot));
+		return out;
+	}
+
+	/** Deletes the ids it has (unknown ones are not an error); returns how many it deleted. */
 	delete(ids: readonly string[]): number {
-		const slots = slotsToDelete(ids, this.slotOf, 'document');
-		for (const slot of slots) {
-			this.sink.delete(this.docs[slot]!.id);
+		checkBatch(ids.length, 'ids');
+		let deleted = 0;
+		for (const id of new Set(ids)) {
+			const slot = this.slotOf.get(id);
+			if (slot === undefined) continue;
+			this.sink.delete(id);
 			this.remove(slot);
+			deleted++;
 		}
-		return slots.length;
+		return deleted;
 	}
 
-	/** Slot-ordered paging, with the cursor rules of records.ts. */
-	range(request: { cursor?: string | number | undefined; limit: number }): DocumentPage {
+	/** Deletes every document whose id starts with `prefix` or that `filter` holds for. */
+	deleteWhere(match: { prefix: string } | { filter: FilterPredicate }): number {
+		let deleted = 0;
+		for (let slot = 0; slot < this.docs.length; slot++) {
+			const doc = this.docs[slot];
+			if (!doc) continue;
+			if ('prefix' in match ? !doc.id.startsWith(match.prefix) : !match.filter(doc.content, doc.metadata))
+				continue;
+			this.sink.delete(doc.id);
+			this.remove(slot);
+			deleted++;
+		}
+		return deleted;
+	}
+
+	/**
+	 * Slot-ordered paging, with the cursor rules of records.ts; with a prefix, only ids that start
+	 * with it, and the cursor is "" once no later one does.
+	 */
+	range(request: {
+		cursor?: string | number | undefined;
+		limit: number;
+		prefix?: string | undefined;
+	}): DocumentPage {
 		const limit = checkCount(request.limit, 'limit');
+		const { prefix } = request;
+		const wanted = (slot: number) => {
+			const doc = this.docs[slot];
+			return doc !== undefined && (prefix === undefined || doc.id.startsWith(prefix));
+		};
 		let slot = parseCursor(request.cursor);
-		const documents: StoredDocument[] = [];
+		const vectors: StoredDocument[] = [];
 		const end = this.docs.length;
-		for (; slot < end && documents.length < limit; slot++)
-			if (this.docs[slot]) documents.push(this.read(slot));
-		while (slot < end && !this.docs[slot]) slot++;
-		return { nextCursor: slot < end ? String(slot) : '', documents };
+		for (; slot < end && vectors.length < limit; slot++) if (wanted(slot)) vectors.push(this.read(slot));
+		while (slot < end && !wanted(slot)) slot++;
+		return { nextCursor: slot < end ? String(slot) : '', vectors };
 	}
 
+	/** Removes every document, telling the sink of each. */
 	reset(): void {
+		for (const id of this.slotOf.keys()) this.sink.delete(id);
 		this.docs = [];
 		this.slotOf.clear();
 		this.postings.clear();
 		this.free = [];
 		this.totalLength = 0;
 		this.bytes = 0;
-		this.sink.clear();
 	}
 
 	private read(slot: number): StoredDocument {
@@ -278,5 +329,11 @@ function checkDocument(doc: DocumentInput, where: string): DocumentInput {
 		(typeof content !== 'object' || content === null || Array.isArray(content))
 	)
 		throw new EngineError('invalid', `${where}: content must be a string or a JSON object`);
+	const bytes = jsonBytes(content);
+	if (bytes > maxDataBytes)
+		throw new EngineError(
+			'invalid',
+			`${where}: content takes ${bytes} bytes as JSON; at most ${maxDataBytes} (1 MB) are accepted`,
+		);
 	return { id, content, metadata: checkMetadata(doc.metadata, where) };
 }

@@ -1,54 +1,67 @@
 /**
- * An exact (brute-force) vector store: every vector lives in one contiguous Float32Array slab
- * (slab.ts) that grows by at least an eighth when full; deleted slots go on a free list and
- * are reused by the next insert. Cosine indexes keep 1/|v| per slot so a query costs one dot
- * product per vector. A query scores every slot with the SIMD kernels (float32 sums), keeps
- * the k best in a bounded heap, and re-scores those k in float64 for the answer.
+ * One namespace of a vector index: an exact (brute-force) store of records, each an id with a
+ * dense vector (dense and hybrid indexes), a sparse vector (sparse and hybrid), metadata and
+ * data. Records live in slots; deleted slots go on a free list and are reused, and the slot
+ * arrays grow by at least an eighth when full. Dense vectors are in dense-column.ts (a SIMD
+ * scanned slab), sparse ones in sparse-column.ts (an inverted index).
  *
- * Pure and synchronous: no I/O, no clock. The HTTP data plane measures and counts around it.
- * Indexing is immediate, so the pending count is always 0.
+ * Queries: a dense query scores every slot and keeps the k best in a bounded heap, a sparse
+ * one only the slots sharing a dimension with it; a filter (a compiled predicate over the
+ * metadata) is asked only of candidates that would enter the heap. A hybrid query takes each
+ * part's best `depth` candidates and fuses them (fusion.ts).
  *
- * Objects handed in as metadata are kept as they are (the store takes ownership), and fetch,
- * query and range return them, not copies.
+ * Pure and synchronous: no I/O, no clock. Objects handed in as metadata are kept as they are
+ * (the store takes ownership) and returned, not copied. Indexing is immediate: nothing pends.
  */
 
 import { discard, type RecordSink } from '../../stores/record-sink.js';
 import { EngineError } from '../common/engine-error.js';
+import type { FilterPredicate } from '../common/filter/evaluate.js';
+import { shortestFloat32, shortestFloats } from '../common/float32.js';
 import {
 	checkBatch,
 	checkCount,
-	checkId,
+	checkData,
 	checkMetadata,
+	checkMetadataSize,
 	jsonBytes,
 	parseCursor,
-	slotsToDelete,
 } from '../common/records.js';
 import { TopK } from '../common/top-k.js';
-import {
-	dotAt,
-	type Similarity,
-	scoreFromKey,
-	similarityFunctions,
-	squaredDistanceAt,
-	squaredNormAt,
-} from './similarity.js';
-import { Slab } from './slab.js';
+import { DenseColumn } from './dense-column.js';
+import { type FusionAlgorithm, fuse, type Scored } from './fusion.js';
+import { type Similarity, similarityFunctions } from './similarity.js';
+import { SparseColumn, type SparseValues, type Weighting } from './sparse-column.js';
 
+export const indexTypes = ['DENSE', 'SPARSE', 'HYBRID'] as const;
+export type IndexType = (typeof indexTypes)[number];
+
+export interface SparseVectorJson {
+	indices: number[];
+	values: number[];
+}
+
+/** A record as upserted; the vectors the index type needs, checked by the store. */
 export interface VectorInput {
 	id: string;
-	vector: ArrayLike<number>;
+	vector?: unknown;
+	sparseVector?: unknown;
 	metadata?: Record<string, unknown> | undefined;
+	data?: string | undefined;
 }
 
 export interface ReadOptions {
 	includeVectors?: boolean | undefined;
 	includeMetadata?: boolean | undefined;
+	includeData?: boolean | undefined;
 }
 
 export interface StoredVector {
 	id: string;
 	vector?: number[];
+	sparseVector?: SparseVectorJson;
 	metadata?: Record<string, unknown>;
+	data?: string;
 }
 
 export interface QueryMatch extends StoredVector {
@@ -56,13 +69,23 @@ export interface QueryMatch extends StoredVector {
 }
 
 export interface QueryRequest extends ReadOptions {
-	vector: ArrayLike<number>;
+	vector?: unknown;
+	sparseVector?: unknown;
 	topK: number;
+	/** Only records it holds for are candidates. */
+	filter?: FilterPredicate | undefined;
+	weightingStrategy?: Weighting;
+	fusionAlgorithm?: FusionAlgorithm | undefined;
+	/** Hybrid: candidates taken from each part before fusing; default max(topK, 100). */
+	depth?: number | undefined;
+	/** Ids that are not candidates (those a resumable query already returned). */
+	exclude?: ReadonlySet<string> | undefined;
 }
 
 export interface RangeRequest extends ReadOptions {
 	cursor?: string | number | undefined;
 	limit: number;
+	prefix?: string | undefined;
 }
 
 export interface RangePage {
@@ -71,49 +94,90 @@ export interface RangePage {
 	vectors: StoredVector[];
 }
 
-export interface VectorInfo {
-	vectorCount: number;
-	pendingVectorCount: number;
-	/** Bytes of the stored data (see dataSize). */
-	indexSize: number;
-	dimension: number;
-	similarityFunction: Similarity;
+export type MetadataUpdateMode = 'OVERWRITE' | 'PATCH';
+
+export interface UpdateRequest {
+	id: string;
+	vector?: unknown;
+	sparseVector?: unknown;
+	metadata?: Record<string, unknown> | undefined;
+	metadataUpdateMode?: MetadataUpdateMode | undefined;
+	data?: string | undefined;
 }
 
 export interface VectorStoreOptions {
+	/** Default DENSE. */
+	type?: IndexType;
+	/** Of the dense part; ignored for SPARSE. */
 	dimension: number;
 	similarity: Similarity;
 	/** Slots allocated up front (rounded up to whole 64 KiB pages); the slab grows from there. */
 	initialCapacity?: number;
-	/** Told of every vector written, deleted or reset, by id. */
+	/** Told of every record written, deleted or reset, by id. */
 	sink?: RecordSink<KeptVector> | undefined;
 }
 
-/** A vector as it is kept: its float32 values as bytes, and its metadata. */
+/** A record as it is kept: dense float32 and sparse (uint32, float64) values as bytes, metadata and data. */
 export interface KeptVector {
-	vector: Uint8Array;
+	vector?: Uint8Array | undefined;
+	sparseIndices?: Uint8Array | undefined;
+	sparseValues?: Uint8Array | undefined;
 	metadata?: Record<string, unknown> | undefined;
+	data?: string | undefined;
 }
 
 export const maxDimension = 4096;
+/** Hybrid candidates taken from each part, at least. */
+const defaultFusionDepth = 100;
 
 interface CheckedRecord {
 	id: string;
-	vector: Float32Array;
+	vector: Float32Array | undefined;
+	sparse: SparseValues | undefined;
 	metadata: Record<string, unknown> | undefined;
+	data: string | undefined;
+}
+
+function bytesOf(array: Float32Array | Float64Array | Uint32Array): Uint8Array {
+	return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+}
+
+/** A copy: kept bytes need not be aligned for a typed array. */
+function viewAs<T extends Float32Array | Float64Array | Uint32Array>(
+	bytes: Uint8Array,
+	make: (buffer: ArrayBuffer) => T,
+): T {
+	return make(new Uint8Array(bytes).buffer);
+}
+
+/** RFC 7396 JSON Merge Patch: null deletes a field, objects merge, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+	if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+	const out: Record<string, unknown> =
+		target !== null && typeof target === 'object' && !Array.isArray(target)
+			? { ...(target as Record<string, unknown>) }
+			: {};
+	for (const [key, value] of Object.entries(patch)) {
+		if (value === null) delete out[key];
+		else out[key] = mergePatch(out[key], value);
+	}
+	return out;
 }
 
 export class VectorStore {
+	readonly type: IndexType;
 	readonly dimension: number;
 	readonly similarity: Similarity;
 	private readonly initialCapacity: number;
-	private readonly slab: Slab;
-	/** Per slot, sized to the slab's capacity: 1/|v| (cosine only), bytes of id and metadata, liveness. */
-	private invNorms: Float64Array;
-	private extraBytes: Int32Array;
+	private readonly dense: DenseColumn | undefined;
+	private readonly sparse: SparseColumn | undefined;
+	/** Per slot: liveness, and bytes of id, metadata and data. */
 	private live: Uint8Array;
+	private extraBytes: Int32Array;
+	private slots = 0;
 	private ids: (string | undefined)[] = [];
 	private metadata: (Record<string, unknown> | undefined)[] = [];
+	private data: (string | undefined)[] = [];
 	private readonly slotOf = new Map<string, number>();
 	private free: number[] = [];
 	/** Slots at or above this were never used. */
@@ -123,50 +187,41 @@ export class VectorStore {
 
 	constructor(options: VectorStoreOptions) {
 		const { dimension, similarity } = options;
-		if (!Number.isInteger(dimension) || dimension < 1 || dimension > maxDimension)
+		this.type = options.type ?? 'DENSE';
+		if (!indexTypes.includes(this.type))
+			throw new EngineError('invalid', `the index type must be one of ${indexTypes.join(', ')}`);
+		if (this.type !== 'SPARSE' && (!Number.isInteger(dimension) || dimension < 1 || dimension > maxDimension))
 			throw new EngineError('invalid', `dimension must be an integer from 1 to ${maxDimension}`);
 		if (!similarityFunctions.includes(similarity))
 			throw new EngineError('invalid', `similarity must be one of ${similarityFunctions.join(', ')}`);
-		this.dimension = dimension;
+		this.dimension = this.type === 'SPARSE' ? 0 : dimension;
 		this.similarity = similarity;
 		this.sink = options.sink ?? discard();
 		this.initialCapacity = Math.max(1, options.initialCapacity ?? 1024);
-		this.slab = new Slab(dimension, this.initialCapacity);
-		const capacity = this.slab.capacity;
-		this.invNorms = new Float64Array(similarity === 'COSINE' ? capacity : 0);
-		this.extraBytes = new Int32Array(capacity);
-		this.live = new Uint8Array(capacity);
+		if (this.type !== 'SPARSE') this.dense = new DenseColumn(dimension, similarity, this.initialCapacity);
+		if (this.type !== 'DENSE') this.sparse = new SparseColumn();
+		this.slots = this.dense?.capacity ?? this.initialCapacity;
+		this.live = new Uint8Array(this.slots);
+		this.extraBytes = new Int32Array(this.slots);
 	}
 
 	get size(): number {
 		return this.slotOf.size;
 	}
 
-	/** Slots allocated: vectors the store holds before it must grow. */
+	/** Slots allocated: records the store holds before it must grow. */
 	get capacity(): number {
-		return this.slab.capacity;
+		return this.slots;
 	}
 
-	/** Bytes of what is stored: 4 per float, plus each id and metadata as UTF-8 JSON. */
+	/** Bytes of what is stored: 4 per float (12 per sparse entry), plus ids, metadata and data. */
 	get dataSize(): number {
 		return this.bytes;
 	}
 
 	/** Bytes the store has allocated for vectors and per-slot arrays, used or not. */
 	get allocatedBytes(): number {
-		return (
-			this.slab.allocatedBytes + this.invNorms.byteLength + this.extraBytes.byteLength + this.live.byteLength
-		);
-	}
-
-	info(): VectorInfo {
-		return {
-			vectorCount: this.size,
-			pendingVectorCount: 0,
-			indexSize: this.bytes,
-			dimension: this.dimension,
-			similarityFunction: this.similarity,
-		};
+		return (this.dense?.allocatedBytes ?? 0) + this.live.byteLength + this.extraBytes.byteLength;
 	}
 
 	/**
@@ -181,175 +236,319 @@ export class VectorStore {
 		this.ensureCapacity(this.highWater + Math.max(0, added - this.free.length));
 		for (const record of checked) {
 			this.write(record);
-			const { buffer, byteOffset, byteLength } = record.vector;
-			this.sink.put(record.id, {
-				vector: new Uint8Array(buffer, byteOffset, byteLength),
-				metadata: record.metadata,
-			});
+			this.keep(record);
 		}
 		return checked.length;
 	}
 
-	/** Puts back vectors that were kept (any number; their sink is not told); bad ones are skipped. */
-	restore(kept: readonly (readonly [string, KeptVector])[]): void {
-		for (const [id, { vector, metadata }] of kept) {
-			if (vector.byteLength !== this.dimension * 4) continue;
-			// A copy: the kept bytes need not be aligned for a Float32Array.
-			const values = new Float32Array(new Uint8Array(vector).buffer);
+	/**
+	 * Changes parts of one record: its vectors, data, and metadata (replaced, or merged as an
+	 * RFC 7396 patch). Returns 1, or 0 when there is no record with that id.
+	 */
+	update(request: UpdateRequest): number {
+		const slot = this.slotOf.get(request.id);
+		const where = 'update';
+		const vector =
+			request.vector === undefined ? undefined : this.checkDense(request.vector, `${where}.vector`);
+		const sparse =
+			request.sparseVector === undefined
+				? undefined
+				: this.checkSparse(request.sparseVector, `${where}.sparseVector`);
+		if (this.type === 'HYBRID' && (vector === undefined) !== (sparse === undefined))
+			throw new EngineError(
+				'invalid',
+				'update: a hybrid index takes vector and sparseVector together, or neither',
+			);
+		const data = checkData(request.data, where);
+		const patch = checkMetadata(request.metadata, where);
+		if (slot === undefined) return 0;
+		const current = this.recordAt(slot);
+		const metadata =
+			request.metadata === undefined
+				? current.metadata
+				: request.metadataUpdateMode === 'PATCH'
+					? (mergePatch(current.metadata ?? {}, patch) as Record<string, unknown>)
+					: patch;
+		checkMetadataSize(metadata, where);
+		const record: CheckedRecord = {
+			id: current.id,
+			vector: vector ?? current.vector,
+			sparse: sparse ?? current.sparse,
+			metadata,
+			data: data ?? current.data,
+		};
+		this.write(record);
+		this.keep(record);
+		return 1;
+	}
+
+	/** Puts back records that were kept (any number; their sink is not told); bad ones are skipped and counted. */
+	restore(kept: readonly (readonly [string, KeptVector])[]): number {
+		let skipped = 0;
+		for (const [id, record] of kept) {
 			try {
-				const record = this.checkRecord({ id, vector: values, metadata }, id);
+				const vector = record.vector && viewAs(record.vector, (buffer) => new Float32Array(buffer));
+				const sparse =
+					record.sparseIndices && record.sparseValues
+						? {
+								indices: Array.from(viewAs(record.sparseIndices, (buffer) => new Uint32Array(buffer))),
+								values: Array.from(viewAs(record.sparseValues, (buffer) => new Float64Array(buffer))),
+							}
+						: undefined;
+				const checked = this.checkRecord(
+					{ id, vector, sparseVector: sparse, metadata: record.metadata, data: record.data },
+					id,
+				);
 				this.ensureCapacity(this.highWater + 1);
-				this.write(record);
+				this.write(checked);
 			} catch (error) {
 				if (!(error instanceof EngineError)) throw error;
+				skipped++;
 			}
 		}
+		return skipped;
 	}
 
+	/**
+	 * The topK best records for a dense vector, a sparse vector, or both (hybrid, fused),
+	 * best first. Scores are float32, printed shortest.
+	 */
 	query(request: QueryRequest): QueryMatch[] {
 		const topK = checkCount(request.topK, 'topK');
-		const q = this.checkVector(request.vector, 'query vector', new Float64Array(this.dimension));
-		const best = new TopK(Math.min(topK, this.size));
-		if (best.k > 0) this.rank(q, best);
-		const queryNorm = this.similarity === 'COSINE' ? Math.sqrt(sumOfSquares(q)) : 1;
-		return best
-			.sorted()
-			.map(({ ref: slot }) => ({ slot, score: this.score(this.exactKey(q, slot), queryNorm) }))
-			.sort((a, b) => b.score - a.score || a.slot - b.slot)
-			.map(({ slot, score }) => ({ ...this.read(slot, request), score }));
+		const { dense, sparse } = this.queryVectors(request);
+		const accept = this.acceptor(request.filter, request.exclude);
+		let ranked: Scored[];
+		if (dense && sparse) {
+			const depth = request.depth ?? Math.max(topK, defaultFusionDepth);
+			ranked = fuse(
+				this.rankDense(dense, depth, accept),
+				this.rankSparse(sparse, depth, request.weightingStrategy, accept),
+				request.fusionAlgorithm ?? 'RRF',
+			).slice(0, topK);
+		} else if (dense) ranked = this.rankDense(dense, topK, accept);
+		else ranked = this.rankSparse(sparse!, topK, request.weightingStrategy, accept);
+		return ranked.map(({ ref, score }) => ({ ...this.read(ref, request), score: shortestFloat32(score) }));
 	}
 
-	/** One entry per id, in order: the vector, or null when the id is unknown. */
+	/** One entry per id, in order: the record, or null when the id is unknown. */
 	fetch(ids: readonly string[], options: ReadOptions = {}): (StoredVector | null)[] {
 		checkBatch(ids.length, 'ids');
-		return ids.map((id, i) => {
-			const slot = this.slotOf.get(checkId(id, `ids[${i}]`));
+		return ids.map((id) => {
+			const slot = this.slotOf.get(id);
 			return slot === undefined ? null : this.read(slot, options);
 		});
 	}
 
-	/** Deletes every id, or nothing when one is unknown (slotsToDelete); returns the count. */
-	delete(ids: readonly string[]): number {
-		const slots = slotsToDelete(ids, this.slotOf, 'vector');
-		for (const slot of slots) {
-			this.sink.delete(this.ids[slot]!);
-			this.remove(slot);
-		}
-		return slots.length;
+	/** The records whose id starts with `prefix`, in slot order, at most `limit` of them. */
+	fetchPrefix(prefix: string, options: ReadOptions = {}, limit = 1000): StoredVector[] {
+		const out: StoredVector[] = [];
+		for (let slot = 0; slot < this.highWater && out.length < limit; slot++)
+			if (this.live[slot] === 1 && this.ids[slot]!.startsWith(prefix)) out.push(this.read(slot, options));
+		return out;
 	}
 
+	/** Deletes the ids it has (unknown ones are not an error); returns how many it deleted. */
+	delete(ids: readonly string[]): number {
+		checkBatch(ids.length, 'ids');
+		let deleted = 0;
+		for (const id of new Set(ids)) {
+			const slot = this.slotOf.get(id);
+			if (slot === undefined) continue;
+			this.sink.delete(id);
+			this.remove(slot);
+			deleted++;
+		}
+		return deleted;
+	}
+
+	/** Deletes every record whose id starts with `prefix` or that `filter` holds for. */
+	deleteWhere(match: { prefix: string } | { filter: FilterPredicate }): number {
+		const test =
+			'prefix' in match
+				? (slot: number) => this.ids[slot]!.startsWith(match.prefix)
+				: (slot: number) => match.filter(this.metadata[slot], this.metadata[slot]);
+		let deleted = 0;
+		for (let slot = 0; slot < this.highWater; slot++) {
+			if (this.live[slot] !== 1 || !test(slot)) continue;
+			this.sink.delete(this.ids[slot]!);
+			this.remove(slot);
+			deleted++;
+		}
+		return deleted;
+	}
+
+	/**
+	 * Slot-ordered paging with the cursor rules of records.ts; with a prefix, only ids that start
+	 * with it, and the cursor is "" once no later one does.
+	 */
 	range(request: RangeRequest): RangePage {
 		const limit = checkCount(request.limit, 'limit');
+		const { prefix } = request;
+		const wanted = (slot: number) =>
+			this.live[slot] === 1 && (prefix === undefined || this.ids[slot]!.startsWith(prefix));
 		let slot = parseCursor(request.cursor);
 		const vectors: StoredVector[] = [];
 		const end = this.highWater;
 		for (; slot < end && vectors.length < limit; slot++)
-			if (this.live[slot] === 1) vectors.push(this.read(slot, request));
-		while (slot < end && this.live[slot] !== 1) slot++;
+			if (wanted(slot)) vectors.push(this.read(slot, request));
+		while (slot < end && !wanted(slot)) slot++;
 		return { nextCursor: slot < end ? String(slot) : '', vectors };
 	}
 
-	/** Removes every vector and gives back the memory beyond the initial slab. */
+	/** Removes every record (telling the sink of each) and gives back the memory beyond the initial slab. */
 	reset(): void {
-		this.slab.reset(this.initialCapacity);
-		const capacity = this.slab.capacity;
-		this.invNorms = new Float64Array(this.similarity === 'COSINE' ? capacity : 0);
-		this.extraBytes = new Int32Array(capacity);
-		this.live = new Uint8Array(capacity);
+		for (const id of this.slotOf.keys()) this.sink.delete(id);
+		this.dense?.reset(this.initialCapacity);
+		this.sparse?.reset();
+		this.slots = this.dense?.capacity ?? this.initialCapacity;
+		this.live = new Uint8Array(this.slots);
+		this.extraBytes = new Int32Array(this.slots);
 		this.ids = [];
 		this.metadata = [];
+		this.data = [];
 		this.slotOf.clear();
 		this.free = [];
 		this.highWater = 0;
 		this.bytes = 0;
-		this.sink.clear();
 	}
 
-	/**
-	 * Offers every live slot to `best` under its float32 ranking key (cos * |q|, -|q - v|^2 or
-	 * q . v). Slots come in increasing order, so `key > threshold` is exactly "would enter the
-	 * heap" (a larger slot loses ties), and the heap is touched only for those.
-	 */
-	private rank(q: Float64Array, best: TopK): void {
-		const { live, invNorms, similarity } = this;
-		let threshold = best.threshold;
-		const kind = similarity === 'EUCLIDEAN' ? 'distance' : 'dot';
-		this.slab.scan(q, kind, this.highWater, (from, count, keys) => {
-			for (let j = 0; j < count; j++) {
-				const slot = from + j;
-				if (live[slot] !== 1) continue;
-				const raw = keys[j]!;
-				const key = similarity === 'COSINE' ? raw * invNorms[slot]! : similarity === 'EUCLIDEAN' ? -raw : raw;
-				if (key > threshold) {
-					best.offer(key, slot);
-					threshold = best.threshold;
-				}
-			}
+	private queryVectors(request: QueryRequest): { dense?: Float32Array; sparse?: SparseValues } {
+		const hasDense = request.vector !== undefined && request.vector !== null;
+		const hasSparse = request.sparseVector !== undefined && request.sparseVector !== null;
+		if (this.type === 'DENSE' && hasSparse)
+			throw new EngineError('invalid', 'this is a dense index: query with vector, not sparseVector');
+		if (this.type === 'SPARSE' && hasDense)
+			throw new EngineError('invalid', 'this is a sparse index: query with sparseVector, not vector');
+		if (!hasDense && !hasSparse)
+			throw new EngineError(
+				'invalid',
+				this.type === 'DENSE'
+					? 'query needs a vector (or data to embed)'
+					: this.type === 'SPARSE'
+						? 'query needs a sparseVector (or data to embed)'
+						: 'query needs a vector, a sparseVector or both (or data to embed)',
+			);
+		return {
+			...(hasDense ? { dense: this.checkDense(request.vector, 'query vector') } : {}),
+			...(hasSparse ? { sparse: this.checkSparse(request.sparseVector, 'query sparseVector') } : {}),
+		};
+	}
+
+	private acceptor(
+		filter: FilterPredicate | undefined,
+		exclude: ReadonlySet<string> | undefined,
+	): (slot: number) => boolean {
+		const { live, metadata, ids } = this;
+		if (!filter && !exclude) return (slot) => live[slot] === 1;
+		return (slot) =>
+			live[slot] === 1 &&
+			(exclude === undefined || !exclude.has(ids[slot]!)) &&
+			(filter === undefined || filter(metadata[slot], metadata[slot]));
+	}
+
+	/** The k best dense candidates with their exact scores, best first. */
+	private rankDense(q: Float32Array, k: number, accept: (slot: number) => boolean): Scored[] {
+		const best = new TopK(Math.min(k, this.size));
+		if (best.k > 0) this.dense!.rank(Float64Array.from(q), this.highWater, best, accept);
+		return best
+			.sorted()
+			.map(({ ref }) => ({ ref, score: this.dense!.exactScore(q, ref) }))
+			.sort((a, b) => b.score - a.score || a.ref - b.ref);
+	}
+
+	private rankSparse(
+		q: SparseValues,
+		k: number,
+		weighting: Weighting,
+		accept: (slot: number) => boolean,
+	): Scored[] {
+		const best = new TopK(Math.min(k, this.size));
+		if (best.k === 0) return [];
+		this.sparse!.score(q, weighting, this.size, this.slots, (slot, score) => {
+			if (score > best.threshold && accept(slot)) best.offer(score, slot);
 		});
-	}
-
-	/** The ranking key of one slot in float64, for the score of a result. */
-	private exactKey(q: Float64Array, slot: number): number {
-		const { floats, stride } = this.slab;
-		const offset = slot * stride;
-		if (this.similarity === 'COSINE') return dotAt(q, floats, offset, this.dimension) * this.invNorms[slot]!;
-		if (this.similarity === 'EUCLIDEAN') return -squaredDistanceAt(q, floats, offset, this.dimension);
-		return dotAt(q, floats, offset, this.dimension);
-	}
-
-	private score(key: number, queryNorm: number): number {
-		const score = scoreFromKey(this.similarity, key, queryNorm);
-		// Rounding can push a cosine a hair past +-1.
-		return this.similarity === 'COSINE' ? Math.min(1, Math.max(0, score)) : score;
+		return best.sorted().map(({ ref, score }) => ({ ref, score }));
 	}
 
 	private read(slot: number, options: ReadOptions): StoredVector {
 		const out: StoredVector = { id: this.ids[slot]! };
-		if (options.includeVectors) out.vector = this.slab.read(slot);
+		if (options.includeVectors) {
+			if (this.dense) out.vector = shortestFloats(this.dense.read(slot));
+			const sparse = this.sparse?.get(slot);
+			if (sparse)
+				out.sparseVector = { indices: Array.from(sparse.indices), values: Array.from(sparse.values) };
+		}
 		if (options.includeMetadata) {
 			const metadata = this.metadata[slot];
 			if (metadata !== undefined) out.metadata = metadata;
 		}
+		if (options.includeData) {
+			const data = this.data[slot];
+			if (data !== undefined) out.data = data;
+		}
 		return out;
+	}
+
+	private recordAt(slot: number): CheckedRecord {
+		return {
+			id: this.ids[slot]!,
+			vector: this.dense?.read(slot),
+			sparse: this.sparse?.get(slot),
+			metadata: this.metadata[slot],
+			data: this.data[slot],
+		};
+	}
+
+	private checkDense(values: unknown, where: string): Float32Array {
+		if (!this.dense) throw new EngineError('invalid', `${where}: this is a sparse index; send sparseVector`);
+		return this.dense.check(values, where, new Float32Array(this.dimension));
+	}
+
+	private checkSparse(values: unknown, where: string): SparseValues {
+		if (!this.sparse) throw new EngineError('invalid', `${where}: this is a dense index; send vector`);
+		return SparseColumn.check(values, where);
 	}
 
 	private checkRecord(record: VectorInput, where: string): CheckedRecord {
 		if (typeof record !== 'object' || record === null)
-			throw new EngineError('invalid', `${where}: expected an object with id and vector`);
+			throw new EngineError('invalid', `${where}: expected an object with id and a vector`);
+		const hasDense = record.vector !== undefined && record.vector !== null;
+		const hasSparse = record.sparseVector !== undefined && record.sparseVector !== null;
+		if (this.type !== 'SPARSE' && !hasDense)
+			throw new EngineError(
+				'invalid',
+				`${where}: a ${this.type.toLowerCase()} index needs a vector of ${this.dimension} numbers${this.type === 'HYBRID' ? ' and a sparseVector' : ''} (or data to embed)`,
+			);
+		if (this.type !== 'DENSE' && !hasSparse)
+			throw new EngineError(
+				'invalid',
+				`${where}: a ${this.type.toLowerCase()} index needs a sparseVector${this.type === 'HYBRID' ? ' besides the vector' : ''} (or data to embed)`,
+			);
+		if (this.type === 'DENSE' && hasSparse)
+			throw new EngineError('invalid', `${where}: this is a dense index; it takes no sparseVector`);
+		if (this.type === 'SPARSE' && hasDense)
+			throw new EngineError('invalid', `${where}: this is a sparse index; it takes no dense vector`);
 		return {
-			id: checkId(record.id, where),
-			// Converted once here; the slab then takes a plain copy of the same type.
-			vector: this.checkVector(record.vector, `${where}.vector`, new Float32Array(this.dimension)),
+			id: record.id,
+			vector: hasDense ? this.checkDense(record.vector, `${where}.vector`) : undefined,
+			sparse: hasSparse ? this.checkSparse(record.sparseVector, `${where}.sparseVector`) : undefined,
 			metadata: checkMetadata(record.metadata, where),
+			data: checkData(record.data, where),
 		};
 	}
 
-	/** Copies values into `out` after checking their count and that each is a finite float32. */
-	private checkVector<T extends Float32Array | Float64Array>(
-		values: ArrayLike<number>,
-		where: string,
-		out: T,
-	): T {
-		if (values === null || typeof values !== 'object' || typeof values.length !== 'number')
-			throw new EngineError('invalid', `${where} must be an array of ${this.dimension} numbers`);
-		if (values.length !== this.dimension)
-			throw new EngineError(
-				'invalid',
-				`${where} has ${values.length} dimensions; this index has ${this.dimension}`,
-			);
-		for (let i = 0; i < this.dimension; i++) {
-			const value = values[i];
-			// Stored as float32: 1e39 is finite here but would become Infinity in the slab.
-			if (typeof value !== 'number' || !Number.isFinite(Math.fround(value)))
-				throw new EngineError(
-					'invalid',
-					`${where}[${i}] must be a finite number within the 32-bit float range, got ${String(value)}`,
-				);
-			out[i] = value;
-		}
-		if (this.similarity === 'COSINE' && out.every((v) => Math.fround(v) === 0))
-			throw new EngineError('invalid', `${where} is all zeros: cosine similarity needs a direction`);
-		return out;
+	private keep(record: CheckedRecord): void {
+		this.sink.put(record.id, {
+			vector: record.vector && bytesOf(record.vector),
+			sparseIndices: record.sparse && bytesOf(record.sparse.indices),
+			sparseValues: record.sparse && bytesOf(record.sparse.values),
+			metadata: record.metadata,
+			data: record.data,
+		});
+	}
+
+	private vectorBytes(sparse: SparseValues | undefined): number {
+		return this.dimension * 4 + (sparse ? sparse.indices.length * 12 : 0);
 	}
 
 	private write(record: CheckedRecord): void {
@@ -360,46 +559,48 @@ export class VectorStore {
 			this.ids[slot] = record.id;
 			this.live[slot] = 1;
 		} else {
-			this.bytes -= this.dimension * 4 + this.extraBytes[slot]!;
+			this.bytes -= this.vectorBytes(this.sparse?.get(slot)) + this.extraBytes[slot]!;
 		}
-		this.slab.write(slot, record.vector);
-		if (this.similarity === 'COSINE')
-			this.invNorms[slot] =
-				1 / Math.sqrt(squaredNormAt(this.slab.floats, slot * this.slab.stride, this.dimension));
+		if (record.vector) this.dense!.write(slot, record.vector);
+		if (record.sparse) this.sparse!.set(slot, record.sparse);
 		this.metadata[slot] = record.metadata;
-		const extra = Buffer.byteLength(record.id) + jsonBytes(record.metadata);
+		this.data[slot] = record.data;
+		const extra =
+			Buffer.byteLength(record.id) +
+			jsonBytes(record.metadata) +
+			(record.data === undefined ? 0 : Buffer.byteLength(record.data));
 		this.extraBytes[slot] = extra;
-		this.bytes += this.dimension * 4 + extra;
+		this.bytes += this.vectorBytes(record.sparse) + extra;
 	}
 
 	private remove(slot: number): void {
 		this.slotOf.delete(this.ids[slot]!);
-		this.bytes -= this.dimension * 4 + this.extraBytes[slot]!;
+		this.bytes -= this.vectorBytes(this.sparse?.get(slot)) + this.extraBytes[slot]!;
+		this.sparse?.remove(slot);
 		this.ids[slot] = undefined;
 		this.metadata[slot] = undefined;
+		this.data[slot] = undefined;
 		this.live[slot] = 0;
 		this.extraBytes[slot] = 0;
 		this.free.push(slot);
 	}
 
-	/** Grows the slab, then the per-slot arrays to its new capacity. */
+	/** Grows the dense slab, then the per-slot arrays to its new capacity. */
 	private ensureCapacity(slots: number): void {
-		if (slots <= this.slab.capacity) return;
-		this.slab.ensureCapacity(slots);
-		const capacity = this.slab.capacity;
-		if (this.similarity === 'COSINE') this.invNorms = grown(this.invNorms, new Float64Array(capacity));
-		this.extraBytes = grown(this.extraBytes, new Int32Array(capacity));
-		this.live = grown(this.live, new Uint8Array(capacity));
+		if (slots <= this.slots) return;
+		const wanted = Math.max(slots, this.slots + Math.max(64, this.slots >> 3));
+		if (this.dense) {
+			this.dense.ensureCapacity(wanted);
+			this.slots = this.dense.capacity;
+		} else {
+			this.slots = wanted;
+		}
+		this.live = grown(this.live, new Uint8Array(this.slots));
+		this.extraBytes = grown(this.extraBytes, new Int32Array(this.slots));
 	}
 }
 
-function grown<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T {
+function grown<T extends Int32Array | Uint8Array>(from: T, to: T): T {
 	to.set(from);
 	return to;
-}
-
-function sumOfSquares(values: Float64Array): number {
-	let s = 0;
-	for (const v of values) s += v * v;
-	return s;
 }

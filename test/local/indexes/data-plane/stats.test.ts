@@ -83,14 +83,17 @@ describe('vector index statistics', () => {
 		expect((await call(`${url}/info`, token, 'GET')).status).toBe(200);
 		expect((await call(`${url}/upsert`, readOnly, 'POST', records(5, 1))).status).toBe(403);
 		expect((await call(`${url}/query`, token, 'POST', { vector: [1], topK: 3 })).status).toBe(400);
-		expect((await call(`${url}/delete`, token, 'POST', ['nope'])).status).toBe(404);
+		expect((await call(`${url}/delete`, token, 'POST', { ids: 'nope' })).status).toBe(400);
 		expect((await call(`${url}/info`, 'wrong', 'GET')).status).toBe(401);
 
-		// Minute 10:19: 3 more in, one out, one range.
+		// Minute 10:19: 3 more in, one out, one range, a batch of two queries and one text query.
 		now = base + 2 * minute;
 		await counted(updates, call(`${url}/upsert`, token, 'POST', records(5, 3)));
 		await counted(updates, call(`${url}/delete`, token, 'POST', ['id-0']));
 		await counted(queries, call(`${url}/range`, readOnly, 'POST', { limit: 100 }));
+		const probe = { vector: records(2, 1)[0]!.vector, topK: 1 };
+		await counted(queries, call(`${url}/query`, readOnly, 'POST', [probe, probe]));
+		await counted(queries, call(`${url}/query-data`, readOnly, 'POST', { data: 'some words', topK: 1 }));
 
 		for (const r of records(1, 7))
 			storedBytes += dimension * 4 + Buffer.byteLength(r.id) + Buffer.byteLength(JSON.stringify(r.metadata));
@@ -99,10 +102,11 @@ describe('vector index statistics', () => {
 		expect(stats).toMatchObject({
 			pending_index_count: 0,
 			current_vector_count: 7,
-			daily_query_count: 5,
-			daily_update_count: 3,
-			monthly_query_count: 5,
-			monthly_update_count: 3,
+			// A batch counts each query; upserts and deletes count the records they touch.
+			daily_query_count: 8,
+			daily_update_count: 9,
+			monthly_query_count: 8,
+			monthly_update_count: 9,
 			storage_usage: storedBytes,
 			monthly_bandwidth_usage: [...queries, ...updates].reduce((sum, d) => sum + d.bytes, 0),
 			daily_rerank_count: 0,
@@ -111,9 +115,9 @@ describe('vector index statistics', () => {
 		expect(stats.monthly_cost).toBeGreaterThan(0);
 		expect(stats.days).toHaveLength(31);
 		expect(stats.daily_query_requests.map((p) => p.y)).toEqual(
-			Array.from({ length: 31 }, (_, i) => (i === 14 ? 5 : 0)),
+			Array.from({ length: 31 }, (_, i) => (i === 14 ? 8 : 0)),
 		);
-		expect(stats.daily_update_requests[14]!.y).toBe(3);
+		expect(stats.daily_update_requests[14]!.y).toBe(9);
 		expect(stats.daily_bandwidths[14]!.y).toBe(stats.monthly_bandwidth_usage);
 	});
 
@@ -122,12 +126,12 @@ describe('vector index statistics', () => {
 		const first = base;
 		const second = base + 2 * minute;
 		expect(at(stats.query_throughput, first)).toBeCloseTo(4 / 60, 12);
-		expect(at(stats.query_throughput, second)).toBeCloseTo(1 / 60, 12);
-		expect(at(stats.update_throughput, first)).toBeCloseTo(1 / 60, 12);
-		expect(at(stats.update_throughput, second)).toBeCloseTo(2 / 60, 12);
+		expect(at(stats.query_throughput, second)).toBeCloseTo(4 / 60, 12);
+		expect(at(stats.update_throughput, first)).toBeCloseTo(5 / 60, 12);
+		expect(at(stats.update_throughput, second)).toBeCloseTo(4 / 60, 12);
 		expect(at(stats.query_throughput, base + minute)).toBe(0);
 		const sum = (s: Series) => s.reduce((total, p) => total + (p.y ?? 0), 0);
-		expect(sum(stats.query_throughput) * 60).toBeCloseTo(5, 9);
+		expect(sum(stats.query_throughput) * 60).toBeCloseTo(8, 9);
 
 		// The service times the engine call alone, so it must stay within the round trip.
 		const bound = (done: Done[]) => Math.max(...done.map((d) => d.ms));
@@ -154,12 +158,10 @@ describe('vector index statistics', () => {
 		expect(at(stats.data_size, second)).toBe(storedBytes);
 		expect(at(stats.data_size, first)).toBeGreaterThan(0);
 
-		for (const field of [
-			'embeds_latency_mean',
-			'embeds_latency_99',
-			'rerank_latency_mean',
-			'rerank_latency_99',
-		] as const)
+		// The text query was embedded in the second minute, and only then.
+		expect(at(stats.embeds_latency_mean, second)).toBeGreaterThan(0);
+		expect(at(stats.embeds_latency_mean, first)).toBe(0);
+		for (const field of ['rerank_latency_mean', 'rerank_latency_99'] as const)
 			expect(stats[field].every((p) => p.y === 0)).toBe(true);
 		expect(stats.daily_rerank_requests.every((p) => p.y === 0)).toBe(true);
 	});
@@ -171,7 +173,7 @@ describe('vector index statistics', () => {
 			for (const field of ['query_throughput', 'update_latency_99', 'vector_count', 'data_size'] as const)
 				expect(stats[field], `${period} ${field}`).toHaveLength(points);
 			expect(stats.vector_count.at(-1)!.y).toBe(7);
-			expect(stats.daily_query_count).toBe(5);
+			expect(stats.daily_query_count).toBe(8);
 		}
 	});
 });
@@ -183,12 +185,15 @@ describe('search index statistics', () => {
 		const { endpoint, token } = resource;
 		expect(resource.throughput_vector.every((p) => p.y === 0)).toBe(true);
 		const ok = async (done: Promise<Done>) => expect((await done).status).toBe(200);
-		await ok(call(`${endpoint}/upsert`, token, 'POST', [{ id: 'a', content: 'alpha beta' }]));
-		await ok(call(`${endpoint}/upsert`, token, 'POST', { id: 'b', content: 'beta gamma' }));
-		await ok(call(`${endpoint}/search`, resource.read_only_token, 'POST', { query: 'beta' }));
-		await ok(call(`${endpoint}/fetch`, token, 'POST', ['a']));
+		await ok(
+			call(`${endpoint}/upsert-data/kb`, token, 'POST', [{ id: 'a', content: { text: 'alpha beta' } }]),
+		);
+		await ok(call(`${endpoint}/upsert-data/kb`, token, 'POST', { id: 'b', content: { text: 'beta gamma' } }));
+		await ok(call(`${endpoint}/search/kb`, resource.read_only_token, 'POST', { query: 'beta' }));
+		await ok(call(`${endpoint}/fetch/kb`, token, 'POST', ['a']));
 		expect((await call(`${endpoint}/info`, token, 'GET')).status).toBe(200);
-		expect((await call(`${endpoint}/search`, token, 'POST', { query: '' })).status).toBe(400);
+		expect((await call(`${endpoint}/list-namespaces`, token, 'POST')).status).toBe(200);
+		expect((await call(`${endpoint}/search/kb`, token, 'POST', { query: '' })).status).toBe(400);
 
 		const after = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
 		expect(after.throughput_vector).toHaveLength(60);
