@@ -48,7 +48,7 @@ export class SparseColumn {
 		return this.nonZeros;
 	}
 
-	/** Checks a sparse vector from a request; indices come out ascending. */
+	/** Checks a sparse vector from a request; indices come out ascending and distinct. */
 	static check(value: unknown, where: string): SparseValues {
 		if (value === null || typeof value !== 'object' || Array.isArray(value))
 			throw new EngineError('invalid', `${where} must be an object with indices and values`);
@@ -81,13 +81,18 @@ export class SparseColumn {
 			return [index, v] as const;
 		});
 		pairs.sort((a, b) => a[0] - b[0]);
-		for (let i = 1; i < pairs.length; i++)
-			if (pairs[i]![0] === pairs[i - 1]![0])
-				throw new EngineError('invalid', `${where}.indices has ${pairs[i]![0]} twice`);
-		return {
-			indices: Uint32Array.from(pairs, (p) => p[0]),
-			values: Float64Array.from(pairs, (p) => p[1]),
-		};
+		// An index given twice holds the sum of its values, as in any coordinate list (the
+		// deployed service takes such vectors too).
+		const indicesOut: number[] = [];
+		const valuesOut: number[] = [];
+		for (const [index, value] of pairs) {
+			if (indicesOut.at(-1) === index) valuesOut[valuesOut.length - 1]! += value;
+			else {
+				indicesOut.push(index);
+				valuesOut.push(value);
+			}
+		}
+		return { indices: Uint32Array.from(indicesOut), values: Float64Array.from(valuesOut) };
 	}
 
 	get(slot: number): SparseValues | undefined {

@@ -313,11 +313,12 @@ describe('sparse index through @upstash/vector', () => {
 		expect((await sparse.info()).sparseIndex).toEqual({ embeddingModel: 'LOCAL_BM25' });
 	});
 
-	it('refuses dense vectors and malformed sparse ones', async () => {
+	it('refuses dense vectors and malformed sparse ones, and sums an index given twice', async () => {
 		expect(await refusal(sparse.upsert({ id: 'x', vector: [1, 2] }))).toContain('needs a sparseVector');
-		expect(
-			await refusal(sparse.upsert({ id: 'x', sparseVector: { indices: [1, 1], values: [1, 2] } })),
-		).toContain('has 1 twice');
+		await sparse.upsert({ id: 'x', sparseVector: { indices: [4, 1, 4], values: [1, 2, 0.5] } });
+		expect(await sparse.fetch(['x'], { includeVectors: true })).toEqual([
+			{ id: 'x', sparseVector: { indices: [1, 4], values: [2, 1.5] } },
+		]);
 		expect(
 			await refusal(sparse.upsert({ id: 'x', sparseVector: { indices: [1], values: [1, 2] } })),
 		).toContain('the counts must match');
