@@ -146,13 +146,11 @@ export const indexBenchmark: Benchmark = {
 		const upsertMs = time(() => {
 			for (let start = 0; start < count; start += batch)
 				store.upsert(
-					vectors
-						.slice(start, start + batch)
-						.map((vector, i) => ({
-							id: `doc-${start + i}`,
-							vector,
-							metadata: { group: (start + i) % groups },
-						})),
+					vectors.slice(start, start + batch).map((vector, i) => ({
+						id: `doc-${start + i}`,
+						vector,
+						metadata: { group: (start + i) % groups },
+					})),
 				);
 		});
 		gc();

@@ -64,3 +64,71 @@ export function timed<T>(note: (ms: number) => void, fn: () => T): T {
 	note(performance.now() - started);
 	return result;
 }
+
+/** What both index kinds keep their namespaces (a search database its indexes) in. */
+export interface NamespaceHost {
+	/** Empties one namespace (it stays), or with no name all of them. */
+	reset(name?: string): void;
+	info(): unknown;
+	listNamespaces(): string[];
+	deleteNamespace(name: string): void;
+}
+
+/**
+ * The commands on namespaces themselves, the same for both kinds: reset (`?all` for every
+ * one), info, list-namespaces and delete-namespace. `noun` names a namespace in messages.
+ */
+export function namespaceOperations<Engine>(
+	host: (engine: Engine) => NamespaceHost,
+	noun: string,
+): DataPlaneOperation<Engine>[] {
+	return [
+		{
+			command: 'reset',
+			methods: ['POST', 'DELETE'],
+			namespaced: true,
+			access: 'write',
+			run(call) {
+				if (call.query.has('all')) {
+					if (call.namespace !== undefined)
+						throw new EngineError(
+							'invalid',
+							`reset?all resets every ${noun}; it takes no ${noun} in the path`,
+						);
+					host(call.engine).reset();
+				} else {
+					host(call.engine).reset(call.namespace ?? '');
+				}
+				call.count('update', 1);
+				return 'Success';
+			},
+		},
+		{
+			command: 'info',
+			methods: ['GET', 'POST'],
+			namespaced: false,
+			access: 'read',
+			run: (call) => host(call.engine).info(),
+		},
+		{
+			command: 'list-namespaces',
+			methods: ['GET', 'POST'],
+			namespaced: false,
+			access: 'read',
+			run: (call) => host(call.engine).listNamespaces(),
+		},
+		{
+			command: 'delete-namespace',
+			methods: ['POST', 'DELETE'],
+			namespaced: true,
+			access: 'write',
+			run(call) {
+				if (call.namespace === undefined)
+					throw new EngineError('invalid', `name the ${noun} to delete: delete-namespace/<${noun}>`);
+				host(call.engine).deleteNamespace(call.namespace);
+				call.count('update', 1);
+				return 'Success';
+			},
+		},
+	];
+}

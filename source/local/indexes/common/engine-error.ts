@@ -13,9 +13,3 @@ export class EngineError extends Error {
 		super(message);
 	}
 }
-
-/** Names at most a few ids, so an error about 10,000 ids stays one readable line. */
-export function listIds(ids: readonly string[], max = 5): string {
-	const shown = ids.slice(0, max).map((id) => JSON.stringify(id));
-	return ids.length > max ? `${shown.join(', ')} and ${ids.length - max} more` : shown.join(', ');
-}

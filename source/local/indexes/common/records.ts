@@ -57,6 +57,25 @@ export function parseCursor(cursor: unknown): number {
 	return Number(text);
 }
 
+/**
+ * One page of a slot-ordered scan (the cursor rules above): the slots below `end` that
+ * `wanted` takes, from the cursor on, at most `limit`; the cursor is "" once no later slot is
+ * wanted, so a scan by prefix ends on its last match.
+ */
+export function scanPage(
+	cursor: unknown,
+	limit: unknown,
+	end: number,
+	wanted: (slot: number) => boolean,
+): { slots: number[]; nextCursor: string } {
+	const max = checkCount(limit, 'limit');
+	let slot = parseCursor(cursor);
+	const slots: number[] = [];
+	for (; slot < end && slots.length < max; slot++) if (wanted(slot)) slots.push(slot);
+	while (slot < end && !wanted(slot)) slot++;
+	return { slots, nextCursor: slot < end ? String(slot) : '' };
+}
+
 /** Largest metadata of one record, as JSON: the vendor's 48 KB. */
 export const maxMetadataBytes = 48 * 1024;
 /** Largest data of one record: the vendor's 1 MB. */

@@ -9,7 +9,12 @@
  * throughput.
  */
 
-import { type DataPlaneOperation, listBody, type OperationCall } from '../common/data-plane.js';
+import {
+	type DataPlaneOperation,
+	listBody,
+	namespaceOperations,
+	type OperationCall,
+} from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
 import { checkBatch, checkId } from '../common/records.js';
 import { filterOf, flag, object, selection, text } from '../common/requests.js';
@@ -125,43 +130,5 @@ export const searchOperations: DataPlaneOperation<SearchDatabase>[] = [
 			return { ...page, vectors: shown(page.vectors, body, what) };
 		},
 	},
-	{
-		command: 'reset',
-		methods: ['POST', 'DELETE'],
-		namespaced: true,
-		access: 'write',
-		run(call) {
-			if (call.query.has('all')) call.engine.reset();
-			else call.engine.reset(indexOf(call));
-			call.count('update', 1);
-			return 'Success';
-		},
-	},
-	{
-		command: 'info',
-		methods: ['GET', 'POST'],
-		namespaced: false,
-		access: 'read',
-		run: (call) => call.engine.info(),
-	},
-	{
-		command: 'list-namespaces',
-		methods: ['GET', 'POST'],
-		namespaced: false,
-		access: 'read',
-		run: (call) => call.engine.listIndexes(),
-	},
-	{
-		command: 'delete-namespace',
-		methods: ['POST', 'DELETE'],
-		namespaced: true,
-		access: 'write',
-		run(call) {
-			if (call.namespace === undefined)
-				throw new EngineError('invalid', 'name the index to delete: delete-namespace/<index>');
-			call.engine.deleteIndex(call.namespace);
-			call.count('update', 1);
-			return 'Success';
-		},
-	},
+	...namespaceOperations<SearchDatabase>((engine) => engine, 'index'),
 ];

@@ -8,6 +8,7 @@
  */
 
 import { discard, type RecordSink } from '../../stores/record-sink.js';
+import type { NamespaceHost } from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
 import { fromKey, keyOf, maxNamespaceLength, type NamespaceInfo, namespaceKey } from '../vector/database.js';
 import { type DocumentInput, defaultBm25, SearchEngine } from './engine.js';
@@ -23,7 +24,7 @@ export interface SearchDatabaseInfo {
 	namespaces: Record<string, NamespaceInfo>;
 }
 
-export class SearchDatabase {
+export class SearchDatabase implements NamespaceHost {
 	private readonly engines = new Map<string, SearchEngine>();
 	private readonly empty = new SearchEngine();
 
@@ -68,11 +69,11 @@ export class SearchDatabase {
 		return this.engines.get(name) ?? this.empty;
 	}
 
-	listIndexes(): string[] {
+	listNamespaces(): string[] {
 		return [...this.engines.keys()].sort();
 	}
 
-	deleteIndex(name: string): void {
+	deleteNamespace(name: string): void {
 		const engine = this.engines.get(name);
 		if (!engine) throw new EngineError('not-found', `search index ${JSON.stringify(name)} does not exist`);
 		engine.reset();

@@ -21,7 +21,7 @@ import {
 	checkMetadata,
 	jsonBytes,
 	maxDataBytes,
-	parseCursor,
+	scanPage,
 } from '../common/records.js';
 import { contentText, tokenize } from '../common/tokenizer.js';
 import { TopK } from '../common/top-k.js';
@@ -243,18 +243,12 @@ export class SearchEngine {
 		limit: number;
 		prefix?: string | undefined;
 	}): DocumentPage {
-		const limit = checkCount(request.limit, 'limit');
 		const { prefix } = request;
-		const wanted = (slot: number) => {
+		const page = scanPage(request.cursor, request.limit, this.docs.length, (slot) => {
 			const doc = this.docs[slot];
 			return doc !== undefined && (prefix === undefined || doc.id.startsWith(prefix));
-		};
-		let slot = parseCursor(request.cursor);
-		const vectors: StoredDocument[] = [];
-		const end = this.docs.length;
-		for (; slot < end && vectors.length < limit; slot++) if (wanted(slot)) vectors.push(this.read(slot));
-		while (slot < end && !wanted(slot)) slot++;
-		return { nextCursor: slot < end ? String(slot) : '', vectors };
+		});
+		return { nextCursor: page.nextCursor, vectors: page.slots.map((slot) => this.read(slot)) };
 	}
 
 	/** Removes every document, telling the sink of each. */

@@ -10,7 +10,13 @@
  * list-namespaces and resumable-query-end are not counted.
  */
 
-import { type DataPlaneOperation, listBody, type OperationCall, timed } from '../common/data-plane.js';
+import {
+	type DataPlaneOperation,
+	listBody,
+	namespaceOperations,
+	type OperationCall,
+	timed,
+} from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
 import { checkBatch, checkId } from '../common/records.js';
 import { filterOf, flag, object, oneOf, selection, text } from '../common/requests.js';
@@ -304,51 +310,5 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 			return result;
 		},
 	},
-	{
-		command: 'reset',
-		methods: ['POST', 'DELETE'],
-		namespaced: true,
-		access: 'write',
-		run(call) {
-			if (call.query.has('all')) {
-				if (call.namespace !== undefined)
-					throw new EngineError(
-						'invalid',
-						'reset?all resets every namespace; it takes no namespace in the path',
-					);
-				call.engine.database.reset();
-			} else {
-				call.engine.database.reset(namespaceOf(call));
-			}
-			call.count('update', 1);
-			return 'Success';
-		},
-	},
-	{
-		command: 'info',
-		methods: ['GET', 'POST'],
-		namespaced: false,
-		access: 'read',
-		run: (call) => call.engine.database.info(),
-	},
-	{
-		command: 'list-namespaces',
-		methods: ['GET', 'POST'],
-		namespaced: false,
-		access: 'read',
-		run: (call) => call.engine.database.listNamespaces(),
-	},
-	{
-		command: 'delete-namespace',
-		methods: ['POST', 'DELETE'],
-		namespaced: true,
-		access: 'write',
-		run(call) {
-			if (call.namespace === undefined)
-				throw new EngineError('invalid', 'name the namespace to delete: delete-namespace/<namespace>');
-			call.engine.database.deleteNamespace(call.namespace);
-			call.count('update', 1);
-			return 'Success';
-		},
-	},
+	...namespaceOperations<VectorEngine>((engine) => engine.database, 'namespace'),
 ];

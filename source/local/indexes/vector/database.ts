@@ -8,6 +8,7 @@
  */
 
 import { discard, type RecordSink } from '../../stores/record-sink.js';
+import type { NamespaceHost } from '../common/data-plane.js';
 import {
 	denseEmbeddingModel,
 	embedDense,
@@ -76,7 +77,7 @@ export interface Embedded {
 	sparseVector?: SparseVector;
 }
 
-export class VectorDatabase {
+export class VectorDatabase implements NamespaceHost {
 	private readonly stores = new Map<string, VectorStore>();
 	/** What an unknown namespace reads as: never written to. */
 	private empty: VectorStore | undefined;

@@ -25,7 +25,7 @@ import {
 	checkMetadata,
 	checkMetadataSize,
 	jsonBytes,
-	parseCursor,
+	scanPage,
 } from '../common/records.js';
 import { TopK } from '../common/top-k.js';
 import { DenseColumn } from './dense-column.js';
@@ -382,17 +382,14 @@ export class VectorStore {
 	 * with it, and the cursor is "" once no later one does.
 	 */
 	range(request: RangeRequest): RangePage {
-		const limit = checkCount(request.limit, 'limit');
 		const { prefix } = request;
-		const wanted = (slot: number) =>
-			this.live[slot] === 1 && (prefix === undefined || this.ids[slot]!.startsWith(prefix));
-		let slot = parseCursor(request.cursor);
-		const vectors: StoredVector[] = [];
-		const end = this.highWater;
-		for (; slot < end && vectors.length < limit; slot++)
-			if (wanted(slot)) vectors.push(this.read(slot, request));
-		while (slot < end && !wanted(slot)) slot++;
-		return { nextCursor: slot < end ? String(slot) : '', vectors };
+		const page = scanPage(
+			request.cursor,
+			request.limit,
+			this.highWater,
+			(slot) => this.live[slot] === 1 && (prefix === undefined || this.ids[slot]!.startsWith(prefix)),
+		);
+		return { nextCursor: page.nextCursor, vectors: page.slots.map((slot) => this.read(slot, request)) };
 	}
 
 	/** Removes every record (telling the sink of each) and gives back the memory beyond the initial slab. */
