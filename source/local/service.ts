@@ -14,9 +14,12 @@ import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
-import { createIndexPlanes, searchEndpoint, vectorEndpoint } from './indexes/data-plane/planes.js';
-import { SearchIndexRecord } from './indexes/management/search-index.js';
-import { keyOf } from './indexes/vector/database.js';
+import {
+	createLocalIndexes,
+	registerIndexStatistics,
+	restoreLocalIndexes,
+} from './indexes/data-plane/local-indexes.js';
+import { searchEndpoint, vectorEndpoint } from './indexes/data-plane/planes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { type KeptShapes, resolveAccount } from './persistence/account.js';
 import {
@@ -257,45 +260,7 @@ async function start(
 			onError(error);
 		}
 	});
-	const searchIndex = new SearchIndexRecord(
-		account.searchIndexId,
-		'local-search',
-		credentials.email,
-		searchEndpoint(baseUrl, account.searchIndexId),
-		createdAt,
-		account.searchTokens,
-	);
-	const indexes = createIndexPlanes({
-		baseUrl,
-		clock,
-		createdAt,
-		ownerEmail: credentials.email,
-		vectors: [
-			{
-				id: account.vectorIndexId,
-				name: 'local-vector',
-				tokens: account.vectorTokens,
-				shape: { type: 'DENSE', dimension: account.vectorDimension, similarity: account.vectorSimilarity },
-				sink: sinks.denseRecords,
-			},
-			{
-				id: account.sparseIndexId,
-				name: 'local-sparse',
-				tokens: account.sparseTokens,
-				shape: { type: 'SPARSE', dimension: 0, similarity: 'DOT_PRODUCT' },
-				sink: sinks.sparseRecords,
-			},
-			{
-				id: account.hybridIndexId,
-				name: 'local-hybrid',
-				tokens: account.hybridTokens,
-				shape: { type: 'HYBRID', dimension: account.hybridDimension, similarity: account.hybridSimilarity },
-				sink: sinks.hybridRecords,
-			},
-		],
-		searchIndex,
-		searchSink: sinks.searchDocuments,
-	});
+	const indexes = createLocalIndexes({ baseUrl, clock, account, sinks });
 	context = {
 		dialect,
 		clock,
@@ -355,38 +320,6 @@ async function start(
 }
 
 /**
- * Puts back the index records. What versions before namespaces kept (the dense index's
- * vectors and the search index's documents by id) goes to the default namespace and index ""
- * and is kept again in the new form. A record that cannot be read back is skipped and reported.
- */
-function restoreIndexes(
-	ctx: ServiceContext,
-	kept: KeptRecords,
-	sinks: Sinks,
-	onError: (error: unknown) => void,
-): void {
-	const [dense, sparse, hybrid] = ctx.indexes.vectors;
-	const search = ctx.indexes.search.engine;
-	const legacyVectors = kept.vectors.map(([id, record]) => [keyOf('', id), record] as const);
-	const legacyDocuments = kept.documents.map(([id, doc]) => [keyOf('', id), doc] as const);
-	const skipped =
-		dense!.engine.database.restore([...legacyVectors, ...kept.denseRecords]) +
-		sparse!.engine.database.restore(kept.sparseRecords) +
-		hybrid!.engine.database.restore(kept.hybridRecords) +
-		search.restore([...legacyDocuments, ...kept.searchDocuments]);
-	for (const [key, record] of legacyVectors) sinks.denseRecords.put(key, record);
-	for (const [key, doc] of legacyDocuments) sinks.searchDocuments.put(key, doc);
-	for (const [id] of kept.vectors) sinks.vectors.delete(id);
-	for (const [id] of kept.documents) sinks.documents.delete(id);
-	if (skipped > 0)
-		onError(
-			new Error(
-				`${skipped} kept index record${skipped === 1 ? '' : 's'} could not be read back and ${skipped === 1 ? 'was' : 'were'} skipped`,
-			),
-		);
-}
-
-/**
  * Puts back everything that was kept, then starts what runs by itself again: messages wait
  * for their times (those due while the service was down go at once), schedules for theirs
  * and workflow waits for their events or deadlines. Statistics come back through their
@@ -406,16 +339,9 @@ function restoreKept(
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
 	ctx.engine.flow.restore(values(kept.flowKeys));
-	restoreIndexes(ctx, kept, sinks, onError);
+	restoreLocalIndexes(ctx.indexes, kept, sinks, onError);
 	keeper.register('usage', ctx.usage, { everyMs: statisticsEveryMs });
-	for (const plane of ctx.indexes.vectors) {
-		// The dense index's statistics keep the name they were kept under before there were three.
-		const name = plane === ctx.indexes.vectors[0] ? 'vector-index' : `vector-index-${plane.id}`;
-		keeper.register(name, plane.index, { everyMs: statisticsEveryMs });
-		const { database } = plane.engine;
-		if (database.size > 0) plane.index.setSize(now, database.size, database.dataSize);
-	}
-	keeper.register('search-index', ctx.indexes.search.index, { everyMs: statisticsEveryMs });
+	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
 	// Runs and waiters change with requests and deliveries: saved with the batch after each.
 	keeper.register('workflow-runs', ctx.runs);
 	keeper.register('workflow-waiters', ctx.waiters);
