@@ -33,7 +33,6 @@ export interface VectorEngine {
 type Call = OperationCall<VectorEngine>;
 
 const queryModes = ['HYBRID', 'DENSE', 'SPARSE'] as const;
-type QueryMode = (typeof queryModes)[number];
 
 function readOptions(body: Record<string, unknown>, what: string): ReadOptions {
 	return {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../../../../source/local/indexes/common/engine-error.js';
 import { contentText, tokenize } from '../../../../source/local/indexes/common/tokenizer.js';
 import { SearchEngine } from '../../../../source/local/indexes/search/engine.js';
 
