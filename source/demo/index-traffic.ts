@@ -23,6 +23,7 @@ export interface IndexTrafficOptions {
 
 export interface IndexTrafficCounts {
 	vectorQueries: number;
+	/** Records upserted and deleted, as the service counts updates. */
 	vectorUpdates: number;
 	searchQueries: number;
 	searchUpdates: number;
@@ -116,13 +117,13 @@ export async function startIndexTraffic(options: IndexTrafficOptions): Promise<I
 				return { id: `demo-${++n}`, vector: around(t, dim), metadata: { topic: t } };
 			});
 			await vectors.upsert(batch);
-			counts.vectorUpdates++;
+			// Counted as the service counts updates: by the records written or deleted.
+			counts.vectorUpdates += batch.length;
 			vectorIds.push(...batch.map((v) => v.id));
 			if (vectorIds.length > maxRecords) {
 				// Forgotten first: if someone reset the index meanwhile, the demo does not retry forever.
 				const oldest = vectorIds.splice(0, vectorIds.length - maxRecords);
-				await vectors.delete(oldest);
-				counts.vectorUpdates++;
+				counts.vectorUpdates += await vectors.delete(oldest);
 			}
 		},
 		async 'vector-query'() {
