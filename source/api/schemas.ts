@@ -88,6 +88,41 @@ export const SearchIndex = identified(
 );
 export type SearchIndex = z.infer<typeof SearchIndex>;
 
+/** The kinds of vector index: dense vectors, sparse vectors, or both (hybrid). */
+export const vectorIndexTypes = ['DENSE', 'SPARSE', 'HYBRID'] as const;
+
+/** A vector index as the management API lists it: its shape, endpoint, tokens and limits. */
+export const VectorIndexResource = identified(
+	z.looseObject({
+		customer_id: z.string(),
+		id: z.string(),
+		name: z.string(),
+		similarity_function: z.enum(['COSINE', 'EUCLIDEAN', 'DOT_PRODUCT']),
+		dimension_count: z.number().int(),
+		embedding_model: z.string(),
+		sparse_embedding_model: z.string(),
+		endpoint: z.string(),
+		token: z.string(),
+		read_only_token: z.string(),
+		type: z.enum(['free', 'payg', 'fixed']),
+		region: z.enum(['eu-west-1', 'us-east-1', 'us-central1']),
+		index_type: z.enum(vectorIndexTypes),
+		max_vector_count: z.number().int(),
+		max_daily_updates: z.number().int(),
+		max_daily_queries: z.number().int(),
+		max_monthly_bandwidth: z.number().int(),
+		max_writes_per_second: z.number().int(),
+		max_query_per_second: z.number().int(),
+		max_reads_per_request: z.number().int(),
+		max_writes_per_request: z.number().int(),
+		max_total_metadata_size: z.number().int(),
+		creation_time: z.number().int(),
+		throughput_vector: Series,
+	}),
+	['id'],
+);
+export type VectorIndexResource = z.infer<typeof VectorIndexResource>;
+
 export const VectorIndexStats = z.looseObject({
 	pending_index_count: z.number().int(),
 	current_vector_count: z.number().int(),

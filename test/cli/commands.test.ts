@@ -40,6 +40,10 @@ let info: {
 	accountId: string;
 	vectorIndexId: string;
 	searchIndexId: string;
+	vectorIndexUrl: string;
+	vectorIndexToken: string;
+	searchIndexUrl: string;
+	searchIndexToken: string;
 };
 
 /** The connection of the running `mqtop serve`, as environment variables. */
@@ -180,18 +184,45 @@ describe('management commands', () => {
 		const readable = await cli(['stats', 'mq', info.accountId]);
 		expect(readable.code).toBe(0);
 		expect(readable.stdout).toMatch(/daily_requests/);
+		const put = await fetch(`${info.vectorIndexUrl}/upsert/ns`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${info.vectorIndexToken}` },
+			body: JSON.stringify({ id: 'a', vector: Array.from({ length: 384 }, () => 1) }),
+		});
+		expect(put.status).toBe(200);
 		const vector = await cli(['stats', 'vector', info.vectorIndexId, '--period', '30d', '--json']);
 		expect(vector.code).toBe(0);
-		expect(JSON.parse(vector.stdout).query_throughput).toHaveLength(240);
+		const document = JSON.parse(vector.stdout);
+		expect(document.query_throughput).toHaveLength(240);
+		expect(document.index).toMatchObject({
+			type: 'DENSE',
+			dimension: 384,
+			similarity: 'COSINE',
+			denseModel: 'LOCAL_LEXICAL_HASH',
+			namespaces: [
+				{ name: '', count: 0, pending: 0 },
+				{ name: 'ns', count: 1, pending: 0 },
+			],
+		});
+		const table = await cli(['stats', 'vector', info.vectorIndexId]);
+		expect(table.stdout).toContain('DENSE, 384 dimensions, COSINE');
+		expect(table.stdout).toMatch(/^ns\s+1\s+0$/m);
 		const bad = await cli(['stats', 'mq', info.accountId, '--period', '2h']);
 		expect(bad.code).toBe(2);
 		expect(bad.stderr).toContain('--period: expected one of 1h, 3h, 12h, 1d, 3d, 7d, 30d, got "2h"');
 	});
 
-	it('shows a search index with its tokens masked', async () => {
+	it('shows a search index with its tokens masked, and its indexes', async () => {
+		const put = await fetch(`${info.searchIndexUrl}/upsert-data/kb`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${info.searchIndexToken}` },
+			body: JSON.stringify({ id: 'd', content: { text: 'hello' } }),
+		});
+		expect(put.status).toBe(200);
 		const result = await cli(['search', info.searchIndexId, '--json']);
 		expect(result.code).toBe(0);
 		const index = JSON.parse(result.stdout);
+		expect(index.indexes).toEqual([{ name: 'kb', count: 1, pending: 0 }]);
 		expect(index.id).toBe(info.searchIndexId);
 		expect(index.token).toBe(maskText);
 		expect(index.read_only_token).toBe(maskText);
