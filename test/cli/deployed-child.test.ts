@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ids } from '../fixtures/deployed/answers.js';
-import { type DeployedService, deployedEnv, startDeployedService } from '../support/deployed-service.js';
+import {
+	type DeployedService,
+	deployedEnv,
+	documentedAnswers,
+	startDeployedService,
+} from '../support/deployed-service.js';
 import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -104,6 +109,26 @@ describe('every read command against the deployed service', () => {
 		expect(await shows(['trigger', '-'], '[{"destination":"https://hooks.example.org/wf"}]')).toContain(
 			'wfr_nightly-report-01',
 		);
+	});
+
+	it('fails (exit 1) with one JSON object on stderr when it found only some of the dead letters given', async () => {
+		service.answers.dlqDeleted = { deleted: 1 };
+		try {
+			const result = await cli(['dlq', 'rm', '1768478500000-0', '1768478500000-9', '--json']);
+			expect(result.code).toBe(1);
+			expect(JSON.parse(result.stdout)).toEqual({ deleted: 1 });
+			expect(JSON.parse(result.stderr)).toEqual({
+				error: 'the service deleted 1 of the 2 dead letters given; the others were not found',
+				exitCode: 1,
+			});
+			const text = await cli(['dlq', 'rm', '1768478500000-0', '1768478500000-9']);
+			expect(text.stdout).toBe('deleted 1 dead letter\n');
+			expect(text.stderr).toBe(
+				'mqtop: the service deleted 1 of the 2 dead letters given; the others were not found\n',
+			);
+		} finally {
+			service.answers = documentedAnswers();
+		}
 	});
 
 	it('shows the preset in use in mqtop config', async () => {
