@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids } from '../fixtures/deployed/answers.js';
+import { ids, publishGroupReference } from '../fixtures/deployed/answers.js';
 import {
 	type DeployedService,
 	deployedEnv,
@@ -109,6 +109,20 @@ describe('every read command against the deployed service', () => {
 		expect(await shows(['trigger', '-'], '[{"destination":"https://hooks.example.org/wf"}]')).toContain(
 			'wfr_nightly-report-01',
 		);
+	});
+
+	it('reads a URL Group publish answered with one {messageId} object as a one-item answer', async () => {
+		const [one] = publishGroupReference.messages;
+		service.answers.publishGroup = one;
+		try {
+			const json = JSON.parse(await shows(['publish', ids.group, '--body', 'x', '--json']));
+			expect(json).toEqual([one]);
+			expect(await shows(['publish', ids.group, '--body', 'x'])).toMatch(
+				/msg_3Xc4\S+\s+https:\/\/hooks\.example\.org\/orders/,
+			);
+		} finally {
+			service.answers = documentedAnswers();
+		}
 	});
 
 	it('fails (exit 1) with one JSON object on stderr when it found only some of the dead letters given', async () => {
