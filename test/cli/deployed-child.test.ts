@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids, publishGroupReference } from '../fixtures/deployed/answers.js';
+import { ids, mqStats, publishGroupReference } from '../fixtures/deployed/answers.js';
 import {
 	type DeployedService,
 	deployedEnv,
@@ -120,6 +120,32 @@ describe('every read command against the deployed service', () => {
 			expect(await shows(['publish', ids.group, '--body', 'x'])).toMatch(
 				/msg_3Xc4\S+\s+https:\/\/hooks\.example\.org\/orders/,
 			);
+		} finally {
+			service.answers = documentedAnswers();
+		}
+	});
+
+	it('keeps a statistics timestamp it cannot read as it came in --json, and names it on stderr', async () => {
+		const stats = structuredClone(mqStats);
+		stats.daily_used[1]!.x = 'yesterday at noon';
+		(stats.daily_used[2] as { x: unknown }).x = 1768478400;
+		service.answers.mqStats = stats;
+		try {
+			const result = await cli(['stats', 'mq', ids.account, '--json']);
+			expect(result.code, result.stderr).toBe(0);
+			const { daily_used } = JSON.parse(result.stdout);
+			expect(daily_used).toEqual([
+				stats.daily_used[0],
+				{ x: 'yesterday at noon', y: 7 },
+				{ x: 1768478400, y: 9 },
+			]);
+			const { warning } = JSON.parse(result.stderr);
+			expect(warning).toContain('daily_used[1].x: expected a timestamp');
+			expect(warning).toContain('got "yesterday at noon" (kept as it came)');
+			expect(warning).not.toContain('daily_used[2]');
+			const text = await cli(['stats', 'mq', ids.account]);
+			expect(text.code).toBe(0);
+			expect(text.stdout).toMatch(/daily_used\s+3\s+21\s/);
 		} finally {
 			service.answers = documentedAnswers();
 		}
