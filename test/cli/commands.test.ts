@@ -450,16 +450,53 @@ describe('the local server with nothing configured', () => {
 		expect(JSON.parse(users.stdout)[0]).toMatchObject({ id: info.accountId, token: info.token });
 	});
 
-	it('exits 3 with a hint when no local server runs, rather than start a throwaway one', async () => {
-		const result = await cli(['group', 'ls'], {
-			env: baseEnv(home, { XDG_DATA_HOME: path.join(home, 'nothing-runs-here') }),
+	it('gives the address of a webhook on it, and `mqtop config` shows its settings', async () => {
+		const made = await cli(['webhook-url', `${destinationUrl}/local-hook`, '--retries', '1', '--json'], {
+			env: baseEnv(home),
 		});
-		expect(result.code).toBe(3);
-		expect(result.stdout).toBe('');
-		expect(result.stderr).toContain(
-			`no local server is running for ${path.join(home, 'nothing-runs-here', 'mqtop')}`,
+		expect(made.stderr).toBe('');
+		expect(made.code).toBe(0);
+		const { url } = JSON.parse(made.stdout);
+		expect(url.startsWith(`${info.queueUrl}/`)).toBe(true);
+		expect(url).toContain(`mq_token=${encodeURIComponent(info.token)}`);
+		const response = await fetch(url, { method: 'POST', body: 'to the local server' });
+		expect(response.status).toBe(200);
+		await waitUntil(() => received.find((r) => r.body === 'to the local server'), 10_000, 'the webhook');
+
+		const dataDir = path.join(home, 'data', 'mqtop');
+		const config = await cli(['config'], { env: baseEnv(home) });
+		expect(config.code).toBe(0);
+		expect(config.stdout).toMatch(
+			new RegExp(`connection +the local server at ${info.queueUrl} \\(state in ${dataDir}\\)`),
 		);
-		expect(result.stderr).toContain('hint: start one in another terminal with `mqtop serve`');
+		expect(config.stdout).toMatch(new RegExp(`queueUrl +${info.queueUrl} +local server`));
+		expect(config.stdout).toMatch(/headerPrefix +Svc- +local server/);
+		const json = JSON.parse((await cli(['config', '--json'], { env: baseEnv(home) })).stdout);
+		expect(json.localServer).toEqual({ dataDir, running: true, queueUrl: info.queueUrl });
+		expect(json.settings.token).toEqual({ value: maskText, source: 'local server' });
+		expect(json.settings.managementUrl).toEqual({ value: info.managementUrl, source: 'local server' });
+	});
+
+	it('exits 3 with a hint when no local server runs, rather than start a throwaway one', async () => {
+		const nothing = baseEnv(home, { XDG_DATA_HOME: path.join(home, 'nothing-runs-here') });
+		const dataDir = path.join(home, 'nothing-runs-here', 'mqtop');
+		for (const args of [
+			['group', 'ls'],
+			['webhook-url', 'https://example.com/hook'],
+		]) {
+			const result = await cli(args, { env: nothing });
+			expect(result.code, args.join(' ')).toBe(3);
+			expect(result.stdout).toBe('');
+			expect(result.stderr).toContain(`no local server is running for ${dataDir}`);
+			expect(result.stderr).toContain('hint: start one in another terminal with `mqtop serve`');
+		}
+		const config = await cli(['config'], { env: nothing });
+		expect(config.code).toBe(0);
+		expect(config.stdout).toMatch(
+			new RegExp(`connection +none: no local server runs for ${dataDir}; start one with \`mqtop serve\``),
+		);
+		const json = JSON.parse((await cli(['config', '--json'], { env: nothing })).stdout);
+		expect(json.localServer).toEqual({ dataDir, running: false });
 	});
 
 	it('says what is missing (exit 2) when an address is given without credentials', async () => {

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dialectPresets } from '../../source/api/dialect.js';
 import { ids, mqStats, publishGroupReference } from '../fixtures/deployed/answers.js';
 import {
 	type DeployedService,
@@ -209,6 +210,23 @@ describe('mqtop serve --dialect deployed', () => {
 			expect(JSON.parse(search.stdout)).not.toHaveProperty('partner_email');
 			const users = await runCli(['users', '--json'], { env });
 			expect(JSON.parse(users.stdout)[0].id).toBe(info.accountId);
+
+			// With nothing configured, the commands use this server in its dialect, and say so.
+			const nothing = baseEnv(home);
+			const config = JSON.parse((await runCli(['config', '--json'], { env: nothing })).stdout);
+			expect(config.dialect).toEqual({ preset: 'deployed', names: dialectPresets.deployed });
+			expect(config.settings.headerPrefix).toEqual({ value: 'Upstash-', source: 'local server' });
+			expect(config.settings.queueUrl).toEqual({ value: info.queueUrl, source: 'local server' });
+			const text = (await runCli(['config'], { env: nothing })).stdout;
+			expect(text).toMatch(/dialect +deployed \(from local server\)/);
+			const hook = await runCli(['webhook-url', 'https://example.com/hook', '--retries', '2', '--json'], {
+				env: nothing,
+			});
+			expect(hook.code, hook.stderr).toBe(0);
+			const url = new URL(JSON.parse(hook.stdout).url);
+			expect(url.origin).toBe(new URL(info.queueUrl!).origin);
+			expect(url.searchParams.get('qstash_token')).toBe(info.token);
+			expect(url.searchParams.get('upstash-retries')).toBe('2');
 		} finally {
 			await served.stop();
 		}
