@@ -415,6 +415,67 @@ describe('messaging commands', () => {
 		expect((await cli(['group', 'frob'])).code).toBe(2);
 	});
 
+	it('makes a URL Group with group add, its endpoints named or not, and publishes to it', async () => {
+		const added = await cli([
+			'group',
+			'add',
+			'cli-made',
+			`${destinationUrl}/made-a`,
+			`${destinationUrl}/made-b`,
+			'--endpoint-name',
+			'a',
+			'--endpoint-name',
+			'b',
+			'--json',
+		]);
+		expect(added.stderr).toBe('');
+		expect(added.code).toBe(0);
+		expect(JSON.parse(added.stdout)).toEqual({
+			group: 'cli-made',
+			added: [
+				{ name: 'a', url: `${destinationUrl}/made-a` },
+				{ name: 'b', url: `${destinationUrl}/made-b` },
+			],
+		});
+		const more = await cli(['group', 'add', 'cli-made', `${destinationUrl}/made-c`]);
+		expect(more).toMatchObject({ code: 0, stdout: 'added 1 endpoint to cli-made\n' });
+		const shown = JSON.parse((await cli(['group', 'show', 'cli-made', '--json'])).stdout);
+		expect(shown.endpoints).toEqual([
+			{ name: 'a', url: `${destinationUrl}/made-a` },
+			{ name: 'b', url: `${destinationUrl}/made-b` },
+			{ url: `${destinationUrl}/made-c` },
+		]);
+		const published = await cli(['publish', 'cli-made', '--body', 'to the group', '--json']);
+		expect(JSON.parse(published.stdout)).toHaveLength(3);
+		await waitUntil(
+			() => (received.filter((r) => r.body === 'to the group').length === 3 ? true : undefined),
+			10_000,
+			'the group deliveries',
+		);
+
+		const refused: [string[], string][] = [
+			[['group', 'add', 'cli-made'], 'missing argument'],
+			[['group', 'add', 'cli-made', 'ftp://example.com/x'], '"ftp://example.com/x" is not an http(s) URL'],
+			[['group', 'add', 'bad name', `${destinationUrl}/x`], '"bad name" is not a URL Group name'],
+			[
+				['group', 'add', 'cli-made', `${destinationUrl}/x`, `${destinationUrl}/y`, '--endpoint-name', 'x'],
+				'give one --endpoint-name for each url (2), in the same order, or none',
+			],
+			[
+				['group', 'add', 'cli-made', `${destinationUrl}/x`, '--endpoint-name', 'x y'],
+				'--endpoint-name: "x y" is not a name',
+			],
+		];
+		for (const [args, says] of refused) {
+			const result = await cli(args);
+			expect(result.code, args.join(' ')).toBe(2);
+			expect(result.stderr, args.join(' ')).toContain(says);
+		}
+		const json = await cli(['group', 'add', 'cli-made', 'ftp://x', '--json']);
+		expect(JSON.parse(json.stderr)).toMatchObject({ exitCode: 2, hint: 'run: mqtop group add --help' });
+		expect(JSON.parse((await cli(['group', 'show', 'cli-made', '--json'])).stdout).endpoints).toHaveLength(3);
+	});
+
 	it('prints the webhook address with the token masked, in full with --json, and it works', async () => {
 		const readable = await cli(['webhook-url', `${destinationUrl}/hook`, '--retries', '1']);
 		expect(readable.code).toBe(0);
