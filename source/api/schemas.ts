@@ -10,7 +10,7 @@
  * comment says so and both spellings are read.
  */
 import { z } from 'zod';
-import { identified, positional } from './liberal.js';
+import { identified, keptAsItCame, positional } from './liberal.js';
 import { parseStatsTimestamp } from './timestamp.js';
 
 export const statsPeriods = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as const;
@@ -18,13 +18,16 @@ export const StatsPeriod = z.enum(statsPeriods);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
 // The reference types `x` as a plain string; decisions.md has clients also read ISO 8601 and
-// unix seconds or milliseconds, as a number or a string. A number is read as its text.
-export const StatsTimestamp = z
-	.union([z.string(), z.number().transform(String)])
-	.refine((value) => parseStatsTimestamp(value) !== undefined, {
+// unix seconds or milliseconds, as a number or a string. One that cannot be read is kept as it
+// came: a point without a time (a gap) on screen, the value as sent in `--json`.
+export const StatsTimestamp = keptAsItCame(
+	z.union([z.string(), z.number()]),
+	(value) => parseStatsTimestamp(value) !== undefined,
+	{
 		message: 'expected a timestamp like "2026-01-31 12:00:00.000 +0000 UTC"',
-	})
-	.describe('a timestamp such as "2026-01-31 12:00:00.000 +0000 UTC", ISO 8601 or unix time');
+		description: 'a timestamp such as "2026-01-31 12:00:00.000 +0000 UTC", ISO 8601 or unix time',
+	},
+);
 
 export const Datapoint = z.looseObject({
 	x: StatsTimestamp,
