@@ -3,17 +3,19 @@ import type { MqClient } from '../../api/client.js';
 import { type IndexOverview, readVectorOverview } from '../../api/index-overview.js';
 import type { Liberal, Reading } from '../../api/liberal.js';
 import { MqStats, type StatsPeriod, VectorIndexStats, vectorSeriesFields } from '../../api/schemas.js';
+import { formatBytes } from '../../format/bytes.js';
+import { missing, orMissing } from '../../format/missing.js';
+import { formatMoney, formatNumber } from '../../format/number.js';
 import { sanitize } from '../../text/sanitize.js';
 import { idArgument, periodFlag, readPeriod } from '../common.js';
 import type { Connection } from '../connect.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatBytes, formatNumber, missing, orMissing } from '../format.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { type PointLike, summarizeSeries } from '../series.js';
 
 const num = (value: number | undefined) => orMissing(value, formatNumber);
-const money = (value: number | undefined) => orMissing(value, (v) => `$${formatNumber(v)}`);
+const money = (value: number | undefined) => orMissing(value, formatMoney);
 const bytes = (value: number | undefined) => orMissing(value, formatBytes);
 
 function seriesTable(

@@ -1,9 +1,10 @@
 /** `mqtop trigger <items.json|->`: start workflow runs in one batch. */
 import { describeZodError, WorkflowTriggerItems } from '../../api/schemas.js';
+import { orMissing } from '../../format/missing.js';
+import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
-import { formatTime, orMissing } from '../format.js';
 import { readInput } from '../input.js';
 import { warnIssues } from '../reading.js';
 

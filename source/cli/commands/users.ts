@@ -1,8 +1,11 @@
 /** `mqtop users`: the message-queue accounts of the management API. */
 import type { Liberal } from '../../api/liberal.js';
 import type { MqUser } from '../../api/schemas.js';
+import { formatBytes } from '../../format/bytes.js';
+import { orMissing, text } from '../../format/missing.js';
+import { formatUnixSeconds } from '../../format/time.js';
 import { defineCommand } from '../define.js';
-import { formatBytes, formatUnixSeconds, maskFields, orMissing, text } from '../format.js';
+import { maskFields } from '../mask-fields.js';
 import { warnIssues } from '../reading.js';
 
 type User = Liberal<typeof MqUser>;
