@@ -61,7 +61,7 @@ describe('a path names exactly one operation', () => {
 
 	it('reads an empty segment as an empty name, never as the next segment', async () => {
 		const { fx, sink } = await setup();
-		await fx.client.addGroupEndpoints('endpoints', [{ url: `${sink.url}/a` }]);
+		await fx.client.groups.addEndpoints('endpoints', [{ url: `${sink.url}/a` }]);
 		for (const [method, target] of [
 			['DELETE', '/v2/topics//endpoints'],
 			['DELETE', '/v2/topics//'],
@@ -98,8 +98,8 @@ describe('URL Group names "." and ".."', () => {
 	it('are refused as group and endpoint names', async () => {
 		const { fx, sink } = await setup();
 		for (const name of ['.', '..']) {
-			const error = await fx.client
-				.addGroupEndpoints('good', [{ name, url: `${sink.url}/a` }])
+			const error = await fx.client.groups
+				.addEndpoints('good', [{ name, url: `${sink.url}/a` }])
 				.catch((e: unknown) => e);
 			expect((error as ApiError).status).toBe(400);
 			expect((error as ApiError).message).toContain('not "." or ".." alone');
@@ -198,7 +198,7 @@ describe('a URL Group that publishes to itself', () => {
 		const { fx } = await setup();
 		const { queueUrl, token } = fx.service;
 		const self = `${queueUrl}/v2/publish/loop?mq_token=${token}`;
-		await fx.client.addGroupEndpoints('loop', [
+		await fx.client.groups.addEndpoints('loop', [
 			{ name: 'a', url: self },
 			{ name: 'b', url: `${self}&again=1` },
 		]);

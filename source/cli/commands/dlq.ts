@@ -145,7 +145,7 @@ export const dlqShow: CommandSpec = {
 	api: 'queue',
 	async run({ args, out, connect }) {
 		const { client } = await connect();
-		const { data: letter, issues } = await client.readDlqRecord(args.positionals[0]!);
+		const { data: letter, issues } = await client.dlq.read(args.positionals[0]!);
 		warnIssues(out, 'dlq show', issues);
 		if (out.json) out.document(letter);
 		else out.pairs(deadLetterPairs(letter));
@@ -241,7 +241,7 @@ export const dlqRm: CommandSpec = {
 		const [only] = 'dlqIds' in selection ? selection.dlqIds : [];
 		let deleted: number;
 		if ('dlqIds' in selection && selection.dlqIds.length === 1 && only !== undefined) {
-			await client.deleteDlq(only);
+			await client.dlq.delete(only);
 			deleted = 1;
 		} else deleted = (await client.dlq.deleteAll(selection)).deleted;
 		if (out.json) out.document({ deleted });

@@ -118,7 +118,7 @@ export const messageCommand = defineCommand({
 		if (!args.boolean('watch') && interval !== undefined) throw new UsageError('--interval needs --watch');
 		const { client } = await connect();
 		if (!args.boolean('watch')) {
-			const { data: message, issues } = await client.readMessage(messageId, signal);
+			const { data: message, issues } = await client.messages.read(messageId, signal);
 			warnIssues(out, 'message', issues);
 			if (out.json) out.document(message);
 			else out.pairs(messagePairs(message));

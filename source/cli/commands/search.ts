@@ -74,7 +74,7 @@ export const searchCommand = defineCommand({
 		const id = idArgument(context, 'indexId');
 		const connection = await context.connect();
 		const { dialect } = connection.client.settings;
-		const reading = await connection.client.readSearchIndex(id(connection, 'searchIndexId'));
+		const reading = await connection.client.management.searchIndex(id(connection, 'searchIndexId'));
 		warnIssues(context.out, 'search', reading.issues);
 		// The tokens are read before they are masked: the indexes are listed with the read-only one.
 		const overview = await readSearchOverview(reading.data);

@@ -148,7 +148,7 @@ export const statsMq = statsSubcommand({
 	summary: 'usage statistics of a message-queue account',
 	argument: 'accountId',
 	own: 'accountId',
-	read: (client, id, period) => client.readMqStats(id, period),
+	read: (client, id, period) => client.management.mqStats(id, period),
 	print: printMqStats,
 });
 
@@ -158,7 +158,7 @@ export const statsVector = statsSubcommand({
 	argument: 'indexId',
 	own: 'vectorIndexId',
 	async read(client, id, period): Promise<Reading<VectorReading>> {
-		const stats = await client.readVectorStats(id, period);
+		const stats = await client.management.vectorStats(id, period);
 		const overview = await readVectorOverview(client, id);
 		return { data: { ...stats.data, index: overview.data }, issues: [...stats.issues, ...overview.issues] };
 	},

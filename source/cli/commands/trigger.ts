@@ -33,7 +33,7 @@ export const triggerCommand = defineCommand({
 		if (!parsed.success) throw new UsageError(`${label}: ${describeZodError(parsed.error, 'items')}`);
 		if (parsed.data.length === 0) throw new UsageError(`${label}: no items to trigger`);
 		const { client } = await connect();
-		const { data: results, issues } = await client.triggerRuns(parsed.data);
+		const { data: results, issues } = await client.workflows.triggerMany(parsed.data);
 		warnIssues(out, 'trigger', issues);
 		if (out.json) return void out.document(results);
 		out.table(

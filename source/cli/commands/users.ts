@@ -27,7 +27,7 @@ export const usersCommand = defineCommand({
 	examples: ['mqtop users --json | jq -r ".[].id"'],
 	async run({ out, connect, reveal }) {
 		const { client } = await connect();
-		const reading = await client.readUsers();
+		const reading = await client.management.users();
 		warnIssues(out, 'users', reading.issues);
 		const users = reading.data.map((user) => maskFields(user, secretFields, reveal));
 		if (out.json) return void out.document(users);

@@ -220,7 +220,7 @@ export class GroupsController {
 		}
 		this.dispatch({ type: 'send/start' });
 		try {
-			await this.ctx.client.sendJson(edit.request);
+			await this.ctx.client.send(edit.request);
 			this.dispatch({
 				type: 'send/done',
 				notice: { tone: 'ok', text: `done: ${edit.summary}` },

@@ -7,7 +7,7 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { previewJsonRequest } from '../../kit/confirm/request-preview.js';
+import { previewRequest } from '../../kit/confirm/request-preview.js';
 import { Confirm } from '../../kit/confirm/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
@@ -51,7 +51,7 @@ export function GroupsView(props: PaneViewProps) {
 		return (
 			<Confirm
 				title={state.confirm.summary}
-				preview={previewJsonRequest(state.confirm.request)}
+				preview={previewRequest(state.confirm.request)}
 				host={client.settings.queueUrl}
 				width={width}
 				height={height}

@@ -38,7 +38,7 @@ export class MessagesController {
 			return;
 		}
 		try {
-			await client.cancelMessage(messageId);
+			await client.messages.cancelOne(messageId);
 			this.ctx.tracked.noteCancelled(messageId);
 			notice(`cancel of ${id} accepted by the service`, 'ok');
 		} catch (error) {

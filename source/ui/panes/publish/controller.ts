@@ -7,14 +7,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prefixed } from '../../../api/dialect.js';
-import { batchTriggerRequest } from '../../../api/requests.js';
 import type { WorkflowTriggerItem } from '../../../api/schemas.js';
+import { batchTriggerRequest } from '../../../api/workflows-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describePollError, describeSendError } from '../../data/describe-error.js';
 import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
-import { previewJsonRequest } from '../../kit/confirm/request-preview.js';
+import { previewRequest } from '../../kit/confirm/request-preview.js';
 import type { FormAction } from '../../kit/form/state.js';
 import { readOnlyNotice } from '../../kit/notice-line/view.js';
 import { osc52 } from './clipboard.js';
@@ -176,7 +176,7 @@ export class PublishController {
 			pending: {
 				kind: 'trigger',
 				title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
-				preview: previewJsonRequest(request),
+				preview: previewRequest(request),
 				request,
 				items,
 			},
@@ -207,7 +207,7 @@ export class PublishController {
 					published: { at: Date.now(), destination: pending.request.destination, results },
 				});
 			} else {
-				const { data: results } = await this.ctx.client.triggerRuns(pending.items);
+				const { data: results } = await this.ctx.client.workflows.triggerMany(pending.items);
 				const at = Date.now();
 				const runs = results.map((result, i) => ({
 					destination: pending.items[i]?.destination ?? '',
@@ -233,7 +233,7 @@ export class PublishController {
 			}));
 		if (started.length === 0) return;
 		try {
-			const { data: page } = await this.ctx.client.listLogs({
+			const { data: page } = await this.ctx.client.logs.list({
 				filter: { state: 'CREATED' },
 				count: logsPerPoll,
 			});

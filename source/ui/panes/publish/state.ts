@@ -5,8 +5,8 @@
  */
 import type { PublishRequest } from '../../../api/client.js';
 import type { Liberal } from '../../../api/liberal.js';
-import type { JsonRequest } from '../../../api/requests.js';
 import type { PublishResult, WorkflowTriggerItem, WorkflowTriggerResult } from '../../../api/schemas.js';
+import type { ApiRequest } from '../../../api/transport.js';
 import type { Scope } from '../../keys/key-table.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
@@ -20,7 +20,7 @@ export type PendingSend =
 			kind: 'trigger';
 			title: string;
 			preview: RequestPreview;
-			request: JsonRequest;
+			request: ApiRequest;
 			items: WorkflowTriggerItem[];
 	  };
 
