@@ -98,6 +98,16 @@ function scan(argv: readonly string[], specs: FlagSpecs): { given: Given[]; posi
 	return { given, positionals };
 }
 
+/**
+ * yargs strips one pair of quotes around the value of a `--name=value` (for the shells that
+ * leave them): a value that starts and ends with the same quote gets one pair more, so that
+ * a JSON string body (`--body '"hi"'`) arrives as typed.
+ */
+function keepQuotes(value: string): string {
+	const quote = value[0];
+	return (quote === '"' || quote === "'") && value.at(-1) === quote ? `${quote}${value}${quote}` : value;
+}
+
 /** meow's key for a flag: `data-dir` is `dataDir` (it spells the flag `--data-dir` again). */
 const meowKey = (name: string) => name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -118,7 +128,7 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs): ParsedArg
 			specs[flag.name]?.multiple || !given.slice(at + 1).some((later) => later.name === flag.name),
 	);
 	const words = kept.map((flag) =>
-		flag.value === undefined ? `--${flag.name}` : `--${flag.name}=${flag.value}`,
+		flag.value === undefined ? `--${flag.name}` : `--${flag.name}=${keepQuotes(flag.value)}`,
 	);
 	let flags: Record<string, unknown>;
 	try {

@@ -78,6 +78,10 @@ describe('parseFlags', () => {
 		expect(args.string('data-dir')).toBe('');
 		expect(args.positionals).toEqual(['x', '--json', '-h']);
 		expect(parseFlags(['--header='], specs).strings('header')).toEqual(['']);
+		// A JSON string body keeps its quotes (yargs strips one pair from a --name=value).
+		for (const value of ['"q"', "'x'", '"', '""', '"a" "b"', `'`])
+			expect(parseFlags(['--period', value, '-H', value], specs).string('period'), value).toBe(value);
+		expect(parseFlags(['-H', '"q"'], specs).strings('header')).toEqual(['"q"']);
 		expect(parseFlags(['--header=', '--header=', '-H', 'x'], specs).strings('header')).toEqual(['', '', 'x']);
 		expect(parseFlags(['--period', '1h', '--period', '3h', '--json', '--json'], specs).string('period')).toBe(
 			'3h',
