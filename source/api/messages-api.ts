@@ -1,6 +1,7 @@
 /**
- * Operations on many messages at once: batch publish (one answer per item, each item with
- * its own headers, nothing shared between items) and bulk cancel by ids, by filter or all.
+ * Messages in delivery: read or cancel one, and operations on many at once: batch publish (one
+ * answer per item, each item with its own headers, nothing shared between items) and bulk
+ * cancel by ids, by filter or all.
  */
 import { type CancelFilter, filterQuery, withQuery } from './filters.js';
 import { readBody } from './http.js';
