@@ -93,6 +93,8 @@ export function runCli(
 export interface Served {
 	child: ChildProcess;
 	info: Record<string, unknown>;
+	/** What it wrote on stderr so far. */
+	stderr(): string;
 	stop(): Promise<void>;
 }
 
@@ -124,7 +126,7 @@ export function startServe(env: Record<string, string>, extraArgs: string[] = []
 			if (newline === -1) return;
 			clearTimeout(timer);
 			try {
-				resolve({ child, info: JSON.parse(buffer.slice(0, newline)), stop });
+				resolve({ child, info: JSON.parse(buffer.slice(0, newline)), stderr: () => stderr, stop });
 			} catch (error) {
 				child.kill('SIGKILL');
 				reject(new Error(`mqtop serve printed ${buffer.slice(0, newline)}: ${(error as Error).message}`));

@@ -90,7 +90,14 @@ export async function startFixture(options: LocalServiceOptions = {}): Promise<F
 		},
 		{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
 	);
-	return { service, client, dialect, close: () => service.close() };
+	return {
+		service,
+		client,
+		dialect,
+		close: async () => {
+			await service.close();
+		},
+	};
 }
 
 /** A raw request to the service, for what the typed client cannot send. */

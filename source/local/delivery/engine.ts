@@ -69,6 +69,12 @@ export interface EngineDeps {
 	flowSink?: RecordSink<FlowKeySettings>;
 	/** The workflow engine, for the messages of runs. */
 	runs?: RunHooks;
+	/**
+	 * Resolves once every change reported so far is kept (undefined when it is); rejects when
+	 * it cannot be. An attempt goes out only after it resolves: what a failed write takes back
+	 * must not have been sent.
+	 */
+	kept?: () => Promise<void> | undefined;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -184,6 +190,18 @@ export class DeliveryEngine {
 	private start(message: StoredMessage): void {
 		this.inFlight++;
 		this.event(message, 'ACTIVE');
+		const kept = this.deps.kept?.();
+		// A store that failed is reloaded whole, this engine with it: what waits here is dropped.
+		if (kept)
+			kept.then(
+				() => this.send(message),
+				() => {},
+			);
+		else this.send(message);
+	}
+
+	private send(message: StoredMessage): void {
+		if (this.closed) return;
 		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
 		const { clock, limits, dispatcher } = this.deps;
 		let attempt: Promise<AttemptResult>;

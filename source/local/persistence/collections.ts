@@ -1,8 +1,8 @@
 /**
  * Every collection of records the local service keeps, with its codec: one table, so that
  * loading what was kept and making the sinks that keep it cannot drift apart. Adding a
- * keyed store is one line here (whole stores with snapshot()/restore() are registered on
- * the keeper instead).
+ * keyed store is one line here (statistics, saved whole on a timer, are registered on the
+ * keeper instead).
  */
 
 import type { AccountCredentials } from '../account/account.js';
@@ -12,10 +12,13 @@ import type { IndexTokens } from '../indexes/search-index.js';
 import type { DocumentInput } from '../search/engine.js';
 import type { DedupEntry } from '../stores/dedup-store.js';
 import type { DeadLetter } from '../stores/dlq-store.js';
+import type { KeptLogRecord } from '../stores/event-log.js';
 import type { Group } from '../stores/group-store.js';
 import type { QueueRecord } from '../stores/queue-store.js';
 import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
+import type { KeptNotification, WaiterRecord } from '../stores/waiter-store.js';
+import type { RunRecord } from '../stores/workflow-run-store.js';
 import type { Similarity } from '../vector/similarity.js';
 import type { KeptVector } from '../vector/store.js';
 import { type Codec, jsonCodec, messageCodec } from './codec.js';
@@ -45,6 +48,12 @@ export const collections = {
 	dedup: jsonCodec<DedupEntry<PublishAnswer>>(),
 	vectors: jsonCodec<KeptVector>(),
 	documents: jsonCodec<DocumentInput>(),
+	workflowRuns: jsonCodec<RunRecord>(),
+	waiters: jsonCodec<WaiterRecord>(),
+	notifications: jsonCodec<KeptNotification>(),
+	logs: jsonCodec<KeptLogRecord>(),
+	/** The messages delivery logs point at, kept while one does. */
+	logMessages: messageCodec,
 };
 
 type Collections = typeof collections;

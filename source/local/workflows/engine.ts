@@ -41,8 +41,6 @@ export interface WorkflowEngineDeps {
 	waiters: WaiterStore;
 	/** The delivery engine (it is built with this engine's hooks, so it comes later). */
 	delivery: () => DeliveryEngine;
-	/** The runs or waiters changed by themselves (a wait timed out), not by a request or a delivery. */
-	changed?: () => void;
 }
 
 /** A message marked with a run id, as a publish or a batch item brought it. */
@@ -292,6 +290,7 @@ export class WorkflowEngine {
 		if (message.options.retryDelay !== undefined) entry.retryDelay = message.options.retryDelay;
 		run.entries.push(entry);
 		this.deps.runs.link(run, message.id);
+		this.deps.runs.changed(run);
 		this.deps.usage.workflowMessage(message.createdAt);
 		return entry;
 	}
@@ -347,6 +346,7 @@ export class WorkflowEngine {
 		run.state = state;
 		run.completedAt = now;
 		if (response !== undefined) run.response = response;
+		this.deps.runs.changed(run);
 		this.stop(run, state !== 'RUN_SUCCESS');
 		this.deps.usage.workflowRun(
 			now,
@@ -474,7 +474,10 @@ export class WorkflowEngine {
 			now,
 		);
 		const entry = run.entries.at(-1);
-		if (entry?.messageId === message.id) entry.waitDeadline = waiter.deadline;
+		if (entry?.messageId === message.id) {
+			entry.waitDeadline = waiter.deadline;
+			this.deps.runs.changed(run);
+		}
 		return message;
 	}
 
@@ -496,7 +499,6 @@ export class WorkflowEngine {
 		const waiter = this.deps.waiters.get(waiterId);
 		if (!waiter) return;
 		this.release(waiter, undefined, true);
-		this.deps.changed?.();
 	}
 
 	/** Arms the timeouts of every waiter in the store (after it was restored). */
@@ -529,6 +531,7 @@ export class WorkflowEngine {
 		const { run, entry } = found;
 		const target = entry ?? (message.workflowPart === 'failure' ? run.failure : undefined);
 		if (!target) return;
+		this.deps.runs.changed(run);
 		if (state === 'ERROR') {
 			const errorBody = detail.responseBody?.subarray(0, errorBodyKept).toString('utf8');
 			target.errors.push({
@@ -557,6 +560,7 @@ export class WorkflowEngine {
 		if (!found) return;
 		const { run, entry } = found;
 		const now = this.deps.clock.now();
+		this.deps.runs.changed(run);
 		if (message.workflowPart === 'failure') {
 			const failure = run.failure;
 			if (!failure) return;
@@ -637,6 +641,7 @@ export class WorkflowEngine {
 		};
 		if (detail.dlqId !== undefined) run.failure.dlqId = detail.dlqId;
 		this.deps.runs.link(run, failure.id);
+		this.deps.runs.changed(run);
 		this.deps.usage.workflowMessage(now);
 		this.deps.delivery().accept(failure);
 	}

@@ -1,0 +1,138 @@
+/**
+ * Durable or refused: a change is answered 2xx only once it is kept, and a change that could
+ * not be kept is answered 503 and has no effect (nothing delivered, nothing created). While the
+ * data directory cannot be written (a full disk, made here by failing the journal's writes on
+ * demand) every request is refused with the reason; once writes succeed again the service goes
+ * on from what was kept, and what it answered 2xx comes back after a restart, as many messages
+ * as it said were pending when it stopped.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StorageFaults } from '../../source/local/persistence/faults.js';
+import {
+	type LocalService,
+	type LocalServiceOptions,
+	startLocalService,
+} from '../../source/local/service.js';
+import { waitUntil } from '../support/wait.js';
+import { bearer, raw, type Sink, startSink } from './helpers.js';
+
+let root: string;
+let sink: Sink;
+
+beforeAll(async () => {
+	root = await mkdtemp(path.join(tmpdir(), 'mqtop-durable-'));
+	sink = await startSink();
+});
+
+afterAll(async () => {
+	await sink.close();
+	await rm(root, { recursive: true, force: true });
+});
+
+const started: LocalService[] = [];
+afterEach(async () => {
+	await Promise.all(started.splice(0).map((service) => service.close()));
+});
+
+async function start(dataDir: string, options: LocalServiceOptions = {}): Promise<LocalService> {
+	const service = await startLocalService({ dataDir, backoff: () => 20, recoverEveryMs: 20, ...options });
+	started.push(service);
+	return service;
+}
+
+const arrived = (url: string) => sink.received.filter((r) => r.url === url);
+
+function publish(service: LocalService, pathName: string, headers: Record<string, string> = {}) {
+	return raw(`${service.queueUrl}/v2/publish/${sink.url}${pathName}`, {
+		method: 'POST',
+		headers: { ...bearer(service), 'content-type': 'text/plain', ...headers },
+		body: 'hello',
+	});
+}
+
+const later = { 'Svc-Delay': '1h' };
+
+function createQueue(service: LocalService, name: string) {
+	return raw(`${service.queueUrl}/v2/queues`, {
+		method: 'POST',
+		headers: { ...bearer(service), 'content-type': 'application/json' },
+		body: JSON.stringify({ queueName: name, parallelism: 1 }),
+	});
+}
+
+async function queueNames(service: LocalService): Promise<string[]> {
+	const answer = await raw(`${service.queueUrl}/v2/queues`, { headers: bearer(service) });
+	expect(answer.status).toBe(200);
+	return (answer.json() as { name: string }[]).map((q) => q.name);
+}
+
+/** Waits until the service answers again after its store healed. */
+function recovered(service: LocalService): Promise<true> {
+	return waitUntil(
+		async () =>
+			(await raw(`${service.queueUrl}/v2/queues`, { headers: bearer(service) })).status === 200
+				? true
+				: undefined,
+		10_000,
+		'the service to answer again once its writes succeed',
+	);
+}
+
+describe('a local service whose data directory cannot be written', () => {
+	it('refuses every change with 503 and applies none; once writes succeed it goes on from what was kept', async () => {
+		const dataDir = path.join(root, 'full-then-freed');
+		const faults = new StorageFaults();
+		const notices: string[] = [];
+		const service = await start(dataDir, { storageFaults: faults, onNotice: (text) => notices.push(text) });
+		for (let i = 0; i < 3; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
+
+		faults.fail();
+		const refused = await publish(service, '/refused');
+		expect(refused.status).toBe(503);
+		expect(refused.json()).toEqual({
+			error: expect.stringMatching(/could not save its state.*No space left on device/),
+		});
+		const queue = await createQueue(service, 'while-full');
+		expect(queue.status).toBe(503);
+		expect(queue.json()).toEqual({ error: expect.stringMatching(/No space left on device/) });
+		// Reads too: what the service holds may include what it could not keep.
+		expect((await raw(`${service.queueUrl}/v2/queues`, { headers: bearer(service) })).status).toBe(503);
+		expect(notices.join('\n')).toMatch(/cannot save its state in .*No space left on device/);
+
+		faults.heal();
+		await recovered(service);
+		expect(notices.join('\n')).toMatch(/saves its state in .* again/);
+		// A message published after the refused one arrives; the refused one never went out.
+		expect((await publish(service, '/marker')).status).toBe(200);
+		await waitUntil(() => (arrived('/marker').length === 1 ? true : undefined), 5000, 'the marker');
+		expect(arrived('/refused')).toEqual([]);
+		expect(await queueNames(service)).toEqual([]);
+
+		// Everything answered 200 after the store healed is kept.
+		for (let i = 0; i < 5; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
+		expect((await createQueue(service, 'after')).status).toBe(200);
+		const stopped = await service.close();
+		expect(stopped.pending).toBe(8);
+
+		const again = await start(dataDir);
+		expect(again.context.engine.messages.size).toBe(8);
+		expect(await queueNames(again)).toEqual(['after']);
+	});
+
+	it('says at stop what the next start will have when it stops while it cannot write', async () => {
+		const dataDir = path.join(root, 'stopped-while-full');
+		const faults = new StorageFaults();
+		const service = await start(dataDir, { storageFaults: faults });
+		for (let i = 0; i < 2; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
+		faults.fail();
+		expect((await publish(service, '/kept', later)).status).toBe(503);
+		const stopped = await service.close();
+		expect(stopped).toMatchObject({ pending: 2, unsaved: expect.stringMatching(/No space left on device/) });
+
+		const again = await start(dataDir);
+		expect(again.context.engine.messages.size).toBe(2);
+	});
+});
