@@ -3,7 +3,13 @@
  * one node:http server (both APIs share it), for one account with one vector index and one
  * search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	type IncomingMessage,
+	maxHeaderSize,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
@@ -241,9 +247,22 @@ async function serve(
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
 	server.on('error', onError);
 	// A client that sends garbage gets a 400 from node:http; it must not take the server down.
-	server.on('clientError', (_error, socket) => {
-		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
-		else socket.destroy();
+	server.on('clientError', (error, socket) => {
+		if (!socket.writable) {
+			socket.destroy();
+			return;
+		}
+		if ((error as NodeJS.ErrnoException).code !== 'HPE_HEADER_OVERFLOW') {
+			socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+			return;
+		}
+		const body = JSON.stringify({
+			error: `the request's headers take more than ${maxHeaderSize} bytes, the most the local service takes`,
+		});
+		socket.end(
+			'HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-type: application/json\r\n' +
+				`content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+		);
 	});
 
 	let closing: Promise<StopReport> | undefined;
@@ -455,9 +474,13 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper, sha
 	ctx.waiters.restore(values(kept.waiters), kept.notifications);
 	// Kept whole by versions before runs and waiters were kept record by record.
 	const olderRuns = keeper.takeSnapshot('workflow-runs');
-	if (Array.isArray(olderRuns)) ctx.runs.adopt(olderRuns as RunRecord[]);
-	const olderWaiters = keeper.takeSnapshot('workflow-waiters');
-	if (olderWaiters && typeof olderWaiters === 'object') ctx.waiters.adopt(olderWaiters as WaiterSnapshot);
+	if (Array.isArray(olderRuns)) ctx.runs.adopt(writable(olderRuns as RunRecord[], 'workflow run', shared));
+	const olderWaiters = keeper.takeSnapshot('workflow-waiters') as WaiterSnapshot | undefined;
+	if (olderWaiters && typeof olderWaiters === 'object')
+		ctx.waiters.adopt({
+			waiters: writable(olderWaiters.waiters ?? [], 'workflow waiter', shared),
+			kept: writable(olderWaiters.kept ?? [], 'notification kept for a run', shared),
+		});
 	ctx.engine.restore(values(kept.messages));
 	const { unreadable } = ctx.events.restore(kept.logs, new Map(kept.logMessages), now, (id) =>
 		ctx.engine.messages.get(id),
@@ -468,4 +491,20 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper, sha
 		);
 	ctx.workflows.armWaiters();
 	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
+}
+
+/**
+ * The records of an older version's snapshot that can be written again: one that cannot (a
+ * value nested too deep, taken in by a version that took any depth) is skipped and said.
+ */
+function writable<T>(records: readonly T[], what: string, { onNotice }: Reporters): T[] {
+	return records.filter((record) => {
+		try {
+			JSON.stringify(record);
+			return true;
+		} catch (error) {
+			onNotice(`skipped a kept ${what} that could not be written again: ${String(error)}`);
+			return false;
+		}
+	});
 }

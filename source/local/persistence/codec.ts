@@ -4,6 +4,7 @@
  * can have (it starts with a NUL). Messages, written once per accepted message on the hot
  * path, have a codec of their own that keeps the body out of the JSON altogether.
  */
+import { nestsDeeperThan } from '../../text/json-nesting.js';
 import { optionFields } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 
@@ -31,10 +32,21 @@ function reviver(_key: string, value: unknown): unknown {
 	return value;
 }
 
+/**
+ * The deepest a kept record may nest: what a request may bring (http/body.ts) inside the
+ * record's own structure. A deeper one, kept by a version that took any depth, could be read
+ * but not written again: it is refused when read, so the journal skips it and says so.
+ */
+const maxKeptNesting = 256;
+
 export function jsonCodec<T>(): Codec<T> {
 	return {
 		encode: (value) => Buffer.from(JSON.stringify(value, replacer)),
-		decode: (bytes) => JSON.parse(bytes.toString('utf8'), reviver) as T,
+		decode: (bytes) => {
+			if (nestsDeeperThan(bytes, maxKeptNesting))
+				throw new Error(`it nests deeper than ${maxKeptNesting} levels and could not be written again`);
+			return JSON.parse(bytes.toString('utf8'), reviver) as T;
+		},
 	};
 }
 

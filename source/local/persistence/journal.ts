@@ -191,7 +191,9 @@ export class Journal implements Keeper {
 					try {
 						out.push([key.slice(skip), codec.decode(value)]);
 					} catch (error) {
-						this.onError(new Error(`skipped a kept ${name} record ${JSON.stringify(key)}: ${String(error)}`));
+						this.notice(
+							`skipped a kept ${name} record ${JSON.stringify(key)} that cannot be read: ${String(error)}`,
+						);
 					}
 				}
 			} catch (error) {
@@ -239,9 +241,10 @@ export class Journal implements Keeper {
 		this.snapshots.delete(name);
 		this.report(this.epoch, `${snapshotCollection}:${name}`, null);
 		try {
-			return jsonCodec().decode(Buffer.from(kept));
+			// Any depth: the caller keeps the records it can write again, and says which it cannot.
+			return JSON.parse(kept) as unknown;
 		} catch (error) {
-			this.onError(new Error(`skipped the kept ${name} of an older version: ${String(error)}`));
+			this.notice(`skipped the kept ${name} of an older version, which cannot be read: ${String(error)}`);
 			return undefined;
 		}
 	}
@@ -266,6 +269,10 @@ export class Journal implements Keeper {
 			await this.db.close();
 		})();
 		return this.closing;
+	}
+
+	private notice(text: string): void {
+		(this.options.onNotice ?? this.onError)(text);
 	}
 
 	private reading<T>(read: () => Promise<T>): Promise<T> {

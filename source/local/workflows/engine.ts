@@ -14,11 +14,13 @@ import type { PublishOptions } from '../../api/publish-options.js';
 import type { CallbackBody, EventState, PublishResult } from '../../api/schemas.js';
 import { rawStep, rawStepsBody } from '../../api/workflow-protocol.js';
 import type { Waiter, WorkflowRunState } from '../../api/workflow-schemas.js';
+import { maxRequestNesting, nestsDeeperThan } from '../../text/json-nesting.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import type { AttemptResponse } from '../delivery/callback-body.js';
 import { callbackBody } from '../delivery/callback-body.js';
 import type { DeliveryEngine, FinalDetail, FinalOutcome, RunHooks } from '../delivery/engine.js';
+import { tooDeep } from '../http/body.js';
 import { badRequest, notFound } from '../http/reply.js';
 import { checkLimits, destinationHeaders } from '../messages/factory.js';
 import { incomingHops } from '../messages/hops.js';
@@ -148,6 +150,9 @@ export class WorkflowEngine {
 				`workflow run ${JSON.stringify(runId)} has ended (${run.state}): it takes no more steps`,
 			);
 		const kind = h.callTypeOf(submission.fields) === 'toCallback' ? 'call' : 'step';
+		// A step is read again for the run's logs and sent back to the route with every later one.
+		if (kind === 'step' && nestsDeeperThan(submission.body, maxRequestNesting))
+			throw tooDeep('a workflow step');
 		return { kind, runId, submission, options, hops };
 	}
 
@@ -206,6 +211,7 @@ export class WorkflowEngine {
 	): { body: string; invoker: NonNullable<RunRecord['invoker']> } | undefined {
 		if (submission.fields.get(this.headers.invoke.toLowerCase())?.trim() !== 'true') return undefined;
 		let request: Record<string, unknown>;
+		if (nestsDeeperThan(submission.body, maxRequestNesting)) throw tooDeep('an invoke');
 		try {
 			request = JSON.parse(submission.body.toString('utf8')) as Record<string, unknown>;
 		} catch {
