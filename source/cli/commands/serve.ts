@@ -222,6 +222,9 @@ export const serveCommand = defineCommand({
 			'directory (--data-dir, MQTOP_DATA_DIR, else $XDG_DATA_HOME/mqtop), so an app configured once keeps ' +
 			'working across restarts; messages due while it was down are delivered when it starts again. ' +
 			'--ephemeral keeps nothing.',
+		'A change is answered only once it is kept. When the data directory cannot be written (a full disk) ' +
+			'every request is refused (503) and it says so, until it can write again. A damaged data directory is ' +
+			'refused as such and left as it is; --repair keeps what LevelDB can read of it and says what was lost.',
 		'While it runs, commands and the monitor (mqtop) with nothing configured use it. --env prints the lines ' +
 			"an app puts in its .env (the official SDK's names with --dialect deployed) and exits.",
 		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
