@@ -61,12 +61,19 @@ export function spawnCli(args: string[], env: Record<string, string>): RunningCl
 
 export function runCli(
 	args: string[],
-	options: { env: Record<string, string>; input?: string; timeoutMs?: number },
+	options: {
+		env: Record<string, string>;
+		input?: string;
+		timeoutMs?: number;
+		/** Another user to run as (the test runs as root). */
+		user?: { uid: number; gid: number };
+	},
 ): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [mainJs, ...args], {
 			env: options.env,
 			stdio: ['pipe', 'pipe', 'pipe'],
+			...options.user,
 		});
 		let stdout = '';
 		let stderr = '';

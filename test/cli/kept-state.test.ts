@@ -5,14 +5,13 @@
  * what can be read; a log LevelDB cannot read all of is kept aside and what was lost is said;
  * a data directory it cannot write is said to be that, not "in use".
  */
-import { spawn } from 'node:child_process';
 import { chmod, cp, mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
-import { assertBuilt, baseEnv, type CliResult, mainJs, runCli, type Served, startServe } from './child.js';
+import { assertBuilt, baseEnv, type CliResult, runCli, type Served, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -123,8 +122,12 @@ async function damage(file: string, at: number): Promise<void> {
 	}
 }
 
-function serveOnce(env: Record<string, string>, dataDir: string): Promise<CliResult> {
-	return runCli(['serve', '--port', '0', '--data-dir', dataDir], { env });
+function serveOnce(
+	env: Record<string, string>,
+	dataDir: string,
+	user?: { uid: number; gid: number },
+): Promise<CliResult> {
+	return runCli(['serve', '--port', '0', '--data-dir', dataDir], { env, ...(user ? { user } : {}) });
 }
 
 describe('mqtop serve on a damaged data directory', () => {
@@ -212,33 +215,6 @@ describe('mqtop serve on a damaged data directory', () => {
 	});
 });
 
-/** Runs `mqtop serve` as a user who may not write `dataDir` (root is not stopped by permissions). */
-function serveUnprivileged(env: Record<string, string>, dataDir: string): Promise<CliResult> {
-	if (process.getuid?.() !== 0) return serveOnce(env, dataDir);
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [mainJs, 'serve', '--port', '0', '--data-dir', dataDir], {
-			env,
-			uid: 65_534,
-			gid: 65_534,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => {
-			stdout += chunk;
-		});
-		child.stderr.on('data', (chunk) => {
-			stderr += chunk;
-		});
-		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-		child.on('error', reject);
-		child.on('close', (code) => {
-			clearTimeout(timer);
-			resolve({ code, stdout, stderr });
-		});
-	});
-}
-
 describe('mqtop serve on a data directory it cannot write', () => {
 	it('says so, not that another mqtop uses it', async () => {
 		// Everyone may read and enter; only the owner may write.
@@ -250,7 +226,12 @@ describe('mqtop serve on a data directory it cannot write', () => {
 		await keptDirectory(env, dataDir);
 		for (const dir of [dataDir, path.join(dataDir, 'state')]) await chmod(dir, 0o555);
 		try {
-			const refused = await serveUnprivileged(env, dataDir);
+			// Root is not stopped by permissions: it runs as nobody.
+			const refused = await serveOnce(
+				env,
+				dataDir,
+				process.getuid?.() === 0 ? { uid: 65_534, gid: 65_534 } : undefined,
+			);
 			expect(refused.code).toBe(3);
 			expect(refused.stderr).toMatch(/cannot be written/);
 			expect(refused.stderr).not.toMatch(/in use/);

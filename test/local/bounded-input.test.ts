@@ -7,42 +7,15 @@
  * older version kept that cannot be written again is skipped and said.
  */
 
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-	type LocalService,
-	type LocalServiceOptions,
-	startLocalService,
-} from '../../source/local/service.js';
-import { bearer, raw, type Sink, startSink } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { LocalService, LocalServiceOptions } from '../../source/local/service.js';
+import { bearer, keptServices, raw } from './helpers.js';
 
-let root: string;
-let sink: Sink;
-
-beforeAll(async () => {
-	root = await mkdtemp(path.join(tmpdir(), 'mqtop-bounded-'));
-	sink = await startSink();
-});
-
-afterAll(async () => {
-	await sink.close();
-	await rm(root, { recursive: true, force: true });
-});
-
-const started: LocalService[] = [];
-afterEach(async () => {
-	await Promise.all(started.splice(0).map((service) => service.close()));
-});
-
-async function start(dataDir?: string, options: LocalServiceOptions = {}): Promise<LocalService> {
-	const service = await startLocalService({ ...(dataDir ? { dataDir } : {}), ...options });
-	started.push(service);
-	return service;
-}
+const kept = keptServices('mqtop-bounded-', {});
+const start = (dataDir?: string, options?: LocalServiceOptions) => kept.start(dataDir, options);
 
 /** JSON text of an object `levels` deep. */
 const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
@@ -50,7 +23,7 @@ const tooDeep = /nests deeper than 100 levels of arrays and objects, the most th
 
 /** Starts a run that stays in progress (its first call waits an hour). */
 async function runInProgress(service: LocalService, runId: string): Promise<void> {
-	const answer = await raw(`${service.queueUrl}/v2/trigger/${sink.url}/route`, {
+	const answer = await raw(`${service.queueUrl}/v2/trigger/${kept.sink.url}/route`, {
 		method: 'POST',
 		headers: { ...bearer(service), 'Svc-Workflow-RunId': runId, 'Svc-Delay': '1h' },
 		body: '{}',
@@ -59,7 +32,7 @@ async function runInProgress(service: LocalService, runId: string): Promise<void
 }
 
 function step(service: LocalService, runId: string, body: string) {
-	return raw(`${service.queueUrl}/v2/publish/${sink.url}/route`, {
+	return raw(`${service.queueUrl}/v2/publish/${kept.sink.url}/route`, {
 		method: 'POST',
 		headers: { ...bearer(service), 'Svc-Workflow-RunId': runId, 'Svc-Delay': '1h' },
 		body,
@@ -74,13 +47,13 @@ async function workflowLogs(service: LocalService): Promise<{ workflowRunId: str
 
 describe('JSON nested deeper than the service takes', () => {
 	it('is refused in a workflow wait, and the runs started after it are kept', async () => {
-		const dataDir = path.join(root, 'wait');
+		const dataDir = kept.dir('wait');
 		const service = await start(dataDir);
 		await runInProgress(service, 'wfr_waits');
 		const wait = await raw(`${service.queueUrl}/v2/wait/paid`, {
 			method: 'POST',
 			headers: { ...bearer(service), 'Svc-Workflow-RunId': 'wfr_waits', 'content-type': 'application/json' },
-			body: `{"url":"${sink.url}/route","timeout":"1h","step":${deep(20_000)}}`,
+			body: `{"url":"${kept.sink.url}/route","timeout":"1h","step":${deep(20_000)}}`,
 		});
 		expect(wait.status).toBe(400);
 		expect(wait.json()).toEqual({ error: expect.stringMatching(tooDeep) });
@@ -89,7 +62,7 @@ describe('JSON nested deeper than the service takes', () => {
 		const atLimit = await raw(`${service.queueUrl}/v2/wait/paid`, {
 			method: 'POST',
 			headers: { ...bearer(service), 'Svc-Workflow-RunId': 'wfr_waits', 'content-type': 'application/json' },
-			body: `{"url":"${sink.url}/route","timeout":"1h","step":${deep(98)}}`,
+			body: `{"url":"${kept.sink.url}/route","timeout":"1h","step":${deep(98)}}`,
 		});
 		expect(atLimit.status).toBe(200);
 		await runInProgress(service, 'wfr_later');
@@ -179,10 +152,10 @@ describe('headers past the limit', () => {
 
 describe('a record kept by an older version that cannot be written again', () => {
 	it('is skipped and said; the rest is kept', async () => {
-		const dataDir = path.join(root, 'older');
+		const dataDir = kept.dir('older');
 		await (await start(dataDir)).close();
 		const run = (id: string, step: string) =>
-			`{"id":"${id}","url":"${sink.url}/route","createdAt":1,"callerIp":"127.0.0.1","state":"RUN_SUCCESS",` +
+			`{"id":"${id}","url":"${kept.sink.url}/route","createdAt":1,"callerIp":"127.0.0.1","state":"RUN_SUCCESS",` +
 			`"options":{},"defaultFailureUrl":true,"entries":[],"invoker":{"workflowRunId":"p","workflowUrl":"u",` +
 			`"workflowRunCreatedAt":0,"step":${step}}}`;
 		// The whole-store snapshot an older version kept, one run in it poisoned.

@@ -8,47 +8,21 @@
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { StorageFaults } from '../../source/local/persistence/faults.js';
-import {
-	type LocalService,
-	type LocalServiceOptions,
-	startLocalService,
-} from '../../source/local/service.js';
+import type { LocalService, LocalServiceOptions } from '../../source/local/service.js';
 import { waitUntil } from '../support/wait.js';
-import { bearer, raw, type Sink, startSink } from './helpers.js';
+import { bearer, keptServices, raw } from './helpers.js';
 
-let root: string;
-let sink: Sink;
+const kept = keptServices('mqtop-durable-', { backoff: () => 20, recoverEveryMs: 20 });
+const start = (dataDir?: string, options?: LocalServiceOptions) => kept.start(dataDir, options);
 
-beforeAll(async () => {
-	root = await mkdtemp(path.join(tmpdir(), 'mqtop-durable-'));
-	sink = await startSink();
-});
-
-afterAll(async () => {
-	await sink.close();
-	await rm(root, { recursive: true, force: true });
-});
-
-const started: LocalService[] = [];
-afterEach(async () => {
-	await Promise.all(started.splice(0).map((service) => service.close()));
-});
-
-async function start(dataDir: string, options: LocalServiceOptions = {}): Promise<LocalService> {
-	const service = await startLocalService({ dataDir, backoff: () => 20, recoverEveryMs: 20, ...options });
-	started.push(service);
-	return service;
-}
-
-const arrived = (url: string) => sink.received.filter((r) => r.url === url);
+const arrived = (url: string) => kept.sink.received.filter((r) => r.url === url);
 
 function publish(service: LocalService, pathName: string, headers: Record<string, string> = {}) {
-	return raw(`${service.queueUrl}/v2/publish/${sink.url}${pathName}`, {
+	return raw(`${service.queueUrl}/v2/publish/${kept.sink.url}${pathName}`, {
 		method: 'POST',
 		headers: { ...bearer(service), 'content-type': 'text/plain', ...headers },
 		body: 'hello',
@@ -83,9 +57,22 @@ function recovered(service: LocalService): Promise<true> {
 	);
 }
 
+/**
+ * Publishes `count` more delayed messages and makes a queue, all answered 200, stops the
+ * service (which says `pending` will come back) and checks that they all did.
+ */
+async function keepsWhatItAnswers(service: LocalService, dataDir: string, count: number, pending: number) {
+	for (let i = 0; i < count; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
+	expect((await createQueue(service, 'after')).status).toBe(200);
+	expect((await service.close()).pending).toBe(pending);
+	const again = await start(dataDir);
+	expect(again.context.engine.messages.size).toBe(pending);
+	expect(await queueNames(again)).toEqual(['after']);
+}
+
 describe('a local service whose data directory cannot be written', () => {
 	it('refuses every change with 503 and applies none; once writes succeed it goes on from what was kept', async () => {
-		const dataDir = path.join(root, 'full-then-freed');
+		const dataDir = kept.dir('full-then-freed');
 		const faults = new StorageFaults();
 		const notices: string[] = [];
 		const service = await start(dataDir, { storageFaults: faults, onNotice: (text) => notices.push(text) });
@@ -114,18 +101,11 @@ describe('a local service whose data directory cannot be written', () => {
 		expect(await queueNames(service)).toEqual([]);
 
 		// Everything answered 200 after the store healed is kept.
-		for (let i = 0; i < 5; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
-		expect((await createQueue(service, 'after')).status).toBe(200);
-		const stopped = await service.close();
-		expect(stopped.pending).toBe(8);
-
-		const again = await start(dataDir);
-		expect(again.context.engine.messages.size).toBe(8);
-		expect(await queueNames(again)).toEqual(['after']);
+		await keepsWhatItAnswers(service, dataDir, 5, 8);
 	});
 
 	it('says at stop what the next start will have when it stops while it cannot write', async () => {
-		const dataDir = path.join(root, 'stopped-while-full');
+		const dataDir = kept.dir('stopped-while-full');
 		const faults = new StorageFaults();
 		const service = await start(dataDir, { storageFaults: faults });
 		for (let i = 0; i < 2; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
@@ -160,7 +140,7 @@ describe.runIf(tmpfs !== undefined)('a local service on a disk that fills up and
 		const filler = path.join(tmpfs!, 'filler');
 		fillDisk(filler);
 		const body = 'x'.repeat(64 * 1024);
-		const whileFull = await raw(`${service.queueUrl}/v2/publish/${sink.url}/refused`, {
+		const whileFull = await raw(`${service.queueUrl}/v2/publish/${kept.sink.url}/refused`, {
 			method: 'POST',
 			headers: { ...bearer(service), 'content-type': 'text/plain' },
 			body,
@@ -168,14 +148,7 @@ describe.runIf(tmpfs !== undefined)('a local service on a disk that fills up and
 		expect(whileFull.status).toBe(503);
 		rmSync(filler);
 		await recovered(service);
-		for (let i = 0; i < 50; i++) expect((await publish(service, '/kept', later)).status).toBe(200);
-		expect((await createQueue(service, 'after')).status).toBe(200);
-		const stopped = await service.close();
-		expect(stopped.pending).toBe(55);
-
-		const again = await start(dataDir);
-		expect(again.context.engine.messages.size).toBe(55);
-		expect(await queueNames(again)).toEqual(['after']);
+		await keepsWhatItAnswers(service, dataDir, 50, 55);
 		expect(arrived('/refused')).toEqual([]);
 	});
 });

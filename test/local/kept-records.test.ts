@@ -5,46 +5,20 @@
  * (a notice, and the total when it stops); delivery logs outlive a restart, bounded by
  * max_events_size and by the deployed service's logs retention (7 days).
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-	type LocalService,
-	type LocalServiceOptions,
-	startLocalService,
-} from '../../source/local/service.js';
+import { describe, expect, it } from 'vitest';
+import type { LocalService, LocalServiceOptions } from '../../source/local/service.js';
 import { waitUntil } from '../support/wait.js';
-import { bearer, raw, type Sink, startSink } from './helpers.js';
+import { bearer, keptServices, raw } from './helpers.js';
 
-let root: string;
-let sink: Sink;
-
-beforeAll(async () => {
-	root = await mkdtemp(path.join(tmpdir(), 'mqtop-kept-'));
-	sink = await startSink();
-});
-
-afterAll(async () => {
-	await sink.close();
-	await rm(root, { recursive: true, force: true });
-});
-
-const started: LocalService[] = [];
-afterEach(async () => {
-	await Promise.all(started.splice(0).map((service) => service.close()));
-});
-
-async function start(dataDir: string, options: LocalServiceOptions = {}): Promise<LocalService> {
-	const service = await startLocalService({ dataDir, backoff: () => 20, ...options });
-	started.push(service);
-	return service;
-}
+const kept = keptServices('mqtop-kept-', { backoff: () => 20 });
+const start = (dataDir?: string, options?: LocalServiceOptions) => kept.start(dataDir, options);
 
 /** Starts a run whose route is the sink: it answers without the SDK's header, so the run ends once called. */
 async function runToTheEnd(service: LocalService, n: number): Promise<void> {
 	const runId = `wfr_kept_${n}`;
-	const answer = await raw(`${service.queueUrl}/v2/trigger/${sink.url}/route-${n}`, {
+	const answer = await raw(`${service.queueUrl}/v2/trigger/${kept.sink.url}/route-${n}`, {
 		method: 'POST',
 		headers: { ...bearer(service), 'Svc-Workflow-RunId': runId, 'content-type': 'application/json' },
 		body: JSON.stringify({ n, padding: 'x'.repeat(400) }),
@@ -78,7 +52,7 @@ async function growthOfOneRun(service: LocalService, dataDir: string, n: number)
 
 describe('workflow runs kept run by run', () => {
 	it('writes the run that changed, not every run kept', async () => {
-		const dataDir = path.join(root, 'runs');
+		const dataDir = kept.dir('runs');
 		const service = await start(dataDir);
 		for (let n = 0; n < 10; n++) await runToTheEnd(service, n);
 		const withTen = await growthOfOneRun(service, dataDir, 10);
@@ -94,7 +68,7 @@ describe('workflow runs kept run by run', () => {
 	});
 
 	it('drops the oldest ended runs past its cap and says so, then and when it stops', async () => {
-		const dataDir = path.join(root, 'capped');
+		const dataDir = kept.dir('capped');
 		const notices: string[] = [];
 		const service = await start(dataDir, {
 			caps: { workflowRuns: 3 },
@@ -134,7 +108,7 @@ async function logsOf(service: LocalService, query = ''): Promise<LogEntry[]> {
 }
 
 async function delivered(service: LocalService, pathName: string): Promise<string> {
-	const answer = await raw(`${service.queueUrl}/v2/publish/${sink.url}${pathName}`, {
+	const answer = await raw(`${service.queueUrl}/v2/publish/${kept.sink.url}${pathName}`, {
 		method: 'POST',
 		headers: { ...bearer(service), 'content-type': 'text/plain' },
 		body: `to ${pathName}`,
@@ -150,7 +124,7 @@ async function delivered(service: LocalService, pathName: string): Promise<strin
 
 describe('delivery logs across a restart', () => {
 	it('are there after the restart, newest first, with their messages', async () => {
-		const dataDir = path.join(root, 'logs');
+		const dataDir = kept.dir('logs');
 		const service = await start(dataDir);
 		const first = await delivered(service, '/one');
 		const second = await delivered(service, '/two');
@@ -172,17 +146,17 @@ describe('delivery logs across a restart', () => {
 	});
 
 	it('keeps the newest max_events_size entries, and none older than the retention', async () => {
-		const dataDir = path.join(root, 'logs-bounded');
+		const dataDir = kept.dir('logs-bounded');
 		const service = await start(dataDir, { limits: { max_events_size: 5 } });
 		await delivered(service, '/a');
-		const kept = await delivered(service, '/b');
+		const second = await delivered(service, '/b');
 		const newest = await logsOf(service);
 		expect(newest).toHaveLength(5);
 		await service.close();
 
 		const again = await start(dataDir, { limits: { max_events_size: 5 } });
 		expect(await logsOf(again)).toEqual(newest);
-		expect(newest.map((e) => e.messageId)).toContain(kept);
+		expect(newest.map((e) => e.messageId)).toContain(second);
 		await again.close();
 
 		const eightDays = 8 * 86_400_000;
