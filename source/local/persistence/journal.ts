@@ -190,12 +190,11 @@ export class Journal implements Keeper {
 			const skip = name.length + 1;
 			const iterator = this.db.iterator(rangeOf(name));
 			try {
-				// In slices, not entry by entry: 100,000 kept messages are 100 awaits, not 100,000.
-				for (
-					let slice = await iterator.nextv(loadSlice);
-					slice.length > 0;
-					slice = await iterator.nextv(loadSlice)
-				)
+				// In slices, not entry by entry (100,000 kept messages are 100 awaits, not 100,000),
+				// the next one read while this one is decoded.
+				let next = iterator.nextv(loadSlice);
+				for (let slice = await next; slice.length > 0; slice = await next) {
+					next = iterator.nextv(loadSlice);
 					for (const [key, value] of slice) {
 						try {
 							out.push([key.slice(skip), codec.decode(value)]);
@@ -205,6 +204,7 @@ export class Journal implements Keeper {
 							);
 						}
 					}
+				}
 			} catch (error) {
 				// LevelDB could not read its own files (a damaged table).
 				throw stateFailure(error, this.location);

@@ -87,8 +87,8 @@ export class EventLog {
 	}
 
 	/**
-	 * Puts back what was kept (the sinks are not told, but of what goes): the records in key
-	 * order and the messages they point at, the live one of an id when `live` has it. Records
+	 * Puts back what was kept (the sinks are told only of what goes): the records in key order
+	 * and the messages they point at, the live one of an id when `live` has it. Records
 	 * without their message are dropped (answered, to be reported), and so are those past the
 	 * capacity or the retention at `now`, and messages no record points at.
 	 */
