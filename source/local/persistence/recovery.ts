@@ -34,6 +34,8 @@ export class Recovery {
 		private readonly hooks: RecoveryHooks,
 	) {
 		journal.onFailure((error) => this.failed(error));
+		// A write of the start itself may have failed already.
+		if (journal.failed) this.failed(journal.failed);
 	}
 
 	/** Why a request is refused now; undefined while the state is kept. */
