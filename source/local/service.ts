@@ -223,10 +223,11 @@ async function serve(
 			pause: () => runtime.stop(),
 			resume: async () => {
 				const next = await openRuntime(options, shared);
-				// A write failed while it started: this one is stopped too, and the next try will come.
-				if (journal.failed) {
+				// A write failed while it started (this one is stopped too, and the next try will
+				// come), or the service is stopping.
+				if (journal.failed || closing) {
 					next.stop();
-					throw journal.failed;
+					throw journal.failed ?? new Error('the local service is stopping');
 				}
 				runtime = next;
 				return next.context.engine.messages.size;

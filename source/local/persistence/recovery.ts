@@ -92,8 +92,9 @@ export class Recovery {
 		try {
 			pending = await this.hooks.resume();
 		} catch (error) {
-			// A write failed again while starting (failed() has scheduled the next try), or a bug.
-			if (this.failure === failure) {
+			// A write failed again while starting (failed() has scheduled the next try), the
+			// service is stopping, or a bug.
+			if (this.failure === failure && !this.closed) {
 				this.hooks.onError(error);
 				this.schedule();
 			}
