@@ -10,8 +10,10 @@ import { z } from 'zod';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
+import { headerFields } from '../http/headers.js';
 import { badRequest, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
+import { incomingHops } from '../messages/hops.js';
 import {
 	batchBodyFactor,
 	commitAccept,
@@ -82,6 +84,8 @@ export async function batchPublish(ctx: ServiceContext, req: Request): Promise<R
 		'batch',
 		ctx.limits.max_message_size * batchBodyFactor,
 	);
+	// Loop detection's count is the request's: the items' headers are not headers of a request.
+	incomingHops(headerFields(req.raw.headers), ctx.dialect);
 	const now = ctx.clock.now();
 	const plans = items.map((item, index) => {
 		const where = `items[${index}]: `;
