@@ -39,6 +39,8 @@ export interface LocalServiceOptions extends LocalServiceData {
 	backoff?: Backoff;
 	/** Told about internal errors (bugs) that were answered with 500. */
 	onError?: (error: unknown) => void;
+	/** Told, in a line for the operator, what the plan's caps evicted (at most a line per kind every 10 s). */
+	onNotice?: (line: string) => void;
 }
 
 export const defaultMessagePrice = 1 / 100_000;

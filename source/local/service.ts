@@ -34,6 +34,7 @@ import { UsageStats } from './stats/usage.js';
 import { DedupStore } from './stores/dedup-store.js';
 import { DlqStore } from './stores/dlq-store.js';
 import { EventLog } from './stores/event-log.js';
+import { Evictions } from './stores/evictions.js';
 import { GroupStore } from './stores/group-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
@@ -182,7 +183,8 @@ async function start(
 	const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
 	const events = new EventLog(limits.max_events_size);
-	const dlq = new DlqStore(limits, sinks.deadLetters);
+	const evictions = new Evictions(options.onNotice ?? (() => {}));
+	const dlq = new DlqStore(limits, sinks.deadLetters, evictions);
 	const backoff =
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
@@ -264,6 +266,7 @@ async function start(
 		schedules,
 		scheduleRunner,
 		dlq,
+		evictions,
 		events,
 		dedup: new DedupStore(sinks.dedup),
 		runs,
@@ -292,6 +295,7 @@ async function start(
 			scheduleRunner.close();
 			workflows.close();
 			engine.close();
+			evictions.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());
 				server.closeAllConnections();

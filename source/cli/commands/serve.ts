@@ -264,6 +264,7 @@ export const serveCommand = defineCommand({
 				// A request that hit a bug got a 500; the operator sees why on stderr.
 				onError: (error) =>
 					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
+				onNotice: (line) => out.warn(sanitize(line)),
 			});
 		} catch (error) {
 			throw await startFailure(error, { host, port, dataDir });
@@ -283,6 +284,7 @@ export const serveCommand = defineCommand({
 		await service.close();
 		await removeServerFile(fileDir, info.pid);
 		out.warn(stopNote(pending, dataDir));
+		for (const line of service.context.evictions.summary()) out.warn(`since it started, ${line}`);
 		return exitCodes.ok;
 	},
 });

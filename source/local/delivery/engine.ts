@@ -13,6 +13,7 @@ import type { CallbackBody, EventState } from '../../api/schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import { createMessage } from '../messages/factory.js';
+import { loopRefusedHeader } from '../messages/hops.js';
 import type { CallbackTarget, StoredMessage } from '../messages/message.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import type { MessageOutcome, UsageStats } from '../stats/usage.js';
@@ -88,9 +89,12 @@ export class DeliveryEngine {
 	private closed = false;
 	private readonly outgoing: OutgoingHeaders;
 	private readonly sink: RecordSink<StoredMessage>;
+	/** The mark of the service's own refusal of a delivery that came back to it (lowercase). */
+	private readonly loopRefused: string;
 
 	constructor(private readonly deps: EngineDeps) {
 		this.outgoing = new OutgoingHeaders(deps.dialect);
+		this.loopRefused = loopRefusedHeader(deps.dialect).toLowerCase();
 		this.sink = deps.messageSink ?? discard();
 		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));
 		this.flow = new FlowGate(deps.clock, (m) => this.launch(m), deps.flowSink);
@@ -298,7 +302,8 @@ export class DeliveryEngine {
 		// A context.call its destination answered is not a failure of the run: the answer, 2xx or
 		// not, goes back to the route as the step's result (its callback), so no dead letter.
 		const answeredCall = message.workflowPart === 'call' && response !== undefined;
-		const dlqId = answeredCall ? undefined : this.deps.dlq.add(message, response, now);
+		const loop = response?.status === 489 && response.headers[this.loopRefused]?.[0]?.trim() === 'true';
+		const dlqId = answeredCall ? undefined : this.deps.dlq.add(message, response, now, loop);
 		this.deps.usage.outcome(now, 'failed', message.kind === 'workflow');
 		this.event(message, 'FAILED', response ? { responseStatus: response.status } : {});
 		this.finished(message, 'failed', { ...(response ? { response } : {}), ...(dlqId ? { dlqId } : {}) });
