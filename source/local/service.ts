@@ -15,6 +15,7 @@ import type { ServiceContext } from './context.js';
 import { createIndexPlanes, indexEndpoints } from './data-plane/planes.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
+import { originParallelism } from './delivery/origin-slots.js';
 import { SearchIndexRecord } from './indexes/search-index.js';
 import { VectorIndex } from './indexes/vector-index.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
@@ -180,7 +181,11 @@ async function start(
 	const { credentials, createdAt, keys } = account;
 	const saveAccount = () => sinks.account.put('account', account);
 	saveAccount();
-	const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
+	// As many connections to an origin as it may have deliveries in flight: none waits unattempted.
+	const dispatcher = new Agent({
+		keepAliveTimeout: 4_000,
+		connections: Math.max(1, originParallelism(limits)),
+	});
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
 	const events = new EventLog(limits.max_events_size);
 	const evictions = new Evictions(options.onNotice ?? (() => {}));

@@ -4,7 +4,8 @@
  * delivered (2xx), scheduled for a retry, or failed into the dead letter queue. Each attempt
  * that gets a response calls the callback; a failure calls the failure callback with the
  * dlqId. Callbacks are new signed messages with their own retries. Deliveries run
- * concurrently, so a slow destination holds only its own messages.
+ * concurrently, and the slots are shared between destinations (origin-slots.ts), so a slow or
+ * silent destination holds only its own messages.
  */
 import type { Dispatcher } from 'undici';
 import { type Dialect, prefixed } from '../../api/dialect.js';
@@ -24,6 +25,7 @@ import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate, type FlowKeySettings } from './flow-control.js';
+import { OriginSlots, originParallelism } from './origin-slots.js';
 import { OutgoingHeaders } from './outgoing.js';
 import { type LaneSettings, QueueLanes } from './queue-lanes.js';
 
@@ -82,10 +84,8 @@ export class DeliveryEngine {
 	readonly flow: FlowGate<StoredMessage>;
 	/** Queues in motion: their lag, and a wake-up after a resume. */
 	readonly queues: QueueLanes<StoredMessage>;
-	/** Admitted by flow control, waiting for a global slot. */
-	private readonly waiting: StoredMessage[] = [];
-	private waitingHead = 0;
-	private inFlight = 0;
+	/** Admitted by flow control: the global slots, shared fairly between destinations. */
+	private readonly slots: OriginSlots<StoredMessage>;
 	private closed = false;
 	private readonly outgoing: OutgoingHeaders;
 	private readonly sink: RecordSink<StoredMessage>;
@@ -99,10 +99,15 @@ export class DeliveryEngine {
 		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));
 		this.flow = new FlowGate(deps.clock, (m) => this.launch(m), deps.flowSink);
 		this.queues = new QueueLanes(deps.queueSettings ?? (() => undefined), (m) => this.flow.submit(m));
+		this.slots = new OriginSlots(
+			{ global: deps.limits.max_global_parallelism, perOrigin: originParallelism(deps.limits) },
+			(m) => m.url,
+			(m) => this.start(m),
+		);
 	}
 
 	get inFlightCount(): number {
-		return this.inFlight;
+		return this.slots.inFlight;
 	}
 
 	accept(message: StoredMessage): void {
@@ -169,24 +174,17 @@ export class DeliveryEngine {
 	}
 
 	private withdrawWaiting(message: StoredMessage): boolean {
-		const at = this.waiting.indexOf(message, this.waitingHead);
-		if (at < 0) return false;
-		this.waiting.splice(at, 1);
+		if (!this.slots.withdraw(message)) return false;
 		this.flow.done(message);
 		return true;
 	}
 
 	private launch(message: StoredMessage): void {
 		message.state = 'active';
-		if (this.inFlight >= this.deps.limits.max_global_parallelism) {
-			this.waiting.push(message);
-			return;
-		}
-		this.start(message);
+		this.slots.submit(message);
 	}
 
 	private start(message: StoredMessage): void {
-		this.inFlight++;
 		this.event(message, 'ACTIVE');
 		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
 		const { clock, limits, dispatcher } = this.deps;
@@ -222,9 +220,8 @@ export class DeliveryEngine {
 	}
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
-		this.inFlight--;
+		this.slots.done(message);
 		this.flow.done(message);
-		this.startWaiting();
 		if (this.closed) return;
 		const now = this.deps.clock.now();
 		const response = result.kind === 'response' ? result : undefined;
@@ -251,19 +248,6 @@ export class DeliveryEngine {
 			return;
 		}
 		this.fail(message, response, now);
-	}
-
-	private startWaiting(): void {
-		while (
-			this.waitingHead < this.waiting.length &&
-			this.inFlight < this.deps.limits.max_global_parallelism
-		) {
-			this.start(this.waiting[this.waitingHead++]!);
-		}
-		if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
-			this.waiting.splice(0, this.waitingHead);
-			this.waitingHead = 0;
-		}
 	}
 
 	private deliver(message: StoredMessage, response: AttemptResponse & { status: number }): void {
