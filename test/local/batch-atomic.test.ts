@@ -4,8 +4,18 @@
  * is accepted, so a bad item late in the batch leaves no message delivered, no run started
  * and no queue created by the items before it.
  */
+import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
+import {
+	bearer,
+	type Fixture,
+	failure,
+	raw,
+	type Sink,
+	startFixture,
+	startSdkFixture,
+	startSink,
+} from './helpers.js';
 
 let fx: Fixture;
 let sink: Sink;
@@ -59,6 +69,24 @@ describe('a batch with a bad item', () => {
 		]);
 		expect(answer.status).toBe(400);
 		expect(answer.error).toMatch(/^items\[2\]: /);
+		await expectNothingDone();
+	});
+
+	it('the workflow SDK’s trigger of several runs: starts none when one run id has a control character', async () => {
+		await fx.close();
+		fx = await startSdkFixture();
+		const client = new WorkflowClient({
+			baseUrl: fx.service.queueUrl,
+			token: fx.service.token,
+			retry: false,
+		});
+		const refused = await failure(
+			client.trigger([
+				{ url: `${sink.url}/one`, workflowRunId: 'fine' },
+				{ url: `${sink.url}/two`, workflowRunId: 'bad\u0001' },
+			]),
+		);
+		expect(refused.message).toMatch(/items\[1\]: .*control characters/);
 		await expectNothingDone();
 	});
 
