@@ -6,6 +6,8 @@
  * - the same through a queue (parallelism 100, and 1: one at a time, in order), next to plain
  *   publishes measured alternately in the same run;
  * - publish-to-delivery latency p50/p99 at a fixed 500 messages per second;
+ * - delivery latency to a healthy destination while 1,000 messages wait on one that never
+ *   answers, next to the same with nothing waiting (fair delivery: under the message's timeout);
  * - memory held by 100,000 delayed messages, and the time to start again with them kept;
  * - a publish with 5,000 workflow runs kept, next to the same with none, measured alternately
  *   in the same run: the work of a request must not grow with what is kept. Both services had
@@ -15,7 +17,7 @@
  * directory is a temporary one, removed at the end.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Pool } from 'undici';
+import { originParallelism } from '../source/local/delivery/origin-slots.js';
 import { type LocalService, type LocalServiceOptions, startLocalService } from '../source/local/service.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
@@ -40,6 +43,9 @@ const keptRuns = 5_000;
 const historyRounds = 4;
 const historyPublishes = 200;
 const startTargetMs = 3_000;
+const silentBacklog = 1000;
+const healthySamples = 20;
+const healthyTimeoutMs = 10_000;
 
 interface Sink {
 	url: string;
@@ -378,6 +384,90 @@ async function latency(sink: Sink, forwarderUrl: string, services: Contender[]):
 	});
 }
 
+/** A destination that takes every request and never answers it (an app stopped at a breakpoint). */
+async function startSilent(): Promise<{ url: string; received: () => number; close(): Promise<void> }> {
+	const held: ServerResponse[] = [];
+	const server = createServer((req, res) => {
+		req.resume();
+		held.push(res);
+	});
+	const url = await listen(server);
+	return {
+		url,
+		received: () => held.length,
+		close: async () => {
+			for (const res of held) res.destroy();
+			await closeServer(server);
+		},
+	};
+}
+
+/**
+ * Publish-to-delivery latency of messages to the sink, one at a time; one that has not arrived
+ * within its timeout counts as the timeout, and ends the measure.
+ */
+async function healthyLatencies(service: LocalService, sink: Sink): Promise<number[]> {
+	const target = serviceTarget(service, `${sink.url}/healthy`, {
+		'Svc-Timeout': `${healthyTimeoutMs / 1000}s`,
+	});
+	const pool = new Pool(target.origin, { connections: 1 });
+	const samples: number[] = [];
+	try {
+		for (let i = 0; i < healthySamples; i++) {
+			sink.reset();
+			const sent = performance.now();
+			const answer = await pool.request({ ...target, method: 'POST', body: `t=${sent}` });
+			await answer.body.dump();
+			const arrived = await Promise.race([
+				sink.until(1).then(() => true),
+				sleep(healthyTimeoutMs).then(() => false),
+			]);
+			if (!arrived) {
+				samples.push(healthyTimeoutMs);
+				break;
+			}
+			samples.push(sink.latencies[0] ?? performance.now() - sent);
+		}
+	} finally {
+		await pool.close();
+	}
+	return samples;
+}
+
+/** A healthy destination's latency with nothing waiting, then with 1,000 messages on a silent one. */
+async function fairness(sink: Sink): Promise<BenchLine[]> {
+	const service = await startLocalService(benchLimits);
+	const silent = await startSilent();
+	try {
+		const calm = await healthyLatencies(service, sink);
+		await load(serviceTarget(service, `${silent.url}/stuck`), silentBacklog, (i) => `stuck ${i}`);
+		const share = originParallelism(service.context.limits);
+		while (silent.received() < share) await sleep(10);
+		const crowded = await healthyLatencies(service, sink);
+		const worst = Math.max(...crowded);
+		return [
+			{
+				metric: `healthy delivery p50, ${silentBacklog} on a silent one`,
+				value: percentile(crowded, 50),
+				unit: 'ms',
+				baseline: percentile(calm, 50),
+			},
+			{
+				metric: `healthy delivery max, ${silentBacklog} on a silent one`,
+				value: worst,
+				unit: 'ms',
+				baseline: Math.max(...calm),
+				target: `< ${healthyTimeoutMs} ms (its timeout)`,
+				met: worst < healthyTimeoutMs,
+			},
+			{ metric: 'deliveries held by the silent destination', value: silent.received(), unit: '' },
+		];
+	} finally {
+		await service.close();
+		await silent.close();
+	}
+}
+
 const benchLimits: LocalServiceOptions = { limits: { max_requests_per_second: 1_000_000_000 } };
 
 async function memory(sinkUrl: string, dataDir: string): Promise<BenchLine[]> {
@@ -533,6 +623,7 @@ export const localBenchmark: Benchmark = {
 			lines.push(...(await withDeadline('throughput', throughput(sink, forwarder.url, services))));
 			lines.push(...(await withDeadline('queue throughput', queueThroughput(sink, kept))));
 			lines.push(...(await withDeadline('latency', latency(sink, forwarder.url, services))));
+			lines.push(...(await withDeadline('fair delivery', fairness(sink))));
 			await kept.close();
 			await ephemeral.close();
 			lines.push(...(await withDeadline('memory', memory(sink.url, path.join(root, 'memory')))));

@@ -20,6 +20,7 @@ import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
+import { originParallelism } from './delivery/origin-slots.js';
 import { errorReply, HttpError, writeReply } from './http/reply.js';
 import {
 	createLocalIndexes,
@@ -231,7 +232,11 @@ async function serve(
 ): Promise<LocalService> {
 	const keeper: Keeper = journal ?? keepNothing;
 	const clock = options.clock ?? systemClock;
-	const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
+	// As many connections to an origin as it may have deliveries in flight: none waits unattempted.
+	const dispatcher = new Agent({
+		keepAliveTimeout: 4_000,
+		connections: Math.max(1, originParallelism(resolveLimits(options.limits))),
+	});
 	const evictions = new Evictions(clock, onNotice);
 	const shared: Shared = { baseUrl, keeper, dispatcher, evictions, onError, onNotice };
 	let runtime: Runtime;
@@ -364,7 +369,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		{ records: sinks.logs, messages: sinks.logMessages },
 		evictions,
 	);
-	const dlq = new DlqStore(limits, sinks.deadLetters);
+	const dlq = new DlqStore(limits, sinks.deadLetters, evictions);
 	const backoff =
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
@@ -434,6 +439,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		schedules,
 		scheduleRunner,
 		dlq,
+		evictions,
 		events,
 		dedup: new DedupStore(sinks.dedup),
 		runs,

@@ -205,13 +205,13 @@ async function startFailure(
 export function stopNote({ pending, unsaved, evicted }: StopReport, dataDir: string | undefined): string {
 	const count = `${pending} message${pending === 1 ? '' : 's'}`;
 	const dropped = Object.entries(evicted)
-		.map(([store, n]) => `${n} ${store}`)
+		.map(([store, n]) => `${store} ${n}`)
 		.join(', ');
 	const atCaps = dropped === '' ? '' : `; dropped at their caps while it ran: ${dropped}`;
 	if (dataDir === undefined)
 		return pending === 0
-			? 'stopped'
-			: `stopped; ${count} pending ${pending === 1 ? 'was' : 'were'} dropped (--ephemeral keeps nothing)`;
+			? `stopped${atCaps}`
+			: `stopped; ${count} pending ${pending === 1 ? 'was' : 'were'} dropped (--ephemeral keeps nothing)${atCaps}`;
 	if (unsaved !== undefined)
 		return (
 			`stopped without saving its last changes (${unsaved}): the next start has what was kept before, ` +

@@ -57,15 +57,27 @@ export interface Submission {
 	now: number;
 }
 
-/** A submission checked and decoded: committing it changes the run, planning changes nothing. */
-export interface SubmissionPlan {
-	kind: 'start' | 'step' | 'call';
+interface PlannedMessage {
 	runId: string;
 	submission: Submission;
-	options: PublishOptions;
-	/** Loop detection's count of the message it makes. */
-	hops: number;
+	/** The message it makes, built (so every header it carries is checked) before anything changes. */
+	message: StoredMessage;
+	/** What its entry in the run's history holds, base64: the payload, or what the route sent. */
+	payload: string;
 }
+
+/** A start of a run, checked and built: committing it changes the account, planning changes nothing. */
+export type StartPlan = PlannedMessage & {
+	kind: 'start';
+	/** The run it starts, unless the account has one of its id by the time it is committed. */
+	run: RunRecord;
+};
+
+/** A submission checked and built: committing it changes the run, planning changes nothing. */
+export type SubmissionPlan =
+	| StartPlan
+	| (PlannedMessage & { kind: 'step' })
+	| (PlannedMessage & { kind: 'call'; stepId: number | undefined });
 
 export interface StartAnswer {
 	run: RunRecord;
@@ -134,13 +146,16 @@ export class WorkflowEngine {
 		return { options, hops };
 	}
 
-	/** Checks a message of a run; throws HttpError (400 for a run that has ended or is unknown). */
+	/**
+	 * Checks a message of a run and builds what it makes; throws HttpError (400 for a run that
+	 * has ended or is unknown). Nothing changes until it is committed, so a batch is refused whole.
+	 */
 	plan(submission: Submission): SubmissionPlan {
 		const h = this.headers;
 		const runId = h.runOf(submission.fields);
 		if (runId === undefined) throw badRequest(`${h.runId} is missing`);
 		const { options, hops } = this.settings(submission);
-		if (h.isInit(submission.fields)) return { kind: 'start', runId, submission, options, hops };
+		if (h.isInit(submission.fields)) return this.planStart(runId, { ...submission, hops }, options);
 		const run = this.deps.runs.get(runId);
 		// 400, as the SDK reads it: the run is over, there is nothing to append to.
 		if (!run)
@@ -149,44 +164,39 @@ export class WorkflowEngine {
 			throw badRequest(
 				`workflow run ${JSON.stringify(runId)} has ended (${run.state}): it takes no more steps`,
 			);
-		const kind = h.callTypeOf(submission.fields) === 'toCallback' ? 'call' : 'step';
-		// A step is read again for the run's logs and sent back to the route with every later one.
-		if (kind === 'step' && nestsDeeperThan(submission.body, maxRequestNesting))
-			throw tooDeep('a workflow step');
-		return { kind, runId, submission, options, hops };
-	}
-
-	/** Commits a checked submission; the answer of its publish or batch item. */
-	commit(plan: SubmissionPlan): { result: PublishResult; deduplicated: boolean } {
-		const { submission } = plan;
-		if (plan.kind === 'start') {
-			const started = this.start(plan.runId, { ...submission, hops: plan.hops }, plan.options);
-			const result: PublishResult = { messageId: started.messageId, url: started.run.url };
-			if (started.deduplicated) result.deduplicated = true;
-			return { result, deduplicated: started.deduplicated };
+		const { url, body, now } = submission;
+		const payload = base64(body);
+		if (h.callTypeOf(submission.fields) !== 'toCallback') {
+			// A step is read again for the run's logs and sent back to the route with every later one.
+			if (nestsDeeperThan(body, maxRequestNesting)) throw tooDeep('a workflow step');
+			const message = this.messages.step(run, url, options, now, hops);
+			return { kind: 'step', runId, submission, message, payload };
 		}
-		const run = this.deps.runs.get(plan.runId)!;
-		const message =
-			plan.kind === 'call'
-				? this.call(run, submission, plan.options, plan.hops)
-				: this.step(run, submission.url, base64(submission.body), plan.options, submission.now, plan.hops);
-		return { result: { messageId: message.id, url: message.url }, deduplicated: false };
+		const message = this.messages.call(run, url, options, body, now, hops);
+		const stepIdHeader = h.stepId.toLowerCase();
+		const stepId = Object.entries(options.callbackForwardHeaders ?? {}).find(
+			([name]) => name.toLowerCase() === stepIdHeader,
+		)?.[1];
+		return {
+			kind: 'call',
+			runId,
+			submission,
+			message,
+			payload,
+			stepId: stepId !== undefined && /^\d+$/.test(stepId) ? Number(stepId) : undefined,
+		};
 	}
 
 	/**
-	 * Starts a run, or answers with the existing one of that id (deduplicated): the first call
-	 * of the route carries the initial payload.
+	 * Checks and builds the start of a run (a trigger, or a batch item marked init): the run
+	 * and the first call of its route, which carries the initial payload. Throws HttpError.
 	 */
-	start(runId: string, submission: Submission, options: PublishOptions): StartAnswer {
-		const existing = this.deps.runs.get(runId);
-		if (existing)
-			return { run: existing, messageId: existing.entries[0]?.messageId ?? '', deduplicated: true };
-		const now = submission.now;
+	planStart(runId: string, submission: Submission, options: PublishOptions): StartPlan {
 		const invoked = this.invocation(submission);
 		const run: RunRecord = {
 			id: runId,
 			url: submission.url,
-			createdAt: now,
+			createdAt: submission.now,
 			callerIp: submission.callerIp,
 			state: 'RUN_STARTED',
 			options: runOptions(options),
@@ -195,11 +205,45 @@ export class WorkflowEngine {
 		};
 		if (invoked) run.invoker = invoked.invoker;
 		if (!this.headers.asksInitialBody(submission.fields)) run.failureSourceBody = 'steps';
-		this.deps.runs.add(run);
-		this.deps.usage.workflowRun(now, 'started');
-		const payload = invoked ? base64(invoked.body) : base64(submission.body);
 		const hops = submission.hops ?? incomingHops(submission.fields, this.deps.dialect);
-		const message = this.step(run, submission.url, payload, options, now, hops);
+		const message = this.messages.step(run, submission.url, options, submission.now, hops);
+		const payload = base64(invoked ? invoked.body : submission.body);
+		return { kind: 'start', runId, submission, run, message, payload };
+	}
+
+	/** Commits a checked submission; the answer of its publish or batch item. */
+	commit(plan: SubmissionPlan): { result: PublishResult; deduplicated: boolean } {
+		if (plan.kind === 'start') {
+			const started = this.start(plan);
+			const result: PublishResult = { messageId: started.messageId, url: started.run.url };
+			if (started.deduplicated) result.deduplicated = true;
+			return { result, deduplicated: started.deduplicated };
+		}
+		const run = this.deps.runs.get(plan.runId)!;
+		const { message, payload } = plan;
+		if (plan.kind === 'call') {
+			this.record(run, message, 'toCallback', payload, {
+				call: {
+					url: message.url,
+					method: message.method,
+					headers: message.header,
+					...(plan.stepId !== undefined ? { stepId: plan.stepId } : {}),
+				},
+			});
+			this.deps.delivery().accept(message);
+		} else this.enter(run, message, payload);
+		return { result: { messageId: message.id, url: message.url }, deduplicated: false };
+	}
+
+	/** Starts a planned run, or answers with the existing one of that id (deduplicated). */
+	start(plan: StartPlan): StartAnswer {
+		const existing = this.deps.runs.get(plan.runId);
+		if (existing)
+			return { run: existing, messageId: existing.entries[0]?.messageId ?? '', deduplicated: true };
+		const { run, message } = plan;
+		this.deps.runs.add(run);
+		this.deps.usage.workflowRun(run.createdAt, 'started');
+		this.enter(run, message, plan.payload);
 		return { run, messageId: message.id, deduplicated: false };
 	}
 
@@ -238,41 +282,20 @@ export class WorkflowEngine {
 	}
 
 	/** A step joins the history and calls the route with the run up to it. */
-	private step(
-		run: RunRecord,
-		url: string,
-		body: string,
-		own: PublishOptions,
-		now: number,
-		hops = 0,
-	): StoredMessage {
-		const message = this.messages.step(run, url, own, now, hops);
+	private step(run: RunRecord, url: string, body: string, own: PublishOptions, now: number): StoredMessage {
+		const message = this.messages.step(run, url, own, now, 0);
+		this.enter(run, message, body);
+		return message;
+	}
+
+	/** A call of the route joins the history (`body` is its entry's) and goes out with the run up to it. */
+	private enter(run: RunRecord, message: StoredMessage, body: string): void {
 		this.record(run, message, 'step', body);
 		this.messages.setBody(
 			message,
 			run.entries.map((e) => rawStep(e.messageId, e.body, e.callType)),
 		);
 		this.deps.delivery().accept(message);
-		return message;
-	}
-
-	/** A `context.call`: its request goes to its URL; the answer comes back through the callback hook. */
-	private call(run: RunRecord, submission: Submission, options: PublishOptions, hops: number): StoredMessage {
-		const message = this.messages.call(run, submission.url, options, submission.body, submission.now, hops);
-		const stepIdHeader = this.headers.stepId.toLowerCase();
-		const stepId = Object.entries(options.callbackForwardHeaders ?? {}).find(
-			([name]) => name.toLowerCase() === stepIdHeader,
-		)?.[1];
-		this.record(run, message, 'toCallback', base64(submission.body), {
-			call: {
-				url: message.url,
-				method: message.method,
-				headers: message.header,
-				...(stepId !== undefined && /^\d+$/.test(stepId) ? { stepId: Number(stepId) } : {}),
-			},
-		});
-		this.deps.delivery().accept(message);
-		return message;
 	}
 
 	private record(

@@ -128,7 +128,9 @@ describe('indexes kept in the data directory', () => {
 			expect(await dense.fetch(['good', 'bent', 'garbled'])).toEqual([{ id: 'good' }, null, null]);
 			expect((await dense.query({ vector: [1, 0, 0], topK: 5 })).map((m) => m.id)).toEqual(['good']);
 			// The record that is not JSON is skipped as it is read, and said as a notice of the journal.
-			expect(notices.join('\n')).toMatch(/skipped a kept denseRecords record .*garbled.* that cannot be read/);
+			expect(notices.join('\n')).toMatch(
+				/skipped a kept denseRecords record .*garbled.* that cannot be read/,
+			);
 			expect(errors.join('\n')).toContain('1 kept index record could not be read back and was skipped');
 		} finally {
 			await second.close();
