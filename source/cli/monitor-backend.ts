@@ -10,7 +10,7 @@ import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
 import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
-import { StateInUseError } from '../local/persistence/journal.js';
+import { StateError, StateInUseError } from '../local/persistence/state-directory.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
 import { generateSigningKey } from '../signing/keys.js';
 import type { TuiConnection } from '../ui/contract/connection.js';
@@ -22,6 +22,7 @@ import {
 	remoteSettings,
 	runningServerSettings,
 } from './connect.js';
+import { stateHint } from './failure.js';
 import {
 	defaultLocalPort,
 	findLocalServer,
@@ -90,6 +91,10 @@ async function embeddedBackend(
 				`the data directory ${dataDir} is in use by another mqtop that does not answer; stop it, or run ` +
 					'the monitor with --data-dir <another directory> or --ephemeral',
 			);
+		if (error instanceof StateError) {
+			const hint = stateHint(error);
+			throw new ConfigError(hint ? `${error.message}; ${hint}` : error.message);
+		}
 		throw error;
 	}
 	const settings = localSettings(service, resolved.dialect);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LocalServiceData } from './options.js';
-import { StateInUseError } from './persistence/journal.js';
+import { stateErrorNamed } from './persistence/state-directory.js';
 import { type LocalServiceHandle, type LocalServiceInfo, startLocalService } from './service.js';
 
 type FromWorker =
@@ -15,9 +15,10 @@ type FromWorker =
 	| { type: 'closed' }
 	| { type: 'error'; message: string; name?: string; code?: string };
 
-/** The error the worker met, as this thread can test it (StateInUseError, EADDRINUSE). */
+/** The error the worker met, as this thread can test it (a StateError, EADDRINUSE). */
 function errorFrom(message: Extract<FromWorker, { type: 'error' }>): Error {
-	if (message.name === 'StateInUseError') return new StateInUseError(message.message);
+	const stateError = stateErrorNamed(message.name, message.message);
+	if (stateError) return stateError;
 	const error = new Error(message.message) as Error & { code?: string };
 	if (message.code !== undefined) error.code = message.code;
 	return error;
