@@ -124,6 +124,7 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 const modal: Record<string, ScopeInfo> = {
 	input: { modal: true },
 	form: { modal: true },
+	'form.lines': { modal: true, title: 'multi-line field' },
 	confirm: { modal: true },
 	command: { modal: true, title: 'command line' },
 	health: { title: 'health' },
