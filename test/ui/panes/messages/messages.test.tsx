@@ -14,6 +14,7 @@ import {
 	eventually,
 	keys,
 	type ReceiverSession,
+	type Screen,
 	selectRow,
 	startReceiverSession,
 } from '../../harness.js';
@@ -33,6 +34,28 @@ async function gone(session: ReceiverSession, id: string): Promise<boolean> {
 		if (error instanceof ApiError && error.status === 404) return true;
 		throw error;
 	}
+}
+
+/**
+ * Cancels message `id` (selected) as every edit is made: c shows the exact request, n goes back
+ * with nothing sent, c then y sends it and the notice says the service took it.
+ */
+async function cancelShownFirst(screen: Screen, id: string): Promise<void> {
+	await screen.press('c');
+	const shown = await screen.waitFor(
+		(f) => (f.includes(`DELETE /v2/messages/${id}`) ? f : undefined),
+		'the request shown first',
+	);
+	expect(shown).toContain(`cancel message ${id}: the service forgets it`);
+	expect(shown).toContain('enter/y send this request · esc/n back, nothing is sent');
+	expect(shown).not.toContain('y/n');
+	await screen.press('n');
+	await screen.waitFor((f) => !f.includes('DELETE /v2/messages'), 'the request closed');
+	expect(screen.runtime.pane('messages').store.getSnapshot()).toMatchObject({ confirm: undefined });
+	await screen.press('c');
+	await screen.waitFor((f) => f.includes(`DELETE /v2/messages/${id}`), 'the request again');
+	await screen.press('y');
+	await screen.waitFor((f) => f.includes(`✓ cancel of ${id} accepted by the service`), 'the cancel accepted');
 }
 
 describe('Messages pane', () => {
@@ -151,21 +174,7 @@ describe('Messages pane', () => {
 		});
 		await screen.waitFor((f) => rowOf(f, id)?.includes('waiting'), 'the delayed message');
 		await selectRow(screen, id);
-		// No is no: nothing is sent.
-		await screen.press('c');
-		await screen.waitFor(
-			(f) => f.includes(`Cancel message ${id}? The service forgets it. y/n`),
-			'the question',
-		);
-		await screen.press('n');
-		await screen.waitFor((f) => !f.includes('Cancel message'), 'the question closed');
-		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
-
-		await screen.press('c', 'y');
-		await screen.waitFor(
-			(f) => f.includes(`✓ cancel of ${id} accepted by the service`),
-			'the cancel accepted',
-		);
+		await cancelShownFirst(screen, id);
 		await screen.waitFor((f) => rowOf(f, id)?.includes('cancelled'), 'the row cancelled');
 		expect(await gone(session, id)).toBe(true);
 		const states = (await conformant(fixture.client).listEvents({ messageId: id })).events.map(
@@ -284,8 +293,8 @@ describe('Messages pane in read-only mode', () => {
 		await screen.waitFor((f) => rowOf(f, id)?.includes('waiting'), 'the delayed message');
 		expect(screen.frame()).toContain('read-only: cancelling is off');
 		await screen.press('c');
-		await screen.waitFor((f) => f.includes('✗ read-only mode: cancelling is off'), 'refused');
-		expect(screen.frame()).not.toContain('Cancel message');
+		await screen.waitFor((f) => f.includes('read-only: cancelling messages is disabled'), 'refused');
+		expect(screen.frame()).not.toContain('DELETE /v2/messages');
 		await screen.press('y');
 		// Still there, and the service never heard of a cancel.
 		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
@@ -293,8 +302,39 @@ describe('Messages pane in read-only mode', () => {
 			(e) => e.state,
 		);
 		expect(states).toEqual(['CREATED']);
-		// The feed refuses too, whoever asks.
-		await controllerOf<MessagesController>(screen, 'messages').cancel(id);
+		// The controller refuses too, whoever asks.
+		const controller = controllerOf<MessagesController>(screen, 'messages');
+		controller.askCancel(id);
+		await controller.send();
 		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
+	});
+});
+
+describe('Messages pane at 80x24', () => {
+	let session: ReceiverSession;
+	let sink: Sink;
+	beforeAll(async () => {
+		session = await startReceiverSession({ columns: 80, rows: 24, pane: 'messages' });
+		sink = await startSink();
+	});
+	afterAll(async () => {
+		await session.close();
+		await sink.close();
+	});
+
+	it('cancels a waiting message after showing the request, as every edit does', async () => {
+		const { screen, fixture } = session;
+		const id = await session.publish({
+			destination: `${sink.url}/later`,
+			body: 'later',
+			options: { delayMs: 60_000 },
+		});
+		await screen.waitFor((f) => rowOf(f, id) !== undefined, 'the delayed message');
+		await selectRow(screen, id);
+		await cancelShownFirst(screen, id);
+		const states = (await conformant(fixture.client).listEvents({ messageId: id })).events.map(
+			(e) => e.state,
+		);
+		expect(states).toContain('CANCELLED');
 	});
 });
