@@ -1,5 +1,4 @@
 /** The Workflows pane: rows and columns of the runs, and the detail of one run with its steps. Pure. */
-import type { ApiRequest } from '../../../api/transport.js';
 import { WorkflowRunLog } from '../../../api/workflow-schemas.js';
 import type { RunLog } from '../../../api/workflows-api.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
@@ -13,7 +12,6 @@ import {
 	summarizeRun,
 } from '../../../format/workflow-run.js';
 import { sanitize } from '../../../text/sanitize.js';
-import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { type DetailLine, pair, title, unknownFieldsSection } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
@@ -97,22 +95,6 @@ export function runColumns(): Column<RunRow>[] {
 		},
 		{ header: 'workflow', cell: (r) => workflowText(r.summary.url), minWidth: 8, maxWidth: 40, cut: fitUrl },
 	];
-}
-
-/** The cancel of a run as the confirmation shows it: exactly the request that is sent. */
-export function requestPreview(request: ApiRequest): RequestPreview {
-	const body =
-		request.json !== undefined
-			? JSON.stringify(request.json)
-			: typeof request.body === 'string'
-				? request.body
-				: undefined;
-	return {
-		method: request.method,
-		path: request.path,
-		headers: request.json !== undefined ? [['Content-Type', 'application/json']] : [],
-		body,
-	};
 }
 
 const labelWidth = 18;

@@ -142,4 +142,33 @@ describe('Workflows pane', () => {
 			'the refusal',
 		);
 	});
+
+	it.each([
+		[200, 50],
+		[80, 24],
+	])('says in one line why a cancel was refused, at %ix%i', async (columns, rows) => {
+		const { fixture } = session;
+		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { order: 11 } });
+		const screen = mountTui(
+			fixture.client,
+			{ embedded: true, accountId: fixture.service.accountId },
+			{ pane: 'workflows', columns, rows },
+		);
+		try {
+			await screen.waitFor((f) => rowOf(f, id)?.includes('running'), 'the run');
+			await selectRow(screen, id);
+			await screen.press('c');
+			await screen.waitFor((f) => f.includes(`DELETE /v2/workflows/runs/${id}`), 'the request shown');
+			// Cancelled elsewhere meanwhile: the service refuses the second cancel.
+			await fixture.client.workflows.cancel(id);
+			await screen.press('y');
+			const line = await screen.waitFor((f) => f.split('\n').find((l) => l.startsWith('✗ ')), 'the refusal');
+			expect(line).toMatch(new RegExp(`^✗ cancel workflow run ${id} failed: HTTP 4\\d\\d`));
+			// Said once: what was asked, and that it failed; then what the service said.
+			expect(line.match(/cancel workflow run/g)).toHaveLength(1);
+			expect(line.match(/failed/g)).toHaveLength(1);
+		} finally {
+			screen.unmount();
+		}
+	});
 });
