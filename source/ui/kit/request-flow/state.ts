@@ -102,8 +102,6 @@ export async function sendConfirmed<P extends PendingRequest>(
 		await sender.send(pending.request);
 		return `done: ${pending.done ?? pending.title}`;
 	},
-	/** What a refusal is said with, e.g. `retry failed: …`. */
-	failed: (pending: P, reason: string) => string = (_, reason) => reason,
 ): Promise<boolean> {
 	const { confirm, busy } = sender.flow();
 	if (!confirm || busy) return false;
@@ -117,7 +115,8 @@ export async function sendConfirmed<P extends PendingRequest>(
 	try {
 		text = await perform(confirm);
 	} catch (error) {
-		sender.dispatch({ type: 'request/failed', message: failed(confirm, sender.describe(error)) });
+		// The reason names what failed (`cancel message … failed: HTTP 404 …`): it is the whole line.
+		sender.dispatch({ type: 'request/failed', message: sender.describe(error) });
 		// What a bulk operation did before it failed shows in the list too.
 		sender.refresh();
 		return false;

@@ -131,7 +131,10 @@ export class DlqController {
 			}
 			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 		} catch (error) {
-			this.dispatch({ type: 'request/failed', message: `counting failed: ${describeSendError(error)}` });
+			this.dispatch({
+				type: 'request/failed',
+				message: `could not count what the filter matches: ${describeSendError(error)}`,
+			});
 		}
 	}
 
@@ -141,11 +144,8 @@ export class DlqController {
 
 	/** Sends the confirmed operation, as shown; the records leave the list at the next poll, which is now. */
 	async send(): Promise<void> {
-		await sendConfirmed(
-			this.sender,
-			(operation) => this.perform(operation),
-			(operation, reason) => `${operation.kind} failed: ${reason}`,
-		);
+		// What failed is the reason's first words (`retry 2 dead letters failed: …`).
+		await sendConfirmed(this.sender, (operation) => this.perform(operation));
 	}
 
 	/** Every round of the operation, from the request shown on; answers what the notice says. */
