@@ -58,6 +58,38 @@ async function cancelShownFirst(screen: Screen, id: string): Promise<void> {
 	await screen.waitFor((f) => f.includes(`✓ cancel of ${id} accepted by the service`), 'the cancel accepted');
 }
 
+/**
+ * Enqueues a message to a paused queue and follows it: its row says waiting, paused; its detail
+ * why; once the queue is resumed it is delivered.
+ */
+async function waitingInPausedQueue(session: ReceiverSession, sink: Sink, queue: string): Promise<void> {
+	const { screen, fixture } = session;
+	await fixture.client.queues.upsert(queue, { parallelism: 1, paused: true });
+	const answer = await fixture.client.queues.enqueue(queue, {
+		destination: `${sink.url}/held`,
+		body: 'held',
+	});
+	if (answer.kind !== 'url') throw new Error('expected a URL enqueue');
+	const id = answer.result.messageId;
+	screen.runtime.tracked.track(id, 'publish');
+	const row = await screen.waitFor(
+		(f) => (rowOf(f, id)?.match(/^. ?waiting +\S+ +paused\b/) ? rowOf(f, id) : undefined),
+		'the message waiting in the paused queue',
+	);
+	expect(row).not.toContain('in delivery');
+	await selectRow(screen, id);
+	await screen.press(keys.enter);
+	const detail = await screen.waitFor(
+		(f) => (f.includes(`Message ${id} waiting`) ? f : undefined),
+		'its detail',
+	);
+	expect(detail).toMatch(new RegExp(`state +waiting \\(queue ${queue} is paused\\)`));
+	expect(detail).toMatch(new RegExp(`next attempt +when queue ${queue} is resumed`));
+	await screen.press(keys.esc);
+	await fixture.client.queues.resume(queue);
+	await screen.waitFor((f) => rowOf(f, id)?.includes('delivered'), 'delivered once resumed');
+}
+
 describe('Messages pane', () => {
 	let session: ReceiverSession;
 	let ok: Sink;
@@ -186,6 +218,10 @@ describe('Messages pane', () => {
 		// A message that is no longer waiting is not offered for cancelling.
 		await screen.press('c');
 		await screen.waitFor((f) => f.includes('only a message still waiting can be cancelled'), 'refused');
+	});
+
+	it('shows a message in a paused queue as waiting for the queue, until the queue is resumed', async () => {
+		await waitingInPausedQueue(session, ok, 'held-wide');
 	});
 
 	it('follows a typed id, and refuses a malformed one next to the field without sending anything', async () => {
@@ -320,6 +356,10 @@ describe('Messages pane at 80x24', () => {
 	afterAll(async () => {
 		await session.close();
 		await sink.close();
+	});
+
+	it('shows a message in a paused queue as waiting for the queue', async () => {
+		await waitingInPausedQueue(session, sink, 'held-narrow');
 	});
 
 	it('cancels a waiting message after showing the request, as every edit does', async () => {
