@@ -235,6 +235,21 @@ function FaultLine(props: { text: string; tone: 'warn' | 'error'; width: number 
 	);
 }
 
+const nothingPolled = 'nothing polled on this pane ';
+
+/** An API as the status line names it: `messaging ok`, `management failing`. */
+function apiText(status: ApiStatus): string {
+	const state =
+		status.kind === 'ok'
+			? 'ok'
+			: status.kind === 'error'
+				? 'failing'
+				: status.kind === 'unconfigured'
+					? 'not configured'
+					: 'connecting…';
+	return `${status.api} ${state}`;
+}
+
 /** The status line, a line per failing API, one for a bug of mqtop's own and one for a problem of the machine; `hidden` leaves out the first (the command line is there). */
 export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
 	const ui = useUi();
@@ -254,18 +269,17 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 			) : (
 				<Text dimColor>○ </Text>
 			)}
-			{s.api}
-			{s.kind === 'ok'
-				? ' ok'
-				: s.kind === 'error'
-					? ' failing'
-					: s.kind === 'unconfigured'
-						? ' not configured'
-						: ' connecting…'}
+			{apiText(s)}
 			{'  '}
 		</Text>
 	));
 	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
+	const frozen = ' · FROZEN (f resumes)';
+	// The refresh interval gives way first on a narrow terminal: the clock and FROZEN never do.
+	const apisWidth = statuses.reduce((sum, s) => sum + apiText(s).length + 4, 0) || nothingPolled.length;
+	const fixed = `│ period ${ui.period} · `.length + clock.length + (ui.frozen ? frozen.length : 0);
+	const every = ` · every ${formatSpan(refreshMs)}`;
+	const showEvery = apisWidth + fixed + every.length <= props.width;
 	return (
 		<>
 			<Box
@@ -276,22 +290,27 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 				display={props.hidden ? 'none' : 'flex'}
 			>
 				<Text wrap="truncate-end">
-					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
+					{apis.length > 0 ? apis : <Text dimColor>{nothingPolled}</Text>}
 					<Text dimColor>│ </Text>
 					period <Text bold>{ui.period}</Text>
-					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
+					<Text dimColor>{showEvery ? every : ''} · </Text>
 				</Text>
 				<LiveText text={clock} />
-				{odd ? <Text color={theme.color('warn')}>{` · △ ${oddFieldsText(odd)}`}</Text> : null}
 				{ui.frozen ? (
-					<Text
-						color={theme.color('accent') ? 'black' : undefined}
-						backgroundColor={theme.color('accent')}
-						inverse={!theme.color('accent')}
-						bold
-					>
-						{' FROZEN (f resumes) '}
-					</Text>
+					<Box flexShrink={0}>
+						<Text dimColor>{frozen.slice(0, 3)}</Text>
+						<Text
+							color={theme.color('accent') ? 'black' : undefined}
+							backgroundColor={theme.color('accent')}
+							inverse={!theme.color('accent')}
+							bold
+						>
+							{frozen.slice(3)}
+						</Text>
+					</Box>
+				) : null}
+				{odd ? (
+					<Text color={theme.color('warn')} wrap="truncate-end">{` · △ ${oddFieldsText(odd)}`}</Text>
 				) : null}
 			</Box>
 			{failing.map((s) => {
