@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys, type Screen, type Session, startSession } from '../harness.js';
 
 /** The value shown after `label` (at the start of a line or of a column): up to two spaces or the end. */
-const valueOf = (frame: string, label: string) =>
+const shownValue = (frame: string, label: string) =>
 	new RegExp(`(?:^|\\s{2})${label} +(\\S+(?: \\S+)*)`, 'm').exec(frame)?.[1];
 
 /** Scrolls a detail down with j until `label` is on screen; its value. */
 async function scrollTo(screen: Screen, label: string): Promise<string> {
 	for (let i = 0; i < 60; i++) {
-		const value = valueOf(screen.frame(), label);
+		const value = shownValue(screen.frame(), label);
 		if (value) return value;
 		await screen.press('j');
 	}
