@@ -137,7 +137,8 @@ export function runDetail(run: RunLog, now: number, width: number): DetailLine[]
 	if (run.workflowRunCallerIp) lines.push(...kv('caller IP', sanitize(run.workflowRunCallerIp)));
 
 	const rows = stepRows(run);
-	lines.push(...title(`Steps (${rows.filter((r) => r.group !== 'next').length} done, oldest first)`));
+	// Counted as 'steps done' counts them: the start is step 0, listed but not counted.
+	lines.push(...title(`Steps (the start, then ${summary.stepsDone} done; oldest first)`));
 	if (rows.length === 0) lines.push({ text: 'none reported', dim: true });
 	let index = 0;
 	for (const row of rows) {

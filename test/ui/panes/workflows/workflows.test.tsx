@@ -171,4 +171,35 @@ describe('Workflows pane', () => {
 			screen.unmount();
 		}
 	});
+
+	it.each([
+		[200, 50],
+		[80, 24],
+	])('opens a waiting run whose counts agree and whose times stay whole, at %ix%i', async (columns, rows) => {
+		const { fixture } = session;
+		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { order: 12 } });
+		const screen = mountTui(
+			fixture.client,
+			{ embedded: true, accountId: fixture.service.accountId },
+			{ pane: 'workflows', columns, rows },
+		);
+		try {
+			await screen.waitFor((f) => rowOf(f, id)?.includes('wait for go'), 'the run waiting');
+			await selectRow(screen, id);
+			await screen.press(keys.enter);
+			const detail = await screen.waitFor(
+				(f) => (f.includes(`Workflow run ${id}`) && f.includes('waiting for go-') ? f : undefined),
+				'its detail',
+			);
+			const done = /steps done +(\d+)/.exec(detail)?.[1];
+			expect(done).toBeDefined();
+			expect(detail).toContain(`Steps (the start, then ${done} done; oldest first)`);
+			// The time it waits until is whole (on the next line when it has to be), never cut in two.
+			expect(detail).toMatch(/until\s+\d\d:\d\d:\d\d\n/);
+			await screen.press(keys.esc);
+		} finally {
+			screen.unmount();
+			await workflow.notify({ eventId: `go-${id}`, eventData: { go: true } });
+		}
+	});
 });
