@@ -5,6 +5,7 @@
  * Flow control, Dead letters), and the sending, which is the same for every such pane.
  */
 import type { ApiRequest } from '../../../api/transport.js';
+import { describeSendError } from '../../data/describe-error.js';
 import { type Notice, readOnlyNotice } from '../notice-line/view.js';
 
 export interface PendingRequest {
@@ -73,6 +74,32 @@ export interface RequestSender<P extends PendingRequest = PendingRequest> {
 	describe(error: unknown): string;
 	/** Poll again, so the list shows what the change did. */
 	refresh(): void;
+}
+
+/** What a pane whose state keeps a request flow gives its sender: a pane's context has all of it. */
+export interface SenderContext<P extends PendingRequest> {
+	store: { getSnapshot(): RequestFlow<P> };
+	readOnly: boolean;
+	client: { send(request: ApiRequest): Promise<unknown> };
+	refresh(): void;
+}
+
+/**
+ * The sender of a pane: its state's flow, the typed client's send, a refusal as the data layer
+ * words it, and the pane's own dispatch (one that a disposed controller may guard).
+ */
+export function paneSender<P extends PendingRequest>(
+	ctx: SenderContext<P>,
+	dispatch: (action: RequestFlowAction<P>) => void,
+): RequestSender<P> {
+	return {
+		flow: () => ctx.store.getSnapshot(),
+		dispatch,
+		readOnly: ctx.readOnly,
+		send: (request) => ctx.client.send(request),
+		describe: describeSendError,
+		refresh: () => ctx.refresh(),
+	};
 }
 
 /** Shows `pending` for confirmation, unless read-only mode disables `what`. */

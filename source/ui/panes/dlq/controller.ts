@@ -11,7 +11,7 @@ import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { readOnlyNotice } from '../../kit/notice-line/view.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
 import { rowKey } from './model.js';
@@ -30,14 +30,7 @@ export class DlqController {
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<DlqState, DlqAction>) {
-		this.sender = {
-			flow: () => this.state,
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => this.dispatch(action));
 		this.list = new FilteredList({
 			store: ctx.store,
 			polls: ctx.polls,

@@ -7,10 +7,9 @@ import { ApiError } from '../../../api/errors.js';
 import { cancelMessageRequest } from '../../../api/messages-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
-import { describeSendError } from '../../data/describe-error.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
 import { messageEndpoint } from './endpoints.js';
 import type { CancelRequest, MessagesAction, MessagesState } from './state.js';
 
@@ -21,14 +20,7 @@ export class MessagesController {
 
 	constructor(private readonly ctx: PaneContext<MessagesState, MessagesAction>) {
 		const { polls, tracked } = ctx;
-		this.sender = {
-			flow: () => ctx.store.getSnapshot(),
-			dispatch: (action) => ctx.store.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => ctx.store.dispatch(action));
 		this.unsubscribe.push(polls.subscribe(() => this.foldEvents()));
 		// Entries of ids no longer followed are dropped, so the poll store stays as bounded as the list.
 		this.unsubscribe.push(

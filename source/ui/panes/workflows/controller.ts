@@ -5,22 +5,14 @@
  */
 import { cancelRunRequest } from '../../../api/workflows-api.js';
 import type { Controller, PaneContext } from '../../contract/pane.js';
-import { describeSendError } from '../../data/describe-error.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
 import type { WorkflowsAction, WorkflowsState } from './state.js';
 
 export class WorkflowsController implements Controller {
 	private readonly sender: RequestSender;
 
 	constructor(private readonly ctx: PaneContext<WorkflowsState, WorkflowsAction>) {
-		this.sender = {
-			flow: () => ctx.store.getSnapshot(),
-			dispatch: (action) => ctx.store.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => ctx.store.dispatch(action));
 	}
 
 	/** Shows the cancel of a run in progress as the request it sends. */
