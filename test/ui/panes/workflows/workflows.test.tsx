@@ -7,7 +7,7 @@ import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectPresets } from '../../../../source/api/dialect.js';
 import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../../../support/workflow-app.js';
-import { keys, lineOf, mountTui, type Session, selectRow, startSession } from '../../harness.js';
+import { keys, lineOf, mountTui, type Screen, type Session, selectRow, startSession } from '../../harness.js';
 
 /** The table row of run `id`: a line under the table header that shows it. */
 function rowOf(frame: string, id: string): string | undefined {
@@ -143,18 +143,32 @@ describe('Workflows pane', () => {
 		);
 	});
 
-	it.each([
-		[200, 50],
-		[80, 24],
-	])('says in one line why a cancel was refused, at %ix%i', async (columns, rows) => {
+	/** A new run of /order and a monitor of its own at this size, on the Workflows pane; unmounted after `body`. */
+	async function onNewRun(
+		columns: number,
+		rows: number,
+		body: (screen: Screen, id: string) => Promise<void>,
+	): Promise<void> {
 		const { fixture } = session;
-		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { order: 11 } });
+		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { columns } });
 		const screen = mountTui(
 			fixture.client,
 			{ embedded: true, accountId: fixture.service.accountId },
 			{ pane: 'workflows', columns, rows },
 		);
 		try {
+			await body(screen, id);
+		} finally {
+			screen.unmount();
+		}
+	}
+
+	it.each([
+		[200, 50],
+		[80, 24],
+	])('says in one line why a cancel was refused, at %ix%i', (columns, rows) =>
+		onNewRun(columns, rows, async (screen, id) => {
+			const { fixture } = session;
 			await screen.waitFor((f) => rowOf(f, id)?.includes('running'), 'the run');
 			await selectRow(screen, id);
 			await screen.press('c');
@@ -167,23 +181,14 @@ describe('Workflows pane', () => {
 			// Said once: what was asked, and that it failed; then what the service said.
 			expect(line.match(/cancel workflow run/g)).toHaveLength(1);
 			expect(line.match(/failed/g)).toHaveLength(1);
-		} finally {
-			screen.unmount();
-		}
-	});
+		}),
+	);
 
 	it.each([
 		[200, 50],
 		[80, 24],
-	])('opens a waiting run whose counts agree and whose times stay whole, at %ix%i', async (columns, rows) => {
-		const { fixture } = session;
-		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { order: 12 } });
-		const screen = mountTui(
-			fixture.client,
-			{ embedded: true, accountId: fixture.service.accountId },
-			{ pane: 'workflows', columns, rows },
-		);
-		try {
+	])('opens a waiting run whose counts agree and whose times stay whole, at %ix%i', (columns, rows) =>
+		onNewRun(columns, rows, async (screen, id) => {
 			await screen.waitFor((f) => rowOf(f, id)?.includes('wait for go'), 'the run waiting');
 			await selectRow(screen, id);
 			await screen.press(keys.enter);
@@ -197,9 +202,7 @@ describe('Workflows pane', () => {
 			// The time it waits until is whole (on the next line when it has to be), never cut in two.
 			expect(detail).toMatch(/until\s+\d\d:\d\d:\d\d\n/);
 			await screen.press(keys.esc);
-		} finally {
-			screen.unmount();
 			await workflow.notify({ eventId: `go-${id}`, eventData: { go: true } });
-		}
-	});
+		}),
+	);
 });
