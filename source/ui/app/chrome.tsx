@@ -361,7 +361,7 @@ export function usePaneFocus(): Scope | undefined {
 }
 
 /** The bindings with a hint in these scopes, innermost first; one whose keys an inner scope takes is left out. */
-export function hints(table: KeyTable, scopes: readonly Scope[]): Binding[] {
+function hints(table: KeyTable, scopes: readonly Scope[]): Binding[] {
 	const taken = new Set<string>();
 	return scopes.flatMap((scope) => {
 		const bindings = table.bindingsFor(scope);

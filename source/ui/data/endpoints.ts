@@ -4,8 +4,8 @@
  * liberally (the client's `read*` methods, source/api/liberal.ts): it gives the data that could
  * be read and what was odd about the rest, so one odd field never costs a pane its data. A pane
  * declares its own endpoints beside its view; the few that several panes read (the account
- * list, the delivery logs, the queues) are here. The poll store and the scheduler know endpoints only
- * through this shape.
+ * list, the delivery logs, the queues) are here. The poll store and the scheduler know
+ * endpoints only through this shape.
  */
 import type { MqClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
