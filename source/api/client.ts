@@ -47,6 +47,7 @@ import {
 	type StatsPeriod,
 	UrlGroup,
 	UrlGroups,
+	VectorIndexResource,
 	VectorIndexStats,
 	type WorkflowTriggerItem,
 	WorkflowTriggerResult,
@@ -200,6 +201,15 @@ export class MqClient implements Messaging {
 
 	readVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
 		return this.read(this.vectorStatsOp(indexId, period, signal), VectorIndexStats);
+	}
+
+	/** A vector index's shape, endpoint, tokens and limits (GET /v2/vector/index/{id}). */
+	readVectorIndex(indexId: string, signal?: AbortSignal) {
+		const path = apiPath`/v2/vector/index/${indexId}`;
+		return this.read(
+			{ operation: 'read vector index', method: 'GET', path, auth: 'basic', base: 'management', signal },
+			VectorIndexResource,
+		);
 	}
 
 	private searchIndexOp(indexId: string, signal?: AbortSignal): Op {

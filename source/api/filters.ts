@@ -65,6 +65,11 @@ export const filterFields = {
 	path: 'many',
 	state: 'many',
 	responseStatus: 'many',
+	source: 'many',
+	workflowRunId: 'many',
+	workflowUrl: 'many',
+	workflowCreatedAt: 'many',
+	failureFunctionState: 'many',
 	fromDate: 'time',
 	toDate: 'time',
 } as const;

@@ -1,8 +1,9 @@
 /**
- * Typed clients of the data planes of a vector index and a search index (paths and shapes in
- * index-schemas.ts). Each talks to one index: its REST endpoint and a token, the read-only
- * token being enough for reads. Query, fetch, range and info are reads and may be retried;
- * writes never are.
+ * Typed clients of the data planes of a vector index and a search database (paths and shapes
+ * in index-schemas.ts). Each talks to one index: its REST endpoint and a token, the read-only
+ * token being enough for reads. Every command is sent by POST, as the vendor's SDKs do; a
+ * namespace (or search index name) goes in the path, percent-encoded. Queries, fetch, range,
+ * info and the namespace list are reads and may be retried; writes never are.
  */
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
@@ -14,11 +15,14 @@ import {
 	FetchedDocument,
 	FetchedVector,
 	type RangeQuery,
+	type RecordSelection,
+	ResumableStart,
 	resultOf,
+	SearchDatabaseInfo,
 	type SearchDocument,
-	SearchIndexInfo,
 	SearchMatch,
 	type SearchQuery,
+	UpdateResult,
 	VectorIndexInfo,
 	VectorMatch,
 	type VectorQuery,
@@ -40,10 +44,19 @@ export interface IndexConnection {
 
 interface Call {
 	operation: string;
-	method: Dispatcher.HttpMethod;
-	path: string;
+	/** The command, e.g. `query`; the namespace is added after it. */
+	command: string;
+	namespace?: string | undefined;
+	/** A query string, e.g. `all`. */
+	query?: string;
 	body?: unknown;
 	read: boolean;
+}
+
+/** `command/namespace` with the namespace as one percent-encoded segment (none for the default ""). */
+function pathOf(call: Call): string {
+	const ns = call.namespace ? `/${encodeURIComponent(call.namespace)}` : '';
+	return `/${call.command}${ns}${call.query ? `?${call.query}` : ''}`;
 }
 
 const Success = z.string();
@@ -61,8 +74,8 @@ class IndexTransport {
 		if (call.body !== undefined) headers['content-type'] = 'application/json';
 		return send({
 			operation: `${call.operation} (${this.what})`,
-			method: call.method,
-			url: joinUrl(connection.endpoint, call.path),
+			method: 'POST',
+			url: joinUrl(connection.endpoint, pathOf(call)),
 			headers,
 			...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
 			idempotent: call.read,
@@ -79,6 +92,16 @@ class IndexTransport {
 	}
 }
 
+/** Where a command runs: the default namespace "" unless named. */
+export interface NamespaceOption {
+	namespace?: string;
+}
+
+/** The selection as the service reads it: a list of ids becomes `{ids}`. */
+function selectionBody(selection: RecordSelection | { filter: string }): Record<string, unknown> {
+	return Array.isArray(selection) ? { ids: selection } : { ...selection };
+}
+
 export class VectorIndexClient {
 	private readonly transport: IndexTransport;
 
@@ -86,58 +109,157 @@ export class VectorIndexClient {
 		this.transport = new IndexTransport(connection, 'vector index');
 	}
 
-	async upsert(records: VectorRecord | VectorRecord[]): Promise<void> {
+	/** Records with vectors; one with data and no vectors has its data embedded. */
+	async upsert(records: VectorRecord | VectorRecord[], options: NamespaceOption = {}): Promise<void> {
 		await this.transport.result(
-			{ operation: 'upsert vectors', method: 'POST', path: '/upsert', body: records, read: false },
+			{ operation: 'upsert vectors', command: 'upsert', ...options, body: records, read: false },
 			Success,
 		);
 	}
 
-	query(query: VectorQuery): Promise<VectorMatch[]> {
+	/** Returns 1, or 0 when there is no record with that id. */
+	async update(
+		change: Omit<VectorRecord, 'id'> & { id: string | number; metadataUpdateMode?: 'OVERWRITE' | 'PATCH' },
+		options: NamespaceOption = {},
+	): Promise<number> {
+		const result = await this.transport.result(
+			{ operation: 'update a vector', command: 'update', ...options, body: change, read: false },
+			UpdateResult,
+		);
+		return result.updated;
+	}
+
+	query(query: VectorQuery, options: NamespaceOption = {}): Promise<VectorMatch[]> {
 		return this.transport.result(
-			{ operation: 'query vectors', method: 'POST', path: '/query', body: query, read: true },
+			{ operation: 'query vectors', command: 'query', ...options, body: query, read: true },
 			z.array(VectorMatch),
 		);
 	}
 
-	fetch(ids: string[], options: VectorReadOptions = {}): Promise<(FetchedVector | null)[]> {
+	/** Several queries in one request: one list of matches per query. */
+	async queryMany(queries: VectorQuery[], options: NamespaceOption = {}): Promise<VectorMatch[][]> {
+		const result = await this.transport.result(
+			{ operation: 'query vectors', command: 'query', ...options, body: queries, read: true },
+			z.union([z.array(z.array(VectorMatch)), z.array(VectorMatch)]),
+		);
+		// A batch of one is answered as a single query.
+		return queries.length === 1 ? [result as VectorMatch[]] : (result as VectorMatch[][]);
+	}
+
+	resumableQuery(
+		query: VectorQuery & { maxIdle?: number },
+		options: NamespaceOption = {},
+	): Promise<ResumableStart> {
 		return this.transport.result(
-			{ operation: 'fetch vectors', method: 'POST', path: '/fetch', body: { ids, ...options }, read: true },
+			{
+				operation: 'start a resumable query',
+				command: 'resumable-query',
+				...options,
+				body: query,
+				read: true,
+			},
+			ResumableStart,
+		);
+	}
+
+	resumableNext(uuid: string, additionalK: number): Promise<VectorMatch[]> {
+		return this.transport.result(
+			{
+				operation: 'resume a query',
+				command: 'resumable-query-next',
+				body: { uuid, additionalK },
+				read: false,
+			},
+			z.array(VectorMatch),
+		);
+	}
+
+	async resumableEnd(uuid: string): Promise<void> {
+		await this.transport.result(
+			{ operation: 'end a resumable query', command: 'resumable-query-end', body: { uuid }, read: false },
+			Success,
+		);
+	}
+
+	fetch(
+		selection: RecordSelection,
+		options: VectorReadOptions & NamespaceOption = {},
+	): Promise<(FetchedVector | null)[]> {
+		const { namespace, ...read } = options;
+		return this.transport.result(
+			{
+				operation: 'fetch vectors',
+				command: 'fetch',
+				namespace,
+				body: { ...selectionBody(selection), ...read },
+				read: true,
+			},
 			z.array(FetchedVector.nullable()),
 		);
 	}
 
-	/** Deletes all the ids or, when one is unknown, none (HTTP 404). Returns the count. */
-	async delete(ids: string[]): Promise<number> {
+	/** Deletes the records named (unknown ids are no error); returns how many it deleted. */
+	async delete(
+		selection: RecordSelection | { filter: string },
+		options: NamespaceOption = {},
+	): Promise<number> {
 		const result = await this.transport.result(
-			{ operation: 'delete vectors', method: 'POST', path: '/delete', body: { ids }, read: false },
+			{
+				operation: 'delete vectors',
+				command: 'delete',
+				...options,
+				body: selectionBody(selection),
+				read: false,
+			},
 			DeleteResult,
 		);
 		return result.deleted;
 	}
 
-	range(query: RangeQuery & VectorReadOptions): Promise<VectorRangePage> {
+	range(query: RangeQuery & VectorReadOptions, options: NamespaceOption = {}): Promise<VectorRangePage> {
 		return this.transport.result(
-			{ operation: 'range over vectors', method: 'POST', path: '/range', body: query, read: true },
+			{ operation: 'range over vectors', command: 'range', ...options, body: query, read: true },
 			VectorRangePage,
 		);
 	}
 
 	info(): Promise<VectorIndexInfo> {
 		return this.transport.result(
-			{ operation: 'read vector index info', method: 'GET', path: '/info', read: true },
+			{ operation: 'read vector index info', command: 'info', read: true },
 			VectorIndexInfo,
 		);
 	}
 
-	async reset(): Promise<void> {
+	listNamespaces(): Promise<string[]> {
+		return this.transport.result(
+			{ operation: 'list namespaces', command: 'list-namespaces', read: true },
+			z.array(z.string()),
+		);
+	}
+
+	async deleteNamespace(namespace: string): Promise<void> {
 		await this.transport.result(
-			{ operation: 'reset vector index', method: 'DELETE', path: '/reset', read: false },
+			{ operation: 'delete a namespace', command: 'delete-namespace', namespace, read: false },
+			Success,
+		);
+	}
+
+	/** Empties a namespace (the default one unless named), or with `all` every namespace. */
+	async reset(options: NamespaceOption & { all?: boolean } = {}): Promise<void> {
+		await this.transport.result(
+			{
+				operation: 'reset vector index',
+				command: 'reset',
+				namespace: options.namespace,
+				...(options.all ? { query: 'all' } : {}),
+				read: false,
+			},
 			Success,
 		);
 	}
 }
 
+/** A search database: indexes by name, each holding documents. */
 export class SearchIndexClient {
 	private readonly transport: IndexTransport;
 
@@ -145,53 +267,92 @@ export class SearchIndexClient {
 		this.transport = new IndexTransport(connection, 'search index');
 	}
 
-	async upsert(documents: SearchDocument | SearchDocument[]): Promise<void> {
+	async upsert(index: string, documents: SearchDocument | SearchDocument[]): Promise<void> {
 		await this.transport.result(
-			{ operation: 'upsert documents', method: 'POST', path: '/upsert', body: documents, read: false },
+			{
+				operation: 'upsert documents',
+				command: 'upsert-data',
+				namespace: index,
+				body: documents,
+				read: false,
+			},
 			Success,
 		);
 	}
 
-	search(query: SearchQuery): Promise<SearchMatch[]> {
+	search(index: string, query: SearchQuery): Promise<SearchMatch[]> {
 		return this.transport.result(
-			{ operation: 'search documents', method: 'POST', path: '/search', body: query, read: true },
+			{ operation: 'search documents', command: 'search', namespace: index, body: query, read: true },
 			z.array(SearchMatch),
 		);
 	}
 
-	fetch(ids: string[]): Promise<(FetchedDocument | null)[]> {
+	fetch(index: string, selection: RecordSelection): Promise<(FetchedDocument | null)[]> {
 		return this.transport.result(
-			{ operation: 'fetch documents', method: 'POST', path: '/fetch', body: { ids }, read: true },
+			{
+				operation: 'fetch documents',
+				command: 'fetch',
+				namespace: index,
+				body: selectionBody(selection),
+				read: true,
+			},
 			z.array(FetchedDocument.nullable()),
 		);
 	}
 
-	/** Deletes all the ids or, when one is unknown, none (HTTP 404). Returns the count. */
-	async delete(ids: string[]): Promise<number> {
+	/** Deletes the documents named (unknown ids are no error); returns how many it deleted. */
+	async delete(index: string, selection: RecordSelection | { filter: string }): Promise<number> {
 		const result = await this.transport.result(
-			{ operation: 'delete documents', method: 'POST', path: '/delete', body: { ids }, read: false },
+			{
+				operation: 'delete documents',
+				command: 'delete',
+				namespace: index,
+				body: selectionBody(selection),
+				read: false,
+			},
 			DeleteResult,
 		);
 		return result.deleted;
 	}
 
-	range(query: RangeQuery): Promise<DocumentRangePage> {
+	range(index: string, query: RangeQuery): Promise<DocumentRangePage> {
 		return this.transport.result(
-			{ operation: 'range over documents', method: 'POST', path: '/range', body: query, read: true },
+			{ operation: 'range over documents', command: 'range', namespace: index, body: query, read: true },
 			DocumentRangePage,
 		);
 	}
 
-	info(): Promise<SearchIndexInfo> {
+	info(): Promise<SearchDatabaseInfo> {
 		return this.transport.result(
-			{ operation: 'read search index info', method: 'GET', path: '/info', read: true },
-			SearchIndexInfo,
+			{ operation: 'read search database info', command: 'info', read: true },
+			SearchDatabaseInfo,
 		);
 	}
 
-	async reset(): Promise<void> {
+	listIndexes(): Promise<string[]> {
+		return this.transport.result(
+			{ operation: 'list search indexes', command: 'list-namespaces', read: true },
+			z.array(z.string()),
+		);
+	}
+
+	async deleteIndex(index: string): Promise<void> {
 		await this.transport.result(
-			{ operation: 'reset search index', method: 'DELETE', path: '/reset', read: false },
+			{ operation: 'delete a search index', command: 'delete-namespace', namespace: index, read: false },
+			Success,
+		);
+	}
+
+	/** Empties one index, or with no name every index. */
+	async reset(index?: string): Promise<void> {
+		await this.transport.result(
+			{
+				operation: 'reset search index',
+				command: 'reset',
+				namespace: index,
+				...(index === undefined ? { query: 'all' } : {}),
+				read: false,
+			},
 			Success,
 		);
 	}

@@ -1,41 +1,66 @@
 /**
- * The data planes of a vector index and a search index: request types and zod schemas of the
- * answers. Not in interface.md, which only has the statistics of such indexes; the shapes
- * follow the REST API of deployed indexes of this kind: every success is `{"result": ...}`,
- * every error `{"error": "..."}` (decisions.md, "Errors").
+ * The data planes of vector indexes and search databases: request types and zod schemas of the
+ * answers. Not in interface.md, which only has their statistics; the shapes follow the REST API
+ * of the deployed indexes as the vendor documents it and its SDKs send it: every command by
+ * POST, a namespace (or search index name) as the last path segment, every success
+ * `{"result": ...}`, every error `{"error": "..."}` (decisions.md, "Errors").
  *
  * Vector index, under its endpoint (Bearer: the index token; reads also the read-only token):
- *   POST   /upsert  {id, vector, metadata?} or an array of them      -> "Success"
- *   POST   /query   {vector, topK?=10, includeVectors?, includeMetadata?} -> VectorMatch[]
- *   POST   /fetch   {ids, includeVectors?, includeMetadata?} or [ids] -> (FetchedVector | null)[]
- *   POST   /delete  {ids} or [ids]                                    -> {deleted}
- *   POST   /range   {cursor?, limit, includeVectors?, includeMetadata?} -> {nextCursor, vectors}
- *   GET    /info                                                      -> VectorIndexInfo
- *   DELETE /reset                                                     -> "Success"
- * Search index, under its endpoint (same tokens):
- *   POST   /upsert  {id, content, metadata?} or an array of them     -> "Success"
- *   POST   /search  {query, topK?=10}                                 -> SearchMatch[]
- *   POST   /fetch, /delete, /range, GET /info, DELETE /reset          as above, with documents
+ *   upsert[/ns]          {id, vector?, sparseVector?, metadata?, data?} or an array   -> "Success"
+ *   upsert-data[/ns]     {id, data, metadata?} or an array (data embedded)            -> "Success"
+ *   update[/ns]          {id, vector?, sparseVector?, data?, metadata?, metadataUpdateMode?} -> {updated}
+ *   query[/ns]           VectorQuery, or an array of them (a batch)                   -> VectorMatch[] (per query)
+ *   query-data[/ns]      VectorQuery with data                                        -> VectorMatch[]
+ *   resumable-query[-data][/ns]  VectorQuery & {maxIdle?}                            -> {uuid, scores}
+ *   resumable-query-next {uuid, additionalK}                                          -> VectorMatch[]
+ *   resumable-query-end  {uuid}                                                       -> "Success"
+ *   fetch[/ns]           {ids} | {prefix}, with include flags                         -> (FetchedVector | null)[]
+ *   delete[/ns]          {ids} | {prefix} | {filter}                                  -> {deleted}
+ *   range[/ns]           {cursor, limit, prefix?, include flags}                      -> {nextCursor, vectors}
+ *   reset[/ns], reset?all                                                             -> "Success"
+ *   info                                                                              -> VectorIndexInfo
+ *   list-namespaces                                                                   -> string[]
+ *   delete-namespace/ns                                                               -> "Success"
+ * Search database, under its endpoint (same tokens), the index name in place of the namespace:
+ *   upsert-data/index    {id, content, metadata?} or an array                         -> "Success"
+ *   search/index         {query, topK?, filter?, includeMetadata?}                     -> SearchMatch[]
+ *   fetch, delete, range (answering {nextCursor, vectors: documents}), reset, info,
+ *   list-namespaces (the index names), delete-namespace/index                         as above
  */
 import { z } from 'zod';
 
-// Requests (the client builds them; the local service checks them with its own schemas).
+// Requests (the client builds them; the local service checks them itself).
+
+export interface SparseVector {
+	indices: number[];
+	values: number[];
+}
 
 export interface VectorRecord {
-	id: string;
-	vector: number[];
+	id: string | number;
+	vector?: number[];
+	sparseVector?: SparseVector;
 	metadata?: Record<string, unknown>;
+	data?: string;
 }
 
 export interface VectorReadOptions {
 	includeVectors?: boolean;
 	includeMetadata?: boolean;
+	includeData?: boolean;
 }
 
 export interface VectorQuery extends VectorReadOptions {
-	vector: number[];
+	vector?: number[];
+	sparseVector?: SparseVector;
+	/** Text to embed instead of vectors. */
+	data?: string;
 	/** Default 10, at most 1000. */
 	topK?: number;
+	filter?: string;
+	weightingStrategy?: 'IDF';
+	fusionAlgorithm?: 'RRF' | 'DBSF';
+	queryMode?: 'HYBRID' | 'DENSE' | 'SPARSE';
 }
 
 export interface RangeQuery {
@@ -43,11 +68,15 @@ export interface RangeQuery {
 	cursor?: string;
 	/** 1 to 1000. */
 	limit: number;
+	prefix?: string;
 }
+
+/** Which records a fetch or delete names: ids, an id prefix, or (delete only) a filter. */
+export type RecordSelection = (string | number)[] | { ids: (string | number)[] } | { prefix: string };
 
 export interface SearchDocument {
 	id: string;
-	/** Text, or an object whose strings and numbers are all searchable. */
+	/** An object whose strings and numbers are all searchable (text is taken too). */
 	content: string | Record<string, unknown>;
 	metadata?: Record<string, unknown>;
 }
@@ -56,6 +85,7 @@ export interface SearchQuery {
 	query: string;
 	/** Default 10, at most 1000. */
 	topK?: number;
+	filter?: string;
 }
 
 // Answers.
@@ -64,10 +94,14 @@ const Metadata = z.record(z.string(), z.unknown());
 
 export const similarityNames = ['COSINE', 'EUCLIDEAN', 'DOT_PRODUCT'] as const;
 
+const SparseVectorSchema = z.looseObject({ indices: z.array(z.number()), values: z.array(z.number()) });
+
 export const FetchedVector = z.looseObject({
 	id: z.string(),
 	vector: z.array(z.number()).optional(),
+	sparseVector: SparseVectorSchema.optional(),
 	metadata: Metadata.optional(),
+	data: z.string().optional(),
 });
 export type FetchedVector = z.infer<typeof FetchedVector>;
 
@@ -77,12 +111,22 @@ export type VectorMatch = z.infer<typeof VectorMatch>;
 export const VectorRangePage = z.looseObject({ nextCursor: z.string(), vectors: z.array(FetchedVector) });
 export type VectorRangePage = z.infer<typeof VectorRangePage>;
 
+export const NamespaceInfo = z.looseObject({
+	vectorCount: z.number().int(),
+	pendingVectorCount: z.number().int(),
+});
+
+/** A vector index's info. Only the counts are required: a liberal reading of the rest. */
 export const VectorIndexInfo = z.looseObject({
 	vectorCount: z.number().int(),
 	pendingVectorCount: z.number().int(),
-	indexSize: z.number().int(),
-	dimension: z.number().int(),
-	similarityFunction: z.enum(similarityNames),
+	indexSize: z.number().int().optional(),
+	dimension: z.number().int().optional(),
+	similarityFunction: z.string().optional(),
+	indexType: z.string().optional(),
+	denseIndex: z.looseObject({ embeddingModel: z.string().optional() }).optional(),
+	sparseIndex: z.looseObject({ embeddingModel: z.string().optional() }).optional(),
+	namespaces: z.record(z.string(), NamespaceInfo).optional(),
 });
 export type VectorIndexInfo = z.infer<typeof VectorIndexInfo>;
 
@@ -98,19 +142,26 @@ export type SearchMatch = z.infer<typeof SearchMatch>;
 
 export const DocumentRangePage = z.looseObject({
 	nextCursor: z.string(),
-	documents: z.array(FetchedDocument),
+	vectors: z.array(FetchedDocument),
 });
 export type DocumentRangePage = z.infer<typeof DocumentRangePage>;
 
-export const SearchIndexInfo = z.looseObject({
-	documentCount: z.number().int(),
-	pendingDocumentCount: z.number().int(),
-	indexSize: z.number().int(),
+/** The search database's info: counts in all and per index (`namespaces`). */
+export const SearchDatabaseInfo = z.looseObject({
+	vectorCount: z.number().int(),
+	pendingVectorCount: z.number().int(),
+	indexSize: z.number().int().optional(),
+	namespaces: z.record(z.string(), NamespaceInfo).optional(),
 });
-export type SearchIndexInfo = z.infer<typeof SearchIndexInfo>;
+export type SearchDatabaseInfo = z.infer<typeof SearchDatabaseInfo>;
 
 export const DeleteResult = z.looseObject({ deleted: z.number().int() });
 export type DeleteResult = z.infer<typeof DeleteResult>;
+
+export const UpdateResult = z.looseObject({ updated: z.number().int() });
+
+export const ResumableStart = z.looseObject({ uuid: z.string(), scores: z.array(VectorMatch) });
+export type ResumableStart = z.infer<typeof ResumableStart>;
 
 /** Every data-plane success: `{"result": ...}`. */
 export function resultOf<T extends z.ZodType>(schema: T) {

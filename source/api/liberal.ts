@@ -8,7 +8,8 @@
  *   whose root lacks them does not fit at all;
  * - every other field may be missing, null or of another type: what parses is kept, the rest is
  *   left out (undefined, shown as "—") and recorded as a FieldIssue;
- * - an enum value nobody listed is kept as it came (and recorded);
+ * - an enum value nobody listed is kept as it came (and recorded), and so is a value of the right
+ *   type that a `keptAsItCame` check cannot read (a timestamp in a spelling nobody listed);
  * - fields the schema does not know are kept as they came;
  * - a list item that is not even an object becomes an empty record when its schema has no
  *   identity (one odd datapoint is a gap in its series, and the points stay aligned by index);
@@ -26,9 +27,10 @@ export interface FieldIssue {
 	path: string;
 	/**
 	 * wrong-type: the value was left out; unknown-value: an enum value nobody listed, kept;
+	 * unreadable: a value of the right type that its check cannot read, kept as it came;
 	 * missing: an identity field was absent, so the record holding it was left out.
 	 */
-	kind: 'wrong-type' | 'unknown-value' | 'missing';
+	kind: 'wrong-type' | 'unknown-value' | 'unreadable' | 'missing';
 	/** What the field should hold, in words. */
 	expected: string;
 	/** What came instead, shortened. Text from the network: sanitise it before showing it. */
@@ -72,6 +74,30 @@ const positionalLists = new WeakSet<z.ZodType>();
 export function positional<S extends z.ZodArray>(schema: S): Positional<S> {
 	positionalLists.add(schema);
 	return schema as Positional<S>;
+}
+
+/** What `keptAsItCame` registered: the schema of the type, and the check of the value. */
+interface Kept {
+	base: z.ZodType;
+	check: (value: unknown) => boolean;
+}
+
+const keptFields = new WeakMap<z.ZodType, Kept>();
+
+/**
+ * A field whose value, when it has `base`'s type but fails `check`, is kept as it came and
+ * recorded (kind `unreadable`) rather than left out: `--json` shows what the service sent, and the
+ * code that uses the field decides what to make of it (a statistics timestamp nobody can read is
+ * a point without a time). Strict parsing, as of the local service's own answers, refuses it.
+ */
+export function keptAsItCame<S extends z.ZodType>(
+	base: S,
+	check: (value: z.output<S>) => boolean,
+	words: { message: string; description: string },
+) {
+	const schema = base.refine(check, { message: words.message }).describe(words.description);
+	keptFields.set(schema, { base, check: check as (value: unknown) => boolean });
+	return schema;
 }
 
 type Open<T> = T extends string ? (string extends T ? string : T | (string & {})) : T;
@@ -122,6 +148,8 @@ function readerOf(schema: z.ZodType): Read {
 }
 
 function build(schema: z.ZodType): Read {
+	const kept = keptFields.get(schema);
+	if (kept) return keptReader(schema, kept);
 	if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) {
 		const inner = readerOf(schema.unwrap() as z.ZodType);
 		return (input, path, issues) => (input === undefined ? absent : inner(input, path, issues));
@@ -247,6 +275,16 @@ function enumReader(schema: z.ZodEnum): Read {
 	};
 }
 
+function keptReader(schema: z.ZodType, { base, check }: Kept): Read {
+	const read = readerOf(base);
+	return (input, path, issues) => {
+		const value = read(input, path, issues);
+		if (value !== absent && !check(value))
+			issues.push({ path, kind: 'unreadable', expected: describeSchema(schema), got: describeValue(input) });
+		return value;
+	};
+}
+
 function leafReader(schema: z.ZodType): Read {
 	const { type, checks } = schema.def as { type: string; checks?: unknown[] };
 	const plain = !checks || checks.length === 0;
@@ -332,6 +370,8 @@ export function describeIssue(issue: FieldIssue): string {
 	const where = issue.path || '(root)';
 	if (issue.kind === 'unknown-value') return `${where}: ${issue.got} is not one of the known values (kept)`;
 	if (issue.kind === 'missing') return `${where}: missing (expected ${issue.expected})`;
+	if (issue.kind === 'unreadable')
+		return `${where}: expected ${issue.expected}, got ${issue.got} (kept as it came)`;
 	return `${where}: expected ${issue.expected}, got ${issue.got}`;
 }
 

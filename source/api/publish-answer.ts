@@ -21,9 +21,17 @@ export function readPublishAnswer(
 		const { data, issues } = readBody(operation, response, PublishResult);
 		return { kind: 'url', result: data, issues };
 	}
-	// An array (the SDK, decisions.md) or `{messages: [...]}` (the reference).
-	const { data, issues } = readBody(operation, response, GroupPublishMessages, (json) =>
-		Array.isArray(json) ? { messages: json } : json,
-	);
+	const { data, issues } = readBody(operation, response, GroupPublishMessages, groupAnswerAsMessages);
 	return { kind: 'group', results: data.messages, issues };
+}
+
+/**
+ * A group publish answered as an array (the SDK, decisions.md), as `{messages: [...]}` (the
+ * reference), or as a single `{messageId, ...}` object, as the deployed service may answer: each
+ * read as `{messages}`, the single object as a one-item answer.
+ */
+function groupAnswerAsMessages(json: unknown): unknown {
+	if (Array.isArray(json)) return { messages: json };
+	const single = typeof json === 'object' && json !== null && !('messages' in json) && 'messageId' in json;
+	return single ? { messages: [json] } : json;
 }

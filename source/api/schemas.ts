@@ -10,7 +10,7 @@
  * comment says so and both spellings are read.
  */
 import { z } from 'zod';
-import { identified, positional } from './liberal.js';
+import { identified, keptAsItCame, positional } from './liberal.js';
 import { parseStatsTimestamp } from './timestamp.js';
 
 export const statsPeriods = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as const;
@@ -18,13 +18,16 @@ export const StatsPeriod = z.enum(statsPeriods);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
 // The reference types `x` as a plain string; decisions.md has clients also read ISO 8601 and
-// unix seconds or milliseconds, as a number or a string. A number is read as its text.
-export const StatsTimestamp = z
-	.union([z.string(), z.number().transform(String)])
-	.refine((value) => parseStatsTimestamp(value) !== undefined, {
+// unix seconds or milliseconds, as a number or a string. One that cannot be read is kept as it
+// came: a point without a time (a gap) on screen, the value as sent in `--json`.
+export const StatsTimestamp = keptAsItCame(
+	z.union([z.string(), z.number()]),
+	(value) => parseStatsTimestamp(value) !== undefined,
+	{
 		message: 'expected a timestamp like "2026-01-31 12:00:00.000 +0000 UTC"',
-	})
-	.describe('a timestamp such as "2026-01-31 12:00:00.000 +0000 UTC", ISO 8601 or unix time');
+		description: 'a timestamp such as "2026-01-31 12:00:00.000 +0000 UTC", ISO 8601 or unix time',
+	},
+);
 
 export const Datapoint = z.looseObject({
 	x: StatsTimestamp,
@@ -87,6 +90,41 @@ export const SearchIndex = identified(
 	['id'],
 );
 export type SearchIndex = z.infer<typeof SearchIndex>;
+
+/** The kinds of vector index: dense vectors, sparse vectors, or both (hybrid). */
+export const vectorIndexTypes = ['DENSE', 'SPARSE', 'HYBRID'] as const;
+
+/** A vector index as the management API lists it: its shape, endpoint, tokens and limits. */
+export const VectorIndexResource = identified(
+	z.looseObject({
+		customer_id: z.string(),
+		id: z.string(),
+		name: z.string(),
+		similarity_function: z.enum(['COSINE', 'EUCLIDEAN', 'DOT_PRODUCT']),
+		dimension_count: z.number().int(),
+		embedding_model: z.string(),
+		sparse_embedding_model: z.string(),
+		endpoint: z.string(),
+		token: z.string(),
+		read_only_token: z.string(),
+		type: z.enum(['free', 'payg', 'fixed']),
+		region: z.enum(['eu-west-1', 'us-east-1', 'us-central1']),
+		index_type: z.enum(vectorIndexTypes),
+		max_vector_count: z.number().int(),
+		max_daily_updates: z.number().int(),
+		max_daily_queries: z.number().int(),
+		max_monthly_bandwidth: z.number().int(),
+		max_writes_per_second: z.number().int(),
+		max_query_per_second: z.number().int(),
+		max_reads_per_request: z.number().int(),
+		max_writes_per_request: z.number().int(),
+		max_total_metadata_size: z.number().int(),
+		creation_time: z.number().int(),
+		throughput_vector: Series,
+	}),
+	['id'],
+);
+export type VectorIndexResource = z.infer<typeof VectorIndexResource>;
 
 export const VectorIndexStats = z.looseObject({
 	pending_index_count: z.number().int(),

@@ -25,6 +25,9 @@ export class WorkflowHeaders {
 	readonly callback: string;
 	readonly stepId: string;
 	readonly stepName: string;
+	/** What the SDK can read, comma-separated (`InitialBody`, `LazyFetch`, ...), of the run and of its failure callback. */
+	readonly featureSet: string;
+	readonly failureFeatureSet: string;
 
 	constructor(readonly dialect: Dialect) {
 		const name = (suffix: string) => prefixed(dialect, suffix);
@@ -42,6 +45,8 @@ export class WorkflowHeaders {
 		this.callback = name('Workflow-Callback');
 		this.stepId = name('Workflow-StepId');
 		this.stepName = name('Workflow-StepName');
+		this.featureSet = name('Feature-Set');
+		this.failureFeatureSet = name('Failure-Callback-Feature-Set');
 	}
 
 	/** The run a message belongs to, from its lowercase configuration fields. */
@@ -55,6 +60,17 @@ export class WorkflowHeaders {
 
 	callTypeOf(fields: ReadonlyMap<string, string>): string | undefined {
 		return fields.get(this.callType.toLowerCase())?.trim() || undefined;
+	}
+
+	/**
+	 * Whether the SDK that started a run reads the initial payload as the failure callback's
+	 * `sourceBody` (`@upstash/workflow` says so with `InitialBody`); without it, `sourceBody` is
+	 * the failed message's body, the steps (the workflow module of `@upstash/qstash` reads that).
+	 */
+	asksInitialBody(fields: ReadonlyMap<string, string>): boolean {
+		return [this.featureSet, this.failureFeatureSet].some((name) =>
+			(fields.get(name.toLowerCase()) ?? '').split(',').some((feature) => feature.trim() === 'InitialBody'),
+		);
 	}
 }
 

@@ -1,4 +1,5 @@
 /** Flags and argument rules that several commands share. */
+import { groupNameRule, isGroupName } from '../api/publish-options.js';
 import { type StatsPeriod, statsPeriods } from '../api/schemas.js';
 import type { FlagSpecs, ParsedArgs } from './args.js';
 import { UsageError } from './args.js';
@@ -61,4 +62,17 @@ export function wholeNumberFlag(
 			`--${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
 		);
 	return value;
+}
+
+/** A name as the service takes it for a queue, an endpoint or a schedule id; `what` names the flag. */
+export function checkedName(value: string, what: string): string {
+	if (!isGroupName(value))
+		throw new UsageError(`${what}: ${JSON.stringify(value)} is not a name (${groupNameRule})`);
+	return value;
+}
+
+/** A flag that names a queue or a schedule id, trimmed and checked; undefined when not given. */
+export function nameFlag(args: ParsedArgs, flag: string): string | undefined {
+	const value = args.string(flag)?.trim();
+	return value === undefined ? undefined : checkedName(value, `--${flag}`);
 }

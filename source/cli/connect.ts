@@ -8,7 +8,7 @@ import { MqClient } from '../api/client.js';
 import type { ConnectionSettings } from '../api/connection.js';
 import type { Dialect } from '../api/dialect.js';
 import { ConfigError } from '../config/file.js';
-import { formatSource, type Resolved } from '../config/resolve.js';
+import { atLocalServer, formatSource, type Resolved } from '../config/resolve.js';
 import { envName, flagName, type SettingKey } from '../config/settings.js';
 import type { LocalServerInfo } from './local-server.js';
 
@@ -97,30 +97,12 @@ export function localSettings(
 	return { queueUrl, token, managementUrl, email, apiKey, dialect };
 }
 
-const dialectKeys = ['headerPrefix', 'tokenParam', 'productSegment', 'issuer', 'partnerWord'] as const;
-
-/**
- * The settings that reach a running local server: its own credentials and dialect, except
- * what was given explicitly (a flag, a variable), which wins as it does everywhere.
- */
+/** The settings that reach a running local server (atLocalServer says which win). */
 export function runningServerSettings(resolved: Resolved, server: LocalServerInfo): ConnectionSettings {
-	const explicit = localStartOptions(resolved);
-	const dialectGiven =
-		resolved.sources.dialect.kind !== 'unset' ||
-		dialectKeys.some((key) => resolved.sources[key].kind !== 'default');
-	return localSettings(
-		{
-			queueUrl: server.queueUrl,
-			managementUrl: server.managementUrl,
-			token: explicit.token ?? server.token,
-			email: explicit.email ?? server.email,
-			apiKey: explicit.apiKey ?? server.apiKey,
-		},
-		dialectGiven ? resolved.dialect : server.dialect,
-	);
+	return remoteSettings(atLocalServer(resolved, server));
 }
 
-/** The settings of a remote service from resolved configuration (what is missing left empty). */
+/** The client settings of a resolved connection (what is missing left empty). */
 export function remoteSettings(resolved: Resolved): ConnectionSettings {
 	const v = resolved.values;
 	return {

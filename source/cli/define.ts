@@ -19,6 +19,7 @@ import {
 } from './connect.js';
 import { describeFailure, formatFailure, wantsJson } from './failure.js';
 import { type Io, processIo } from './io.js';
+import type { LocalServerInfo } from './local-server.js';
 import { findLocal } from './local-starter.js';
 import { Output } from './output.js';
 import { readSecretFiles, secretFileFlag, secretFileFlags } from './secret-files.js';
@@ -35,6 +36,8 @@ export interface CommandContext {
 	dataDir: string;
 	/** Connects to the API the command declared; closed by the runner when the command ends. */
 	connect(): Promise<Connection>;
+	/** The local server that runs for the data directory, if one does. */
+	localServer(): Promise<LocalServerInfo | undefined>;
 	/** Aborted on Ctrl-C, for commands that run until stopped. */
 	signal: AbortSignal;
 }
@@ -208,6 +211,7 @@ export async function runSpec(
 		});
 		resolved = current;
 		const dataDir = args.string('data-dir') ?? dataDirPath(io);
+		const findServer = options.findLocal ?? findLocal;
 		if (spec.interruptible) process.once('SIGINT', interrupt);
 		const code = await spec.run({
 			args,
@@ -222,7 +226,7 @@ export async function runSpec(
 				connection ??= await openConnection(current, spec.api, {
 					configPath,
 					dataDir,
-					findLocal: options.findLocal ?? findLocal,
+					findLocal: findServer,
 					note: (text) => {
 						if (!out.json && io.stderr !== undefined && (io.stderr as { isTTY?: boolean }).isTTY)
 							out.warn(text);
@@ -230,6 +234,7 @@ export async function runSpec(
 				});
 				return connection;
 			},
+			localServer: () => findServer(dataDir),
 			signal: controller.signal,
 		});
 		return code ?? exitCodes.ok;

@@ -53,6 +53,15 @@ export function listenFailure(error: unknown, what: string, host: string, port: 
 	return new ListenError(`${where}: ${text}`);
 }
 
+/**
+ * The service answered, but did not do (all of) what was asked: no run of that id, only some of
+ * the ids found. A command throws it, after printing what was done, and the runner reports it
+ * once, as every failure (exit code 1).
+ */
+export class RefusedError extends Error {
+	override name = 'RefusedError';
+}
+
 export interface FailureContext {
 	/** Names the credential the command used and where it came from, for a 401. */
 	credentials?: string;
@@ -68,6 +77,7 @@ export function describeFailure(error: unknown, context: FailureContext = {}): F
 			message: sanitize(error.message),
 			...(error.hint ? { hint: sanitize(error.hint) } : {}),
 		};
+	if (error instanceof RefusedError) return { code: exitCodes.refused, message: sanitize(error.message) };
 	if (error instanceof ZodError) return { code: exitCodes.usage, message: sanitize(describeZodError(error)) };
 	if (error instanceof NoLocalServerError)
 		return { code: exitCodes.unreachable, message: sanitize(error.message), hint: error.hint };

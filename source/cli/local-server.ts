@@ -28,6 +28,13 @@ export const LocalServerInfo = z.object({
 	vectorIndexToken: z.string(),
 	searchIndexUrl: z.string(),
 	searchIndexToken: z.string(),
+	/** The sparse and hybrid vector indexes (absent from a file an older version wrote). */
+	sparseIndexId: z.string().optional(),
+	sparseIndexUrl: z.string().optional(),
+	sparseIndexToken: z.string().optional(),
+	hybridIndexId: z.string().optional(),
+	hybridIndexUrl: z.string().optional(),
+	hybridIndexToken: z.string().optional(),
 	dialect: z.object({
 		headerPrefix: z.string(),
 		tokenParam: z.string(),
@@ -98,10 +105,23 @@ export async function findLocalServer(dataDir: string): Promise<LocalServerInfo 
 
 /**
  * The lines an app puts in its `.env` to use the local server: the official SDKs' variable
- * names when the server speaks the deployed dialect, mqtop's own otherwise.
+ * names when the server speaks the deployed dialect, mqtop's own otherwise. The sparse and
+ * hybrid indexes go under the names the vector SDK's own test suite reads
+ * (`SPARSE_UPSTASH_VECTOR_REST_URL`, ...), there being no SDK names for a second index.
  */
 export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 	const deployed = presetOf(dialect) === 'deployed';
+	const extra = (prefix: string, url: string | undefined, token: string | undefined): [string, string][] =>
+		url === undefined || token === undefined
+			? []
+			: [
+					[deployed ? `${prefix}_UPSTASH_VECTOR_REST_URL` : `MQTOP_${prefix}_INDEX_URL`, url],
+					[deployed ? `${prefix}_UPSTASH_VECTOR_REST_TOKEN` : `MQTOP_${prefix}_INDEX_TOKEN`, token],
+				];
+	const indexes = [
+		...extra('SPARSE', info.sparseIndexUrl, info.sparseIndexToken),
+		...extra('HYBRID', info.hybridIndexUrl, info.hybridIndexToken),
+	];
 	const pairs: [string, string][] = deployed
 		? [
 				['QSTASH_URL', info.queueUrl],
@@ -112,6 +132,7 @@ export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 				['UPSTASH_VECTOR_REST_TOKEN', info.vectorIndexToken],
 				['UPSTASH_SEARCH_REST_URL', info.searchIndexUrl],
 				['UPSTASH_SEARCH_REST_TOKEN', info.searchIndexToken],
+				...indexes,
 			]
 		: [
 				[envName('queueUrl'), info.queueUrl],
@@ -125,6 +146,7 @@ export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 				['MQTOP_VECTOR_INDEX_TOKEN', info.vectorIndexToken],
 				['MQTOP_SEARCH_INDEX_URL', info.searchIndexUrl],
 				['MQTOP_SEARCH_INDEX_TOKEN', info.searchIndexToken],
+				...indexes,
 			];
 	return pairs.map(([name, value]) => `${name}=${value}`);
 }

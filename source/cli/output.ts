@@ -43,7 +43,11 @@ export class Output {
 		this.lines(formatPairs(pairs, this.style));
 	}
 
-	/** A note on stderr that does not change the outcome; with --json one `{"warning"}` line. */
+	/**
+	 * A note on stderr that does not change the outcome; with --json one `{"warning"}` line. It adds
+	 * the `mqtop:` itself. A failure is no note: the command throws it (failure.ts), and the runner
+	 * reports it once, as `{"error", "exitCode"}` with --json.
+	 */
 	warn(text: string): void {
 		this.io.stderr.write(this.json ? `${jsonLine({ warning: text })}\n` : `mqtop: ${text}\n`);
 	}

@@ -102,6 +102,15 @@ export const bodyFlagSpecs: FlagSpecs = {
 	'body-file': { type: 'string', value: '<path>', description: 'read the body from a file (- for stdin)' },
 };
 
+/** `--queue`: publish (or run a schedule) through a queue, as `publish` and `schedules create` take it. */
+export const queueFlagSpecs: FlagSpecs = {
+	queue: {
+		type: 'string',
+		value: '<name>',
+		description: 'enqueue: wait its turn in this queue (a missing queue is created, parallelism 1)',
+	},
+};
+
 /** Other headers on the request, as `publish` and `schedules create` take them. */
 export const headerFlagSpecs: FlagSpecs = {
 	header: {

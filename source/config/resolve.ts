@@ -3,7 +3,13 @@
  * A pure function of the parsed config file, the environment and the flags, so precedence
  * (flag over environment over profile over default) is tested without touching the machine.
  */
-import { type Dialect, type DialectPreset, defaultDialect, dialectPresets } from '../api/dialect.js';
+import {
+	type Dialect,
+	type DialectPreset,
+	defaultDialect,
+	dialectPresets,
+	presetOf,
+} from '../api/dialect.js';
 import { describeZodError } from '../api/schemas.js';
 import { ConfigError, type ConfigFile, localProfile } from './file.js';
 import { envName, flagName, type SettingKey, settingKeys, settingSchemas } from './settings.js';
@@ -16,7 +22,7 @@ export type Source =
 	| { kind: 'default' }
 	/** One of the five dialect names, given by the dialect preset of that name. */
 	| { kind: 'preset'; name: string }
-	/** Supplied by the embedded local service once it has started. */
+	/** Supplied by the local server that runs for the data directory (`mqtop serve`, the monitor). */
 	| { kind: 'local' }
 	| { kind: 'unset' };
 
@@ -37,7 +43,10 @@ export interface ResolveInputs {
 export interface Resolved {
 	profile: string;
 	profileSource: Source;
-	/** True when the embedded local service supplies the connection. */
+	/**
+	 * True when the local server of the data directory supplies the connection (the profile
+	 * "local", no address given); `atLocalServer` fills in what it supplies once it is found.
+	 */
 	local: boolean;
 	values: Partial<Record<SettingKey, string>>;
 	sources: Record<SettingKey, Source>;
@@ -86,8 +95,8 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 		throw new ConfigError(
 			`no profile named ${JSON.stringify(chosen.name)} (chosen by ${formatSource(chosen.source)}); ` +
 				(known.length > 0
-					? `${inputs.configPath} has: ${known.join(', ')}, and "${localProfile}" is the embedded local service`
-					: `${inputs.configPath} defines no profiles; "${localProfile}" is the embedded local service`),
+					? `${inputs.configPath} has: ${known.join(', ')}, and "${localProfile}" is the local server of the data directory`
+					: `${inputs.configPath} defines no profiles; "${localProfile}" is the local server of the data directory`),
 		);
 	}
 	const values: Partial<Record<SettingKey, string>> = {};
@@ -112,9 +121,9 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 			sources[key] = { kind: 'unset' };
 		}
 	}
-	// The profile "local" connects to the embedded service unless an address was given
-	// explicitly, which then wins like any flag or variable does. The local service takes any
-	// credentials given explicitly as its own and makes up the rest.
+	// The profile "local" connects to the local server unless an address was given explicitly,
+	// which then wins like any flag or variable does. Credentials given explicitly win over the
+	// server's own (atLocalServer); a local service started with them takes them as its own.
 	const local = chosen.name === localProfile && urlKeys.every((key) => values[key] === undefined);
 	if (local) {
 		for (const key of settingKeys)
@@ -145,6 +154,46 @@ export function resolveConnection(inputs: ResolveInputs): Resolved {
 	};
 }
 
+const localServerKeys = [
+	'queueUrl',
+	'managementUrl',
+	'token',
+	'email',
+	'apiKey',
+	'currentSigningKey',
+	'nextSigningKey',
+] as const satisfies SettingKey[];
+
+/** What the running local server supplies: its addresses, credentials and dialect. */
+export type LocalServerSettings = Record<(typeof localServerKeys)[number], string> & { dialect: Dialect };
+
+/**
+ * The connection to the local server found running for the data directory: its addresses,
+ * credentials and dialect, each from "local server", except what was given explicitly (a flag,
+ * a variable), which wins as it does everywhere.
+ */
+export function atLocalServer(resolved: Resolved, server: LocalServerSettings): Resolved {
+	const values = { ...resolved.values };
+	const sources = { ...resolved.sources };
+	for (const key of localServerKeys) {
+		if (sources[key].kind !== 'local') continue;
+		values[key] = server[key];
+	}
+	const dialectGiven =
+		sources.dialect.kind !== 'unset' || dialectKeys.some((key) => sources[key].kind !== 'default');
+	if (dialectGiven) return { ...resolved, values, sources };
+	for (const key of dialectKeys) {
+		values[key] = server.dialect[key];
+		sources[key] = { kind: 'local' };
+	}
+	const preset = presetOf(server.dialect);
+	if (preset) {
+		values.dialect = preset;
+		sources.dialect = { kind: 'local' };
+	}
+	return { ...resolved, values, sources, dialect: { ...server.dialect }, preset };
+}
+
 export function formatSource(source: Source): string {
 	switch (source.kind) {
 		case 'flag':
@@ -160,7 +209,7 @@ export function formatSource(source: Source): string {
 		case 'preset':
 			return `preset ${source.name}`;
 		case 'local':
-			return 'local';
+			return 'local server';
 		case 'unset':
 			return 'not set';
 	}

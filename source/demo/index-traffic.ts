@@ -23,6 +23,7 @@ export interface IndexTrafficOptions {
 
 export interface IndexTrafficCounts {
 	vectorQueries: number;
+	/** Records upserted and deleted, as the service counts updates. */
 	vectorUpdates: number;
 	searchQueries: number;
 	searchUpdates: number;
@@ -55,6 +56,9 @@ const uses = ['breakfast', 'a picnic', 'the winter', 'a gift', 'baking', 'late n
 type Action = 'vector-query' | 'vector-upsert' | 'search-query' | 'search-upsert';
 
 /** The repeating mix: reads outnumber writes, as in most applications. */
+/** The search index of the search database the demo writes to. */
+export const demoIndex = 'demo';
+
 const schedule: readonly Action[] = [
 	'vector-upsert',
 	'vector-query',
@@ -98,26 +102,32 @@ export async function startIndexTraffic(options: IndexTrafficOptions): Promise<I
 	const topic = () => topics[Math.floor(random() * topics.length)]!;
 	const word = (list: readonly string[]) => list[Math.floor(random() * list.length)]!;
 
+	const denseDimension = async () => {
+		const { dimension: found } = await vectors.info();
+		if (found === undefined || found < 1) throw new Error('the vector index did not say its dimension');
+		return found;
+	};
+
 	const actions: Record<Action, () => Promise<void>> = {
 		async 'vector-upsert'() {
-			dimension ??= (await vectors.info()).dimension;
+			dimension ??= await denseDimension();
 			const dim = dimension;
 			const batch = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
 				const t = topic();
 				return { id: `demo-${++n}`, vector: around(t, dim), metadata: { topic: t } };
 			});
 			await vectors.upsert(batch);
-			counts.vectorUpdates++;
+			// Counted as the service counts updates: by the records written or deleted.
+			counts.vectorUpdates += batch.length;
 			vectorIds.push(...batch.map((v) => v.id));
 			if (vectorIds.length > maxRecords) {
 				// Forgotten first: if someone reset the index meanwhile, the demo does not retry forever.
 				const oldest = vectorIds.splice(0, vectorIds.length - maxRecords);
-				await vectors.delete(oldest);
-				counts.vectorUpdates++;
+				counts.vectorUpdates += await vectors.delete(oldest);
 			}
 		},
 		async 'vector-query'() {
-			dimension ??= (await vectors.info()).dimension;
+			dimension ??= await denseDimension();
 			await vectors.query({ vector: around(topic(), dimension), topK: 5, includeMetadata: true });
 			counts.vectorQueries++;
 		},
@@ -125,17 +135,17 @@ export async function startIndexTraffic(options: IndexTrafficOptions): Promise<I
 			const t = topic();
 			const id = `demo-doc-${++n}`;
 			const content = `${word(adjectives)} ${t} for ${word(uses)}, ${word(adjectives)} and ${word(adjectives)}`;
-			await documents.upsert({ id, content, metadata: { topic: t } });
+			await documents.upsert(demoIndex, { id, content: { text: content }, metadata: { topic: t } });
 			counts.searchUpdates++;
 			documentIds.push(id);
 			if (documentIds.length > maxRecords) {
 				const oldest = documentIds.splice(0, documentIds.length - maxRecords);
-				await documents.delete(oldest);
+				await documents.delete(demoIndex, oldest);
 				counts.searchUpdates++;
 			}
 		},
 		async 'search-query'() {
-			await documents.search({ query: `${word(adjectives)} ${topic()}`, topK: 5 });
+			await documents.search(demoIndex, { query: `${word(adjectives)} ${topic()}`, topK: 5 });
 			counts.searchQueries++;
 		},
 	};

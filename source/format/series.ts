@@ -121,7 +121,7 @@ export function verticalBars(values: readonly Point[], height: number, top?: num
  * Index of today's point in the month-long daily series: the point dated today (UTC), else
  * the day of the month, since `days` covers the whole current month from the 1st.
  */
-export function todayIndex(series: readonly { x?: string | undefined }[], now: number): number {
+export function todayIndex(series: readonly { x?: string | number | undefined }[], now: number): number {
 	const today = new Date(now).toISOString().slice(0, 10);
 	const found = series.findIndex((p) => {
 		const ms = p.x === undefined ? undefined : parseStatsTimestamp(p.x);

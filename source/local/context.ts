@@ -5,10 +5,8 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { RateLimiter } from './account/rate-limiter.js';
 import type { Clock } from './clock.js';
-import type { IndexPlanes } from './data-plane/planes.js';
 import type { DeliveryEngine } from './delivery/engine.js';
-import type { SearchIndexRecord } from './indexes/search-index.js';
-import type { VectorIndex } from './indexes/vector-index.js';
+import type { IndexPlanes } from './indexes/data-plane/planes.js';
 import type { ScheduleRunner } from './schedules/runner.js';
 import type { UsageStats } from './stats/usage.js';
 import type { DedupStore } from './stores/dedup-store.js';
@@ -54,8 +52,6 @@ export interface ServiceContext {
 	workflows: WorkflowEngine;
 	usage: UsageStats;
 	rateLimiter: RateLimiter;
-	vectorIndex: VectorIndex;
-	searchIndex: SearchIndexRecord;
-	/** The engines, endpoints and tokens of both indexes. */
-	dataPlanes: IndexPlanes;
+	/** The vector indexes and the search database: engines, endpoints, tokens and statistics. */
+	indexes: IndexPlanes;
 }

@@ -4,7 +4,7 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { Clock } from './clock.js';
 import type { Backoff } from './delivery/backoff.js';
-import type { Similarity } from './vector/similarity.js';
+import type { Similarity } from './indexes/vector/similarity.js';
 
 /** The options that can cross to a worker thread (plain data only). */
 export interface LocalServiceData extends Partial<AccountCredentials> {
@@ -17,10 +17,16 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	nextSigningKey?: string;
 	vectorIndexId?: string;
 	searchIndexId?: string;
-	/** Dimension of the vector index; default 384. */
+	sparseIndexId?: string;
+	hybridIndexId?: string;
+	/** Dimension of the dense vector index; default 384. */
 	vectorDimension?: number;
-	/** Similarity function of the vector index; default COSINE. */
+	/** Similarity function of the dense vector index; default COSINE. */
 	vectorSimilarity?: Similarity;
+	/** Dimension of the hybrid index's dense part; default 384. */
+	hybridDimension?: number;
+	/** Similarity function of the hybrid index's dense part; default COSINE. */
+	hybridSimilarity?: Similarity;
 	limits?: Partial<PlanLimits>;
 	/** Multiplies the default retry backoff (e.g. 0.001 turns 12 s into 12 ms). */
 	retryDelayScale?: number;

@@ -18,10 +18,10 @@ import * as topics from './api/topics.js';
 import * as runs from './api/workflow-runs.js';
 import * as workflows from './api/workflows.js';
 import type { ServiceContext } from './context.js';
-import { addDataPlaneRoutes } from './data-plane/routes.js';
 import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
 import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
+import { addDataPlaneRoutes } from './indexes/data-plane/routes.js';
 import type { Keeper } from './persistence/journal.js';
 
 interface RouteMeta {
@@ -64,6 +64,8 @@ export function buildRouter(
 	router
 		.add('GET', `/v2/${segment}/users`, basic, h(management.listUsers))
 		.add('GET', `/v2/${segment}/stats/:id`, basic, h(management.mqStats))
+		.add('GET', '/v2/vector/index', basic, h(management.listVectorIndexes))
+		.add('GET', '/v2/vector/index/:id', basic, h(management.vectorIndex))
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
 		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
 		.add('POST', '/v2/publish', publishAuth, () => {
@@ -119,6 +121,7 @@ export function buildRouter(
 		.add('GET', '/v2/workflows/runs/:id', bearer, h(runs.runSteps))
 		.add('DELETE', '/v2/workflows/runs/:id', bearer, h(runs.deleteRun))
 		.add('DELETE', '/v2/workflows/runs', bearer, h(runs.cancelRuns))
+		.add('POST', '/v2/workflows/dlq/callback/:id', bearer, h(dlq.retryFailureCallback))
 		.add('POST', '/v2/wait/:eventId', bearer, h(notify.wait))
 		.add('POST', '/v2/notify/*rest', bearer, h(notify.notify))
 		.add('GET', '/v2/waiters/:eventId', bearer, h(notify.waiters))

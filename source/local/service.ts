@@ -12,18 +12,22 @@ import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
-import { createIndexPlanes, indexEndpoints } from './data-plane/planes.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
-import { SearchIndexRecord } from './indexes/search-index.js';
-import { VectorIndex } from './indexes/vector-index.js';
+import {
+	createLocalIndexes,
+	registerIndexStatistics,
+	restoreLocalIndexes,
+} from './indexes/data-plane/local-indexes.js';
+import { searchEndpoint, vectorEndpoint } from './indexes/data-plane/planes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
-import { resolveAccount } from './persistence/account.js';
+import { type KeptShapes, resolveAccount } from './persistence/account.js';
 import {
 	collections,
 	type KeptAccount,
 	type KeptRecords,
 	openCollections,
+	type Sinks,
 	values,
 } from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
@@ -58,18 +62,27 @@ export interface LocalServiceInfo {
 	accountId: string;
 	vectorIndexId: string;
 	searchIndexId: string;
-	/** REST endpoint of the vector index's data plane, and its tokens. */
+	/** REST endpoint of the dense vector index's data plane, and its tokens. */
 	vectorIndexUrl: string;
 	vectorIndexToken: string;
 	vectorIndexReadOnlyToken: string;
-	/** REST endpoint of the search index's data plane, and its token. */
+	/** The sparse vector index: id, REST endpoint and tokens. */
+	sparseIndexId: string;
+	sparseIndexUrl: string;
+	sparseIndexToken: string;
+	sparseIndexReadOnlyToken: string;
+	/** The hybrid vector index: id, REST endpoint and tokens. */
+	hybridIndexId: string;
+	hybridIndexUrl: string;
+	hybridIndexToken: string;
+	hybridIndexReadOnlyToken: string;
+	/** REST endpoint of the search database's data plane, and its token. */
 	searchIndexUrl: string;
 	searchIndexToken: string;
 }
 
 /** What a client needs to reach a service of this identity at `baseUrl`. */
 export function serviceInfo(account: KeptAccount, baseUrl: string): LocalServiceInfo {
-	const endpoints = indexEndpoints(baseUrl, account);
 	return {
 		queueUrl: baseUrl,
 		managementUrl: baseUrl,
@@ -81,10 +94,18 @@ export function serviceInfo(account: KeptAccount, baseUrl: string): LocalService
 		accountId: account.credentials.accountId,
 		vectorIndexId: account.vectorIndexId,
 		searchIndexId: account.searchIndexId,
-		vectorIndexUrl: endpoints.vector,
+		vectorIndexUrl: vectorEndpoint(baseUrl, account.vectorIndexId),
 		vectorIndexToken: account.vectorTokens.token,
 		vectorIndexReadOnlyToken: account.vectorTokens.readOnlyToken,
-		searchIndexUrl: endpoints.search,
+		sparseIndexId: account.sparseIndexId,
+		sparseIndexUrl: vectorEndpoint(baseUrl, account.sparseIndexId),
+		sparseIndexToken: account.sparseTokens.token,
+		sparseIndexReadOnlyToken: account.sparseTokens.readOnlyToken,
+		hybridIndexId: account.hybridIndexId,
+		hybridIndexUrl: vectorEndpoint(baseUrl, account.hybridIndexId),
+		hybridIndexToken: account.hybridTokens.token,
+		hybridIndexReadOnlyToken: account.hybridTokens.readOnlyToken,
+		searchIndexUrl: searchEndpoint(baseUrl, account.searchIndexId),
 		searchIndexToken: account.searchTokens.token,
 	};
 }
@@ -101,7 +122,11 @@ export async function keptServiceInfo(
 	const keeper = await Journal.open(stateDirectory(options.dataDir), () => {});
 	try {
 		const kept = await keeper.load('account', collections.account);
-		const account = resolveAccount(options, kept[0]?.[1], await keeper.any('vectors'), Date.now());
+		const has: KeptShapes = {
+			dense: (await keeper.any('vectors')) || (await keeper.any('denseRecords')),
+			hybrid: await keeper.any('hybridRecords'),
+		};
+		const account = resolveAccount(options, kept[0]?.[1], has, Date.now());
 		keeper.collection('account', collections.account).put('account', account);
 		return serviceInfo(account, baseUrl);
 	} finally {
@@ -175,7 +200,12 @@ async function start(
 	const dialect = resolveDialect(options.dialect);
 	const limits = resolveLimits(options.limits);
 	const { kept, sinks } = await openCollections(keeper);
-	const account = resolveAccount(options, kept.account[0]?.[1], kept.vectors.length > 0, clock.now());
+	const account = resolveAccount(
+		options,
+		kept.account[0]?.[1],
+		{ dense: kept.vectors.length + kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
+		clock.now(),
+	);
 	const { credentials, createdAt, keys } = account;
 	const saveAccount = () => sinks.account.put('account', account);
 	saveAccount();
@@ -230,26 +260,7 @@ async function start(
 			onError(error);
 		}
 	});
-	const { vectorIndexId, searchIndexId } = account;
-	const vectorIndex = new VectorIndex(vectorIndexId, 'local-vector', createdAt);
-	const searchIndex = new SearchIndexRecord(
-		searchIndexId,
-		'local-search',
-		credentials.email,
-		indexEndpoints(baseUrl, account).search,
-		createdAt,
-		account.searchTokens,
-	);
-	const dataPlanes = createIndexPlanes({
-		baseUrl,
-		vectorIndex,
-		searchIndex,
-		dimension: account.vectorDimension,
-		similarity: account.vectorSimilarity,
-		vectorTokens: account.vectorTokens,
-		vectorSink: sinks.vectors,
-		searchSink: sinks.documents,
-	});
+	const indexes = createLocalIndexes({ baseUrl, clock, account, sinks });
 	context = {
 		dialect,
 		clock,
@@ -271,11 +282,9 @@ async function start(
 		workflows,
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
-		vectorIndex,
-		searchIndex,
-		dataPlanes,
+		indexes,
 	};
-	restoreKept(context, kept, keeper);
+	restoreKept(context, kept, sinks, keeper, onError);
 	const router = buildRouter(context, onError, keeper);
 	server.on('request', router.listener);
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
@@ -316,7 +325,13 @@ async function start(
  * and workflow waits for their events or deadlines. Statistics come back through their
  * registrations and are saved on a timer.
  */
-function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): void {
+function restoreKept(
+	ctx: ServiceContext,
+	kept: KeptRecords,
+	sinks: Sinks,
+	keeper: Keeper,
+	onError: (error: unknown) => void,
+): void {
 	const now = ctx.clock.now();
 	ctx.groups.restore(values(kept.groups));
 	ctx.queues.restore(values(kept.queues));
@@ -324,13 +339,9 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper): vo
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
 	ctx.engine.flow.restore(values(kept.flowKeys));
-	const { vector, search } = ctx.dataPlanes;
-	vector.engine.restore(kept.vectors);
-	search.engine.restore(values(kept.documents));
+	restoreLocalIndexes(ctx.indexes, kept, sinks, onError);
 	keeper.register('usage', ctx.usage, { everyMs: statisticsEveryMs });
-	keeper.register('vector-index', ctx.vectorIndex, { everyMs: statisticsEveryMs });
-	keeper.register('search-index', ctx.searchIndex, { everyMs: statisticsEveryMs });
-	if (kept.vectors.length > 0) ctx.vectorIndex.setSize(now, vector.engine.size, vector.engine.dataSize);
+	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
 	// Runs and waiters change with requests and deliveries: saved with the batch after each.
 	keeper.register('workflow-runs', ctx.runs);
 	keeper.register('workflow-waiters', ctx.waiters);

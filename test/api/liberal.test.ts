@@ -5,6 +5,7 @@ import {
 	describeIssue,
 	extraFields,
 	identified,
+	keptAsItCame,
 	type Liberal,
 	positional,
 	readLiberal,
@@ -81,6 +82,28 @@ describe('readLiberal', () => {
 		expectTypeOf<NonNullable<Liberal<typeof Days>['days']>>().toEqualTypeOf<(string | null)[]>();
 		expectTypeOf<NonNullable<Liberal<typeof Days>['tags']>>().toEqualTypeOf<string[]>();
 		expectTypeOf<NonNullable<Liberal<typeof MqStats>['days']>>().toEqualTypeOf<(string | null)[]>();
+	});
+
+	it('keeps a value of the right type that its check cannot read as it came, and names it', () => {
+		const Point = z.looseObject({
+			x: keptAsItCame(z.union([z.string(), z.number()]), (v) => v !== 'soon', {
+				message: 'expected a time',
+				description: 'a time',
+			}),
+			y: z.number(),
+		});
+		const { data, issues } = readLiberal(z.array(Point), [
+			{ x: 'soon', y: 1 },
+			{ x: 12, y: 2 },
+			{ x: { at: 'noon' }, y: 3 },
+		]);
+		expect(data).toEqual([{ x: 'soon', y: 1 }, { x: 12, y: 2 }, { y: 3 }]);
+		expect(issues.map(describeIssue)).toEqual([
+			'[0].x: expected a time, got "soon" (kept as it came)',
+			'[2].x: expected a string or a number, got {"at":"noon"}',
+		]);
+		// Strict parsing, of the local service's own answers, still refuses it.
+		expect(Point.safeParse({ x: 'soon', y: 1 }).success).toBe(false);
 	});
 
 	it('finds an answer that does not fit at all', () => {

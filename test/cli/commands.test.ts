@@ -40,6 +40,10 @@ let info: {
 	accountId: string;
 	vectorIndexId: string;
 	searchIndexId: string;
+	vectorIndexUrl: string;
+	vectorIndexToken: string;
+	searchIndexUrl: string;
+	searchIndexToken: string;
 };
 
 /** The connection of the running `mqtop serve`, as environment variables. */
@@ -180,18 +184,45 @@ describe('management commands', () => {
 		const readable = await cli(['stats', 'mq', info.accountId]);
 		expect(readable.code).toBe(0);
 		expect(readable.stdout).toMatch(/daily_requests/);
+		const put = await fetch(`${info.vectorIndexUrl}/upsert/ns`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${info.vectorIndexToken}` },
+			body: JSON.stringify({ id: 'a', vector: Array.from({ length: 384 }, () => 1) }),
+		});
+		expect(put.status).toBe(200);
 		const vector = await cli(['stats', 'vector', info.vectorIndexId, '--period', '30d', '--json']);
 		expect(vector.code).toBe(0);
-		expect(JSON.parse(vector.stdout).query_throughput).toHaveLength(240);
+		const document = JSON.parse(vector.stdout);
+		expect(document.query_throughput).toHaveLength(240);
+		expect(document.index).toMatchObject({
+			type: 'DENSE',
+			dimension: 384,
+			similarity: 'COSINE',
+			denseModel: 'LOCAL_LEXICAL_HASH',
+			namespaces: [
+				{ name: '', count: 0, pending: 0 },
+				{ name: 'ns', count: 1, pending: 0 },
+			],
+		});
+		const table = await cli(['stats', 'vector', info.vectorIndexId]);
+		expect(table.stdout).toContain('DENSE, 384 dimensions, COSINE');
+		expect(table.stdout).toMatch(/^ns\s+1\s+0$/m);
 		const bad = await cli(['stats', 'mq', info.accountId, '--period', '2h']);
 		expect(bad.code).toBe(2);
 		expect(bad.stderr).toContain('--period: expected one of 1h, 3h, 12h, 1d, 3d, 7d, 30d, got "2h"');
 	});
 
-	it('shows a search index with its tokens masked', async () => {
+	it('shows a search index with its tokens masked, and its indexes', async () => {
+		const put = await fetch(`${info.searchIndexUrl}/upsert-data/kb`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${info.searchIndexToken}` },
+			body: JSON.stringify({ id: 'd', content: { text: 'hello' } }),
+		});
+		expect(put.status).toBe(200);
 		const result = await cli(['search', info.searchIndexId, '--json']);
 		expect(result.code).toBe(0);
 		const index = JSON.parse(result.stdout);
+		expect(index.indexes).toEqual([{ name: 'kb', count: 1, pending: 0 }]);
 		expect(index.id).toBe(info.searchIndexId);
 		expect(index.token).toBe(maskText);
 		expect(index.read_only_token).toBe(maskText);
@@ -415,6 +446,69 @@ describe('messaging commands', () => {
 		expect((await cli(['group', 'frob'])).code).toBe(2);
 	});
 
+	it('makes a URL Group with group add, its endpoints named or not, and publishes to it', async () => {
+		const added = await cli([
+			'group',
+			'add',
+			'cli-made',
+			`${destinationUrl}/made-a`,
+			`${destinationUrl}/made-b`,
+			'--endpoint-name',
+			'a',
+			'--endpoint-name',
+			'b',
+			'--json',
+		]);
+		expect(added.stderr).toBe('');
+		expect(added.code).toBe(0);
+		expect(JSON.parse(added.stdout)).toEqual({
+			group: 'cli-made',
+			added: [
+				{ name: 'a', url: `${destinationUrl}/made-a` },
+				{ name: 'b', url: `${destinationUrl}/made-b` },
+			],
+		});
+		const more = await cli(['group', 'add', 'cli-made', `${destinationUrl}/made-c`]);
+		expect(more).toMatchObject({ code: 0, stdout: 'added 1 endpoint to cli-made\n' });
+		const shown = JSON.parse((await cli(['group', 'show', 'cli-made', '--json'])).stdout);
+		expect(shown.endpoints).toEqual([
+			{ name: 'a', url: `${destinationUrl}/made-a` },
+			{ name: 'b', url: `${destinationUrl}/made-b` },
+			{ url: `${destinationUrl}/made-c` },
+		]);
+		const published = await cli(['publish', 'cli-made', '--body', 'to the group', '--json']);
+		expect(JSON.parse(published.stdout)).toHaveLength(3);
+		await waitUntil(
+			() => (received.filter((r) => r.body === 'to the group').length === 3 ? true : undefined),
+			30_000,
+			'the group deliveries',
+		);
+	});
+
+	it('refuses a group add it cannot send (exit 2), and adds nothing', async () => {
+		const refused: [string[], string][] = [
+			[['group', 'add', 'cli-refused'], 'missing argument'],
+			[['group', 'add', 'cli-refused', 'ftp://example.com/x'], '"ftp://example.com/x" is not an http(s) URL'],
+			[['group', 'add', 'bad name', `${destinationUrl}/x`], '"bad name" is not a URL Group name'],
+			[
+				['group', 'add', 'cli-refused', `${destinationUrl}/x`, `${destinationUrl}/y`, '--endpoint-name', 'x'],
+				'give one --endpoint-name for each url (2), in the same order, or none',
+			],
+			[
+				['group', 'add', 'cli-refused', `${destinationUrl}/x`, '--endpoint-name', 'x y'],
+				'--endpoint-name: "x y" is not a name',
+			],
+		];
+		for (const [args, says] of refused) {
+			const result = await cli(args);
+			expect(result.code, args.join(' ')).toBe(2);
+			expect(result.stderr, args.join(' ')).toContain(says);
+		}
+		const json = await cli(['group', 'add', 'cli-refused', 'ftp://x', '--json']);
+		expect(JSON.parse(json.stderr)).toMatchObject({ exitCode: 2, hint: 'run: mqtop group add --help' });
+		expect((await cli(['group', 'show', 'cli-refused'])).code).toBe(1);
+	});
+
 	it('prints the webhook address with the token masked, in full with --json, and it works', async () => {
 		const readable = await cli(['webhook-url', `${destinationUrl}/hook`, '--retries', '1']);
 		expect(readable.code).toBe(0);
@@ -450,16 +544,53 @@ describe('the local server with nothing configured', () => {
 		expect(JSON.parse(users.stdout)[0]).toMatchObject({ id: info.accountId, token: info.token });
 	});
 
-	it('exits 3 with a hint when no local server runs, rather than start a throwaway one', async () => {
-		const result = await cli(['group', 'ls'], {
-			env: baseEnv(home, { XDG_DATA_HOME: path.join(home, 'nothing-runs-here') }),
+	it('gives the address of a webhook on it, and `mqtop config` shows its settings', async () => {
+		const made = await cli(['webhook-url', `${destinationUrl}/local-hook`, '--retries', '1', '--json'], {
+			env: baseEnv(home),
 		});
-		expect(result.code).toBe(3);
-		expect(result.stdout).toBe('');
-		expect(result.stderr).toContain(
-			`no local server is running for ${path.join(home, 'nothing-runs-here', 'mqtop')}`,
+		expect(made.stderr).toBe('');
+		expect(made.code).toBe(0);
+		const { url } = JSON.parse(made.stdout);
+		expect(url.startsWith(`${info.queueUrl}/`)).toBe(true);
+		expect(url).toContain(`mq_token=${encodeURIComponent(info.token)}`);
+		const response = await fetch(url, { method: 'POST', body: 'to the local server' });
+		expect(response.status).toBe(200);
+		await waitUntil(() => received.find((r) => r.body === 'to the local server'), 30_000, 'the webhook');
+
+		const dataDir = path.join(home, 'data', 'mqtop');
+		const config = await cli(['config'], { env: baseEnv(home) });
+		expect(config.code).toBe(0);
+		expect(config.stdout).toMatch(
+			new RegExp(`connection +the local server at ${info.queueUrl} \\(state in ${dataDir}\\)`),
 		);
-		expect(result.stderr).toContain('hint: start one in another terminal with `mqtop serve`');
+		expect(config.stdout).toMatch(new RegExp(`queueUrl +${info.queueUrl} +local server`));
+		expect(config.stdout).toMatch(/headerPrefix +Svc- +local server/);
+		const json = JSON.parse((await cli(['config', '--json'], { env: baseEnv(home) })).stdout);
+		expect(json.localServer).toEqual({ dataDir, running: true, queueUrl: info.queueUrl });
+		expect(json.settings.token).toEqual({ value: maskText, source: 'local server' });
+		expect(json.settings.managementUrl).toEqual({ value: info.managementUrl, source: 'local server' });
+	});
+
+	it('exits 3 with a hint when no local server runs, rather than start a throwaway one', async () => {
+		const nothing = baseEnv(home, { XDG_DATA_HOME: path.join(home, 'nothing-runs-here') });
+		const dataDir = path.join(home, 'nothing-runs-here', 'mqtop');
+		for (const args of [
+			['group', 'ls'],
+			['webhook-url', 'https://example.com/hook'],
+		]) {
+			const result = await cli(args, { env: nothing });
+			expect(result.code, args.join(' ')).toBe(3);
+			expect(result.stdout).toBe('');
+			expect(result.stderr).toContain(`no local server is running for ${dataDir}`);
+			expect(result.stderr).toContain('hint: start one in another terminal with `mqtop serve`');
+		}
+		const config = await cli(['config'], { env: nothing });
+		expect(config.code).toBe(0);
+		expect(config.stdout).toMatch(
+			new RegExp(`connection +none: no local server runs for ${dataDir}; start one with \`mqtop serve\``),
+		);
+		const json = JSON.parse((await cli(['config', '--json'], { env: nothing })).stdout);
+		expect(json.localServer).toEqual({ dataDir, running: false });
 	});
 
 	it('says what is missing (exit 2) when an address is given without credentials', async () => {

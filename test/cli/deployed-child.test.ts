@@ -9,8 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ids } from '../fixtures/deployed/answers.js';
-import { type DeployedService, deployedEnv, startDeployedService } from '../support/deployed-service.js';
+import { dialectPresets } from '../../source/api/dialect.js';
+import { ids, mqStats, publishGroupReference } from '../fixtures/deployed/answers.js';
+import {
+	type DeployedService,
+	deployedEnv,
+	documentedAnswers,
+	startDeployedService,
+} from '../support/deployed-service.js';
 import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -106,6 +112,66 @@ describe('every read command against the deployed service', () => {
 		);
 	});
 
+	it('reads a URL Group publish answered with one {messageId} object as a one-item answer', async () => {
+		const [one] = publishGroupReference.messages;
+		service.answers.publishGroup = one;
+		try {
+			const json = JSON.parse(await shows(['publish', ids.group, '--body', 'x', '--json']));
+			expect(json).toEqual([one]);
+			expect(await shows(['publish', ids.group, '--body', 'x'])).toMatch(
+				/msg_3Xc4\S+\s+https:\/\/hooks\.example\.org\/orders/,
+			);
+		} finally {
+			service.answers = documentedAnswers();
+		}
+	});
+
+	it('keeps a statistics timestamp it cannot read as it came in --json, and names it on stderr', async () => {
+		const stats = structuredClone(mqStats);
+		stats.daily_used[1]!.x = 'yesterday at noon';
+		(stats.daily_used[2] as { x: unknown }).x = 1768478400;
+		service.answers.mqStats = stats;
+		try {
+			const result = await cli(['stats', 'mq', ids.account, '--json']);
+			expect(result.code, result.stderr).toBe(0);
+			const { daily_used } = JSON.parse(result.stdout);
+			expect(daily_used).toEqual([
+				stats.daily_used[0],
+				{ x: 'yesterday at noon', y: 7 },
+				{ x: 1768478400, y: 9 },
+			]);
+			const { warning } = JSON.parse(result.stderr);
+			expect(warning).toContain('daily_used[1].x: expected a timestamp');
+			expect(warning).toContain('got "yesterday at noon" (kept as it came)');
+			expect(warning).not.toContain('daily_used[2]');
+			const text = await cli(['stats', 'mq', ids.account]);
+			expect(text.code).toBe(0);
+			expect(text.stdout).toMatch(/daily_used\s+3\s+21\s/);
+		} finally {
+			service.answers = documentedAnswers();
+		}
+	});
+
+	it('fails (exit 1) with one JSON object on stderr when it found only some of the dead letters given', async () => {
+		service.answers.dlqDeleted = { deleted: 1 };
+		try {
+			const result = await cli(['dlq', 'rm', '1768478500000-0', '1768478500000-9', '--json']);
+			expect(result.code).toBe(1);
+			expect(JSON.parse(result.stdout)).toEqual({ deleted: 1 });
+			expect(JSON.parse(result.stderr)).toEqual({
+				error: 'the service deleted 1 of the 2 dead letters given; the others were not found',
+				exitCode: 1,
+			});
+			const text = await cli(['dlq', 'rm', '1768478500000-0', '1768478500000-9']);
+			expect(text.stdout).toBe('deleted 1 dead letter\n');
+			expect(text.stderr).toBe(
+				'mqtop: the service deleted 1 of the 2 dead letters given; the others were not found\n',
+			);
+		} finally {
+			service.answers = documentedAnswers();
+		}
+	});
+
 	it('shows the preset in use in mqtop config', async () => {
 		const config = await shows(['config']);
 		expect(config).toMatch(/dialect\s+deployed \(from env MQTOP_DIALECT\)/);
@@ -144,6 +210,23 @@ describe('mqtop serve --dialect deployed', () => {
 			expect(JSON.parse(search.stdout)).not.toHaveProperty('partner_email');
 			const users = await runCli(['users', '--json'], { env });
 			expect(JSON.parse(users.stdout)[0].id).toBe(info.accountId);
+
+			// With nothing configured, the commands use this server in its dialect, and say so.
+			const nothing = baseEnv(home);
+			const config = JSON.parse((await runCli(['config', '--json'], { env: nothing })).stdout);
+			expect(config.dialect).toEqual({ preset: 'deployed', names: dialectPresets.deployed });
+			expect(config.settings.headerPrefix).toEqual({ value: 'Upstash-', source: 'local server' });
+			expect(config.settings.queueUrl).toEqual({ value: info.queueUrl, source: 'local server' });
+			const text = (await runCli(['config'], { env: nothing })).stdout;
+			expect(text).toMatch(/dialect +deployed \(from local server\)/);
+			const hook = await runCli(['webhook-url', 'https://example.com/hook', '--retries', '2', '--json'], {
+				env: nothing,
+			});
+			expect(hook.code, hook.stderr).toBe(0);
+			const url = new URL(JSON.parse(hook.stdout).url);
+			expect(url.origin).toBe(new URL(info.queueUrl!).origin);
+			expect(url.searchParams.get('qstash_token')).toBe(info.token);
+			expect(url.searchParams.get('upstash-retries')).toBe('2');
 		} finally {
 			await served.stop();
 		}

@@ -229,6 +229,37 @@ describe('mqtop queues', () => {
 		expect((await client.queues.list()).data).toEqual([]);
 	});
 
+	it('publishes into a queue with --queue: held while it is paused, as `schedules create --queue` does', async () => {
+		await cli(['queues', 'set', 'held', '--parallelism', '1']);
+		await cli(['queues', 'pause', 'held']);
+		const published = await cli([
+			'publish',
+			`${sink.url}/queued`,
+			'--queue',
+			'held',
+			'--body',
+			'q',
+			'--json',
+		]);
+		expect(published.stderr).toBe('');
+		expect(published.code).toBe(0);
+		const { messageId } = JSON.parse(published.stdout);
+		expect(JSON.parse((await cli(['queues', 'show', 'held', '--json'])).stdout)).toMatchObject({ lag: 1 });
+		expect(JSON.parse((await cli(['message', messageId, '--json'])).stdout)).toMatchObject({
+			queueName: 'held',
+			url: `${sink.url}/queued`,
+		});
+		const text = await cli(['publish', `${sink.url}/queued`, '--queue', 'held', '--body', 'r']);
+		expect(text.stdout).toMatch(/^message\s+url\s*\n\S+\s+http:\/\/127\.0\.0\.1:\d+\/queued\s*\n$/);
+		expect(text.stderr).toBe('');
+		expectUsage(
+			await cli(['publish', `${sink.url}/queued`, '--queue', 'no such queue', '--body', 'x']),
+			'--queue: "no such queue" is not a name',
+		);
+		expect((await cli(['queues', 'rm', 'held'])).code).toBe(0);
+		expect((await client.queues.list()).data).toEqual([]);
+	});
+
 	it('says no (exit 1) to an unknown queue, and refuses bad usage (exit 2)', async () => {
 		for (const verb of ['show', 'resume']) {
 			const result = await cli(['queues', verb, 'nope']);

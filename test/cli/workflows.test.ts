@@ -151,7 +151,12 @@ describe('mqtop workflows', () => {
 	it('says what is wrong: an unknown run, a bad state, nothing to cancel', async () => {
 		const unknown = await cli('workflows', 'show', 'wfr_nope');
 		expect(unknown.code).toBe(1);
-		expect(unknown.stderr).toContain('no workflow run "wfr_nope"');
+		const said = 'no workflow run "wfr_nope" (it may be older than the logs keep)';
+		expect(unknown.stderr).toBe(`mqtop: ${said}\n`);
+		const json = await cli('workflows', 'show', 'wfr_nope', '--json');
+		expect(json.code).toBe(1);
+		expect(json.stdout).toBe('');
+		expect(JSON.parse(json.stderr)).toEqual({ error: said, exitCode: 1 });
 		const state = await cli('workflows', 'list', '--state', 'sleepy');
 		expect(state.code).toBe(2);
 		expect(state.stderr).toContain('--state');

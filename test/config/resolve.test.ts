@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { defaultDialect, dialectPresets } from '../../source/api/dialect.js';
 import type { ConfigFile } from '../../source/config/file.js';
-import { formatSource, type ResolveInputs, resolveConnection } from '../../source/config/resolve.js';
+import {
+	atLocalServer,
+	formatSource,
+	type ResolveInputs,
+	resolveConnection,
+} from '../../source/config/resolve.js';
 
 const config: ConfigFile = {
 	defaultProfile: 'prod',
@@ -101,7 +107,7 @@ describe('resolveConnection', () => {
 		expect(resolveConnection(inputs({}))).toMatchObject({ profile: 'prod', profileSource: { kind: 'file' } });
 		const none = resolveConnection(inputs({ config: { profiles: {} } }));
 		expect(none).toMatchObject({ profile: 'local', profileSource: { kind: 'default' }, local: true });
-		expect(formatSource(none.sources.queueUrl)).toBe('local');
+		expect(formatSource(none.sources.queueUrl)).toBe('local server');
 	});
 
 	it('treats explicit addresses without a profile as a remote connection', () => {
@@ -111,14 +117,48 @@ describe('resolveConnection', () => {
 		expect(resolved.values).toMatchObject({ queueUrl: 'http://127.0.0.1:8080', token: 'tok_env' });
 	});
 
-	it('gives explicit credentials to the embedded local service and lets it make up the rest', () => {
+	it('gives explicit credentials to the local server and lets it supply the rest', () => {
 		const resolved = resolveConnection(
 			inputs({ config: { profiles: {} }, env: { MQTOP_TOKEN: 'tok_mine' } }),
 		);
 		expect(resolved.local).toBe(true);
 		expect(resolved.values.token).toBe('tok_mine');
 		expect(formatSource(resolved.sources.token)).toBe('env MQTOP_TOKEN');
-		expect(formatSource(resolved.sources.apiKey)).toBe('local');
+		expect(formatSource(resolved.sources.apiKey)).toBe('local server');
+	});
+
+	it("takes the running local server's addresses, credentials and dialect, unless given explicitly", () => {
+		const server = {
+			queueUrl: 'http://127.0.0.1:8080',
+			managementUrl: 'http://127.0.0.1:8080',
+			token: 'tok_server',
+			email: 'local@example.org',
+			apiKey: 'key_server',
+			currentSigningKey: 'sig_current',
+			nextSigningKey: 'sig_next',
+			dialect: dialectPresets.deployed,
+		};
+		const none = inputs({ config: { profiles: {} } });
+		const found = atLocalServer(resolveConnection(none), server);
+		expect(found).toMatchObject({ local: true, dialect: dialectPresets.deployed, preset: 'deployed' });
+		expect(found.values).toMatchObject({
+			queueUrl: server.queueUrl,
+			token: 'tok_server',
+			dialect: 'deployed',
+		});
+		expect(formatSource(found.sources.queueUrl)).toBe('local server');
+		expect(formatSource(found.sources.headerPrefix)).toBe('local server');
+		expect(formatSource(found.sources.dialect)).toBe('local server');
+
+		const given = atLocalServer(
+			resolveConnection({ ...none, env: { MQTOP_TOKEN: 'tok_mine', MQTOP_HEADER_PREFIX: 'X-' } }),
+			server,
+		);
+		expect(given.values.token).toBe('tok_mine');
+		expect(given.values.apiKey).toBe('key_server');
+		// A dialect name given explicitly keeps the whole dialect the configuration's.
+		expect(given.dialect).toEqual({ ...defaultDialect, headerPrefix: 'X-' });
+		expect(formatSource(given.sources.tokenParam)).toBe('default');
 	});
 
 	it('ignores empty variables and refuses bad values, naming where they came from', () => {

@@ -127,6 +127,32 @@ describe('bulk cancel', () => {
 		expect(waiting()).toHaveLength(0);
 	});
 
+	it('cancels at most `count` messages, oldest first, with a filter or all', async () => {
+		const published: { messageId: string }[] = [];
+		for (const n of [1, 2, 3])
+			published.push(await qstash.publish({ url: `${sink.url}/c${n}`, label: 'counted', ...later }));
+		const other = await qstash.publish({ url: `${sink.url}/other`, ...later });
+		expect(await qstash.messages.cancel({ filter: { label: 'counted' }, count: 1 })).toEqual({
+			cancelled: 1,
+		});
+		expect(waiting().map((m) => m.id)).toEqual([
+			published[1]!.messageId,
+			published[2]!.messageId,
+			other.messageId,
+		]);
+		expect(await qstash.messages.cancel({ all: true, count: 2 })).toEqual({ cancelled: 2 });
+		expect(waiting().map((m) => m.id)).toEqual([other.messageId]);
+		for (const count of ['0', '501', 'many']) {
+			const answer = await raw(`${fx.service.queueUrl}/v2/messages?count=${count}`, {
+				method: 'DELETE',
+				headers: bearer(fx.service),
+			});
+			expect(answer.status, count).toBe(400);
+		}
+		expect(waiting()).toHaveLength(1);
+		expect(await qstash.messages.cancel({ all: true })).toEqual({ cancelled: 1 });
+	});
+
 	it('cancels by host and path and by ids through our client, and refuses an unknown filter', async () => {
 		const ids: string[] = [];
 		for (const path of ['/h/1', '/h/2', '/elsewhere']) {

@@ -73,7 +73,7 @@ describe('a local service with a data directory', () => {
 		const first = await start();
 		const client = clientOf(first);
 		const vectors = new VectorIndexClient({ endpoint: first.vectorIndexUrl, token: first.vectorIndexToken });
-		const search = first.context.dataPlanes.search;
+		const search = first.context.indexes.search;
 		const documents = new SearchIndexClient({ endpoint: search.endpoint, token: search.token });
 
 		// A message due well after the restart, one retrying, one to dead-letter.
@@ -102,7 +102,7 @@ describe('a local service with a data directory', () => {
 			vector: Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)),
 			metadata: { kind: 'a' },
 		});
-		await documents.upsert({ id: 'd1', content: 'hello kept world' });
+		await documents.upsert('kb', { id: 'd1', content: 'hello kept world' });
 		const keys = (
 			await raw(`${first.queueUrl}/v2/keys/rotate`, { method: 'POST', headers: bearer(first) })
 		).json();
@@ -131,7 +131,7 @@ describe('a local service with a data directory', () => {
 				'vectorIndexToken',
 			] as const)
 				expect(second[key]).toBe(first[key]);
-			expect(second.context.dataPlanes.search.token).toBe(search.token);
+			expect(second.context.indexes.search.token).toBe(search.token);
 			const again = clientOf(second);
 			expect((await raw(`${second.queueUrl}/v2/keys`, { headers: bearer(second) })).json()).toEqual(keys);
 
@@ -191,12 +191,12 @@ describe('a local service with a data directory', () => {
 			expect(await vectorsAgain.fetch(['v1'], { includeMetadata: true })).toEqual([
 				{ id: 'v1', metadata: { kind: 'a' } },
 			]);
-			const searchAgain = second.context.dataPlanes.search;
+			const searchAgain = second.context.indexes.search;
 			const documentsAgain = new SearchIndexClient({
 				endpoint: searchAgain.endpoint,
 				token: searchAgain.token,
 			});
-			expect((await documentsAgain.search({ query: 'kept', topK: 1 }))[0]?.id).toBe('d1');
+			expect((await documentsAgain.search('kb', { query: 'kept', topK: 1 }))[0]?.id).toBe('d1');
 
 			const stats = await conformant(again).getMqStats(second.accountId, '1h');
 			const requests = stats.daily_used?.reduce((n, p) => n + (p.y ?? 0), 0) ?? 0;

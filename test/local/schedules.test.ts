@@ -139,6 +139,11 @@ describe('schedules through the official SDK', () => {
 			createdAt: schedule.createdAt,
 		});
 		expect(updated.labels).toBeUndefined();
+		// Updated without a body, it has none: the field is absent, as on the deployed service.
+		expect(updated.body).toBeUndefined();
+		expect((await qstash.schedules.list()).find((s) => s.scheduleId === scheduleId)).not.toHaveProperty(
+			'body',
+		);
 		await qstash.schedules.delete(scheduleId);
 	});
 });

@@ -178,7 +178,7 @@ describe('cancelling runs', () => {
 		).toEqual([]);
 	});
 
-	it('says 404 for a run it does not know and 400 for one that has ended', async () => {
+	it('says 404 for a run it does not know and 400 for cancelling one that has ended', async () => {
 		const id = await start('/once');
 		const one = (runId: string) =>
 			raw(`${fx.service.queueUrl}/v2/workflows/runs/${runId}`, { method: 'DELETE', headers: h() });
@@ -187,6 +187,15 @@ describe('cancelling runs', () => {
 		expect(again.status).toBe(400);
 		expect(again.json()).toEqual({ error: expect.stringContaining('already ended (RUN_CANCELED)') });
 		expect((await one('wfr_never')).status).toBe(404);
+		// The end the SDK sends (cancel=false) is done whenever it comes, and leaves the run as it ended.
+		const end = await raw(`${fx.service.queueUrl}/v2/workflows/runs/${id}?cancel=false`, {
+			method: 'DELETE',
+			headers: h(),
+			body: '"late result"',
+		});
+		expect(end.status).toBe(200);
+		expect(fx.service.context.runs.get(id)).toMatchObject({ state: 'RUN_CANCELED' });
+		expect(fx.service.context.runs.get(id)!.response).toBeUndefined();
 		// A step for a run that ended is refused the way the SDK reads it (400: exit quietly).
 		const step = await raw(`${fx.service.queueUrl}/v2/batch`, {
 			method: 'POST',

@@ -3,6 +3,8 @@
  * loopback, driven by the local service in the deployed dialect exactly as the deployed
  * service drives them. Every call of a route is verified by the SDK's Receiver.
  */
+import { Client as QStashClient, Receiver } from '@upstash/qstash';
+import { serve as legacyServe } from '@upstash/qstash/workflow';
 import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowRunLog } from '../../source/api/workflow-schemas.js';
@@ -17,7 +19,7 @@ import {
 	startWorkflowApp,
 	type WorkflowApp,
 } from '../support/workflow-app.js';
-import { type Fixture, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
+import { type Fixture, failure, quietly, type Sink, startSdkFixture, startSink } from './helpers.js';
 
 let fx: Fixture;
 let app: WorkflowApp;
@@ -69,6 +71,9 @@ const routes: Record<string, RouteFunction> = {
 		await context.run('one', () => note(context.workflowRunId, 'one'));
 		await context.sleep('long nap', 1);
 		await context.run('two', () => note(context.workflowRunId, 'two'));
+	},
+	'/retry-delayed': async (context) => {
+		await context.run('only', () => 'done');
 	},
 	'/sentinel': async (context) => {
 		await context.sleep('longer nap', 2);
@@ -150,6 +155,38 @@ beforeAll(async () => {
 	).handler;
 	// Without keys the SDK takes a direct request as the start of a run (its first invocation).
 	handlers['/direct'] = serve(routes['/sleepy']!, serveOptions(fx.service, { receiver: undefined })).handler;
+	// The workflow module of @upstash/qstash, older than @upstash/workflow: started by a plain
+	// publish to the route; its failure function reads the source message's body (the steps).
+	handlers['/legacy'] = legacyServe(
+		async (context) => {
+			await context.run('fails', () => {
+				throw new Error('my-custom-error');
+			});
+		},
+		{
+			qstashClient: new QStashClient({
+				baseUrl: fx.service.queueUrl,
+				token: fx.service.token,
+				retry: false,
+				enableTelemetry: false,
+			}),
+			receiver: new Receiver({
+				currentSigningKey: fx.service.currentSigningKey,
+				nextSigningKey: fx.service.nextSigningKey,
+			}),
+			retries: 0,
+			env: {},
+			failureFunction: (context, failStatus, failResponse, failHeaders) => {
+				note(context.workflowRunId, {
+					failStatus,
+					failResponse,
+					failHeaders,
+					payload: context.requestPayload,
+					authentication: context.headers.get('authentication'),
+				});
+			},
+		},
+	);
 	app = await startWorkflowApp(handlers);
 	workflow = new WorkflowClient({ baseUrl: fx.service.queueUrl, token: fx.service.token, retry: false });
 });
@@ -452,5 +489,191 @@ describe('workflow runs through the SDK on the local service', () => {
 		const today = stats.daily_requests.filter((p) => (p.workflow_run ?? 0) > 0);
 		expect(today.reduce((sum, p) => sum + (p.workflow_run ?? 0), 0)).toBe(runs.length);
 		expect(today.reduce((sum, p) => sum + (p.workflow_message ?? 0), 0)).toBe(messages);
+	});
+});
+
+describe('what the SDKs read of runs that ended', () => {
+	it("lists a failed run's dead letter through the workflow Client, by run id, and no message's", async () => {
+		const failingSink = await startSink((_r, _i, res) => {
+			res.statusCode = 500;
+			res.end('down');
+		});
+		try {
+			// A dead letter of a message that is no part of a run: the workflow DLQ leaves it out.
+			const plain = await new QStashClient({
+				baseUrl: fx.service.queueUrl,
+				token: fx.service.token,
+				retry: false,
+				enableTelemetry: false,
+			}).publish({ url: `${failingSink.url}/plain`, retries: 0 });
+			await waitUntil(() =>
+				fx.service.context.dlq.snapshot().some((l) => l.message.id === plain.messageId) ? true : undefined,
+			);
+			const { workflowRunId } = await workflow.trigger({
+				url: `${app.url}/boom`,
+				body: 'to the dlq',
+				retries: 0,
+			});
+			const { createdAt: workflowCreatedAt } = await quietly(() => finished(workflowRunId));
+			await waitUntil(() => (runOf(workflowRunId)?.failure?.state === 'CALLBACK_SUCCESS' ? true : undefined));
+
+			const listed = await workflow.dlq.list({ filter: { workflowRunId } });
+			expect(listed.messages).toHaveLength(1);
+			expect(listed.messages[0]).toMatchObject({
+				workflowRunId,
+				workflowCreatedAt,
+				workflowUrl: `${app.url}/boom`,
+				dlqId: runOf(workflowRunId)!.dlqId,
+				responseStatus: 500,
+				failureCallbackInfo: { state: 'CALLBACK_SUCCESS' },
+			});
+			const all = await workflow.dlq.list();
+			expect(all.messages.length).toBeGreaterThan(0);
+			expect(all.messages.every((m) => typeof m.workflowRunId === 'string')).toBe(true);
+			expect(all.messages.map((m) => m.dlqId)).toContain(runOf(workflowRunId)!.dlqId);
+			const byUrl = await workflow.dlq.list({
+				filter: {
+					workflowUrl: `${app.url}/boom`,
+					workflowCreatedAt,
+					failureFunctionState: 'CALLBACK_SUCCESS',
+				},
+			});
+			expect(byUrl.messages.map((m) => m.workflowRunId)).toEqual([workflowRunId]);
+			expect((await workflow.dlq.list({ filter: { workflowRunId: 'wfr_none' } })).messages).toEqual([]);
+		} finally {
+			await failingSink.close();
+		}
+	});
+
+	it("calls a run's failure URL again through the workflow Client once it failed, and only then", async () => {
+		let up = false;
+		const failureSink = await startSink((_r, _i, res) => {
+			res.statusCode = up ? 200 : 503;
+			res.end(up ? 'noted' : 'not now');
+		});
+		try {
+			const { workflowRunId } = await workflow.trigger({
+				url: `${app.url}/boom`,
+				body: 'twice',
+				failureUrl: `${failureSink.url}/failed`,
+				retries: 0,
+			});
+			const run = await quietly(() => finished(workflowRunId));
+			await waitUntil(() => (runOf(workflowRunId)?.failure?.state === 'CALLBACK_FAIL' ? true : undefined));
+			const listed = await workflow.dlq.list({ filter: { workflowRunId } });
+			const letter = listed.messages.find((m) => m.failureCallbackInfo?.state === 'CALLBACK_FAIL')!;
+			expect(letter.failureCallbackInfo).toMatchObject({ responseStatus: 503, responseBody: 'not now' });
+
+			up = true;
+			expect(await workflow.dlq.retryFailureFunction({ dlqId: letter.dlqId })).toEqual({
+				workflowRunId,
+				workflowCreatedAt: run.createdAt,
+			});
+			await waitUntil(() => (runOf(workflowRunId)?.failure?.state === 'CALLBACK_SUCCESS' ? true : undefined));
+			const calls = failureSink.received.filter((r) => r.url === '/failed');
+			expect(calls).toHaveLength(2);
+			// The same failure, told again: the step's answer and the run's payload.
+			const [first, second] = calls.map((c) => JSON.parse(c.body.toString()));
+			expect(second).toMatchObject({
+				status: 500,
+				workflowRunId,
+				sourceBody: first.sourceBody,
+				body: first.body,
+			});
+			expect(Buffer.from(second.sourceBody, 'base64').toString()).toBe('twice');
+			// Its last call went well: there is nothing to retry.
+			const again = await quietly(() => failure(workflow.dlq.retryFailureFunction({ dlqId: letter.dlqId })));
+			expect(again).toMatchObject({ status: 400 });
+			expect(failureSink.received.filter((r) => r.url === '/failed')).toHaveLength(2);
+		} finally {
+			await failureSink.close();
+		}
+	});
+
+	it('answers the end of a run that has already ended as done, and keeps its result', async () => {
+		const { workflowRunId } = await workflow.trigger({ url: `${app.url}/parallel` });
+		const run = await finished(workflowRunId);
+		expect(run.state).toBe('RUN_SUCCESS');
+		// What the SDK sends at the end of a run, sent again (a retried last call, or a second route).
+		const qstash = new QStashClient({ baseUrl: fx.service.queueUrl, token: fx.service.token, retry: false });
+		await qstash.http.request({
+			path: ['v2', 'workflows', 'runs', `${workflowRunId}?cancel=false`],
+			method: 'DELETE',
+			parseResponseAsJson: false,
+			body: JSON.stringify('another result'),
+		});
+		expect(runOf(workflowRunId)).toMatchObject({ state: 'RUN_SUCCESS', response: '42' });
+		// A run nobody started is still not found.
+		const unknown = await quietly(() =>
+			failure(
+				qstash.http.request({
+					path: ['v2', 'workflows', 'runs', 'wfr_never_started?cancel=false'],
+					method: 'DELETE',
+					parseResponseAsJson: false,
+				}),
+			),
+		);
+		expect(unknown.status).toBe(404);
+	});
+
+	it('shows the headers and the retry delay of every step in the run log', async () => {
+		const { workflowRunId } = await workflow.trigger({
+			url: `${app.url}/retry-delayed`,
+			headers: { 'x-tenant': 'acme' },
+			retryDelay: '1000 * (1 + retried)',
+		});
+		await finished(workflowRunId);
+		const steps = (await logOf(workflowRunId)).steps.flatMap((g) => g.steps);
+		expect(steps.map((s) => s.stepName)).toEqual(['init', 'only']);
+		for (const step of steps) {
+			expect(step.retryDelay).toBe('1000 * (1 + retried)');
+			expect(step.headers).toMatchObject({
+				'X-Tenant': ['acme'],
+				'Upstash-Workflow-Runid': [workflowRunId],
+			});
+		}
+	});
+
+	it("runs the failure function of @upstash/qstash's workflow with the response headers and the payload", async () => {
+		const published = await new QStashClient({
+			baseUrl: fx.service.queueUrl,
+			token: fx.service.token,
+			retry: false,
+			enableTelemetry: false,
+		}).publishJSON({
+			url: `${app.url}/legacy`,
+			body: 'my-payload',
+			headers: { Authentication: 'Bearer secretPassword' },
+		});
+		expect(published.messageId).toMatch(/^msg_/);
+		// The route logs the error of its step: silenced from the start of the run to its end.
+		const { runId, failed } = await quietly(async () => {
+			const runId = await waitUntil(() =>
+				app.callsOf('/legacy').find((c) => c.headers['upstash-workflow-runid']),
+			).then((call) => call.headers['upstash-workflow-runid']!);
+			await waitUntil(() => seen.get(runId)?.[0], 15_000);
+			const failed = await waitUntil(() =>
+				app.callsOf('/legacy').find((c) => c.headers['upstash-workflow-runid'] === runId && c.status === 500),
+			);
+			return { runId, failed };
+		});
+		const [handled] = seen.get(runId) as {
+			failStatus: number;
+			failResponse: string;
+			failHeaders: Record<string, string[]>;
+			payload: unknown;
+			authentication: string | null;
+		}[];
+		expect(handled).toMatchObject({
+			failStatus: 500,
+			failResponse: 'my-custom-error',
+			payload: 'my-payload',
+			authentication: 'Bearer secretPassword',
+		});
+		expect(failed.status).toBe(500);
+		expect(handled!.failHeaders['Content-Length']).toEqual([
+			String(Buffer.byteLength(JSON.stringify({ error: 'Error', message: 'my-custom-error' }))),
+		]);
+		expect(handled!.failHeaders['Content-Type']).toEqual(['text/plain;charset=UTF-8']);
 	});
 });

@@ -95,8 +95,13 @@ export async function startWorkflowApp(
 			try {
 				const response = await handler(requestOf(base, req, body));
 				call.status = response.status;
-				res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-				res.end(Buffer.from(await response.arrayBuffer()));
+				const answer = Buffer.from(await response.arrayBuffer());
+				// The whole answer is at hand, so it goes with its length, as a web server sends it.
+				res.writeHead(response.status, {
+					...Object.fromEntries(response.headers.entries()),
+					'content-length': answer.length,
+				});
+				res.end(answer);
 			} catch {
 				res.destroy();
 			}

@@ -1,7 +1,7 @@
 /** `mqtop config`: the resolved connection settings and where each came from. */
 import { dialectPresetNames, presetOf } from '../../api/dialect.js';
 import { localProfile } from '../../config/file.js';
-import { formatSource, type Resolved } from '../../config/resolve.js';
+import { atLocalServer, formatSource, type Resolved } from '../../config/resolve.js';
 import { type SettingKey, secretKeys, settingKeys } from '../../config/settings.js';
 import { maskSecret, maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -13,8 +13,9 @@ import { defineCommand } from '../define.js';
  */
 export function describeDialect(resolved: Resolved): { preset: string | null; text: string } {
 	const { preset } = resolved;
+	// Names that came with the preset (or with the local server's dialect) are not set on their own.
 	const own = (['headerPrefix', 'tokenParam', 'productSegment', 'issuer', 'partnerWord'] as const).filter(
-		(key) => resolved.sources[key].kind !== 'preset' && resolved.sources[key].kind !== 'default',
+		(key) => !['preset', 'default', 'local'].includes(resolved.sources[key].kind),
 	);
 	if (preset) {
 		const from = formatSource(resolved.sources.dialect);
@@ -61,11 +62,15 @@ export const configCommand = defineCommand({
 		'Profiles live in one JSON file (see "file" below): {"defaultProfile": "prod", "profiles": {"prod": ' +
 			'{"queueUrl": "...", "token": "...", "managementUrl": "...", "email": "...", "apiKey": "...", ' +
 			'"dialect": "deployed"}}}. ' +
-			'Keep it private (chmod 600): it holds secrets. The profile "local" is the embedded local service.',
+			'Keep it private (chmod 600): it holds secrets. The profile "local", used when nothing is ' +
+			'configured, is the local server that `mqtop serve` (or the monitor) runs for the data directory: ' +
+			'while it runs, its address, credentials and dialect are shown as coming from "local server".',
 	],
 	arguments: { min: 0, max: 0 },
 	secrets: true,
-	async run({ out, resolved, config, reveal }) {
+	async run({ out, resolved: configured, config, reveal, dataDir, localServer }) {
+		const server = configured.local ? await localServer() : undefined;
+		const resolved = server ? atLocalServer(configured, server) : configured;
 		const settings = describeSettings(resolved, reveal);
 		// The default "local" profile is not in use when addresses were given explicitly.
 		const profile = resolved.local || resolved.profile !== localProfile ? resolved.profile : null;
@@ -75,6 +80,9 @@ export const configCommand = defineCommand({
 				profiles: Object.keys(config.config.profiles),
 				profile: { name: profile, source: formatSource(resolved.profileSource) },
 				local: resolved.local,
+				localServer: resolved.local
+					? { dataDir, running: server !== undefined, ...(server ? { queueUrl: server.queueUrl } : {}) }
+					: null,
 				dialect: { preset: resolved.preset ?? null, names: resolved.dialect },
 				settings,
 			});
@@ -92,11 +100,16 @@ export const configCommand = defineCommand({
 			],
 			[
 				'connection',
-				resolved.local
-					? { text: 'the embedded local service, started for each command', style: 'cyan' }
-					: sanitize(
-							maskUrlCredentials(resolved.values.queueUrl ?? resolved.values.managementUrl ?? '', reveal),
-						),
+				server
+					? { text: sanitize(`the local server at ${server.queueUrl} (state in ${dataDir})`), style: 'cyan' }
+					: resolved.local
+						? {
+								text: sanitize(`none: no local server runs for ${dataDir}; start one with \`mqtop serve\``),
+								style: 'yellow',
+							}
+						: sanitize(
+								maskUrlCredentials(resolved.values.queueUrl ?? resolved.values.managementUrl ?? '', reveal),
+							),
 			],
 			['dialect', sanitize(describeDialect(resolved).text)],
 		]);

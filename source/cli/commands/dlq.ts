@@ -12,8 +12,8 @@ import { describePreview, previewBase64 } from '../../text/body-preview.js';
 import { sanitize } from '../../text/sanitize.js';
 import { statusStyle } from '../../text/style.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
-import { exitCodes } from '../command.js';
 import { type CommandSpec, defineGroup } from '../define.js';
+import { RefusedError } from '../failure.js';
 import { filterArguments, filterFlags, readFilter } from '../filter-flags.js';
 import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
@@ -186,10 +186,11 @@ const selectionHelp =
 	'says the whole queue. Nothing is asked: the command acts at once.';
 
 /** The ids the service did not act on: the command fails, after saying what it did. */
-function shortfall(out: Output, done: number, asked: number, verb: string): number | undefined {
-	if (done >= asked) return undefined;
-	out.warn(`the service ${verb} ${done} of the ${asked} dead letters given; the others were not found`);
-	return exitCodes.refused;
+function checkShortfall(done: number, asked: number, verb: string): void {
+	if (done < asked)
+		throw new RefusedError(
+			`the service ${verb} ${done} of the ${asked} dead letters given; the others were not found`,
+		);
 }
 
 export const dlqRetry: CommandSpec = {
@@ -220,9 +221,7 @@ export const dlqRetry: CommandSpec = {
 			);
 			out.lines(messageIds.map((id) => `  ${sanitize(id)}`));
 		}
-		return 'dlqIds' in selection
-			? shortfall(out, messageIds.length, selection.dlqIds.length, 'retried')
-			: undefined;
+		if ('dlqIds' in selection) checkShortfall(messageIds.length, selection.dlqIds.length, 'retried');
 	},
 };
 
@@ -251,7 +250,7 @@ export const dlqRm: CommandSpec = {
 					? 'no dead letter matched: nothing was deleted'
 					: `deleted ${deleted} dead letter${deleted === 1 ? '' : 's'}`,
 			);
-		return 'dlqIds' in selection ? shortfall(out, deleted, selection.dlqIds.length, 'deleted') : undefined;
+		if ('dlqIds' in selection) checkShortfall(deleted, selection.dlqIds.length, 'deleted');
 	},
 };
 

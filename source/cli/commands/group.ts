@@ -1,11 +1,12 @@
-/** `mqtop group ls|show|rm|headers`: URL Groups (topics) and their endpoints. */
+/** `mqtop group ls|show|add|rm|headers`: URL Groups (topics) and their endpoints. */
 
 import type { Liberal } from '../../api/liberal.js';
-import { groupNameRule, isGroupName } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import { mergeHeaderValues } from '../../api/publish-settings.js';
 import { type EndpointReference, type GroupHeaders, UrlGroup } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
+import { checkedName } from '../common.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
@@ -94,6 +95,53 @@ export const groupShow: CommandSpec = {
 	},
 };
 
+/** The endpoints of `group add`: each url, named by the --endpoint-name in the same place. */
+function endpointsToAdd(args: ParsedArgs): { name?: string; url: string }[] {
+	const urls = args.positionals.slice(1);
+	const names = args.strings('endpoint-name');
+	for (const url of urls)
+		if (!isHttpUrl(url)) throw new UsageError(`${JSON.stringify(url)} is not an http(s) URL`);
+	if (names.length > 0 && names.length !== urls.length)
+		throw new UsageError(
+			`give one --endpoint-name for each url (${urls.length}), in the same order, or none`,
+		);
+	return urls.map((url, i) =>
+		names[i] === undefined ? { url } : { name: checkedName(names[i], '--endpoint-name'), url },
+	);
+}
+
+export const groupAdd: CommandSpec = {
+	name: 'group add',
+	summary: 'add endpoints to a URL Group (a new name creates the group)',
+	usage: '<name> <url>...',
+	description: [
+		'Each url is an endpoint of the group: every publish to the group is delivered to each of them. ' +
+			'--endpoint-name names the url in the same place: give one for each url, in the same order, or none.',
+	],
+	examples: [
+		'mqtop group add orders https://eu.example.com/orders https://us.example.com/orders',
+		'mqtop group add orders https://eu.example.com/orders --endpoint-name eu --json',
+	],
+	arguments: { min: 2, max: Number.MAX_SAFE_INTEGER },
+	flags: {
+		'endpoint-name': {
+			type: 'string',
+			multiple: true,
+			value: '<name>',
+			description: 'the name of the url in the same place',
+		},
+	},
+	api: 'queue',
+	async run({ args, out, connect }) {
+		const name = groupName(args);
+		const endpoints = endpointsToAdd(args);
+		const { client } = await connect();
+		await client.addGroupEndpoints(name, endpoints);
+		if (out.json) return void out.document({ group: name, added: endpoints });
+		out.line(`added ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} to ${sanitize(name)}`);
+	},
+};
+
 export const groupRm: CommandSpec = {
 	name: 'group rm',
 	summary: 'remove endpoints from a URL Group (removing the last one deletes the group)',
@@ -173,9 +221,10 @@ export const groupHeaders: CommandSpec = {
 	},
 };
 
-export const groupCommand = defineGroup('group', 'URL Groups: ls, show, rm (endpoints), headers', [
+export const groupCommand = defineGroup('group', 'URL Groups: ls, show, add and rm (endpoints), headers', [
 	groupLs,
 	groupShow,
+	groupAdd,
 	groupRm,
 	groupHeaders,
 ]);

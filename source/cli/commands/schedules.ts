@@ -2,7 +2,6 @@
 import { CronError, parseCron } from '../../api/cron.js';
 import type { Liberal } from '../../api/liberal.js';
 import { Schedule } from '../../api/messaging-schemas.js';
-import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import {
 	describeLastRun,
 	describeScheduleState,
@@ -15,7 +14,7 @@ import { formatLocalDateTime, formatRelative, localTimeZone } from '../../format
 import { sanitize } from '../../text/sanitize.js';
 import type { StyleName } from '../../text/style.js';
 import { type ParsedArgs, UsageError } from '../args.js';
-import { nameArgument, wholeNumberFlag } from '../common.js';
+import { nameArgument, nameFlag, wholeNumberFlag } from '../common.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
@@ -26,6 +25,7 @@ import {
 	headersFromArgs,
 	publishFlagSpecs,
 	publishOptionsFromArgs,
+	queueFlagSpecs,
 	readBodyArgs,
 } from '../publish-flags.js';
 import { extraPairs, warnIssues } from '../reading.js';
@@ -207,13 +207,6 @@ function checkedCron(args: ParsedArgs): string {
 	}
 }
 
-function checkedName(args: ParsedArgs, flag: string): string | undefined {
-	const value = args.string(flag)?.trim();
-	if (value !== undefined && !isGroupName(value))
-		throw new UsageError(`--${flag}: ${JSON.stringify(value)} is not a name (${groupNameRule})`);
-	return value || undefined;
-}
-
 export const schedulesCreate: CommandSpec = {
 	name: 'schedules create',
 	summary: 'create a schedule (or update one with --id) that publishes on a cron expression',
@@ -238,7 +231,7 @@ export const schedulesCreate: CommandSpec = {
 			value: '<scheduleId>',
 			description: 'create under this id, or update the schedule of this id',
 		},
-		queue: { type: 'string', value: '<name>', description: 'each run waits its turn in this queue' },
+		...queueFlagSpecs,
 		...bodyFlagSpecs,
 		...publishFlagSpecs,
 		...headerFlagSpecs,
@@ -248,8 +241,8 @@ export const schedulesCreate: CommandSpec = {
 		const destination = args.positionals[0]!;
 		checkDestination(destination);
 		const cron = checkedCron(args);
-		const scheduleId = checkedName(args, 'id');
-		const queueName = checkedName(args, 'queue');
+		const scheduleId = nameFlag(args, 'id');
+		const queueName = nameFlag(args, 'queue');
 		const options = publishOptionsFromArgs(args, resolved.dialect);
 		const headers = headersFromArgs(args);
 		const body = await readBodyArgs(args, io);

@@ -1,7 +1,9 @@
-/** `mqtop search <indexId>`: configuration and limits of a search index. */
+/** `mqtop search <indexId>`: configuration, limits and indexes of a search database. */
 import { toDialectNames } from '../../api/dialect.js';
+import { readSearchOverview } from '../../api/index-overview.js';
 import type { Liberal } from '../../api/liberal.js';
 import { SearchIndex } from '../../api/schemas.js';
+import { sanitize } from '../../text/sanitize.js';
 import { idArgument } from '../common.js';
 import { defineCommand } from '../define.js';
 import {
@@ -70,7 +72,7 @@ function printIndex(out: Output, index: Index, partnerWord: string): void {
 
 export const searchCommand = defineCommand({
 	name: 'search',
-	summary: 'configuration and limits of a search index',
+	summary: 'configuration, limits and indexes of a search database',
 	usage: '<indexId>',
 	description: ['With the embedded local service the id may be left out: its own index is used.'],
 	arguments: { min: 0, max: 1 },
@@ -82,10 +84,30 @@ export const searchCommand = defineCommand({
 		const { dialect } = connection.client.settings;
 		const reading = await connection.client.readSearchIndex(id(connection, 'searchIndexId'));
 		warnIssues(context.out, 'search', reading.issues);
+		// The tokens are read before they are masked: the indexes are listed with the read-only one.
+		const overview = await readSearchOverview(reading.data);
 		const index = maskFields(reading.data, secretFields, context.reveal);
 		// Scripts get the field names of the service they talk to (`vercel_email` when deployed).
-		if (context.out.json) context.out.document(toDialectNames(index, dialect));
-		else printIndex(context.out, index, dialect.partnerWord);
+		if (context.out.json)
+			context.out.document({ ...toDialectNames(index, dialect), indexes: overview.namespaces });
+		else {
+			printIndex(context.out, index, dialect.partnerWord);
+			context.out.line();
+			if (overview.namespaces)
+				context.out.table(
+					[
+						{ header: 'index' },
+						{ header: 'documents', align: 'right' },
+						{ header: 'pending', align: 'right' },
+					],
+					overview.namespaces.map((n) => [
+						n.name === '' ? '""' : sanitize(n.name),
+						formatNumber(n.count),
+						formatNumber(n.pending),
+					]),
+				);
+			else context.out.line(`indexes: ${missing} (${sanitize(overview.unavailable ?? 'not listed')})`);
+		}
 		return undefined;
 	},
 });

@@ -13,6 +13,7 @@ import {
 	parseLimitAssignment,
 	parsePlanLimits,
 } from '../../local/account/limits.js';
+import { maxDimension } from '../../local/indexes/vector/store.js';
 import { StateInUseError } from '../../local/persistence/journal.js';
 import { keptServiceInfo, type LocalService, startLocalService } from '../../local/service.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -57,12 +58,14 @@ function banner(service: LocalService, info: LocalServerInfo): string {
 		['current signing key', service.currentSigningKey],
 		['next signing key', service.nextSigningKey],
 		['account id', service.accountId],
-		['vector index id', service.vectorIndexId],
-		['search index id', service.searchIndexId],
-		['vector index endpoint', service.vectorIndexUrl],
+		['vector index (dense)', service.vectorIndexUrl],
 		['vector index token', service.vectorIndexToken],
-		['search index endpoint', service.searchIndexUrl],
-		['search index token', service.searchIndexToken],
+		['sparse vector index', service.sparseIndexUrl],
+		['sparse index token', service.sparseIndexToken],
+		['hybrid vector index', service.hybridIndexUrl],
+		['hybrid index token', service.hybridIndexToken],
+		['search database', service.searchIndexUrl],
+		['search token', service.searchIndexToken],
 		[
 			'dialect',
 			`${presetOf(dialect) ?? 'custom'}: header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
@@ -86,9 +89,9 @@ function banner(service: LocalService, info: LocalServerInfo): string {
 		`    -H '${dialect.headerPrefix}Delay: 10s' -H 'Content-Type: text/plain' -d 'hello'`,
 	].join('\n');
 	const searchCurl = [
-		`  curl -X POST '${service.searchIndexUrl}/upsert' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
-		`    -d '{"id":"doc-1","content":"hello world"}'`,
-		`  curl -X POST '${service.searchIndexUrl}/search' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
+		`  curl -X POST '${service.searchIndexUrl}/upsert-data/docs' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
+		`    -d '{"id":"doc-1","content":{"text":"hello world"}}'`,
+		`  curl -X POST '${service.searchIndexUrl}/search/docs' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
 	return (
@@ -133,6 +136,21 @@ async function planLimits(file: string | undefined, assignments: string[]): Prom
 		throw error;
 	}
 	return limits;
+}
+
+/** A dimension flag as a start option; 1 to 4096. */
+function dimensionFlag<K extends string>(
+	text: string | undefined,
+	flag: string,
+	key: K,
+): Partial<Record<K, number>> {
+	if (text === undefined) return {};
+	const n = Number(text);
+	if (!/^\d+$/.test(text) || n < 1 || n > maxDimension)
+		throw new UsageError(
+			`${flag} must be a whole number from 1 to ${maxDimension}, got ${JSON.stringify(text)}`,
+		);
+	return { [key]: n } as Partial<Record<K, number>>;
 }
 
 function untilSignal(): Promise<NodeJS.Signals> {
@@ -230,6 +248,16 @@ export const serveCommand = defineCommand({
 			multiple: true,
 			description: 'one plan limit, e.g. max_queues=10',
 		},
+		'vector-dimension': {
+			type: 'string',
+			value: '<n>',
+			description: 'dimension of the dense vector index (default 384; kept once it holds vectors)',
+		},
+		'hybrid-dimension': {
+			type: 'string',
+			value: '<n>',
+			description: "dimension of the hybrid index's dense part (default 384; kept once it holds vectors)",
+		},
 	},
 	examples: [
 		'mqtop serve',
@@ -253,6 +281,10 @@ export const serveCommand = defineCommand({
 			return printEnv(out, { ...start, dataDir }, host, port);
 		}
 		const limits = await planLimits(args.string('limits'), args.strings('limit'));
+		const dimensions = {
+			...dimensionFlag(args.string('vector-dimension'), '--vector-dimension', 'vectorDimension'),
+			...dimensionFlag(args.string('hybrid-dimension'), '--hybrid-dimension', 'hybridDimension'),
+		};
 		let service: LocalService;
 		try {
 			service = await startLocalService({
@@ -260,6 +292,7 @@ export const serveCommand = defineCommand({
 				host,
 				port,
 				limits,
+				...dimensions,
 				...(dataDir === undefined ? {} : { dataDir }),
 				// A request that hit a bug got a 500; the operator sees why on stderr.
 				onError: (error) =>
@@ -267,6 +300,16 @@ export const serveCommand = defineCommand({
 			});
 		} catch (error) {
 			throw await startFailure(error, { host, port, dataDir });
+		}
+		for (const [flag, asked, plane] of [
+			['--vector-dimension', dimensions.vectorDimension, service.context.indexes.vectors[0]],
+			['--hybrid-dimension', dimensions.hybridDimension, service.context.indexes.vectors[2]],
+		] as const) {
+			const kept = plane?.engine.database.shape.dimension;
+			if (asked !== undefined && kept !== asked)
+				out.warn(
+					`${flag} ${asked} is not used: the index keeps vectors of ${kept} dimensions (reset it to change)`,
+				);
 		}
 		const signal = untilSignal();
 		const info = serverInfo(service, dataDir !== undefined);

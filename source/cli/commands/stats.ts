@@ -1,5 +1,6 @@
 /** `mqtop stats mq <accountId>` and `mqtop stats vector <indexId>`: usage statistics. */
 import type { MqClient } from '../../api/client.js';
+import { type IndexOverview, readVectorOverview } from '../../api/index-overview.js';
 import type { Liberal, Reading } from '../../api/liberal.js';
 import { MqStats, type StatsPeriod, VectorIndexStats, vectorSeriesFields } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -60,14 +61,21 @@ function printMqStats(out: Output, id: string, period: string, stats: Liberal<ty
 	]);
 }
 
-function printVectorStats(
-	out: Output,
-	id: string,
-	period: string,
-	stats: Liberal<typeof VectorIndexStats>,
-): void {
+/** A vector index's statistics with what it is and its namespaces (`index` in --json). */
+type VectorReading = Liberal<typeof VectorIndexStats> & { index: IndexOverview };
+
+function printVectorStats(out: Output, id: string, period: string, reading: VectorReading): void {
+	const { index, ...stats } = reading;
+	const shape = [
+		index.type,
+		index.dimension ? `${index.dimension} dimensions` : undefined,
+		index.type === 'SPARSE' ? undefined : index.similarity,
+	].filter(Boolean);
+	const models = [index.denseModel, index.sparseModel].filter(Boolean);
 	out.pairs([
 		['index', sanitize(id)],
+		['type', shape.length > 0 ? sanitize(shape.join(', ')) : missing],
+		['embedding models', models.length > 0 ? sanitize(models.join(', ')) : missing],
 		['period', period],
 		['vectors', num(stats.current_vector_count)],
 		['pending', num(stats.pending_index_count)],
@@ -79,6 +87,19 @@ function printVectorStats(
 		['cost this month', money(stats.monthly_cost)],
 		...extraPairs(VectorIndexStats, stats),
 	]);
+	out.line();
+	if (index.namespaces) {
+		out.table(
+			[{ header: 'namespace' }, { header: 'vectors', align: 'right' }, { header: 'pending', align: 'right' }],
+			index.namespaces.map((n) => [
+				n.name === '' ? '"" (default)' : sanitize(n.name),
+				formatNumber(n.count),
+				formatNumber(n.pending),
+			]),
+		);
+	} else {
+		out.line(`namespaces: ${missing} (${sanitize(index.unavailable ?? 'not listed')})`);
+	}
 	out.line();
 	seriesTable(
 		out,
@@ -131,10 +152,14 @@ export const statsMq = statsSubcommand({
 
 export const statsVector = statsSubcommand({
 	name: 'stats vector',
-	summary: 'usage statistics of a vector index',
+	summary: 'usage statistics of a vector index, with its type and namespaces',
 	argument: 'indexId',
 	own: 'vectorIndexId',
-	read: (client, id, period) => client.readVectorStats(id, period),
+	async read(client, id, period): Promise<Reading<VectorReading>> {
+		const stats = await client.readVectorStats(id, period);
+		const overview = await readVectorOverview(client, id);
+		return { data: { ...stats.data, index: overview.data }, issues: [...stats.issues, ...overview.issues] };
+	},
 	print: printVectorStats,
 });
 

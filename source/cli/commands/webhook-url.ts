@@ -1,9 +1,6 @@
 /** `mqtop webhook-url <destination>`: the ingestion address to give a webhook sender. */
-import { MqClient } from '../../api/client.js';
-import { ConfigError, localProfile } from '../../config/file.js';
 import { maskQueryParam, maskUrlCredentials } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
-import { missingSettings } from '../connect.js';
 import { defineCommand } from '../define.js';
 import { checkDestination, publishFlagSpecs, publishOptionsFromArgs } from '../publish-flags.js';
 
@@ -14,32 +11,22 @@ export const webhookUrlCommand = defineCommand({
 	description: [
 		'The address carries the token (masked here unless --reveal; --json always prints the full address), ' +
 			'so treat it as a secret. Publish flags become query parameters of the address. Nothing is sent.',
+		'With nothing configured it is an address of the local server (`mqtop serve`), which works while that ' +
+			'server runs.',
 	],
 	examples: ['mqtop webhook-url https://example.com/hook --retries 5 --delay 10s --json'],
 	arguments: { min: 1, max: 1 },
 	flags: publishFlagSpecs,
+	api: 'queue',
 	secrets: true,
-	async run({ args, out, resolved, config, reveal }) {
+	async run({ args, out, resolved, reveal, connect }) {
 		const destination = args.positionals[0]!;
 		checkDestination(destination);
 		const options = publishOptionsFromArgs(args, resolved.dialect);
-		if (resolved.local)
-			throw new ConfigError(
-				`the "${localProfile}" profile's service lives only while a command runs, so its address would not work; ` +
-					'point a profile at `mqtop serve` or a deployment',
-			);
-		const problem = missingSettings(resolved, 'queue', config.path);
-		if (problem) throw new ConfigError(problem);
-		const client = new MqClient({
-			queueUrl: resolved.values.queueUrl!,
-			token: resolved.values.token!,
-			managementUrl: '',
-			email: '',
-			apiKey: '',
-			dialect: resolved.dialect,
-		});
+		const { client } = await connect();
 		const url = client.webhookUrl(destination, options);
 		if (out.json) return void out.document({ url });
-		out.line(sanitize(reveal ? url : maskUrlCredentials(maskQueryParam(url, resolved.dialect.tokenParam))));
+		const { tokenParam } = client.settings.dialect;
+		out.line(sanitize(reveal ? url : maskUrlCredentials(maskQueryParam(url, tokenParam))));
 	},
 });

@@ -15,6 +15,7 @@ import { sanitize } from '../../text/sanitize.js';
 import type { StyleName } from '../../text/style.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { type CommandSpec, defineGroup } from '../define.js';
+import { RefusedError } from '../failure.js';
 import { formatTime, missing, orMissing, text } from '../format.js';
 import { readStream, stdinHasData } from '../input.js';
 import type { Output } from '../output.js';
@@ -195,10 +196,8 @@ export const workflowsShow: CommandSpec = {
 		const { client } = await connect();
 		const { data: run, issues } = await client.workflows.run(id);
 		warnIssues(out, 'workflows show', issues);
-		if (!run) {
-			out.warn(`mqtop: no workflow run ${JSON.stringify(sanitize(id))} (it may be older than the logs keep)`);
-			return 1;
-		}
+		if (!run)
+			throw new RefusedError(`no workflow run ${JSON.stringify(id)} (it may be older than the logs keep)`);
 		if (out.json) out.document(run);
 		else printRun(out, run);
 		return undefined;

@@ -4,17 +4,26 @@
  * or many (a new message with the record's body, headers and settings, any publish option of
  * the request overriding them), and deleting many. A bulk operation takes `dlqIds`, or
  * filters with `count` and `cursor` (nothing given: all), and is checked whole before it
- * changes anything.
+ * changes anything. The dead letters of workflow runs name their run, and the workflow SDK lists
+ * them (`source=workflow`) and calls a run's failure function again through them.
  */
 import type { ServiceContext } from '../context.js';
 import { headerFields } from '../http/headers.js';
-import { empty, notFound, ok, type Reply } from '../http/reply.js';
+import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { checkLimits, republishedMessage } from '../messages/factory.js';
 import { decodeOptions } from '../messages/options.js';
 import { checkQueueName } from '../publishing/accept.js';
 import { type DeadLetter, dlqResource } from '../stores/dlq-store.js';
-import { dlqFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
+import type { RunRecord } from '../stores/workflow-run-store.js';
+import { defined } from '../workflows/run-log.js';
+import {
+	dlqFilters,
+	type FilterSubject,
+	filterPredicate,
+	messageSubject,
+	parseFilter,
+} from './filter-query.js';
 import { pageCount, pageCursor } from './paging.js';
 
 const dlqIdShape = /^\d+-\d+$/;
@@ -23,42 +32,92 @@ function dlqNotFound(id: string) {
 	return notFound(`dead letter ${JSON.stringify(id)} not found`);
 }
 
+/** The run a dead letter failed in, while the service still keeps it. */
+function runOf(ctx: ServiceContext, letter: DeadLetter): RunRecord | undefined {
+	const id = letter.message.workflowRunId;
+	return id === undefined ? undefined : ctx.runs.get(id);
+}
+
+function letterSubject(ctx: ServiceContext, letter: DeadLetter): FilterSubject {
+	const subject: FilterSubject = {
+		...messageSubject(letter.message, letter.addedAt),
+		responseStatus: letter.response?.status,
+		dlqId: letter.dlqId,
+	};
+	if (letter.message.workflowRunId === undefined) return subject;
+	const run = runOf(ctx, letter);
+	return {
+		...subject,
+		source: 'workflow',
+		workflowRunId: letter.message.workflowRunId,
+		workflowUrl: run?.url,
+		workflowCreatedAt: run === undefined ? undefined : String(run.createdAt),
+		failureFunctionState: run?.failure?.state,
+	};
+}
+
 /** The records a listing or bulk operation selects: a page of them, and the cursor past it. */
 function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
 	const filter = parseFilter(req.query, dlqFilters, ['count', 'cursor', ctx.dialect.tokenParam]);
 	const count = pageCount(req);
 	const cursor = pageCursor(req, dlqIdShape);
 	return ctx.dlq.list(
-		{
-			count,
-			cursor,
-			matches: filterPredicate(filter, (letter: DeadLetter) => ({
-				...messageSubject(letter.message, letter.addedAt),
-				responseStatus: letter.response?.status,
-				dlqId: letter.dlqId,
-			})),
-		},
+		{ count, cursor, matches: filterPredicate(filter, (letter: DeadLetter) => letterSubject(ctx, letter)) },
 		ctx.clock.now(),
 	);
 }
 
-/** With `dlqIds`, every one must exist (404 naming those that do not, and nothing changes). */
-function selectForChange(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
+/**
+ * A dead letter as the service shows it; one of a workflow run names the run and tells how its
+ * failure function or failure URL fared, as the workflow SDK's `dlq.list()` reads it.
+ */
+function shownLetter(ctx: ServiceContext, letter: DeadLetter): Record<string, unknown> {
+	const record: Record<string, unknown> = { ...dlqResource(letter) };
+	const workflowRunId = letter.message.workflowRunId;
+	if (workflowRunId === undefined) return record;
+	record.workflowRunId = workflowRunId;
+	const run = runOf(ctx, letter);
+	if (!run) return record;
+	record.workflowUrl = run.url;
+	record.workflowCreatedAt = run.createdAt;
+	const failure = run.failure;
+	if (failure?.url !== undefined) record.failureCallback = failure.url;
+	if (failure?.state !== undefined) {
+		record.failureFunctionState = failure.state;
+		record.failureCallbackInfo = defined({
+			state: failure.state,
+			responseStatus: failure.responseStatus,
+			responseBody: failure.responseBody,
+			responseHeaders: failure.responseHeaders,
+		});
+	}
+	return record;
+}
+
+/**
+ * The records a bulk operation changes. With `dlqIds`, a retry needs every one (404 naming those
+ * that are gone, and nothing changes); a delete takes those still there, as the deployed service
+ * does: the SDK's suite deletes the ids it has just retried, which the retry already took out.
+ */
+function selectForChange(
+	ctx: ServiceContext,
+	req: Request,
+	gone: 'refuse' | 'skip',
+): { letters: DeadLetter[]; cursor?: string } {
 	const ids = req.query.getAll('dlqIds').flatMap((value) => value.split(',').map((id) => id.trim()));
 	const selected = select(ctx, req);
 	if (ids.length === 0) return selected;
 	const now = ctx.clock.now();
-	const missing = ids.filter((id) => !ctx.dlq.get(id, now));
-	if (missing.length > 0)
-		throw notFound(
-			`dead letters not found: ${missing.map((id) => JSON.stringify(id)).join(', ')}; nothing was changed`,
-		);
-	return { letters: ids.map((id) => ctx.dlq.get(id, now)!) };
+	const found = ids.map((id) => ({ id, letter: ctx.dlq.get(id, now) }));
+	const missing = found.filter(({ letter }) => !letter).map(({ id }) => JSON.stringify(id));
+	if (gone === 'refuse' && missing.length > 0)
+		throw notFound(`dead letters not found: ${missing.join(', ')}; nothing was changed`);
+	return { letters: found.flatMap(({ letter }) => (letter ? [letter] : [])) };
 }
 
 export function listDlq(ctx: ServiceContext, req: Request): Reply {
 	const { letters, cursor } = select(ctx, req);
-	const messages = letters.map(dlqResource);
+	const messages = letters.map((letter) => shownLetter(ctx, letter));
 	return ok(cursor === undefined ? { messages } : { messages, cursor });
 }
 
@@ -66,7 +125,7 @@ export function getDlq(ctx: ServiceContext, req: Request): Reply {
 	const id = req.params.id ?? '';
 	const letter = ctx.dlq.get(id, ctx.clock.now());
 	if (!letter) throw dlqNotFound(id);
-	return ok(dlqResource(letter));
+	return ok(shownLetter(ctx, letter));
 }
 
 export function deleteDlq(ctx: ServiceContext, req: Request): Reply {
@@ -76,7 +135,7 @@ export function deleteDlq(ctx: ServiceContext, req: Request): Reply {
 }
 
 export function deleteDlqMany(ctx: ServiceContext, req: Request): Reply {
-	const { letters, cursor } = selectForChange(ctx, req);
+	const { letters, cursor } = selectForChange(ctx, req, 'skip');
 	const now = ctx.clock.now();
 	const deleted = letters.filter((letter) => ctx.dlq.delete(letter.dlqId, now)).length;
 	return ok(cursor === undefined ? { deleted } : { deleted, cursor });
@@ -113,7 +172,27 @@ export function retryDlq(ctx: ServiceContext, req: Request): Reply {
 }
 
 export function retryDlqMany(ctx: ServiceContext, req: Request): Reply {
-	const { letters, cursor } = selectForChange(ctx, req);
+	const { letters, cursor } = selectForChange(ctx, req, 'refuse');
 	const responses = retry(ctx, req, letters);
 	return { status: 201, json: cursor === undefined ? { responses } : { responses, cursor } };
+}
+
+/**
+ * POST /v2/workflows/dlq/callback/{dlqId}: calls the failure function (or failure URL) of the
+ * dead letter's run again, when its last call failed (upstash/docs `workflow/openapi.yaml`).
+ */
+export function retryFailureCallback(ctx: ServiceContext, req: Request): Reply {
+	const id = req.params.id ?? '';
+	const now = ctx.clock.now();
+	const letter = ctx.dlq.get(id, now);
+	if (!letter) throw dlqNotFound(id);
+	const run = runOf(ctx, letter);
+	if (!run) throw badRequest(`dead letter ${JSON.stringify(id)} is not of a workflow run`);
+	// The failure callback is made of the step that failed the run (its own dead letter, when
+	// the failure callback failed too, is not that step).
+	const failed = letter.dlqId === run.dlqId ? letter : ctx.dlq.get(run.dlqId ?? '', now);
+	if (!failed)
+		throw notFound(`the dead letter of the step that failed workflow run ${JSON.stringify(run.id)} is gone`);
+	ctx.workflows.retryFailure(run, failed);
+	return ok({ workflowRunId: run.id, workflowCreatedAt: run.createdAt });
 }

@@ -24,6 +24,13 @@ export interface FilterSubject {
 	state?: string | undefined;
 	responseStatus?: number | undefined;
 	dlqId?: string | undefined;
+	/** `workflow` for a message of a workflow run, with the run's fields (a dead letter's). */
+	source?: string | undefined;
+	workflowRunId?: string | undefined;
+	workflowUrl?: string | undefined;
+	/** Unix ms, as text. */
+	workflowCreatedAt?: string | undefined;
+	failureFunctionState?: string | undefined;
 }
 
 export interface ParsedFilter {
@@ -39,7 +46,8 @@ const inProgress = ['ACTIVE', 'RETRY', 'ERROR'];
 
 function split(field: FilterField, value: string): string[] {
 	if (field === 'path') return [value];
-	const parts = field === 'url' ? value.split(/,(?=\s*https?:\/\/)/i) : value.split(',');
+	const parts =
+		field === 'url' || field === 'workflowUrl' ? value.split(/,(?=\s*https?:\/\/)/i) : value.split(',');
 	return parts.map((part) => part.trim()).filter(Boolean);
 }
 
@@ -172,5 +180,15 @@ const shared: FilterField[] = [
 	'toDate',
 ];
 export const logFilters: FilterField[] = [...shared, 'messageId', 'messageIds', 'state', 'host', 'path'];
-export const dlqFilters: FilterField[] = [...shared, 'messageId', 'responseStatus', 'dlqIds'];
+export const dlqFilters: FilterField[] = [
+	...shared,
+	'messageId',
+	'responseStatus',
+	'dlqIds',
+	'source',
+	'workflowRunId',
+	'workflowUrl',
+	'workflowCreatedAt',
+	'failureFunctionState',
+];
 export const cancelFilters: FilterField[] = [...shared, 'messageIds', 'host', 'path'];

@@ -30,16 +30,32 @@ export function mqStats(ctx: ServiceContext, req: Request): Reply {
 	return ok(ctx.usage.report(p, now, ctx.dlq.size(now)));
 }
 
+function vectorIndexOf(ctx: ServiceContext, req: Request) {
+	const id = req.params.id ?? '';
+	const plane = ctx.indexes.vectors.find((p) => p.id === id);
+	if (!plane) throw notFound(`vector index ${JSON.stringify(id)} not found`);
+	return plane.index;
+}
+
 export function vectorStats(ctx: ServiceContext, req: Request): Reply {
 	const p = period(req);
-	const id = req.params.id ?? '';
-	if (id !== ctx.vectorIndex.id) throw notFound(`vector index ${JSON.stringify(id)} not found`);
-	return ok(ctx.vectorIndex.stats(p, ctx.clock.now()));
+	return ok(vectorIndexOf(ctx, req).stats(p, ctx.clock.now()));
+}
+
+/** The vector indexes: dense, sparse and hybrid. */
+export function listVectorIndexes(ctx: ServiceContext): Reply {
+	const now = ctx.clock.now();
+	return ok(ctx.indexes.vectors.map((plane) => plane.index.resource(now)));
+}
+
+export function vectorIndex(ctx: ServiceContext, req: Request): Reply {
+	return ok(vectorIndexOf(ctx, req).resource(ctx.clock.now()));
 }
 
 export function searchIndex(ctx: ServiceContext, req: Request): Reply {
 	const id = req.params.id ?? '';
-	if (id !== ctx.searchIndex.id) throw notFound(`search index ${JSON.stringify(id)} not found`);
+	const { index } = ctx.indexes.search;
+	if (id !== index.id) throw notFound(`search index ${JSON.stringify(id)} not found`);
 	// `partner_email` under the dialect's word, e.g. `vercel_email` as the deployed service says.
-	return ok(toDialectNames(ctx.searchIndex.resource(ctx.clock.now()), ctx.dialect));
+	return ok(toDialectNames(index.resource(ctx.clock.now()), ctx.dialect));
 }

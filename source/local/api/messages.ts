@@ -7,6 +7,7 @@ import { notFound, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { messageResource } from '../messages/message.js';
 import { cancelFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';
+import { pageCount } from './paging.js';
 
 function messageNotFound(id: string) {
 	return notFound(
@@ -27,13 +28,18 @@ export function cancelMessage(ctx: ServiceContext, req: Request): Reply {
 	return ok({ cancelled: 1 });
 }
 
+/** The most messages one bulk cancel takes when `count` is given (the reference: 1 to 500). */
+const maxCancelCount = 500;
+
 /**
  * DELETE /v2/messages: `messageIds` cancels those still waiting; filters cancel every waiting
- * message that matches them; nothing given cancels every waiting message.
+ * message that matches them; nothing given cancels every waiting message. With `count`, at
+ * most that many, oldest first (the SDK sends 100 unless told, and repeats until none are left).
  */
 export function cancelMessages(ctx: ServiceContext, req: Request): Reply {
-	// `count` is deprecated and ignored by the deployed service; `async` has nothing to wait for here.
+	// `async` has nothing to wait for here.
 	const filter = parseFilter(req.query, cancelFilters, ['count', 'async', ctx.dialect.tokenParam]);
-	const cancelled = ctx.engine.cancelWhere(filterPredicate(filter, messageSubject));
+	const limit = pageCount(req, Number.POSITIVE_INFINITY, maxCancelCount);
+	const cancelled = ctx.engine.cancelWhere(filterPredicate(filter, messageSubject), limit);
 	return ok({ cancelled });
 }

@@ -32,6 +32,12 @@ function existing(ctx: ServiceContext, req: Request): ScheduleRecord {
 	return record;
 }
 
+/** A schedule without a body has no body field (the deployed service omits it; the SDK reads it so). */
+function scheduleBody(r: ScheduleRecord): { body?: string; bodyBase64?: string } {
+	if (r.body.length === 0) return {};
+	return isBodyRedacted(r.options.redact) ? { body: redactedValue(r.body) } : bodyFields(r.body);
+}
+
 export function scheduleResource(ctx: ServiceContext, r: ScheduleRecord): Record<string, unknown> {
 	const o = r.options;
 	const out: Record<string, unknown> = {
@@ -41,7 +47,7 @@ export function scheduleResource(ctx: ServiceContext, r: ScheduleRecord): Record
 		createdAt: r.createdAt,
 		method: o.method ?? 'POST',
 		header: shownHeaders(r.header, o.redact),
-		...(isBodyRedacted(o.redact) ? { body: redactedValue(r.body) } : bodyFields(r.body)),
+		...scheduleBody(r),
 		retries: o.retries ?? Math.min(defaultRetries, ctx.limits.max_retries),
 		callerIp: r.callerIp,
 		isPaused: r.paused,

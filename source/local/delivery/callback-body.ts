@@ -1,9 +1,10 @@
 /**
  * The Callback body of interface.md for one attempt of a message: the destination's answer
- * (body base64, truncated to the plan's max message size by the attempt) and the source
- * message (body base64, headers as one string each, times as strings of unix ms).
+ * (status, every header, body base64, truncated to the plan's max message size by the attempt)
+ * and the source message (body base64, headers as one string each, times as strings of unix ms).
  */
 import type { CallbackBody } from '../../api/schemas.js';
+import { canonicalHeaderName } from '../http/headers.js';
 import { joinedHeaders, type StoredMessage } from '../messages/message.js';
 
 export interface AttemptResponse {
@@ -12,10 +13,20 @@ export interface AttemptResponse {
 	body: Buffer;
 }
 
+/**
+ * Every header of the destination's answer (Content-Length too), named as the deployed service
+ * names them: the SDK's failure function reads `header["Content-Length"]`.
+ */
+function answerHeaders(headers: Record<string, string[]>): Record<string, string[]> {
+	return Object.fromEntries(
+		Object.entries(headers).map(([name, values]) => [canonicalHeaderName(name), values]),
+	);
+}
+
 export function callbackBody(source: StoredMessage, response: AttemptResponse, dlqId?: string): CallbackBody {
 	const out: CallbackBody & { dlqId?: string } = {
 		status: response.status,
-		header: response.headers,
+		header: answerHeaders(response.headers),
 		body: response.body.toString('base64'),
 		retried: source.retried,
 		maxRetries: source.maxRetries,

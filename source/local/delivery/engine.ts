@@ -128,9 +128,13 @@ export class DeliveryEngine {
 		for (const message of cancelled) this.finishCancelled(message);
 	}
 
-	/** Cancels every message `select` picks; answers how many. */
-	cancelWhere(select: (message: StoredMessage) => boolean): number {
-		const chosen = [...this.messages.values()].filter(select);
+	/** Cancels the messages `select` picks, at most `limit` of them, oldest first; answers how many. */
+	cancelWhere(select: (message: StoredMessage) => boolean, limit = Number.POSITIVE_INFINITY): number {
+		const chosen: StoredMessage[] = [];
+		for (const message of this.messages.values()) {
+			if (chosen.length >= limit) break;
+			if (select(message)) chosen.push(message);
+		}
 		for (const message of chosen) this.cancel(message.id);
 		return chosen.length;
 	}

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { generateSigningKey } from '../../signing/keys.js';
 import { resolveCredentials } from '../account/account.js';
-import { defaultVectorDimension } from '../data-plane/planes.js';
-import { newIndexTokens } from '../indexes/search-index.js';
+import { defaultVectorDimension } from '../indexes/data-plane/planes.js';
+import { newIndexTokens } from '../indexes/management/search-index.js';
 import type { LocalServiceData } from '../options.js';
 import type { KeptAccount } from './collections.js';
 
@@ -20,25 +20,32 @@ function given<K extends keyof LocalServiceData>(
 	return out;
 }
 
+/** Which vector indexes have records kept: their dimension and similarity then stay as kept. */
+export interface KeptShapes {
+	dense: boolean;
+	hybrid: boolean;
+}
+
 /**
- * @param hasVectors whether kept vectors exist: then the kept dimension and similarity stay,
- *   since the vectors were checked against them.
+ * @param has which indexes have kept records: their kept dimension and similarity stay,
+ *   since the records were checked against them.
  */
 export function resolveAccount(
 	options: LocalServiceData,
-	kept: KeptAccount | undefined,
-	hasVectors: boolean,
+	kept: Partial<KeptAccount> | undefined,
+	has: KeptShapes,
 	now: number,
 ): KeptAccount {
-	const keepShape = kept !== undefined && hasVectors;
+	const keepShape = kept?.vectorDimension !== undefined && has.dense;
+	const keepHybrid = kept?.hybridDimension !== undefined && has.hybrid;
 	return {
 		credentials: resolveCredentials({
 			...kept?.credentials,
 			...given(options, ['token', 'email', 'apiKey', 'accountId']),
 		}),
 		keys: {
-			current: options.currentSigningKey ?? kept?.keys.current ?? generateSigningKey(),
-			next: options.nextSigningKey ?? kept?.keys.next ?? generateSigningKey(),
+			current: options.currentSigningKey ?? kept?.keys?.current ?? generateSigningKey(),
+			next: options.nextSigningKey ?? kept?.keys?.next ?? generateSigningKey(),
 		},
 		createdAt: kept?.createdAt ?? now,
 		vectorIndexId: options.vectorIndexId ?? kept?.vectorIndexId ?? randomUUID(),
@@ -46,10 +53,20 @@ export function resolveAccount(
 		vectorTokens: kept?.vectorTokens ?? newIndexTokens(),
 		searchTokens: kept?.searchTokens ?? newIndexTokens(),
 		vectorDimension: keepShape
-			? kept.vectorDimension
+			? kept.vectorDimension!
 			: (options.vectorDimension ?? kept?.vectorDimension ?? defaultVectorDimension),
 		vectorSimilarity: keepShape
-			? kept.vectorSimilarity
+			? kept.vectorSimilarity!
 			: (options.vectorSimilarity ?? kept?.vectorSimilarity ?? 'COSINE'),
+		sparseIndexId: options.sparseIndexId ?? kept?.sparseIndexId ?? randomUUID(),
+		hybridIndexId: options.hybridIndexId ?? kept?.hybridIndexId ?? randomUUID(),
+		sparseTokens: kept?.sparseTokens ?? newIndexTokens(),
+		hybridTokens: kept?.hybridTokens ?? newIndexTokens(),
+		hybridDimension: keepHybrid
+			? kept.hybridDimension!
+			: (options.hybridDimension ?? kept?.hybridDimension ?? defaultVectorDimension),
+		hybridSimilarity: keepHybrid
+			? kept.hybridSimilarity!
+			: (options.hybridSimilarity ?? kept?.hybridSimilarity ?? 'COSINE'),
 	};
 }

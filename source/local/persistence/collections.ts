@@ -8,16 +8,16 @@
 import type { AccountCredentials } from '../account/account.js';
 import type { PublishAnswer, SigningKeyPair } from '../context.js';
 import type { FlowKeySettings } from '../delivery/flow-control.js';
-import type { IndexTokens } from '../indexes/search-index.js';
-import type { DocumentInput } from '../search/engine.js';
+import type { IndexTokens } from '../indexes/management/search-index.js';
+import type { DocumentInput } from '../indexes/search/engine.js';
+import type { Similarity } from '../indexes/vector/similarity.js';
+import type { KeptVector } from '../indexes/vector/store.js';
 import type { DedupEntry } from '../stores/dedup-store.js';
 import type { DeadLetter } from '../stores/dlq-store.js';
 import type { Group } from '../stores/group-store.js';
 import type { QueueRecord } from '../stores/queue-store.js';
 import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
-import type { Similarity } from '../vector/similarity.js';
-import type { KeptVector } from '../vector/store.js';
 import { type Codec, jsonCodec, messageCodec } from './codec.js';
 import type { Keeper } from './journal.js';
 
@@ -32,6 +32,13 @@ export interface KeptAccount {
 	searchTokens: IndexTokens;
 	vectorDimension: number;
 	vectorSimilarity: Similarity;
+	/** The sparse and hybrid vector indexes (absent in what older versions kept). */
+	sparseIndexId: string;
+	hybridIndexId: string;
+	sparseTokens: IndexTokens;
+	hybridTokens: IndexTokens;
+	hybridDimension: number;
+	hybridSimilarity: Similarity;
 }
 
 export const collections = {
@@ -43,8 +50,14 @@ export const collections = {
 	schedules: jsonCodec<ScheduleRecord>(),
 	flowKeys: jsonCodec<FlowKeySettings>(),
 	dedup: jsonCodec<DedupEntry<PublishAnswer>>(),
+	/** What versions before namespaces kept: the dense index's records by id, the search index's documents. */
 	vectors: jsonCodec<KeptVector>(),
 	documents: jsonCodec<DocumentInput>(),
+	/** Records of the dense, sparse and hybrid vector indexes and search documents, by namespace and id (keyOf). */
+	denseRecords: jsonCodec<KeptVector>(),
+	sparseRecords: jsonCodec<KeptVector>(),
+	hybridRecords: jsonCodec<KeptVector>(),
+	searchDocuments: jsonCodec<DocumentInput>(),
 };
 
 type Collections = typeof collections;

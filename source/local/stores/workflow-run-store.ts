@@ -26,6 +26,8 @@ export interface RunEntry {
 	retried: number;
 	maxRetries: number;
 	retryDelay?: string;
+	/** The headers its message carries (a `context.call`'s are in `call`). */
+	headers?: Record<string, string[]>;
 	/** When it is due (a sleep's end), or its next attempt. */
 	dueAt: number;
 	/** The newest failed attempts, oldest first. */
@@ -65,6 +67,8 @@ export interface RunRecord {
 	options: PublishOptions;
 	/** The failure URL was chosen by the service (the route itself), not given at the start. */
 	defaultFailureUrl: boolean;
+	/** The failure callback's `sourceBody` is the failed message's body (the steps), not the initial payload. */
+	failureSourceBody?: 'steps';
 	entries: RunEntry[];
 	/** What the route returned at its end (cancel=false), as text. */
 	response?: string;

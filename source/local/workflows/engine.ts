@@ -191,6 +191,7 @@ export class WorkflowEngine {
 			entries: [],
 		};
 		if (invoked) run.invoker = invoked.invoker;
+		if (!this.headers.asksInitialBody(submission.fields)) run.failureSourceBody = 'steps';
 		this.deps.runs.add(run);
 		this.deps.usage.workflowRun(now, 'started');
 		const payload = invoked ? base64(invoked.body) : base64(submission.body);
@@ -290,6 +291,7 @@ export class WorkflowEngine {
 			...extra,
 		};
 		if (message.options.retryDelay !== undefined) entry.retryDelay = message.options.retryDelay;
+		if (!entry.call) entry.headers = message.header;
 		run.entries.push(entry);
 		this.deps.runs.link(run, message.id);
 		this.deps.usage.workflowMessage(message.createdAt);
@@ -304,10 +306,14 @@ export class WorkflowEngine {
 		return run?.entries.map((e) => rawStep(e.messageId, e.body, e.callType));
 	}
 
-	/** The route finished the run (`cancel=false`): `response` is what it returned. */
+	/**
+	 * The route finished the run (`cancel=false`): `response` is what it returned. A run that
+	 * has ended already stays as it ended: the SDK may end a run twice (a retried last call, or a
+	 * second trigger of the same run id), and the deployed service answers both as done.
+	 */
 	complete(runId: string, response: string): RunRecord {
-		const run = this.running(runId);
-		this.end(run, 'RUN_SUCCESS', response);
+		const run = this.known(runId);
+		if (run.state === 'RUN_STARTED') this.end(run, 'RUN_SUCCESS', response);
 		return run;
 	}
 
@@ -333,10 +339,16 @@ export class WorkflowEngine {
 		return run?.state === 'RUN_STARTED' ? run : undefined;
 	}
 
-	/** The run in progress of that id; 404 when there is none, 400 when it has ended. */
-	private running(runId: string): RunRecord {
+	/** The run of that id; 404 when there is none. */
+	private known(runId: string): RunRecord {
 		const run = this.deps.runs.get(runId);
 		if (!run) throw notFound(`workflow run ${JSON.stringify(runId)} not found`);
+		return run;
+	}
+
+	/** The run in progress of that id; 404 when there is none, 400 when it has ended. */
+	private running(runId: string): RunRecord {
+		const run = this.known(runId);
 		if (run.state !== 'RUN_STARTED')
 			throw badRequest(`workflow run ${JSON.stringify(runId)} has already ended (${run.state})`);
 		return run;
@@ -608,20 +620,40 @@ export class WorkflowEngine {
 
 	/** A message of the run failed for good: the run fails and its failure function is called. */
 	private fail(run: RunRecord, message: StoredMessage, entry: RunEntry, detail: FinalDetail): void {
-		const now = this.deps.clock.now();
 		if (detail.dlqId !== undefined) run.dlqId = detail.dlqId;
 		this.end(run, 'RUN_FAILED');
-		const lastError = entry.errors.at(-1)?.error ?? 'no response';
-		const response: AttemptResponse = detail.response ?? {
-			status: 0,
-			headers: {},
-			// What the SDK reads as the failure's message when the destination never answered.
-			body: Buffer.from(JSON.stringify({ error: 'Error', message: lastError })),
-		};
+		this.callFailure(run, message, failedAnswer(entry, detail.response), detail.dlqId);
+	}
+
+	/**
+	 * Calls the failure function (or failure URL) of a failed run again, as it was called when
+	 * the run failed (the workflow DLQ's retry of a failure callback that failed). Throws
+	 * HttpError (400) unless the last call of it failed.
+	 */
+	retryFailure(
+		run: RunRecord,
+		failed: { message: StoredMessage; response: AttemptResponse | undefined; dlqId: string },
+	): void {
+		const state = run.failure?.state;
+		if (state !== 'CALLBACK_FAIL')
+			throw badRequest(
+				`the failure callback of workflow run ${JSON.stringify(run.id)} ${state ? `is ${state}` : 'was never called'}: only one that failed is retried`,
+			);
+		const entry = run.entries.findLast((e) => e.messageId === failed.message.id);
+		this.callFailure(run, failed.message, failedAnswer(entry, failed.response), failed.dlqId);
+	}
+
+	private callFailure(
+		run: RunRecord,
+		message: StoredMessage,
+		response: AttemptResponse,
+		dlqId: string | undefined,
+	): void {
+		const now = this.deps.clock.now();
 		const body = {
-			...callbackBody(message, response, detail.dlqId),
+			...callbackBody(message, response, dlqId),
 			url: run.url,
-			sourceBody: run.entries[0]?.body ?? '',
+			...(run.failureSourceBody === 'steps' ? {} : { sourceBody: run.entries[0]?.body ?? '' }),
 			workflowRunId: run.id,
 			workflowCreatedAt: run.createdAt,
 		};
@@ -635,7 +667,7 @@ export class WorkflowEngine {
 			failHeaders: response.headers,
 			errors: [],
 		};
-		if (detail.dlqId !== undefined) run.failure.dlqId = detail.dlqId;
+		if (dlqId !== undefined) run.failure.dlqId = dlqId;
 		this.deps.runs.link(run, failure.id);
 		this.deps.usage.workflowMessage(now);
 		this.deps.delivery().accept(failure);
@@ -656,6 +688,17 @@ export class WorkflowEngine {
 		message.body = rawStepsBody([rawStep(entry.messageId, entry.body, 'fromCallback')]);
 		return message;
 	}
+}
+
+/** The answer a failed message of a run got; when it got none, its last error, as the SDK reads a failure. */
+function failedAnswer(entry: RunEntry | undefined, response: AttemptResponse | undefined): AttemptResponse {
+	if (response) return response;
+	const lastError = entry?.errors.at(-1)?.error ?? 'no response';
+	return {
+		status: 0,
+		headers: {},
+		body: Buffer.from(JSON.stringify({ error: 'Error', message: lastError })),
+	};
 }
 
 /** A `waitForEvent` as the SDK sends it, checked. */

@@ -14,6 +14,7 @@ import type {
 	WorkflowStepLog,
 	WorkflowStepState,
 } from '../../api/workflow-schemas.js';
+import { shownHeaders } from '../messages/redaction.js';
 import type { WaiterRecord } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
 
@@ -55,9 +56,18 @@ const progress: Record<RunEntry['delivery'], WorkflowStepState> = {
 	cancelled: 'STEP_CANCELED',
 };
 
-function defined<T extends Record<string, unknown>>(record: T): T {
+/** `record` without its undefined fields (the deployed service omits fields that have no value). */
+export function defined<T extends Record<string, unknown>>(record: T): T {
 	for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
 	return record;
+}
+
+/** What every step shows of the message that carried it: its retry delay and its headers. */
+function carried(run: RunRecord, entry: RunEntry): Pick<WorkflowStepLog, 'retryDelay' | 'headers'> {
+	return defined({
+		retryDelay: entry.retryDelay,
+		headers: entry.headers && shownHeaders(entry.headers, run.options.redact),
+	});
 }
 
 function errorsOf(entry: RunEntry): { errors?: StepError[] } {
@@ -90,7 +100,7 @@ function doneStep(run: RunRecord, entry: RunEntry, step: Record<string, unknown>
 		state: sleeping ? 'STEP_PROGRESS' : 'STEP_SUCCESS',
 		createdAt: entry.createdAt,
 		retries: entry.maxRetries,
-		retryDelay: entry.retryDelay,
+		...carried(run, entry),
 		sleepFor:
 			typeof step.sleepFor === 'number' || typeof step.sleepFor === 'string' ? step.sleepFor : undefined,
 		sleepUntil: num(step.sleepUntil),
@@ -141,6 +151,7 @@ function groupsOfDone(run: RunRecord): WorkflowStepGroup[] {
 					state: 'STEP_SUCCESS',
 					createdAt: initial.createdAt,
 					retries: initial.maxRetries,
+					...carried(run, initial),
 				},
 			],
 		});
@@ -171,7 +182,7 @@ function groupsOfDone(run: RunRecord): WorkflowStepGroup[] {
 }
 
 /** A message of the run still on its way (or where it stopped when the run ended). */
-function nextStep(entry: RunEntry): WorkflowStepLog {
+function nextStep(run: RunRecord, entry: RunEntry): WorkflowStepLog {
 	const step = entry.callType === 'step' ? parseStep(entry.body) : {};
 	const plan = num(step.stepId) === 0 && num(step.targetStep) !== undefined;
 	return defined({
@@ -184,7 +195,7 @@ function nextStep(entry: RunEntry): WorkflowStepLog {
 		createdAt: entry.createdAt,
 		retries: entry.maxRetries,
 		retried: entry.retried,
-		retryDelay: entry.retryDelay,
+		...carried(run, entry),
 		nextDeliveryTime: isPending(entry) ? entry.dueAt : undefined,
 		...(entry.callType === 'toCallback' ? callFields(entry) : {}),
 		...errorsOf(entry),
@@ -219,7 +230,7 @@ function isShownAsNext(run: RunRecord, entry: RunEntry): boolean {
 export function runLog(run: RunRecord, waiters: readonly WaiterRecord[]): WorkflowRunLog {
 	const steps = groupsOfDone(run);
 	const next = [
-		...run.entries.filter((entry) => isShownAsNext(run, entry)).map(nextStep),
+		...run.entries.filter((entry) => isShownAsNext(run, entry)).map((entry) => nextStep(run, entry)),
 		...waiters.map(waitingStep),
 	];
 	if (next.length > 0) steps.push({ type: 'next', steps: next });

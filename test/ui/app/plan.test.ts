@@ -44,8 +44,14 @@ describe('the poll plan of each pane', () => {
 		const period = { shell: { period: '3h' as const } };
 		expect(plan('overview', period)).toEqual([{ endpoint: 'mqStats', params: 'acct 3h' }]);
 		expect(plan('accounts', period)).toEqual([{ endpoint: 'users', params: '' }]);
-		expect(plan('vector', period)).toEqual([{ endpoint: 'vectorStats', params: 'vec 3h' }]);
-		expect(plan('search', period)).toEqual([{ endpoint: 'searchIndex', params: 'srch' }]);
+		expect(plan('vector', period)).toEqual([
+			{ endpoint: 'vectorStats', params: 'vec 3h' },
+			{ endpoint: 'vectorOverview', params: 'vec' },
+		]);
+		expect(plan('search', period)).toEqual([
+			{ endpoint: 'searchIndex', params: 'srch' },
+			{ endpoint: 'searchOverview', params: 'srch' },
+		]);
 		expect(plan('groups', period)).toEqual([{ endpoint: 'groups', params: '' }]);
 		// A service that answered the listing with 404/405 is not asked again.
 		expect(plan('groups', { state: (s: { listed: boolean }) => ({ ...s, listed: false }) })).toEqual([]);

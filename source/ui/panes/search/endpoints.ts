@@ -1,3 +1,4 @@
+import { type IndexOverview, readSearchOverview } from '../../../api/index-overview.js';
 import type { Liberal } from '../../../api/liberal.js';
 import type { SearchIndex } from '../../../api/schemas.js';
 import { defineEndpoint } from '../../data/endpoints.js';
@@ -12,4 +13,17 @@ export const searchIndexEndpoint = defineEndpoint<SearchIndexReading, { indexId:
 	label: 'search index',
 	params: (p) => p.indexId,
 	fetch: (client, p, signal) => client.readSearchIndex(p.indexId, signal),
+});
+
+/** The indexes of the search database and their document counts, from its own info. */
+export const searchOverviewEndpoint = defineEndpoint<IndexOverview, { indexId: string }>({
+	key: 'searchOverview',
+	api: 'management',
+	label: 'search indexes',
+	params: (p) => p.indexId,
+	everyMs: 5000,
+	async fetch(client, p, signal) {
+		const { data, issues } = await client.readSearchIndex(p.indexId, signal);
+		return { data: await readSearchOverview(data), issues };
+	},
 });

@@ -8,7 +8,7 @@ import {
 	indexEdit,
 	indexReducer,
 } from '../../kit/index-prompt/state.js';
-import { searchIndexEndpoint } from './endpoints.js';
+import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
 import { SearchView } from './view.js';
 
 export const searchPane = definePane<IndexChoice, IndexAction>({
@@ -17,12 +17,18 @@ export const searchPane = definePane<IndexChoice, IndexAction>({
 	shortTitle: 'Srch',
 	aliases: ['srch'],
 	numberKey: true,
-	summary: "a search index's configuration, limits and throughput",
+	summary: "a search database's configuration, limits, indexes and throughput",
 	requires: ['management'],
 	initial: ({ connection }) => indexChoice(connection.searchIndexId),
 	reduce: indexReducer,
 	leave: (state) => (state.editing ? { ...state, editing: false } : state),
-	polls: ({ state }) => (state.indexId ? [pollRequest(searchIndexEndpoint, { indexId: state.indexId })] : []),
+	polls: ({ state }) =>
+		state.indexId
+			? [
+					pollRequest(searchIndexEndpoint, { indexId: state.indexId }),
+					pollRequest(searchOverviewEndpoint, { indexId: state.indexId }),
+				]
+			: [],
 	bindings: [
 		indexEdit('search', 'search index'),
 		{

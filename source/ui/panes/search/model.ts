@@ -2,6 +2,7 @@
  * What the Search pane shows of a search index: pure, over a liberal reading of it. What the
  * service left out is "—"; a type or region nobody listed is shown as it came.
  */
+import { type IndexOverview, namespaceSummary } from '../../../api/index-overview.js';
 import { SearchIndex } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
 import { orMissing, text } from '../../../format/missing.js';
@@ -52,4 +53,12 @@ export function searchLimits(index: SearchIndexReading): KeyValue[] {
 		{ label: 'reads/request', value: limit(index.max_reads_per_request) },
 		{ label: 'writes/request', value: limit(index.max_writes_per_request) },
 	];
+}
+
+/** The search database's indexes in one line: `indexes: docs 12, movies 3`. */
+export function searchIndexesLine(overview: IndexOverview | undefined): string {
+	if (!overview) return 'indexes: reading…';
+	if (!overview.namespaces) return sanitize(`indexes: — (${overview.unavailable ?? 'not listed'})`);
+	if (overview.namespaces.length === 0) return 'indexes: none yet';
+	return sanitize(`indexes: ${namespaceSummary(overview.namespaces)}`);
 }

@@ -12,8 +12,8 @@ import type { IndexAction, IndexChoice } from '../../kit/index-prompt/state.js';
 import { IndexPrompt } from '../../kit/index-prompt/view.js';
 import { KeyValues } from '../../kit/key-values/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
-import { searchIndexEndpoint } from './endpoints.js';
-import { searchConfiguration, searchLimits } from './model.js';
+import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
+import { searchConfiguration, searchIndexesLine, searchLimits } from './model.js';
 
 export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
@@ -41,6 +41,10 @@ export function SearchView(props: PaneViewProps) {
 		return <EndpointState entry={entry} what="search index" />;
 	const { width } = props;
 	const throughput = seriesValues(index.throughput_vector);
+	const overview = entryOf(polls, searchOverviewEndpoint);
+	const indexes = searchIndexesLine(
+		overview?.dataParams === searchOverviewEndpoint.params({ indexId }) ? overview.data : undefined,
+	);
 	const cell = width >= 120 ? 48 : 40;
 	return (
 		<Box flexDirection="column" width={width} height={props.height} overflowY="hidden">
@@ -54,6 +58,7 @@ export function SearchView(props: PaneViewProps) {
 				cellWidth={cell}
 				labelWidth={16}
 			/>
+			<Text wrap="truncate-end">{indexes}</Text>
 			<Gap />
 			<Text bold>Limits</Text>
 			<KeyValues items={searchLimits(index)} width={width} cellWidth={cell} labelWidth={16} />

@@ -3,7 +3,7 @@ import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
 import { indexEdit } from '../../kit/index-prompt/state.js';
 import { upDown } from '../../kit/tail-list/bindings.js';
-import { vectorStatsEndpoint } from './endpoints.js';
+import { vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
 import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './state.js';
 import { VectorView } from './view.js';
 
@@ -13,13 +13,18 @@ export const vectorPane = definePane<VectorState, VectorAction>({
 	shortTitle: 'Vec',
 	aliases: ['vec', 'index'],
 	numberKey: true,
-	summary: "a vector index's counters and latency series",
+	summary: "a vector index's type, namespaces, counters and latency series",
 	requires: ['management'],
 	initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
 	reduce: vectorReducer,
 	leave: (state) => (state.editing ? { ...state, editing: false } : state),
 	polls: ({ shell, state }) =>
-		state.indexId ? [pollRequest(vectorStatsEndpoint, { indexId: state.indexId, period: shell.period })] : [],
+		state.indexId
+			? [
+					pollRequest(vectorStatsEndpoint, { indexId: state.indexId, period: shell.period }),
+					pollRequest(vectorOverviewEndpoint, { indexId: state.indexId }),
+				]
+			: [],
 	bindings: [...upDown('vector', 'scroll'), indexEdit('vector', 'vector index')],
 	focus: (state) => (state.editing ? 'input' : undefined),
 	View: VectorView,

@@ -2,11 +2,13 @@
  * What the Vector pane shows of the vector index statistics: pure, over a liberal reading of
  * them. A counter the service left out is "—", a series it left out has no points.
  */
+import { type IndexOverview, namespaceSummary } from '../../../api/index-overview.js';
 import { VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
 import { orMissing } from '../../../format/missing.js';
 import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
 import { seriesValues, todayIndex } from '../../../format/series.js';
+import { sanitize } from '../../../text/sanitize.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
@@ -100,4 +102,19 @@ export function vectorLatencies(stats: VectorStats, now: number): LatencyPair[] 
 export function vectorOtherSeries(stats: VectorStats, now: number): SeriesRow[] {
 	const paired = new Set<SeriesField>(latencyPairs.flatMap(([, mean, p99]) => [mean, p99]));
 	return vectorSeriesFields.filter((f) => !paired.has(f)).map((f) => row(stats, f, now));
+}
+
+/** One line on what the index is and holds: `HYBRID · 384 dims · COSINE · namespaces: "" 12, docs 3`. */
+export function overviewLine(overview: IndexOverview | undefined): string {
+	if (!overview) return 'index: reading…';
+	const parts = [
+		overview.type,
+		overview.dimension ? `${overview.dimension} dims` : undefined,
+		overview.type === 'SPARSE' ? undefined : overview.similarity,
+		[overview.denseModel, overview.sparseModel].filter(Boolean).join(' + ') || undefined,
+	].filter(Boolean) as string[];
+	const namespaces = overview.namespaces
+		? `namespaces: ${namespaceSummary(overview.namespaces)}`
+		: `namespaces: — (${overview.unavailable ?? 'not listed'})`;
+	return sanitize([...parts, namespaces].join(' · '));
 }

@@ -15,8 +15,8 @@ import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/view.js';
 import { useTheme } from '../../theme/theme.js';
-import { type VectorStats, vectorStatsEndpoint } from './endpoints.js';
-import { vectorCounters, vectorLatencies, vectorOtherSeries } from './model.js';
+import { type VectorStats, vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
+import { overviewLine, vectorCounters, vectorLatencies, vectorOtherSeries } from './model.js';
 import type { VectorAction, VectorState } from './state.js';
 
 type PaneProps = PaneViewProps;
@@ -25,14 +25,14 @@ type Line =
 	| { kind: 'pair'; label: string; mean: SeriesRow; p99: SeriesRow }
 	| { kind: 'row'; rows: SeriesRow[] };
 
-function Stats(props: PaneProps & { stats: VectorStats; title: string }) {
+function Stats(props: PaneProps & { stats: VectorStats; title: string; overview: string }) {
 	const { state, dispatch } = usePane<VectorState, VectorAction>();
 	const theme = useTheme();
 	const { stats, width, height } = props;
 	const counters = vectorCounters(stats);
 	const counterCell = 28;
 	const counterLines = keyValueRowCount(counters, width, counterCell);
-	const listHeight = Math.max(1, height - counterLines - 2);
+	const listHeight = Math.max(1, height - counterLines - 3);
 	// Worked out again with each answer (every refresh): the series by day end on the day it came.
 	const latencies = useMemo(() => vectorLatencies(stats, Date.now()), [stats]);
 	const others = useMemo(() => vectorOtherSeries(stats, Date.now()), [stats]);
@@ -78,6 +78,9 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string }) {
 						{`(series ${offset + 1}-${offset + shown.length} of ${lines.length}, ↑↓ to scroll)`}
 					</Text>
 				) : null}
+			</Text>
+			<Text wrap="truncate-end" color={theme.color('special')}>
+				{props.overview}
 			</Text>
 			<KeyValues items={counters} width={width} cellWidth={counterCell} labelWidth={16} />
 			{shown.map((line) =>
@@ -145,5 +148,8 @@ export function VectorView(props: PaneProps) {
 	]
 		.filter(Boolean)
 		.join(' · ');
-	return <Stats {...props} stats={entry.data} title={title} />;
+	const overview = entryOf(polls, vectorOverviewEndpoint);
+	const current =
+		overview?.dataParams === vectorOverviewEndpoint.params({ indexId }) ? overview.data : undefined;
+	return <Stats {...props} stats={entry.data} title={title} overview={overviewLine(current)} />;
 }

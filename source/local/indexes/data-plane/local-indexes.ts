@@ -1,0 +1,108 @@
+/**
+ * The indexes of the local service, made from its kept identity: the dense, sparse and hybrid
+ * vector indexes and the search database, each kept in a collection of its own; what was kept
+ * put back at start; their statistics kept on the keeper's timer.
+ */
+import type { Clock } from '../../clock.js';
+import type { KeptAccount, KeptRecords, Sinks } from '../../persistence/collections.js';
+import type { Keeper } from '../../persistence/journal.js';
+import { SearchIndexRecord } from '../management/search-index.js';
+import { keyOf } from '../vector/database.js';
+import { createIndexPlanes, type IndexPlanes, searchEndpoint } from './planes.js';
+
+export function createLocalIndexes(options: {
+	baseUrl: string;
+	clock: Clock;
+	account: KeptAccount;
+	sinks: Sinks;
+}): IndexPlanes {
+	const { baseUrl, clock, account, sinks } = options;
+	const { credentials, createdAt } = account;
+	const searchIndex = new SearchIndexRecord(
+		account.searchIndexId,
+		'local-search',
+		credentials.email,
+		searchEndpoint(baseUrl, account.searchIndexId),
+		createdAt,
+		account.searchTokens,
+	);
+	return createIndexPlanes({
+		baseUrl,
+		clock,
+		createdAt,
+		ownerEmail: credentials.email,
+		vectors: [
+			{
+				id: account.vectorIndexId,
+				name: 'local-vector',
+				tokens: account.vectorTokens,
+				shape: { type: 'DENSE', dimension: account.vectorDimension, similarity: account.vectorSimilarity },
+				sink: sinks.denseRecords,
+			},
+			{
+				id: account.sparseIndexId,
+				name: 'local-sparse',
+				tokens: account.sparseTokens,
+				shape: { type: 'SPARSE', dimension: 0, similarity: 'DOT_PRODUCT' },
+				sink: sinks.sparseRecords,
+			},
+			{
+				id: account.hybridIndexId,
+				name: 'local-hybrid',
+				tokens: account.hybridTokens,
+				shape: { type: 'HYBRID', dimension: account.hybridDimension, similarity: account.hybridSimilarity },
+				sink: sinks.hybridRecords,
+			},
+		],
+		searchIndex,
+		searchSink: sinks.searchDocuments,
+	});
+}
+
+/**
+ * Puts back the index records. What versions before namespaces kept (the dense index's
+ * vectors and the search index's documents by id) goes to the default namespace and index ""
+ * and is kept again in the new form. A record that cannot be read back is skipped and reported.
+ */
+export function restoreLocalIndexes(
+	indexes: IndexPlanes,
+	kept: KeptRecords,
+	sinks: Sinks,
+	onError: (error: unknown) => void,
+): void {
+	const [dense, sparse, hybrid] = indexes.vectors;
+	const legacyVectors = kept.vectors.map(([id, record]) => [keyOf('', id), record] as const);
+	const legacyDocuments = kept.documents.map(([id, doc]) => [keyOf('', id), doc] as const);
+	const skipped =
+		dense!.engine.database.restore([...legacyVectors, ...kept.denseRecords]) +
+		sparse!.engine.database.restore(kept.sparseRecords) +
+		hybrid!.engine.database.restore(kept.hybridRecords) +
+		indexes.search.engine.restore([...legacyDocuments, ...kept.searchDocuments]);
+	for (const [key, record] of legacyVectors) sinks.denseRecords.put(key, record);
+	for (const [key, doc] of legacyDocuments) sinks.searchDocuments.put(key, doc);
+	for (const [id] of kept.vectors) sinks.vectors.delete(id);
+	for (const [id] of kept.documents) sinks.documents.delete(id);
+	if (skipped > 0)
+		onError(
+			new Error(
+				`${skipped} kept index record${skipped === 1 ? '' : 's'} could not be read back and ${skipped === 1 ? 'was' : 'were'} skipped`,
+			),
+		);
+}
+
+/** Keeps each index's statistics every `everyMs`, and sets their size levels to what came back. */
+export function registerIndexStatistics(
+	indexes: IndexPlanes,
+	keeper: Keeper,
+	everyMs: number,
+	now: number,
+): void {
+	for (const plane of indexes.vectors) {
+		// The dense index's statistics keep the name they were kept under before there were three.
+		const name = plane === indexes.vectors[0] ? 'vector-index' : `vector-index-${plane.id}`;
+		keeper.register(name, plane.index, { everyMs });
+		const { database } = plane.engine;
+		if (database.size > 0) plane.index.setSize(now, database.size, database.dataSize);
+	}
+	keeper.register('search-index', indexes.search.index, { everyMs });
+}

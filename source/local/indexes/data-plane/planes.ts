@@ -1,0 +1,139 @@
+/**
+ * The data planes of the local service's indexes: three vector indexes (dense, sparse and
+ * hybrid) and one search database. Each has its engine, REST endpoint, tokens and commands,
+ * and feeds its statistics (the records of ../management/, which build the management
+ * resources) with what it serves.
+ */
+import type { Clock } from '../../clock.js';
+import type { RecordSink } from '../../stores/record-sink.js';
+import type { DataPlaneOperation } from '../common/data-plane.js';
+import type { IndexTokens, SearchIndexRecord } from '../management/search-index.js';
+import { VectorIndex } from '../management/vector-index.js';
+import { searchOperations } from '../search/data-plane.js';
+import { SearchDatabase } from '../search/database.js';
+import type { DocumentInput } from '../search/engine.js';
+import { type VectorEngine, vectorOperations } from '../vector/data-plane.js';
+import { VectorDatabase, type VectorIndexShape } from '../vector/database.js';
+import { ResumableQueries } from '../vector/resumable.js';
+import type { KeptVector } from '../vector/store.js';
+
+export interface IndexPlane<Engine> {
+	kind: 'vector' | 'search';
+	id: string;
+	/** Where the commands are served: `<endpoint>/upsert`, `<endpoint>/query/<namespace>`, ... */
+	endpoint: string;
+	token: string;
+	readOnlyToken: string;
+	engine: Engine;
+	operations: readonly DataPlaneOperation<Engine>[];
+	/** Counts `n` served operations of a kind: when, their engine latency and the bytes moved. */
+	record(t: number, kind: 'query' | 'update', n: number, latencyMs: number, bytes: number): void;
+	/** Counts time spent embedding text. */
+	embedded(t: number, ms: number): void;
+}
+
+export interface VectorPlane extends IndexPlane<VectorEngine> {
+	kind: 'vector';
+	/** Its statistics and management resource. */
+	index: VectorIndex;
+}
+
+export interface SearchPlane extends IndexPlane<SearchDatabase> {
+	kind: 'search';
+	index: SearchIndexRecord;
+}
+
+export interface IndexPlanes {
+	/** Dense, sparse and hybrid, in that order. */
+	vectors: VectorPlane[];
+	search: SearchPlane;
+}
+
+/** One vector index to serve: who it is and its shape. */
+export interface VectorIndexSpec {
+	id: string;
+	name: string;
+	tokens: IndexTokens;
+	shape: VectorIndexShape;
+	sink?: RecordSink<KeptVector> | undefined;
+}
+
+export interface IndexPlaneOptions {
+	/** Base URL of the service; vector indexes are served under `<baseUrl>/vector/<id>`. */
+	baseUrl: string;
+	clock: Clock;
+	createdAt: number;
+	ownerEmail: string;
+	vectors: VectorIndexSpec[];
+	searchIndex: SearchIndexRecord;
+	searchSink?: RecordSink<DocumentInput> | undefined;
+}
+
+export const defaultVectorDimension = 384;
+
+/** Where a vector index's data plane is served on a service at `baseUrl`. */
+export function vectorEndpoint(baseUrl: string, id: string): string {
+	return `${baseUrl}/vector/${id}`;
+}
+
+/** Where the search database's data plane is served on a service at `baseUrl`. */
+export function searchEndpoint(baseUrl: string, id: string): string {
+	return `${baseUrl}/search/${id}`;
+}
+
+function vectorPlane(options: IndexPlaneOptions, spec: VectorIndexSpec): VectorPlane {
+	const endpoint = vectorEndpoint(options.baseUrl, spec.id);
+	const database = new VectorDatabase(spec.shape, spec.sink);
+	const resumable = new ResumableQueries(() => options.clock.now());
+	database.onDrop = (store) => resumable.drop(store);
+	const index = new VectorIndex({
+		id: spec.id,
+		name: spec.name,
+		createdAt: options.createdAt,
+		ownerEmail: options.ownerEmail,
+		endpoint,
+		tokens: spec.tokens,
+		shape: spec.shape,
+		models: { dense: database.denseModel, sparse: database.sparseModel },
+	});
+	return {
+		kind: 'vector',
+		id: spec.id,
+		endpoint,
+		token: spec.tokens.token,
+		readOnlyToken: spec.tokens.readOnlyToken,
+		engine: { database, resumable },
+		operations: vectorOperations,
+		index,
+		record(t, kind, n, latencyMs, bytes) {
+			if (kind === 'query') {
+				index.recordQuery(t, latencyMs, bytes, n);
+			} else {
+				index.recordUpdate(t, latencyMs, bytes, n);
+				index.setSize(t, database.size, database.dataSize);
+			}
+		},
+		embedded: (t, ms) => index.recordEmbedding(t, ms),
+	};
+}
+
+export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
+	const { searchIndex } = options;
+	return {
+		vectors: options.vectors.map((spec) => vectorPlane(options, spec)),
+		search: {
+			kind: 'search',
+			id: searchIndex.id,
+			endpoint: searchIndex.endpoint,
+			token: searchIndex.token,
+			readOnlyToken: searchIndex.readOnlyToken,
+			engine: new SearchDatabase(options.searchSink),
+			operations: searchOperations,
+			index: searchIndex,
+			record(t, _kind, _n, _latencyMs, _bytes) {
+				searchIndex.recordRequest(t);
+			},
+			embedded() {},
+		},
+	};
+}

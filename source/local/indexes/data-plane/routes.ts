@@ -1,0 +1,165 @@
+/**
+ * The HTTP side of every index data plane, the same for every command:
+ *
+ *   <service>/vector/<vector index id>/<command>[/<namespace>]
+ *   <service>/search/<search database id>/<command>[/<index name>]
+ *
+ * (commands in ../vector/data-plane.ts and ../search/data-plane.ts; shapes in
+ * source/api/index-schemas.ts). Every command answers POST, as the SDKs send them, and GET or
+ * DELETE where the vendor documents those. Each request is authenticated with the index's own
+ * Bearer token; its read-only token is enough for reads and gets 403 on writes. The engine
+ * call alone is timed; a successful command then feeds the index's statistics with what it
+ * counted (see the data planes), that latency and its bandwidth (request body plus response
+ * body bytes). Refused or failed requests are not counted.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ServiceContext } from '../../context.js';
+import { digest } from '../../http/auth.js';
+import { parseJson, readBody } from '../../http/body.js';
+import { HttpError, notFound, ok, type Reply } from '../../http/reply.js';
+import type { Request, Router } from '../../http/router.js';
+import type { DataPlaneOperation } from '../common/data-plane.js';
+import { EngineError } from '../common/engine-error.js';
+import type { IndexPlane } from './planes.js';
+
+/** Largest request body of a data-plane call: 1,000 records of 1,024 dimensions fit. */
+export const maxIndexBodyBytes = 32 * 1024 * 1024;
+
+/** Adds the routes of every data plane; `meta` must make the router skip account auth. */
+export function addDataPlaneRoutes<Meta>(router: Router<Meta>, meta: Meta, ctx: ServiceContext): void {
+	const add = <Engine>(kind: 'vector' | 'search', planes: readonly IndexPlane<Engine>[]) => {
+		const byId = new Map(
+			planes.map((plane) => [
+				plane.id,
+				{ plane, tokens: { full: digest(plane.token), readOnly: digest(plane.readOnlyToken) } },
+			]),
+		);
+		const operations = planes[0]?.operations ?? [];
+		for (const op of operations)
+			for (const method of op.methods) {
+				const handler = (req: Request) => {
+					const found = byId.get(req.params.id!);
+					if (!found) {
+						req.raw.resume();
+						throw notFound(`${kind} index ${JSON.stringify(req.params.id)} not found`);
+					}
+					return serve(ctx, found.plane, found.tokens, op, req);
+				};
+				router.add(method, `/${kind}/:id/${op.command}`, meta, handler);
+				if (op.namespaced) router.add(method, `/${kind}/:id/${op.command}/*namespace`, meta, handler);
+			}
+	};
+	add('vector', ctx.indexes.vectors);
+	add('search', [ctx.indexes.search]);
+}
+
+/** The index's tokens hashed once: equal lengths for timingSafeEqual (as auth.ts does). */
+interface TokenDigests {
+	full: Buffer;
+	readOnly: Buffer;
+}
+
+/** The namespace of the path, decoded; undefined when the path has none. */
+function namespaceOf(req: Request): string | undefined {
+	const raw = req.params.namespace;
+	if (raw === undefined) return undefined;
+	const queryAt = raw.indexOf('?');
+	try {
+		return decodeURIComponent(queryAt < 0 ? raw : raw.slice(0, queryAt));
+	} catch {
+		throw new HttpError(
+			400,
+			`the namespace in the path is not valid percent-encoding: ${JSON.stringify(raw)}`,
+		);
+	}
+}
+
+async function serve<Engine>(
+	ctx: ServiceContext,
+	plane: IndexPlane<Engine>,
+	tokens: TokenDigests,
+	op: DataPlaneOperation<Engine>,
+	req: Request,
+): Promise<Reply> {
+	const name = `${plane.kind} index`;
+	try {
+		checkToken(req.raw.headers, tokens, op, name);
+	} catch (error) {
+		// A refused request's body is not read: drain it so the connection stays usable.
+		req.raw.resume();
+		throw error;
+	}
+	const namespace = namespaceOf(req);
+	const raw = await readIndexBody(req);
+	// Commands without input get `[]` from the SDKs, or nothing from curl: both are no body.
+	const body = raw.length === 0 ? undefined : parseJson(raw, op.command);
+	const counted: { kind: 'query' | 'update'; n: number }[] = [];
+	let embedMs = 0;
+	const started = performance.now();
+	let result: unknown;
+	try {
+		result = op.run({
+			engine: plane.engine,
+			body,
+			namespace,
+			query: req.query,
+			count: (kind, n) => counted.push({ kind, n }),
+			embedded: (ms) => {
+				embedMs += ms;
+			},
+		});
+	} catch (error) {
+		if (error instanceof EngineError)
+			throw new HttpError(error.kind === 'invalid' ? 400 : 404, error.message);
+		throw error;
+	}
+	const latencyMs = performance.now() - started;
+	const answer = { result };
+	const now = ctx.clock.now();
+	if (embedMs > 0) plane.embedded(now, embedMs);
+	if (counted.length > 0) {
+		// Serialised once more to count its bytes; the router writes the same JSON.
+		const bytes = raw.length + Buffer.byteLength(JSON.stringify(answer));
+		for (const [i, { kind, n }] of counted.entries())
+			plane.record(now, kind, n, latencyMs, i === 0 ? bytes : 0);
+	}
+	return ok(answer);
+}
+
+function checkToken<Engine>(
+	headers: IncomingHttpHeaders,
+	tokens: TokenDigests,
+	op: DataPlaneOperation<Engine>,
+	name: string,
+): void {
+	const challenge = { 'www-authenticate': `Bearer realm="${name}"` };
+	const value = headers.authorization?.trim();
+	if (!value)
+		throw new HttpError(
+			401,
+			`missing credentials: use Authorization: Bearer with the ${name}'s token or read-only token`,
+			challenge,
+		);
+	const match = /^bearer\s+(\S+)$/i.exec(value);
+	if (!match) throw new HttpError(401, `the ${name} takes Bearer authentication`, challenge);
+	const given = digest(match[1]!);
+	// Both compared every time, so timing does not tell which one was close.
+	const full = timingSafeEqual(given, tokens.full);
+	const readOnly = timingSafeEqual(given, tokens.readOnly);
+	if (full) return;
+	if (!readOnly) throw new HttpError(401, `wrong token for this ${name}`, challenge);
+	if (op.access === 'write')
+		throw new HttpError(403, `the read-only token can only read; ${op.command} needs the ${name}'s token`);
+}
+
+async function readIndexBody(req: Request): Promise<Buffer> {
+	try {
+		return await readBody(req.raw, maxIndexBodyBytes);
+	} catch (error) {
+		// readBody words its 413 for message publishes; an index has its own limit.
+		if (error instanceof HttpError && error.status === 413)
+			throw new HttpError(413, `the request body exceeds ${maxIndexBodyBytes} bytes`, error.headers);
+		throw error;
+	}
+}
