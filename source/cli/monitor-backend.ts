@@ -10,7 +10,7 @@ import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
 import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
-import { StateInUseError } from '../local/persistence/journal.js';
+import { StateInUseError } from '../local/persistence/state-in-use.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
 import { generateSigningKey } from '../signing/keys.js';
 import type { TuiConnection } from '../ui/contract/connection.js';

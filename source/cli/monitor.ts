@@ -6,8 +6,6 @@
  * `--ephemeral`) run a throwaway in-memory service instead. A callback receiver on another
  * worker checks signatures with the service's keys; then the TUI on them.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError, localProfile } from '../config/file.js';
 import { type NotifyMode, notifyModes } from '../config/health.js';
@@ -34,10 +32,12 @@ function portFlag(text: string | undefined, name: string, fallback: number): num
 	return port;
 }
 
-/** The bundled TUI when the build made one (it starts in half the time), else its modules. */
-async function loadTui(): Promise<typeof import('../ui/run.js')> {
-	const bundle = new URL('../ui/run.bundle.js', import.meta.url);
-	if (existsSync(fileURLToPath(bundle))) return (await import(bundle.href)) as typeof import('../ui/run.js');
+/**
+ * The TUI's modules (Ink, React, the panes). In the monitor's bundle they are evaluated only
+ * when this is called, so the monitor starts its workers first and evaluates the TUI while
+ * they start.
+ */
+export function loadTui(): Promise<typeof import('../ui/run.js')> {
 	return import('../ui/run.js');
 }
 
@@ -145,28 +145,35 @@ export const monitorSpec: CommandSpec = {
 		const faults = new Faults();
 		let running: Demo | undefined;
 		try {
-			if (backend.keys) {
-				const { startReceiverInWorker } = await import('../receiver/worker.js');
-				receiver = await startReceiverInWorker({
-					// A request answered but not shown (a bug) is said in the status line, and so is a
-					// history that cannot write (a full disk): requests are then not kept for replay.
-					onError: faults.report,
-					onHistoryError: faults.warn,
-					currentSigningKey: backend.keys.current,
-					nextSigningKey: backend.keys.next,
-					keyPairs: settings.keyPairs,
-					publicUrl: settings.publicUrl,
-					forwardTo: settings.forwardTo,
-					forwardRejected: settings.forwardRejected,
-					historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
-					dialect: resolved.dialect,
-					port: receiverPort,
-				}).catch((error: unknown) => {
-					throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
-				});
-			}
-			if (backend.demo && receiver) running = await backend.demo(receiver.url);
-			const { startTui } = await loadTui();
+			// The receiver's thread starts first (its worker is made before the first await); this one
+			// evaluates the TUI meanwhile.
+			const keys = backend.keys;
+			const receiverStarting = keys
+				? (await import('../receiver/worker.js'))
+						.startReceiverInWorker({
+							// A request answered but not shown (a bug) is said in the status line, and so is a
+							// history that cannot write (a full disk): requests are then not kept for replay.
+							onError: faults.report,
+							onHistoryError: faults.warn,
+							currentSigningKey: keys.current,
+							nextSigningKey: keys.next,
+							keyPairs: settings.keyPairs,
+							publicUrl: settings.publicUrl,
+							forwardTo: settings.forwardTo,
+							forwardRejected: settings.forwardRejected,
+							historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
+							dialect: resolved.dialect,
+							port: receiverPort,
+						})
+						.catch((error: unknown) => {
+							throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
+						})
+				: undefined;
+			const tuiLoading = loadTui();
+			// Should the receiver fail first, the TUI's load is not awaited: a failure of it is no news then.
+			tuiLoading.catch(() => {});
+			receiver = await receiverStarting;
+			const { startTui } = await tuiLoading;
 			const tui = startTui({
 				client: backend.client,
 				faults,
@@ -211,6 +218,16 @@ export const monitorSpec: CommandSpec = {
 				health: health.settings,
 				healthSource: health.source,
 			});
+			// The demo's traffic starts once the first frame is on screen: nothing in it needs the traffic.
+			if (backend.demo && receiver) {
+				try {
+					running = await backend.demo(receiver.url);
+				} catch (error) {
+					tui.stop();
+					await tui.exited;
+					throw error;
+				}
+			}
 			await tui.exited;
 			return exitCodes.ok;
 		} finally {

@@ -139,9 +139,10 @@ function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => 
  */
 function workerEntry(): URL {
 	const here = import.meta.url;
-	const entry = here.endsWith('.ts')
-		? new URL('../../dist/receiver/worker-entry.js', here)
-		: new URL('./worker-entry.js', here);
+	// From dist/receiver/ or from the monitor's bundle in dist/cli/ alike; bundled when the build made one.
+	const built = here.endsWith('.ts') ? new URL('../../dist/receiver/', here) : new URL('../receiver/', here);
+	const bundled = new URL('worker-entry.bundle.js', built);
+	const entry = existsSync(fileURLToPath(bundled)) ? bundled : new URL('worker-entry.js', built);
 	if (!existsSync(fileURLToPath(entry))) {
 		throw new Error(
 			`the receiver worker is not built (${fileURLToPath(entry)} is missing): run npm run build`,

@@ -19,6 +19,7 @@ import { mkdir } from 'node:fs/promises';
 import { ClassicLevel } from 'classic-level';
 import type { RecordSink } from '../stores/record-sink.js';
 import { type Codec, jsonCodec } from './codec.js';
+import { StateInUseError } from './state-in-use.js';
 
 export interface SnapshotStore {
 	snapshot(): unknown;
@@ -49,10 +50,7 @@ export interface Keeper {
 	close(): Promise<void>;
 }
 
-/** The data directory is used by another process (LevelDB's lock is held). */
-export class StateInUseError extends Error {
-	override name = 'StateInUseError';
-}
+export { StateInUseError };
 
 const snapshotCollection = 'snapshot';
 

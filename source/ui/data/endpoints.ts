@@ -31,7 +31,10 @@ export interface EndpointInfo {
 	concurrency?: number;
 	/** A 404 is an answer (the resource is gone), not a failure of the API. */
 	notFoundIsAnswer?: boolean;
-	/** Polled at most this often, when slower than the refresh interval (what changes slowly). */
+	/**
+	 * Polled at most this often, when slower than the refresh interval (what changes slowly): every
+	 * so many whole intervals, so that it goes out with the others.
+	 */
 	everyMs?: number;
 }
 
