@@ -161,6 +161,7 @@ export const monitorSpec: CommandSpec = {
 					historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
 					dialect: resolved.dialect,
 					port: receiverPort,
+					readKeys: backend.readKeys,
 				}).catch((error: unknown) => {
 					throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
 				});
@@ -187,8 +188,13 @@ export const monitorSpec: CommandSpec = {
 						? {
 								url: receiver.url,
 								store: receiver.store,
-								currentSigningKey: backend.keys.current,
-								nextSigningKey: backend.keys.next,
+								// As the receiver verifies with them now: read again when the service rotates them.
+								get currentSigningKey() {
+									return receiver!.signingKeys().current;
+								},
+								get nextSigningKey() {
+									return receiver!.signingKeys().next;
+								},
 								forwardTo: settings.forwardTo,
 								replay:
 									settings.forwardTo === undefined || throwaway
