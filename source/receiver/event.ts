@@ -220,6 +220,20 @@ export function eventOf(request: ReceivedRequest, options: ClassifyOptions): Rec
 }
 
 /**
+ * The event of a request kept somewhere that could not be read back (a record of another
+ * process's history whose fields do not read): a malformed event with what is wrong, unverified.
+ */
+export function undecodableEvent(seq: number, receivedAt: number, problem: string): ReceivedEvent {
+	const input: ClassifyInput = { seq, receivedAt, method: '', path: '', headers: {}, responseStatus: 0 };
+	return eventFrom(input, {}, verdict(undefined), 0, {
+		kind: 'malformed',
+		body: undefined,
+		callback: undefined,
+		problem,
+	});
+}
+
+/**
  * What the Messages feed needs of a request: whether it was verified and the message it is
  * about. A ReceivedEvent has all of it; gistOf works it out for much less than the event (no
  * previews, no headers object), so the feed can follow every request of a burst.

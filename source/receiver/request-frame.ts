@@ -11,6 +11,8 @@
  *   f64 seq
  *   u8  flags: 1 verified, 2 body read (not over the limit): what the receiver's counters and
  *       the Messages feed need, read without decoding the rest
+ *   f64 when it was received (Unix ms; format 3 only): what the Callbacks pane orders the
+ *       requests of two receivers by, read without decoding the rest either
  *   u32 bytes of meta, then meta: UTF-8 JSON of the other fields (FrameMeta)
  *   u8  how the headers are written: 0 joined by NUL, 1 a JSON array (a header with a NUL in it)
  *   u32 bytes of headers, then the headers, UTF-8
@@ -21,6 +23,7 @@
  *       between threads, which nothing damages
  */
 import { z } from 'zod';
+import type { VerifyFailure } from '../signing/jwt.js';
 import { parseJsonAs } from '../text/parse-json.js';
 import { crc32 } from './crc32.js';
 import type { ForwardSummary, ReceivedRequest, Verification } from './event.js';
@@ -47,11 +50,12 @@ const uncheckedFormat = 2;
 const flaglessFormat = 1;
 const lengthBytes = 4;
 const checksumBytes = 4;
-/** format, seq, flags, meta length, header encoding, headers length (formats 2 and 3). */
+/** format, seq, flags, meta length, header encoding, headers length (format 2). */
 const headBytes = 1 + 8 + 1 + 4 + 1 + 4;
+const receivedAtBytes = 8;
 /** The least a frame holds after its length, by format: its head, and the checksum of format 3. */
 const leastRest: Readonly<Record<number, number>> = {
-	[frameFormat]: headBytes + checksumBytes,
+	[frameFormat]: headBytes + receivedAtBytes + checksumBytes,
 	[uncheckedFormat]: headBytes,
 	[flaglessFormat]: headBytes - 1,
 };
@@ -81,6 +85,46 @@ const StoredMeta = z.object({
 		.optional(),
 	responseStatus: z.number().int(),
 	forward: StoredForward.optional(),
+	body: z.literal(false).optional(),
+});
+
+const verifyFailures = [
+	'missing',
+	'malformed',
+	'algorithm',
+	'signature',
+	'issuer',
+	'not-yet-valid',
+	'expired',
+	'subject',
+	'body',
+] as const satisfies readonly VerifyFailure[];
+
+/** A frame's meta in full, as read from disk by another process (mqtop listen's history): checked field by field. */
+const StoredRequestMeta = z.object({
+	receivedAt: z.number(),
+	method: z.string(),
+	path: z.string(),
+	verification: z
+		.union([
+			z.object({
+				ok: z.literal(true),
+				key: z.enum(['current', 'next']),
+				claims: z.record(z.string(), z.unknown()),
+				keyPair: z.string().optional(),
+				replayOf: z.number().int().positive().optional(),
+			}),
+			z.object({
+				ok: z.literal(false),
+				failure: z.enum(verifyFailures),
+				reason: z.string(),
+				claims: z.record(z.string(), z.unknown()).optional(),
+			}),
+		])
+		.optional(),
+	responseStatus: z.number().int(),
+	forward: StoredForward.optional(),
+	oversize: z.object({ limitBytes: z.number(), seenBytes: z.number() }).optional(),
 	body: z.literal(false).optional(),
 });
 
@@ -125,6 +169,7 @@ function writeFrameText(request: ReceivedRequest, text: FrameText, target: Buffe
 	at = target.writeUInt8(frameFormat, start + lengthBytes);
 	at = target.writeDoubleLE(request.seq, at);
 	at = target.writeUInt8(text.flags, at);
+	at = target.writeDoubleLE(request.receivedAt, at);
 	const metaBytes = target.write(text.meta, at + 4, 'utf8');
 	at = target.writeUInt32LE(metaBytes, at) + metaBytes;
 	at = target.writeUInt8(text.encoding, at);
@@ -256,6 +301,7 @@ function frameLayout(buffer: Buffer, span: FrameSpan): FrameLayout | undefined {
 	let at = span.start + flagsAt;
 	const format = buffer[span.start + lengthBytes];
 	const flags = format === flaglessFormat ? undefined : buffer[at++];
+	if (format === frameFormat) at += receivedAtBytes;
 	const end = format === frameFormat ? span.end - checksumBytes : span.end;
 	const metaStart = at + 4;
 	const metaEnd = metaStart + buffer.readUInt32LE(at);
@@ -301,6 +347,13 @@ export function frameVerdict(buffer: Buffer, span: FrameSpan): { verified: boole
 	return { verified: (flags & verifiedFlag) !== 0, bodyRead: (flags & bodyFlag) !== 0 };
 }
 
+/** When the request of a frame was received (Unix ms), read from its head: undefined before format 3. */
+export function frameReceivedAt(buffer: Buffer, span: FrameSpan): number | undefined {
+	return buffer[span.start + lengthBytes] === frameFormat
+		? buffer.readDoubleLE(span.start + flagsAt + 1)
+		: undefined;
+}
+
 /**
  * What the Messages feed needs of a frame this process made, read without its meta: its headers
  * and its body (undefined when it was over the limit; a view of `buffer`).
@@ -327,6 +380,29 @@ export function decodeRequest(buffer: Buffer, span: FrameSpan): ReceivedRequest 
 	const parts = frameParts(buffer, span);
 	if (!parts?.rawHeaders) throw new Error(`request ${span.seq} arrived damaged from the receiver's thread`);
 	const meta = JSON.parse(parts.meta) as FrameMeta;
+	return {
+		seq: span.seq,
+		receivedAt: meta.receivedAt,
+		method: meta.method,
+		path: meta.path,
+		rawHeaders: parts.rawHeaders,
+		body: meta.body === false ? undefined : parts.body,
+		oversize: meta.oversize,
+		verification: meta.verification as Verification | undefined,
+		responseStatus: meta.responseStatus,
+		forward: meta.forward,
+	};
+}
+
+/**
+ * The request of a frame read from another process's history on disk, as the server handed it
+ * over, or undefined when it does not read: its meta is checked field by field, not trusted.
+ * Its body is a view of `buffer`.
+ */
+export function decodeStored(buffer: Buffer, span: FrameSpan): ReceivedRequest | undefined {
+	const parts = frameParts(buffer, span);
+	const meta = parts && parseJsonAs(parts.meta, StoredRequestMeta);
+	if (!parts?.rawHeaders || !meta) return undefined;
 	return {
 		seq: span.seq,
 		receivedAt: meta.receivedAt,

@@ -21,7 +21,11 @@ export class SeenSignatures {
 	 * Notes a verified signature carried by request `seq`; returns the seq of the request that
 	 * carried it first, when it was seen before.
 	 */
-	note(claims: { jti?: unknown; exp?: unknown }, seq: number, nowSeconds = Date.now() / 1000): number | undefined {
+	note(
+		claims: { jti?: unknown; exp?: unknown },
+		seq: number,
+		nowSeconds = Date.now() / 1000,
+	): number | undefined {
 		const jti = claims.jti;
 		if (typeof jti !== 'string' || jti === '') return undefined;
 		this.#forgetExpired(nowSeconds);

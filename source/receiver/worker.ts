@@ -88,7 +88,9 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 					void readKeys?.()
 						.catch(() => undefined)
 						// Answered while closing too: the requests waiting for it are answered before the worker ends.
-						.then((read) => worker.postMessage({ type: 'keys', id: message.id, keys: read } satisfies ToWorker));
+						.then((read) =>
+							worker.postMessage({ type: 'keys', id: message.id, keys: read } satisfies ToWorker),
+						);
 					break;
 				case 'keys-changed':
 					keys = message.keys;

@@ -19,7 +19,7 @@ function storeOf(damaged?: number) {
 	const inputs = requests(60);
 	const { frames, spans } = batchOf(inputs);
 	// The frame's meta made unreadable: working out its event throws.
-	if (damaged !== undefined) frames[spans[damaged - 1]!.start + 4 + 1 + 8 + 1 + 4] = 0x21;
+	if (damaged !== undefined) frames[spans[damaged - 1]!.start + 4 + 1 + 8 + 1 + 8 + 4] = 0x21;
 	const store = new EventStore({ capacity: 50, classify: classifyOptions });
 	for (const span of spans) store.addFrame(frames, span);
 	store.flush();
