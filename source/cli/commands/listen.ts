@@ -11,8 +11,8 @@ import { ConfigError } from '../../config/file.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
 import { defaultBytesPerSecond, defaultHistoryBytes, historyDirectory } from '../../receiver/history.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
-import type { ReadKeys } from '../../receiver/signing-keys.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
+import type { ReadKeys } from '../../receiver/signing-keys.js';
 import { jsonLine } from '../../text/json-line.js';
 import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -221,7 +221,8 @@ export const listenCommand = defineCommand({
 				// The disk is full, say: the requests are still answered and printed, not kept for --replay.
 				onHistoryError: (error) => out.warn(sanitize(error.message)),
 				readKeys: keys.read,
-				onKeysChanged: () => out.warn(`the signing keys of ${keys.from} changed: verifying with its keys now`),
+				onKeysChanged: () =>
+					out.warn(`the signing keys of ${keys.from} changed: verifying with its keys now`),
 			});
 		} catch (error) {
 			if (error instanceof ReceiverOptionError) throw new UsageError(error.message);
