@@ -255,7 +255,8 @@ function formOf(cell: Cell, level: number): string {
 
 export interface Grid {
 	header: Segment[];
-	lines: Segment[][];
+	/** A line per row, in order: its segments, and whether it is the selected row. */
+	lines: { segments: Segment[]; selected: boolean }[];
 }
 
 /** The rows as one grid in `width` cells (the selection mark included), with its header. */
@@ -314,7 +315,8 @@ export function callbackGrid(rows: readonly GridRow[], width: number): Grid {
 		header.push({ text: fitCell(title, w, last) + (last ? '' : between), dim: true });
 	});
 	const lines = table.map((row, r) => {
-		const line: Segment[] = [{ text: rows[r]!.selected ? '› ' : '  ' }];
+		const selected = rows[r]!.selected;
+		const line: Segment[] = [{ text: selected ? '› ' : '  ' }];
 		shown.forEach(({ spec, width: w }, i) => {
 			const cell = row[spec.id];
 			const last = i === shown.length - 1;
@@ -325,7 +327,7 @@ export function callbackGrid(rows: readonly GridRow[], width: number): Grid {
 				dim: cell.dim,
 			});
 		});
-		return line;
+		return { segments: line, selected };
 	});
 	return { header, lines };
 }

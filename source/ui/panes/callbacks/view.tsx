@@ -50,13 +50,13 @@ const GridLines = memo(function GridLines(props: { grid: Grid; width: number }) 
 	return (
 		<>
 			<LiveLine segments={props.grid.header} width={props.width} />
-			{props.grid.lines.map((segments, i) => (
+			{props.grid.lines.map((line, i) => (
 				<LiveLine
 					// biome-ignore lint/suspicious/noArrayIndexKey: rows of a screen are positions
 					key={i}
-					segments={segments}
+					segments={line.segments}
 					width={props.width}
-					inverse={segments[0]!.text.startsWith('›')}
+					inverse={line.selected}
 				/>
 			))}
 		</>
