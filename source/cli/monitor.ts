@@ -11,7 +11,8 @@ import { ConfigError, localProfile } from '../config/file.js';
 import { type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
-import { monitorHistoryDirectory } from '../receiver/history.js';
+import { historyDirectory, monitorHistoryDirectory } from '../receiver/history.js';
+import type { HistoryFollower } from '../receiver/history-follow.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
 import { replayFromHistory } from '../receiver/replay-send.js';
@@ -141,6 +142,7 @@ export const monitorSpec: CommandSpec = {
 			port,
 		});
 		let receiver: ReceiverHandle | undefined;
+		let follower: HistoryFollower | undefined;
 		// Made here rather than by the runtime: the receiver starts before it and reports there too.
 		const faults = new Faults();
 		let running: Demo | undefined;
@@ -164,6 +166,7 @@ export const monitorSpec: CommandSpec = {
 							historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
 							dialect: resolved.dialect,
 							port: receiverPort,
+							readKeys: backend.readKeys,
 						})
 						.catch((error: unknown) => {
 							throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
@@ -173,6 +176,36 @@ export const monitorSpec: CommandSpec = {
 			// Should the receiver fail first, the TUI's load is not awaited: a failure of it is no news then.
 			tuiLoading.catch(() => {});
 			receiver = await receiverStarting;
+			if (receiver && !throwaway) {
+				// mqtop listen on the same data directory: its requests shown beside the receiver's own.
+				const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
+					import('../receiver/history-follow.js'),
+					import('../receiver/store.js'),
+					import('../receiver/event.js'),
+				]);
+				follower = new HistoryFollower(
+					historyDirectory(dataDir),
+					new EventStore({
+						classify: { dialect: resolved.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
+					}),
+					{ onError: faults.warn },
+				);
+			}
+			/** Sends request n of the history in `historyDir` to the app again, when there is an app. */
+			const replayFrom = (historyDir: string) =>
+				settings.forwardTo === undefined || throwaway
+					? undefined
+					: (seq: number, edits?: ReplayEdits) =>
+							replayFromHistory(
+								{
+									historyDir,
+									forwardTo: settings.forwardTo!,
+									key: receiver?.signingKeys().current,
+									dialect: resolved.dialect,
+								},
+								seq,
+								edits,
+							);
 			const { startTui } = await tuiLoading;
 			const tui = startTui({
 				client: backend.client,
@@ -194,23 +227,20 @@ export const monitorSpec: CommandSpec = {
 						? {
 								url: receiver.url,
 								store: receiver.store,
-								currentSigningKey: backend.keys.current,
-								nextSigningKey: backend.keys.next,
+								// As the receiver verifies with them now: read again when the service rotates them.
+								get currentSigningKey() {
+									return receiver!.signingKeys().current;
+								},
+								get nextSigningKey() {
+									return receiver!.signingKeys().next;
+								},
 								forwardTo: settings.forwardTo,
-								replay:
-									settings.forwardTo === undefined || throwaway
-										? undefined
-										: (seq: number, edits?: ReplayEdits) =>
-												replayFromHistory(
-													{
-														historyDir: monitorHistoryDirectory(dataDir),
-														forwardTo: settings.forwardTo!,
-														key: backend.keys?.current,
-														dialect: resolved.dialect,
-													},
-													seq,
-													edits,
-												),
+								replay: replayFrom(monitorHistoryDirectory(dataDir)),
+								followed: follower && {
+									store: follower.store,
+									state: () => follower!.state,
+									replay: replayFrom(historyDirectory(dataDir)),
+								},
 							}
 						: undefined,
 				refreshMs,
@@ -232,6 +262,7 @@ export const monitorSpec: CommandSpec = {
 			return exitCodes.ok;
 		} finally {
 			await running?.stop();
+			await follower?.stop();
 			await receiver?.close();
 			await backend.close();
 		}

@@ -163,6 +163,6 @@ describe('Logs view', () => {
 			'Callbacks, filtered by the message',
 		);
 		expect(callbacks).toMatch(/1 of \d+ match/);
-		expect(callbacks).toContain(`src ${failed}`);
+		expect(callbacks).toContain(failed);
 	});
 });

@@ -154,10 +154,10 @@ describe('Messages pane', () => {
 
 		await screen.press('6');
 		const line = await screen.waitFor(
-			(f) => f.split('\n').find((l) => l.includes(`src ${id}`)),
+			(f) => f.split('\n').find((l) => l.includes(id)),
 			'its callback in the Callbacks pane',
 		);
-		expect(line).toMatch(/callback +✓ current +status 200 +retried 0\/2/);
+		expect(line).toMatch(/callback +✓ current +→ 200 +200 +0\/2 /);
 		expect(line).toContain(`PUT ${ok.url}/orders`);
 		await screen.press('5');
 		await screen.waitFor((f) => rowOf(f, id)?.includes('delivered'), 'back on Messages');
