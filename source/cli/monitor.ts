@@ -84,7 +84,7 @@ export const monitorSpec: CommandSpec = {
 		'forward-to': {
 			type: 'string',
 			value: '<url>',
-			description: 'the receiver forwards verified requests to the app there (r replays one in Callbacks)',
+			description: 'the receiver forwards verified requests to the app there (R replays one in Callbacks)',
 		},
 	},
 	async run({ args, io, resolved, config, dataDir }) {
