@@ -6,7 +6,7 @@ import { type CancelFilter, filterQuery, withQuery } from './filters.js';
 import { readBody } from './http.js';
 import { BatchResults, prepareBatchResults } from './messaging-schemas.js';
 import { CancelResult } from './schemas.js';
-import { type ApiRequest, type Messaging, type PublishLike, sendRead } from './transport.js';
+import { type ApiRequest, type Messaging, type PublishLike, segment, sendRead } from './transport.js';
 
 export interface BatchItem extends PublishLike {
 	/** Enqueue the item to this queue instead of publishing it. */
@@ -36,6 +36,15 @@ export function batchRequest(messaging: Messaging, items: readonly BatchItem[]):
 		method: 'POST',
 		path: '/v2/batch',
 		json: items.map((item) => batchItemWire(messaging, item)),
+	};
+}
+
+/** `DELETE /v2/messages/{id}`: cancels one message that has not been delivered yet. */
+export function cancelMessageRequest(messageId: string): ApiRequest {
+	return {
+		operation: `cancel message ${messageId}`,
+		method: 'DELETE',
+		path: `/v2/messages/${segment(messageId)}`,
 	};
 }
 

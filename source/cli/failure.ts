@@ -8,7 +8,7 @@ import { ApiError } from '../api/errors.js';
 import { isOptionParseError } from '../api/publish-options.js';
 import { describeZodError } from '../api/schemas.js';
 import { ConfigError } from '../config/file.js';
-import type { StateError } from '../local/persistence/state-directory.js';
+import type { StateError } from '../local/persistence/state-errors.js';
 import { jsonLine } from '../text/json-line.js';
 import { sanitize } from '../text/sanitize.js';
 import { UsageError } from './args.js';

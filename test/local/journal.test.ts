@@ -13,7 +13,8 @@ import { resolveDialect } from '../../source/api/dialect.js';
 import { resolveLimits } from '../../source/local/account/limits.js';
 import { createMessage } from '../../source/local/messages/factory.js';
 import { jsonCodec, messageCodec } from '../../source/local/persistence/codec.js';
-import { Journal, StateInUseError } from '../../source/local/persistence/journal.js';
+import { Journal } from '../../source/local/persistence/journal.js';
+import { StateInUseError } from '../../source/local/persistence/state-errors.js';
 import { waitUntil } from '../support/wait.js';
 
 let dir: string;

@@ -14,7 +14,8 @@ import {
 	parsePlanLimits,
 } from '../../local/account/limits.js';
 import { maxDimension } from '../../local/indexes/vector/store.js';
-import { repairState, StateError, StateInUseError } from '../../local/persistence/state-directory.js';
+import { repairState } from '../../local/persistence/state-directory.js';
+import { StateError, StateInUseError } from '../../local/persistence/state-errors.js';
 import {
 	keptServiceInfo,
 	type LocalService,

@@ -27,8 +27,6 @@ import { type Codec, jsonCodec } from './codec.js';
 import type { StorageFaults } from './faults.js';
 import { type Db, openState, stateFailure } from './state-directory.js';
 
-export { StateInUseError } from './state-directory.js';
-
 export interface SnapshotStore {
 	snapshot(): unknown;
 	restore(data: unknown): void;

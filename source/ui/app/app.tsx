@@ -94,7 +94,7 @@ export function App() {
 			</Box>
 			{ui.command ? <CommandLine store={commandLine} width={width} /> : null}
 			<StatusLine visible={visible} width={width} hidden={ui.command} />
-			<KeyLine />
+			<KeyLine width={width} />
 		</Box>
 	);
 }

@@ -13,8 +13,16 @@ import type { ShellState } from '../contract/shell-state.js';
 import type { EndpointInfo } from '../data/endpoints.js';
 import type { Fault, FaultsState } from '../data/faults.js';
 import { type ApiStatus, apiStatuses, lastRefresh, type OddFields, oddFields } from '../data/status.js';
-import { type Binding, type KeyTable, keyLineHints, type Scope } from '../keys/key-table.js';
-import { useKeyTable } from '../keys/use-keys.js';
+import { priorities } from '../keys/dispatcher.js';
+import {
+	type Binding,
+	fitKeyLine,
+	type KeyTable,
+	keyLineGap,
+	keyLineHints,
+	type Scope,
+} from '../keys/key-table.js';
+import { useCommands, useKeyTable } from '../keys/use-keys.js';
 import { useNow } from '../kit/hooks/use-now.js';
 import { useSelector } from '../kit/hooks/use-selector.js';
 import { LiveText } from '../kit/live-text/view.js';
@@ -227,6 +235,21 @@ function FaultLine(props: { text: string; tone: 'warn' | 'error'; width: number 
 	);
 }
 
+const nothingPolled = 'nothing polled on this pane ';
+
+/** An API as the status line names it: `messaging ok`, `management failing`. */
+function apiText(status: ApiStatus): string {
+	const state =
+		status.kind === 'ok'
+			? 'ok'
+			: status.kind === 'error'
+				? 'failing'
+				: status.kind === 'unconfigured'
+					? 'not configured'
+					: 'connecting…';
+	return `${status.api} ${state}`;
+}
+
 /** The status line, a line per failing API, one for a bug of mqtop's own and one for a problem of the machine; `hidden` leaves out the first (the command line is there). */
 export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
 	const ui = useUi();
@@ -246,18 +269,17 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 			) : (
 				<Text dimColor>○ </Text>
 			)}
-			{s.api}
-			{s.kind === 'ok'
-				? ' ok'
-				: s.kind === 'error'
-					? ' failing'
-					: s.kind === 'unconfigured'
-						? ' not configured'
-						: ' connecting…'}
+			{apiText(s)}
 			{'  '}
 		</Text>
 	));
 	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
+	const frozen = ' · FROZEN (f resumes)';
+	// The refresh interval gives way first on a narrow terminal: the clock and FROZEN never do.
+	const apisWidth = statuses.reduce((sum, s) => sum + apiText(s).length + 4, 0) || nothingPolled.length;
+	const fixed = `│ period ${ui.period} · `.length + clock.length + (ui.frozen ? frozen.length : 0);
+	const every = ` · every ${formatSpan(refreshMs)}`;
+	const showEvery = apisWidth + fixed + every.length <= props.width;
 	return (
 		<>
 			<Box
@@ -268,22 +290,27 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 				display={props.hidden ? 'none' : 'flex'}
 			>
 				<Text wrap="truncate-end">
-					{apis.length > 0 ? apis : <Text dimColor>nothing polled on this pane </Text>}
+					{apis.length > 0 ? apis : <Text dimColor>{nothingPolled}</Text>}
 					<Text dimColor>│ </Text>
 					period <Text bold>{ui.period}</Text>
-					<Text dimColor> · every {formatSpan(refreshMs)} · </Text>
+					<Text dimColor>{showEvery ? every : ''} · </Text>
 				</Text>
 				<LiveText text={clock} />
-				{odd ? <Text color={theme.color('warn')}>{` · △ ${oddFieldsText(odd)}`}</Text> : null}
 				{ui.frozen ? (
-					<Text
-						color={theme.color('accent') ? 'black' : undefined}
-						backgroundColor={theme.color('accent')}
-						inverse={!theme.color('accent')}
-						bold
-					>
-						{' FROZEN (f resumes) '}
-					</Text>
+					<Box flexShrink={0}>
+						<Text dimColor>{frozen.slice(0, 3)}</Text>
+						<Text
+							color={theme.color('accent') ? 'black' : undefined}
+							backgroundColor={theme.color('accent')}
+							inverse={!theme.color('accent')}
+							bold
+						>
+							{frozen.slice(3)}
+						</Text>
+					</Box>
+				) : null}
+				{odd ? (
+					<Text color={theme.color('warn')} wrap="truncate-end">{` · △ ${oddFieldsText(odd)}`}</Text>
 				) : null}
 			</Box>
 			{failing.map((s) => {
@@ -333,11 +360,19 @@ export function usePaneFocus(): Scope | undefined {
 	);
 }
 
+/** The bindings with a hint in these scopes, innermost first; one whose keys an inner scope takes is left out. */
 function hints(table: KeyTable, scopes: readonly Scope[]): Binding[] {
-	return scopes.flatMap((scope) => table.bindingsFor(scope).filter((b) => b.hint));
+	const taken = new Set<string>();
+	return scopes.flatMap((scope) => {
+		const bindings = table.bindingsFor(scope);
+		const shown = bindings.filter((b) => b.hint && !b.keys.every((k) => taken.has(k)));
+		for (const b of bindings) for (const k of b.keys) taken.add(k);
+		return shown;
+	});
 }
 
-export const KeyLine = memo(function KeyLine() {
+/** The keys that work now, as many whole entries as the width holds, the most used first. */
+export const KeyLine = memo(function KeyLine(props: { width: number }) {
 	const ui = useUi();
 	const table = useKeyTable();
 	const theme = useTheme();
@@ -346,7 +381,7 @@ export const KeyLine = memo(function KeyLine() {
 	// A pane shown as the settings it lacks has none of its own keys.
 	const lacking = lackingApi(runtime.pane(ui.pane).module, runtime.connection) !== undefined;
 	const scopes = lacking && !ui.help ? ['global'] : activeScopes(table, ui, focus);
-	const shown = keyLineHints(hints(table, scopes), runtime.readOnly);
+	const shown = fitKeyLine(keyLineHints(hints(table, scopes), runtime.readOnly), props.width);
 	return (
 		<Text wrap="truncate-end">
 			{shown.map((hint, i) => (
@@ -359,7 +394,7 @@ export const KeyLine = memo(function KeyLine() {
 						{hint.keys}
 					</Text>{' '}
 					<Text dimColor>{hint.label}</Text>
-					{i < shown.length - 1 ? '  ' : ''}
+					{i < shown.length - 1 ? ' '.repeat(keyLineGap) : ''}
 				</Text>
 			))}
 		</Text>
@@ -387,9 +422,9 @@ export function helpSection(
 /**
  * The lines in two columns of `room` rows, as a newspaper sets them: the second column goes on
  * where the first ends, never in the middle of a key's description and never with a blank line
- * on top; what does not fit the two ends with a line that says so.
+ * on top. Undefined when the two do not hold them all.
  */
-export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[][] {
+export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[][] | undefined {
 	const starts = (i: number) =>
 		lines[i]?.kind === 'title' || (lines[i]?.kind === 'key' && lines[i]?.keys !== '');
 	let split = Math.min(room, lines.length);
@@ -399,15 +434,7 @@ export function flowColumns(lines: readonly HelpLine[], room: number): HelpLine[
 	const first = lines.slice(0, split);
 	let rest = lines.slice(split);
 	while (rest[0]?.kind === 'title' && rest[0].text === ' ') rest = rest.slice(1);
-	if (rest.length <= room) return [first, rest];
-	const more = rest.length - room + 1;
-	return [
-		first,
-		[
-			...rest.slice(0, room - 1),
-			{ kind: 'title', text: `… ${more} more lines: a taller terminal shows them` },
-		],
-	];
+	return rest.length <= room ? [first, rest] : undefined;
 }
 
 function HelpColumn(props: { lines: readonly HelpLine[]; width: number; keyWidth: number }) {
@@ -451,10 +478,35 @@ export function viewRows(panes: Runtime['panes']): { keys: string; description: 
 	return [...rows, { keys: '', description: `:${byId.join(', :')} and a message id open on that message` }];
 }
 
+/** How the help is laid out in `room` rows: one column, two, or one that scrolls. */
+export type HelpLayout =
+	| { kind: 'one'; lines: HelpLine[] }
+	| { kind: 'two'; columns: HelpLine[][]; width: number }
+	| { kind: 'scroll'; lines: HelpLine[]; offset: number; count: number };
+
+/**
+ * One column where everything fits, else two; else one column of the whole width that scrolls,
+ * `scroll` lines down (clamped). `lines(width)` are the lines for descriptions that wide.
+ */
+export function helpLayout(
+	lines: (width: number) => HelpLine[],
+	width: number,
+	room: number,
+	scroll: number,
+): HelpLayout {
+	const single = lines(width);
+	if (single.length <= room) return { kind: 'one', lines: single };
+	const half = Math.floor((width - 2) / 2);
+	const columns = flowColumns(lines(half), room);
+	if (columns) return { kind: 'two', columns, width: half };
+	const count = single.length - room + 1;
+	return { kind: 'scroll', lines: single, offset: Math.min(Math.max(0, scroll), count - 1), count };
+}
+
 /**
  * Every key of the current pane, then the keys that work everywhere, then every view with its
  * number key and its names for `:`; descriptions wrap rather than being cut. One column when
- * it fits the height, else two; what still does not fit says so.
+ * it fits the height, else two; else one that scrolls, the most useful first.
  */
 export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
@@ -474,34 +526,25 @@ export function Help(props: { width: number; height: number }) {
 	const keyWidth = Math.min(14, Math.max(...[...own, ...everywhere].map((r) => r.keys.length)) + 2);
 	// The border and the closing line take three rows.
 	const room = Math.max(1, props.height - 3);
-	const half = Math.floor((inner - 2) / 2);
 	const blank: HelpLine = { kind: 'title', text: ' ' };
-	const keys = (width: number): HelpLine[] => [
+	const lines = (width: number): HelpLine[] => [
 		...helpSection(title, ownRows, width - keyWidth),
 		blank,
 		...helpSection('Everywhere', everywhere, width - keyWidth),
 		blank,
+		...helpSection(viewsTitle, views, width - keyWidth),
 	];
-	const withViews = (width: number) => [...keys(width), ...helpSection(viewsTitle, views, width - keyWidth)];
-	const inTwo = (lines: HelpLine[]) => {
-		const columns = flowColumns(lines, room);
-		return columns[1]!.some((l) => l.kind === 'title' && l.text.startsWith('… ')) ? undefined : columns;
-	};
-	// Where even they do not fit, without the blank lines between the sections (the titles are bold).
-	const tight = (width: number): HelpLine[] => [
-		...helpSection(title, ownRows, width - keyWidth),
-		...helpSection('Everywhere', everywhere, width - keyWidth),
-	];
-	// With the views where they fit whole; the keys alone (`:` among them) where not.
-	const choices = [withViews, keys, tight];
-	let single: HelpLine[] | undefined;
-	let columns: HelpLine[][] | undefined;
-	for (const choose of choices) {
-		if (choose(inner).length <= room) single = choose(inner);
-		else columns = inTwo(choose(half));
-		if (single || columns) break;
-	}
-	columns ??= flowColumns(tight(half), room);
+	const layout = helpLayout(lines, inner, room, ui.helpScroll);
+	const page = Math.max(1, room - 1);
+	const scroll = (delta: number) =>
+		runtime.ui.dispatch({ type: 'help/scroll', delta, count: layout.kind === 'scroll' ? layout.count : 1 });
+	useCommands('help', priorities.overlay, {
+		'nav.up': () => scroll(-1),
+		'nav.down': () => scroll(1),
+		'nav.pageUp': () => scroll(-page),
+		'nav.pageDown': () => scroll(page),
+	});
+	const closing = '? or esc closes this help';
 	return (
 		<Box
 			flexDirection="column"
@@ -512,17 +555,29 @@ export function Help(props: { width: number; height: number }) {
 			borderColor={theme.color('accent')}
 			paddingX={1}
 		>
-			{single && single.length <= room ? (
-				<HelpColumn lines={single} width={inner} keyWidth={keyWidth} />
-			) : (
+			{layout.kind === 'one' ? (
+				<HelpColumn lines={layout.lines} width={inner} keyWidth={keyWidth} />
+			) : layout.kind === 'two' ? (
 				<Box flexDirection="row" gap={2} flexShrink={0}>
-					{columns.map((lines, i) => (
+					{layout.columns.map((column, i) => (
 						// biome-ignore lint/suspicious/noArrayIndexKey: the two columns, in order
-						<HelpColumn key={i} lines={lines} width={half} keyWidth={keyWidth} />
+						<HelpColumn key={i} lines={column} width={layout.width} keyWidth={keyWidth} />
 					))}
 				</Box>
+			) : (
+				<HelpColumn
+					lines={layout.lines.slice(layout.offset, layout.offset + room)}
+					width={inner}
+					keyWidth={keyWidth}
+				/>
 			)}
-			<Text dimColor>? or esc closes this help</Text>
+			{layout.kind === 'scroll' ? (
+				<Text dimColor wrap="truncate-end">
+					{`lines ${layout.offset + 1}-${Math.min(layout.lines.length, layout.offset + room)} of ${layout.lines.length} · ↑↓ scroll · ${closing}`}
+				</Text>
+			) : (
+				<Text dimColor>{closing}</Text>
+			)}
 		</Box>
 	);
 }

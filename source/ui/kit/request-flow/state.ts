@@ -5,6 +5,7 @@
  * Flow control, Dead letters), and the sending, which is the same for every such pane.
  */
 import type { ApiRequest } from '../../../api/transport.js';
+import { describeSendError } from '../../data/describe-error.js';
 import { type Notice, readOnlyNotice } from '../notice-line/view.js';
 
 export interface PendingRequest {
@@ -75,6 +76,32 @@ export interface RequestSender<P extends PendingRequest = PendingRequest> {
 	refresh(): void;
 }
 
+/** What a pane whose state keeps a request flow gives its sender: a pane's context has all of it. */
+export interface SenderContext<P extends PendingRequest> {
+	store: { getSnapshot(): RequestFlow<P> };
+	readOnly: boolean;
+	client: { send(request: ApiRequest): Promise<unknown> };
+	refresh(): void;
+}
+
+/**
+ * The sender of a pane: its state's flow, the typed client's send, a refusal as the data layer
+ * words it, and the pane's own dispatch (one that a disposed controller may guard).
+ */
+export function paneSender<P extends PendingRequest>(
+	ctx: SenderContext<P>,
+	dispatch: (action: RequestFlowAction<P>) => void,
+): RequestSender<P> {
+	return {
+		flow: () => ctx.store.getSnapshot(),
+		dispatch,
+		readOnly: ctx.readOnly,
+		send: (request) => ctx.client.send(request),
+		describe: describeSendError,
+		refresh: () => ctx.refresh(),
+	};
+}
+
 /** Shows `pending` for confirmation, unless read-only mode disables `what`. */
 export function askToSend<P extends PendingRequest>(
 	sender: RequestSender<P>,
@@ -102,8 +129,6 @@ export async function sendConfirmed<P extends PendingRequest>(
 		await sender.send(pending.request);
 		return `done: ${pending.done ?? pending.title}`;
 	},
-	/** What a refusal is said with, e.g. `retry failed: …`. */
-	failed: (pending: P, reason: string) => string = (_, reason) => reason,
 ): Promise<boolean> {
 	const { confirm, busy } = sender.flow();
 	if (!confirm || busy) return false;
@@ -117,7 +142,8 @@ export async function sendConfirmed<P extends PendingRequest>(
 	try {
 		text = await perform(confirm);
 	} catch (error) {
-		sender.dispatch({ type: 'request/failed', message: failed(confirm, sender.describe(error)) });
+		// The reason names what failed (`cancel message … failed: HTTP 404 …`): it is the whole line.
+		sender.dispatch({ type: 'request/failed', message: sender.describe(error) });
 		// What a bulk operation did before it failed shows in the list too.
 		sender.refresh();
 		return false;

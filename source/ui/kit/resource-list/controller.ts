@@ -6,7 +6,6 @@
  * with its own actions; the pane's state keeps a RequestFlow, a TailListState and its trends.
  */
 import type { ApiRequest } from '../../../api/transport.js';
-import { describeSendError } from '../../data/describe-error.js';
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
@@ -14,6 +13,7 @@ import { readOnlyNotice } from '../notice-line/view.js';
 import {
 	askToSend,
 	type PendingRequest,
+	paneSender,
 	type RequestFlow,
 	type RequestFlowAction,
 	type RequestSender,
@@ -57,14 +57,7 @@ export class ResourceController<Row, S extends RequestFlow & TailListState, A ex
 		protected readonly ctx: ResourceContext<S, A>,
 		private readonly list: ResourceList<Row>,
 	) {
-		this.sender = {
-			flow: () => ctx.store.getSnapshot(),
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => this.dispatch(action));
 		if (list.trend) this.unsubscribe = ctx.polls.subscribe(() => this.sample());
 	}
 

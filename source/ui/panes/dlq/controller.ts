@@ -11,7 +11,7 @@ import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { readOnlyNotice } from '../../kit/notice-line/view.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
 import { rowKey } from './model.js';
@@ -30,14 +30,7 @@ export class DlqController {
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<DlqState, DlqAction>) {
-		this.sender = {
-			flow: () => this.state,
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => this.dispatch(action));
 		this.list = new FilteredList({
 			store: ctx.store,
 			polls: ctx.polls,
@@ -131,7 +124,10 @@ export class DlqController {
 			}
 			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 		} catch (error) {
-			this.dispatch({ type: 'request/failed', message: `counting failed: ${describeSendError(error)}` });
+			this.dispatch({
+				type: 'request/failed',
+				message: `could not count what the filter matches: ${describeSendError(error)}`,
+			});
 		}
 	}
 
@@ -141,11 +137,8 @@ export class DlqController {
 
 	/** Sends the confirmed operation, as shown; the records leave the list at the next poll, which is now. */
 	async send(): Promise<void> {
-		await sendConfirmed(
-			this.sender,
-			(operation) => this.perform(operation),
-			(operation, reason) => `${operation.kind} failed: ${reason}`,
-		);
+		// What failed is the reason's first words (`retry 2 dead letters failed: …`).
+		await sendConfirmed(this.sender, (operation) => this.perform(operation));
 	}
 
 	/** Every round of the operation, from the request shown on; answers what the notice says. */

@@ -4,7 +4,7 @@
  * send. A refused send keeps the form exactly as it was typed.
  */
 import type { Scope } from '../../keys/key-table.js';
-import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
 import type { GroupEndpoint } from './endpoints.js';
@@ -76,7 +76,7 @@ export const initialGroupsState: GroupsState = {
 /** The view inside the pane that has the keys. */
 export function groupsScope(state: GroupsState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.form) return 'form';
+	if (state.form) return formScope(state.form.state);
 	return undefined;
 }
 

@@ -9,7 +9,7 @@ import type { JsonRequest } from '../../../api/requests.js';
 import type { PublishResult, WorkflowTriggerItem, WorkflowTriggerResult } from '../../../api/schemas.js';
 import type { Scope } from '../../keys/key-table.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
-import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
 import type { PublishField } from './publish-form.js';
 import type { ItemField } from './trigger-items.js';
@@ -111,7 +111,8 @@ export function initialPublishState(form: FormState<PublishField>): PublishState
 /** The view inside the pane that has the keys. */
 export function publishScope(state: PublishState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.editing || state.item || state.file) return 'form';
+	const form = state.file ?? state.item ?? (state.editing ? state.form : undefined);
+	if (form) return formScope(form);
 	return state.view === 'trigger' ? 'publish.trigger' : undefined;
 }
 

@@ -204,7 +204,7 @@ export function PublishView(props: PaneViewProps) {
 				Publish a message
 				<Text dimColor>
 					{state.editing
-						? ' · editing: tab/↑↓ move, ^S or enter sends, esc leaves the form'
+						? ' · editing: tab/↑↓ move, ^S sends from any field, esc leaves the form'
 						: ` · e edits · s sends (shown first) · t batch trigger${readOnly ? ' · read-only: nothing is sent' : ''}`}
 				</Text>
 			</Text>
