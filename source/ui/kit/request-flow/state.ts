@@ -102,17 +102,23 @@ export function paneSender<P extends PendingRequest>(
 	};
 }
 
+/**
+ * In read-only mode, says that `what` is off and answers true. Every edit of every pane asks
+ * here (before a form opens, before a request is shown), and sendConfirmed once more.
+ */
+export function refusedReadOnly<P extends PendingRequest>(sender: RequestSender<P>, what: string): boolean {
+	if (!sender.readOnly) return false;
+	sender.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
+	return true;
+}
+
 /** Shows `pending` for confirmation, unless read-only mode disables `what`. */
 export function askToSend<P extends PendingRequest>(
 	sender: RequestSender<P>,
 	what: string,
 	pending: P,
 ): void {
-	if (sender.readOnly) {
-		sender.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-		return;
-	}
-	sender.dispatch({ type: 'request/confirm', pending });
+	if (!refusedReadOnly(sender, what)) sender.dispatch({ type: 'request/confirm', pending });
 }
 
 /**
