@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MqClient } from '../../../source/api/client.js';
 import { defaultDialect, resolveDialect } from '../../../source/api/dialect.js';
 import type { DeliveryEvent } from '../../../source/api/schemas.js';
-import { previewJsonRequest, previewLines } from '../../../source/ui/kit/confirm/request-preview.js';
+import { previewLines, previewRequest } from '../../../source/ui/kit/confirm/request-preview.js';
 import { hardWrap } from '../../../source/ui/kit/text/wrap.js';
 import {
 	checkGroupForm,
@@ -275,7 +275,7 @@ describe('matchRunMessages', () => {
 
 describe('request previews', () => {
 	it('shows method, path, headers and the body exactly as sent, wrapped', () => {
-		const preview = previewJsonRequest({
+		const preview = previewRequest({
 			operation: 'x',
 			method: 'PATCH',
 			path: '/v2/topics/g',

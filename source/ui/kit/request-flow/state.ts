@@ -31,7 +31,8 @@ export type RequestFlowAction<P extends PendingRequest = PendingRequest> =
 	| { type: 'request/cancel' }
 	/** Busy: sending, or (with a notice saying so) counting what a request will touch. */
 	| { type: 'request/start'; notice?: Notice }
-	| { type: 'request/done'; notice: Notice }
+	/** Answered; the notice is left out where the pane shows the outcome itself. */
+	| { type: 'request/done'; notice: Notice | undefined }
 	| { type: 'request/failed'; message: string }
 	| { type: 'request/notice'; notice: Notice | undefined };
 
@@ -125,8 +126,9 @@ export function askToSend<P extends PendingRequest>(
  * How a confirmed request goes out and what the notice then says. By default the request
  * shown, once, and its `done`; an operation sent in rounds (every dead letter a filter
  * matches) sends the shown request first and then the rounds the service's cursors ask for.
+ * It resolves to the notice's text, or to undefined where the pane shows what came back.
  */
-export type Perform<P extends PendingRequest> = (pending: P) => Promise<string>;
+export type Perform<P extends PendingRequest> = (pending: P) => Promise<string | undefined>;
 
 /** Sends the confirmed request exactly as it was shown, then polls again; resolves to whether the service took it. */
 export async function sendConfirmed<P extends PendingRequest>(
@@ -144,7 +146,7 @@ export async function sendConfirmed<P extends PendingRequest>(
 		return false;
 	}
 	sender.dispatch({ type: 'request/start' });
-	let text: string;
+	let text: string | undefined;
 	try {
 		text = await perform(confirm);
 	} catch (error) {
@@ -154,7 +156,7 @@ export async function sendConfirmed<P extends PendingRequest>(
 		sender.refresh();
 		return false;
 	}
-	sender.dispatch({ type: 'request/done', notice: { tone: 'ok', text } });
+	sender.dispatch({ type: 'request/done', notice: text === undefined ? undefined : { tone: 'ok', text } });
 	sender.refresh();
 	return true;
 }
