@@ -132,7 +132,7 @@ export class DlqController {
 		}
 	}
 
-	cancel(): void {
+	cancelConfirm(): void {
 		this.dispatch({ type: 'request/cancel' });
 	}
 

@@ -47,16 +47,7 @@ export function GroupsView(props: PaneViewProps) {
 	const { width, height } = props;
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 	if (state.form) {
 		const { errors } = checkGroupForm(state.form.kind, state.form.state.values);
 		const failure = state.failure

@@ -135,14 +135,7 @@ export function MessagesView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<ConfirmRequest
-				flow={state}
-				host={runtime.client.settings.queueUrl}
-				width={props.width}
-				height={props.height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
+			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
 		);
 
 	if (state.detail && current) {

@@ -103,16 +103,7 @@ export function PublishView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 
 	if (state.view === 'trigger') {
 		const formHeight = state.item ? 7 : state.file ? 3 : 0;
