@@ -34,6 +34,9 @@ describe('Logs view', () => {
 	const logs = () => session.screen.runtime.pane<LogsState>('logs').store.getSnapshot();
 
 	/** Publishes and waits until the service logged its end (DELIVERED or FAILED). */
+	const hasRow = (frame: string, id: string, state: string) =>
+		frame.split('\n').some((line) => line.includes(id.slice(0, 20)) && line.includes(state));
+
 	async function delivered(path: string, label: string, options: object = {}): Promise<string> {
 		const messageId = await session.publish({
 			destination: `${sink.url}${path}`,
@@ -104,7 +107,8 @@ describe('Logs view', () => {
 	it('opens an entry with the message headers and body, and the status of the answer', async () => {
 		const { screen } = session;
 		const id = await delivered('/headers', 'alpha', { forwardHeaders: { 'X-Tenant': 'acme' } });
-		await screen.waitFor((f) => f.includes(id.slice(0, 20)), 'the entry');
+		// The DELIVERED row itself: a poll between CREATED and DELIVERED shows the id on a CREATED row first.
+		await screen.waitFor((f) => hasRow(f, id, 'DELIVERED'), 'the entry');
 		await screen.press(keys.enter);
 		const detail = await screen.waitFor(
 			(f) => (f.includes(`Log entry of ${id} DELIVERED`) && f.includes('Message body') ? f : undefined),
@@ -119,7 +123,10 @@ describe('Logs view', () => {
 	it('leads from an entry to its message, its dead letters and its callbacks', async () => {
 		const { screen, receiver } = session;
 		const failed = await delivered('/fail', 'alpha', { callback: receiver.url });
-		await screen.waitFor((f) => f.includes(failed.slice(0, 20)), 'the failed entry');
+		await screen.waitFor(
+			(f) => hasRow(f, failed, 'FAILED') && hasRow(f, failed, 'ERROR'),
+			'the failed entry',
+		);
 		// The newest entry is FAILED, the one below it the ERROR with the destination's answer.
 		await screen.press('j', keys.enter);
 		const error = await screen.waitFor(
