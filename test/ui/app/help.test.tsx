@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyTable } from '../../../source/ui/app/bindings.js';
-import { viewRows } from '../../../source/ui/app/chrome.js';
+import { viewRows } from '../../../source/ui/app/help.js';
 import { panes } from '../../../source/ui/registry.js';
 import { keys, type Screen, type Session, startSession } from '../harness.js';
 

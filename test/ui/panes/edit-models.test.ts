@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MqClient } from '../../../source/api/client.js';
 import { defaultDialect, resolveDialect } from '../../../source/api/dialect.js';
 import type { DeliveryEvent } from '../../../source/api/schemas.js';
-import { previewJsonRequest, previewLines } from '../../../source/ui/kit/confirm/request-preview.js';
+import { previewLines, previewRequest } from '../../../source/ui/kit/confirm/request-preview.js';
 import { hardWrap } from '../../../source/ui/kit/text/wrap.js';
 import {
 	checkGroupForm,
@@ -59,7 +59,7 @@ describe('group forms', () => {
 		expect(checkGroupForm('remove', values).errors.endpoints).toMatch(/^line 2: not an endpoint name/);
 		const headers = checkGroupForm('headers', { ...values, headers: 'X-A: 1\nx-a: 2\nX-B:' });
 		expect(headers.edit?.request.json).toEqual({ headers: { 'X-A': ['1', '2'], 'X-B': '' } });
-		expect(checkGroupForm('headers', { ...values, headers: '' }).edit?.summary).toBe(
+		expect(checkGroupForm('headers', { ...values, headers: '' }).edit?.title).toBe(
 			'clear the default headers of orders',
 		);
 		expect(checkGroupForm('headers', { ...values, headers: 'ok: 1\n\nbad' }).errors.headers).toMatch(
@@ -275,7 +275,7 @@ describe('matchRunMessages', () => {
 
 describe('request previews', () => {
 	it('shows method, path, headers and the body exactly as sent, wrapped', () => {
-		const preview = previewJsonRequest({
+		const preview = previewRequest({
 			operation: 'x',
 			method: 'PATCH',
 			path: '/v2/topics/g',

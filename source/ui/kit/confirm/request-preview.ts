@@ -2,7 +2,6 @@
  * A request as the person confirms it before it is sent: method and path, the headers that
  * matter (credentials left out) and the body exactly as it goes out.
  */
-import type { JsonRequest } from '../../../api/requests.js';
 import type { ApiRequest } from '../../../api/transport.js';
 import { hardWrap } from '../text/wrap.js';
 
@@ -13,10 +12,6 @@ export interface RequestPreview {
 	headers: readonly (readonly [string, string])[];
 	/** The body as sent; undefined when there is none. */
 	body: string | undefined;
-}
-
-export function previewJsonRequest(request: JsonRequest): RequestPreview {
-	return previewRequest(request);
 }
 
 /** Any request built apart (an area's request builder): its headers, then a JSON or a raw body. */

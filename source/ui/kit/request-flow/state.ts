@@ -31,7 +31,8 @@ export type RequestFlowAction<P extends PendingRequest = PendingRequest> =
 	| { type: 'request/cancel' }
 	/** Busy: sending, or (with a notice saying so) counting what a request will touch. */
 	| { type: 'request/start'; notice?: Notice }
-	| { type: 'request/done'; notice: Notice }
+	/** Answered; the notice is left out where the pane shows the outcome itself. */
+	| { type: 'request/done'; notice: Notice | undefined }
 	| { type: 'request/failed'; message: string }
 	| { type: 'request/notice'; notice: Notice | undefined };
 
@@ -102,25 +103,32 @@ export function paneSender<P extends PendingRequest>(
 	};
 }
 
+/**
+ * In read-only mode, says that `what` is off and answers true. Every edit of every pane asks
+ * here (before a form opens, before a request is shown), and sendConfirmed once more.
+ */
+export function refusedReadOnly<P extends PendingRequest>(sender: RequestSender<P>, what: string): boolean {
+	if (!sender.readOnly) return false;
+	sender.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
+	return true;
+}
+
 /** Shows `pending` for confirmation, unless read-only mode disables `what`. */
 export function askToSend<P extends PendingRequest>(
 	sender: RequestSender<P>,
 	what: string,
 	pending: P,
 ): void {
-	if (sender.readOnly) {
-		sender.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-		return;
-	}
-	sender.dispatch({ type: 'request/confirm', pending });
+	if (!refusedReadOnly(sender, what)) sender.dispatch({ type: 'request/confirm', pending });
 }
 
 /**
  * How a confirmed request goes out and what the notice then says. By default the request
  * shown, once, and its `done`; an operation sent in rounds (every dead letter a filter
  * matches) sends the shown request first and then the rounds the service's cursors ask for.
+ * It resolves to the notice's text, or to undefined where the pane shows what came back.
  */
-export type Perform<P extends PendingRequest> = (pending: P) => Promise<string>;
+export type Perform<P extends PendingRequest> = (pending: P) => Promise<string | undefined>;
 
 /** Sends the confirmed request exactly as it was shown, then polls again; resolves to whether the service took it. */
 export async function sendConfirmed<P extends PendingRequest>(
@@ -138,7 +146,7 @@ export async function sendConfirmed<P extends PendingRequest>(
 		return false;
 	}
 	sender.dispatch({ type: 'request/start' });
-	let text: string;
+	let text: string | undefined;
 	try {
 		text = await perform(confirm);
 	} catch (error) {
@@ -148,7 +156,7 @@ export async function sendConfirmed<P extends PendingRequest>(
 		sender.refresh();
 		return false;
 	}
-	sender.dispatch({ type: 'request/done', notice: { tone: 'ok', text } });
+	sender.dispatch({ type: 'request/done', notice: text === undefined ? undefined : { tone: 'ok', text } });
 	sender.refresh();
 	return true;
 }

@@ -9,7 +9,6 @@ import type { ApiRequest } from '../../../api/transport.js';
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
-import { readOnlyNotice } from '../notice-line/view.js';
 import {
 	askToSend,
 	type PendingRequest,
@@ -17,6 +16,7 @@ import {
 	type RequestFlow,
 	type RequestFlowAction,
 	type RequestSender,
+	refusedReadOnly,
 	sendConfirmed,
 } from '../request-flow/state.js';
 import { selectedIndex } from '../tail-list/selection.js';
@@ -90,8 +90,7 @@ export class ResourceController<Row, S extends RequestFlow & TailListState, A ex
 
 	/** In read-only mode: says that `what` is disabled and answers true. */
 	protected refusedReadOnly(what: string): boolean {
-		if (this.ctx.readOnly) this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-		return this.ctx.readOnly;
+		return refusedReadOnly(this.sender, what);
 	}
 
 	protected info(text: string): void {

@@ -10,8 +10,13 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
-import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
 import { rowKey } from './model.js';
@@ -93,11 +98,7 @@ export class DlqController {
 	/** Counts what the operation touches and shows its request; nothing is sent yet. */
 	async ask(kind: OperationKind): Promise<void> {
 		const what = `${verbs[kind]} dead letters`;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-			return;
-		}
-		if (this.state.busy) return;
+		if (refusedReadOnly(this.sender, what) || this.state.busy) return;
 		const target = this.target();
 		if (typeof target === 'string') {
 			this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: target } });
@@ -131,7 +132,7 @@ export class DlqController {
 		}
 	}
 
-	cancel(): void {
+	cancelConfirm(): void {
 		this.dispatch({ type: 'request/cancel' });
 	}
 

@@ -9,7 +9,13 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import { messageEndpoint } from './endpoints.js';
 import type { CancelRequest, MessagesAction, MessagesState } from './state.js';
 
@@ -30,8 +36,16 @@ export class MessagesController {
 		);
 	}
 
-	/** Shows the cancel of a message as the request it sends (in read-only mode, says it is off). */
-	askCancel(messageId: string): void {
+	/**
+	 * Shows the cancel of a message as the request it sends; in read-only mode says it is off,
+	 * and for a message that has `ended` says why it cannot be cancelled.
+	 */
+	askCancel(messageId: string, ended?: string): void {
+		if (refusedReadOnly(this.sender, 'cancelling messages')) return;
+		if (ended !== undefined) {
+			this.ctx.store.dispatch({ type: 'request/notice', notice: { tone: 'error', text: ended } });
+			return;
+		}
 		askToSend(this.sender, 'cancelling messages', {
 			title: `cancel message ${messageId}: the service forgets it`,
 			request: cancelMessageRequest(messageId),

@@ -85,16 +85,13 @@ export function MessagesView(props: PaneViewProps) {
 			const selectedNow = ids[selectedIndex(ids, store.getSnapshot().selected)];
 			const current = rows.find((r) => r.id === selectedNow);
 			if (!current) return;
-			if (current.state.final && !readOnly)
-				return dispatch({
-					type: 'request/notice',
-					notice: {
-						tone: 'error',
-						text: `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`,
-					},
-				});
 			dispatch({ type: 'select', key: current.id });
-			controller.askCancel(current.id);
+			controller.askCancel(
+				current.id,
+				current.state.final
+					? `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`
+					: undefined,
+			);
 		},
 	});
 
@@ -138,14 +135,7 @@ export function MessagesView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<ConfirmRequest
-				flow={state}
-				host={runtime.client.settings.queueUrl}
-				width={props.width}
-				height={props.height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
+			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
 		);
 
 	if (state.detail && current) {

@@ -47,16 +47,7 @@ export function QueuesView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 	if (!entry?.data) return <EndpointState entry={entry} what="queues" />;
 	const hint = readOnly
 		? 'read-only: nothing is changed from here'

@@ -5,7 +5,13 @@
  */
 import { cancelRunRequest } from '../../../api/workflows-api.js';
 import type { Controller, PaneContext } from '../../contract/pane.js';
-import { askToSend, paneSender, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import type { WorkflowsAction, WorkflowsState } from './state.js';
 
 export class WorkflowsController implements Controller {
@@ -17,7 +23,8 @@ export class WorkflowsController implements Controller {
 
 	/** Shows the cancel of a run in progress as the request it sends. */
 	askCancel(runId: string, running: boolean): void {
-		if (!running && !this.ctx.readOnly) {
+		if (refusedReadOnly(this.sender, 'cancelling runs')) return;
+		if (!running) {
 			this.ctx.store.dispatch({
 				type: 'request/notice',
 				notice: { tone: 'error', text: `${runId} has ended: only a run in progress can be cancelled` },

@@ -90,14 +90,7 @@ export function WorkflowsView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<ConfirmRequest
-				flow={state}
-				host={runtime.client.settings.queueUrl}
-				width={props.width}
-				height={props.height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
+			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
 		);
 
 	const hint = (
