@@ -123,8 +123,10 @@ describe('the Callbacks grid', () => {
 	it('R sends again, says why it cannot without an app, and marks no row; r only refreshes', async () => {
 		const { screen } = session;
 		screen.resize(200, 40);
+		// The whole key line, at 200 columns: '? help' where nothing is left out ('? all keys' in a frame
+		// still drawn at the width before).
 		const line = await screen.waitFor(
-			(f) => (rows(f).length === 7 && keyLine(f).includes('period') ? keyLine(f) : undefined),
+			(f) => (rows(f).length === 7 && keyLine(f).includes('? help') ? keyLine(f) : undefined),
 			'the rows and the whole key line',
 		);
 		expect(line).toContain('R send again');
