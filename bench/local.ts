@@ -6,12 +6,18 @@
  * - the same through a queue (parallelism 100, and 1: one at a time, in order), next to plain
  *   publishes measured alternately in the same run;
  * - publish-to-delivery latency p50/p99 at a fixed 500 messages per second;
- * - memory held by 100,000 delayed messages, and the time to start again with them kept.
+ * - delivery latency to a healthy destination while 1,000 messages wait on one that never
+ *   answers, next to the same with nothing waiting (fair delivery: under the message's timeout);
+ * - memory held by 100,000 delayed messages, and the time to start again with them kept;
+ * - a publish with 5,000 workflow runs kept, next to the same with none, measured alternately
+ *   in the same run: the work of a request must not grow with what is kept. Both services had
+ *   as many deliveries before (their logs as full, LevelDB as busy compacting), only one of them
+ *   as the first calls of runs.
  * Everything runs on loopback, in this process, bounded in count and time; the data
  * directory is a temporary one, removed at the end.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Pool } from 'undici';
+import { originParallelism } from '../source/local/delivery/origin-slots.js';
 import { type LocalService, type LocalServiceOptions, startLocalService } from '../source/local/service.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
@@ -32,6 +39,13 @@ const heldCount = 100_000;
 const wideQueueParallelism = 100;
 const strictQueueCount = 1000;
 const deadlineMs = 120_000;
+const keptRuns = 5_000;
+const historyRounds = 4;
+const historyPublishes = 200;
+const startTargetMs = 3_000;
+const silentBacklog = 1000;
+const healthySamples = 20;
+const healthyTimeoutMs = 10_000;
 
 interface Sink {
 	url: string;
@@ -370,6 +384,90 @@ async function latency(sink: Sink, forwarderUrl: string, services: Contender[]):
 	});
 }
 
+/** A destination that takes every request and never answers it (an app stopped at a breakpoint). */
+async function startSilent(): Promise<{ url: string; received: () => number; close(): Promise<void> }> {
+	const held: ServerResponse[] = [];
+	const server = createServer((req, res) => {
+		req.resume();
+		held.push(res);
+	});
+	const url = await listen(server);
+	return {
+		url,
+		received: () => held.length,
+		close: async () => {
+			for (const res of held) res.destroy();
+			await closeServer(server);
+		},
+	};
+}
+
+/**
+ * Publish-to-delivery latency of messages to the sink, one at a time; one that has not arrived
+ * within its timeout counts as the timeout, and ends the measure.
+ */
+async function healthyLatencies(service: LocalService, sink: Sink): Promise<number[]> {
+	const target = serviceTarget(service, `${sink.url}/healthy`, {
+		'Svc-Timeout': `${healthyTimeoutMs / 1000}s`,
+	});
+	const pool = new Pool(target.origin, { connections: 1 });
+	const samples: number[] = [];
+	try {
+		for (let i = 0; i < healthySamples; i++) {
+			sink.reset();
+			const sent = performance.now();
+			const answer = await pool.request({ ...target, method: 'POST', body: `t=${sent}` });
+			await answer.body.dump();
+			const arrived = await Promise.race([
+				sink.until(1).then(() => true),
+				sleep(healthyTimeoutMs).then(() => false),
+			]);
+			if (!arrived) {
+				samples.push(healthyTimeoutMs);
+				break;
+			}
+			samples.push(sink.latencies[0] ?? performance.now() - sent);
+		}
+	} finally {
+		await pool.close();
+	}
+	return samples;
+}
+
+/** A healthy destination's latency with nothing waiting, then with 1,000 messages on a silent one. */
+async function fairness(sink: Sink): Promise<BenchLine[]> {
+	const service = await startLocalService(benchLimits);
+	const silent = await startSilent();
+	try {
+		const calm = await healthyLatencies(service, sink);
+		await load(serviceTarget(service, `${silent.url}/stuck`), silentBacklog, (i) => `stuck ${i}`);
+		const share = originParallelism(service.context.limits);
+		while (silent.received() < share) await sleep(10);
+		const crowded = await healthyLatencies(service, sink);
+		const worst = Math.max(...crowded);
+		return [
+			{
+				metric: `healthy delivery p50, ${silentBacklog} on a silent one`,
+				value: percentile(crowded, 50),
+				unit: 'ms',
+				baseline: percentile(calm, 50),
+			},
+			{
+				metric: `healthy delivery max, ${silentBacklog} on a silent one`,
+				value: worst,
+				unit: 'ms',
+				baseline: Math.max(...calm),
+				target: `< ${healthyTimeoutMs} ms (its timeout)`,
+				met: worst < healthyTimeoutMs,
+			},
+			{ metric: 'deliveries held by the silent destination', value: silent.received(), unit: '' },
+		];
+	} finally {
+		await service.close();
+		await silent.close();
+	}
+}
+
 const benchLimits: LocalServiceOptions = { limits: { max_requests_per_second: 1_000_000_000 } };
 
 async function memory(sinkUrl: string, dataDir: string): Promise<BenchLine[]> {
@@ -410,11 +508,99 @@ async function memory(sinkUrl: string, dataDir: string): Promise<BenchLine[]> {
 	try {
 		const held = again.context.engine.messages.size;
 		if (held !== heldCount) throw new Error(`expected ${heldCount} messages kept, found ${held}`);
-		lines.push({ metric: `start with ${heldCount} delayed messages kept`, value: restartMs, unit: 'ms' });
+		lines.push({
+			metric: `start with ${heldCount} delayed messages kept`,
+			value: restartMs,
+			unit: 'ms',
+			target: `< ${startTargetMs} ms`,
+			met: restartMs < startTargetMs,
+		});
 	} finally {
 		await again.close();
 	}
 	return lines;
+}
+
+/** Latencies of `count` publishes sent one after another (delayed: nothing is delivered meanwhile). */
+async function publishLatencies(service: LocalService, sinkUrl: string, count: number): Promise<number[]> {
+	const target = serviceTarget(service, `${sinkUrl}/history`, { 'Svc-Delay': '1h' });
+	const pool = new Pool(target.origin, { connections: 1 });
+	const samples: number[] = [];
+	try {
+		for (let i = 0; i < count; i++) {
+			const started = performance.now();
+			const answer = await pool.request({
+				path: target.path,
+				method: 'POST',
+				headers: target.headers,
+				body: `p ${i}`,
+			});
+			await answer.body.dump();
+			if (answer.statusCode >= 300) throw new Error(`a publish answered ${answer.statusCode}`);
+			samples.push(performance.now() - started);
+		}
+	} finally {
+		await pool.close();
+	}
+	return samples;
+}
+
+/** Starts `count` workflow runs on the sink (which ends each at its first call) and waits until all ended. */
+async function keepRuns(service: LocalService, sinkUrl: string, count: number): Promise<void> {
+	const pool = new Pool(service.queueUrl, { connections: 8 });
+	const perBatch = 100;
+	try {
+		for (let at = 0; at < count; at += perBatch) {
+			const items = Array.from({ length: Math.min(perBatch, count - at) }, (_, i) => ({
+				destination: `${sinkUrl}/run-${at + i}`,
+				body: JSON.stringify({ order: at + i, note: 'a payload of some size'.repeat(8) }),
+			}));
+			const answer = await pool.request({
+				path: '/v2/batch/trigger',
+				method: 'POST',
+				headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+				body: JSON.stringify(items),
+			});
+			await answer.body.dump();
+			if (answer.statusCode >= 300) throw new Error(`a batch trigger answered ${answer.statusCode}`);
+		}
+	} finally {
+		await pool.close();
+	}
+	const runs = service.context.runs;
+	while (runs.size < count || runs.newestFirst().some((run) => run.state === 'RUN_STARTED')) await sleep(50);
+}
+
+async function historyCost(sink: Sink, root: string): Promise<BenchLine[]> {
+	const bare = await startLocalService({ ...benchLimits, dataDir: path.join(root, 'no-runs') });
+	const kept = await startLocalService({ ...benchLimits, dataDir: path.join(root, 'runs') });
+	try {
+		sink.reset();
+		await load(serviceTarget(bare, `${sink.url}/plain`), keptRuns, (i) => `plain ${i}`);
+		await sink.until(keptRuns);
+		await keepRuns(kept, sink.url, keptRuns);
+		const sinkUrl = sink.url;
+		const count = historyPublishes / historyRounds;
+		const [none, many] = (await rotate(historyRounds, [
+			() => publishLatencies(bare, sinkUrl, count),
+			() => publishLatencies(kept, sinkUrl, count),
+		])) as [number[][], number[][]];
+		const baseline = median(none.flat());
+		const value = median(many.flat());
+		return [
+			{
+				metric: `publish p50 with ${keptRuns} workflow runs kept`,
+				value,
+				unit: 'ms',
+				baseline,
+				target: '<= 1.5x baseline (no runs kept)',
+				met: value <= 1.5 * baseline,
+			},
+		];
+	} finally {
+		await bare.close();
+		await kept.close();
+	}
 }
 
 export const localBenchmark: Benchmark = {
@@ -437,9 +623,11 @@ export const localBenchmark: Benchmark = {
 			lines.push(...(await withDeadline('throughput', throughput(sink, forwarder.url, services))));
 			lines.push(...(await withDeadline('queue throughput', queueThroughput(sink, kept))));
 			lines.push(...(await withDeadline('latency', latency(sink, forwarder.url, services))));
+			lines.push(...(await withDeadline('fair delivery', fairness(sink))));
 			await kept.close();
 			await ephemeral.close();
 			lines.push(...(await withDeadline('memory', memory(sink.url, path.join(root, 'memory')))));
+			lines.push(...(await withDeadline('history', historyCost(sink, path.join(root, 'history')))));
 			lines.push({ metric: 'machine load average (1 min) at end', value: loadavg()[0]!, unit: '' });
 			return lines;
 		} finally {

@@ -4,6 +4,7 @@
  * is hosted as the monitor has it: the Messages feed, the Callbacks pane reading events at its
  * pace (monitor-watch.ts), and a history on disk.
  */
+import { dialectPresets } from '../source/api/dialect.js';
 import type { ReceiverHandle } from '../source/receiver/receiver.js';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
@@ -20,11 +21,15 @@ let receiver: ReceiverHandle | undefined;
 
 process.on('message', async (request: HostRequest) => {
 	if (request.type === 'start') {
-		if (request.kind === 'module') receiver = await startReceiver({ currentSigningKey: request.key });
+		// Verifying as the deployed service signs, as the load is signed.
+		const dialect = dialectPresets.deployed;
+		if (request.kind === 'module')
+			receiver = await startReceiver({ currentSigningKey: request.key, dialect });
 		else {
 			receiver = await startReceiverInWorker({
 				currentSigningKey: request.key,
 				historyDir: request.historyDir,
+				dialect,
 			});
 			watchLikeMonitor(receiver.store);
 		}

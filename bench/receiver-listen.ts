@@ -1,7 +1,8 @@
 /**
  * `mqtop listen` as users run it, for the receiver benchmark: the built CLI in a process of its
  * own, stdout to /dev/null, and what that process costs (CPU time, resident memory) read from
- * /proc, since its stdout is not there to ask.
+ * /proc, since its stdout is not there to ask. The baseline, what a developer writes without
+ * mqtop (receiver-sdk.ts), runs the same way.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,11 +22,14 @@ export interface ListenOptions {
 	json: boolean;
 	/** Its data directory (MQTOP_DATA_DIR), where it keeps its history: never the user's own. */
 	dataDir: string;
+	/** More arguments, e.g. `--dialect deployed`. */
+	args?: string[];
 	/** Node options for the child, e.g. `--cpu-prof`. */
 	execArgv?: string[];
 }
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const sdkReceiver = fileURLToPath(new URL('./receiver-sdk.js', import.meta.url));
 const startMs = 15_000;
 
 /**
@@ -33,18 +37,8 @@ const startMs = 15_000;
  * goes to /dev/null, so the port is chosen here; another process may take it in between, in
  * which case the child fails and the next free port is tried.
  */
-export async function startListen(options: ListenOptions): Promise<ListenChild> {
-	for (let attempt = 1; ; attempt++) {
-		try {
-			return await startOnce(options, await freePort());
-		} catch (error) {
-			if (attempt >= 3) throw error;
-		}
-	}
-}
-
-async function startOnce(options: ListenOptions, port: number): Promise<ListenChild> {
-	const args = [
+export function startListen(options: ListenOptions): Promise<ListenChild> {
+	return startChild('mqtop listen', options.dataDir, (port) => [
 		...(options.execArgv ?? []),
 		main,
 		'listen',
@@ -55,12 +49,41 @@ async function startOnce(options: ListenOptions, port: number): Promise<ListenCh
 		'--next-signing-key',
 		options.nextKey,
 		...(options.json ? ['--json'] : []),
-	];
+		...(options.args ?? []),
+	]);
+}
+
+/** Starts the baseline receiver a developer writes with the official SDK (receiver-sdk.ts), as startListen does. */
+export function startSdkReceiver(key: string, nextKey: string, dataDir: string): Promise<ListenChild> {
+	return startChild('the SDK receiver', dataDir, (port) => [sdkReceiver, String(port), key, nextKey]);
+}
+
+async function startChild(
+	name: string,
+	dataDir: string,
+	argsFor: (port: number) => string[],
+): Promise<ListenChild> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startOnce(name, dataDir, argsFor, await freePort());
+		} catch (error) {
+			if (attempt >= 3) throw error;
+		}
+	}
+}
+
+async function startOnce(
+	name: string,
+	dataDir: string,
+	argsFor: (port: number) => string[],
+	port: number,
+): Promise<ListenChild> {
+	const args = argsFor(port);
 	const clean = {
 		...Object.fromEntries(
 			Object.entries(process.env).filter(([name]) => !/^(MQTOP_|NO_COLOR|FORCE_COLOR)/.test(name)),
 		),
-		MQTOP_DATA_DIR: options.dataDir,
+		MQTOP_DATA_DIR: dataDir,
 	};
 	// 'ignore' attaches /dev/null: output costs the child exactly what writing it costs.
 	const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: clean });
@@ -75,10 +98,10 @@ async function startOnce(options: ListenOptions, port: number): Promise<ListenCh
 	});
 	const deadline = Date.now() + startMs;
 	while (!(await accepts(port))) {
-		if (gone) throw new Error(`mqtop listen exited before listening: ${stderr.trim()}`);
+		if (gone) throw new Error(`${name} exited before listening: ${stderr.trim()}`);
 		if (Date.now() > deadline) {
 			child.kill('SIGKILL');
-			throw new Error(`mqtop listen did not listen on port ${port} within ${startMs} ms`);
+			throw new Error(`${name} did not listen on port ${port} within ${startMs} ms`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}

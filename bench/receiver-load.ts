@@ -11,6 +11,8 @@ export interface LoadJob {
 	url: string;
 	key: string;
 	issuer: string;
+	/** What the service's headers start with, lower case: `svc-` (the default) or `upstash-`. */
+	headerPrefix?: string;
 	body: string;
 	connections: number;
 	durationMs: number;
@@ -45,6 +47,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
 	if (target.hostname !== '127.0.0.1') throw new Error('the receiver benchmark only talks to 127.0.0.1');
 	const pool = new Pool(target.origin, { connections: job.connections, pipelining: 1 });
 	const path = '/bench';
+	const prefix = job.headerPrefix ?? 'svc-';
 	const bodies = Array.from({ length: Math.max(1, job.bodies ?? 1) }, (_, i) =>
 		job.body.replaceAll('{n}', String(i)),
 	);
@@ -86,9 +89,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
 					method: 'POST',
 					headers: {
 						'content-type': 'application/json',
-						'svc-signature': tokens[n % count]!,
-						'svc-message-id': `msg_bench${n}`,
-						'svc-retried': '0',
+						[`${prefix}signature`]: tokens[n % count]!,
+						[`${prefix}message-id`]: `msg_bench${n}`,
+						[`${prefix}retried`]: '0',
 					},
 					body: bodies[(n % count) % bodies.length]!,
 				});

@@ -44,7 +44,10 @@ function selectionQuery(selection: DlqSelection): [string, string][] {
 }
 
 function describeSelection(selection: DlqSelection): string {
-	if ('dlqIds' in selection) return `${selection.dlqIds.length} dead letters`;
+	if ('dlqIds' in selection) {
+		const count = selection.dlqIds.length;
+		return `${count} dead letter${count === 1 ? '' : 's'}`;
+	}
 	return 'all' in selection ? 'all dead letters' : 'the matching dead letters';
 }
 

@@ -4,7 +4,7 @@
  * (decisions.md, "Errors"); and reading its answer, strictly or liberally.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, parseRateLimit, waitAfter } from './errors.js';
 import {
@@ -15,6 +15,7 @@ import {
 	type Reading,
 	readLiberal,
 } from './liberal.js';
+import { loadUndici } from './load-undici.js';
 import { describeZodError, ErrorBody } from './schemas.js';
 
 export interface RetryPolicy {
@@ -61,6 +62,7 @@ async function attempt(req: HttpRequest): Promise<HttpResponse> {
 	const signals = [AbortSignal.timeout(req.timeoutMs)];
 	if (req.signal) signals.push(req.signal);
 	try {
+		const { request } = await loadUndici();
 		const response = await request(req.url, {
 			method: req.method,
 			headers: req.headers,

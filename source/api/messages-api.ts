@@ -42,6 +42,15 @@ export function batchRequest(messaging: Messaging, items: readonly BatchItem[]):
 	};
 }
 
+/** `DELETE /v2/messages/{id}`: cancels one message that has not been delivered yet. */
+export function cancelMessageRequest(messageId: string): ApiRequest {
+	return {
+		operation: `cancel message ${messageId}`,
+		method: 'DELETE',
+		path: apiPath`/v2/messages/${messageId}`,
+	};
+}
+
 /** Which waiting messages a bulk cancel takes: by id, by filter, or all of them. */
 export type CancelSelection = { messageIds: readonly string[] } | { filter: CancelFilter } | { all: true };
 
@@ -72,11 +81,7 @@ export class MessagesApi {
 
 	/** The reference answers `{cancelled: 1}`, the SDK reads no body: an empty answer is `{}`. */
 	async cancelOne(messageId: string) {
-		const request: ApiRequest = {
-			operation: 'cancel message',
-			method: 'DELETE',
-			path: apiPath`/v2/messages/${messageId}`,
-		};
+		const request = cancelMessageRequest(messageId);
 		const response = await this.messaging.send(request);
 		if (response.text.trim() === '') return {} as Liberal<typeof CancelResult>;
 		return readBody(request.operation, response, CancelResult).data;

@@ -26,9 +26,25 @@ function offsetMs(zone: string | undefined): number {
 	return (zone.startsWith('-') ? -1 : 1) * minutes * 60_000;
 }
 
+/**
+ * Timestamps read before, by their text: the statistics repeat the same ones in every series and
+ * every poll (the monitor reads hundreds every 2 s). Bounded: emptied when it is full.
+ */
+const known = new Map<string, number | undefined>();
+const knownAtMost = 4096;
+
 /** Unix milliseconds of a statistics timestamp, or undefined when it is not one. */
 export function parseStatsTimestamp(value: string | number): number | undefined {
 	if (typeof value === 'number') return fromUnix(value);
+	const ms = known.get(value);
+	if (ms !== undefined || known.has(value)) return ms;
+	const parsed = parseText(value);
+	if (known.size >= knownAtMost) known.clear();
+	known.set(value, parsed);
+	return parsed;
+}
+
+function parseText(value: string): number | undefined {
 	const text = value.trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return fromUnix(Number(text));
 	const match = pattern.exec(text);

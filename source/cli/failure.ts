@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors.js';
 import { isOptionParseError } from '../api/publish-options.js';
 import { describeZodError } from '../api/schemas.js';
 import { ConfigError } from '../config/file.js';
+import type { StateError } from '../local/persistence/state-errors.js';
 import { jsonLine } from '../text/json-line.js';
 import { sanitize } from '../text/sanitize.js';
 import { UsageError } from './args.js';
@@ -51,6 +52,20 @@ export function listenFailure(error: unknown, what: string, host: string, port: 
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL')
 		return new UsageError(`${where}: ${JSON.stringify(host)} is not an address of this machine`);
 	return new ListenError(`${where}: ${text}`);
+}
+
+const stateHints: Record<string, string> = {
+	StateReadOnlyError:
+		'give it a directory it can write (--data-dir <path>), or run it with --ephemeral to keep nothing',
+	StateNoSpaceError: 'free some space on that disk, or give it another directory (--data-dir <path>)',
+	StateDamagedError:
+		'mqtop serve --repair keeps what can be read (LevelDB moves the files it replaces or cannot read to ' +
+		'state/lost); or move the directory away to start afresh',
+};
+
+/** What to do about a data directory that cannot be used; undefined when there is nothing to add. */
+export function stateHint(error: StateError): string | undefined {
+	return stateHints[error.name];
 }
 
 /**

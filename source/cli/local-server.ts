@@ -5,6 +5,7 @@
  * reads it, checks that the server answers with those credentials, and uses it.
  */
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
 import { type Dialect, presetOf } from '../api/dialect.js';
@@ -89,18 +90,47 @@ const probeTimeoutMs = 1500;
 export async function findLocalServer(dataDir: string): Promise<LocalServerInfo | undefined> {
 	const info = await readServerFile(dataDir);
 	if (!info) return undefined;
-	try {
-		const response = await fetch(`${info.queueUrl}/v2/keys`, {
-			headers: { authorization: `Bearer ${info.token}` },
-			signal: AbortSignal.timeout(probeTimeoutMs),
-		});
-		if (!response.ok) return undefined;
-		const keys = (await response.json()) as { current?: unknown; next?: unknown };
-		if (typeof keys.current !== 'string' || typeof keys.next !== 'string') return undefined;
-		return { ...info, currentSigningKey: keys.current, nextSigningKey: keys.next };
-	} catch {
-		return undefined;
-	}
+	const keys = (await probeJson(`${info.queueUrl}/v2/keys`, { authorization: `Bearer ${info.token}` })) as
+		| { current?: unknown; next?: unknown }
+		| undefined;
+	if (typeof keys?.current !== 'string' || typeof keys.next !== 'string') return undefined;
+	return { ...info, currentSigningKey: keys.current, nextSigningKey: keys.next };
+}
+
+/**
+ * The JSON a GET of `url` answers with 2xx in time; undefined for anything else. node:http
+ * rather than fetch: the monitor's first frame waits for this, and fetch loads undici first.
+ */
+function probeJson(url: string, headers: Record<string, string>): Promise<unknown> {
+	return new Promise((resolve) => {
+		try {
+			const request = get(url, { headers, signal: AbortSignal.timeout(probeTimeoutMs) }, (response) => {
+				const status = response.statusCode ?? 0;
+				if (status < 200 || status >= 300) {
+					response.resume();
+					resolve(undefined);
+					return;
+				}
+				let text = '';
+				response.setEncoding('utf8');
+				response.on('data', (chunk: string) => {
+					text += chunk;
+				});
+				response.on('end', () => {
+					try {
+						resolve(JSON.parse(text));
+					} catch {
+						resolve(undefined);
+					}
+				});
+				response.on('error', () => resolve(undefined));
+			});
+			request.on('error', () => resolve(undefined));
+		} catch {
+			// Not an http: URL.
+			resolve(undefined);
+		}
+	});
 }
 
 /**

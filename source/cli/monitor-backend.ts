@@ -10,8 +10,9 @@ import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
 import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
-import { StateInUseError } from '../local/persistence/journal.js';
+import { StateError, StateInUseError } from '../local/persistence/state-errors.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
+import type { ReadKeys } from '../receiver/signing-keys.js';
 import { generateSigningKey } from '../signing/keys.js';
 import type { TuiConnection } from '../ui/contract/connection.js';
 import {
@@ -22,6 +23,7 @@ import {
 	remoteSettings,
 	runningServerSettings,
 } from './connect.js';
+import { stateHint } from './failure.js';
 import {
 	defaultLocalPort,
 	findLocalServer,
@@ -40,8 +42,18 @@ export interface Backend {
 	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
 	localServer?: TuiConnection['localServer'];
 	keys?: { current: string; next: string | undefined };
+	/** Reads the keys again: the local service's rotate (POST /v2/keys/rotate). */
+	readKeys?: ReadKeys;
 	demo?: (receiverUrl: string) => Promise<Demo>;
 	close(): Promise<void>;
+}
+
+/** The signing keys as the service reads them now (GET /v2/keys), for a receiver to verify with. */
+export function signingKeysOf(client: MqClient): ReadKeys {
+	return async () => {
+		const { data } = await client.keys.read();
+		return { current: data.current, next: data.next };
+	};
 }
 
 /** The local service on a worker thread: on the default port unless another program has it. */
@@ -90,6 +102,10 @@ async function embeddedBackend(
 				`the data directory ${dataDir} is in use by another mqtop that does not answer; stop it, or run ` +
 					'the monitor with --data-dir <another directory> or --ephemeral',
 			);
+		if (error instanceof StateError) {
+			const hint = stateHint(error);
+			throw new ConfigError(hint ? `${error.message}; ${hint}` : error.message);
+		}
 		throw error;
 	}
 	const settings = localSettings(service, resolved.dialect);
@@ -107,6 +123,7 @@ async function embeddedBackend(
 			searchIndexId: service.searchIndexId,
 		},
 		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
+		readKeys: signingKeysOf(client),
 		...(dataDir !== undefined ? { localServer: { kind: 'own' as const, dataDir } } : {}),
 		...(withDemo
 			? {
@@ -126,14 +143,16 @@ async function embeddedBackend(
 
 /** The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped. */
 function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
+	const client = new MqClient(runningServerSettings(resolved, server), noRetry);
 	return {
-		client: new MqClient(runningServerSettings(resolved, server), noRetry),
+		client,
 		embedded: {
 			accountId: server.accountId,
 			vectorIndexId: server.vectorIndexId,
 			searchIndexId: server.searchIndexId,
 		},
 		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
+		readKeys: signingKeysOf(client),
 		localServer: { kind: 'running' },
 		close: async () => {},
 	};

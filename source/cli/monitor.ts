@@ -6,14 +6,13 @@
  * `--ephemeral`) run a throwaway in-memory service instead. A callback receiver on another
  * worker checks signatures with the service's keys; then the TUI on them.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../api/duration.js';
 import { ConfigError, localProfile } from '../config/file.js';
 import { type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
-import { monitorHistoryDirectory } from '../receiver/history.js';
+import { historyDirectory, monitorHistoryDirectory } from '../receiver/history.js';
+import type { HistoryFollower } from '../receiver/history-follow.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
 import { replayFromHistory } from '../receiver/replay-send.js';
@@ -34,10 +33,12 @@ function portFlag(text: string | undefined, name: string, fallback: number): num
 	return port;
 }
 
-/** The bundled TUI when the build made one (it starts in half the time), else its modules. */
-async function loadTui(): Promise<typeof import('../ui/run.js')> {
-	const bundle = new URL('../ui/run.bundle.js', import.meta.url);
-	if (existsSync(fileURLToPath(bundle))) return (await import(bundle.href)) as typeof import('../ui/run.js');
+/**
+ * The TUI's modules (Ink, React, the panes). In the monitor's bundle they are evaluated only
+ * when this is called, so the monitor starts its workers first and evaluates the TUI while
+ * they start.
+ */
+export function loadTui(): Promise<typeof import('../ui/run.js')> {
 	return import('../ui/run.js');
 }
 
@@ -84,7 +85,7 @@ export const monitorSpec: CommandSpec = {
 		'forward-to': {
 			type: 'string',
 			value: '<url>',
-			description: 'the receiver forwards verified requests to the app there (r replays one in Callbacks)',
+			description: 'the receiver forwards verified requests to the app there (R replays one in Callbacks)',
 		},
 	},
 	async run({ args, io, resolved, config, dataDir }) {
@@ -140,32 +141,71 @@ export const monitorSpec: CommandSpec = {
 			port,
 		});
 		let receiver: ReceiverHandle | undefined;
+		let follower: HistoryFollower | undefined;
 		// Made here rather than by the runtime: the receiver starts before it and reports there too.
 		const faults = new Faults();
 		let running: Demo | undefined;
 		try {
-			if (backend.keys) {
-				const { startReceiverInWorker } = await import('../receiver/worker.js');
-				receiver = await startReceiverInWorker({
-					// A request answered but not shown (a bug) is said in the status line, and so is a
-					// history that cannot write (a full disk): requests are then not kept for replay.
-					onError: faults.report,
-					onHistoryError: faults.warn,
-					currentSigningKey: backend.keys.current,
-					nextSigningKey: backend.keys.next,
-					keyPairs: settings.keyPairs,
-					publicUrl: settings.publicUrl,
-					forwardTo: settings.forwardTo,
-					forwardRejected: settings.forwardRejected,
-					historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
-					dialect: resolved.dialect,
-					port: receiverPort,
-				}).catch((error: unknown) => {
-					throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
-				});
+			// The receiver's thread starts first (its worker is made before the first await); this one
+			// evaluates the TUI meanwhile.
+			const keys = backend.keys;
+			const receiverStarting = keys
+				? (await import('../receiver/worker.js'))
+						.startReceiverInWorker({
+							// A request answered but not shown (a bug) is said in the status line, and so is a
+							// history that cannot write (a full disk): requests are then not kept for replay.
+							onError: faults.report,
+							onHistoryError: faults.warn,
+							currentSigningKey: keys.current,
+							nextSigningKey: keys.next,
+							keyPairs: settings.keyPairs,
+							publicUrl: settings.publicUrl,
+							forwardTo: settings.forwardTo,
+							forwardRejected: settings.forwardRejected,
+							historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
+							dialect: resolved.dialect,
+							port: receiverPort,
+							readKeys: backend.readKeys,
+						})
+						.catch((error: unknown) => {
+							throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
+						})
+				: undefined;
+			const tuiLoading = loadTui();
+			// Should the receiver fail first, the TUI's load is not awaited: a failure of it is no news then.
+			tuiLoading.catch(() => {});
+			receiver = await receiverStarting;
+			if (receiver && !throwaway) {
+				// mqtop listen on the same data directory: its requests shown beside the receiver's own.
+				const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
+					import('../receiver/history-follow.js'),
+					import('../receiver/store.js'),
+					import('../receiver/event.js'),
+				]);
+				follower = new HistoryFollower(
+					historyDirectory(dataDir),
+					new EventStore({
+						classify: { dialect: resolved.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
+					}),
+					{ onError: faults.warn },
+				);
 			}
-			if (backend.demo && receiver) running = await backend.demo(receiver.url);
-			const { startTui } = await loadTui();
+			/** Sends request n of the history in `historyDir` to the app again, when there is an app. */
+			const replayFrom = (historyDir: string) =>
+				settings.forwardTo === undefined || throwaway
+					? undefined
+					: (seq: number, edits?: ReplayEdits) =>
+							replayFromHistory(
+								{
+									historyDir,
+									forwardTo: settings.forwardTo!,
+									key: receiver?.signingKeys().current,
+									dialect: resolved.dialect,
+								},
+								seq,
+								edits,
+							);
+			const { startTui } = await tuiLoading;
 			const tui = startTui({
 				client: backend.client,
 				faults,
@@ -186,23 +226,20 @@ export const monitorSpec: CommandSpec = {
 						? {
 								url: receiver.url,
 								store: receiver.store,
-								currentSigningKey: backend.keys.current,
-								nextSigningKey: backend.keys.next,
+								// As the receiver verifies with them now: read again when the service rotates them.
+								get currentSigningKey() {
+									return receiver!.signingKeys().current;
+								},
+								get nextSigningKey() {
+									return receiver!.signingKeys().next;
+								},
 								forwardTo: settings.forwardTo,
-								replay:
-									settings.forwardTo === undefined || throwaway
-										? undefined
-										: (seq: number, edits?: ReplayEdits) =>
-												replayFromHistory(
-													{
-														historyDir: monitorHistoryDirectory(dataDir),
-														forwardTo: settings.forwardTo!,
-														key: backend.keys?.current,
-														dialect: resolved.dialect,
-													},
-													seq,
-													edits,
-												),
+								replay: replayFrom(monitorHistoryDirectory(dataDir)),
+								followed: follower && {
+									store: follower.store,
+									state: () => follower!.state,
+									replay: replayFrom(historyDirectory(dataDir)),
+								},
 							}
 						: undefined,
 				refreshMs,
@@ -210,10 +247,21 @@ export const monitorSpec: CommandSpec = {
 				health: health.settings,
 				healthSource: health.source,
 			});
+			// The demo's traffic starts once the first frame is on screen: nothing in it needs the traffic.
+			if (backend.demo && receiver) {
+				try {
+					running = await backend.demo(receiver.url);
+				} catch (error) {
+					tui.stop();
+					await tui.exited;
+					throw error;
+				}
+			}
 			await tui.exited;
 			return exitCodes.ok;
 		} finally {
 			await running?.stop();
+			await follower?.stop();
 			await receiver?.close();
 			await backend.close();
 		}

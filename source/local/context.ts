@@ -12,6 +12,7 @@ import type { UsageStats } from './stats/usage.js';
 import type { DedupStore } from './stores/dedup-store.js';
 import type { DlqStore } from './stores/dlq-store.js';
 import type { EventLog } from './stores/event-log.js';
+import type { Evictions } from './stores/evictions.js';
 import type { GroupStore } from './stores/group-store.js';
 import type { QueueStore } from './stores/queue-store.js';
 import type { ScheduleStore } from './stores/schedule-store.js';
@@ -44,6 +45,8 @@ export interface ServiceContext {
 	schedules: ScheduleStore;
 	scheduleRunner: ScheduleRunner;
 	dlq: DlqStore;
+	/** What the caps evicted, said to the operator. */
+	evictions: Evictions;
 	events: EventLog;
 	dedup: DedupStore<PublishAnswer>;
 	/** Workflow runs, their waiters, and the engine that moves them. */

@@ -5,6 +5,7 @@ import type { PlanLimits } from './account/limits.js';
 import type { Clock } from './clock.js';
 import type { Backoff } from './delivery/backoff.js';
 import type { Similarity } from './indexes/vector/similarity.js';
+import type { StorageFaults } from './persistence/faults.js';
 
 /** The options that can cross to a worker thread (plain data only). */
 export interface LocalServiceData extends Partial<AccountCredentials> {
@@ -28,6 +29,8 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	/** Similarity function of the hybrid index's dense part; default COSINE. */
 	hybridSimilarity?: Similarity;
 	limits?: Partial<PlanLimits>;
+	/** How many records the stores with a cap of their own keep (defaults: 10,000 each). */
+	caps?: { workflowRuns?: number; notifications?: number };
 	/** Multiplies the default retry backoff (e.g. 0.001 turns 12 s into 12 ms). */
 	retryDelayScale?: number;
 	/** Dollars billed per message; default 1 dollar per 100,000 messages. */
@@ -45,6 +48,15 @@ export interface LocalServiceOptions extends LocalServiceData {
 	backoff?: Backoff;
 	/** Told about internal errors (bugs) that were answered with 500. */
 	onError?: (error: unknown) => void;
+	/**
+	 * Told what the operator should know that is no error: the state could not be saved (and
+	 * again could be), damage found in the data directory, records dropped at a cap.
+	 */
+	onNotice?: (text: string) => void;
+	/** Makes the data directory's writes fail on demand (tests of a full disk). */
+	storageFaults?: StorageFaults;
+	/** How often the data directory is opened again after a write failed; default 2 s. */
+	recoverEveryMs?: number;
 }
 
 export const defaultMessagePrice = 1 / 100_000;

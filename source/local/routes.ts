@@ -22,23 +22,24 @@ import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.j
 import { badRequest, HttpError } from './http/reply.js';
 import { type Handler, Router } from './http/router.js';
 import { addDataPlaneRoutes } from './indexes/data-plane/routes.js';
-import type { Keeper } from './persistence/journal.js';
 
 interface RouteMeta {
 	/** `index-token`: the index data planes check the index's own tokens themselves. */
 	auth: AuthScheme | 'index-token';
 }
 
-/** @param keeper keeps the state: an answer goes out once what its request changed is kept. */
+/**
+ * @param settle resolves once what was changed so far is kept (rejects when it cannot be): an
+ *   answer goes out only then.
+ */
 export function buildRouter(
 	ctx: ServiceContext,
 	onError: (error: unknown) => void,
-	keeper: Pick<Keeper, 'touch' | 'settle'>,
+	settle: () => Promise<void> | undefined,
 ): Router<RouteMeta> {
 	const secrets = new Secrets(ctx.credentials);
 	const router = new Router<RouteMeta>({
 		before(req, meta) {
-			if (req.method !== 'GET') keeper.touch();
 			if (meta.auth === 'index-token') return;
 			if (meta.auth === 'basic') {
 				checkBasic(req.raw.headers, secrets);
@@ -51,7 +52,7 @@ export function buildRouter(
 			if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
 		},
 		onError,
-		settle: () => keeper.settle(),
+		settle,
 	});
 	const basic: RouteMeta = { auth: 'basic' };
 	const bearer: RouteMeta = { auth: 'bearer' };

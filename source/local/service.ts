@@ -3,7 +3,13 @@
  * one node:http server (both APIs share it), for one account with one vector index and one
  * search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
-import { createServer, type Server } from 'node:http';
+import {
+	createServer,
+	type IncomingMessage,
+	maxHeaderSize,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
@@ -14,6 +20,8 @@ import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
+import { originParallelism } from './delivery/origin-slots.js';
+import { errorReply, HttpError, writeReply } from './http/reply.js';
 import {
 	createLocalIndexes,
 	registerIndexStatistics,
@@ -31,6 +39,7 @@ import {
 	values,
 } from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
+import { Recovery } from './persistence/recovery.js';
 import { buildRouter } from './routes.js';
 import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
 import { ScheduleRunner } from './schedules/runner.js';
@@ -38,11 +47,12 @@ import { UsageStats } from './stats/usage.js';
 import { DedupStore } from './stores/dedup-store.js';
 import { DlqStore } from './stores/dlq-store.js';
 import { EventLog } from './stores/event-log.js';
+import { Evictions } from './stores/evictions.js';
 import { GroupStore } from './stores/group-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
-import { WaiterStore } from './stores/waiter-store.js';
-import { WorkflowRunStore } from './stores/workflow-run-store.js';
+import { defaultMaxKeptNotifications, type WaiterSnapshot, WaiterStore } from './stores/waiter-store.js';
+import { defaultRunCapacity, type RunRecord, WorkflowRunStore } from './stores/workflow-run-store.js';
 import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
@@ -135,14 +145,27 @@ export async function keptServiceInfo(
 }
 
 export interface LocalServiceHandle extends LocalServiceInfo {
-	close(): Promise<void>;
+	/** Stops it; the in-process service answers with its StopReport. */
+	close(): Promise<unknown>;
+}
+
+/** What a service leaves when it stops: what its next start on the same directory has. */
+export interface StopReport {
+	/** Messages waiting to be delivered. */
+	pending: number;
+	/** Why the last changes could not be kept, when they could not (a full disk): `pending` is what was kept before. */
+	unsaved?: string;
+	/** Records dropped at a cap while it ran, per store. */
+	evicted: Record<string, number>;
 }
 
 /** The in-process handle also reaches the state, for the data planes and diagnostics. */
 export interface LocalService extends LocalServiceHandle {
+	/** The state now (after a store failure and its recovery, a new one). */
 	readonly context: ServiceContext;
 	/** Where the state is kept; undefined for an in-memory service. */
 	readonly dataDir: string | undefined;
+	close(): Promise<StopReport>;
 }
 
 /** Where the state lives inside a data directory. */
@@ -169,33 +192,159 @@ function urlHost(host: string): string {
 
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
 	const onError = options.onError ?? (() => {});
+	const onNotice = options.onNotice ?? (() => {});
 	// The port first: a second server on the same port and data directory is told the port is
 	// taken (by the server that has both), which says more than that the directory is.
 	const host = options.host ?? '127.0.0.1';
 	const server = createServer({ keepAliveTimeout: 5_000 });
 	const address = await listen(server, options.port ?? 0, host);
-	let keeper: Keeper = keepNothing;
+	let journal: Journal | undefined;
 	try {
-		if (options.dataDir) keeper = await Journal.open(stateDirectory(options.dataDir), onError);
-		return await start(
-			options,
-			{ server, baseUrl: `http://${urlHost(host)}:${address.port}` },
-			keeper,
+		if (options.dataDir)
+			journal = await Journal.open(stateDirectory(options.dataDir), onError, {
+				onNotice,
+				...(options.storageFaults ? { faults: options.storageFaults } : {}),
+			});
+		return await serve(options, { server, baseUrl: `http://${urlHost(host)}:${address.port}` }, journal, {
 			onError,
-		);
+			onNotice,
+		});
 	} catch (error) {
 		server.close();
-		await keeper.close().catch(() => {});
+		await journal?.close().catch(() => {});
 		throw error;
 	}
 }
 
-async function start(
+interface Reporters {
+	onError: (error: unknown) => void;
+	onNotice: (text: string) => void;
+}
+
+/** How often a journal that failed a write is opened again, unless told otherwise. */
+const recoverEveryMs = 2_000;
+
+async function serve(
 	options: LocalServiceOptions,
 	{ server, baseUrl }: { server: Server; baseUrl: string },
-	keeper: Keeper,
-	onError: (error: unknown) => void,
+	journal: Journal | undefined,
+	{ onError, onNotice }: Reporters,
 ): Promise<LocalService> {
+	const keeper: Keeper = journal ?? keepNothing;
+	const clock = options.clock ?? systemClock;
+	// As many connections to an origin as it may have deliveries in flight: none waits unattempted.
+	const dispatcher = new Agent({
+		keepAliveTimeout: 4_000,
+		connections: Math.max(1, originParallelism(resolveLimits(options.limits))),
+	});
+	const evictions = new Evictions(clock, onNotice);
+	const shared: Shared = { baseUrl, keeper, dispatcher, evictions, onError, onNotice };
+	let runtime: Runtime;
+	try {
+		runtime = await openRuntime(options, shared);
+	} catch (error) {
+		await dispatcher.destroy();
+		throw error;
+	}
+	const account = runtime.account;
+	const recovery =
+		journal &&
+		new Recovery(journal, {
+			pause: () => runtime.stop(),
+			resume: async () => {
+				const next = await openRuntime(options, shared);
+				// A write failed while it started (this one is stopped too, and the next try will
+				// come), or the service is stopping.
+				if (journal.failed || closing) {
+					next.stop();
+					throw journal.failed ?? new Error('the local service is stopping');
+				}
+				runtime = next;
+				return next.context.engine.messages.size;
+			},
+			notice: onNotice,
+			onError,
+			everyMs: options.recoverEveryMs ?? recoverEveryMs,
+		});
+	server.on('request', (req, res) => {
+		const refusal = recovery?.refusal();
+		if (refusal === undefined) {
+			runtime.listener(req, res);
+			return;
+		}
+		req.resume();
+		writeReply(res, errorReply(new HttpError(503, refusal)));
+	});
+	// Errors of the listening socket (out of file descriptors, say) must not end the process.
+	server.on('error', onError);
+	// A client that sends garbage gets a 400 from node:http; it must not take the server down.
+	server.on('clientError', (error, socket) => {
+		if (!socket.writable) {
+			socket.destroy();
+			return;
+		}
+		if ((error as NodeJS.ErrnoException).code !== 'HPE_HEADER_OVERFLOW') {
+			socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+			return;
+		}
+		const body = JSON.stringify({
+			error: `the request's headers take more than ${maxHeaderSize} bytes, the most the local service takes`,
+		});
+		socket.end(
+			'HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-type: application/json\r\n' +
+				`content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+		);
+	});
+
+	let closing: Promise<StopReport> | undefined;
+	const close = () => {
+		closing ??= (async () => {
+			recovery?.close();
+			runtime.stop();
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			});
+			await dispatcher.destroy();
+			await keeper.close();
+			const unsaved = await recovery?.unsaved();
+			const evicted = evictions.totals();
+			if (unsaved) return { pending: unsaved.pending, unsaved: unsaved.reason, evicted };
+			return { pending: runtime.context.engine.messages.size, evicted };
+		})();
+		return closing;
+	};
+
+	return {
+		...serviceInfo(account, baseUrl),
+		get context() {
+			return runtime.context;
+		},
+		dataDir: options.dataDir,
+		close,
+	};
+}
+
+/** What every runtime of one service shares: where it is, how it keeps, sends and reports. */
+interface Shared extends Reporters {
+	baseUrl: string;
+	keeper: Keeper;
+	dispatcher: Agent;
+	evictions: Evictions;
+}
+
+/** The state of a service, as kept, with everything that runs by itself on it. */
+interface Runtime {
+	account: KeptAccount;
+	context: ServiceContext;
+	listener: (req: IncomingMessage, res: ServerResponse) => void;
+	/** Stops deliveries, schedules and waits; what its requests and deliveries still change is not kept. */
+	stop(): void;
+}
+
+/** Builds the state from what was kept and starts what runs by itself on it. */
+async function openRuntime(options: LocalServiceOptions, shared: Shared): Promise<Runtime> {
+	const { baseUrl, keeper, dispatcher, evictions, onError } = shared;
 	const clock = options.clock ?? systemClock;
 	const dialect = resolveDialect(options.dialect);
 	const limits = resolveLimits(options.limits);
@@ -209,17 +358,33 @@ async function start(
 	const { credentials, createdAt, keys } = account;
 	const saveAccount = () => sinks.account.put('account', account);
 	saveAccount();
-	const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
+	let alive = true;
+	// Once stopped, nothing this state does is kept or sent: a newer one has taken over.
+	const stopped = Promise.reject(new Error('the state was reloaded from the data directory meanwhile'));
+	stopped.catch(() => {});
+	const settle = () => (alive ? keeper.settle() : stopped);
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
-	const events = new EventLog(limits.max_events_size);
-	const dlq = new DlqStore(limits, sinks.deadLetters);
+	const events = new EventLog(
+		limits.max_events_size,
+		{ records: sinks.logs, messages: sinks.logMessages },
+		evictions,
+	);
+	const dlq = new DlqStore(limits, sinks.deadLetters, evictions);
 	const backoff =
 		options.backoff ??
 		(options.retryDelayScale !== undefined ? scaledBackoff(options.retryDelayScale) : defaultBackoff);
 	const queues = new QueueStore(limits, sinks.queues);
 	const schedules = new ScheduleStore(limits, sinks.schedules);
-	const runs = new WorkflowRunStore();
-	const waiters = new WaiterStore();
+	const runs = new WorkflowRunStore(
+		sinks.workflowRuns,
+		options.caps?.workflowRuns ?? defaultRunCapacity,
+		evictions,
+	);
+	const waiters = new WaiterStore(
+		{ waiters: sinks.waiters, notifications: sinks.notifications },
+		options.caps?.notifications ?? defaultMaxKeptNotifications,
+		evictions,
+	);
 	// The context is complete before anything is delivered or fired; these read it then.
 	let context: ServiceContext | undefined;
 	const workflows = new WorkflowEngine({
@@ -230,7 +395,6 @@ async function start(
 		runs,
 		waiters,
 		delivery: () => engine,
-		changed: () => keeper.touch(),
 	});
 	const engine = new DeliveryEngine({
 		onError,
@@ -246,11 +410,11 @@ async function start(
 		queueSettings: (name) => queues.get(name),
 		onFinished: (message, outcome) => {
 			if (context) noteScheduleOutcome(context, message, outcome);
-			keeper.touch();
 		},
 		messageSink: sinks.messages,
 		flowSink: sinks.flowKeys,
 		runs: workflows.hooks,
+		kept: settle,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
 		if (!context) return;
@@ -275,6 +439,7 @@ async function start(
 		schedules,
 		scheduleRunner,
 		dlq,
+		evictions,
 		events,
 		dedup: new DedupStore(sinks.dedup),
 		runs,
@@ -284,38 +449,19 @@ async function start(
 		rateLimiter: new RateLimiter(limits, clock),
 		indexes,
 	};
-	restoreKept(context, kept, sinks, keeper, onError);
-	const router = buildRouter(context, onError, keeper);
-	server.on('request', router.listener);
-	// Errors of the listening socket (out of file descriptors, say) must not end the process.
-	server.on('error', onError);
-	// A client that sends garbage gets a 400 from node:http; it must not take the server down.
-	server.on('clientError', (_error, socket) => {
-		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
-		else socket.destroy();
-	});
-
-	let closing: Promise<void> | undefined;
-	const close = () => {
-		closing ??= (async () => {
-			scheduleRunner.close();
-			workflows.close();
-			engine.close();
-			await new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			});
-			await dispatcher.destroy();
-			await keeper.close();
-		})();
-		return closing;
-	};
-
+	restoreKept(context, kept, sinks, keeper, shared);
+	const router = buildRouter(context, onError, settle);
+	const ctx = context;
 	return {
-		...serviceInfo(account, baseUrl),
-		context,
-		dataDir: options.dataDir,
-		close,
+		account,
+		context: ctx,
+		listener: router.listener,
+		stop() {
+			alive = false;
+			ctx.scheduleRunner.close();
+			ctx.workflows.close();
+			ctx.engine.close();
+		},
 	};
 }
 
@@ -330,7 +476,7 @@ function restoreKept(
 	kept: KeptRecords,
 	sinks: Sinks,
 	keeper: Keeper,
-	onError: (error: unknown) => void,
+	shared: Shared,
 ): void {
 	const now = ctx.clock.now();
 	ctx.groups.restore(values(kept.groups));
@@ -339,13 +485,44 @@ function restoreKept(
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
 	ctx.engine.flow.restore(values(kept.flowKeys));
-	restoreLocalIndexes(ctx.indexes, kept, sinks, onError);
-	keeper.register('usage', ctx.usage, { everyMs: statisticsEveryMs });
+	restoreLocalIndexes(ctx.indexes, kept, sinks, shared.onError);
+	keeper.register('usage', ctx.usage, statisticsEveryMs);
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
-	// Runs and waiters change with requests and deliveries: saved with the batch after each.
-	keeper.register('workflow-runs', ctx.runs);
-	keeper.register('workflow-waiters', ctx.waiters);
+	ctx.runs.restore(values(kept.workflowRuns));
+	ctx.waiters.restore(values(kept.waiters), kept.notifications);
+	// Kept whole by versions before runs and waiters were kept record by record.
+	const olderRuns = keeper.takeSnapshot('workflow-runs');
+	if (Array.isArray(olderRuns)) ctx.runs.adopt(writable(olderRuns as RunRecord[], 'workflow run', shared));
+	const olderWaiters = keeper.takeSnapshot('workflow-waiters') as WaiterSnapshot | undefined;
+	if (olderWaiters && typeof olderWaiters === 'object')
+		ctx.waiters.adopt({
+			waiters: writable(olderWaiters.waiters ?? [], 'workflow waiter', shared),
+			kept: writable(olderWaiters.kept ?? [], 'notification kept for a run', shared),
+		});
 	ctx.engine.restore(values(kept.messages));
+	const { unreadable } = ctx.events.restore(kept.logs, new Map(kept.logMessages), now, (id) =>
+		ctx.engine.messages.get(id),
+	);
+	if (unreadable > 0)
+		shared.onNotice(
+			`skipped ${unreadable} kept delivery log record${unreadable === 1 ? '' : 's'} whose message was not kept`,
+		);
 	ctx.workflows.armWaiters();
 	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
+}
+
+/**
+ * The records of an older version's snapshot that can be written again: one that cannot (a
+ * value nested too deep, taken in by a version that took any depth) is skipped and said.
+ */
+function writable<T>(records: readonly T[], what: string, { onNotice }: Reporters): T[] {
+	return records.filter((record) => {
+		try {
+			JSON.stringify(record);
+			return true;
+		} catch (error) {
+			onNotice(`skipped a kept ${what} that could not be written again: ${String(error)}`);
+			return false;
+		}
+	});
 }

@@ -7,17 +7,18 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LocalServiceData } from './options.js';
-import { StateInUseError } from './persistence/journal.js';
-import { type LocalServiceHandle, type LocalServiceInfo, startLocalService } from './service.js';
+import { stateErrorNamed } from './persistence/state-errors.js';
+import type { LocalServiceHandle, LocalServiceInfo } from './service.js';
 
 type FromWorker =
 	| { type: 'ready'; info: LocalServiceInfo }
 	| { type: 'closed' }
 	| { type: 'error'; message: string; name?: string; code?: string };
 
-/** The error the worker met, as this thread can test it (StateInUseError, EADDRINUSE). */
+/** The error the worker met, as this thread can test it (a StateError, EADDRINUSE). */
 function errorFrom(message: Extract<FromWorker, { type: 'error' }>): Error {
-	if (message.name === 'StateInUseError') return new StateInUseError(message.message);
+	const stateError = stateErrorNamed(message.name, message.message);
+	if (stateError) return stateError;
 	const error = new Error(message.message) as Error & { code?: string };
 	if (message.code !== undefined) error.code = message.code;
 	return error;
@@ -27,10 +28,16 @@ function errorFrom(message: Extract<FromWorker, { type: 'error' }>): Error {
 const closeTimeoutMs = 5_000;
 
 export async function startLocalServiceInWorker(options: LocalServiceData = {}): Promise<LocalServiceHandle> {
-	const entry = new URL('./worker-entry.js', import.meta.url);
+	// From dist/local/ or from the monitor's bundle in dist/cli/ alike; bundled when the build made one.
+	const bundled = new URL('../local/worker-entry.bundle.js', import.meta.url);
+	const entry = existsSync(fileURLToPath(bundled))
+		? bundled
+		: new URL('../local/worker-entry.js', import.meta.url);
 	if (!existsSync(fileURLToPath(entry))) {
 		// Run from TypeScript sources (a test runner) there is no compiled entry for a worker
 		// to load; the service then runs on this thread, behind the same handle.
+		// Loaded only then: on the worker's path the service is the worker's to load, not this thread's.
+		const { startLocalService } = await import('./service.js');
 		const { context: _context, dataDir: _dataDir, ...handle } = await startLocalService(options);
 		return handle;
 	}

@@ -34,8 +34,11 @@ export interface ForwardSummary {
 	error?: string;
 }
 
-/** A signature check's outcome, and the named key pair that verified it (not the main one). */
-export type Verification = VerifyResult & { keyPair?: string };
+/**
+ * A signature check's outcome, the named key pair that verified it (not the main one), and for
+ * a signature verified before (its `jti` seen) the number of the request that carried it first.
+ */
+export type Verification = VerifyResult & { keyPair?: string; replayOf?: number };
 
 /** The headers the service adds to every request it sends (decisions.md, "Delivery"). */
 export interface DeliveryHeaders {
@@ -95,6 +98,11 @@ export interface ReceivedEvent {
 	signingKey?: 'current' | 'next';
 	/** The named key pair that key belongs to; absent for the main pair. */
 	keyPair?: string;
+	/**
+	 * A replay: the signature (its `jti`) was verified before, on the request with this number.
+	 * Accepted, as the signature is valid, and marked.
+	 */
+	replayOf?: number;
 	/** The signature's claims, also of a rejected signature when they could be read. */
 	claims?: Record<string, unknown>;
 	delivery: DeliveryHeaders;
@@ -181,6 +189,7 @@ export function classifyRequest(input: ClassifyInput, options: ClassifyOptions):
 				reason: `body larger than the limit of ${limit} bytes: not read, not verified`,
 				signingKey: undefined,
 				keyPair: undefined,
+				replayOf: undefined,
 				claims: undefined,
 			},
 			input.oversize?.seenBytes ?? 0,
@@ -208,6 +217,20 @@ export function eventOf(request: ReceivedRequest, options: ClassifyOptions): Rec
 			problem: `mqtop could not decode this request: ${(error as Error).message}`,
 		});
 	}
+}
+
+/**
+ * The event of a request kept somewhere that could not be read back (a record of another
+ * process's history whose fields do not read): a malformed event with what is wrong, unverified.
+ */
+export function undecodableEvent(seq: number, receivedAt: number, problem: string): ReceivedEvent {
+	const input: ClassifyInput = { seq, receivedAt, method: '', path: '', headers: {}, responseStatus: 0 };
+	return eventFrom(input, {}, verdict(undefined), 0, {
+		kind: 'malformed',
+		body: undefined,
+		callback: undefined,
+		problem,
+	});
 }
 
 /**
@@ -253,7 +276,10 @@ export function gistOf(
 }
 
 /** What an event says of its signature check. */
-type Verdict = Pick<ReceivedEvent, 'verified' | 'failure' | 'reason' | 'signingKey' | 'keyPair' | 'claims'>;
+type Verdict = Pick<
+	ReceivedEvent,
+	'verified' | 'failure' | 'reason' | 'signingKey' | 'keyPair' | 'replayOf' | 'claims'
+>;
 
 /** What an event says of its body. */
 type BodyFields = Pick<ReceivedEvent, 'kind' | 'body' | 'callback' | 'problem'>;
@@ -282,6 +308,7 @@ function eventFrom(
 		reason: verdict.reason,
 		signingKey: verdict.signingKey,
 		keyPair: verdict.keyPair,
+		replayOf: verdict.replayOf,
 		claims: verdict.claims,
 		delivery,
 		bodyBytes,
@@ -301,6 +328,7 @@ function verdict(v: Verification | undefined): Verdict {
 			reason: 'not verified',
 			signingKey: undefined,
 			keyPair: undefined,
+			replayOf: undefined,
 			claims: undefined,
 		};
 	}
@@ -311,6 +339,7 @@ function verdict(v: Verification | undefined): Verdict {
 			reason: undefined,
 			signingKey: v.key,
 			keyPair: v.keyPair,
+			replayOf: v.replayOf,
 			claims: v.claims,
 		};
 	}
@@ -320,6 +349,7 @@ function verdict(v: Verification | undefined): Verdict {
 		reason: v.reason,
 		signingKey: undefined,
 		keyPair: undefined,
+		replayOf: undefined,
 		claims: v.claims,
 	};
 }

@@ -5,7 +5,8 @@
  * given to the service, so the service retries what the app fails. An app that is down or
  * slow is an outcome with a reason, never an exception.
  */
-import { Agent, type Dispatcher, request } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { loadUndici } from '../api/load-undici.js';
 
 /** Headers of one connection, never passed on by a proxy (RFC 9110, 7.6.1), and those undici sets. */
 const hopByHop = new Set([
@@ -79,8 +80,8 @@ export function passedHeaders(
 
 /** One agent for all forwards: connections to the app are kept alive between requests. */
 let sharedAgent: Agent | undefined;
-function agent(): Agent {
-	sharedAgent ??= new Agent({ keepAliveTimeout: 4_000, connections: 64 });
+function agent(undici: { Agent: typeof Agent }): Agent {
+	sharedAgent ??= new undici.Agent({ keepAliveTimeout: 4_000, connections: 64 });
 	return sharedAgent;
 }
 
@@ -103,11 +104,12 @@ export async function forwardRequest(
 	const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
 	const bodiless = received.method === 'GET' || received.method === 'HEAD';
 	try {
-		const response = await request(url, {
+		const undici = await loadUndici();
+		const response = await undici.request(url, {
 			method: received.method as Dispatcher.HttpMethod,
 			headers: passedHeaders(received.rawHeaders),
 			body: bodiless || received.body.length === 0 ? undefined : received.body,
-			dispatcher: options.dispatcher ?? agent(),
+			dispatcher: options.dispatcher ?? agent(undici),
 			headersTimeout: options.timeoutMs,
 			bodyTimeout: options.timeoutMs,
 			signal: AbortSignal.timeout(options.timeoutMs),

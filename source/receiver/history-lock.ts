@@ -84,6 +84,12 @@ async function place(draft: string, file: string, text: string): Promise<boolean
 	}
 }
 
+/** The process that writes the history in `directory` now, if one does (read only: nothing is taken). */
+export async function historyWriterOf(directory: string): Promise<{ pid: number } | undefined> {
+	const holder = await readHolder(path.join(directory, lockName));
+	return holder && holds(holder) ? { pid: holder.pid } : undefined;
+}
+
 async function release(file: string, token: string): Promise<void> {
 	const current = await readHolder(file);
 	if (current?.token === token) await unlink(file).catch(() => {});

@@ -2,9 +2,11 @@
  * The receiver's history on disk: every request it read in full, as frames (request-frame.ts)
  * appended in one write per 50 ms at most, in two files of at most half the budget
  * each (`requests.bin`, and the one before it, `requests.1.bin`), so the history is bounded and
- * a restart goes on numbering after the newest request. A frame cut short by a kill is cut off
- * when the history is opened again. What waits to be written is bounded too: when the disk
- * cannot keep up, requests beyond that are not kept (and counted), rather than held in memory.
+ * a restart goes on numbering after the newest request. The files are read past anything that
+ * does not read (a frame a kill cut short, damaged bytes): history-read.ts skips it, counts it
+ * and reads on, and nothing of a file is ever cut off. What waits to be written is bounded too:
+ * when the disk cannot keep up, requests beyond that are not kept (and counted), rather than
+ * held in memory.
  *
  * Histories written before the frames (`requests.jsonl`, one JSON line per request) are still
  * read, for replay and numbering, until the first new file is full.
@@ -14,13 +16,8 @@ import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
 import { decodeLegacyLine, highestLegacySeq, visitLegacyLines } from './history-legacy.js';
 import { HistoryInUseError, type HistoryLock, lockHistory } from './history-lock.js';
-import {
-	type CapturedRequest,
-	decodeCaptured,
-	encodeRequest,
-	type FrameSpan,
-	readFrame,
-} from './request-frame.js';
+import { type FrameScan, scanFrames } from './history-read.js';
+import { type CapturedRequest, decodeCaptured, encodeRequest, sealFrame } from './request-frame.js';
 
 export interface HistoryOptions {
 	/** Bytes on disk for both files together; default 32 MiB. */
@@ -49,7 +46,6 @@ const currentName = 'requests.bin';
 const previousName = 'requests.1.bin';
 /** Oldest first. */
 const legacyNames = ['requests.1.jsonl', 'requests.jsonl'];
-const readChunkBytes = 1024 * 1024;
 /**
  * Requests are written together, at most this long after the first of them: under a burst a
  * write (a system call, and a hand-over to Node's thread pool) per turn of the event loop cost
@@ -108,7 +104,8 @@ export class HistoryWriter {
 
 	/**
 	 * Opens the history in `directory` (created if need be), after the newest request it kept.
-	 * `onError` hears of writes that failed, and so of the requests not kept for replay. Throws
+	 * `onError` hears of damaged records found in it (skipped: the requests around them are kept)
+	 * and of writes that failed, and so of the requests not kept for replay. Throws
 	 * HistoryInUseError while another process writes it.
 	 */
 	static async open(
@@ -120,10 +117,13 @@ export class HistoryWriter {
 		const lock = await lockHistory(directory);
 		try {
 			const current = path.join(directory, currentName);
-			const { highest, end, size } = await scanFrames(current, () => {});
-			// Whatever follows the last whole frame was cut short: new frames must not follow it.
-			if (end < size) await truncateTo(current, end);
-			let lastSeq = highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
+			// New frames go after whatever the file ends with, whole or not: a reader finds them
+			// past bytes that do not read, and nothing that might still be read is cut off.
+			const scan = await scanFrames(current, () => {});
+			let lastSeq =
+				scan.highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
+			const damage = damageOf([scan]);
+			if (damage) onError(new Error(`the history in ${directory} ${damage}`));
 			let legacy = false;
 			for (const name of legacyNames) {
 				const seq = await highestLegacySeq(path.join(directory, name));
@@ -135,7 +135,7 @@ export class HistoryWriter {
 			return new HistoryWriter(
 				directory,
 				handle,
-				end,
+				scan.size,
 				lastSeq,
 				legacy,
 				lock,
@@ -296,6 +296,7 @@ export class HistoryWriter {
 			const item = pending[i]!;
 			const frame = item.frame ?? encodeRequest(item.request!);
 			if (bytes + frame.length > allowance) break;
+			sealFrame(frame);
 			frames.push(frame);
 			bytes += frame.length;
 		}
@@ -365,6 +366,8 @@ export async function openHistory(
 export interface HistoryLookup {
 	request: CapturedRequest | undefined;
 	kept: { first: number; last: number } | undefined;
+	/** What of the files did not read and was skipped, said for a person; undefined when all read. */
+	damage: string | undefined;
 }
 
 /** Request `seq` of the history in `directory`, read from disk. */
@@ -382,83 +385,35 @@ export async function findInHistory(directory: string, seq: number): Promise<His
 			seen(n);
 		});
 	}
+	const scans: FrameScan[] = [];
 	for (const name of [previousName, currentName]) {
-		await scanFrames(path.join(directory, name), (span, buffer) => {
-			if (span.seq === seq) request = decodeCaptured(buffer, span) ?? request;
-			seen(span.seq);
-		});
+		scans.push(
+			await scanFrames(path.join(directory, name), (span, buffer) => {
+				if (span.seq === seq) request = decodeCaptured(buffer, span) ?? request;
+				seen(span.seq);
+			}),
+		);
 	}
 	return {
 		request,
 		kept: first === undefined || last === undefined ? undefined : { first, last },
+		damage: damageOf(scans),
 	};
 }
 
 /**
- * Calls `visit` with each whole frame of a file, in order, reading it a chunk at a time; says
- * the highest seq of its frames, where the whole frames end and the file's size. A missing file
- * has none. The highest rather than the last: requests are kept in the order they were recorded,
- * which is not always the order they arrived in (a forwarded one is recorded when the app
- * answers), and numbering after a restart must not give a seq again.
+ * What scans of a history's files skipped, said for a person: the damaged records (each stretch
+ * of bytes that does not read holds one at least) and their bytes; undefined when all read.
  */
-async function scanFrames(
-	file: string,
-	visit: (span: FrameSpan, buffer: Buffer) => void,
-): Promise<{ highest: number | undefined; end: number; size: number }> {
-	let handle: FileHandle;
-	try {
-		handle = await open(file, 'r');
-	} catch {
-		return { highest: undefined, end: 0, size: 0 };
+export function damageOf(scans: readonly FrameScan[]): string | undefined {
+	let records = 0;
+	let bytes = 0;
+	for (const scan of scans) {
+		records += scan.skipped + (scan.tail > 0 ? 1 : 0);
+		bytes += scan.skippedBytes + scan.tail;
 	}
-	let highest: number | undefined;
-	let end = 0;
-	let size = 0;
-	try {
-		size = (await handle.stat()).size;
-		// `buffer` holds the file's bytes from offset `base`; `filled` of them are read.
-		let buffer = Buffer.alloc(readChunkBytes);
-		let base = 0;
-		let filled = 0;
-		let at = 0;
-		let eof = false;
-		for (;;) {
-			const read = readFrame(buffer.subarray(0, filled), at);
-			if (read.complete) {
-				visit(read.span, buffer);
-				highest = Math.max(highest ?? read.span.seq, read.span.seq);
-				at = read.span.end;
-				end = base + at;
-				continue;
-			}
-			if (read.need === undefined || eof) break;
-			// Keep the frame begun at `at`, with room for all of it, and read on.
-			const room = Math.max(readChunkBytes, read.need);
-			if (room > buffer.length) {
-				const bigger = Buffer.alloc(room);
-				buffer.copy(bigger, 0, at, filled);
-				buffer = bigger;
-			} else buffer.copyWithin(0, at, filled);
-			filled -= at;
-			base += at;
-			at = 0;
-			const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, base + filled);
-			filled += bytesRead;
-			eof = bytesRead === 0;
-		}
-	} finally {
-		await handle.close();
-	}
-	return { highest, end, size };
-}
-
-async function truncateTo(file: string, bytes: number): Promise<void> {
-	const handle = await open(file, 'r+');
-	try {
-		await handle.truncate(bytes);
-	} finally {
-		await handle.close();
-	}
+	if (records === 0) return undefined;
+	return `has ${records} damaged record${records === 1 ? '' : 's'} (${bytes} byte${bytes === 1 ? '' : 's'} that do not read): skipped, the requests around ${records === 1 ? 'it' : 'them'} are kept`;
 }
 
 /** Where `mqtop listen` keeps its history in a data directory. */

@@ -3,6 +3,7 @@ import type { ReceivedEvent } from './event.js';
 import { openHistory } from './history.js';
 import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
 import { listenReceiver } from './server.js';
+import type { KeyPair, ReadKeys } from './signing-keys.js';
 import { EventStore } from './store.js';
 
 export interface ReceiverHandle {
@@ -11,6 +12,8 @@ export interface ReceiverHandle {
 	store: EventStore;
 	/** Requests its history did not keep (see HistoryWriter.dropped); known once closed. */
 	historyDropped(): number;
+	/** The main key pair it verifies with now (read again with readKeys when they rotate). */
+	signingKeys(): KeyPair;
 	/** Stops listening, drops open connections and publishes the last events. */
 	close(): Promise<void>;
 }
@@ -31,6 +34,13 @@ export interface StartReceiverOptions extends ReceiverOptions {
 	 * receiver then keeps none (see openHistory).
 	 */
 	onHistoryError?: ((error: Error) => void) | undefined;
+	/**
+	 * Reads the main key pair again where it came from (the local server, whose keys rotate): a
+	 * request whose signature no key matches is verified again with the keys read after it came.
+	 */
+	readKeys?: ReadKeys | undefined;
+	/** Called when a read of the keys found them changed. */
+	onKeysChanged?: ((keys: KeyPair) => void) | undefined;
 }
 
 /** The error of a request answered but not recorded in full. */
@@ -53,6 +63,7 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 		resolved.historyDir === undefined
 			? undefined
 			: await openHistory(resolved.historyDir, (error) => options.onHistoryError?.(error));
+	let keys: KeyPair = { current: resolved.currentSigningKey, next: resolved.nextSigningKey };
 	const server = await listenReceiver(resolved, {
 		record: (request) => {
 			// The history first: a bug in an event listener must not cost the copy kept for replay.
@@ -61,12 +72,18 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 		},
 		firstSeq: (history?.lastSeq ?? 0) + 1,
 		recordFailed: (error, request) => options.onError?.(recordError(error, request.seq)),
+		readKeys: options.readKeys,
+		keysChanged: (pair) => {
+			keys = pair;
+			options.onKeysChanged?.(pair);
+		},
 	});
 	let closing: Promise<void> | undefined;
 	return {
 		url: server.url,
 		store,
 		historyDropped: () => history?.dropped ?? 0,
+		signingKeys: () => keys,
 		close: () => {
 			closing ??= server.close().then(async () => {
 				store.flush();

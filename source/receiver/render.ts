@@ -27,6 +27,8 @@ export interface EventRecord {
 	signingKey: 'current' | 'next' | null;
 	/** The named key pair that verified it; null for the main pair (or when not verified). */
 	keyPair: string | null;
+	/** A replay: the number of the request that carried the same signature (`jti`) first; else null. */
+	replayOf: number | null;
 	/** `<prefix>Message-Id` of this request. */
 	messageId: string | null;
 	/** For callbacks the source message's retries (body), else this request's (`<prefix>Retried`). */
@@ -68,6 +70,7 @@ export function toEventRecord(event: ReceivedEvent): EventRecord {
 		failure: event.failure ?? null,
 		signingKey: event.signingKey ?? null,
 		keyPair: event.keyPair ?? null,
+		replayOf: event.replayOf ?? null,
 		messageId: event.delivery.messageId ?? null,
 		retried: cb ? cb.retried : (event.delivery.retried ?? null),
 		maxRetries: cb?.maxRetries ?? null,
@@ -141,15 +144,27 @@ function bodySnippet(body: ShownBody | undefined, max: number): string | undefin
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** The request's number as lines show it, and `--replay <n>` takes it. */
+export function requestNumber(seq: number): string {
+	return `#${seq}`;
+}
+
+/** What a replay's line says of it: the request that carried its signature first. */
+export function replayNote(replayOf: number): string {
+	return `replay of ${requestNumber(replayOf)}`;
+}
+
 /**
- * One event as the pieces of its line, stripe-listen style: time, kind, ✓ (and which key) or
- * the rejection reason, what it says, what the receiver answered. Green is a 2xx or a verified
- * signature, yellow an attempt that will be retried, red a failure or a rejection. `mqtop
- * listen` paints these for a terminal; the Callbacks pane draws them with Ink.
+ * One event as the pieces of its line, stripe-listen style: time, the request's number, kind,
+ * ✓ (and which key, and whether the signature was seen before) or the rejection reason, what it
+ * says, what the receiver answered. Green is a 2xx or a verified signature, yellow an attempt
+ * that will be retried or a replay, red a failure or a rejection. `mqtop listen` paints these
+ * for a terminal.
  */
 export function eventLineParts(event: ReceivedEvent): LinePart[] {
 	const parts: LinePart[] = [
 		{ text: formatClockMillis(event.receivedAt), style: { dim: true } },
+		{ text: requestNumber(event.seq), style: { bold: true } },
 		{ text: event.kind.padEnd(kindWidth), style: kindStyle[event.kind] },
 		event.verified
 			? {
@@ -158,6 +173,8 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 				}
 			: { text: `✗ ${sanitize(event.reason ?? 'rejected')}`, style: { color: 'red' } },
 	];
+	if (event.replayOf !== undefined)
+		parts.push({ text: replayNote(event.replayOf), style: { color: 'yellow', bold: true } });
 	const said = claimParts(event);
 	if (event.verified) parts.push(...said);
 	else if (said.length > 0) {

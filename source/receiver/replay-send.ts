@@ -22,7 +22,13 @@ export interface ReplayTarget {
 }
 
 export type ReplayResult =
-	| { found: false; seq: number; kept: { first: number; last: number } | undefined }
+	| {
+			found: false;
+			seq: number;
+			kept: { first: number; last: number } | undefined;
+			/** What of the history did not read (see damageOf), which may have held it. */
+			damage: string | undefined;
+	  }
 	| {
 			found: true;
 			seq: number;
@@ -40,8 +46,8 @@ export async function replayFromHistory(
 	seq: number,
 	edits: ReplayEdits = {},
 ): Promise<ReplayResult> {
-	const { request: original, kept } = await findInHistory(target.historyDir, seq);
-	if (!original) return { found: false, seq, kept };
+	const { request: original, kept, damage } = await findInHistory(target.historyDir, seq);
+	if (!original) return { found: false, seq, kept, damage };
 	const request = replayRequest(original, edits, {
 		signatureHeader: signatureHeaderName(target.dialect),
 		key: target.key,

@@ -6,17 +6,26 @@
  * the main thread as one transferred buffer rather than a structured clone per request. Pure.
  *
  *   u32 length of the rest of the frame
- *   u8  format (2; 1 is the same without the flags byte, as histories before it wrote)
+ *   u8  format (3; 2 is the same without the checksum, 1 without the flags byte either, as
+ *       histories before them wrote)
  *   f64 seq
  *   u8  flags: 1 verified, 2 body read (not over the limit): what the receiver's counters and
  *       the Messages feed need, read without decoding the rest
+ *   f64 when it was received (Unix ms; format 3 only): what the Callbacks pane orders the
+ *       requests of two receivers by, read without decoding the rest either
  *   u32 bytes of meta, then meta: UTF-8 JSON of the other fields (FrameMeta)
  *   u8  how the headers are written: 0 joined by NUL, 1 a JSON array (a header with a NUL in it)
  *   u32 bytes of headers, then the headers, UTF-8
- *   the body, to the end of the frame (none when meta says `body: false`: over the limit)
+ *   the body (none when meta says `body: false`: over the limit)
+ *   u32 CRC-32 of the frame up to here, length included: set by the history when it writes the
+ *       frame (sealFrame), so that a damaged frame on disk is told from a whole one and the
+ *       reader finds the next whole frame after it (history-read.ts); 0 in a frame posted
+ *       between threads, which nothing damages
  */
 import { z } from 'zod';
+import type { VerifyFailure } from '../signing/jwt.js';
 import { parseJsonAs } from '../text/parse-json.js';
+import { crc32 } from './crc32.js';
 import type { ForwardSummary, ReceivedRequest, Verification } from './event.js';
 
 /** A request as the history keeps it for replay: all it takes to send it again, and what became of it. */
@@ -35,12 +44,21 @@ export interface CapturedRequest {
 	forward?: ForwardSummary;
 }
 
-const frameFormat = 2;
-/** Frames before the flags byte: still read from histories on disk. */
+const frameFormat = 3;
+/** Frames before the checksum, and before the flags byte too: still read from histories on disk. */
+const uncheckedFormat = 2;
 const flaglessFormat = 1;
 const lengthBytes = 4;
+const checksumBytes = 4;
 /** format, seq, flags, meta length, header encoding, headers length (format 2). */
-const fixedBytes = 1 + 8 + 1 + 4 + 1 + 4;
+const headBytes = 1 + 8 + 1 + 4 + 1 + 4;
+const receivedAtBytes = 8;
+/** The least a frame holds after its length, by format: its head, and the checksum of format 3. */
+const leastRest: Readonly<Record<number, number>> = {
+	[frameFormat]: headBytes + receivedAtBytes + checksumBytes,
+	[uncheckedFormat]: headBytes,
+	[flaglessFormat]: headBytes - 1,
+};
 const joined = 0;
 const jsonArray = 1;
 const verifiedFlag = 1;
@@ -67,6 +85,46 @@ const StoredMeta = z.object({
 		.optional(),
 	responseStatus: z.number().int(),
 	forward: StoredForward.optional(),
+	body: z.literal(false).optional(),
+});
+
+const verifyFailures = [
+	'missing',
+	'malformed',
+	'algorithm',
+	'signature',
+	'issuer',
+	'not-yet-valid',
+	'expired',
+	'subject',
+	'body',
+] as const satisfies readonly VerifyFailure[];
+
+/** A frame's meta in full, as read from disk by another process (mqtop listen's history): checked field by field. */
+const StoredRequestMeta = z.object({
+	receivedAt: z.number(),
+	method: z.string(),
+	path: z.string(),
+	verification: z
+		.union([
+			z.object({
+				ok: z.literal(true),
+				key: z.enum(['current', 'next']),
+				claims: z.record(z.string(), z.unknown()),
+				keyPair: z.string().optional(),
+				replayOf: z.number().int().positive().optional(),
+			}),
+			z.object({
+				ok: z.literal(false),
+				failure: z.enum(verifyFailures),
+				reason: z.string(),
+				claims: z.record(z.string(), z.unknown()).optional(),
+			}),
+		])
+		.optional(),
+	responseStatus: z.number().int(),
+	forward: StoredForward.optional(),
+	oversize: z.object({ limitBytes: z.number(), seenBytes: z.number() }).optional(),
 	body: z.literal(false).optional(),
 });
 
@@ -111,6 +169,7 @@ function writeFrameText(request: ReceivedRequest, text: FrameText, target: Buffe
 	at = target.writeUInt8(frameFormat, start + lengthBytes);
 	at = target.writeDoubleLE(request.seq, at);
 	at = target.writeUInt8(text.flags, at);
+	at = target.writeDoubleLE(request.receivedAt, at);
 	const metaBytes = target.write(text.meta, at + 4, 'utf8');
 	at = target.writeUInt32LE(metaBytes, at) + metaBytes;
 	at = target.writeUInt8(text.encoding, at);
@@ -120,6 +179,7 @@ function writeFrameText(request: ReceivedRequest, text: FrameText, target: Buffe
 		target.set(request.body, at);
 		at += request.body.byteLength;
 	}
+	at = target.writeUInt32LE(0, at);
 	target.writeUInt32LE(at - start - lengthBytes, start);
 	return at;
 }
@@ -129,7 +189,7 @@ export function encodeRequest(request: ReceivedRequest): Buffer {
 	const text = frameText(request);
 	const bytes =
 		lengthBytes +
-		fixedBytes +
+		leastRest[frameFormat]! +
 		Buffer.byteLength(text.meta) +
 		Buffer.byteLength(text.headers) +
 		(request.body?.byteLength ?? 0);
@@ -145,7 +205,7 @@ export function encodeRequest(request: ReceivedRequest): Buffer {
  */
 export function writeFrame(request: ReceivedRequest, target: Buffer, at: number): number | undefined {
 	const text = frameText(request);
-	const room = target.length - at - lengthBytes - fixedBytes - (request.body?.byteLength ?? 0);
+	const room = target.length - at - lengthBytes - leastRest[frameFormat]! - (request.body?.byteLength ?? 0);
 	// A UTF-8 character takes at most three bytes per UTF-16 unit: count exactly only when the bound fails.
 	const fits =
 		3 * (text.meta.length + text.headers.length) <= room ||
@@ -169,16 +229,59 @@ export type FrameRead =
 	/** Not a frame: what follows is damaged. */
 	| { complete: false; need: undefined };
 
-/** The frame at `start` of `buffer` (which may end before it does). */
+/** A frame's head: its length, format and seq. */
+export const frameHeadBytes = flagsAt;
+
+/**
+ * The bytes the frame whose head is at `start` of `buffer` spans, read from its head alone, or
+ * undefined when the head is not a frame's (an unknown format, a length too short).
+ */
+export function frameBytes(buffer: Buffer, start: number): number | undefined {
+	const rest = buffer.readUInt32LE(start);
+	const least = leastRest[buffer[start + lengthBytes]!];
+	return least === undefined || rest < least ? undefined : lengthBytes + rest;
+}
+
+/** The seq in the head of the frame at `start` of `buffer`. */
+export function frameSeq(buffer: Buffer, start: number): number {
+	return buffer.readDoubleLE(start + seqAt);
+}
+
+/**
+ * The frame at `start` of `buffer` (which may end before it does). Of a frame from disk only the
+ * head is checked here: see storedFrameIntact for the rest.
+ */
 export function readFrame(buffer: Buffer, start: number): FrameRead {
 	if (buffer.length - start < flagsAt) return { complete: false, need: flagsAt };
-	const rest = buffer.readUInt32LE(start);
-	const format = buffer[start + lengthBytes];
-	const fixed = format === frameFormat ? fixedBytes : format === flaglessFormat ? fixedBytes - 1 : undefined;
-	if (fixed === undefined || rest < fixed) return { complete: false, need: undefined };
-	const end = start + lengthBytes + rest;
-	if (end > buffer.length) return { complete: false, need: lengthBytes + rest };
-	return { complete: true, span: { seq: buffer.readDoubleLE(start + seqAt), start, end } };
+	const bytes = frameBytes(buffer, start);
+	if (bytes === undefined) return { complete: false, need: undefined };
+	const end = start + bytes;
+	if (end > buffer.length) return { complete: false, need: bytes };
+	return { complete: true, span: { seq: frameSeq(buffer, start), start, end } };
+}
+
+/**
+ * Sets the checksum of the one frame `frame` holds (as encodeRequest makes it), which the
+ * history writes: done there, not when the frame is made, as the worker thread makes a frame of
+ * every request and the history writes a few megabytes a second at most.
+ */
+export function sealFrame(frame: Buffer): void {
+	frame.writeUInt32LE(crc32(frame.subarray(0, frame.length - checksumBytes)), frame.length - checksumBytes);
+}
+
+/**
+ * Whether a frame read from disk at `span` is whole: its checksum (format 3), else, for the
+ * formats before it, that its parts fit and its meta reads. Its head was read by readFrame.
+ */
+export function storedFrameIntact(buffer: Buffer, span: FrameSpan): boolean {
+	const seq = span.seq;
+	if (!Number.isSafeInteger(seq) || seq < 1) return false;
+	if (buffer[span.start + lengthBytes] === frameFormat) {
+		const sum = span.end - checksumBytes;
+		return crc32(buffer.subarray(span.start, sum)) === buffer.readUInt32LE(sum);
+	}
+	const parts = frameParts(buffer, span);
+	return parts?.rawHeaders !== undefined && parseJsonAs(parts.meta, StoredMeta) !== undefined;
 }
 
 /** Where a frame's parts lie; undefined when they do not fit in it (a damaged frame). */
@@ -190,18 +293,23 @@ interface FrameLayout {
 	encoding: number;
 	headersStart: number;
 	headersEnd: number;
+	/** Where the body ends: the frame's end, or its checksum. */
+	bodyEnd: number;
 }
 
 function frameLayout(buffer: Buffer, span: FrameSpan): FrameLayout | undefined {
 	let at = span.start + flagsAt;
-	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[at++] : undefined;
+	const format = buffer[span.start + lengthBytes];
+	const flags = format === flaglessFormat ? undefined : buffer[at++];
+	if (format === frameFormat) at += receivedAtBytes;
+	const end = format === frameFormat ? span.end - checksumBytes : span.end;
 	const metaStart = at + 4;
 	const metaEnd = metaStart + buffer.readUInt32LE(at);
-	if (metaEnd + 5 > span.end) return undefined;
+	if (metaEnd + 5 > end) return undefined;
 	const headersStart = metaEnd + 5;
 	const headersEnd = headersStart + buffer.readUInt32LE(metaEnd + 1);
-	if (headersEnd > span.end) return undefined;
-	return { flags, metaStart, metaEnd, encoding: buffer[metaEnd]!, headersStart, headersEnd };
+	if (headersEnd > end) return undefined;
+	return { flags, metaStart, metaEnd, encoding: buffer[metaEnd]!, headersStart, headersEnd, bodyEnd: end };
 }
 
 function frameHeaders(buffer: Buffer, layout: FrameLayout): string[] | undefined {
@@ -229,14 +337,21 @@ function frameParts(buffer: Buffer, span: FrameSpan): FrameParts | undefined {
 	return {
 		meta: buffer.toString('utf8', layout.metaStart, layout.metaEnd),
 		rawHeaders: frameHeaders(buffer, layout),
-		body: buffer.subarray(layout.headersEnd, span.end),
+		body: buffer.subarray(layout.headersEnd, layout.bodyEnd),
 	};
 }
 
 /** What the receiver's counters need of a frame this process made, read from its flags alone. */
 export function frameVerdict(buffer: Buffer, span: FrameSpan): { verified: boolean; bodyRead: boolean } {
-	const flags = buffer[span.start + lengthBytes] === frameFormat ? buffer[span.start + flagsAt]! : 0;
+	const flags = buffer[span.start + lengthBytes] === flaglessFormat ? 0 : buffer[span.start + flagsAt]!;
 	return { verified: (flags & verifiedFlag) !== 0, bodyRead: (flags & bodyFlag) !== 0 };
+}
+
+/** When the request of a frame was received (Unix ms), read from its head: undefined before format 3. */
+export function frameReceivedAt(buffer: Buffer, span: FrameSpan): number | undefined {
+	return buffer[span.start + lengthBytes] === frameFormat
+		? buffer.readDoubleLE(span.start + flagsAt + 1)
+		: undefined;
 }
 
 /**
@@ -253,7 +368,7 @@ export function glanceFrame(
 		throw new Error(`request ${span.seq} arrived damaged from the receiver's thread`);
 	return {
 		rawHeaders,
-		body: (layout.flags & bodyFlag) === 0 ? undefined : buffer.subarray(layout.headersEnd, span.end),
+		body: (layout.flags & bodyFlag) === 0 ? undefined : buffer.subarray(layout.headersEnd, layout.bodyEnd),
 	};
 }
 
@@ -265,6 +380,29 @@ export function decodeRequest(buffer: Buffer, span: FrameSpan): ReceivedRequest 
 	const parts = frameParts(buffer, span);
 	if (!parts?.rawHeaders) throw new Error(`request ${span.seq} arrived damaged from the receiver's thread`);
 	const meta = JSON.parse(parts.meta) as FrameMeta;
+	return {
+		seq: span.seq,
+		receivedAt: meta.receivedAt,
+		method: meta.method,
+		path: meta.path,
+		rawHeaders: parts.rawHeaders,
+		body: meta.body === false ? undefined : parts.body,
+		oversize: meta.oversize,
+		verification: meta.verification as Verification | undefined,
+		responseStatus: meta.responseStatus,
+		forward: meta.forward,
+	};
+}
+
+/**
+ * The request of a frame read from another process's history on disk, as the server handed it
+ * over, or undefined when it does not read: its meta is checked field by field, not trusted.
+ * Its body is a view of `buffer`.
+ */
+export function decodeStored(buffer: Buffer, span: FrameSpan): ReceivedRequest | undefined {
+	const parts = frameParts(buffer, span);
+	const meta = parts && parseJsonAs(parts.meta, StoredRequestMeta);
+	if (!parts?.rawHeaders || !meta) return undefined;
 	return {
 		seq: span.seq,
 		receivedAt: meta.receivedAt,

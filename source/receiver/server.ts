@@ -9,9 +9,17 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { headerFromRaw, type ReceivedRequest, responseStatusFor, signatureHeaderName } from './event.js';
+import {
+	headerFromRaw,
+	type ReceivedRequest,
+	responseStatusFor,
+	signatureHeaderName,
+	type Verification,
+} from './event.js';
 import { defaultMaxForwardResponseBytes, type ForwardOutcome, forwardRequest } from './forward.js';
 import type { ResolvedReceiverOptions } from './options.js';
+import { SeenSignatures } from './seen-signatures.js';
+import { type KeyPair, type ReadKeys, SigningKeys } from './signing-keys.js';
 import { verifyReceived } from './verify.js';
 
 /** What the server knows of a request before its body. */
@@ -39,13 +47,42 @@ export interface Recording {
 	 * its answers then go out while it reads the rest of the turn (see SettledQueue).
 	 */
 	answersHeld?: number;
+	/**
+	 * Reads the main key pair again where it came from (the local server, whose keys rotate):
+	 * a request whose signature no key matches is verified again with the keys as they are after
+	 * it arrived. Without it the keys stay as given.
+	 */
+	readKeys?: ReadKeys | undefined;
+	/** Called when a read of the keys found them changed. */
+	keysChanged?: ((keys: KeyPair) => void) | undefined;
 }
 
 export async function listenReceiver(
 	options: ResolvedReceiverOptions,
-	{ record, firstSeq = 1, recordFailed = ignore, answersHeld = Number.POSITIVE_INFINITY }: Recording,
+	{
+		record,
+		firstSeq = 1,
+		recordFailed = ignore,
+		answersHeld = Number.POSITIVE_INFINITY,
+		readKeys,
+		keysChanged,
+	}: Recording,
 ): Promise<ReceiverServer> {
 	let seq = firstSeq - 1;
+	// What signatures are checked with: the options, the main key pair as it is now.
+	const verifying = { ...options };
+	const keys = new SigningKeys(
+		{ current: options.currentSigningKey, next: options.nextSigningKey },
+		readKeys,
+		(pair) => {
+			verifying.currentSigningKey = pair.current;
+			verifying.nextSigningKey = pair.next;
+			keysChanged?.(pair);
+		},
+	);
+	const seen = new SeenSignatures(options.clockToleranceSeconds);
+	/** Requests waiting for the keys to be read again: judged before the server closes. */
+	const checking = new Set<Promise<void>>();
 	const server = createServer(
 		{
 			requestTimeout: options.requestTimeoutMs,
@@ -84,15 +121,32 @@ export async function listenReceiver(
 	/**
 	 * A request whose body is in: verified, then answered and recorded with the verdict (at the
 	 * end of this turn of the event loop, with the others settled in it). Every complete request
-	 * is judged here and only here; what else a receiver may do with one belongs here too.
+	 * is judged here and only here; what else a receiver may do with one belongs here too. A
+	 * signature no key matches is checked again once the keys are read again (when they can be:
+	 * see SigningKeys).
 	 */
 	function settle(head: RequestHead, body: Buffer, res: ServerResponse): void {
-		const verification = verifyReceived(
-			options,
-			headerFromRaw(head.rawHeaders, signatureName),
-			head.path,
-			body,
-		);
+		const token = headerFromRaw(head.rawHeaders, signatureName);
+		const verification = verifyReceived(verifying, token, head.path, body);
+		if (verification.ok || verification.failure !== 'signature' || !keys.readable) {
+			judged(head, body, res, verification);
+			return;
+		}
+		const check = keys.refresh(head.receivedAt).then(() => {
+			try {
+				judged(head, body, res, verifyReceived(verifying, token, head.path, body));
+			} catch (error) {
+				failed(res, error);
+			}
+		});
+		checking.add(check);
+		void check.finally(() => checking.delete(check));
+	}
+
+	/** A request with its verdict: a signature seen before marked so, then answered (or forwarded). */
+	function judged(head: RequestHead, body: Buffer, res: ServerResponse, checked: Verification): void {
+		const first = checked.ok ? seen.note(checked.claims, head.seq) : undefined;
+		const verification: Verification = first === undefined ? checked : { ...checked, replayOf: first };
 		if (forwardTo !== undefined && (verification.ok || options.forwardRejected)) {
 			void forward(forwardTo, { ...head, body, verification }, res);
 			return;
@@ -221,13 +275,15 @@ export async function listenReceiver(
 
 	return {
 		url: serverUrl(server),
-		close: () =>
-			new Promise<void>((resolve) => {
+		close: async () => {
+			await Promise.all(checking);
+			await new Promise<void>((resolve) => {
 				// Every request settled so far is answered and recorded before the connections go.
 				settled.flush();
 				server.close(() => resolve());
 				server.closeAllConnections();
-			}),
+			});
+		},
 	};
 }
 

@@ -22,8 +22,17 @@ import {
 	gistOf,
 	type ReceivedEvent,
 	type ReceivedRequest,
+	undecodableEvent,
 } from './event.js';
-import { decodeRequest, type FrameSpan, frameVerdict, glanceFrame } from './request-frame.js';
+import {
+	decodeRequest,
+	decodeStored,
+	type FrameSpan,
+	frameReceivedAt,
+	frameSeq,
+	frameVerdict,
+	glanceFrame,
+} from './request-frame.js';
 import { RingBuffer } from './ring-buffer.js';
 
 export interface ReceiverCounters {
@@ -45,6 +54,8 @@ export interface ReceiverSnapshot {
 	seqAt(index: number): number;
 	/** The event at `index` (oldest first), worked out alone when it was not yet: for a reader of a few. */
 	eventAt(index: number): ReceivedEvent | undefined;
+	/** When the request at `index` (oldest first) was received, without working out its event. */
+	timeAt(index: number): number;
 	counters: Readonly<ReceiverCounters>;
 	capacity: number;
 }
@@ -61,10 +72,12 @@ export interface EventStoreOptions {
 /** A request kept as it arrived; its event is worked out the first time it is needed. */
 class KeptRequest {
 	readonly seq: number;
+	readonly receivedAt: number;
 	#request: ReceivedRequest | undefined;
 	#event: ReceivedEvent | undefined;
 	constructor(request: ReceivedRequest) {
 		this.seq = request.seq;
+		this.receivedAt = request.receivedAt;
 		this.#request = request;
 	}
 	event(options: ClassifyOptions): ReceivedEvent {
@@ -79,6 +92,7 @@ class KeptRequest {
 
 /** A request kept as the frame it came in (a view of a batch); its event is worked out when needed. */
 class KeptFrame {
+	readonly receivedAt: number;
 	#frames: Buffer | undefined;
 	#event: ReceivedEvent | undefined;
 	constructor(
@@ -86,6 +100,7 @@ class KeptFrame {
 		private readonly span: FrameSpan,
 	) {
 		this.#frames = frames;
+		this.receivedAt = frameReceivedAt(frames, span) ?? 0;
 	}
 	get seq(): number {
 		return this.span.seq;
@@ -100,7 +115,37 @@ class KeptFrame {
 	}
 }
 
-type Kept = ReceivedEvent | KeptRequest | KeptFrame;
+/**
+ * A request read from another process's history (a frame in a buffer of its own, whole by its
+ * checksum); its event is worked out when needed, its fields checked then (decodeStored).
+ */
+class KeptStored {
+	readonly seq: number;
+	readonly receivedAt: number;
+	#frame: Buffer | undefined;
+	#event: ReceivedEvent | undefined;
+	constructor(
+		frame: Buffer,
+		private readonly span: FrameSpan,
+		receivedAt: number,
+	) {
+		this.seq = span.seq;
+		this.receivedAt = receivedAt;
+		this.#frame = frame;
+	}
+	event(options: ClassifyOptions): ReceivedEvent {
+		if (this.#event === undefined) {
+			const request = decodeStored(this.#frame!, this.span);
+			this.#event = request
+				? eventOf(request, options)
+				: undecodableEvent(this.seq, this.receivedAt, 'this record of the history does not read');
+			this.#frame = undefined;
+		}
+		return this.#event;
+	}
+}
+
+type Kept = ReceivedEvent | KeptRequest | KeptFrame | KeptStored;
 
 export const defaultCapacity = 1000;
 export const defaultNotifyIntervalMs = 50;
@@ -174,6 +219,26 @@ export class EventStore {
 			const { rawHeaders, body } = glanceFrame(frames, span);
 			this.#gist(gistOf(verified, rawHeaders, body, this.#classify.dialect));
 		}
+	}
+
+	/**
+	 * Keeps the request of a frame read from another process's history (`frame` holds it alone,
+	 * whole by its checksum: history-read.ts): its fields are checked when its event is worked out.
+	 */
+	addStored(frame: Buffer): void {
+		const span: FrameSpan = { seq: frameSeq(frame, 0), start: 0, end: frame.length };
+		const { verified, bodyRead } = frameVerdict(frame, span);
+		const receivedAt = frameReceivedAt(frame, span);
+		const kept = new KeptStored(frame, span, receivedAt ?? 0);
+		// A frame of a history before format 3 says its time only in its meta: worked out now.
+		const item = receivedAt === undefined ? kept.event(this.#classify) : kept;
+		this.#count(this.#ring.push(item), verified, !bodyRead);
+		this.#changed();
+	}
+
+	/** Something about the store besides its events changed (what it follows): notify as for an event. */
+	touch(): void {
+		this.#changed();
 	}
 
 	addMany(events: readonly ReceivedEvent[]): void {
@@ -320,11 +385,16 @@ class LazySnapshot implements ReceiverSnapshot {
 		const item = this.#kept[index];
 		return item && eventOfKept(item, this.classify);
 	}
+	timeAt(index: number): number {
+		return this.#kept[index]!.receivedAt;
+	}
 }
 
 /** The event of a kept item, worked out if it was not yet. */
 function eventOfKept(item: Kept, classify: ClassifyOptions): ReceivedEvent {
-	return item instanceof KeptRequest || item instanceof KeptFrame ? item.event(classify) : item;
+	return item instanceof KeptRequest || item instanceof KeptFrame || item instanceof KeptStored
+		? item.event(classify)
+		: item;
 }
 
 /** The events of kept items, each worked out if it was not yet. */

@@ -11,6 +11,7 @@ import type { ReceivedRequest } from './event.js';
 import { type HistoryWriter, openHistory } from './history.js';
 import { encodeRequest, writeFrame } from './request-frame.js';
 import { listenReceiver } from './server.js';
+import type { KeyPair } from './signing-keys.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
 const port = parentPort;
@@ -29,6 +30,18 @@ let count = 0;
 let kept: number[] = [];
 let timer: NodeJS.Timeout | undefined;
 let history: HistoryWriter | undefined;
+/** Reads of the keys asked of the main thread, by id. */
+const keyReads = new Map<number, (keys: KeyPair | undefined) => void>();
+let keyReadId = 0;
+
+/** The keys as the main thread reads them again. */
+function readKeys(): Promise<KeyPair | undefined> {
+	const id = ++keyReadId;
+	return new Promise((resolve) => {
+		keyReads.set(id, resolve);
+		post({ type: 'read-keys', id });
+	});
+}
 
 function flush(): void {
 	if (timer) clearTimeout(timer);
@@ -82,9 +95,15 @@ try {
 			post({ type: 'record-failed', seq: request.seq, message: error.message }),
 		// Recording here is a copy: answers go out while the rest of the turn is read.
 		answersHeld: 8,
+		readKeys: start.readKeys ? readKeys : undefined,
+		keysChanged: (keys) => post({ type: 'keys-changed', keys }),
 	});
 	port.on('message', async (message: ToWorker) => {
-		if (message.type !== 'close') return;
+		if (message.type === 'keys') {
+			keyReads.get(message.id)?.(message.keys);
+			keyReads.delete(message.id);
+			return;
+		}
 		await server.close();
 		flush();
 		await history?.close();

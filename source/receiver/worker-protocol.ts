@@ -1,5 +1,6 @@
 /** Messages between startReceiverInWorker and its worker thread. */
 import type { ResolvedReceiverOptions } from './options.js';
+import type { KeyPair } from './signing-keys.js';
 
 export interface WorkerStart {
 	options: ResolvedReceiverOptions;
@@ -7,9 +8,14 @@ export interface WorkerStart {
 	batchIntervalMs: number;
 	/** Events per message at most. */
 	maxBatch: number;
+	/** The main thread can read the keys again (see SigningKeys): the worker asks it with read-keys. */
+	readKeys: boolean;
 }
 
-export type ToWorker = { type: 'close' };
+export type ToWorker =
+	| { type: 'close' }
+	/** The answer to read-keys `id`: the keys, or none when they could not be read. */
+	| { type: 'keys'; id: number; keys: KeyPair | undefined };
 
 export type FromWorker =
 	| { type: 'listening'; url: string }
@@ -21,4 +27,8 @@ export type FromWorker =
 	/** The history could not write: what the receiver's onHistoryError hears. */
 	| { type: 'history-failed'; message: string }
 	/** `historyDropped`: requests the history did not keep (see HistoryWriter.dropped). */
-	| { type: 'closed'; historyDropped: number };
+	| { type: 'closed'; historyDropped: number }
+	/** Read the keys again, and answer with keys `id`. */
+	| { type: 'read-keys'; id: number }
+	/** A read of the keys found them changed. */
+	| { type: 'keys-changed'; keys: KeyPair };

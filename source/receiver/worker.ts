@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { resolveReceiverOptions } from './options.js';
 import { type ReceiverHandle, recordError, type StartReceiverOptions } from './receiver.js';
 import { readFrame } from './request-frame.js';
+import type { KeyPair } from './signing-keys.js';
 import { EventStore } from './store.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
@@ -37,6 +38,7 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 		options: resolved,
 		batchIntervalMs: options.batchIntervalMs ?? 20,
 		maxBatch: options.maxBatch ?? 500,
+		readKeys: options.readKeys !== undefined,
 	};
 	const worker = new Worker(workerEntry(), {
 		workerData: start,
@@ -51,6 +53,8 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 	let closed = false;
 	let onClosed: (() => void) | undefined;
 	let historyDropped = 0;
+	let keys: KeyPair = { current: resolved.currentSigningKey, next: resolved.nextSigningKey };
+	const readKeys = options.readKeys;
 
 	const url = await new Promise<string>((resolve, reject) => {
 		const early = (error: Error) => reject(error);
@@ -80,6 +84,18 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 					historyDropped = message.historyDropped;
 					onClosed?.();
 					break;
+				case 'read-keys':
+					void readKeys?.()
+						.catch(() => undefined)
+						// Answered while closing too: the requests waiting for it are answered before the worker ends.
+						.then((read) =>
+							worker.postMessage({ type: 'keys', id: message.id, keys: read } satisfies ToWorker),
+						);
+					break;
+				case 'keys-changed':
+					keys = message.keys;
+					options.onKeysChanged?.(keys);
+					break;
 			}
 		});
 	});
@@ -95,6 +111,7 @@ export async function startReceiverInWorker(options: WorkerReceiverOptions): Pro
 		url,
 		store,
 		historyDropped: () => historyDropped,
+		signingKeys: () => keys,
 		close: () => {
 			closing ??= (async () => {
 				closed = true;
@@ -139,9 +156,10 @@ function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => 
  */
 function workerEntry(): URL {
 	const here = import.meta.url;
-	const entry = here.endsWith('.ts')
-		? new URL('../../dist/receiver/worker-entry.js', here)
-		: new URL('./worker-entry.js', here);
+	// From dist/receiver/ or from the monitor's bundle in dist/cli/ alike; bundled when the build made one.
+	const built = here.endsWith('.ts') ? new URL('../../dist/receiver/', here) : new URL('../receiver/', here);
+	const bundled = new URL('worker-entry.bundle.js', built);
+	const entry = existsSync(fileURLToPath(bundled)) ? bundled : new URL('worker-entry.js', built);
 	if (!existsSync(fileURLToPath(entry))) {
 		throw new Error(
 			`the receiver worker is not built (${fileURLToPath(entry)} is missing): run npm run build`,

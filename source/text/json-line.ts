@@ -1,14 +1,22 @@
 /**
  * JSON for a terminal or a pipe: the same data as JSON.stringify, with the characters a
- * terminal could act on (C1 controls, bidi overrides, line separators) written as \u escapes,
- * which JSON.stringify leaves raw. C0 controls and ESC are already escaped by JSON.stringify.
+ * terminal could act on (C1 controls, line separators, every invisible formatting character of
+ * Unicode category Cf, as sanitize.ts has them) written as \u escapes, which JSON.stringify
+ * leaves raw. C0 controls and ESC are already escaped by JSON.stringify.
  */
-const unsafe = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const unsafe = /[\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
+
+/** A character as JSON escapes: one per UTF-16 unit (a pair beyond the first plane). */
+function escapeUnits(ch: string): string {
+	let out = '';
+	for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+	return out;
+}
 
 export function safeJson(value: unknown, indent?: number): string {
 	const text = JSON.stringify(value, null, indent);
 	if (asciiBelowDel(text)) return text;
-	return text.replace(unsafe, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return text.replace(unsafe, escapeUnits);
 }
 
 /**

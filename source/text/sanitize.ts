@@ -12,17 +12,18 @@ const named: Record<string, string> = {
 	'\v': '\\v',
 };
 
-// C0 controls, DEL, C1 controls, and the Unicode bidi overrides and isolates that can reorder
-// what a person sees (the "Trojan Source" characters); U+2028/2029 break lines in some terminals.
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+// C0 controls, DEL, C1 controls, and every invisible formatting character (Unicode category Cf:
+// the bidi marks, overrides and isolates of "Trojan Source", U+061C among them, zero-width
+// characters, the byte order mark, the tag characters), which can reorder or hide what a person
+// sees; U+2028/2029 break lines in some terminals.
+const unsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
 
 function escapeChar(ch: string): string {
 	const name = named[ch];
 	if (name) return name;
 	const code = ch.codePointAt(0)!;
-	return code <= 0xff
-		? `\\x${code.toString(16).padStart(2, '0')}`
-		: `\\u${code.toString(16).padStart(4, '0')}`;
+	if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+	return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
 /** One line of text: newlines and tabs are escaped too. */

@@ -27,6 +27,18 @@ describe('statistics timestamps', () => {
 		expect(parseStatsTimestamp(9e15)).toBeUndefined();
 	});
 
+	it('reads a timestamp the same however often it comes, a bad one too, beyond what it keeps', () => {
+		const base = Date.UTC(2026, 10, 21, 12, 0, 0);
+		const texts = Array.from({ length: 10_000 }, (_, i) => formatStatsTimestamp(base + i * 1000));
+		for (let round = 0; round < 2; round++) {
+			texts.forEach((text, i) => {
+				expect(parseStatsTimestamp(text)).toBe(base + i * 1000);
+			});
+			expect(parseStatsTimestamp('2024-02-31 00:00:00 +0000 UTC')).toBeUndefined();
+			expect(parseStatsTimestamp('')).toBeUndefined();
+		}
+	});
+
 	it('formats in the service form and parses back to the same instant', () => {
 		fc.assert(
 			fc.property(fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }), (ms) => {

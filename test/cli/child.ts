@@ -61,12 +61,19 @@ export function spawnCli(args: string[], env: Record<string, string>): RunningCl
 
 export function runCli(
 	args: string[],
-	options: { env: Record<string, string>; input?: string; timeoutMs?: number },
+	options: {
+		env: Record<string, string>;
+		input?: string;
+		timeoutMs?: number;
+		/** Another user to run as (the test runs as root). */
+		user?: { uid: number; gid: number };
+	},
 ): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [mainJs, ...args], {
 			env: options.env,
 			stdio: ['pipe', 'pipe', 'pipe'],
+			...options.user,
 		});
 		let stdout = '';
 		let stderr = '';
@@ -93,6 +100,8 @@ export function runCli(
 export interface Served {
 	child: ChildProcess;
 	info: Record<string, unknown>;
+	/** What it wrote on stderr so far. */
+	stderr(): string;
 	stop(): Promise<void>;
 }
 
@@ -124,7 +133,7 @@ export function startServe(env: Record<string, string>, extraArgs: string[] = []
 			if (newline === -1) return;
 			clearTimeout(timer);
 			try {
-				resolve({ child, info: JSON.parse(buffer.slice(0, newline)), stop });
+				resolve({ child, info: JSON.parse(buffer.slice(0, newline)), stderr: () => stderr, stop });
 			} catch (error) {
 				child.kill('SIGKILL');
 				reject(new Error(`mqtop serve printed ${buffer.slice(0, newline)}: ${(error as Error).message}`));

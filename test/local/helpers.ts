@@ -2,9 +2,12 @@
  * Test fixtures for the local service: the service itself with a client, and destinations
  * (small node:http servers on 127.0.0.1) that record what they receive and answer as told.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from '@upstash/qstash';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { type Dialect, dialectPresets, resolveDialect } from '../../source/api/dialect.js';
 import {
@@ -90,7 +93,14 @@ export async function startFixture(options: LocalServiceOptions = {}): Promise<F
 		},
 		{ retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 10 } },
 	);
-	return { service, client, dialect, close: () => service.close() };
+	return {
+		service,
+		client,
+		dialect,
+		close: async () => {
+			await service.close();
+		},
+	};
 }
 
 /** A raw request to the service, for what the typed client cannot send. */
@@ -148,4 +158,39 @@ export async function failure(work: Promise<unknown>): Promise<{ status?: number
 		return error as { status?: number; message: string };
 	}
 	throw new Error('expected the request to fail');
+}
+
+/**
+ * Services kept in data directories of a temporary folder, next to a sink: registers the hooks
+ * that make the folder and the sink and that close every service a test started after it.
+ */
+export function keptServices(prefix: string, defaults: LocalServiceOptions = {}) {
+	let root = '';
+	let sink: Sink | undefined;
+	const started: LocalService[] = [];
+	beforeAll(async () => {
+		root = await mkdtemp(path.join(tmpdir(), prefix));
+		sink = await startSink();
+	});
+	afterEach(async () => {
+		await Promise.all(started.splice(0).map((service) => service.close()));
+	});
+	afterAll(async () => {
+		await sink?.close();
+		if (root) await rm(root, { recursive: true, force: true });
+	});
+	return {
+		get sink(): Sink {
+			if (!sink) throw new Error('the sink starts before the first test');
+			return sink;
+		},
+		/** A data directory of its own in the folder. */
+		dir: (name: string) => path.join(root, name),
+		/** A service kept in `dataDir`, or in memory only without one. */
+		async start(dataDir: string | undefined, options: LocalServiceOptions = {}): Promise<LocalService> {
+			const service = await startLocalService({ ...defaults, ...(dataDir ? { dataDir } : {}), ...options });
+			started.push(service);
+			return service;
+		},
+	};
 }

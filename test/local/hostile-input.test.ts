@@ -6,7 +6,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../source/api/errors.js';
-import { maxHops } from '../../source/local/messages/hops.js';
 import { conformant } from '../support/conformance.js';
 import { rawHttp } from '../support/raw-http.js';
 import { waitUntil } from '../support/wait.js';
@@ -194,32 +193,61 @@ describe('a body announced far over the limit', () => {
 });
 
 describe('a URL Group that publishes to itself', () => {
-	it('stops after a few passes through the service, failing the looping deliveries and saying why', async () => {
+	it('stops at the first hop back: one publish to N endpoints makes N deliveries, each refused and saying why', async () => {
 		const { fx } = await setup();
 		const { queueUrl, token } = fx.service;
 		const self = `${queueUrl}/v2/publish/loop?mq_token=${token}`;
-		await fx.client.groups.addEndpoints('loop', [
-			{ name: 'a', url: self },
-			{ name: 'b', url: `${self}&again=1` },
-		]);
+		const endpoints = 10;
+		await fx.client.groups.addEndpoints(
+			'loop',
+			Array.from({ length: endpoints }, (_, i) => ({ name: `e${i}`, url: `${self}&e=${i}` })),
+		);
 		await fx.client.publish({ destination: 'loop', body: 'around' });
-		// Two endpoints: 2 + 4 accepted republishes after the first fan-out, then 8 refused.
-		const refused = 2 ** maxHops;
 		const dead = await waitUntil(async () => {
+			if (fx.service.context.engine.messages.size > 0) return undefined;
 			const { messages } = await conformant(fx.client).listDlq();
-			return messages.length >= refused ? messages : undefined;
+			return messages.length >= endpoints ? messages : undefined;
 		}, 15_000);
-		expect(dead).toHaveLength(refused);
+		expect(dead).toHaveLength(endpoints);
 		for (const record of dead) {
 			expect(record.responseStatus).toBe(489);
 			expect(record.responseBody).toContain('loop detected');
 			expect(record.responseBody).toContain('Svc-Hops');
 		}
-		// Every message is done: 2 + 4 + 8 in the group's fan-outs, none left waiting.
+		// The group's fan-out and nothing more: no republish was accepted.
 		const { events } = await conformant(fx.client).listEvents({ count: 1000 });
-		expect(events.filter((e) => e.state === 'CREATED')).toHaveLength(2 + 4 + 8);
-		expect(events.filter((e) => e.state === 'DELIVERED')).toHaveLength(2 + 4);
-		expect(events.filter((e) => e.state === 'FAILED')).toHaveLength(refused);
+		expect(events.filter((e) => e.state === 'CREATED')).toHaveLength(endpoints);
+		expect(events.filter((e) => e.state === 'DELIVERED')).toHaveLength(0);
+		expect(events.filter((e) => e.state === 'FAILED')).toHaveLength(endpoints);
+	});
+
+	it('refuses a hop back wherever it would make messages: a batch, a trigger, an enqueue', async () => {
+		const { fx, sink } = await setup();
+		const { queueUrl, token } = fx.service;
+		const auth = { Authorization: `Bearer ${token}` };
+		const back = [
+			{ path: '/v2/batch', body: JSON.stringify([{ destination: `${sink.url}/batch` }]) },
+			{ path: '/v2/batch/trigger', body: JSON.stringify([{ destination: `${sink.url}/trigger` }]) },
+			{ path: `/v2/trigger/${sink.url}/single`, body: '{}' },
+			{ path: `/v2/enqueue/back/${sink.url}/enqueue`, body: 'x' },
+		];
+		for (const { path, body } of back) {
+			await fx.client.publish({
+				destination: `${queueUrl}${path}`,
+				body,
+				options: { forwardHeaders: auth, contentType: 'application/json' },
+			});
+		}
+		const dead = await waitUntil(async () => {
+			const { messages } = await conformant(fx.client).listDlq();
+			return messages.length >= back.length ? messages : undefined;
+		});
+		expect(dead.map((d) => d.responseStatus)).toEqual(back.map(() => 489));
+		// Nothing of what they carried was accepted: a publish after them arrives first and alone.
+		await fx.client.publish({ destination: `${sink.url}/after` });
+		await sink.waitFor(1);
+		expect(sink.received.map((r) => r.url)).toEqual(['/after']);
+		expect(fx.service.context.runs.newestFirst()).toHaveLength(0);
 	});
 
 	it('tells every destination how many times the message passed through the service', async () => {

@@ -1,8 +1,8 @@
 /**
  * The journal on its own: records reported through a sink are written in one batch per turn
  * (the last value of a key wins) and read back after a reopen; `settle()` resolves once what
- * was reported is written; a whole store registered with snapshot()/restore() is restored at
- * registration and saved after `touch()` (one line of wiring for a new store); a second
+ * was reported is written; a whole store registered with snapshot()/restore() (statistics) is
+ * restored at registration and saved on its timer and at close; a second
  * process (here: a second open) is refused while the first has the directory.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,7 +13,9 @@ import { resolveDialect } from '../../source/api/dialect.js';
 import { resolveLimits } from '../../source/local/account/limits.js';
 import { createMessage } from '../../source/local/messages/factory.js';
 import { jsonCodec, messageCodec } from '../../source/local/persistence/codec.js';
-import { Journal, StateInUseError } from '../../source/local/persistence/journal.js';
+import { Journal } from '../../source/local/persistence/journal.js';
+import { StateInUseError } from '../../source/local/persistence/state-errors.js';
+import { waitUntil } from '../support/wait.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -91,21 +93,19 @@ describe('the journal', () => {
 		await again.close();
 	});
 
-	it('restores a registered store at once and saves it after a change, in one line of wiring', async () => {
+	it('restores a registered store at once and saves it on its timer and at close', async () => {
 		const where = path.join(dir, 'registered');
 		const journal = await Journal.open(where, () => {});
 		const runs = new Runs();
-		journal.register('runs', runs);
+		journal.register('runs', runs, 10);
 		runs.runs.r1 = 'RUNNING';
-		journal.touch();
-		await journal.settle();
+		await waitUntil(async () => ((await journal.count('snapshot')) === 1 ? true : undefined));
 		runs.runs.r1 = 'SUCCESS';
-		journal.touch();
 		await journal.close();
 
 		const again = await Journal.open(where, () => {});
 		const back = new Runs();
-		again.register('runs', back);
+		again.register('runs', back, 60_000);
 		expect(back.runs).toEqual({ r1: 'SUCCESS' });
 		await again.close();
 	});

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
 import { SearchIndexClient, VectorIndexClient } from '../../source/api/index-client.js';
-import { StateInUseError } from '../../source/local/persistence/journal.js';
+import { StateInUseError } from '../../source/local/persistence/state-errors.js';
 import {
 	type LocalService,
 	type LocalServiceOptions,

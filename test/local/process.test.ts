@@ -14,6 +14,7 @@ import { MqClient } from '../../source/api/client.js';
 import { resolveDialect } from '../../source/api/dialect.js';
 import type { LocalServiceInfo } from '../../source/local/service.js';
 import { conformant } from '../support/conformance.js';
+import { waitUntil } from '../support/wait.js';
 import { type Sink, startSink } from './helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -216,6 +217,33 @@ describe('mqtop serve', () => {
 		} finally {
 			await rm(dir, { recursive: true, force: true });
 		}
+	});
+
+	it('says on stderr what a full dead letter queue evicts, and sums it up when it stops', async () => {
+		const child = spawn(
+			process.execPath,
+			[main, 'serve', '--port', '0', '--json', '--ephemeral', '--limit', 'max_dlq_size=1'],
+			{ env },
+		);
+		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+		let stderr = '';
+		child.stderr.on('data', (d) => {
+			stderr += d;
+		});
+		try {
+			const client = clientFor(JSON.parse(await firstLine(child)) as LocalServiceInfo);
+			// Nothing listens on the discard port: each delivery fails at once, into the queue.
+			for (const n of [1, 2])
+				await client.publish({ destination: `http://127.0.0.1:9/gone${n}`, options: { retries: 0 } });
+			await waitUntil(() => (stderr.includes('dead letters: ') ? true : undefined));
+			expect(stderr).toContain(
+				'dead letters: the dead letter queue is full (max_dlq_size 1) and holds no loop refusal: the oldest dead letter goes',
+			);
+		} finally {
+			child.kill('SIGTERM');
+		}
+		expect(await exited).toBe(0);
+		expect(stderr).toContain('stopped; dropped at their caps while it ran: dead letters 1');
 	});
 
 	it('refuses bad flags with exit code 2, a taken port with 3 (cannot listen), and says why', async () => {

@@ -9,8 +9,12 @@ import { Client as WorkflowClient } from '@upstash/workflow';
 import { createWorkflow, serveMany } from '@upstash/workflow/hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowRunsPage } from '../../source/api/workflow-schemas.js';
-import { WaiterStore } from '../../source/local/stores/waiter-store.js';
-import { WorkflowRunStore } from '../../source/local/stores/workflow-run-store.js';
+import {
+	type KeptNotification,
+	type WaiterRecord,
+	WaiterStore,
+} from '../../source/local/stores/waiter-store.js';
+import { type RunRecord, WorkflowRunStore } from '../../source/local/stores/workflow-run-store.js';
 import { waitUntil } from '../support/wait.js';
 import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../support/workflow-app.js';
 import { bearer, type Fixture, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
@@ -288,16 +292,37 @@ describe('runs the SDK drives in other ways', () => {
 	});
 });
 
-describe('the stores of runs and waiters', () => {
-	it('save everything as plain data and restore it', () => {
-		const runs = fx.service.context.runs;
-		const copy = new WorkflowRunStore();
-		copy.restore(JSON.parse(JSON.stringify(runs.snapshot())));
-		expect(copy.snapshot()).toEqual(runs.snapshot());
-		const someMessage = runs.newestFirst()[0]!.entries[0]!.messageId;
-		expect(copy.byMessageId(someMessage)?.id).toBe(runs.byMessageId(someMessage)?.id);
+/** A sink that holds what it is told as JSON, as the journal would write it. */
+function memorySink<T>() {
+	const records = new Map<string, string>();
+	return {
+		records,
+		sink: {
+			put: (key: string, value: T) => records.set(key, JSON.stringify(value)),
+			delete: (key: string) => records.delete(key),
+			clear: () => records.clear(),
+		},
+		kept: () =>
+			[...records]
+				.sort(([a], [b]) => (a < b ? -1 : 1))
+				.map(([key, text]) => [key, JSON.parse(text) as T] as [string, T]),
+	};
+}
 
-		const waiters = new WaiterStore();
+describe('the stores of runs and waiters', () => {
+	it('keep each record as plain data through their sinks, and restore from them', () => {
+		const runs = memorySink<RunRecord>();
+		const store = new WorkflowRunStore(runs.sink);
+		for (const run of fx.service.context.runs.newestFirst().reverse()) store.adopt([structuredClone(run)]);
+		const copy = new WorkflowRunStore();
+		copy.restore(runs.kept().map(([, run]) => run));
+		expect(copy.newestFirst()).toEqual(store.newestFirst());
+		const someMessage = store.newestFirst()[0]!.entries[0]!.messageId;
+		expect(copy.byMessageId(someMessage)?.id).toBe(store.byMessageId(someMessage)?.id);
+
+		const waiterSink = memorySink<WaiterRecord>();
+		const notifications = memorySink<KeptNotification>();
+		const waiters = new WaiterStore({ waiters: waiterSink.sink, notifications: notifications.sink });
 		waiters.add({
 			id: 'r:1:e',
 			eventId: 'e',
@@ -310,10 +335,26 @@ describe('the stores of runs and waiters', () => {
 			step: { stepId: 1 },
 			createdAt: 1,
 		});
-		waiters.keep({ runId: 'r', eventId: 'f', data: 'eA==', createdAt: 2 });
-		const restored = new WaiterStore();
-		restored.restore(JSON.parse(JSON.stringify(waiters.snapshot())));
-		expect(restored.snapshot()).toEqual(waiters.snapshot());
+		for (const [eventId, data] of [
+			['f', 'eA=='],
+			['f', 'eQ=='],
+			['g', 'eg=='],
+		])
+			waiters.keep({ runId: 'r', eventId: eventId!, data: data!, createdAt: 2 });
+		expect(waiters.take('r', 'g')?.data).toBe('eg==');
+		const later = memorySink<KeptNotification>();
+		const restored = new WaiterStore({ waiters: memorySink<WaiterRecord>().sink, notifications: later.sink });
+		restored.restore(
+			waiterSink.kept().map(([, waiter]) => waiter),
+			notifications.kept(),
+		);
+		expect(restored.all()).toEqual(waiters.all());
 		expect(restored.take('r', 'f')?.data).toBe('eA==');
+		expect(restored.take('r', 'f')?.data).toBe('eQ==');
+		expect(restored.take('r', 'g')).toBeUndefined();
+		// The numbering goes on after the kept one: a new notification sorts after every kept one.
+		restored.keep({ runId: 'r', eventId: 'h', data: 'aA==', createdAt: 3 });
+		const [newKey] = [...later.records.keys()];
+		expect(notifications.kept().every(([key]) => key < newKey!)).toBe(true);
 	});
 });

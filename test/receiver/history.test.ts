@@ -5,7 +5,17 @@
  * what is written a second are bounded, and a history written in the JSON lines of earlier versions is still read.
  */
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+	appendFile,
+	mkdir,
+	mkdtemp,
+	readdir,
+	readFile,
+	rm,
+	stat,
+	symlink,
+	writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -167,10 +177,19 @@ describe('a frame', () => {
 	});
 });
 
-/** The frame as histories before the flags byte wrote it (format 1): the same without that byte. */
+/** The frame as histories before the checksum wrote it (format 2): without it, and without the time in the head. */
+function unchecked(frame: Buffer): Buffer {
+	const old = Buffer.concat([frame.subarray(0, 14), frame.subarray(22, frame.length - 4)]);
+	old.writeUInt32LE(frame.readUInt32LE(0) - 12, 0);
+	old[4] = 2;
+	return old;
+}
+
+/** The frame as histories before the flags byte wrote it (format 1): without that byte either. */
 function flagless(frame: Buffer): Buffer {
-	const old = Buffer.concat([frame.subarray(0, 13), frame.subarray(14)]);
-	old.writeUInt32LE(frame.readUInt32LE(0) - 1, 0);
+	const two = unchecked(frame);
+	const old = Buffer.concat([two.subarray(0, 13), two.subarray(14)]);
+	old.writeUInt32LE(two.readUInt32LE(0) - 1, 0);
 	old[4] = 1;
 	return old;
 }
@@ -220,15 +239,17 @@ describe('a batch of frames', () => {
 		}
 	});
 
-	it('reads the frames histories wrote before the flags byte as before', () => {
+	it('reads the frames histories wrote before the checksum and before the flags byte as before', () => {
 		for (const input of cases) {
 			const frame = encodeRequest(input);
-			const old = flagless(frame);
-			const read = readFrame(old, 0);
 			const now = readFrame(frame, 0);
-			if (!read.complete || !now.complete) throw new Error('incomplete');
-			expect(read.span).toEqual({ seq: input.seq, start: 0, end: old.length });
-			expect(decodeCaptured(old, read.span)).toEqual(decodeCaptured(frame, now.span));
+			if (!now.complete) throw new Error('incomplete');
+			for (const old of [unchecked(frame), flagless(frame)]) {
+				const read = readFrame(old, 0);
+				if (!read.complete) throw new Error('incomplete');
+				expect(read.span).toEqual({ seq: input.seq, start: 0, end: old.length });
+				expect(decodeCaptured(old, read.span)).toEqual(decodeCaptured(frame, now.span));
+			}
 		}
 	});
 });
@@ -268,7 +289,7 @@ describe('the history on disk', () => {
 		await again.close();
 	});
 
-	it('cuts off a frame a kill left half written, and the frames after it read', async () => {
+	it('reads on past a frame a kill left half written: the frames after it read', async () => {
 		const dir = freshDir();
 		const history = await HistoryWriter.open(dir);
 		for (let seq = 1; seq <= 3; seq++) history.append(request(seq));
@@ -284,6 +305,109 @@ describe('the history on disk', () => {
 		const found = await findInHistory(dir, 4);
 		expect(found.request?.body.toString()).toBe('whole');
 		expect(found.kept).toEqual({ first: 1, last: 5 });
+	});
+
+	describe('a damaged record in the middle', () => {
+		const total = 62;
+		const damagedSeq = 21;
+		/** Where each frame of a file starts, read from their lengths. */
+		const frameStarts = (file: Buffer) => {
+			const starts: number[] = [];
+			for (let at = 0; at < file.length; at += 4 + file.readUInt32LE(at)) starts.push(at);
+			return starts;
+		};
+		/** A history of `total` requests whose frame `damagedSeq` `damage` changes, in place. */
+		const damagedHistory = async (damage: (file: Buffer, start: number) => void) => {
+			const dir = freshDir();
+			const history = await HistoryWriter.open(dir);
+			for (let seq = 1; seq <= total; seq++) history.append(request(seq));
+			await history.close();
+			const name = path.join(dir, 'requests.bin');
+			const file = await readFile(name);
+			expect(frameStarts(file)).toHaveLength(total);
+			damage(file, frameStarts(file)[damagedSeq - 1]!);
+			await writeFile(name, file);
+			return { dir, name, size: file.length };
+		};
+		const damages: [string, (file: Buffer, start: number) => void][] = [
+			['its format byte', (file, start) => file.writeUInt8(99, start + 4)],
+			['a byte of its meta', (file, start) => file.writeUInt8(file.readUInt8(start + 30) ^ 0x55, start + 30)],
+			[
+				'a byte of its body',
+				(file, start) => {
+					const at = start + 4 + file.readUInt32LE(start) - 6;
+					file.writeUInt8(file.readUInt8(at) ^ 1, at);
+				},
+			],
+			[
+				'its length, a little longer',
+				(file, start) => file.writeUInt32LE(file.readUInt32LE(start) + 7, start),
+			],
+			[
+				'its length, a little shorter',
+				(file, start) => file.writeUInt32LE(file.readUInt32LE(start) - 7, start),
+			],
+			['its length, past the end of the file', (file, start) => file.writeUInt32LE(file.length, start)],
+		];
+
+		it.each(damages)(
+			'(%s) costs that record only, said, and numbering goes on after the newest',
+			async (_, damage) => {
+				const { dir, name, size } = await damagedHistory(damage);
+				for (const seq of [1, damagedSeq - 1, damagedSeq + 1, 40, total]) {
+					const found = await findInHistory(dir, seq);
+					expect(found.request?.body.toString(), `request ${seq}`).toBe(`{"n":${seq}}`);
+					expect(found.kept).toEqual({ first: 1, last: total });
+					expect(found.damage).toMatch(/^has 1 damaged record \(\d+ bytes? that do not read\)/);
+				}
+				expect((await findInHistory(dir, damagedSeq)).request).toBeUndefined();
+
+				const errors: string[] = [];
+				const again = await HistoryWriter.open(dir, {}, (error) => errors.push(error.message));
+				expect(again.lastSeq).toBe(total);
+				expect(errors).toEqual([
+					expect.stringMatching(
+						new RegExp(
+							`^the history in ${dir} has 1 damaged record \\(\\d+ bytes? that do not read\\): skipped, the requests around it are kept$`,
+						),
+					),
+				]);
+				again.append(request(total + 1));
+				await again.close();
+				// Nothing was cut off: the new request went after all of it.
+				expect((await stat(name)).size).toBeGreaterThan(size);
+				const newest = await findInHistory(dir, total + 1);
+				expect(newest.request?.body.toString()).toBe(`{"n":${total + 1}}`);
+				expect(newest.kept).toEqual({ first: 1, last: total + 1 });
+			},
+		);
+
+		it('wherever the damage is and whatever it writes, every record it did not touch is read', async () => {
+			const dir = freshDir();
+			const history = await HistoryWriter.open(dir);
+			for (let seq = 1; seq <= 30; seq++) history.append(request(seq));
+			await history.close();
+			const name = path.join(dir, 'requests.bin');
+			const whole = await readFile(name);
+			const starts = [...frameStarts(whole), whole.length];
+			await fc.assert(
+				fc.asyncProperty(
+					fc.nat({ max: whole.length - 1 }),
+					fc.uint8Array({ minLength: 1, maxLength: 600 }),
+					async (at, bytes) => {
+						const file = Buffer.from(whole);
+						file.set(bytes.subarray(0, file.length - at), at);
+						await writeFile(name, file);
+						const seen: number[] = [];
+						for (let seq = 1; seq <= 30; seq++)
+							if ((await findInHistory(dir, seq)).request?.body.toString() === `{"n":${seq}}`) seen.push(seq);
+						const touched = (seq: number) => starts[seq - 1]! < at + bytes.length && at < starts[seq]!;
+						for (let seq = 1; seq <= 30; seq++) if (!touched(seq)) expect(seen).toContain(seq);
+					},
+				),
+				{ numRuns: 40 },
+			);
+		});
 	});
 
 	it('stays within its bytes, keeping the newest requests', async () => {
@@ -367,12 +491,12 @@ describe('the history on disk', () => {
 		},
 	);
 
-	it('finds requests in a history written before the flags byte, and numbers after them', async () => {
+	it('finds requests in a history written before the checksum and the flags byte, and numbers after them', async () => {
 		const dir = freshDir();
 		await mkdir(dir, { recursive: true });
 		await writeFile(
 			path.join(dir, 'requests.bin'),
-			Buffer.concat([request(5), request(9)].map((r) => flagless(encodeRequest(r)))),
+			Buffer.concat([flagless(encodeRequest(request(5))), unchecked(encodeRequest(request(9)))]),
 		);
 		const found = await findInHistory(dir, 9);
 		expect(found.request?.path).toBe('/hook?n=9');

@@ -184,6 +184,24 @@ describe('mqtop listen', () => {
 		}
 	});
 
+	it('escapes every invisible formatting character a request carries (U+061C, zero-width, tags)', async () => {
+		const running = listen(['--current-signing-key', currentKey]);
+		try {
+			const banner = await waitFor('the banner', () =>
+				running.lines.some((l) => l.includes('Ctrl-C')) ? running.lines.join('\n') : undefined,
+			);
+			const url = /receiving on (http:\/\/\S+)/.exec(banner)![1]!;
+			const id = 'msg_\u061cabc\u200bdef\u{e0067}';
+			await sendSigned(url, '/cb', JSON.stringify(callbackBody({ sourceMessageId: id })));
+			const line = await waitFor('the request line', () => running.lines.find((l) => l.includes('callback')));
+			expect(line).toContain('src msg_\\u061cabc\\u200bdef\\u{e0067}');
+			expect(running.lines.join('\n')).not.toMatch(/\p{Cf}/u);
+			expect(await stop(running)).toBe(0);
+		} finally {
+			running.child.kill('SIGKILL');
+		}
+	});
+
 	it('shows the keys in full with --reveal', async () => {
 		const running = listen(['--reveal', '--current-signing-key', currentKey]);
 		try {

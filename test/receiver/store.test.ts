@@ -214,7 +214,7 @@ describe('EventStore.addFrame', () => {
 		const inputs = requests(30);
 		const { frames, spans } = batchOf(inputs);
 		// The frame of the first request damaged: working it out would throw.
-		frames[spans[0]!.start + 4 + 1 + 8 + 1 + 4] = 0x21;
+		frames[spans[0]!.start + 4 + 1 + 8 + 1 + 8 + 4] = 0x21;
 		const store = new EventStore({ capacity: 20, classify: classifyOptions });
 		for (const span of spans.slice(0, 20)) store.addFrame(frames, span);
 		store.flush();

@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signingKeysOf } from '../../source/cli/monitor-backend.js';
 import { findInHistory } from '../../source/receiver/history.js';
 import { type ReceivedEvent, startReceiverInWorker } from '../../source/receiver/index.js';
+import { startFixture } from '../local/helpers.js';
 import { builtFile } from './built.js';
 import { callbackBody, currentKey, gistFields, nextKey, send, sendSigned, waitFor } from './helpers.js';
 
@@ -193,6 +195,42 @@ describe('startReceiverInWorker', () => {
 				/EADDRINUSE/,
 			);
 		});
+	});
+
+	it('verifies with the keys the local service rotated to, read again as the monitor reads them', async () => {
+		const fixture = await startFixture();
+		const changed: string[] = [];
+		const receiver = await startReceiverInWorker({
+			currentSigningKey: fixture.service.currentSigningKey,
+			nextSigningKey: fixture.service.nextSigningKey,
+			readKeys: signingKeysOf(fixture.client),
+			onKeysChanged: (keys) => changed.push(keys.current),
+		});
+		try {
+			const deliver = async (name: string) => {
+				await fixture.client.publish({
+					destination: `${receiver.url}/${name}`,
+					body: name,
+					options: { retries: 0 },
+				});
+				return receiver.store.waitFor((event) => event.path === `/${name}`, 15_000);
+			};
+			expect(await deliver('before')).toMatchObject({ verified: true, response: { status: 200 } });
+			await fixture.client.keys.rotate();
+			const { data: rotated } = await fixture.client.keys.rotate();
+			expect(await deliver('after')).toMatchObject({
+				verified: true,
+				signingKey: 'current',
+				response: { status: 200 },
+			});
+			expect(receiver.signingKeys()).toEqual({ current: rotated.current, next: rotated.next });
+			expect(changed).toEqual([rotated.current]);
+			// A signature no key of the service makes is still rejected, after a read of the keys.
+			expect((await sendSigned(receiver.url, '/forged', 'x', { key: currentKey })).status).toBe(401);
+		} finally {
+			await receiver.close();
+			await fixture.close();
+		}
 	});
 
 	it('checks its options on the calling thread', async () => {

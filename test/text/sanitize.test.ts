@@ -25,6 +25,21 @@ describe('sanitize', () => {
 		);
 		expect(sanitize('héllo wörld ✓ 日本')).toBe('héllo wörld ✓ 日本');
 	});
+
+	it('shows every invisible formatting character (Unicode category Cf) escaped, U+061C included', () => {
+		expect(sanitize('a\u061cb')).toBe('a\\u061cb');
+		expect(sanitize('\u00ad\u200b\u2060\ufeff')).toBe('\\xad\\u200b\\u2060\\ufeff');
+		// Beyond the first plane: the tag characters, written as a code point.
+		expect(sanitize('flag\u{e0067}\u{e007f}')).toBe('flag\\u{e0067}\\u{e007f}');
+		expect(sanitizeMultiline('x\u061c\ny')).toBe('x\\u061c\ny');
+		fc.assert(
+			fc.property(fc.string({ unit: 'binary' }), (text) => {
+				expect(sanitize(text)).not.toMatch(/\p{Cf}/u);
+				expect(sanitizeMultiline(text)).not.toMatch(/\p{Cf}/u);
+			}),
+			{ numRuns: 2000 },
+		);
+	});
 });
 
 describe('body preview', () => {

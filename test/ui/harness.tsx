@@ -32,6 +32,8 @@ export const keys = {
 	down: '\x1b[B',
 	left: '\x1b[D',
 	right: '\x1b[C',
+	pageUp: '\x1b[5~',
+	pageDown: '\x1b[6~',
 	backspace: '\x7f',
 	ctrlC: '\x03',
 } as const;

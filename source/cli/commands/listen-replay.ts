@@ -60,9 +60,10 @@ export async function replayCaptured(inputs: ReplayInputs): Promise<number> {
 	);
 	if (!result.found)
 		throw new UsageError(
-			result.kept === undefined
+			(result.kept === undefined
 				? `no request ${seq}: the history in ${inputs.history} is empty`
-				: `no request ${seq} in the history: it keeps requests ${result.kept.first} to ${result.kept.last}`,
+				: `no request ${seq} in the history: it keeps requests ${result.kept.first} to ${result.kept.last}`) +
+				(result.damage ? `; it ${result.damage}` : ''),
 		);
 	const { original, forward } = result;
 	if (out.json) {

@@ -12,6 +12,7 @@ import { type ReceiverSettings, resolveReceiverSettings } from '../../config/rec
 import { defaultBytesPerSecond, defaultHistoryBytes, historyDirectory } from '../../receiver/history.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
+import type { ReadKeys } from '../../receiver/signing-keys.js';
 import { jsonLine } from '../../text/json-line.js';
 import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -35,6 +36,8 @@ interface Keys {
 	dialect: Dialect;
 	/** Where they came from, when not from the configuration. */
 	from?: string;
+	/** Reads them again there (the local server rotates its keys). */
+	read?: ReadKeys;
 }
 
 /** The configured keys, else those of the local server that runs on the data directory. */
@@ -51,6 +54,10 @@ async function signingKeys(
 		next: local.nextSigningKey,
 		dialect: local.dialect,
 		from: `the local server at ${local.queueUrl}`,
+		read: async () => {
+			const now = await findLocal(dataDir);
+			return now && { current: now.currentSigningKey, next: now.nextSigningKey };
+		},
 	};
 }
 
@@ -213,6 +220,9 @@ export const listenCommand = defineCommand({
 				onError: (error) => out.warn(sanitize(error.message)),
 				// The disk is full, say: the requests are still answered and printed, not kept for --replay.
 				onHistoryError: (error) => out.warn(sanitize(error.message)),
+				readKeys: keys.read,
+				onKeysChanged: () =>
+					out.warn(`the signing keys of ${keys.from} changed: verifying with its keys now`),
 			});
 		} catch (error) {
 			if (error instanceof ReceiverOptionError) throw new UsageError(error.message);

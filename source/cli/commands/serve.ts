@@ -14,14 +14,21 @@ import {
 	parsePlanLimits,
 } from '../../local/account/limits.js';
 import { maxDimension } from '../../local/indexes/vector/store.js';
-import { StateInUseError } from '../../local/persistence/journal.js';
-import { keptServiceInfo, type LocalService, startLocalService } from '../../local/service.js';
+import { repairState } from '../../local/persistence/state-directory.js';
+import { StateError, StateInUseError } from '../../local/persistence/state-errors.js';
+import {
+	keptServiceInfo,
+	type LocalService,
+	type StopReport,
+	startLocalService,
+	stateDirectory,
+} from '../../local/service.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { type LocalStartOptions, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
-import { ListenError, listenFailure } from '../failure.js';
+import { ListenError, listenFailure, stateHint } from '../failure.js';
 import {
 	defaultLocalPort,
 	envLines,
@@ -181,6 +188,7 @@ async function startFailure(
 			'use the server that runs, stop it first, or give this one a directory of its own (--data-dir <path>) or none (--ephemeral)',
 		);
 	}
+	if (error instanceof StateError && where.dataDir !== undefined) return stateDirectoryFailure(error);
 	if ((error as { code?: string }).code === 'EADDRINUSE') {
 		const running = where.dataDir === undefined ? undefined : await findLocalServer(where.dataDir);
 		const ours = running && new URL(running.queueUrl).port === String(where.port);
@@ -195,15 +203,29 @@ async function startFailure(
 }
 
 /** What is said when the server stops: what it leaves waiting, and what becomes of it. */
-function stopNote(pending: number, dataDir: string | undefined): string {
+export function stopNote({ pending, unsaved, evicted }: StopReport, dataDir: string | undefined): string {
 	const count = `${pending} message${pending === 1 ? '' : 's'}`;
+	const dropped = Object.entries(evicted)
+		.map(([store, n]) => `${store} ${n}`)
+		.join(', ');
+	const atCaps = dropped === '' ? '' : `; dropped at their caps while it ran: ${dropped}`;
 	if (dataDir === undefined)
 		return pending === 0
-			? 'stopped'
-			: `stopped; ${count} pending ${pending === 1 ? 'was' : 'were'} dropped (--ephemeral keeps nothing)`;
+			? `stopped${atCaps}`
+			: `stopped; ${count} pending ${pending === 1 ? 'was' : 'were'} dropped (--ephemeral keeps nothing)${atCaps}`;
+	if (unsaved !== undefined)
+		return (
+			`stopped without saving its last changes (${unsaved}): the next start has what was kept before, ` +
+			`${pending === 0 ? 'nothing pending' : `${count} pending`} (state kept in ${dataDir})${atCaps}`
+		);
 	return pending === 0
-		? `stopped; nothing pending (state kept in ${dataDir})`
-		: `stopped with ${count} pending; ${pending === 1 ? 'it' : 'they'} will be delivered at the next start (state kept in ${dataDir})`;
+		? `stopped; nothing pending (state kept in ${dataDir})${atCaps}`
+		: `stopped with ${count} pending; ${pending === 1 ? 'it' : 'they'} will be delivered at the next start (state kept in ${dataDir})${atCaps}`;
+}
+
+/** A data directory that cannot be used, said as what it is, with what to do (exit 3). */
+function stateDirectoryFailure(error: StateError): ListenError {
+	return new ListenError(sanitize(error.message), stateHint(error));
 }
 
 export const serveCommand = defineCommand({
@@ -219,6 +241,9 @@ export const serveCommand = defineCommand({
 			'directory (--data-dir, MQTOP_DATA_DIR, else $XDG_DATA_HOME/mqtop), so an app configured once keeps ' +
 			'working across restarts; messages due while it was down are delivered when it starts again. ' +
 			'--ephemeral keeps nothing.',
+		'A change is answered only once it is kept. When the data directory cannot be written (a full disk) ' +
+			'every request is refused (503) and it says so, until it can write again. A damaged data directory is ' +
+			'refused as such and left as it is; --repair keeps what LevelDB can read of it and says what was lost.',
 		'While it runs, commands and the monitor (mqtop) with nothing configured use it. --env prints the lines ' +
 			"an app puts in its .env (the official SDK's names with --dialect deployed) and exits.",
 		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
@@ -247,6 +272,10 @@ export const serveCommand = defineCommand({
 			value: '<name>=<n>',
 			multiple: true,
 			description: 'one plan limit, e.g. max_queues=10',
+		},
+		repair: {
+			type: 'boolean',
+			description: 'repair a damaged data directory first, keeping what can be read, and say what was lost',
 		},
 		'vector-dimension': {
 			type: 'string',
@@ -285,6 +314,11 @@ export const serveCommand = defineCommand({
 			...dimensionFlag(args.string('vector-dimension'), '--vector-dimension', 'vectorDimension'),
 			...dimensionFlag(args.string('hybrid-dimension'), '--hybrid-dimension', 'hybridDimension'),
 		};
+		if (args.boolean('repair')) {
+			if (dataDir === undefined)
+				throw new UsageError('--repair repairs a data directory; --ephemeral keeps none');
+			await repair(out, dataDir, { host, port });
+		}
 		let service: LocalService;
 		try {
 			service = await startLocalService({
@@ -297,6 +331,7 @@ export const serveCommand = defineCommand({
 				// A request that hit a bug got a 500; the operator sees why on stderr.
 				onError: (error) =>
 					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
+				onNotice: (text) => out.warn(sanitize(text)),
 			});
 		} catch (error) {
 			throw await startFailure(error, { host, port, dataDir });
@@ -322,13 +357,27 @@ export const serveCommand = defineCommand({
 		if (out.json) out.event(info);
 		else out.line(banner(service, info));
 		await signal;
-		const pending = service.context.engine.messages.size;
-		await service.close();
+		const report = await service.close();
 		await removeServerFile(fileDir, info.pid);
-		out.warn(stopNote(pending, dataDir));
+		out.warn(stopNote(report, dataDir));
 		return exitCodes.ok;
 	},
 });
+
+/** `--repair`: LevelDB's repair of the state, and what it said it did. */
+async function repair(out: Output, dataDir: string, where: { host: string; port: number }): Promise<void> {
+	const location = stateDirectory(dataDir);
+	let said: string[];
+	try {
+		said = await repairState(location);
+	} catch (error) {
+		throw await startFailure(error, { ...where, dataDir });
+	}
+	out.warn(
+		`repaired the state in ${location}; the files LevelDB replaced or could not read are in ${location}/lost`,
+	);
+	for (const line of said) out.warn(`  ${sanitize(line)}`);
+}
 
 /** `--env`: the lines of the server that runs on this data directory, else of the kept identity. */
 async function printEnv(

@@ -10,9 +10,17 @@ import { z } from 'zod';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
+import { headerFields } from '../http/headers.js';
 import { badRequest, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
-import { batchBodyFactor, commitAccept, type Destination, planAccept } from '../publishing/accept.js';
+import { incomingHops } from '../messages/hops.js';
+import {
+	batchBodyFactor,
+	commitAccept,
+	type Destination,
+	planAccept,
+	planExhausted,
+} from '../publishing/accept.js';
 import { checkDaily } from './publish.js';
 
 const BatchItem = z.looseObject({
@@ -49,6 +57,25 @@ function itemFields(headers: Record<string, string | string[]> | undefined): Map
 	);
 }
 
+/**
+ * The queues the batch's items would create: the plan must have room for all of them at once
+ * (each item alone is checked as it is planned).
+ */
+function checkNewQueues(ctx: ServiceContext, items: readonly z.infer<typeof BatchItem>[]): void {
+	const created = new Set<string>();
+	let room: number | undefined;
+	for (const [index, item] of items.entries()) {
+		const name = item.queue;
+		if (name === undefined || created.has(name) || ctx.queues.get(name)) continue;
+		created.add(name);
+		room ??= ctx.limits.max_queues - ctx.queues.list().length;
+		if (created.size > room)
+			throw planExhausted(
+				`items[${index}]: cannot create queue ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_queues} queues (max_queues), and the batch creates ${created.size}`,
+			);
+	}
+}
+
 export async function batchPublish(ctx: ServiceContext, req: Request): Promise<Reply> {
 	checkDaily(ctx);
 	const items = await readJsonBody(
@@ -57,6 +84,8 @@ export async function batchPublish(ctx: ServiceContext, req: Request): Promise<R
 		'batch',
 		ctx.limits.max_message_size * batchBodyFactor,
 	);
+	// Loop detection's count is the request's: the items' headers are not headers of a request.
+	incomingHops(headerFields(req.raw.headers), ctx.dialect);
 	const now = ctx.clock.now();
 	const plans = items.map((item, index) => {
 		const where = `items[${index}]: `;
@@ -70,6 +99,7 @@ export async function batchPublish(ctx: ServiceContext, req: Request): Promise<R
 			where,
 		});
 	});
+	checkNewQueues(ctx, items);
 	const answers = plans.map((plan) => commitAccept(ctx, plan).json);
 	return ok(answers, ctx.rateLimiter.dailyCount(plans.length));
 }

@@ -6,7 +6,6 @@
  * before any run starts.
  */
 
-import type { PublishOptions } from '../../api/publish-options.js';
 import { isHttpUrl } from '../../api/publish-options.js';
 import { describeZodError, WorkflowTriggerItems, type WorkflowTriggerResult } from '../../api/schemas.js';
 import { randomId } from '../../signing/keys.js';
@@ -18,16 +17,10 @@ import type { Request } from '../http/router.js';
 import { incomingHops } from '../messages/hops.js';
 import { mergeFields } from '../messages/options.js';
 import { batchBodyFactor, checkSize, located } from '../publishing/accept.js';
-import type { Submission } from '../workflows/engine.js';
+import type { StartPlan, Submission } from '../workflows/engine.js';
 import { checkDaily, parseTarget } from './publish.js';
 
-interface TriggerPlan {
-	runId: string;
-	submission: Submission;
-	options: PublishOptions;
-}
-
-function planTrigger(ctx: ServiceContext, submission: Submission, where: string): TriggerPlan {
+function planTrigger(ctx: ServiceContext, submission: Submission, where: string): StartPlan {
 	return located(where, () => {
 		if (!isHttpUrl(submission.url))
 			throw badRequest(
@@ -36,13 +29,13 @@ function planTrigger(ctx: ServiceContext, submission: Submission, where: string)
 		checkSize(ctx, submission.body);
 		const runId = ctx.workflows.headers.runOf(submission.fields) ?? `wfr_${randomId(24)}`;
 		const { options, hops } = ctx.workflows.settings(submission);
-		return { runId, submission: { ...submission, hops }, options };
+		return ctx.workflows.planStart(runId, { ...submission, hops }, options);
 	});
 }
 
-function start(ctx: ServiceContext, plan: TriggerPlan): WorkflowTriggerResult {
+function start(ctx: ServiceContext, plan: StartPlan): WorkflowTriggerResult {
 	ctx.usage.request(plan.submission.now);
-	const { run, deduplicated } = ctx.workflows.start(plan.runId, plan.submission, plan.options);
+	const { run, deduplicated } = ctx.workflows.start(plan);
 	return { workflowRunId: run.id, workflowCreatedAt: run.createdAt, deduplicated };
 }
 

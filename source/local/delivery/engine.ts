@@ -4,7 +4,8 @@
  * delivered (2xx), scheduled for a retry, or failed into the dead letter queue. Each attempt
  * that gets a response calls the callback; a failure calls the failure callback with the
  * dlqId. Callbacks are new signed messages with their own retries. Deliveries run
- * concurrently, so a slow destination holds only its own messages.
+ * concurrently, and the slots are shared between destinations (origin-slots.ts), so a slow or
+ * silent destination holds only its own messages.
  */
 import type { Dispatcher } from 'undici';
 import { type Dialect, prefixed } from '../../api/dialect.js';
@@ -13,6 +14,7 @@ import type { CallbackBody, EventState } from '../../api/schemas.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import { createMessage } from '../messages/factory.js';
+import { loopRefusedHeader } from '../messages/hops.js';
 import type { CallbackTarget, StoredMessage } from '../messages/message.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import type { MessageOutcome, UsageStats } from '../stats/usage.js';
@@ -23,6 +25,7 @@ import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate, type FlowKeySettings } from './flow-control.js';
+import { OriginSlots, originParallelism } from './origin-slots.js';
 import { OutgoingHeaders } from './outgoing.js';
 import { type LaneSettings, QueueLanes } from './queue-lanes.js';
 
@@ -69,6 +72,12 @@ export interface EngineDeps {
 	flowSink?: RecordSink<FlowKeySettings>;
 	/** The workflow engine, for the messages of runs. */
 	runs?: RunHooks;
+	/**
+	 * Resolves once every change reported so far is kept (undefined when it is); rejects when
+	 * it cannot be. An attempt goes out only after it resolves: what a failed write takes back
+	 * must not have been sent.
+	 */
+	kept?: () => Promise<void> | undefined;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -81,24 +90,30 @@ export class DeliveryEngine {
 	readonly flow: FlowGate<StoredMessage>;
 	/** Queues in motion: their lag, and a wake-up after a resume. */
 	readonly queues: QueueLanes<StoredMessage>;
-	/** Admitted by flow control, waiting for a global slot. */
-	private readonly waiting: StoredMessage[] = [];
-	private waitingHead = 0;
-	private inFlight = 0;
+	/** Admitted by flow control: the global slots, shared fairly between destinations. */
+	private readonly slots: OriginSlots<StoredMessage>;
 	private closed = false;
 	private readonly outgoing: OutgoingHeaders;
 	private readonly sink: RecordSink<StoredMessage>;
+	/** The mark of the service's own refusal of a delivery that came back to it (lowercase). */
+	private readonly loopRefused: string;
 
 	constructor(private readonly deps: EngineDeps) {
 		this.outgoing = new OutgoingHeaders(deps.dialect);
+		this.loopRefused = loopRefusedHeader(deps.dialect).toLowerCase();
 		this.sink = deps.messageSink ?? discard();
 		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));
 		this.flow = new FlowGate(deps.clock, (m) => this.launch(m), deps.flowSink);
 		this.queues = new QueueLanes(deps.queueSettings ?? (() => undefined), (m) => this.flow.submit(m));
+		this.slots = new OriginSlots(
+			{ global: deps.limits.max_global_parallelism, perOrigin: originParallelism(deps.limits) },
+			(m) => m.url,
+			(m) => this.start(m),
+		);
 	}
 
 	get inFlightCount(): number {
-		return this.inFlight;
+		return this.slots.inFlight;
 	}
 
 	accept(message: StoredMessage): void {
@@ -169,25 +184,30 @@ export class DeliveryEngine {
 	}
 
 	private withdrawWaiting(message: StoredMessage): boolean {
-		const at = this.waiting.indexOf(message, this.waitingHead);
-		if (at < 0) return false;
-		this.waiting.splice(at, 1);
+		if (!this.slots.withdraw(message)) return false;
 		this.flow.done(message);
 		return true;
 	}
 
 	private launch(message: StoredMessage): void {
 		message.state = 'active';
-		if (this.inFlight >= this.deps.limits.max_global_parallelism) {
-			this.waiting.push(message);
-			return;
-		}
-		this.start(message);
+		this.slots.submit(message);
 	}
 
 	private start(message: StoredMessage): void {
-		this.inFlight++;
 		this.event(message, 'ACTIVE');
+		const kept = this.deps.kept?.();
+		// A store that failed is reloaded whole, this engine with it: what waits here is dropped.
+		if (kept)
+			kept.then(
+				() => this.send(message),
+				() => {},
+			);
+		else this.send(message);
+	}
+
+	private send(message: StoredMessage): void {
+		if (this.closed) return;
 		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
 		const { clock, limits, dispatcher } = this.deps;
 		let attempt: Promise<AttemptResult>;
@@ -222,9 +242,8 @@ export class DeliveryEngine {
 	}
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
-		this.inFlight--;
+		this.slots.done(message);
 		this.flow.done(message);
-		this.startWaiting();
 		if (this.closed) return;
 		const now = this.deps.clock.now();
 		const response = result.kind === 'response' ? result : undefined;
@@ -251,19 +270,6 @@ export class DeliveryEngine {
 			return;
 		}
 		this.fail(message, response, now);
-	}
-
-	private startWaiting(): void {
-		while (
-			this.waitingHead < this.waiting.length &&
-			this.inFlight < this.deps.limits.max_global_parallelism
-		) {
-			this.start(this.waiting[this.waitingHead++]!);
-		}
-		if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
-			this.waiting.splice(0, this.waitingHead);
-			this.waitingHead = 0;
-		}
 	}
 
 	private deliver(message: StoredMessage, response: AttemptResponse & { status: number }): void {
@@ -302,7 +308,8 @@ export class DeliveryEngine {
 		// A context.call its destination answered is not a failure of the run: the answer, 2xx or
 		// not, goes back to the route as the step's result (its callback), so no dead letter.
 		const answeredCall = message.workflowPart === 'call' && response !== undefined;
-		const dlqId = answeredCall ? undefined : this.deps.dlq.add(message, response, now);
+		const loop = response?.status === 489 && response.headers[this.loopRefused]?.[0]?.trim() === 'true';
+		const dlqId = answeredCall ? undefined : this.deps.dlq.add(message, response, now, loop);
 		this.deps.usage.outcome(now, 'failed', message.kind === 'workflow');
 		this.event(message, 'FAILED', response ? { responseStatus: response.status } : {});
 		this.finished(message, 'failed', { ...(response ? { response } : {}), ...(dlqId ? { dlqId } : {}) });

@@ -1,7 +1,11 @@
-/** Request bodies: read with a size limit (413 beyond it) and parsed as JSON (400 if not). */
+/**
+ * Request bodies: read with a size limit (413 beyond it) and parsed as JSON (400 if not, or
+ * if it nests deeper than the service takes: what it would make could not be kept).
+ */
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { describeZodError } from '../../api/schemas.js';
+import { maxRequestNesting, nestsDeeperThan } from '../../text/json-nesting.js';
 import { badRequest, HttpError } from './reply.js';
 
 /** The most a JSON request body of the service's own operations (not a message) may take. */
@@ -74,11 +78,19 @@ function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[
 export function parseJson(body: Buffer, what: string): unknown {
 	const text = body.toString('utf8');
 	if (text.trim() === '') throw badRequest(`${what}: the body is empty, expected JSON`);
+	if (nestsDeeperThan(body, maxRequestNesting)) throw tooDeep(what);
 	try {
 		return JSON.parse(text);
 	} catch (error) {
 		throw badRequest(`${what}: the body is not valid JSON (${(error as Error).message})`);
 	}
+}
+
+/** 400 for JSON that nests deeper than the local service takes. */
+export function tooDeep(what: string): HttpError {
+	return badRequest(
+		`${what}: the JSON nests deeper than ${maxRequestNesting} levels of arrays and objects, the most the local service takes`,
+	);
 }
 
 /** Reads a JSON body of `schema`; 400 naming the field at fault otherwise. */

@@ -41,7 +41,8 @@ export interface RouterHooks<Meta> {
 	onError?(error: unknown): void;
 	/**
 	 * What an answer waits for once the handler is done (the state it changed being kept);
-	 * undefined when there is nothing to wait for. A failure answers 503.
+	 * undefined when there is nothing to wait for. A failure answers 503: what the request
+	 * changed is taken back (the service goes on from what was kept).
 	 */
 	settle?(): Promise<void> | undefined;
 }
@@ -117,9 +118,12 @@ export class Router<Meta> {
 				try {
 					await settling;
 				} catch (error) {
-					this.hooks.onError?.(error);
+					// Not a bug: the keeper says why to the operator, once.
 					reply = errorReply(
-						new HttpError(503, `the local service could not save its state: ${String(error)}`),
+						new HttpError(
+							503,
+							`the local service could not save its state (${error instanceof Error ? error.message : String(error)}); nothing of this request was done`,
+						),
 					);
 				}
 			}

@@ -1,19 +1,26 @@
 /**
  * Loop detection. Every request the service sends carries `<prefix>Hops`: how many times what it
  * carries has passed through the service. A request that comes back with it (a URL Group endpoint,
- * a callback or a destination that points at the service itself) makes messages that carry the
- * count on, and at maxHops it is refused with 489 and `<prefix>NonRetryable-Error: true`: the
- * delivery that brought it fails at once, into the dead letter queue with the reason as its
- * response body, instead of multiplying traffic without end.
+ * a callback or a destination that points at the service itself) is refused wherever it would
+ * make messages, at its first hop back: with 489, `<prefix>NonRetryable-Error: true` and
+ * `<prefix>Loop-Refused: true`, so the delivery that brought it fails at once, into the dead
+ * letter queue with the reason as its response body. One publish to a URL Group of N endpoints
+ * that point back makes N deliveries and N refusals, not N + N² + N³ messages; the dead letter
+ * queue knows the refusals by their mark and lets them go first when it is full.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import { HttpError } from '../http/reply.js';
 
-/** Passes through the service a request may have made and still be accepted: 0, 1 and 2. */
-export const maxHops = 3;
+/** Passes through the service a request may have made and still be accepted: none. */
+export const maxHops = 1;
 
 export function hopsHeader(dialect: Dialect): string {
 	return prefixed(dialect, 'Hops');
+}
+
+/** The header that marks the service's own refusal of a request that came back to it. */
+export function loopRefusedHeader(dialect: Dialect): string {
+	return prefixed(dialect, 'Loop-Refused');
 }
 
 /** The hop count of an incoming request (lowercase header fields); 0 without the header. */
@@ -30,10 +37,10 @@ export function incomingHops(fields: ReadonlyMap<string, string> | undefined, di
 	if (hops >= maxHops) {
 		throw new HttpError(
 			489,
-			`loop detected: this request has passed through the service ${hops} times (${header}); ` +
+			`loop detected: this request was sent by the service itself (${header}: ${hops}); ` +
 				'a URL Group endpoint, callback or destination points back at the service, so it is refused ' +
 				'rather than sent round again',
-			{ [prefixed(dialect, 'NonRetryable-Error')]: 'true' },
+			{ [prefixed(dialect, 'NonRetryable-Error')]: 'true', [loopRefusedHeader(dialect)]: 'true' },
 		);
 	}
 	return hops;

@@ -4,6 +4,7 @@
  * can have (it starts with a NUL). Messages, written once per accepted message on the hot
  * path, have a codec of their own that keeps the body out of the JSON altogether.
  */
+import { nestsDeeperThan } from '../../text/json-nesting.js';
 import { optionFields } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 
@@ -31,10 +32,21 @@ function reviver(_key: string, value: unknown): unknown {
 	return value;
 }
 
+/**
+ * The deepest a kept record may nest: what a request may bring (http/body.ts) inside the
+ * record's own structure. A deeper one, kept by a version that took any depth, could be read
+ * but not written again: it is refused when read, so the journal skips it and says so.
+ */
+const maxKeptNesting = 256;
+
 export function jsonCodec<T>(): Codec<T> {
 	return {
 		encode: (value) => Buffer.from(JSON.stringify(value, replacer)),
-		decode: (bytes) => JSON.parse(bytes.toString('utf8'), reviver) as T,
+		decode: (bytes) => {
+			if (nestsDeeperThan(bytes, maxKeptNesting))
+				throw new Error(`it nests deeper than ${maxKeptNesting} levels and could not be written again`);
+			return JSON.parse(bytes.toString('utf8'), reviver) as T;
+		},
 	};
 }
 
@@ -67,6 +79,12 @@ const messageFields = [
 	'dueAt',
 ] as const satisfies readonly (keyof StoredMessage)[];
 
+/** A kept message's values, in messageFields' order after the layout. */
+type ValuesOf<T extends readonly (keyof StoredMessage)[]> = {
+	-readonly [I in keyof T]: T[I] extends keyof StoredMessage ? StoredMessage[T[I]] : never;
+};
+type Kept = [number, ...ValuesOf<typeof messageFields>];
+
 /** The layout's version, first in the array: a later layout can still read this one. */
 const messageLayout = 1;
 
@@ -89,20 +107,66 @@ export const messageCodec: Codec<StoredMessage> = {
 		const values = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as unknown[];
 		if (!Array.isArray(values) || values[0] !== messageLayout)
 			throw new Error('a kept message in a layout this version does not know');
-		// JSON writes an absent field as null; the message has it undefined.
-		const fields = Object.fromEntries(messageFields.map((field, i) => [field, values[i + 1] ?? undefined]));
-		const message = fields as unknown as StoredMessage;
-		if (
-			typeof message.id !== 'string' ||
-			typeof message.url !== 'string' ||
-			typeof message.dueAt !== 'number'
-		)
+		// In messageFields' order; JSON writes an absent field as null, the message has it undefined.
+		const [
+			,
+			id,
+			kind,
+			url,
+			topicName,
+			endpointName,
+			header,
+			maxRetries,
+			retried,
+			notBefore,
+			createdAt,
+			timeoutMs,
+			callerIp,
+			workflowRunId,
+			workflowPart,
+			queueName,
+			scheduleId,
+			options,
+			hops,
+			holdsQueueSlot,
+			cancelRequested,
+			dueAt,
+		] = values as Kept;
+		if (typeof id !== 'string' || typeof url !== 'string' || typeof dueAt !== 'number')
 			throw new Error('a kept message lacks its id, url or time');
+		const derived = optionFields(options ?? {});
+		// The same literal, in the same order, as createMessage: one shape for every message,
+		// so that the scheduler's and the engine's reads of them stay fast.
 		return {
-			...message,
-			...optionFields(message.options ?? {}),
+			id,
+			kind,
+			url,
+			topicName: topicName ?? undefined,
+			endpointName: endpointName ?? undefined,
+			method: derived.method,
+			header,
 			body: Buffer.from(bytes.subarray(4 + length)),
+			maxRetries,
+			retried,
+			notBefore,
+			createdAt,
+			timeoutMs,
+			retryDelay: derived.retryDelay,
+			callback: derived.callback,
+			failureCallback: derived.failureCallback,
+			callerIp,
+			labels: derived.labels,
+			flow: derived.flow,
+			workflowRunId: workflowRunId ?? undefined,
+			workflowPart: workflowPart ?? undefined,
+			queueName: queueName ?? undefined,
+			scheduleId: scheduleId ?? undefined,
+			options: options ?? {},
+			hops,
 			state: 'waiting',
+			holdsQueueSlot,
+			cancelRequested,
+			dueAt,
 			heapIndex: -1,
 			heapSeq: 0,
 		};

@@ -1,8 +1,8 @@
 /**
  * Every collection of records the local service keeps, with its codec: one table, so that
  * loading what was kept and making the sinks that keep it cannot drift apart. Adding a
- * keyed store is one line here (whole stores with snapshot()/restore() are registered on
- * the keeper instead).
+ * keyed store is one line here (statistics, saved whole on a timer, are registered on the
+ * keeper instead).
  */
 
 import type { AccountCredentials } from '../account/account.js';
@@ -14,10 +14,13 @@ import type { Similarity } from '../indexes/vector/similarity.js';
 import type { KeptVector } from '../indexes/vector/store.js';
 import type { DedupEntry } from '../stores/dedup-store.js';
 import type { DeadLetter } from '../stores/dlq-store.js';
+import type { KeptLogRecord } from '../stores/event-log.js';
 import type { Group } from '../stores/group-store.js';
 import type { QueueRecord } from '../stores/queue-store.js';
 import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
+import type { KeptNotification, WaiterRecord } from '../stores/waiter-store.js';
+import type { RunRecord } from '../stores/workflow-run-store.js';
 import { type Codec, jsonCodec, messageCodec } from './codec.js';
 import type { Keeper } from './journal.js';
 
@@ -58,6 +61,12 @@ export const collections = {
 	sparseRecords: jsonCodec<KeptVector>(),
 	hybridRecords: jsonCodec<KeptVector>(),
 	searchDocuments: jsonCodec<DocumentInput>(),
+	workflowRuns: jsonCodec<RunRecord>(),
+	waiters: jsonCodec<WaiterRecord>(),
+	notifications: jsonCodec<KeptNotification>(),
+	logs: jsonCodec<KeptLogRecord>(),
+	/** The messages delivery logs point at, kept while one does. */
+	logMessages: messageCodec,
 };
 
 type Collections = typeof collections;

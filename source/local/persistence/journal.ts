@@ -4,30 +4,32 @@
  * reported during one turn of the event loop as one atomic batch, one batch at a time, in
  * order. A change reported twice before it is written is written once (the latest value,
  * encoded only then), and a message accepted and finished within one batch costs nothing.
+ * A change writes only its own records, so the work of a request does not grow with what is
+ * kept.
  *
  * Durability: a batch is in the operating system (LevelDB's log, written with write(2))
  * before its promise resolves, so a killed process loses nothing it answered for; only a
  * crash of the machine itself can lose the last batches, as no fsync is asked for.
- * `settle()` is what a request waits for before its answer goes out.
+ * `settle()` is what a request waits for before its answer goes out, and what a delivery
+ * waits for before it goes out.
  *
- * Besides record collections, a store with `snapshot()` and `restore()` can be registered
- * whole: it is restored at once from what was kept, and saved again either with the next
- * batch after anything changed state (`touch()`: a request that changes state, a delivery
- * that ended) or on a timer (statistics). Only a changed snapshot is written.
+ * A batch that fails (a full disk) fails the journal: what was reported and not written is
+ * dropped, every sink handed out so far goes dead, every waiter is told, and nothing is
+ * written any more. LevelDB's log may end in a torn record then, and writing after it would
+ * make everything after unreadable at the next open; `reopen()` opens the database again
+ * (LevelDB recovers the log up to the tear), after which the service reloads what was kept.
+ *
+ * Statistics, which may lose a few seconds to a kill, are whole stores with `snapshot()` and
+ * `restore()`, registered to be saved on a timer (and at close).
  */
-import { mkdir } from 'node:fs/promises';
-import { ClassicLevel } from 'classic-level';
 import type { RecordSink } from '../stores/record-sink.js';
 import { type Codec, jsonCodec } from './codec.js';
+import type { StorageFaults } from './faults.js';
+import { type Db, openState, stateFailure } from './state-directory.js';
 
 export interface SnapshotStore {
 	snapshot(): unknown;
 	restore(data: unknown): void;
-}
-
-export interface RegisterOptions {
-	/** Save every this many ms (and at close) rather than with the batch after each change. */
-	everyMs?: number;
 }
 
 /** What the service keeps its state with: a journal, or nothing at all (`--ephemeral`). */
@@ -39,22 +41,30 @@ export interface Keeper {
 	load<T>(name: string, codec: Codec<T>): Promise<[string, T][]>;
 	/** Whether anything of a collection was kept. */
 	any(name: string): Promise<boolean>;
-	/** Restores `store` from what was kept under `name`, and keeps it from now on. */
-	register(name: string, store: SnapshotStore, options?: RegisterOptions): void;
-	/** Something may have changed the registered stores: save them with the next batch. */
-	touch(): void;
-	/** Resolves once everything reported so far is written; undefined when it already is. */
+	/** Restores `store` from what was kept under `name`, and saves it every `everyMs` and at close. */
+	register(name: string, store: SnapshotStore, everyMs: number): void;
+	/** A whole-store snapshot kept by an older version under `name`, removed with the next batch. */
+	takeSnapshot(name: string): unknown;
+	/**
+	 * Resolves once everything reported so far is written; undefined when it already is.
+	 * Rejects when it cannot be written (the journal failed).
+	 */
 	settle(): Promise<void> | undefined;
 	/** Saves what is registered, writes what is pending and closes. */
 	close(): Promise<void>;
 }
 
-/** The data directory is used by another process (LevelDB's lock is held). */
-export class StateInUseError extends Error {
-	override name = 'StateInUseError';
+/** A write failed: the journal keeps nothing more until it is opened again. */
+export class StorageFailedError extends Error {
+	override name = 'StorageFailedError';
+	constructor(cause: unknown) {
+		super(cause instanceof Error ? cause.message : String(cause), { cause });
+	}
 }
 
 const snapshotCollection = 'snapshot';
+/** Records read per call into LevelDB when a collection is loaded. */
+const loadSlice = 1000;
 
 interface Pending {
 	value: unknown;
@@ -70,17 +80,21 @@ interface Waiter {
 interface Registration {
 	name: string;
 	store: SnapshotStore;
-	everyMs: number | undefined;
 	/** The JSON last written, to skip writing an unchanged snapshot. */
 	written: string | undefined;
-	timer: NodeJS.Timeout | undefined;
+	timer: NodeJS.Timeout;
 }
-
-type Db = ClassicLevel<string, Buffer>;
 
 function rangeOf(name: string): { gte: string; lt: string } {
 	// ';' is the character after ':', so this is every key of the collection.
 	return { gte: `${name}:`, lt: `${name};` };
+}
+
+export interface JournalOptions {
+	/** Makes writes fail on demand (tests of a full disk). */
+	faults?: StorageFaults;
+	/** Told what is worth saying about the state: damage found at open. */
+	onNotice?: (text: string) => void;
 }
 
 export class Journal implements Keeper {
@@ -88,45 +102,78 @@ export class Journal implements Keeper {
 	private clears = new Set<string>();
 	private scheduled = false;
 	private writing = false;
-	private touched = false;
 	/** Changes reported, and changes written, counted alike so settle() knows what to wait for. */
 	private reported = 0;
 	private written = 0;
 	private waiters: Waiter[] = [];
-	private readonly registrations: Registration[] = [];
+	private registrations: Registration[] = [];
 	private closing: Promise<void> | undefined;
 	private idle: (() => void) | undefined;
+	/** Sinks handed out before a failure carry an older epoch: what they report is dropped. */
+	private epoch = 0;
+	private failure: StorageFailedError | undefined;
+	private readonly failureListeners: ((failure: StorageFailedError) => void)[] = [];
+	/** Reads under way (count, load), which close() lets finish. */
+	private readonly reads = new Set<Promise<unknown>>();
 
 	private constructor(
-		private readonly db: Db,
+		private db: Db,
 		readonly location: string,
-		private readonly snapshots: Map<string, string>,
+		private snapshots: Map<string, string>,
 		private readonly onError: (error: unknown) => void,
+		private readonly options: JournalOptions,
 	) {}
 
-	/** Opens (or creates) the database at `location`; StateInUseError when another process has it. */
-	static async open(location: string, onError: (error: unknown) => void): Promise<Journal> {
-		await mkdir(location, { recursive: true, mode: 0o700 });
-		const db: Db = new ClassicLevel<string, Buffer>(location, { valueEncoding: 'buffer' });
+	/** Opens (or creates) the database at `location`; a StateError when it cannot. */
+	static async open(
+		location: string,
+		onError: (error: unknown) => void,
+		options: JournalOptions = {},
+	): Promise<Journal> {
+		const db = await openState(location, options.onNotice ?? (() => {}));
 		try {
-			await db.open();
+			return new Journal(db, location, await readSnapshots(db, location), onError, options);
 		} catch (error) {
-			const cause = (error as { cause?: Error }).cause?.message ?? '';
-			if (/lock/i.test(cause)) throw new StateInUseError(`${location} is in use by another process`);
-			throw new Error(`cannot open the state in ${location}: ${cause || (error as Error).message}`);
+			await db.close().catch(() => {});
+			throw error;
 		}
-		const snapshots = new Map<string, string>();
-		for await (const [key, value] of db.iterator(rangeOf(snapshotCollection)))
-			snapshots.set(key.slice(snapshotCollection.length + 1), value.toString('utf8'));
-		return new Journal(db, location, snapshots, onError);
+	}
+
+	/** Why the journal keeps nothing now; undefined while it writes. */
+	get failed(): StorageFailedError | undefined {
+		return this.failure;
+	}
+
+	/** `listener` is told when a write fails (once per failure). */
+	onFailure(listener: (failure: StorageFailedError) => void): void {
+		this.failureListeners.push(listener);
+	}
+
+	/**
+	 * Opens the database again after a failure: what was written before it is there, the rest
+	 * is not. Throws (a StateError) while it cannot be opened, as on a disk that is still full.
+	 */
+	async reopen(): Promise<void> {
+		await this.db.close().catch(() => {});
+		try {
+			this.options.faults?.check();
+		} catch (error) {
+			throw new StorageFailedError(error);
+		}
+		this.db = await openState(this.location, this.options.onNotice ?? (() => {}));
+		this.snapshots = await readSnapshots(this.db, this.location);
+		this.failure = undefined;
 	}
 
 	collection<T>(name: string, codec: Codec<T>): RecordSink<T> {
 		const prefix = `${name}:`;
+		const epoch = this.epoch;
+		const entry = (value: T): Pending => ({ value, codec: codec as Codec<unknown> });
 		return {
-			put: (key, value) => this.report(prefix + key, { value, codec: codec as Codec<unknown> }),
-			delete: (key) => this.report(prefix + key, null),
+			put: (key, value) => this.report(epoch, prefix + key, entry(value)),
+			delete: (key) => this.report(epoch, prefix + key, null),
 			clear: () => {
+				if (epoch !== this.epoch) return;
 				for (const key of this.pending.keys()) if (key.startsWith(prefix)) this.pending.delete(key);
 				this.clears.add(name);
 				this.reported++;
@@ -135,25 +182,50 @@ export class Journal implements Keeper {
 		};
 	}
 
-	async load<T>(name: string, codec: Codec<T>): Promise<[string, T][]> {
-		const out: [string, T][] = [];
-		const skip = name.length + 1;
-		for await (const [key, value] of this.db.iterator(rangeOf(name))) {
+	load<T>(name: string, codec: Codec<T>): Promise<[string, T][]> {
+		return this.reading(async () => {
+			const out: [string, T][] = [];
+			const skip = name.length + 1;
+			const iterator = this.db.iterator(rangeOf(name));
 			try {
-				out.push([key.slice(skip), codec.decode(value)]);
+				// In slices, not entry by entry (100,000 kept messages are 100 awaits, not 100,000),
+				// the next one read while this one is decoded.
+				let next = iterator.nextv(loadSlice);
+				for (let slice = await next; slice.length > 0; slice = await next) {
+					next = iterator.nextv(loadSlice);
+					for (const [key, value] of slice) {
+						try {
+							out.push([key.slice(skip), codec.decode(value)]);
+						} catch (error) {
+							this.notice(
+								`skipped a kept ${name} record ${JSON.stringify(key)} that cannot be read: ${String(error)}`,
+							);
+						}
+					}
+				}
 			} catch (error) {
-				this.onError(new Error(`skipped a kept ${name} record ${JSON.stringify(key)}: ${String(error)}`));
+				// LevelDB could not read its own files (a damaged table).
+				throw stateFailure(error, this.location);
+			} finally {
+				await iterator.close().catch(() => {});
 			}
-		}
-		return out;
+			return out;
+		});
 	}
 
 	async any(name: string): Promise<boolean> {
-		const first = await this.db.keys({ ...rangeOf(name), limit: 1 }).all();
-		return first.length > 0;
+		return (await this.count(name, 1)) > 0;
 	}
 
-	register(name: string, store: SnapshotStore, options: RegisterOptions = {}): void {
+	/** How many records of a collection are kept (as written: nothing reported since counts). */
+	count(name: string, limit?: number): Promise<number> {
+		return this.reading(async () => {
+			const keys = await this.db.keys({ ...rangeOf(name), ...(limit === undefined ? {} : { limit }) }).all();
+			return keys.length;
+		});
+	}
+
+	register(name: string, store: SnapshotStore, everyMs: number): void {
 		const kept = this.snapshots.get(name);
 		if (kept !== undefined) {
 			try {
@@ -165,25 +237,29 @@ export class Journal implements Keeper {
 		const registration: Registration = {
 			name,
 			store,
-			everyMs: options.everyMs,
 			written: kept,
-			timer: undefined,
+			timer: setInterval(() => this.save(registration), everyMs),
 		};
-		if (options.everyMs !== undefined) {
-			registration.timer = setInterval(() => this.save(registration), options.everyMs);
-			registration.timer.unref();
-		}
+		registration.timer.unref();
 		this.registrations.push(registration);
 	}
 
-	touch(): void {
-		if (this.touched || !this.registrations.some((r) => r.everyMs === undefined)) return;
-		this.touched = true;
-		this.reported++;
-		this.schedule();
+	takeSnapshot(name: string): unknown {
+		const kept = this.snapshots.get(name);
+		if (kept === undefined) return undefined;
+		this.snapshots.delete(name);
+		this.report(this.epoch, `${snapshotCollection}:${name}`, null);
+		try {
+			// Any depth: the caller keeps the records it can write again, and says which it cannot.
+			return JSON.parse(kept) as unknown;
+		} catch (error) {
+			this.notice(`skipped the kept ${name} of an older version, which cannot be read: ${String(error)}`);
+			return undefined;
+		}
 	}
 
 	settle(): Promise<void> | undefined {
+		if (this.failure) return Promise.reject(this.failure);
 		if (this.written === this.reported) return undefined;
 		const target = this.reported;
 		return new Promise((resolve, reject) => {
@@ -198,12 +274,26 @@ export class Journal implements Keeper {
 				this.save(registration);
 			}
 			await this.drained();
+			await Promise.allSettled(this.reads);
 			await this.db.close();
 		})();
 		return this.closing;
 	}
 
-	private report(key: string, entry: Pending | null): void {
+	private notice(text: string): void {
+		(this.options.onNotice ?? this.onError)(text);
+	}
+
+	private reading<T>(read: () => Promise<T>): Promise<T> {
+		const promise = read();
+		this.reads.add(promise);
+		const done = () => this.reads.delete(promise);
+		promise.then(done, done);
+		return promise;
+	}
+
+	private report(epoch: number, key: string, entry: Pending | null): void {
+		if (epoch !== this.epoch) return;
 		this.pending.set(key, entry);
 		this.reported++;
 		this.schedule();
@@ -220,10 +310,7 @@ export class Journal implements Keeper {
 		}
 		if (text === registration.written) return;
 		registration.written = text;
-		this.report(`${snapshotCollection}:${registration.name}`, {
-			value: text,
-			codec: textCodec,
-		});
+		this.report(this.epoch, `${snapshotCollection}:${registration.name}`, { value: text, codec: textCodec });
 	}
 
 	private schedule(): void {
@@ -235,47 +322,55 @@ export class Journal implements Keeper {
 
 	private async flush(): Promise<void> {
 		this.scheduled = false;
+		if (this.failure) return;
 		this.writing = true;
-		if (this.touched) {
-			this.touched = false;
-			for (const registration of this.registrations)
-				if (registration.everyMs === undefined) this.save(registration);
-		}
 		const target = this.reported;
 		const entries = this.pending;
 		const clears = this.clears;
 		this.pending = new Map();
 		this.clears = new Set();
-		const operations: ({ type: 'put'; key: string; value: Buffer } | { type: 'del'; key: string })[] = [];
-		for (const [key, entry] of entries) {
-			if (!entry) {
-				operations.push({ type: 'del', key });
-				continue;
-			}
-			try {
-				operations.push({ type: 'put', key, value: entry.codec.encode(entry.value) });
-			} catch (error) {
-				this.onError(new Error(`could not save ${JSON.stringify(key)}: ${String(error)}`));
-			}
-		}
 		let failure: unknown;
 		try {
+			const operations: ({ type: 'put'; key: string; value: Buffer } | { type: 'del'; key: string })[] = [];
+			for (const [key, entry] of entries) {
+				if (!entry) operations.push({ type: 'del', key });
+				// A record that cannot be encoded fails its batch: the requests that made it are
+				// refused rather than answered for something that is not kept.
+				else operations.push({ type: 'put', key, value: encode(key, entry) });
+			}
+			this.options.faults?.check();
 			for (const name of clears) await this.db.clear(rangeOf(name));
 			if (operations.length > 0) await this.db.batch(operations);
 		} catch (error) {
 			failure = error;
-			this.onError(error);
 		}
 		this.writing = false;
+		if (failure !== undefined) {
+			this.fail(failure);
+			return;
+		}
 		this.written = target;
 		const done = this.waiters.filter((w) => w.target <= target);
 		this.waiters = this.waiters.filter((w) => w.target > target);
-		for (const waiter of done) {
-			if (failure === undefined) waiter.resolve();
-			else waiter.reject(failure);
-		}
-		if (this.pending.size > 0 || this.clears.size > 0 || this.touched) this.schedule();
+		for (const waiter of done) waiter.resolve();
+		if (this.pending.size > 0 || this.clears.size > 0) this.schedule();
 		else if (this.written === this.reported) this.idle?.();
+	}
+
+	private fail(cause: unknown): void {
+		const failure = new StorageFailedError(cause);
+		this.failure = failure;
+		this.epoch++;
+		this.pending = new Map();
+		this.clears = new Set();
+		for (const registration of this.registrations) clearInterval(registration.timer);
+		this.registrations = [];
+		this.written = this.reported;
+		const waiters = this.waiters;
+		this.waiters = [];
+		for (const waiter of waiters) waiter.reject(failure);
+		this.idle?.();
+		for (const listener of this.failureListeners) listener(failure);
 	}
 
 	private drained(): Promise<void> {
@@ -284,6 +379,25 @@ export class Journal implements Keeper {
 			this.idle = resolve;
 		});
 	}
+}
+
+function encode(key: string, entry: Pending): Buffer {
+	try {
+		return entry.codec.encode(entry.value);
+	} catch (error) {
+		throw new Error(`could not encode ${JSON.stringify(key)}: ${String(error)}`);
+	}
+}
+
+async function readSnapshots(db: Db, location: string): Promise<Map<string, string>> {
+	const snapshots = new Map<string, string>();
+	try {
+		for await (const [key, value] of db.iterator(rangeOf(snapshotCollection)))
+			snapshots.set(key.slice(snapshotCollection.length + 1), value.toString('utf8'));
+	} catch (error) {
+		throw stateFailure(error, location);
+	}
+	return snapshots;
 }
 
 const textCodec: Codec<unknown> = {
@@ -298,7 +412,7 @@ export const keepNothing: Keeper = {
 	load: async () => [],
 	any: async () => false,
 	register() {},
-	touch() {},
+	takeSnapshot: () => undefined,
 	settle: () => undefined,
 	close: async () => {},
 };

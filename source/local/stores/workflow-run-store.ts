@@ -1,8 +1,9 @@
 /**
  * Workflow runs: what each run was started with, every message it took part in (its history,
  * in the order the service took them) with how far each got, and how the run ended. Plain
- * data, so the whole store can be saved and restored. Bounded: past the capacity, the oldest
- * ended runs are forgotten first (their ids then no longer deduplicate a trigger).
+ * data, kept run by run: whoever changes a run says so (`changed`), and only that run is
+ * written again. Bounded: past the capacity, the oldest ended runs are forgotten first (their
+ * ids then no longer deduplicate a trigger), and that is said (EvictionReporter).
  */
 import type { PublishOptions } from '../../api/publish-options.js';
 import type {
@@ -11,6 +12,8 @@ import type {
 	WorkflowCallType,
 	WorkflowRunState,
 } from '../../api/workflow-schemas.js';
+import { type EvictionReporter, noEvictionReport } from './evictions.js';
+import { discard, type RecordSink } from './record-sink.js';
 
 /** How far the message of a history entry got. */
 export type EntryDelivery = 'waiting' | 'active' | 'retry' | 'delivered' | 'failed' | 'cancelled';
@@ -83,13 +86,19 @@ export interface RunRecord {
 	};
 }
 
+export const defaultRunCapacity = 10_000;
+
 export class WorkflowRunStore {
 	/** Insertion order is age order. */
 	private readonly runs = new Map<string, RunRecord>();
 	/** Message id to the run it belongs to. */
 	private readonly byMessage = new Map<string, string>();
 
-	constructor(private readonly capacity = 10_000) {}
+	constructor(
+		private readonly sink: RecordSink<RunRecord> = discard(),
+		private readonly capacity = defaultRunCapacity,
+		private readonly evictions: EvictionReporter = noEvictionReport,
+	) {}
 
 	get size(): number {
 		return this.runs.size;
@@ -107,12 +116,16 @@ export class WorkflowRunStore {
 
 	add(run: RunRecord): void {
 		this.prune();
-		this.runs.set(run.id, run);
-		for (const entry of run.entries) this.byMessage.set(entry.messageId, run.id);
-		if (run.failure?.messageId) this.byMessage.set(run.failure.messageId, run.id);
+		this.index(run);
+		this.sink.put(run.id, run);
 	}
 
-	/** Notes that `messageId` belongs to `run` (entries are pushed by the caller). */
+	/** `run` changed (its state, an entry, its failure): it is written again. */
+	changed(run: RunRecord): void {
+		if (this.runs.get(run.id) === run) this.sink.put(run.id, run);
+	}
+
+	/** Notes that `messageId` belongs to `run` (entries are pushed by the caller, who then calls changed). */
 	link(run: RunRecord, messageId: string): void {
 		this.byMessage.set(messageId, run.id);
 	}
@@ -122,24 +135,44 @@ export class WorkflowRunStore {
 		return [...this.runs.values()].reverse();
 	}
 
+	/** Puts back runs that were kept (their sink is not told), oldest first. */
+	restore(runs: readonly RunRecord[]): void {
+		for (const run of [...runs].sort((a, b) => a.createdAt - b.createdAt)) this.index(run);
+	}
+
+	/** Takes in runs an older version kept whole, and keeps them run by run from now on. */
+	adopt(runs: readonly RunRecord[]): void {
+		for (const run of runs) this.add(run);
+	}
+
+	private index(run: RunRecord): void {
+		this.runs.set(run.id, run);
+		for (const entry of run.entries) this.byMessage.set(entry.messageId, run.id);
+		if (run.failure?.messageId) this.byMessage.set(run.failure.messageId, run.id);
+	}
+
 	private prune(): void {
 		if (this.runs.size < this.capacity) return;
-		const victim =
-			[...this.runs.values()].find((run) => run.state !== 'RUN_STARTED') ?? this.runs.values().next().value;
-		if (victim) this.forget(victim);
+		let victim: RunRecord | undefined;
+		for (const run of this.runs.values())
+			if (run.state !== 'RUN_STARTED') {
+				victim = run;
+				break;
+			}
+		victim ??= this.runs.values().next().value;
+		if (!victim) return;
+		this.forget(victim);
+		this.evictions.evicted(
+			'workflow runs',
+			1,
+			`${this.capacity} are kept, the most there may be: the oldest ended run (else the oldest) is forgotten for each new one`,
+		);
 	}
 
 	private forget(run: RunRecord): void {
 		this.runs.delete(run.id);
+		this.sink.delete(run.id);
 		for (const entry of run.entries) this.byMessage.delete(entry.messageId);
 		if (run.failure?.messageId) this.byMessage.delete(run.failure.messageId);
-	}
-
-	snapshot(): RunRecord[] {
-		return structuredClone([...this.runs.values()]);
-	}
-
-	restore(runs: readonly RunRecord[]): void {
-		for (const run of structuredClone(runs)) this.add(run);
 	}
 }

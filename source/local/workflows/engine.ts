@@ -14,11 +14,13 @@ import type { PublishOptions } from '../../api/publish-options.js';
 import type { CallbackBody, EventState, PublishResult } from '../../api/schemas.js';
 import { rawStep, rawStepsBody } from '../../api/workflow-protocol.js';
 import type { Waiter, WorkflowRunState } from '../../api/workflow-schemas.js';
+import { maxRequestNesting, nestsDeeperThan } from '../../text/json-nesting.js';
 import type { PlanLimits } from '../account/limits.js';
 import type { Clock } from '../clock.js';
 import type { AttemptResponse } from '../delivery/callback-body.js';
 import { callbackBody } from '../delivery/callback-body.js';
 import type { DeliveryEngine, FinalDetail, FinalOutcome, RunHooks } from '../delivery/engine.js';
+import { tooDeep } from '../http/body.js';
 import { badRequest, notFound } from '../http/reply.js';
 import { checkLimits, destinationHeaders } from '../messages/factory.js';
 import { incomingHops } from '../messages/hops.js';
@@ -41,8 +43,6 @@ export interface WorkflowEngineDeps {
 	waiters: WaiterStore;
 	/** The delivery engine (it is built with this engine's hooks, so it comes later). */
 	delivery: () => DeliveryEngine;
-	/** The runs or waiters changed by themselves (a wait timed out), not by a request or a delivery. */
-	changed?: () => void;
 }
 
 /** A message marked with a run id, as a publish or a batch item brought it. */
@@ -57,15 +57,27 @@ export interface Submission {
 	now: number;
 }
 
-/** A submission checked and decoded: committing it changes the run, planning changes nothing. */
-export interface SubmissionPlan {
-	kind: 'start' | 'step' | 'call';
+interface PlannedMessage {
 	runId: string;
 	submission: Submission;
-	options: PublishOptions;
-	/** Loop detection's count of the message it makes. */
-	hops: number;
+	/** The message it makes, built (so every header it carries is checked) before anything changes. */
+	message: StoredMessage;
+	/** What its entry in the run's history holds, base64: the payload, or what the route sent. */
+	payload: string;
 }
+
+/** A start of a run, checked and built: committing it changes the account, planning changes nothing. */
+export type StartPlan = PlannedMessage & {
+	kind: 'start';
+	/** The run it starts, unless the account has one of its id by the time it is committed. */
+	run: RunRecord;
+};
+
+/** A submission checked and built: committing it changes the run, planning changes nothing. */
+export type SubmissionPlan =
+	| StartPlan
+	| (PlannedMessage & { kind: 'step' })
+	| (PlannedMessage & { kind: 'call'; stepId: number | undefined });
 
 export interface StartAnswer {
 	run: RunRecord;
@@ -134,13 +146,16 @@ export class WorkflowEngine {
 		return { options, hops };
 	}
 
-	/** Checks a message of a run; throws HttpError (400 for a run that has ended or is unknown). */
+	/**
+	 * Checks a message of a run and builds what it makes; throws HttpError (400 for a run that
+	 * has ended or is unknown). Nothing changes until it is committed, so a batch is refused whole.
+	 */
 	plan(submission: Submission): SubmissionPlan {
 		const h = this.headers;
 		const runId = h.runOf(submission.fields);
 		if (runId === undefined) throw badRequest(`${h.runId} is missing`);
 		const { options, hops } = this.settings(submission);
-		if (h.isInit(submission.fields)) return { kind: 'start', runId, submission, options, hops };
+		if (h.isInit(submission.fields)) return this.planStart(runId, { ...submission, hops }, options);
 		const run = this.deps.runs.get(runId);
 		// 400, as the SDK reads it: the run is over, there is nothing to append to.
 		if (!run)
@@ -149,41 +164,39 @@ export class WorkflowEngine {
 			throw badRequest(
 				`workflow run ${JSON.stringify(runId)} has ended (${run.state}): it takes no more steps`,
 			);
-		const kind = h.callTypeOf(submission.fields) === 'toCallback' ? 'call' : 'step';
-		return { kind, runId, submission, options, hops };
-	}
-
-	/** Commits a checked submission; the answer of its publish or batch item. */
-	commit(plan: SubmissionPlan): { result: PublishResult; deduplicated: boolean } {
-		const { submission } = plan;
-		if (plan.kind === 'start') {
-			const started = this.start(plan.runId, { ...submission, hops: plan.hops }, plan.options);
-			const result: PublishResult = { messageId: started.messageId, url: started.run.url };
-			if (started.deduplicated) result.deduplicated = true;
-			return { result, deduplicated: started.deduplicated };
+		const { url, body, now } = submission;
+		const payload = base64(body);
+		if (h.callTypeOf(submission.fields) !== 'toCallback') {
+			// A step is read again for the run's logs and sent back to the route with every later one.
+			if (nestsDeeperThan(body, maxRequestNesting)) throw tooDeep('a workflow step');
+			const message = this.messages.step(run, url, options, now, hops);
+			return { kind: 'step', runId, submission, message, payload };
 		}
-		const run = this.deps.runs.get(plan.runId)!;
-		const message =
-			plan.kind === 'call'
-				? this.call(run, submission, plan.options, plan.hops)
-				: this.step(run, submission.url, base64(submission.body), plan.options, submission.now, plan.hops);
-		return { result: { messageId: message.id, url: message.url }, deduplicated: false };
+		const message = this.messages.call(run, url, options, body, now, hops);
+		const stepIdHeader = h.stepId.toLowerCase();
+		const stepId = Object.entries(options.callbackForwardHeaders ?? {}).find(
+			([name]) => name.toLowerCase() === stepIdHeader,
+		)?.[1];
+		return {
+			kind: 'call',
+			runId,
+			submission,
+			message,
+			payload,
+			stepId: stepId !== undefined && /^\d+$/.test(stepId) ? Number(stepId) : undefined,
+		};
 	}
 
 	/**
-	 * Starts a run, or answers with the existing one of that id (deduplicated): the first call
-	 * of the route carries the initial payload.
+	 * Checks and builds the start of a run (a trigger, or a batch item marked init): the run
+	 * and the first call of its route, which carries the initial payload. Throws HttpError.
 	 */
-	start(runId: string, submission: Submission, options: PublishOptions): StartAnswer {
-		const existing = this.deps.runs.get(runId);
-		if (existing)
-			return { run: existing, messageId: existing.entries[0]?.messageId ?? '', deduplicated: true };
-		const now = submission.now;
+	planStart(runId: string, submission: Submission, options: PublishOptions): StartPlan {
 		const invoked = this.invocation(submission);
 		const run: RunRecord = {
 			id: runId,
 			url: submission.url,
-			createdAt: now,
+			createdAt: submission.now,
 			callerIp: submission.callerIp,
 			state: 'RUN_STARTED',
 			options: runOptions(options),
@@ -192,11 +205,45 @@ export class WorkflowEngine {
 		};
 		if (invoked) run.invoker = invoked.invoker;
 		if (!this.headers.asksInitialBody(submission.fields)) run.failureSourceBody = 'steps';
-		this.deps.runs.add(run);
-		this.deps.usage.workflowRun(now, 'started');
-		const payload = invoked ? base64(invoked.body) : base64(submission.body);
 		const hops = submission.hops ?? incomingHops(submission.fields, this.deps.dialect);
-		const message = this.step(run, submission.url, payload, options, now, hops);
+		const message = this.messages.step(run, submission.url, options, submission.now, hops);
+		const payload = base64(invoked ? invoked.body : submission.body);
+		return { kind: 'start', runId, submission, run, message, payload };
+	}
+
+	/** Commits a checked submission; the answer of its publish or batch item. */
+	commit(plan: SubmissionPlan): { result: PublishResult; deduplicated: boolean } {
+		if (plan.kind === 'start') {
+			const started = this.start(plan);
+			const result: PublishResult = { messageId: started.messageId, url: started.run.url };
+			if (started.deduplicated) result.deduplicated = true;
+			return { result, deduplicated: started.deduplicated };
+		}
+		const run = this.deps.runs.get(plan.runId)!;
+		const { message, payload } = plan;
+		if (plan.kind === 'call') {
+			this.record(run, message, 'toCallback', payload, {
+				call: {
+					url: message.url,
+					method: message.method,
+					headers: message.header,
+					...(plan.stepId !== undefined ? { stepId: plan.stepId } : {}),
+				},
+			});
+			this.deps.delivery().accept(message);
+		} else this.enter(run, message, payload);
+		return { result: { messageId: message.id, url: message.url }, deduplicated: false };
+	}
+
+	/** Starts a planned run, or answers with the existing one of that id (deduplicated). */
+	start(plan: StartPlan): StartAnswer {
+		const existing = this.deps.runs.get(plan.runId);
+		if (existing)
+			return { run: existing, messageId: existing.entries[0]?.messageId ?? '', deduplicated: true };
+		const { run, message } = plan;
+		this.deps.runs.add(run);
+		this.deps.usage.workflowRun(run.createdAt, 'started');
+		this.enter(run, message, plan.payload);
 		return { run, messageId: message.id, deduplicated: false };
 	}
 
@@ -209,6 +256,7 @@ export class WorkflowEngine {
 	): { body: string; invoker: NonNullable<RunRecord['invoker']> } | undefined {
 		if (submission.fields.get(this.headers.invoke.toLowerCase())?.trim() !== 'true') return undefined;
 		let request: Record<string, unknown>;
+		if (nestsDeeperThan(submission.body, maxRequestNesting)) throw tooDeep('an invoke');
 		try {
 			request = JSON.parse(submission.body.toString('utf8')) as Record<string, unknown>;
 		} catch {
@@ -234,41 +282,20 @@ export class WorkflowEngine {
 	}
 
 	/** A step joins the history and calls the route with the run up to it. */
-	private step(
-		run: RunRecord,
-		url: string,
-		body: string,
-		own: PublishOptions,
-		now: number,
-		hops = 0,
-	): StoredMessage {
-		const message = this.messages.step(run, url, own, now, hops);
+	private step(run: RunRecord, url: string, body: string, own: PublishOptions, now: number): StoredMessage {
+		const message = this.messages.step(run, url, own, now, 0);
+		this.enter(run, message, body);
+		return message;
+	}
+
+	/** A call of the route joins the history (`body` is its entry's) and goes out with the run up to it. */
+	private enter(run: RunRecord, message: StoredMessage, body: string): void {
 		this.record(run, message, 'step', body);
 		this.messages.setBody(
 			message,
 			run.entries.map((e) => rawStep(e.messageId, e.body, e.callType)),
 		);
 		this.deps.delivery().accept(message);
-		return message;
-	}
-
-	/** A `context.call`: its request goes to its URL; the answer comes back through the callback hook. */
-	private call(run: RunRecord, submission: Submission, options: PublishOptions, hops: number): StoredMessage {
-		const message = this.messages.call(run, submission.url, options, submission.body, submission.now, hops);
-		const stepIdHeader = this.headers.stepId.toLowerCase();
-		const stepId = Object.entries(options.callbackForwardHeaders ?? {}).find(
-			([name]) => name.toLowerCase() === stepIdHeader,
-		)?.[1];
-		this.record(run, message, 'toCallback', base64(submission.body), {
-			call: {
-				url: message.url,
-				method: message.method,
-				headers: message.header,
-				...(stepId !== undefined && /^\d+$/.test(stepId) ? { stepId: Number(stepId) } : {}),
-			},
-		});
-		this.deps.delivery().accept(message);
-		return message;
 	}
 
 	private record(
@@ -294,6 +321,7 @@ export class WorkflowEngine {
 		if (!entry.call) entry.headers = message.header;
 		run.entries.push(entry);
 		this.deps.runs.link(run, message.id);
+		this.deps.runs.changed(run);
 		this.deps.usage.workflowMessage(message.createdAt);
 		return entry;
 	}
@@ -359,6 +387,7 @@ export class WorkflowEngine {
 		run.state = state;
 		run.completedAt = now;
 		if (response !== undefined) run.response = response;
+		this.deps.runs.changed(run);
 		this.stop(run, state !== 'RUN_SUCCESS');
 		this.deps.usage.workflowRun(
 			now,
@@ -486,7 +515,10 @@ export class WorkflowEngine {
 			now,
 		);
 		const entry = run.entries.at(-1);
-		if (entry?.messageId === message.id) entry.waitDeadline = waiter.deadline;
+		if (entry?.messageId === message.id) {
+			entry.waitDeadline = waiter.deadline;
+			this.deps.runs.changed(run);
+		}
 		return message;
 	}
 
@@ -508,7 +540,6 @@ export class WorkflowEngine {
 		const waiter = this.deps.waiters.get(waiterId);
 		if (!waiter) return;
 		this.release(waiter, undefined, true);
-		this.deps.changed?.();
 	}
 
 	/** Arms the timeouts of every waiter in the store (after it was restored). */
@@ -541,6 +572,7 @@ export class WorkflowEngine {
 		const { run, entry } = found;
 		const target = entry ?? (message.workflowPart === 'failure' ? run.failure : undefined);
 		if (!target) return;
+		this.deps.runs.changed(run);
 		if (state === 'ERROR') {
 			const errorBody = detail.responseBody?.subarray(0, errorBodyKept).toString('utf8');
 			target.errors.push({
@@ -569,6 +601,7 @@ export class WorkflowEngine {
 		if (!found) return;
 		const { run, entry } = found;
 		const now = this.deps.clock.now();
+		this.deps.runs.changed(run);
 		if (message.workflowPart === 'failure') {
 			const failure = run.failure;
 			if (!failure) return;
@@ -669,6 +702,7 @@ export class WorkflowEngine {
 		};
 		if (dlqId !== undefined) run.failure.dlqId = dlqId;
 		this.deps.runs.link(run, failure.id);
+		this.deps.runs.changed(run);
 		this.deps.usage.workflowMessage(now);
 		this.deps.delivery().accept(failure);
 	}

@@ -14,6 +14,7 @@ import type {
 	WorkflowStepLog,
 	WorkflowStepState,
 } from '../../api/workflow-schemas.js';
+import { maxRequestNesting, nestsDeeperThan } from '../../text/json-nesting.js';
 import { shownHeaders } from '../messages/redaction.js';
 import type { WaiterRecord } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
@@ -29,9 +30,9 @@ export function decodedText(base64: string): string {
 	}
 }
 
-/** A JSON text as its value, anything else as it is. */
+/** A JSON text as its value, anything else (or JSON too deep to write again) as it is. */
 function parsedOrText(text: unknown): unknown {
-	if (typeof text !== 'string') return text;
+	if (typeof text !== 'string' || nestsDeeperThan(text, maxRequestNesting)) return text;
 	try {
 		return JSON.parse(text);
 	} catch {

@@ -5,22 +5,16 @@ import { ReducerStore } from '../data/store.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands } from '../keys/use-keys.js';
 import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
-import {
-	faultLines,
-	Header,
-	Help,
-	KeyLine,
-	StatusLine,
-	Tabs,
-	useFaults,
-	useStatus,
-	visibleEndpoints,
-} from './chrome.js';
 import { CommandLine } from './command-line.js';
 import { commandLineReducer, initialCommandLine } from './command-line-state.js';
+import { Header } from './header.js';
 import { HealthOverlay } from './health.js';
+import { Help } from './help.js';
+import { KeyLine } from './key-line.js';
 import { Pane } from './pane.js';
 import { numbered, tabPanes } from './panes.js';
+import { faultLines, StatusLine, useFaults, useStatus, visibleEndpoints } from './status-line.js';
+import { Tabs } from './tabs.js';
 
 /**
  * The whole screen, never taller than the terminal: header, tabs, the pane, status and keys.
@@ -94,7 +88,7 @@ export function App() {
 			</Box>
 			{ui.command ? <CommandLine store={commandLine} width={width} /> : null}
 			<StatusLine visible={visible} width={width} hidden={ui.command} />
-			<KeyLine />
+			<KeyLine width={width} />
 		</Box>
 	);
 }

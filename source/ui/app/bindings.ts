@@ -3,6 +3,7 @@ import type { AnyPane } from '../contract/pane.js';
 import { type Binding, KeyTable, type ScopeInfo } from '../keys/key-table.js';
 import { confirmBindings } from '../kit/confirm/view.js';
 import { formBindings } from '../kit/form/view.js';
+import { upDown } from '../kit/tail-list/bindings.js';
 import { textInputBindings } from '../kit/text-input/view.js';
 import { commandLineBindings } from './command-line.js';
 import { numbered } from './panes.js';
@@ -33,15 +34,16 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			scope: 'help',
 			keys: ['?', 'esc'],
 			description: 'close help',
-			hint: { keys: '?/esc', label: 'close help' },
+			hint: { keys: '?/esc', label: 'close help', keep: true },
 		},
-		// Everywhere: help and quit first, so a narrow key line still shows them.
+		...upDown('help', 'scroll'),
+		// Everywhere, the most used first: a narrow key line shows the first that fit (help and quit always).
 		{
 			command: 'help.toggle',
 			scope: 'global',
 			keys: ['?'],
-			description: 'keys of this pane',
-			hint: { label: 'help' },
+			description: 'keys of this pane, and every view',
+			hint: { label: 'help', keep: true, cut: 'all keys' },
 		},
 		{
 			command: 'health.toggle',
@@ -50,8 +52,13 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			description: 'close the health rules',
 			hint: { keys: '!/esc', label: 'close' },
 		},
-		{ command: 'app.quit', scope: 'global', keys: ['q'], description: 'quit', hint: { label: 'quit' } },
-		...paneKeys(panes),
+		{
+			command: 'app.quit',
+			scope: 'global',
+			keys: ['q'],
+			description: 'quit',
+			hint: { label: 'quit', keep: true },
+		},
 		{
 			command: 'command.open',
 			scope: 'global',
@@ -64,35 +71,6 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			scope: 'global',
 			keys: ['!'],
 			description: 'health rules and why',
-		},
-		{
-			command: 'pane.next',
-			scope: 'global',
-			keys: ['tab'],
-			description: 'next pane',
-			hint: { keys: 'tab', label: 'next' },
-			help: { keys: 'tab/S-tab', description: 'next / previous pane' },
-		},
-		{
-			command: 'pane.previous',
-			scope: 'global',
-			keys: ['shift+tab'],
-			description: 'previous pane',
-			help: false,
-		},
-		{
-			command: 'data.refresh',
-			scope: 'global',
-			keys: ['r'],
-			description: 'refresh now',
-			hint: { label: 'refresh' },
-		},
-		{
-			command: 'data.freeze',
-			scope: 'global',
-			keys: ['f'],
-			description: 'freeze or resume live data',
-			hint: { label: 'freeze' },
 		},
 		{
 			command: 'period.longer',
@@ -109,6 +87,36 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 			description: 'shorter stats period',
 			help: false,
 		},
+		{
+			command: 'data.freeze',
+			scope: 'global',
+			keys: ['f'],
+			description: 'freeze or resume live data',
+			hint: { label: 'freeze' },
+		},
+		{
+			command: 'data.refresh',
+			scope: 'global',
+			keys: ['r'],
+			description: 'refresh now',
+			hint: { label: 'refresh' },
+		},
+		{
+			command: 'pane.next',
+			scope: 'global',
+			keys: ['tab'],
+			description: 'next pane',
+			hint: { keys: 'tab', label: 'next' },
+			help: { keys: 'tab/S-tab', description: 'next / previous pane' },
+		},
+		{
+			command: 'pane.previous',
+			scope: 'global',
+			keys: ['shift+tab'],
+			description: 'previous pane',
+			help: false,
+		},
+		...paneKeys(panes),
 	];
 }
 
@@ -116,6 +124,7 @@ export function shellBindings(panes: readonly AnyPane[]): Binding[] {
 const modal: Record<string, ScopeInfo> = {
 	input: { modal: true },
 	form: { modal: true },
+	'form.lines': { modal: true, title: 'multi-line field' },
 	confirm: { modal: true },
 	command: { modal: true, title: 'command line' },
 	health: { title: 'health' },

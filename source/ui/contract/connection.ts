@@ -1,5 +1,6 @@
 /** Which service the monitor is connected to, and the callback receiver it shows, if any. */
 import type { SettingKey } from '../../config/settings.js';
+import type { FollowState } from '../../receiver/history-follow.js';
 import type { ReplayEdits } from '../../receiver/replay.js';
 import type { ReplayResult } from '../../receiver/replay-send.js';
 import type { EventStore } from '../../receiver/store.js';
@@ -54,5 +55,19 @@ export interface TuiReceiver {
 	/** Where verified requests are forwarded (the app), when they are. */
 	forwardTo?: string | undefined;
 	/** Sends request n of the kept history to the app again, signed afresh; absent without a history. */
+	replay?: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined;
+	/**
+	 * `mqtop listen` on the same data directory: its history, followed read only, so that its
+	 * requests show beside the receiver's own (absent with a throwaway service).
+	 */
+	followed?: FollowedReceiver | undefined;
+}
+
+/** Another receiver whose requests the monitor shows from its history: `mqtop listen`'s. */
+export interface FollowedReceiver {
+	store: EventStore;
+	/** Whether a `mqtop listen` runs and writes the history, and which. */
+	state(): FollowState;
+	/** Sends its request n to the app again (the monitor's forward URL), signed afresh; absent without one. */
 	replay?: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined;
 }

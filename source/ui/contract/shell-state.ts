@@ -14,6 +14,8 @@ export interface ShellState {
 	frozen: boolean;
 	/** The key help overlay of the current pane. */
 	help: boolean;
+	/** The first line of the help shown, where it is longer than the terminal. */
+	helpScroll: number;
 	/** The health overlay: each rule of the health line, and why it is coloured so. */
 	health: boolean;
 	/** The `:` command line is open. */
@@ -33,6 +35,8 @@ export type ShellAction =
 	| { type: 'period/shorter' }
 	| { type: 'freeze/toggle' }
 	| { type: 'help/toggle' }
+	/** Scrolls the help by `delta` lines among its `count` positions. */
+	| { type: 'help/scroll'; delta: number; count: number }
 	| { type: 'health/toggle' }
 	| { type: 'command/open' }
 	| { type: 'command/close' }
@@ -51,6 +55,7 @@ export function initialShellState(start: ShellStart): ShellState {
 		period: start.period ?? '1h',
 		frozen: false,
 		help: false,
+		helpScroll: 0,
 		health: false,
 		command: false,
 		reveal: false,
@@ -64,7 +69,7 @@ function clamp(value: number, min: number, max: number): number {
 
 function showPane(state: ShellState, pane: string): ShellState {
 	if (pane === state.pane) return state;
-	return { ...state, pane, reveal: false };
+	return { ...state, pane, reveal: false, helpScroll: 0 };
 }
 
 function stepPeriod(period: StatsPeriod, step: number): StatsPeriod {
@@ -94,7 +99,11 @@ export function shellReducer(state: ShellState, action: ShellAction): ShellState
 			return { ...state, frozen: !state.frozen };
 		// One overlay at a time: opening one closes the other.
 		case 'help/toggle':
-			return { ...state, help: !state.help, health: false };
+			return { ...state, help: !state.help, helpScroll: 0, health: false };
+		case 'help/scroll': {
+			const helpScroll = clamp(state.helpScroll + action.delta, 0, Math.max(0, action.count - 1));
+			return helpScroll === state.helpScroll ? state : { ...state, helpScroll };
+		}
 		case 'health/toggle':
 			return { ...state, health: !state.health, help: false };
 		case 'command/open':

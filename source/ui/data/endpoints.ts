@@ -4,14 +4,14 @@
  * liberally (the client's `read*` methods, source/api/liberal.ts): it gives the data that could
  * be read and what was odd about the rest, so one odd field never costs a pane its data. A pane
  * declares its own endpoints beside its view; the few that several panes read (the account
- * list, the delivery logs) are here. The poll store and the scheduler know endpoints only
- * through this shape.
+ * list, the delivery logs, the queues) are here. The poll store and the scheduler know
+ * endpoints only through this shape.
  */
 import type { MqClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { Liberal, Reading } from '../../api/liberal.js';
 import { logsPageLimit } from '../../api/logs-api.js';
-import type { LogEntry } from '../../api/messaging-schemas.js';
+import type { LogEntry, Queue as QueueSchema } from '../../api/messaging-schemas.js';
 import type { MqUser } from '../../api/schemas.js';
 
 /** Management uses the e-mail and API key; messaging uses the token. */
@@ -31,7 +31,10 @@ export interface EndpointInfo {
 	concurrency?: number;
 	/** A 404 is an answer (the resource is gone), not a failure of the API. */
 	notFoundIsAnswer?: boolean;
-	/** Polled at most this often, when slower than the refresh interval (what changes slowly). */
+	/**
+	 * Polled at most this often, when slower than the refresh interval (what changes slowly): every
+	 * so many whole intervals, so that it goes out with the others.
+	 */
 	everyMs?: number;
 }
 
@@ -81,6 +84,18 @@ export const usersEndpoint = defineEndpoint<Account[]>({
 	label: 'accounts',
 	params: () => '',
 	fetch: (client, _params, signal) => client.management.users(signal),
+});
+
+/** A queue as read: its `name`, and whatever else the service sent. */
+export type Queue = Liberal<typeof QueueSchema>;
+
+/** Every queue of the account, with its lag and whether it is paused: the Queues pane, and Messages for a message in one. */
+export const queuesEndpoint = defineEndpoint<Queue[]>({
+	key: 'queues',
+	api: 'messaging',
+	label: 'queues',
+	params: () => '',
+	fetch: (client, _params, signal) => client.queues.list(signal),
 });
 
 /**

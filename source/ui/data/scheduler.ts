@@ -1,11 +1,11 @@
 /**
  * The one poll scheduler. It polls the jobs it is given (the visible pane's endpoints) every
- * interval, never sends a second request to an endpoint while one is out, backs off
- * exponentially on failure, and while paused (frozen) leaves the data as it is. A keyed
- * endpoint (one job per message id) has a request out per id at most, and at most its
- * `concurrency` requests out in all; the others wait their turn. A 429 holds every job of its
- * API until the limit resets (a rate limit is the account's, not the endpoint's), unless the
- * person asks for a refresh.
+ * interval, all on one beat (their answers come together and make one frame), never sends a
+ * second request to an endpoint while one is out, backs off exponentially on failure, and while
+ * paused (frozen) leaves the data as it is. A keyed endpoint (one job per message id) has a
+ * request out per id at most, and at most its `concurrency` requests out in all; the others wait
+ * their turn. A 429 holds every job of its API until the limit resets (a rate limit is the
+ * account's, not the endpoint's), unless the person asks for a refresh.
  */
 import type { MqClient } from '../../api/client.js';
 import type { Reading } from '../../api/liberal.js';
@@ -40,6 +40,8 @@ interface Active {
 	id: string;
 	job: PollJob;
 	timer: ReturnType<typeof setTimeout> | undefined;
+	/** When its request is (or was) due, whenever its timer ran. */
+	dueAt: number;
 }
 
 interface InFlight {
@@ -69,6 +71,8 @@ export class PollScheduler {
 	private intervalMs: number;
 	private readonly backoff: BackoffPolicy;
 	private readonly now: () => number;
+	/** The beat polls keep: every interval from here. */
+	private readonly origin: number;
 
 	constructor(
 		private readonly store: PollStore,
@@ -77,6 +81,7 @@ export class PollScheduler {
 		this.intervalMs = options.intervalMs;
 		this.backoff = options.backoff ?? { baseMs: options.intervalMs, maxMs: 30_000 };
 		this.now = options.now ?? Date.now;
+		this.origin = this.now();
 	}
 
 	/** Replaces the polled set: new jobs start now (or when their backoff ends), dropped ones stop. */
@@ -104,7 +109,7 @@ export class PollScheduler {
 				existing.job = job;
 				continue;
 			}
-			const active: Active = { id, job, timer: undefined };
+			const active: Active = { id, job, timer: undefined, dueAt: this.now() };
 			this.active.set(id, active);
 			const backoff = this.failures.get(id);
 			this.schedule(active, backoff ? backoff.retryAt - this.now() : 0);
@@ -153,6 +158,7 @@ export class PollScheduler {
 		if (this.stopped || this.paused) return;
 		const hold = this.holds.get(active.job.endpoint.api);
 		const wait = hold === undefined ? delayMs : Math.max(delayMs, hold - this.now());
+		active.dueAt = this.now() + Math.max(0, wait);
 		active.timer = setTimeout(
 			() => {
 				active.timer = undefined;
@@ -160,6 +166,11 @@ export class PollScheduler {
 			},
 			Math.max(0, wait),
 		);
+	}
+
+	/** The beat `at` falls on, or the last one before it. */
+	private beatOf(at: number): number {
+		return this.origin + Math.floor((at - this.origin) / this.intervalMs) * this.intervalMs;
 	}
 
 	private isCurrent(active: Active): boolean {
@@ -196,17 +207,19 @@ export class PollScheduler {
 		});
 		this.inFlight.set(key, { id: active.id, controller, done });
 		this.store.started(job.endpoint, job.params);
-		const sentAt = this.now();
 		try {
 			const { data, issues } = await job.fetch(controller.signal);
 			if (this.isCurrent(active) && !this.paused) {
 				this.failures.delete(active.id);
 				this.store.succeeded(job.endpoint, job.params, data, this.now(), issues);
-				const every = Math.max(this.intervalMs, job.endpoint.everyMs ?? 0);
-				// An interval from when the request went out: jobs that start together stay together,
-				// so their answers make one frame, not one each; half of one at least after a slow answer.
-				const wait = Math.max(every / 2, every - (this.now() - sentAt));
-				this.schedule(active, this.again.delete(active.id) ? 0 : wait);
+				// On the beat, a whole interval (or whole intervals) after the beat it was due on: jobs go
+				// out together and their answers make one frame, not one each, even when a busy moment
+				// made one's timer late, or it started between beats (shown later, refreshed, retried).
+				// Half an interval at least after a slow answer.
+				const { intervalMs } = this;
+				const every = Math.ceil(Math.max(intervalMs, job.endpoint.everyMs ?? 0) / intervalMs) * intervalMs;
+				const next = Math.max(this.beatOf(active.dueAt) + every, this.now() + every / 2);
+				this.schedule(active, this.again.delete(active.id) ? 0 : next - this.now());
 			}
 		} catch (error) {
 			if (this.isCurrent(active) && !this.paused && !controller.signal.aborted) {

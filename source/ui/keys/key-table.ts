@@ -20,8 +20,12 @@ export interface Binding {
 	keys: readonly string[];
 	/** What the command does, for the help overlay. */
 	description: string;
-	/** Shown in the bottom key line when given: the keys as written there, and a short label. */
-	hint?: { keys?: string; label: string };
+	/**
+	 * Shown in the bottom key line when given: the keys as written there, and a short label.
+	 * `keep`: shown however narrow the line (help, quit); `cut`: its label when the line
+	 * leaves keys out (help says where they are).
+	 */
+	hint?: { keys?: string; label: string; keep?: boolean; cut?: string };
 	/** How the help overlay lists it, when not as keys and description; false leaves it out. */
 	help?: { keys: string; description: string } | false;
 	/** It changes something on the service: disabled, and shown so, in read-only mode. */
@@ -53,6 +57,10 @@ export interface KeyHint {
 	label: string;
 	/** Keys read-only mode disables. */
 	disabled: boolean;
+	/** Shown however narrow the line. */
+	keep?: boolean;
+	/** Its label when the line leaves keys out. */
+	cut?: string;
 }
 
 /**
@@ -66,7 +74,13 @@ export function keyLineHints(shown: readonly Binding[], readOnly: boolean): KeyH
 	for (const binding of shown) {
 		const keys = binding.hint?.keys ?? keysLabel(binding);
 		if (!disabled.includes(binding))
-			hints.push({ keys, label: binding.hint?.label ?? binding.description, disabled: false });
+			hints.push({
+				keys,
+				label: binding.hint?.label ?? binding.description,
+				disabled: false,
+				...(binding.hint?.keep ? { keep: true } : {}),
+				...(binding.hint?.cut ? { cut: binding.hint.cut } : {}),
+			});
 		else if (binding === disabled[0])
 			hints.push({
 				keys: disabled.map((b) => b.hint?.keys ?? keysLabel(b)).join('/'),
@@ -75,6 +89,32 @@ export function keyLineHints(shown: readonly Binding[], readOnly: boolean): KeyH
 			});
 	}
 	return hints;
+}
+
+/** Cells between two entries of the key line. */
+export const keyLineGap = 2;
+
+const entryWidth = (hint: KeyHint) => [...hint.keys].length + 1 + [...hint.label].length;
+const lineWidth = (hints: readonly KeyHint[]) =>
+	hints.reduce((sum, h) => sum + entryWidth(h), 0) + keyLineGap * Math.max(0, hints.length - 1);
+
+/**
+ * The entries of the key line that fit `width` whole, in their order, which is the order of
+ * use: the kept ones (help, quit) always, then the others from the first until one does not
+ * fit. Where some are left out, the kept ones say so with their `cut` label (`? all keys`).
+ */
+export function fitKeyLine(hints: readonly KeyHint[], width: number): KeyHint[] {
+	if (lineWidth(hints) <= width) return [...hints];
+	const shown = new Set(hints.filter((h) => h.keep));
+	const label = (h: KeyHint): KeyHint => (h.cut && h.keep ? { ...h, label: h.cut } : h);
+	const fits = (set: Set<KeyHint>) => lineWidth(hints.filter((h) => set.has(h)).map(label)) <= width;
+	for (const hint of hints) {
+		if (shown.has(hint)) continue;
+		const next = new Set([...shown, hint]);
+		if (!fits(next)) break;
+		shown.add(hint);
+	}
+	return hints.filter((h) => shown.has(h)).map(label);
 }
 
 /** Every binding of the monitor, and what the dispatcher, the key line and the help ask of them. */

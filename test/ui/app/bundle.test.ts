@@ -1,17 +1,17 @@
 /**
- * The monitor runs the bundled TUI (dist/ui/run.bundle.js, Ink inside it). The frame composer
- * and the style level must act on the Ink inside the bundle, not on another copy: startTui from
- * the bundle composes its frames with our row joiner, and draws styles with CI=false.
+ * The monitor runs from its bundle (dist/cli/monitor.bundle.js, the TUI and Ink inside it). The
+ * frame composer and the style level must act on the Ink inside the bundle, not on another copy:
+ * startTui from the bundle composes its frames with our row joiner, and draws styles with CI=false.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Run from '../../../source/ui/run.js';
+import type * as Monitor from '../../../source/cli/monitor.js';
 import { type Fixture, startFixture } from '../../local/helpers.js';
 import { waitUntil } from '../../support/wait.js';
 import { fakeTerminal } from '../terminal.js';
 
-const bundle = 'dist/ui/run.bundle.js';
+const bundle = 'dist/cli/monitor.bundle.js';
 
 describe('the bundled TUI', () => {
 	let fixture: Fixture;
@@ -23,7 +23,8 @@ describe('the bundled TUI', () => {
 	it('composes its frames with the frame composer and draws styles', async () => {
 		// npm test builds first (pretest); the bundle is what `mqtop` loads.
 		expect(existsSync(bundle), `${bundle} (npm run build makes it)`).toBe(true);
-		const { startTui } = (await import(pathToFileURL(bundle).href)) as typeof Run;
+		const { loadTui } = (await import(pathToFileURL(bundle).href)) as typeof Monitor;
+		const { startTui } = await loadTui();
 		const terminal = fakeTerminal();
 		const tui = startTui({
 			client: fixture.client,

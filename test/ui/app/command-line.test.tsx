@@ -9,7 +9,7 @@ import {
 	initialCommandLine,
 } from '../../../source/ui/app/command-line-state.js';
 import { completions, resolveCommand } from '../../../source/ui/app/commands.js';
-import { closeNames, editDistance } from '../../../source/ui/app/panes.js';
+import { closeNames, editDistance, namesOf } from '../../../source/ui/app/panes.js';
 import { panes } from '../../../source/ui/registry.js';
 import { keys, type Session, startSession } from '../harness.js';
 
@@ -43,6 +43,24 @@ describe('resolving a command', () => {
 		expect(resolveCommand(panes, 'zzzz')).toEqual({ error: 'no view named "zzzz" · Tab lists the names' });
 		expect(resolveCommand(panes, 's')).toMatchObject({ error: expect.stringMatching(/^":s" could be :\w+/) });
 		expect(resolveCommand(panes, '')).toEqual({ error: 'type the name of a view (Tab completes)' });
+	});
+
+	it('gives no two views names a slip apart, so none is taken for another', () => {
+		for (const a of panes)
+			for (const b of panes.filter((p) => p !== a))
+				for (const x of namesOf(a))
+					for (const y of namesOf(b)) {
+						expect(editDistance(x, y), `:${x} (${a.id}) and :${y} (${b.id})`).toBeGreaterThan(1);
+						expect(y.startsWith(x), `:${x} (${a.id}) starts :${y} (${b.id})`).toBe(false);
+					}
+		// Workflows and Flow control: each by its names, and `:flows` (once Workflows) now means neither.
+		for (const name of ['workflows', 'wf', 'runs', 'workflow'])
+			expect(resolveCommand(panes, name), name).toEqual({ target: { kind: 'pane', pane: 'workflows' } });
+		for (const name of ['flow', 'flowcontrol', 'fc', 'flow-control'])
+			expect(resolveCommand(panes, name), name).toEqual({ target: { kind: 'pane', pane: 'flow' } });
+		expect(resolveCommand(panes, 'flows')).toMatchObject({
+			error: expect.stringMatching(/^no view named "flows" · close: :workflows :flow /),
+		});
 	});
 
 	it('measures slips: a swap of neighbours is one', () => {
@@ -149,6 +167,34 @@ describe('the command line on screen', () => {
 		expect(screen.runtime.ui.getSnapshot().pane).toBe('logs');
 	});
 
+	it('names Workflows and Flow control so that neither is taken for the other, at 80x24 too', async () => {
+		const { screen } = session;
+		const tabs = (f: string) => f.split('\n')[1] ?? '';
+		for (const [columns, rows, runs] of [
+			[200, 50, '9 Workflows'],
+			[80, 24, '9 Runs'],
+		] as const) {
+			screen.resize(columns, rows);
+			await screen.press(':', ...'flow', keys.enter);
+			const frame = await screen.waitFor(
+				(f) => (tabs(f).includes(runs) && /:Flow( control)?\s*$/.test(tabs(f)) ? f : undefined),
+				`Flow control by :flow at ${columns}x${rows}, and the Workflows tab`,
+			);
+			expect(shown()).toBe('flow');
+			expect(tabs(frame)).not.toMatch(/\bFlows\b/);
+			await screen.press(':', ...'flows', keys.enter);
+			await screen.waitFor(
+				(f) => bottom(f)[0]?.includes('no view named "flows" · close: :workflows :flow'),
+				':flows means neither',
+			);
+			expect(shown()).toBe('flow');
+			await screen.press(keys.esc);
+			await screen.press(':', ...'runs', keys.enter);
+			await screen.waitFor(() => shown() === 'workflows', 'Workflows by :runs');
+		}
+		screen.resize(120, 40);
+	});
+
 	it('lists every view with its number key and its names in ?', async () => {
 		const { screen } = session;
 		await screen.resize(200, 50);
@@ -159,7 +205,8 @@ describe('the command line on screen', () => {
 		);
 		expect(help).toMatch(/1\s+:overview :over :usage :stats · the account's usage/);
 		expect(help).toMatch(/6\s+:callbacks :cbks :cb :receiver · the requests/);
-		expect(help).toMatch(/9\s+:workflows/);
+		expect(help).toMatch(/9\s+:workflows :runs :wf :workflow · /);
+		expect(help).toMatch(/\s:flow :flowcontrol :flow-control :fc · /);
 		expect(help).toMatch(/\s:dlq :dead :deadletters · /);
 		expect(help).toMatch(/\s:logs :log :deliveries · /);
 		expect(help).toContain(':messages, :callbacks, :dlq, :logs and a message id open on that message');

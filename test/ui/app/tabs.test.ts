@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type TabLine, tabLine } from '../../../source/ui/app/chrome.js';
 import { numbered, tabPanes } from '../../../source/ui/app/panes.js';
+import { type TabLine, tabLine } from '../../../source/ui/app/tabs.js';
 import { panes } from '../../../source/ui/registry.js';
 
 /** The width of the tab line: each label with a space either side, and the gaps between. */

@@ -124,6 +124,77 @@ describe('PollScheduler', () => {
 		expect(fast.calls).toHaveLength(5);
 	});
 
+	it('keeps jobs due together in step when one goes out late, the event loop being busy', async () => {
+		// Wall time the fake timers do not see: while the first job's request is being sent, the
+		// clock moves on (a frame, parsing), so the second job's timer runs 70 ms after it was due.
+		let busy = 0;
+		scheduler = new PollScheduler(store, { intervalMs: 1000, now: () => Date.now() + busy });
+		const first = manualJob();
+		const second = manualJob();
+		const sending: PollJob = {
+			...first.job,
+			fetch: (signal) => {
+				busy = 70;
+				return first.job.fetch(signal);
+			},
+		};
+		scheduler.setJobs([sending, { ...second.job, endpoint: mqStatsEndpoint as PollJob['endpoint'] }]);
+		for (let round = 1; round <= 3; round++) {
+			await vi.advanceTimersByTimeAsync(0);
+			expect([first.calls.length, second.calls.length]).toEqual([round, round]);
+			busy = 0;
+			first.calls.at(-1)!.resolve([]);
+			second.calls.at(-1)!.resolve([]);
+			// Both go out again when they are due together, in one turn: their answers make one frame.
+			await vi.advanceTimersByTimeAsync(999);
+			expect([first.calls.length, second.calls.length]).toEqual([round, round]);
+			await vi.advanceTimersByTimeAsync(1);
+		}
+	});
+
+	it('puts a job that starts later on the beat of the others after its first request', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 1000 });
+		const early = manualJob();
+		const late = manualJob();
+		scheduler.setJobs([early.job]);
+		await vi.advanceTimersByTimeAsync(0);
+		early.calls[0]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(400);
+		// Shown 400 ms into the interval (another pane): its first request goes out at once...
+		scheduler.setJobs([early.job, { ...late.job, endpoint: mqStatsEndpoint as PollJob['endpoint'] }]);
+		await vi.advanceTimersByTimeAsync(0);
+		expect([early.calls.length, late.calls.length]).toEqual([1, 1]);
+		late.calls[0]!.resolve([]);
+		// ...and the next ones with the first job's (half an interval at least after it).
+		await vi.advanceTimersByTimeAsync(599);
+		expect([early.calls.length, late.calls.length]).toEqual([1, 1]);
+		await vi.advanceTimersByTimeAsync(1);
+		expect([early.calls.length, late.calls.length]).toEqual([2, 2]);
+		early.calls[1]!.resolve([]);
+		late.calls[1]!.resolve([]);
+		await vi.advanceTimersByTimeAsync(999);
+		expect([early.calls.length, late.calls.length]).toEqual([2, 2]);
+		await vi.advanceTimersByTimeAsync(1);
+		expect([early.calls.length, late.calls.length]).toEqual([3, 3]);
+	});
+
+	it('polls a slow endpoint every so many whole intervals, with the others', async () => {
+		scheduler = new PollScheduler(store, { intervalMs: 1000 });
+		const often = manualJob();
+		const seldom = manualJob();
+		const slowEndpoint = { ...mqStatsEndpoint, everyMs: 2500 } as PollJob['endpoint'];
+		scheduler.setJobs([often.job, { ...seldom.job, endpoint: slowEndpoint }]);
+		const sent: number[][] = [];
+		for (let second = 0; second <= 6; second++) {
+			await vi.advanceTimersByTimeAsync(second === 0 ? 0 : 1000);
+			sent.push([often.calls.length, seldom.calls.length]);
+			for (const call of [...often.calls, ...seldom.calls]) call.resolve([]);
+		}
+		// Every 3 s rather than 2.5: at most as often as asked, and on the beat of the others.
+		expect(sent.map(([, s]) => s)).toEqual([1, 1, 1, 2, 2, 2, 3]);
+		expect(sent.map(([o]) => o)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+	});
+
 	it('never sends a second request to an endpoint while one is out', async () => {
 		scheduler = new PollScheduler(store, { intervalMs: 10 });
 		const { job, calls, maxOpen } = manualJob();

@@ -16,7 +16,7 @@ import {
 	VectorIndexStats,
 } from '../../../source/api/schemas.js';
 import { WorkflowRunsPage } from '../../../source/api/workflow-schemas.js';
-import { logsEndpoint, usersEndpoint } from '../../../source/ui/data/endpoints.js';
+import { logsEndpoint, queuesEndpoint, usersEndpoint } from '../../../source/ui/data/endpoints.js';
 import { entryOf, keyedEntry, type PollFailure, type PollState } from '../../../source/ui/data/poll-store.js';
 import { dlqPageEndpoint } from '../../../source/ui/panes/dlq/endpoints.js';
 import { flowKeysEndpoint } from '../../../source/ui/panes/flow/endpoints.js';
@@ -24,7 +24,6 @@ import { groupsEndpoint } from '../../../source/ui/panes/groups/endpoints.js';
 import { logPageEndpoint } from '../../../source/ui/panes/logs/endpoints.js';
 import { messageEndpoint } from '../../../source/ui/panes/messages/endpoints.js';
 import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
-import { queuesEndpoint } from '../../../source/ui/panes/queues/endpoints.js';
 import { schedulesEndpoint } from '../../../source/ui/panes/schedules/endpoints.js';
 import { searchIndexEndpoint } from '../../../source/ui/panes/search/endpoints.js';
 import { vectorStatsEndpoint } from '../../../source/ui/panes/vector/endpoints.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keyTable } from '../../../source/ui/app/bindings.js';
 import { KeyDispatcher } from '../../../source/ui/keys/dispatcher.js';
 import { keyName, noKey } from '../../../source/ui/keys/key-name.js';
-import { keyLineHints, keysLabel } from '../../../source/ui/keys/key-table.js';
+import { fitKeyLine, type KeyHint, keyLineHints, keysLabel } from '../../../source/ui/keys/key-table.js';
 import { panes } from '../../../source/ui/registry.js';
 
 const table = keyTable(panes);
@@ -108,5 +108,34 @@ describe('the key line in read-only mode', () => {
 			{ keys: 'space', label: 'mark', disabled: false },
 			{ keys: 'a/x/h', label: 'read-only', disabled: true },
 		]);
+	});
+});
+
+describe('the key line in a narrow terminal', () => {
+	const hint = (keys: string, label: string, extra: Partial<KeyHint> = {}): KeyHint => ({
+		keys,
+		label,
+		disabled: false,
+		...extra,
+	});
+	const line = [
+		hint('↑↓', 'select'),
+		hint('enter', 'detail'),
+		hint('?', 'help', { keep: true, cut: 'all keys' }),
+		hint('q', 'quit', { keep: true }),
+		hint(':', 'view'),
+		hint('+/-', 'period'),
+	];
+	const text = (hints: KeyHint[]) => hints.map((h) => `${h.keys} ${h.label}`).join('  ');
+
+	it('shows every entry where they fit', () => {
+		expect(text(fitKeyLine(line, 60))).toBe('↑↓ select  enter detail  ? help  q quit  : view  +/- period');
+	});
+
+	it('keeps help and quit, then the first entries that fit whole, and says the rest are in the help', () => {
+		expect(text(fitKeyLine(line, 51))).toBe('↑↓ select  enter detail  ? all keys  q quit  : view');
+		// The first that does not fit ends the line: what comes after it is used less.
+		expect(text(fitKeyLine(line, 30))).toBe('↑↓ select  ? all keys  q quit');
+		expect(text(fitKeyLine(line, 5))).toBe('? all keys  q quit');
 	});
 });

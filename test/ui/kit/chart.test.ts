@@ -1,12 +1,25 @@
 /** The multi-row chart as text, and how the Overview shares its height between charts and series. */
 import { describe, expect, it } from 'vitest';
-import { chartLines, niceCeiling, roughSpan, timeAxis } from '../../../source/ui/kit/chart/lines.js';
+import {
+	chartLines,
+	niceCeiling,
+	readableTop,
+	roughSpan,
+	timeAxis,
+} from '../../../source/ui/kit/chart/lines.js';
 import { overviewLayout } from '../../../source/ui/panes/overview/layout.js';
-import { perSecond } from '../../../source/ui/panes/overview/live.js';
+import { bytesPerSecond, perSecond } from '../../../source/ui/panes/overview/live.js';
 
 describe('a multi-row chart', () => {
 	it('rounds the top of its axis up to a round number', () => {
 		expect([0, 0.3, 1, 1.2, 7, 14, 20.5, 2400].map(niceCeiling)).toEqual([1, 0.5, 1, 2, 10, 20, 25, 2500]);
+	});
+
+	it('raises the top of its axis until its labels read apart', () => {
+		expect(readableTop(0.8, bytesPerSecond, true)).toBe(2);
+		expect(readableTop(0.8, bytesPerSecond, false)).toBe(1);
+		expect(readableTop(0.8, perSecond, true)).toBe(1);
+		expect(readableTop(700, bytesPerSecond, true)).toBe(1000);
 	});
 
 	it('draws bars in eighths against a labelled axis with units, top row first', () => {

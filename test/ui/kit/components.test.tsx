@@ -1,11 +1,13 @@
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
+import { Chart } from '../../../source/ui/kit/chart/view.js';
 import { isSingleCell, LiveText } from '../../../source/ui/kit/live-text/view.js';
 import { MonthBars, styleRuns } from '../../../source/ui/kit/month-bars/view.js';
 import { Sparkline, sparkStats, statsWidthOf } from '../../../source/ui/kit/sparkline/view.js';
 import { type Column, Table, tableLayout } from '../../../source/ui/kit/table/view.js';
 import { textInputReducer } from '../../../source/ui/kit/text-input/state.js';
+import { bytesPerSecond } from '../../../source/ui/panes/overview/live.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -36,6 +38,31 @@ describe('Sparkline', () => {
 		expect(statsWidthOf([{ values: [1, 2] }, { values: [3, 1_000_000] }])).toBe(
 			'min 1  max 1M  last 1M'.length,
 		);
+	});
+});
+
+describe('Chart', () => {
+	it.each([80, 200])('labels its axis with values that read apart, %i columns wide', (width) => {
+		// Under a byte a second: each label is rounded to whole bytes.
+		const values = [0.2, 0.5, 0.8, null, 0.6];
+		const { lastFrame, unmount } = render(
+			<Box width={width}>
+				<Chart
+					title="bandwidth"
+					data={{ values, estimates: values.map(() => false) }}
+					height={9}
+					width={width}
+					stepMs={2000}
+					format={bytesPerSecond}
+					tone="info"
+				/>
+			</Box>,
+		);
+		const labels = strip(lastFrame())
+			.split('\n')
+			.flatMap((line) => /^ *(\d+ B\/s)[┤┼]/.exec(line)?.[1] ?? []);
+		unmount();
+		expect(labels).toEqual(['2 B/s', '1 B/s', '0 B/s']);
 	});
 });
 

@@ -157,12 +157,9 @@ describe('request flow', () => {
 		expect(h.sent).toEqual([]);
 		expect(h.state().notice).toEqual({ tone: 'ok', text: 'retried 2 dead letters' });
 		askToSend(h.sender, 'retrying dead letters', pending);
-		await sendConfirmed(
-			h.sender,
-			() => Promise.reject(new Error('round 2 refused')),
-			(p, reason) => `${p.title} failed: ${reason}`,
-		);
-		expect(h.state().notice).toEqual({ tone: 'error', text: `${pending.title} failed: round 2 refused` });
+		// The reason is the whole line: it names what failed itself.
+		await sendConfirmed(h.sender, () => Promise.reject(new Error('retry 2 dead letters failed: HTTP 500')));
+		expect(h.state().notice).toEqual({ tone: 'error', text: 'retry 2 dead letters failed: HTTP 500' });
 	});
 
 	it('previews a request with its headers and raw body as it goes out', () => {

@@ -59,7 +59,7 @@ describe('group forms', () => {
 		expect(checkGroupForm('remove', values).errors.endpoints).toMatch(/^line 2: not an endpoint name/);
 		const headers = checkGroupForm('headers', { ...values, headers: 'X-A: 1\nx-a: 2\nX-B:' });
 		expect(headers.edit?.request.json).toEqual({ headers: { 'X-A': ['1', '2'], 'X-B': '' } });
-		expect(checkGroupForm('headers', { ...values, headers: '' }).edit?.summary).toBe(
+		expect(checkGroupForm('headers', { ...values, headers: '' }).edit?.title).toBe(
 			'clear the default headers of orders',
 		);
 		expect(checkGroupForm('headers', { ...values, headers: 'ok: 1\n\nbad' }).errors.headers).toMatch(

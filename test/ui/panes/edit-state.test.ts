@@ -22,7 +22,8 @@ const groups = (state: GroupsState, ...actions: GroupsAction[]) => actions.reduc
 const publish = (state: PublishState, ...actions: PublishAction[]) => actions.reduce(publishReducer, state);
 
 const marked = [{ name: 'eu', url: 'https://eu/' }, { url: 'https://us/' }];
-const edit = { summary: 's', request: { operation: 'o', method: 'DELETE' as const, path: '/p' }, group: 'g' };
+const edit = { title: 's', request: { operation: 'o', method: 'DELETE' as const, path: '/p' }, group: 'g' };
+const deleting = { ...edit, group: undefined };
 
 describe('groupsReducer', () => {
 	it('marks endpoints of the open group, and forgets the marks on leaving it', () => {
@@ -66,20 +67,16 @@ describe('groupsReducer', () => {
 		const sending = groups(
 			initialGroupsState,
 			{ type: 'form/open', form },
-			{ type: 'confirm/open', edit },
-			{ type: 'send/start' },
+			{ type: 'request/confirm', pending: deleting },
+			{ type: 'request/start' },
 		);
 		expect(groupsScope(sending)).toBe('confirm');
 		// The confirmation cannot be left while its request is out.
-		expect(groups(sending, { type: 'confirm/cancel' })).toBe(sending);
-		const refused = groups(sending, { type: 'send/failed', message: 'HTTP 404' });
+		expect(groups(sending, { type: 'request/cancel' })).toBe(sending);
+		const refused = groups(sending, { type: 'request/failed', message: 'HTTP 404' });
 		expect(refused).toMatchObject({ busy: false, confirm: undefined, failure: 'HTTP 404', form });
 		expect(groupsScope(refused)).toBe('form');
-		const done = groups(sending, {
-			type: 'send/done',
-			notice: { tone: 'ok', text: 'done' },
-			group: undefined,
-		});
+		const done = groups(sending, { type: 'request/done', notice: { tone: 'ok', text: 'done' } });
 		expect(done).toMatchObject({
 			form: undefined,
 			confirm: undefined,
@@ -90,9 +87,9 @@ describe('groupsReducer', () => {
 		// Without a form, a refusal is the notice.
 		const bare = groups(
 			initialGroupsState,
-			{ type: 'confirm/open', edit },
-			{ type: 'send/start' },
-			{ type: 'send/failed', message: 'nope' },
+			{ type: 'request/confirm', pending: edit },
+			{ type: 'request/start' },
+			{ type: 'request/failed', message: 'nope' },
 		);
 		expect(bare.notice).toEqual({ tone: 'error', text: 'nope' });
 	});
@@ -131,17 +128,20 @@ describe('publishReducer', () => {
 		const pending = {
 			kind: 'publish' as const,
 			title: 't',
-			preview: { method: 'POST', path: '/p', headers: [], body: '' },
-			request: { destination: 'g' },
+			request: { operation: 'o', method: 'POST' as const, path: '/p', body: '' },
+			publish: { destination: 'g' },
 		};
 		const refused = publish(
 			start,
-			{ type: 'confirm/open', pending },
-			{ type: 'send/start' },
-			{ type: 'send/failed', message: 'HTTP 404' },
+			{ type: 'request/confirm', pending },
+			{ type: 'request/start' },
+			{ type: 'request/failed', message: 'HTTP 404' },
 		);
 		expect(refused).toMatchObject({ editing: true, failure: 'HTTP 404', confirm: undefined, busy: false });
-		const noticed = publish(start, { type: 'notice', notice: { tone: 'error', text: '2 fields to fix' } });
+		const noticed = publish(start, {
+			type: 'request/notice',
+			notice: { tone: 'error', text: '2 fields to fix' },
+		});
 		expect(publish(noticed, { type: 'form/action', action: { type: 'submitted' } }).notice).toBeDefined();
 		expect(
 			publish(noticed, { type: 'form/action', action: { type: 'insert', text: 'x' } }).notice,

@@ -77,6 +77,25 @@ describe('Vector pane', () => {
 		expect(8 + labels.length + 3).toBe(vectorSeriesFields.length);
 	});
 
+	it('ends the series by day at today: their last is the count of today, at 200x50 and 80x24', async () => {
+		const { screen } = session;
+		try {
+			for (const [columns, rows] of [
+				[200, 50],
+				[80, 24],
+			] as const) {
+				screen.resize(columns, rows);
+				const line = await screen.waitFor(
+					(f) => (f.includes('queries today') ? lineOf(f, 'queries by day') : undefined),
+					`the queries by day at ${columns}x${rows}`,
+				);
+				expect(line).toMatch(/last 20$/);
+			}
+		} finally {
+			screen.resize(200, 50);
+		}
+	});
+
 	it('shows a failing index id in the status line with when it retries, and recovers', async () => {
 		const { screen, fixture } = session;
 		await screen.press('i', ...Array.from({ length: 40 }, () => keys.backspace), 'no-such-index', keys.enter);

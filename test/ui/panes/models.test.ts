@@ -108,10 +108,10 @@ describe('vector model', () => {
 		const empty = Object.fromEntries(
 			vectorSeriesFields.map((f) => [f, series(1)]),
 		) as unknown as VectorIndexStats;
-		const pairs = vectorLatencies(empty);
+		const pairs = vectorLatencies(empty, Date.now());
 		const shown = [
 			...pairs.flatMap((p) => [p.mean.id, p.p99.id]),
-			...vectorOtherSeries(empty).map((r) => r.id),
+			...vectorOtherSeries(empty, Date.now()).map((r) => r.id),
 		];
 		expect(shown.sort()).toEqual([...vectorSeriesFields].sort());
 		expect(pairs.map((p) => p.label)).toEqual(['query', 'update', 'embeds', 'rerank']);

@@ -100,9 +100,9 @@ export function registerIndexStatistics(
 	for (const plane of indexes.vectors) {
 		// The dense index's statistics keep the name they were kept under before there were three.
 		const name = plane === indexes.vectors[0] ? 'vector-index' : `vector-index-${plane.id}`;
-		keeper.register(name, plane.index, { everyMs });
+		keeper.register(name, plane.index, everyMs);
 		const { database } = plane.engine;
 		if (database.size > 0) plane.index.setSize(now, database.size, database.dataSize);
 	}
-	keeper.register('search-index', indexes.search.index, { everyMs });
+	keeper.register('search-index', indexes.search.index, everyMs);
 }

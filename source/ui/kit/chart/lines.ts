@@ -38,6 +38,21 @@ export function niceCeiling(value: number): number {
 	return 10 * power;
 }
 
+/**
+ * The top of an axis: the nice ceiling of `max`, raised to the next nice value while its labels
+ * (top, the middle when there is one, zero) would not read apart, as `1 B/s` over `1 B/s` over
+ * `0 B/s` for a fraction of a byte a second.
+ */
+export function readableTop(max: number, format: (value: number) => string, middle: boolean): number {
+	let top = niceCeiling(max);
+	for (let i = 0; i < 10; i++) {
+		const labels = [format(top), ...(middle ? [format(top / 2)] : []), format(0)];
+		if (new Set(labels).size === labels.length) return top;
+		top = niceCeiling(top * 1.01);
+	}
+	return top;
+}
+
 /** Cells the plot has in a chart `width` wide whose axis labels are at most `labelWidth` wide. */
 export function plotWidth(width: number, labelWidth: number): number {
 	return Math.max(1, width - labelWidth - 1);
@@ -88,7 +103,8 @@ export function chartLines(
 ): ChartLines {
 	const { height, labelWidth } = options;
 	const summary = summarize(data.values);
-	const top = niceCeiling(summary?.max ?? 0);
+	const middle = height >= 5;
+	const top = readableTop(summary?.max ?? 0, options.format, middle);
 	const bars = verticalBars(data.values, height, top);
 	// Columns with no value after the first known one are gaps: marked on the floor.
 	const first = data.values.findIndex((v) => v !== null);
@@ -98,7 +114,7 @@ export function chartLines(
 	const label = (row: number) => {
 		if (row === 0) return options.format(top);
 		if (row === height - 1) return options.format(0);
-		if (height >= 5 && row === Math.floor((height - 1) / 2)) return options.format(top / 2);
+		if (middle && row === Math.floor((height - 1) / 2)) return options.format(top / 2);
 		return '';
 	};
 	const rows = bars.map((bar, row) => {

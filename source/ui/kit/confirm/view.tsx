@@ -9,7 +9,7 @@ import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
 import { previewLines, type RequestPreview } from './request-preview.js';
 
-/** A request shown before it is sent, or a yes/no question: it takes every key until answered. */
+/** A request shown before it is sent: it takes every key until answered. */
 export const confirmBindings: readonly Binding[] = [
 	{
 		command: 'confirm.send',
@@ -27,7 +27,7 @@ export const confirmBindings: readonly Binding[] = [
 	},
 ];
 
-/** What a key means to a question: yes, no, or nothing (it is swallowed while the question is open). */
+/** What a key means to a request shown: send, back, or nothing (it is swallowed while it is shown). */
 export function confirmAnswer(name: string): 'yes' | 'no' | undefined {
 	const command = commandIn(confirmBindings, 'confirm', name);
 	return command === 'confirm.send' ? 'yes' : command === 'confirm.cancel' ? 'no' : undefined;

@@ -4,6 +4,7 @@
  * settings, headers and body and the destination's answer. Pure; every network string is
  * sanitised here.
  */
+import { formatInteger } from '../../../format/number.js';
 import { dateOf, formatClock } from '../../../format/time.js';
 import type { BodyPreview } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -57,6 +58,15 @@ export function whenText(ms: number | undefined, now: number): string {
 	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/**
+ * A retry delay as its unit says it: the expression gives milliseconds (`300 ms`, or
+ * `pow(2, retried) * 1000 (ms)`), sanitised.
+ */
+export function retryDelayText(expression: string): string {
+	const text = sanitize(expression.trim());
+	return /^\d+$/.test(text) ? `${formatInteger(Number(text))} ms` : `${text} (ms)`;
+}
+
 /** Its labels, sanitised: `labels`, or the single `label` of older answers. */
 export function labelsText(record: DeliveryRecord): string {
 	const labels = record.labels ?? (record.label ? [record.label] : []);
@@ -88,7 +98,8 @@ export function recordLines(record: DeliveryRecord, width: number, labelWidth: n
 	kv('flow control', record.flowControlKey);
 	kv('caller IP', record.callerIp ?? record.callerIP);
 	kv('retries allowed', record.maxRetries);
-	kv('retry delay', record.retryDelayExpression);
+	if (record.retryDelayExpression !== undefined)
+		kv('retry delay', retryDelayText(record.retryDelayExpression));
 	if (typeof record.callback === 'string') kv('callback', record.callback);
 	if (typeof record.failureCallback === 'string') kv('failure callback', record.failureCallback);
 	return lines;

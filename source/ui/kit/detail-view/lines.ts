@@ -8,7 +8,7 @@ import { extraPairs } from '../../../format/missing.js';
 import { type BodyPreview, previewBase64 } from '../../../text/body-preview.js';
 import { sanitize, sanitizeMultiline } from '../../../text/sanitize.js';
 import type { Tone } from '../../theme/theme.js';
-import { wrapText } from '../text/wrap.js';
+import { wordWrap, wrapText } from '../text/wrap.js';
 
 export interface DetailLine {
 	/** Dim text before the value (a label), already padded. */
@@ -26,7 +26,7 @@ export function title(text: string): DetailLine[] {
 	];
 }
 
-/** A label and a value; a long value continues on the next lines under itself. */
+/** A label and a value; a long value continues on the next lines under itself, cut at a space where it has one. */
 export function pair(
 	label: string,
 	value: string,
@@ -35,7 +35,7 @@ export function pair(
 	tone?: Tone,
 ): DetailLine[] {
 	const head = `${label.padEnd(labelWidth - 1)} `;
-	return wrapText(value, width - labelWidth).map((text, i) => ({
+	return wordWrap(value, width - labelWidth).map((text, i) => ({
 		label: i === 0 ? head : ' '.repeat(labelWidth),
 		text,
 		...(tone ? { tone } : {}),

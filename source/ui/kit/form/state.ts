@@ -56,6 +56,14 @@ export function focusedField<Id extends string>(state: FormState<Id>): FieldSpec
 	return state.fields[state.focus]!;
 }
 
+/**
+ * The key scope of a form: Enter sends from a one-line field and breaks the line in a
+ * multi-line one, so the key line and the help say what Enter does where the cursor is.
+ */
+export function formScope(state: FormState): 'form' | 'form.lines' {
+	return focusedField(state).kind === 'lines' ? 'form.lines' : 'form';
+}
+
 function length(text: string | undefined): number {
 	return [...(text ?? '')].length;
 }

@@ -9,40 +9,57 @@ import { sanitize } from '../../../text/sanitize.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { type Binding, commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
-import { type FormAction, type FormState, focusedField } from './state.js';
+import { type FormAction, type FormState, formScope } from './state.js';
+
+/** The keys of a form whose focused field is one line (`form`) or several (`form.lines`). */
+function formKeys(scope: 'form' | 'form.lines'): Binding[] {
+	const lines = scope === 'form.lines';
+	return [
+		{
+			command: 'form.next',
+			scope,
+			keys: ['tab', 'down'],
+			description: 'next field',
+			hint: { keys: 'tab/↓↑', label: 'field' },
+		},
+		{ command: 'form.previous', scope, keys: ['shift+tab', 'up'], description: 'previous field' },
+		lines
+			? {
+					command: 'form.newline',
+					scope,
+					keys: ['enter'],
+					description: 'a new line in this field (ctrl-s sends)',
+					hint: { label: 'new line' },
+				}
+			: {
+					command: 'input.submit',
+					scope,
+					keys: ['enter'],
+					description: 'send (in a multi-line field: a new line)',
+					hint: { label: 'send' },
+				},
+		{
+			command: 'form.send',
+			scope,
+			keys: ['ctrl+s'],
+			description: 'send from any field',
+			hint: { keys: '^S', label: 'send' },
+		},
+		{
+			command: 'input.cancel',
+			scope,
+			keys: ['esc'],
+			description: 'close the form',
+			hint: { label: 'close' },
+		},
+	];
+}
 
 /** A form takes every key; the arrows and Tab move between fields. */
-export const formBindings: readonly Binding[] = [
-	{
-		command: 'form.next',
-		scope: 'form',
-		keys: ['tab', 'down'],
-		description: 'next field',
-		hint: { keys: 'tab/↓↑', label: 'field' },
-	},
-	{ command: 'form.previous', scope: 'form', keys: ['shift+tab', 'up'], description: 'previous field' },
-	{
-		command: 'input.submit',
-		scope: 'form',
-		keys: ['enter'],
-		description: 'send (in a multi-line field: a new line)',
-		hint: { label: 'send/new line' },
-	},
-	{
-		command: 'form.send',
-		scope: 'form',
-		keys: ['ctrl+s'],
-		description: 'send from any field',
-		hint: { keys: '^S', label: 'send' },
-	},
-	{
-		command: 'input.cancel',
-		scope: 'form',
-		keys: ['esc'],
-		description: 'close the form',
-		hint: { label: 'close' },
-	},
-];
+export const formBindings: readonly Binding[] = [...formKeys('form'), ...formKeys('form.lines')];
+
+/** What the form's focused field shows under itself: Enter's rule there. */
+export const linesRule = 'enter: new line · ctrl-s: send · tab: next field';
 
 export type FormErrors<Id extends string = string> = Partial<Record<Id, string>>;
 
@@ -83,7 +100,7 @@ export interface FormRow {
 	field: number;
 	/** The field's label on its first row, empty below. */
 	label: string;
-	kind: 'value' | 'placeholder' | 'error' | 'more';
+	kind: 'value' | 'placeholder' | 'error' | 'more' | 'rule';
 	line?: LineView;
 	text?: string;
 	/** Dim text after the line: the placeholder of the focused empty field. */
@@ -160,6 +177,9 @@ export function formRows<Id extends string>(
 					text: `… ${hidden} more line${hidden === 1 ? '' : 's'}`,
 				});
 		}
+		// Where Enter does not send, the field says so under the cursor.
+		if (focused && kind === 'lines')
+			rows.push({ key: `${field.id}.rule`, field: index, label: '', kind: 'rule', text: linesRule });
 		const error = errors[field.id];
 		if (error)
 			rows.push({ key: `${field.id}.error`, field: index, label: '', kind: 'error', text: `✗ ${error}` });
@@ -199,14 +219,11 @@ export function Form<Id extends string>(props: FormProps<Id>) {
 	useKeys(
 		priorities.input,
 		(event) => {
-			const command = commandIn(formBindings, 'form', event.name);
-			const kind = focusedField(form).kind ?? 'text';
+			const command = commandIn(formBindings, formScope(form), event.name);
 			if (command === 'form.next') props.onAction({ type: 'focus/move', delta: 1 });
 			else if (command === 'form.previous') props.onAction({ type: 'focus/move', delta: -1 });
-			else if (command === 'input.submit') {
-				if (kind === 'lines') props.onAction({ type: 'newline' });
-				else props.onSubmit();
-			} else if (command === 'form.send') props.onSubmit();
+			else if (command === 'form.newline') props.onAction({ type: 'newline' });
+			else if (command === 'input.submit' || command === 'form.send') props.onSubmit();
 			else if (command === 'input.cancel') props.onCancel();
 			else if (event.name === 'ctrl+c') return false;
 			// Terminals send DEL for Backspace and Ink names it `delete`: both erase backwards.
@@ -254,6 +271,12 @@ function FormCell(props: { row: FormRow; width: number }) {
 		return (
 			<Text color="red" wrap="truncate-end">
 				{sanitize(row.text ?? '')}
+			</Text>
+		);
+	if (row.kind === 'rule')
+		return (
+			<Text dimColor wrap="truncate-end">
+				{row.text}
 			</Text>
 		);
 	if (row.kind === 'placeholder' || row.kind === 'more')

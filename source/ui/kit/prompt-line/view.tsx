@@ -17,8 +17,6 @@ export interface PromptLineProps {
 	width: number;
 	/** The text field, when it is open. */
 	field?: PromptField | undefined;
-	/** The yes/no question, when one is open. */
-	question?: ReactNode;
 	/** What the last action did. */
 	notice?: Notice | undefined;
 	/** Shown when nothing else is: one line (a Text that truncates, or a LiveLine). */
@@ -27,8 +25,7 @@ export interface PromptLineProps {
 
 /**
  * One line under a pane's title: the open text field (with what is wrong with its value), the
- * yes/no question, the result of the last action, or a hint; always one line, so the list
- * under it never jumps.
+ * result of the last action, or a hint; always one line, so the list under it never jumps.
  */
 export function PromptLine(props: PromptLineProps) {
 	const theme = useTheme();
@@ -55,14 +52,6 @@ export function PromptLine(props: PromptLineProps) {
 				{noticeText ? <Text> </Text> : null}
 				{noticeText}
 			</>
-		);
-	} else if (props.question) {
-		content = (
-			<Text color={theme.color('warn')} bold wrap="truncate-end">
-				{props.question} <Text color={theme.color('accent')}>y</Text>
-				<Text dimColor>/</Text>
-				<Text color={theme.color('accent')}>n</Text>
-			</Text>
 		);
 	} else content = noticeText ?? props.hint;
 	return (

@@ -5,6 +5,7 @@
  * Flow control, Dead letters), and the sending, which is the same for every such pane.
  */
 import type { ApiRequest } from '../../../api/transport.js';
+import { describeSendError } from '../../data/describe-error.js';
 import { type Notice, readOnlyNotice } from '../notice-line/view.js';
 
 export interface PendingRequest {
@@ -30,7 +31,8 @@ export type RequestFlowAction<P extends PendingRequest = PendingRequest> =
 	| { type: 'request/cancel' }
 	/** Busy: sending, or (with a notice saying so) counting what a request will touch. */
 	| { type: 'request/start'; notice?: Notice }
-	| { type: 'request/done'; notice: Notice }
+	/** Answered; the notice is left out where the pane shows the outcome itself. */
+	| { type: 'request/done'; notice: Notice | undefined }
 	| { type: 'request/failed'; message: string }
 	| { type: 'request/notice'; notice: Notice | undefined };
 
@@ -75,25 +77,58 @@ export interface RequestSender<P extends PendingRequest = PendingRequest> {
 	refresh(): void;
 }
 
+/** What a pane whose state keeps a request flow gives its sender: a pane's context has all of it. */
+export interface SenderContext<P extends PendingRequest> {
+	store: { getSnapshot(): RequestFlow<P> };
+	readOnly: boolean;
+	client: { send(request: ApiRequest): Promise<unknown> };
+	refresh(): void;
+}
+
+/**
+ * The sender of a pane: its state's flow, the typed client's send, a refusal as the data layer
+ * words it, and the pane's own dispatch (one that a disposed controller may guard).
+ */
+export function paneSender<P extends PendingRequest>(
+	ctx: SenderContext<P>,
+	dispatch: (action: RequestFlowAction<P>) => void,
+): RequestSender<P> {
+	return {
+		flow: () => ctx.store.getSnapshot(),
+		dispatch,
+		readOnly: ctx.readOnly,
+		send: (request) => ctx.client.send(request),
+		describe: describeSendError,
+		refresh: () => ctx.refresh(),
+	};
+}
+
+/**
+ * In read-only mode, says that `what` is off and answers true. Every edit of every pane asks
+ * here (before a form opens, before a request is shown), and sendConfirmed once more.
+ */
+export function refusedReadOnly<P extends PendingRequest>(sender: RequestSender<P>, what: string): boolean {
+	if (!sender.readOnly) return false;
+	sender.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
+	return true;
+}
+
 /** Shows `pending` for confirmation, unless read-only mode disables `what`. */
 export function askToSend<P extends PendingRequest>(
 	sender: RequestSender<P>,
 	what: string,
 	pending: P,
 ): void {
-	if (sender.readOnly) {
-		sender.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-		return;
-	}
-	sender.dispatch({ type: 'request/confirm', pending });
+	if (!refusedReadOnly(sender, what)) sender.dispatch({ type: 'request/confirm', pending });
 }
 
 /**
  * How a confirmed request goes out and what the notice then says. By default the request
  * shown, once, and its `done`; an operation sent in rounds (every dead letter a filter
  * matches) sends the shown request first and then the rounds the service's cursors ask for.
+ * It resolves to the notice's text, or to undefined where the pane shows what came back.
  */
-export type Perform<P extends PendingRequest> = (pending: P) => Promise<string>;
+export type Perform<P extends PendingRequest> = (pending: P) => Promise<string | undefined>;
 
 /** Sends the confirmed request exactly as it was shown, then polls again; resolves to whether the service took it. */
 export async function sendConfirmed<P extends PendingRequest>(
@@ -102,8 +137,6 @@ export async function sendConfirmed<P extends PendingRequest>(
 		await sender.send(pending.request);
 		return `done: ${pending.done ?? pending.title}`;
 	},
-	/** What a refusal is said with, e.g. `retry failed: …`. */
-	failed: (pending: P, reason: string) => string = (_, reason) => reason,
 ): Promise<boolean> {
 	const { confirm, busy } = sender.flow();
 	if (!confirm || busy) return false;
@@ -113,16 +146,17 @@ export async function sendConfirmed<P extends PendingRequest>(
 		return false;
 	}
 	sender.dispatch({ type: 'request/start' });
-	let text: string;
+	let text: string | undefined;
 	try {
 		text = await perform(confirm);
 	} catch (error) {
-		sender.dispatch({ type: 'request/failed', message: failed(confirm, sender.describe(error)) });
+		// The reason names what failed (`cancel message … failed: HTTP 404 …`): it is the whole line.
+		sender.dispatch({ type: 'request/failed', message: sender.describe(error) });
 		// What a bulk operation did before it failed shows in the list too.
 		sender.refresh();
 		return false;
 	}
-	sender.dispatch({ type: 'request/done', notice: { tone: 'ok', text } });
+	sender.dispatch({ type: 'request/done', notice: text === undefined ? undefined : { tone: 'ok', text } });
 	sender.refresh();
 	return true;
 }

@@ -3,27 +3,32 @@ import { previewRequest } from '../confirm/request-preview.js';
 import { Confirm } from '../confirm/view.js';
 import type { PendingRequest, RequestFlow } from './state.js';
 
+/** What answers the question: every pane's controller sends or cancels the request shown. */
+export interface ConfirmAnswer {
+	send(): Promise<void>;
+	cancelConfirm(): void;
+}
+
 export function ConfirmRequest<P extends PendingRequest>(props: {
 	flow: RequestFlow<P>;
 	/** The host the request's path is relative to. */
 	host: string;
-	width: number;
-	height: number;
-	onSend: () => void;
-	onCancel: () => void;
+	size: { width: number; height: number };
+	answer: ConfirmAnswer;
 }) {
 	const { confirm, busy } = props.flow;
+	const { width, height } = props.size;
 	if (!confirm) return null;
 	return (
 		<Confirm
 			title={confirm.title}
 			preview={previewRequest(confirm.request)}
 			host={props.host}
-			width={props.width}
-			height={props.height}
+			width={width}
+			height={height}
 			busy={busy}
-			onSend={props.onSend}
-			onCancel={props.onCancel}
+			onSend={() => void props.answer.send()}
+			onCancel={() => props.answer.cancelConfirm()}
 		/>
 	);
 }

@@ -6,17 +6,17 @@
  * with its own actions; the pane's state keeps a RequestFlow, a TailListState and its trends.
  */
 import type { ApiRequest } from '../../../api/transport.js';
-import { describeSendError } from '../../data/describe-error.js';
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
-import { readOnlyNotice } from '../notice-line/view.js';
 import {
 	askToSend,
 	type PendingRequest,
+	paneSender,
 	type RequestFlow,
 	type RequestFlowAction,
 	type RequestSender,
+	refusedReadOnly,
 	sendConfirmed,
 } from '../request-flow/state.js';
 import { selectedIndex } from '../tail-list/selection.js';
@@ -57,14 +57,7 @@ export class ResourceController<Row, S extends RequestFlow & TailListState, A ex
 		protected readonly ctx: ResourceContext<S, A>,
 		private readonly list: ResourceList<Row>,
 	) {
-		this.sender = {
-			flow: () => ctx.store.getSnapshot(),
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => this.dispatch(action));
 		if (list.trend) this.unsubscribe = ctx.polls.subscribe(() => this.sample());
 	}
 
@@ -97,8 +90,7 @@ export class ResourceController<Row, S extends RequestFlow & TailListState, A ex
 
 	/** In read-only mode: says that `what` is disabled and answers true. */
 	protected refusedReadOnly(what: string): boolean {
-		if (this.ctx.readOnly) this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-		return this.ctx.readOnly;
+		return refusedReadOnly(this.sender, what);
 	}
 
 	protected info(text: string): void {

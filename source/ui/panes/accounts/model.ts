@@ -136,7 +136,8 @@ export function accountDetail(user: Account, reveal: boolean): KeyValue[] {
 			),
 		},
 		{ label: 'events size', value: integer(user.max_events_size) },
-		{ label: 'retention', value: integer(user.retention) },
+		// Its unit is not documented (interface.md, Limits): read in seconds, as the local service sends it (7 days).
+		{ label: 'retention', value: seconds(user.retention) },
 		{ label: 'completions/day', value: integer(user.max_completions_per_day) },
 		{ label: 'completions/min', value: integer(user.max_completions_per_minute) },
 		{ label: 'tokens/day', value: integer(user.max_completion_tokens_per_day) },

@@ -32,11 +32,12 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 			hint: { label: 'filter' },
 		},
 		{
+			// R, as Dead letters' retry: r refreshes everywhere.
 			command: 'callbacks.replay',
 			scope: 'callbacks',
-			keys: ['r'],
+			keys: ['R'],
 			description: 'send the request again to the app (the forward URL), signed afresh',
-			hint: { label: 'replay' },
+			hint: { label: 'send again' },
 		},
 		{
 			command: 'callbacks.replay-edit',

@@ -6,7 +6,7 @@ import type { RE2JS } from 're2js';
 import { scrollStart } from '../../../format/layout.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
-import { eventLineParts, type LinePart, untrustedMark } from '../../../receiver/render.js';
+import { eventLineParts, type LinePart, requestNumber, untrustedMark } from '../../../receiver/render.js';
 import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
@@ -102,7 +102,7 @@ export function compileFilter(text: string): EventFilter | undefined {
 const verdicts = new WeakMap<EventFilter, WeakMap<ReceivedEvent, boolean>>();
 
 /** Whether the filter keeps an event; worked out once per event and filter (events are immutable). */
-function keeps(filter: EventFilter, event: ReceivedEvent): boolean {
+function keeps(filter: EventFilter, event: ReceivedEvent, from: From): boolean {
 	let seen = verdicts.get(filter);
 	if (!seen) {
 		seen = new WeakMap();
@@ -110,73 +110,125 @@ function keeps(filter: EventFilter, event: ReceivedEvent): boolean {
 	}
 	let kept = seen.get(event);
 	if (kept === undefined) {
-		kept = filter.matches(lineText(event));
+		// A row of mqtop listen's says so: `listen` finds them.
+		kept = filter.matches(from ? `${lineText(event)}  ${from}` : lineText(event));
 		seen.set(event, kept);
 	}
 	return kept;
 }
 
-/** Events newest first, those the filter keeps. */
-function visibleEvents(
-	oldestFirst: readonly ReceivedEvent[],
-	filter: EventFilter | undefined,
-): ReceivedEvent[] {
-	const out: ReceivedEvent[] = [];
-	for (let i = oldestFirst.length - 1; i >= 0; i--) {
-		const event = oldestFirst[i]!;
-		if (!filter || keeps(filter, event)) out.push(event);
-	}
-	return out;
-}
+/** The receiver a row came from: mqtop listen's (its history, followed), or the monitor's own. */
+export type From = 'listen' | undefined;
 
-const eventKey = (event: ReceivedEvent) => String(event.seq);
+/** A row's key: its request's number, with an L for mqtop listen's (the two number apart). */
+export function rowKey(seq: number, from: From): string {
+	return from ? `L${seq}` : String(seq);
+}
 
 /** The pane's rows, newest first: every row's key, and a row's event when it is drawn. */
 export interface EventRows {
 	keys: readonly string[];
 	/** The event of the row at `index`. */
 	at(index: number): ReceivedEvent | undefined;
+	/** The receiver the row at `index` came from. */
+	fromAt(index: number): From;
+}
+
+/** Rows of one snapshot, newest first, worked out only when drawn: `from` the receiver of them all. */
+function snapshotRows(snapshot: ReceiverSnapshot, from: From): EventRows {
+	const last = snapshot.size - 1;
+	const keys = new Array<string>(snapshot.size);
+	for (let i = 0; i <= last; i++) keys[i] = rowKey(snapshot.seqAt(last - i), from);
+	return {
+		keys,
+		at: (index) => (index >= 0 && index <= last ? snapshot.eventAt(last - index) : undefined),
+		fromAt: () => from,
+	};
 }
 
 /**
- * The rows the filter keeps, newest first. With no filter, rows are a snapshot's events as they
- * are, and only those drawn are worked out: under a flood the pane reads a new snapshot twice a
- * second and shows a screenful of its thousand events. A filter matches every event's line.
+ * The rows the filter keeps, newest first: the monitor's receiver's, and those of the mqtop
+ * listen it follows (if any), merged by the time they were received. With no filter, rows are
+ * the snapshots' requests as they are, and only those drawn are worked out: under a flood the
+ * pane reads a new snapshot twice a second and shows a screenful of its thousand requests. A
+ * filter matches every request's line.
  */
-export function eventRows(snapshot: ReceiverSnapshot, filter: EventFilter | undefined): EventRows {
-	if (filter) {
-		const events = visibleEvents(snapshot.events, filter);
-		return { keys: events.map(eventKey), at: (index) => events[index] };
+export function eventRows(
+	snapshot: ReceiverSnapshot,
+	filter: EventFilter | undefined,
+	followed?: ReceiverSnapshot,
+): EventRows {
+	if (!filter && !followed?.size) return snapshotRows(snapshot, undefined);
+	if (!filter) return mergedRows(snapshot, followed!);
+	const rows: { event: ReceivedEvent; from: From }[] = [];
+	const own = snapshot.events;
+	const theirs = followed?.events ?? [];
+	// Newest first from both, by the time received.
+	for (let i = own.length - 1, j = theirs.length - 1; i >= 0 || j >= 0; ) {
+		const mine = j < 0 || (i >= 0 && own[i]!.receivedAt >= theirs[j]!.receivedAt);
+		const event = mine ? own[i--]! : theirs[j--]!;
+		const from: From = mine ? undefined : 'listen';
+		if (keeps(filter, event, from)) rows.push({ event, from });
 	}
-	const last = snapshot.size - 1;
-	const keys = new Array<string>(snapshot.size);
-	for (let i = 0; i <= last; i++) keys[i] = String(snapshot.seqAt(last - i));
-	return { keys, at: (index) => (index >= 0 && index <= last ? snapshot.eventAt(last - index) : undefined) };
+	return {
+		keys: rows.map((row) => rowKey(row.event.seq, row.from)),
+		at: (index) => rows[index]?.event,
+		fromAt: (index) => rows[index]?.from,
+	};
 }
 
-/** The rows on screen: the selected one's index, the first one drawn and their events. */
+/** Both snapshots' rows newest first, by the time received, none worked out. */
+function mergedRows(own: ReceiverSnapshot, theirs: ReceiverSnapshot): EventRows {
+	const keys: string[] = [];
+	// Where each row is: an index of `own`, or -1 - an index of `theirs`.
+	const where: number[] = [];
+	for (let i = own.size - 1, j = theirs.size - 1; i >= 0 || j >= 0; ) {
+		if (j < 0 || (i >= 0 && own.timeAt(i) >= theirs.timeAt(j))) {
+			keys.push(rowKey(own.seqAt(i), undefined));
+			where.push(i--);
+		} else {
+			keys.push(rowKey(theirs.seqAt(j), 'listen'));
+			where.push(-1 - j--);
+		}
+	}
+	return {
+		keys,
+		at: (index) => {
+			const at = where[index];
+			if (at === undefined) return undefined;
+			return at >= 0 ? own.eventAt(at) : theirs.eventAt(-1 - at);
+		},
+		fromAt: (index) => ((where[index] ?? 0) < 0 ? 'listen' : undefined),
+	};
+}
+
+/** The rows on screen: the selected one's index, the first one drawn, their events and receivers. */
 export interface RowWindow {
 	index: number;
 	start: number;
-	shown: ReceivedEvent[];
+	shown: { event: ReceivedEvent; from: From }[];
 }
 
 export function rowWindow(rows: EventRows, selected: string | undefined, height: number): RowWindow {
 	const index = selectedIndex(rows.keys, selected);
 	const start = scrollStart(index, rows.keys.length, height);
-	const shown: ReceivedEvent[] = [];
+	const shown: { event: ReceivedEvent; from: From }[] = [];
 	const end = Math.min(rows.keys.length, start + height);
 	for (let i = start; i < end; i++) {
 		const event = rows.at(i);
-		if (event) shown.push(event);
+		if (event) shown.push({ event, from: rows.fromAt(i) });
 	}
 	return { index, start, shown };
 }
 
-/** The row of the request numbered `seq`, if the rows hold it. */
-export function rowOf(rows: EventRows, seq: number | undefined): ReceivedEvent | undefined {
-	const index = seq === undefined ? -1 : rows.keys.indexOf(String(seq));
-	return index < 0 ? undefined : rows.at(index);
+/** The row with key `key` (see rowKey), if the rows hold it. */
+export function rowOf(
+	rows: EventRows,
+	key: string | undefined,
+): { event: ReceivedEvent; from: From } | undefined {
+	const index = key === undefined ? -1 : rows.keys.indexOf(key);
+	const event = index < 0 ? undefined : rows.at(index);
+	return event && { event, from: rows.fromAt(index) };
 }
 
 const labelWidth = 20;
@@ -202,6 +254,13 @@ export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[
 					'signature',
 					`✗ ${sanitize(event.reason ?? 'rejected')} (${event.failure ?? 'rejected'})`,
 					'error',
+				)),
+		...(event.replayOf === undefined
+			? []
+			: kv(
+					'replay',
+					`of request ${requestNumber(event.replayOf)}: the same signature (jti) was verified there first`,
+					'warn',
 				)),
 		...kv('answered', String(event.response.status), event.response.status < 300 ? 'ok' : 'error'),
 		...kv('body size', `${event.bodyBytes} bytes`),

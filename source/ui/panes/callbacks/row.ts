@@ -1,28 +1,102 @@
 /**
- * One received request as a list row that fits its width. Each column has a few forms, longest
- * first; when the row is too wide the least useful detail goes first (the destination's scheme
- * and host, then its path, what the receiver answered, labels and padding), so that at 80
- * columns a row still shows the source message id and the dead letter id.
+ * The rows on screen as one grid: the same columns for every kind of request, each as wide as
+ * its widest cell, under a header. A column has a few forms, longest first (`failure-callback`,
+ * then `fail-cb`); when the grid is too wide for the pane, columns give way one step at a time,
+ * the least useful first, for every row alike, and what is still too wide is cut at the end
+ * (the message id, the detail last of all). So at 80 columns a row still shows its time to the
+ * millisecond, its kind, its verdict, the callback's status and attempts and its message id.
  */
-import { truncate } from '../../../format/text.js';
+import { sizeColumns } from '../../../format/layout.js';
+import { fitText, textWidth, truncate } from '../../../format/text.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { EventKind, ReceivedEvent } from '../../../receiver/event.js';
+import { requestNumber } from '../../../receiver/render.js';
 import { describePreview } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { statusStyle } from '../../../text/style.js';
 import type { Segment } from '../../kit/live-line/view.js';
-import { urlForms } from '../../kit/table/cut.js';
+import { fitUrl } from '../../kit/table/cut.js';
 import { type Tone, toneOfColour } from '../../theme/theme.js';
 import type { ReplayState } from './state.js';
 
-interface Column {
-	id: string;
-	/** Forms from the longest to the shortest; an empty form leaves the column out. */
-	forms: string[];
+/** A row to draw: a request, the receiver it came from, whether it is selected, its latest replay. */
+export interface GridRow {
+	event: ReceivedEvent;
+	/** Set for a request of `mqtop listen` (its history, followed), absent for the monitor's own. */
+	from?: 'listen' | undefined;
+	selected: boolean;
+	replay?: ReplayState | undefined;
+}
+
+/** A cell: its forms from the longest to the shortest ('' leaves it blank), and how it looks. */
+interface Cell {
+	forms: readonly string[];
+	/** How it is cut to a width it does not fit (default: its end, with `…`). */
+	cut?: (width: number) => string;
+	/** Cells of it that must show, whole (the detail's dead letter id): columns give way first. */
+	least?: number;
 	tone?: Tone | undefined;
 	bold?: boolean;
 	dim?: boolean;
 }
+
+type ColumnId =
+	| 'time'
+	| 'from'
+	| 'seq'
+	| 'kind'
+	| 'verdict'
+	| 'answer'
+	| 'again'
+	| 'status'
+	| 'attempts'
+	| 'message'
+	| 'detail';
+
+interface ColumnSpec {
+	id: ColumnId;
+	/** The header of each form. */
+	headers: readonly string[];
+	/** Cut no narrower than this by the final fit (the detail and message ids give way there). */
+	min: number;
+	/** Cells wider than this are cut with `…`. */
+	max?: number;
+}
+
+const columns: readonly ColumnSpec[] = [
+	{ id: 'time', headers: ['time'], min: 8 },
+	{ id: 'from', headers: ['via', ''], min: 1 },
+	{ id: 'seq', headers: ['req', ''], min: 2 },
+	{ id: 'kind', headers: ['kind'], min: 8 },
+	{ id: 'verdict', headers: ['signature', 'sig'], min: 1, max: 34 },
+	{ id: 'answer', headers: ['answered', 'ans'], min: 3, max: 28 },
+	{ id: 'again', headers: ['sent again', 'again'], min: 3, max: 28 },
+	{ id: 'status', headers: ['status', 'st'], min: 3 },
+	{ id: 'attempts', headers: ['retried', 'retried', 'ret'], min: 3 },
+	{ id: 'message', headers: ['message'], min: 8, max: 32 },
+	{ id: 'detail', headers: ['detail'], min: 0 },
+];
+
+/**
+ * The order columns give way in, a form at a time, until the grid fits (then cells are cut). The
+ * time keeps its milliseconds down to 80 columns, the kind and the message id their sense.
+ */
+const steps: readonly (ColumnId | 'gap')[] = [
+	'answer',
+	'again',
+	'answer',
+	'kind',
+	'verdict',
+	'status',
+	'from',
+	'seq',
+	'attempts',
+	'message',
+	'attempts',
+	'verdict',
+	'gap',
+	'time',
+];
 
 const kindTones: Record<EventKind, Tone> = {
 	callback: 'accent',
@@ -42,126 +116,83 @@ const shortKinds: Record<EventKind, string> = {
 export function shortKind(kind: EventKind): string {
 	return shortKinds[kind];
 }
-const kindWidth = Math.max(...Object.keys(kindTones).map((k) => k.length));
 const statusTone = (status: number): Tone => toneOfColour[statusStyle(status)] ?? 'error';
 
-/** The columns of an event's row, each with its forms. */
-function columns(event: ReceivedEvent, replay: ReplayState | undefined): Column[] {
+/** The cells of a row, by column. */
+function cells(row: GridRow): Record<ColumnId, Cell> {
+	const { event } = row;
 	const cb = event.callback;
-	const out: Column[] = [
-		{
-			id: 'time',
-			forms: [formatClockMillis(event.receivedAt), formatClock(event.receivedAt)],
-			dim: true,
-		},
-		{
-			id: 'kind',
-			// A failure callback's row shows its dead letter id, which says as much as the kind.
-			forms: [
-				event.kind.padEnd(kindWidth),
-				event.kind,
-				shortKinds[event.kind],
-				...(cb?.dlqId !== undefined ? [''] : []),
-			],
-			tone: kindTones[event.kind],
-		},
-		event.verified
-			? {
-					id: 'verdict',
-					forms: [
-						`✓ ${event.keyPair ? `${sanitize(event.keyPair)} ` : ''}${event.signingKey ?? ''}`.trimEnd(),
-						'✓',
-					],
-					tone: 'ok',
-				}
-			: { id: 'verdict', forms: [`✗ ${sanitize(event.reason ?? 'rejected')}`, '✗'], tone: 'error' },
-	];
-	if (cb) {
-		const ok = cb.status >= 200 && cb.status < 300;
-		const attempts = `${cb.retried}/${cb.maxRetries}`;
-		const [note, tone, bold]: [string, Tone | undefined, boolean] =
-			cb.exhausted && !ok
-				? ['exhausted', 'error', true]
-				: cb.exhausted
-					? ['last', undefined, false]
-					: ok
-						? ['', undefined, false]
-						: ['will retry', 'warn', false];
-		out.push(
-			{ id: 'status', forms: [`status ${cb.status}`, String(cb.status)], tone: statusTone(cb.status) },
-			{
-				id: 'attempts',
-				forms: [
-					`retried ${attempts}${note ? ` ${note}` : ''}`,
-					`${attempts}${note ? ` ${note.split(' ').at(-1)}` : ''}`,
-					attempts,
-				],
-				tone,
-				bold,
-			},
-			{ id: 'source', forms: [`src ${sanitize(cb.sourceMessageId)}`, sanitize(cb.sourceMessageId)] },
-		);
-		if (cb.dlqId !== undefined) out.push({ id: 'dlq', forms: [`dlq ${sanitize(cb.dlqId)}`], tone: 'error' });
-		out.push({ id: 'target', forms: targetForms(sanitize(cb.method), sanitize(cb.url)) });
-	} else {
-		if (event.delivery.messageId)
-			out.push({
-				id: 'source',
-				forms: [`msg ${sanitize(event.delivery.messageId)}`, sanitize(event.delivery.messageId)],
-			});
-		if (event.delivery.retried !== undefined)
-			out.push({
-				id: 'attempts',
-				forms: [`retried ${event.delivery.retried}`, `r${event.delivery.retried}`],
-			});
-		out.push({
-			id: 'target',
-			forms: [`${sanitize(event.method)} ${sanitize(event.path)}`, sanitize(event.path), ''],
-		});
-		if (event.problem) out.push({ id: 'note', forms: [sanitize(event.problem), ''], tone: 'warn' });
-		else {
-			const snippet = bodySnippet(event);
-			if (snippet) out.push({ id: 'note', forms: [snippet, ''], dim: true });
-		}
-	}
-	const forward = event.forward;
-	out.push(
-		forward === undefined
-			? { id: 'answer', forms: [`→ ${event.response.status}`, ''], tone: statusTone(event.response.status) }
-			: forward.status === undefined
-				? {
-						id: 'answer',
-						forms: [`→ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '→ app ✗', '✗'],
-						tone: 'error',
-					}
-				: {
-						id: 'answer',
-						forms: [
-							`→ app ${forward.status} ${Math.round(forward.ms)} ms`,
-							`→ app ${forward.status}`,
-							`→ ${forward.status}`,
-						],
-						tone: statusTone(forward.status),
-					},
-	);
-	if (replay) out.push(replayColumn(replay));
-	return out;
+	// What an unverified request claims proves nothing: shown dim.
+	const claim = event.verified ? {} : { dim: true };
+	return {
+		time: { forms: [formatClockMillis(event.receivedAt), formatClock(event.receivedAt)], dim: true },
+		from: { forms: row.from ? ['listen', 'L'] : [''], tone: 'accent' },
+		seq: { forms: [requestNumber(event.seq), ''], bold: true },
+		kind: { forms: [event.kind, shortKinds[event.kind]], tone: kindTones[event.kind] },
+		verdict: verdictCell(event),
+		answer: answerCell(event),
+		again: row.replay ? againCell(row.replay) : { forms: [''] },
+		status: cb ? { forms: [String(cb.status)], tone: statusTone(cb.status), ...claim } : { forms: [''] },
+		attempts: { ...attemptsCell(event), ...claim },
+		message: messageCell(cb?.sourceMessageId ?? event.delivery.messageId, claim),
+		detail: { ...detailCell(event), ...claim },
+	};
 }
 
-/** The replay of a request, beside the original's answer. */
-function replayColumn(replay: ReplayState): Column {
-	if (replay.state === 'sending') return { id: 'replay', forms: ['↻ sending…', '↻'], dim: true };
-	if (replay.state === 'failed')
-		return { id: 'replay', forms: [`↻ ${sanitize(replay.message)}`, '↻ ✗'], tone: 'error' };
-	const { forward } = replay;
+function verdictCell(event: ReceivedEvent): Cell {
+	if (!event.verified)
+		return {
+			forms: [`✗ ${sanitize(event.reason ?? 'rejected')}`, `✗ ${event.failure ?? 'rejected'}`],
+			tone: 'error',
+		};
+	const key = `✓ ${event.keyPair ? `${sanitize(event.keyPair)} ` : ''}${event.signingKey ?? ''}`.trimEnd();
+	if (event.replayOf === undefined) return { forms: [key, '✓'], tone: 'ok' };
+	// The same signed request again: accepted, and said.
+	const of = `replay of ${requestNumber(event.replayOf)}`;
+	return { forms: [`${key} ${of}`, `✓ ${of}`, '✓ replay'], tone: 'warn', bold: true };
+}
+
+/** What the receiver answered: the status, or with forwarding the app's answer and its time. */
+function answerCell(event: ReceivedEvent): Cell {
+	const forward = event.forward;
+	// The receiver's own answer follows from the verdict (and --respond): the first to give way.
+	if (forward === undefined)
+		return {
+			forms: [`→ ${event.response.status}`, `→ ${event.response.status}`, ''],
+			tone: statusTone(event.response.status),
+		};
 	if (forward.status === undefined)
 		return {
-			id: 'replay',
-			forms: [`↻ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '↻ ✗'],
+			forms: [`→ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '→ app ✗', '→ ✗'],
 			tone: 'error',
 		};
 	return {
-		id: 'replay',
+		forms: [
+			`→ app ${forward.status} ${Math.round(forward.ms)} ms`,
+			`→ app ${forward.status}`,
+			`→ ${forward.status}`,
+		],
+		tone: statusTone(forward.status),
+	};
+}
+
+/** The message a request is about (a callback's source message): its id, then its start, which tells it apart. */
+function messageCell(id: string | undefined, claim: Partial<Cell>): Cell {
+	const text = sanitize(id ?? '');
+	return { forms: [text, truncate(text, messageStart)], ...claim };
+}
+
+/** The start of a message id that a narrow row shows: its prefix and enough of the random part. */
+const messageStart = 16;
+
+/** The replay of a request, beside the original's answer; why not, when it could not be sent. */
+function againCell(replay: ReplayState): Cell {
+	if (replay.state === 'sending') return { forms: ['↻ sending…', '↻ …'], dim: true };
+	if (replay.state === 'failed') return { forms: [`↻ ✗ ${sanitize(replay.message)}`, '↻ ✗'], tone: 'error' };
+	const { forward } = replay;
+	if (forward.status === undefined)
+		return { forms: [`↻ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '↻ ✗'], tone: 'error' };
+	return {
 		forms: [
 			`↻ ${replay.edited ? 'edited ' : ''}app ${forward.status} ${Math.round(forward.ms)} ms`,
 			`↻ ${forward.status}`,
@@ -170,78 +201,133 @@ function replayColumn(replay: ReplayState): Column {
 	};
 }
 
-/** `POST http://host/path`, then without the scheme, then the path alone, then nothing. */
-function targetForms(method: string, url: string): string[] {
-	return [...urlForms(url).map((form) => `${method} ${form}`), ''];
-}
-
-/** The start of a delivery's body, as `mqtop listen` shows it. */
-function bodySnippet(event: ReceivedEvent): string | undefined {
-	if (!event.body) return undefined;
-	const text = sanitize(describePreview(event.body));
-	return text ? truncate(text, 60) : undefined;
-}
-
-/** The order forms give way in: the first step is taken first, and so on, until the row fits. */
-const steps = [
-	'target',
-	'replay',
-	'answer',
-	'note',
-	'kind',
-	'verdict',
-	'target',
-	'target',
-	'status',
-	'attempts',
-	'time',
-	'kind',
-	'source',
-	'attempts',
-	'kind',
-];
-
-const gap = '  ';
-
-function rowWidth(cols: readonly Column[], form: ReadonlyMap<string, number>): number {
-	let width = 0;
-	let shown = 0;
-	for (const c of cols) {
-		const text = c.forms[form.get(c.id) ?? 0] ?? '';
-		if (text === '') continue;
-		width += [...text].length;
-		shown++;
+/** A callback's attempts (`retried/maxRetries`, the last one flagged), a delivery's Retried header. */
+function attemptsCell(event: ReceivedEvent): Cell {
+	const cb = event.callback;
+	if (!cb) {
+		const retried = event.delivery.retried;
+		return { forms: [retried === undefined ? '' : String(retried)] };
 	}
-	return width + gap.length * Math.max(0, shown - 1);
+	const ok = cb.status >= 200 && cb.status < 300;
+	const attempts = `${cb.retried}/${cb.maxRetries}`;
+	// The shortest form says it by its colour alone.
+	if (cb.exhausted && !ok)
+		return { forms: [`${attempts} exhausted`, `${attempts} exh`, attempts], tone: 'error', bold: true };
+	if (cb.exhausted) return { forms: [`${attempts} last`, `${attempts} last`, attempts] };
+	if (ok) return { forms: [attempts] };
+	return { forms: [`${attempts} will retry`, `${attempts} retry`, attempts], tone: 'warn' };
 }
 
-/** An event's row in `width` cells (the selection mark included), as styled segments. */
-export function rowSegments(
-	event: ReceivedEvent,
-	selected: boolean,
-	width = Number.POSITIVE_INFINITY,
-	replay?: ReplayState,
-): Segment[] {
-	const cols = columns(event, replay);
-	const form = new Map<string, number>();
-	const room = width - 2;
-	for (const step of steps) {
-		if (rowWidth(cols, form) <= room) break;
-		const col = cols.find((c) => c.id === step);
-		if (!col) continue;
-		const at = form.get(step) ?? 0;
-		if (at < col.forms.length - 1) form.set(step, at + 1);
+/** The rest, in one cell cut at its end: the dead letter, the destination or path, the body or what is wrong. */
+function detailCell(event: ReceivedEvent): Cell {
+	const cb = event.callback;
+	if (cb) {
+		const method = `${sanitize(cb.method)} `;
+		const url = sanitize(cb.url);
+		const dlq = cb.dlqId === undefined ? '' : `dlq ${sanitize(cb.dlqId)}  `;
+		return {
+			forms: [`${dlq}${method}${url}`],
+			// The destination's host and scheme give way before its path, the dead letter id last.
+			cut: (w) => {
+				const room = w - textWidth(dlq) - textWidth(method);
+				return room >= 8 ? `${dlq}${method}${fitUrl(url, room)}` : truncate(`${dlq}${method}${url}`, w);
+			},
+			...(dlq ? { tone: 'special' as const, least: textWidth(dlq.trimEnd()) } : {}),
+		};
 	}
-	const segments: Segment[] = [{ text: selected ? '› ' : '  ' }];
-	for (const c of cols) {
-		const text = c.forms[form.get(c.id) ?? 0] ?? '';
-		if (text === '') continue;
-		segments.push({
-			text: segments.length > 1 ? `${gap}${text}` : text,
-			tone: c.tone,
-			bold: c.bold,
-			dim: c.dim,
+	const request = `${sanitize(event.method)} ${sanitize(event.path)}`;
+	if (event.problem) return { forms: [`${request}  ${sanitize(event.problem)}`], tone: 'warn' };
+	const body = event.body && sanitize(describePreview(event.body));
+	return { forms: [body ? `${request}  ${truncate(body, 60)}` : request] };
+}
+
+/** Cells between columns; one when nothing else gives way (before the time's milliseconds do). */
+const wideGap = 2;
+/** The detail's width below which columns give way rather than it (and then it is cut): a sixth of the row. */
+const detailLeast = (room: number) => Math.max(12, Math.floor(room / 6));
+/** The selection mark's cells. */
+const markWidth = 2;
+
+/** A row's text of a column at a form (its last form when it has fewer). */
+function formOf(cell: Cell, level: number): string {
+	return cell.forms[Math.min(level, cell.forms.length - 1)]!;
+}
+
+export interface Grid {
+	header: Segment[];
+	/** A line per row, in order: its segments, and whether it is the selected row. */
+	lines: { segments: Segment[]; selected: boolean }[];
+}
+
+/** The rows as one grid in `width` cells (the selection mark included), with its header. */
+export function callbackGrid(rows: readonly GridRow[], width: number): Grid {
+	const table = rows.map(cells);
+	const level = new Map<ColumnId, number>();
+	let gap = wideGap;
+	const natural = (spec: ColumnSpec): number => {
+		const at = level.get(spec.id) ?? 0;
+		let widest = 0;
+		for (const row of table) widest = Math.max(widest, textWidth(formOf(row[spec.id], at)));
+		// A column blank in every row is left out, header and all.
+		if (widest === 0) return 0;
+		widest = Math.max(widest, textWidth(spec.headers[Math.min(at, spec.headers.length - 1)]!));
+		return Math.min(widest, spec.max ?? widest);
+	};
+	const room = width - markWidth;
+	// The detail at its least: a share of the row, and what it must show whole (a dead letter id).
+	let needed = detailLeast(room);
+	for (const row of table) needed = Math.max(needed, row.detail.least ?? 0);
+	/** The grid's width with the detail (the last column, cut to fit) at its least useful width. */
+	const least = () => {
+		const shown = columns.map((spec) => {
+			const w = natural(spec);
+			return spec.id === 'detail' ? Math.min(w, needed) : w;
 		});
+		const widths = shown.filter((w) => w > 0);
+		return widths.reduce((a, b) => a + b, 0) + gap * Math.max(0, widths.length - 1);
+	};
+	for (const step of steps) {
+		if (least() <= room) break;
+		if (step === 'gap') gap = 1;
+		else level.set(step, (level.get(step) ?? 0) + 1);
 	}
-	return segments;
+	const naturals = columns.map(natural);
+	const fixed = least() - Math.min(naturals.at(-1)!, needed);
+	// The detail takes what the others leave; only a very narrow pane cuts the others too.
+	const widths =
+		least() <= room
+			? naturals.map((w, i) => (i === naturals.length - 1 && w > 0 ? Math.min(w, room - fixed) : w))
+			: sizeColumns(
+					columns.map((spec, i) => ({ natural: naturals[i]!, min: Math.min(naturals[i]!, spec.min) })),
+					room,
+					gap,
+				);
+	const shown = columns.flatMap((spec, i) => (widths[i]! > 0 ? [{ spec, width: widths[i]! }] : []));
+	const fitCell = (text: string, w: number, last: boolean, cell?: Cell) => {
+		const cut = cell?.cut && textWidth(text) > w ? cell.cut(w) : text;
+		return last ? truncate(cut, w) : fitText(cut, w);
+	};
+	const between = ' '.repeat(gap);
+	const header: Segment[] = [{ text: ' '.repeat(markWidth) }];
+	shown.forEach(({ spec, width: w }, i) => {
+		const title = spec.headers[Math.min(level.get(spec.id) ?? 0, spec.headers.length - 1)]!;
+		const last = i === shown.length - 1;
+		header.push({ text: fitCell(title, w, last) + (last ? '' : between), dim: true });
+	});
+	const lines = table.map((row, r) => {
+		const selected = rows[r]!.selected;
+		const line: Segment[] = [{ text: selected ? '› ' : '  ' }];
+		shown.forEach(({ spec, width: w }, i) => {
+			const cell = row[spec.id];
+			const last = i === shown.length - 1;
+			line.push({
+				text: fitCell(formOf(cell, level.get(spec.id) ?? 0), w, last, cell) + (last ? '' : between),
+				tone: cell.tone,
+				bold: cell.bold,
+				dim: cell.dim,
+			});
+		});
+		return { segments: line, selected };
+	});
+	return { header, lines };
 }

@@ -18,10 +18,12 @@ export interface CallbacksState extends TailListState {
 	editing: boolean;
 	/** A regular expression, or plain text when it is not one; '' shows everything. */
 	filter: string;
-	/** The body field of a replay is open, for this request. */
-	editingBody: number | undefined;
-	/** Replays by request number: the newest of each. */
-	replays: Readonly<Record<number, ReplayState>>;
+	/** The body field of a replay is open, for the request of this row (its key: model.ts rowKey). */
+	editingBody: string | undefined;
+	/** Replays by row key: the newest of each. */
+	replays: Readonly<Record<string, ReplayState>>;
+	/** Why the last key could not do what it does (R with no app to send to): said until the next key. */
+	notice: string | undefined;
 }
 
 export type CallbacksAction =
@@ -29,9 +31,10 @@ export type CallbacksAction =
 	| { type: 'filter/open' }
 	| { type: 'filter/set'; text: string }
 	| { type: 'filter/close' }
-	| { type: 'replay/edit'; seq: number }
+	| { type: 'replay/edit'; key: string }
 	| { type: 'replay/edit-close' }
-	| { type: 'replay/state'; seq: number; replay: ReplayState }
+	| { type: 'replay/state'; key: string; replay: ReplayState }
+	| { type: 'notice'; text: string | undefined }
 	| { type: 'back' };
 
 export const initialCallbacksState: CallbacksState = {
@@ -40,10 +43,16 @@ export const initialCallbacksState: CallbacksState = {
 	filter: '',
 	editingBody: undefined,
 	replays: {},
+	notice: undefined,
 };
 
 export function callbacksReducer(state: CallbacksState, action: CallbacksAction): CallbacksState {
+	// A notice answers the key just pressed: whatever comes next takes it away.
+	if (state.notice !== undefined && action.type !== 'notice' && action.type !== 'replay/state')
+		return callbacksReducer({ ...state, notice: undefined }, action);
 	switch (action.type) {
+		case 'notice':
+			return state.notice === action.text ? state : { ...state, notice: action.text };
 		case 'filter/open':
 			return state.editing ? state : { ...state, editing: true };
 		case 'filter/set':
@@ -52,11 +61,11 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 		case 'filter/close':
 			return state.editing ? { ...state, editing: false } : state;
 		case 'replay/edit':
-			return { ...state, editing: false, editingBody: action.seq };
+			return { ...state, editing: false, editingBody: action.key };
 		case 'replay/edit-close':
 			return state.editingBody === undefined ? state : { ...state, editingBody: undefined };
 		case 'replay/state':
-			return { ...state, editingBody: undefined, replays: { ...state.replays, [action.seq]: action.replay } };
+			return { ...state, editingBody: undefined, replays: { ...state.replays, [action.key]: action.replay } };
 		case 'back':
 			if (state.editingBody !== undefined) return { ...state, editingBody: undefined };
 			if (state.editing) return { ...state, editing: false };
@@ -71,6 +80,7 @@ export const leaveCallbacks = (state: CallbacksState): CallbacksState => ({
 	...state,
 	editing: false,
 	editingBody: undefined,
+	notice: undefined,
 	detail: false,
 	detailScroll: 0,
 });

@@ -2,7 +2,11 @@ import { Box, Text } from 'ink';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
+import type { FollowState } from '../../../receiver/history-follow.js';
+import { requestNumber } from '../../../receiver/render.js';
 import type { ReplayEdits } from '../../../receiver/replay.js';
+import type { ReplayResult } from '../../../receiver/replay-send.js';
+import { EventStore, type ReceiverSnapshot } from '../../../receiver/store.js';
 import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { TuiReceiver } from '../../contract/connection.js';
@@ -22,32 +26,41 @@ import {
 	callbacksRefreshMs,
 	compileFilter,
 	eventRows,
+	type From,
 	filterEngineLoaded,
 	loadFilterEngine,
+	rowKey,
 	rowOf,
 	rowWindow,
 } from './model.js';
-import { rowSegments } from './row.js';
+import { callbackGrid, type Grid } from './row.js';
 import type { CallbacksAction, CallbacksState, ReplayState } from './state.js';
 
 type PaneProps = PaneViewProps;
 
-const replayUnavailable =
-	'replay sends to the app: start mqtop with --forward-to <url> (or set receiver.forwardTo in the config)';
-const replayNotKept = 'nothing is kept with --demo or --ephemeral, so there is nothing to send again';
+// Said in the prompt line when R cannot send, short enough for 80 columns.
+const replayUnavailable = 'no app to send to: start mqtop with --forward-to <url> (or receiver.forwardTo)';
+const replayNotKept = 'nothing to send again: --demo and --ephemeral keep no request';
 
-/** One event's line, drawn from the same parts `mqtop listen` prints. */
-const EventLine = memo(function EventLine(props: {
-	event: ReceivedEvent;
-	selected: boolean;
-	width: number;
-	replay: ReplayState | undefined;
-}) {
-	const segments = useMemo(
-		() => rowSegments(props.event, props.selected, props.width, props.replay),
-		[props.event, props.selected, props.width, props.replay],
+/** What a receiver that follows nothing shows of it: none. */
+const nothingFollowed = new EventStore({ capacity: 1 });
+
+/** The grid's lines: the header, then a row per request shown. */
+const GridLines = memo(function GridLines(props: { grid: Grid; width: number }) {
+	return (
+		<>
+			<LiveLine segments={props.grid.header} width={props.width} />
+			{props.grid.lines.map((line, i) => (
+				<LiveLine
+					// biome-ignore lint/suspicious/noArrayIndexKey: rows of a screen are positions
+					key={i}
+					segments={line.segments}
+					width={props.width}
+					inverse={line.selected}
+				/>
+			))}
+		</>
 	);
-	return <LiveLine segments={segments} width={props.width} inverse={props.selected} />;
 });
 
 function NoReceiver() {
@@ -98,48 +111,98 @@ function useFilterEngine(): boolean {
 	return loaded;
 }
 
+/** The line on the mqtop listen followed, when one runs or ran: which, what it received, how its rows are marked. */
+function FollowedLine(props: { state: FollowState; counters: ReceiverSnapshot['counters']; width: number }) {
+	const { state, counters: c } = props;
+	if (state.state === 'waiting' && c.total === 0) return null;
+	const which = state.state === 'waiting' ? 'mqtop listen' : `mqtop listen (pid ${state.pid})`;
+	return (
+		<LiveLine
+			width={props.width}
+			segments={[
+				{ text: `${which}${state.state === 'stopped' ? ' stopped' : ''}`, bold: true },
+				{ text: ' · ', dim: true },
+				{ text: `${formatInteger(c.total)} received: ` },
+				{ text: `${formatInteger(c.verified)} verified`, tone: 'ok' },
+				{ text: ', ' },
+				{ text: `${formatInteger(c.rejected)} rejected`, tone: c.rejected > 0 ? 'error' : undefined },
+				{ text: ' · its rows say listen (L)', dim: true },
+			]}
+		/>
+	);
+}
+
 function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const ui = useUi();
 	const theme = useTheme();
 	const { ui: shell, client } = useRuntime();
 	const { state, dispatch, store } = usePane<CallbacksState, CallbacksAction>();
 	const { receiver } = props;
+	const followed = receiver.followed;
 	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs, ui.frozen);
+	const theirs = useThrottledStore(followed?.store ?? nothingFollowed, callbacksRefreshMs, ui.frozen);
 	const engine = useFilterEngine();
 	// biome-ignore lint/correctness/useExhaustiveDependencies: compiled again once the engine is there
 	const filter = useMemo(() => compileFilter(state.filter), [state.filter, engine]);
-	const rows = useMemo(() => eventRows(snapshot, filter), [snapshot, filter]);
+	const rows = useMemo(
+		() => eventRows(snapshot, filter, followed ? theirs : undefined),
+		[snapshot, filter, followed, theirs],
+	);
 	const keys = rows.keys;
-	const listHeight = Math.max(1, props.height - 3);
+	const following = followed !== undefined && (followed.state().state !== 'waiting' || theirs.size > 0);
+	// The receiver's lines (and listen's), the prompt and the grid's header.
+	const listHeight = Math.max(1, props.height - 4 - (following ? 1 : 0));
 	const { index, start, shown } = useMemo(
 		() => rowWindow(rows, state.selected, listHeight),
 		[rows, state.selected, listHeight],
 	);
 	const current = rows.at(index);
+	const currentFrom = rows.fromAt(index);
+	const grid = useMemo(
+		() =>
+			callbackGrid(
+				shown.map((row, i) => {
+					const key = rowKey(row.event.seq, row.from);
+					return { ...row, selected: start + i === index, replay: state.replays[key] };
+				}),
+				props.width,
+			),
+		[shown, start, index, state.replays, props.width],
+	);
 
 	const detailLines = useMemo(
 		() => (state.detail && current ? callbackDetail(current, props.width) : []),
 		[state.detail, current, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
-	/** Sends the selected request to the app again; its row shows the app's answer. */
-	const replay = (event: ReceivedEvent | undefined, edits?: ReplayEdits) => {
-		if (!event) return;
-		const seq = event.seq;
-		const set = (next: ReplayState) => dispatch({ type: 'replay/state', seq, replay: next });
-		if (!receiver.replay || !receiver.forwardTo) {
-			set({ state: 'failed', message: receiver.forwardTo ? replayNotKept : replayUnavailable });
+	/** Sends a request to the app again; its row shows the app's answer, the prompt line why not. */
+	const replay = (row: { event: ReceivedEvent; from: From } | undefined, edits?: ReplayEdits) => {
+		if (!row) return;
+		const key = rowKey(row.event.seq, row.from);
+		const send: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined = row.from
+			? followed?.replay
+			: receiver.replay;
+		if (!receiver.forwardTo || !send) {
+			dispatch({ type: 'notice', text: receiver.forwardTo ? replayNotKept : replayUnavailable });
 			return;
 		}
+		const set = (next: ReplayState) => dispatch({ type: 'replay/state', key, replay: next });
+		const failed = (message: string) => {
+			set({ state: 'failed', message });
+			dispatch({ type: 'notice', text: `${requestNumber(row.event.seq)} was not sent again: ${message}` });
+		};
 		set({ state: 'sending' });
-		receiver.replay(seq, edits).then(
+		send(row.event.seq, edits).then(
 			(result) =>
-				set(
-					result.found
-						? { state: 'answered', forward: result.forward, resigned: result.resigned, edited: result.edited }
-						: { state: 'failed', message: `#${seq} is no longer in the kept history` },
-				),
-			(error: unknown) => set({ state: 'failed', message: (error as Error).message }),
+				result.found
+					? set({
+							state: 'answered',
+							forward: result.forward,
+							resigned: result.resigned,
+							edited: result.edited,
+						})
+					: failed('it is no longer in the kept history'),
+			(error: unknown) => failed((error as Error).message),
 		);
 	};
 	useCommands('callbacks', priorities.pane, {
@@ -152,9 +215,9 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
 		'filter.edit': () => dispatch({ type: 'filter/open' }),
-		'callbacks.replay': () => replay(current),
+		'callbacks.replay': () => replay(current && { event: current, from: currentFrom }),
 		'callbacks.replay-edit': () => {
-			if (current) dispatch({ type: 'replay/edit', seq: current.seq });
+			if (current) dispatch({ type: 'replay/edit', key: rowKey(current.seq, currentFrom) });
 		},
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
@@ -166,16 +229,21 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		onSubmit: (text: string) => dispatch({ type: 'filter/set', text }),
 		onCancel: () => dispatch({ type: 'filter/close' }),
 	};
-	const editingEvent = rowOf(rows, state.editingBody);
-	const bodyField = editingEvent && {
-		label: `Replay #${editingEvent.seq} with body`,
-		initial: editingEvent.body?.kind === 'text' && !editingEvent.body.truncated ? editingEvent.body.text : '',
-		placeholder: 'the body to send; enter signs and sends it, esc leaves it',
-		onSubmit: (text: string) => replay(editingEvent, { body: Buffer.from(text) }),
-		onCancel: () => dispatch({ type: 'replay/edit-close' }),
-	};
-	const total = snapshot.size;
-	const hint = filter ? (
+	const editing = rowOf(rows, state.editingBody);
+	const editingEvent = editing?.event;
+	const bodyField = editing &&
+		editingEvent && {
+			label: `Replay ${requestNumber(editingEvent.seq)} with body`,
+			initial:
+				editingEvent.body?.kind === 'text' && !editingEvent.body.truncated ? editingEvent.body.text : '',
+			placeholder: 'the body to send; enter signs and sends it, esc leaves it',
+			onSubmit: (text: string) => replay(editing, { body: Buffer.from(text) }),
+			onCancel: () => dispatch({ type: 'replay/edit-close' }),
+		};
+	const total = snapshot.size + (followed ? theirs.size : 0);
+	const hint = state.notice ? (
+		<LiveLine width={props.width} segments={[{ text: state.notice, tone: 'warn' }]} />
+	) : filter ? (
 		<LiveLine
 			width={props.width}
 			segments={[
@@ -194,7 +262,9 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	) : (
 		<Text dimColor wrap="truncate-end">
 			{`/ filters · enter opens · ${
-				receiver.forwardTo ? `r replays to ${sanitize(receiver.forwardTo)} · e edits the body first · ` : ''
+				receiver.forwardTo
+					? `R sends again to ${sanitize(receiver.forwardTo)} · e edits the body first · `
+					: ''
 			}v reveals the keys · g follows the newest`}
 		</Text>
 	);
@@ -207,7 +277,8 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			<DetailScreen
 				title={
 					<>
-						Request #{current.seq}{' '}
+						{currentFrom ? 'mqtop listen request ' : 'Request '}
+						{requestNumber(current.seq)}{' '}
 						<Text color={theme.color(current.verified ? 'ok' : 'error')}>{current.kind}</Text>
 					</>
 				}
@@ -238,6 +309,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 					{ text: c.evicted > 0 ? ` · the newest ${formatInteger(snapshot.capacity)} kept` : '', dim: true },
 				]}
 			/>
+			{followed && <FollowedLine state={followed.state()} counters={theirs.counters} width={props.width} />}
 			<Text wrap="truncate-end">
 				<Text dimColor>signing keys </Text>current{' '}
 				<Text color={ui.reveal ? theme.color('highlight') : undefined}>
@@ -259,15 +331,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 						: 'No request matches the filter (esc clears it).'}
 				</Text>
 			) : (
-				shown.map((event, i) => (
-					<EventLine
-						key={event.seq}
-						event={event}
-						selected={start + i === index}
-						width={props.width}
-						replay={state.replays[event.seq]}
-					/>
-				))
+				<GridLines grid={grid} width={props.width} />
 			)}
 		</Box>
 	);

@@ -10,8 +10,13 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
-import { askToSend, type RequestSender, sendConfirmed } from '../../kit/request-flow/state.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
 import { rowKey } from './model.js';
@@ -30,14 +35,7 @@ export class DlqController {
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<DlqState, DlqAction>) {
-		this.sender = {
-			flow: () => this.state,
-			dispatch: (action) => this.dispatch(action),
-			readOnly: ctx.readOnly,
-			send: (request) => ctx.client.send(request),
-			describe: describeSendError,
-			refresh: () => ctx.refresh(),
-		};
+		this.sender = paneSender(ctx, (action) => this.dispatch(action));
 		this.list = new FilteredList({
 			store: ctx.store,
 			polls: ctx.polls,
@@ -100,11 +98,7 @@ export class DlqController {
 	/** Counts what the operation touches and shows its request; nothing is sent yet. */
 	async ask(kind: OperationKind): Promise<void> {
 		const what = `${verbs[kind]} dead letters`;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'request/notice', notice: readOnlyNotice(what) });
-			return;
-		}
-		if (this.state.busy) return;
+		if (refusedReadOnly(this.sender, what) || this.state.busy) return;
 		const target = this.target();
 		if (typeof target === 'string') {
 			this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: target } });
@@ -131,21 +125,21 @@ export class DlqController {
 			}
 			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 		} catch (error) {
-			this.dispatch({ type: 'request/failed', message: `counting failed: ${describeSendError(error)}` });
+			this.dispatch({
+				type: 'request/failed',
+				message: `could not count what the filter matches: ${describeSendError(error)}`,
+			});
 		}
 	}
 
-	cancel(): void {
+	cancelConfirm(): void {
 		this.dispatch({ type: 'request/cancel' });
 	}
 
 	/** Sends the confirmed operation, as shown; the records leave the list at the next poll, which is now. */
 	async send(): Promise<void> {
-		await sendConfirmed(
-			this.sender,
-			(operation) => this.perform(operation),
-			(operation, reason) => `${operation.kind} failed: ${reason}`,
-		);
+		// What failed is the reason's first words (`retry 2 dead letters failed: …`).
+		await sendConfirmed(this.sender, (operation) => this.perform(operation));
 	}
 
 	/** Every round of the operation, from the request shown on; answers what the notice says. */

@@ -12,6 +12,7 @@ import {
 	filteredListReducer,
 	initialFilteredList,
 } from '../../kit/filtered-list/state.js';
+import { formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
 import {
 	idleRequestFlow,
@@ -62,7 +63,7 @@ export const initialDlqState: DlqState = {
 /** The view inside the pane that has the keys. */
 export function dlqScope(state: DlqState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.form) return 'form';
+	if (state.form) return formScope(state.form);
 	return undefined;
 }
 

@@ -58,16 +58,7 @@ export function DlqView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancel()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 
 	const which = state.detail ? 'this one' : 'the marked (or selected)';
 	const hint = (

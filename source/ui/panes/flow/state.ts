@@ -4,7 +4,7 @@
  * of the last one.
  */
 import type { Scope } from '../../keys/key-table.js';
-import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import {
 	idleRequestFlow,
 	isRequestFlowAction,
@@ -50,7 +50,7 @@ export const initialFlowState: FlowState = {
 
 export function flowScope(state: FlowState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.form) return 'form';
+	if (state.form) return formScope(state.form.state);
 	return undefined;
 }
 

@@ -53,16 +53,7 @@ export function FlowView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 	if (state.form) {
 		const { form } = state;
 		const failure = state.notice?.tone === 'error' ? `${state.notice.text} · nothing changed` : undefined;

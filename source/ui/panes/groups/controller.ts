@@ -1,14 +1,18 @@
 /**
- * The Groups pane's edits: opens forms, checks them, shows the request, sends it with the
- * typed client and refreshes the list through the one poll scheduler. The only place of the
- * pane that speaks HTTP.
+ * The Groups pane's edits: opens forms and checks them; the kit's request flow shows the
+ * request, sends it with the typed client, reports the answer and refreshes the list.
  */
 import type { PaneContext } from '../../contract/pane.js';
-import { describeSendError } from '../../data/describe-error.js';
 import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/state.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -29,11 +33,13 @@ const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 
 export class GroupsController {
 	readonly store: ReducerStore<GroupsState, GroupsAction>;
+	private readonly sender: RequestSender<GroupEdit>;
 	private readonly unsubscribe: (() => void)[] = [];
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<GroupsState, GroupsAction>) {
 		this.store = ctx.store;
+		this.sender = paneSender<GroupEdit>(ctx, (action) => this.dispatch(action));
 		this.unsubscribe.push(
 			// A deployment without the listing answers 404 or 405: the pane then works on a typed name.
 			ctx.polls.subscribe(() => {
@@ -109,10 +115,7 @@ export class GroupsController {
 	// Forms
 
 	openForm(kind: GroupFormKind): void {
-		if (kind !== 'name' && this.ctx.readOnly) {
-			this.dispatch({ type: 'notice', notice: readOnlyNotice(editNames[kind]) });
-			return;
-		}
+		if (kind !== 'name' && refusedReadOnly(this.sender, editNames[kind])) return;
 		const current = this.current();
 		const marked = this.isOpen()
 			? (current?.group?.endpoints?.filter((e) => e.url !== undefined && this.state.marked.includes(e.url)) ??
@@ -148,11 +151,7 @@ export class GroupsController {
 		const checked = checkGroupForm(form.kind, form.state.values).edit;
 		if (!checked) return;
 		const edit = form.kind === 'remove' ? this.lastEndpoints(checked) : checked;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'notice', notice: readOnlyNotice(editNames[form.kind]) });
-			return;
-		}
-		this.dispatch({ type: 'confirm/open', edit });
+		askToSend(this.sender, editNames[form.kind], edit);
 	}
 
 	/** A removal of every endpoint the list shows deletes the group: say so before it is sent. */
@@ -164,7 +163,7 @@ export class GroupsController {
 				refs.some((r) => (r.url !== undefined ? r.url === e.url : r.name === e.name)),
 			) ?? false;
 		return all
-			? { ...edit, summary: `${edit.summary}: its last endpoints, so the group is deleted`, group: undefined }
+			? { ...edit, title: `${edit.title}: its last endpoints, so the group is deleted`, group: undefined }
 			: edit;
 	}
 
@@ -177,7 +176,7 @@ export class GroupsController {
 		if (this.groups()?.some((g) => g.name === name)) this.dispatch({ type: 'select', name });
 		else
 			this.dispatch({
-				type: 'notice',
+				type: 'request/notice',
 				notice: { tone: 'info', text: `no URL Group is named ${name}; a adds an endpoint, which creates it` },
 			});
 	}
@@ -193,43 +192,22 @@ export class GroupsController {
 	}
 
 	private confirmWithoutForm(what: string, make: (name: string) => GroupEdit): void {
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'notice', notice: readOnlyNotice(what) });
-			return;
-		}
+		if (refusedReadOnly(this.sender, what)) return;
 		const current = this.current();
 		if (!current) {
-			this.dispatch({ type: 'notice', notice: { tone: 'info', text: 'no URL Group selected' } });
+			this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: 'no URL Group selected' } });
 			return;
 		}
-		this.dispatch({ type: 'confirm/open', edit: make(current.name) });
+		askToSend(this.sender, what, make(current.name));
 	}
 
 	cancelConfirm(): void {
-		this.dispatch({ type: 'confirm/cancel' });
+		this.dispatch({ type: 'request/cancel' });
 	}
 
 	/** Sends the request that was confirmed, exactly as shown, then refreshes the list. */
 	async send(): Promise<void> {
-		const edit = this.state.confirm;
-		if (!edit || this.state.busy) return;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'confirm/cancel' });
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('editing') });
-			return;
-		}
-		this.dispatch({ type: 'send/start' });
-		try {
-			await this.ctx.client.send(edit.request);
-			this.dispatch({
-				type: 'send/done',
-				notice: { tone: 'ok', text: `done: ${edit.summary}` },
-				group: edit.group,
-			});
-			this.ctx.scheduler.refresh();
-		} catch (error) {
-			this.dispatch({ type: 'send/failed', message: describeSendError(error) });
-		}
+		await sendConfirmed(this.sender);
 	}
 
 	dispose(): void {

@@ -15,15 +15,14 @@ import type { EndpointReference, GroupHeaders } from '../../../api/schemas.js';
 import type { ApiRequest } from '../../../api/transport.js';
 import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/state.js';
 import type { FormErrors } from '../../kit/form/view.js';
+import type { PendingRequest } from '../../kit/request-flow/state.js';
 import type { GroupEndpoint } from './endpoints.js';
 
 export type GroupFormKind = 'add' | 'remove' | 'headers' | 'name';
 export type GroupField = 'group' | 'name' | 'url' | 'by' | 'endpoints' | 'headers';
 
-/** An edit ready to send: what it does, in words, and the request. */
-export interface GroupEdit {
-	summary: string;
-	request: ApiRequest;
+/** An edit ready to send through the kit's request flow: what it does, in words (its title), and the request. */
+export interface GroupEdit extends PendingRequest {
 	/** The group the view should show afterwards (undefined when it was deleted). */
 	group: string | undefined;
 	/** The endpoints a removal names. */
@@ -131,7 +130,7 @@ export function checkGroupForm(
 		else if (!isHttpUrl(url)) errors.url = 'expected an http:// or https:// URL';
 		const endpoint = name ? { name, url } : { url };
 		edit = {
-			summary: `add ${name || url} to ${group}`,
+			title: `add ${name || url} to ${group}`,
 			request: addGroupEndpointsRequest(group, [endpoint]),
 			group,
 		};
@@ -146,7 +145,7 @@ export function checkGroupForm(
 		const endpoints: EndpointReference[] = lines.map((line) => (byUrl ? { url: line } : { name: line }));
 		const count = `${lines.length} endpoint${lines.length === 1 ? '' : 's'}`;
 		edit = {
-			summary: `remove ${count} from ${group}`,
+			title: `remove ${count} from ${group}`,
 			request: removeGroupEndpointsRequest(group, endpoints),
 			group,
 			removes: endpoints,
@@ -164,7 +163,7 @@ export function checkGroupForm(
 		const headers = mergeHeaderValues(pairs);
 		const count = Object.keys(headers).length;
 		edit = {
-			summary:
+			title:
 				count === 0
 					? `clear the default headers of ${group}`
 					: `set ${count} default header${count === 1 ? '' : 's'} of ${group}`,
@@ -177,12 +176,12 @@ export function checkGroupForm(
 
 export function clearHeadersEdit(group: string): GroupEdit {
 	return {
-		summary: `clear the default headers of ${group}`,
+		title: `clear the default headers of ${group}`,
 		request: setGroupHeadersRequest(group, {}),
 		group,
 	};
 }
 
 export function deleteGroupEdit(group: string): GroupEdit {
-	return { summary: `delete the URL Group ${group}`, request: deleteGroupRequest(group), group: undefined };
+	return { title: `delete the URL Group ${group}`, request: deleteGroupRequest(group), group: undefined };
 }

@@ -1,11 +1,19 @@
 /**
  * What the Groups pane is doing, as a pure reducer: the selected group, the open detail with
- * its marked endpoints, a form, the request waiting for confirmation, the answer of the last
- * send. A refused send keeps the form exactly as it was typed.
+ * its marked endpoints, a form, and the kit's request flow (the request waiting for
+ * confirmation, the answer of the last send). A refused send keeps the form exactly as it was
+ * typed.
  */
 import type { Scope } from '../../keys/key-table.js';
-import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
+import {
+	idleRequestFlow,
+	isRequestFlowAction,
+	type RequestFlow,
+	type RequestFlowAction,
+	requestFlowReducer,
+} from '../../kit/request-flow/state.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
 import type { GroupEndpoint } from './endpoints.js';
 
@@ -20,7 +28,7 @@ export interface GroupForm {
 	marked: readonly Endpoint[];
 }
 
-export interface GroupsState {
+export interface GroupsState extends RequestFlow<GroupEdit> {
 	/** Name of the selected group in the list. */
 	selected: string | undefined;
 	/** The selected group's detail is open. */
@@ -31,12 +39,8 @@ export interface GroupsState {
 	/** A group name typed where the service lists no groups. */
 	typed: string | undefined;
 	form: GroupForm | undefined;
-	confirm: GroupEdit | undefined;
-	/** A request is out. */
-	busy: boolean;
 	/** Why the last send was refused, shown over the form it came from. */
 	failure: string | undefined;
-	notice: Notice | undefined;
 	/** False once the service answered that it has no URL Group listing (404/405). */
 	listed: boolean;
 }
@@ -51,12 +55,7 @@ export type GroupsAction =
 	| { type: 'form/open'; form: GroupForm }
 	| { type: 'form/action'; action: FormAction<GroupField> }
 	| { type: 'form/close' }
-	| { type: 'confirm/open'; edit: GroupEdit }
-	| { type: 'confirm/cancel' }
-	| { type: 'send/start' }
-	| { type: 'send/done'; notice: Notice; group: string | undefined }
-	| { type: 'send/failed'; message: string }
-	| { type: 'notice'; notice: Notice | undefined }
+	| RequestFlowAction<GroupEdit>
 	| { type: 'unlisted' };
 
 export const initialGroupsState: GroupsState = {
@@ -66,17 +65,15 @@ export const initialGroupsState: GroupsState = {
 	marked: [],
 	typed: undefined,
 	form: undefined,
-	confirm: undefined,
-	busy: false,
+	...idleRequestFlow,
 	failure: undefined,
-	notice: undefined,
 	listed: true,
 };
 
 /** The view inside the pane that has the keys. */
 export function groupsScope(state: GroupsState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.form) return 'form';
+	if (state.form) return formScope(state.form.state);
 	return undefined;
 }
 
@@ -99,7 +96,35 @@ function formAction(form: GroupForm, action: FormAction<GroupField>): GroupForm 
 	return { ...form, state: next };
 }
 
+/** The kit's flow, and what an answer does to the pane: a done edit shows its group, a refusal stays over its form. */
+function groupsFlowReducer(state: GroupsState, action: RequestFlowAction<GroupEdit>): GroupsState {
+	const next = requestFlowReducer(state, action);
+	switch (action.type) {
+		case 'request/confirm':
+			return { ...next, failure: undefined };
+		case 'request/done': {
+			const group = state.confirm?.group;
+			const deleted = group === undefined;
+			return {
+				...next,
+				form: undefined,
+				failure: undefined,
+				marked: [],
+				endpointCursor: 0,
+				selected: group ?? state.selected,
+				open: deleted ? false : state.open,
+				typed: deleted ? undefined : state.typed,
+			};
+		}
+		case 'request/failed':
+			return state.form ? { ...next, notice: state.notice, failure: action.message } : next;
+		default:
+			return next;
+	}
+}
+
 export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsState {
+	if (isRequestFlowAction<GroupEdit>(action)) return groupsFlowReducer(state, action);
 	switch (action.type) {
 		case 'select':
 			return action.name === state.selected
@@ -130,35 +155,6 @@ export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsS
 		}
 		case 'form/close':
 			return { ...state, form: undefined, failure: undefined };
-		case 'confirm/open':
-			return { ...state, confirm: action.edit, failure: undefined, notice: undefined };
-		case 'confirm/cancel':
-			return state.busy ? state : { ...state, confirm: undefined };
-		case 'send/start':
-			return { ...state, busy: true };
-		case 'send/done': {
-			const deleted = action.group === undefined;
-			return {
-				...state,
-				busy: false,
-				confirm: undefined,
-				form: undefined,
-				failure: undefined,
-				marked: [],
-				endpointCursor: 0,
-				notice: action.notice,
-				selected: action.group ?? state.selected,
-				open: deleted ? false : state.open,
-				typed: deleted ? undefined : state.typed,
-			};
-		}
-		case 'send/failed':
-			// The form stays as typed, with the refusal over it; without a form the refusal is the notice.
-			return state.form
-				? { ...state, busy: false, confirm: undefined, failure: action.message }
-				: { ...state, busy: false, confirm: undefined, notice: { tone: 'error', text: action.message } };
-		case 'notice':
-			return { ...state, notice: action.notice };
 		case 'unlisted':
 			return state.listed ? { ...state, listed: false } : state;
 	}

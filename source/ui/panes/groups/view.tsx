@@ -7,12 +7,11 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { previewRequest } from '../../kit/confirm/request-preview.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
 import { Form } from '../../kit/form/view.js';
 import { NoticeLine } from '../../kit/notice-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { Table } from '../../kit/table/view.js';
 import type { GroupsController } from './controller.js';
 import { checkGroupForm, groupFormTitles } from './edits.js';
@@ -48,18 +47,7 @@ export function GroupsView(props: PaneViewProps) {
 	const { width, height } = props;
 
 	if (state.confirm)
-		return (
-			<Confirm
-				title={state.confirm.summary}
-				preview={previewRequest(state.confirm.request)}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				busy={state.busy}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 	if (state.form) {
 		const { errors } = checkGroupForm(state.form.kind, state.form.state.values);
 		const failure = state.failure

@@ -12,6 +12,7 @@ import {
 	filteredListReducer,
 	initialFilteredList,
 } from '../../kit/filtered-list/state.js';
+import { formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
 
 export interface LogsState extends FilteredListState<LogFilter> {
@@ -34,7 +35,7 @@ export function isFollowing(state: LogsState): boolean {
 }
 
 export function logsScope(state: LogsState): Scope | undefined {
-	return state.form ? 'form' : undefined;
+	return state.form ? formScope(state.form) : undefined;
 }
 
 export function logsReducer(state: LogsState, action: LogsAction): LogsState {

@@ -1,23 +1,32 @@
 /**
  * The Messages pane's work outside React: the pages of the delivery logs go into the tracked
- * messages, poll entries of ids no longer followed are dropped, and a cancel made here goes to
- * the service through the typed client.
+ * messages, poll entries of ids no longer followed are dropped, and a cancel made here is shown
+ * as its exact request and sent through the typed client once confirmed (kit/request-flow).
  */
 import { ApiError } from '../../../api/errors.js';
+import { cancelMessageRequest } from '../../../api/messages-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
-import { describePollError } from '../../data/describe-error.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import { messageEndpoint } from './endpoints.js';
-import type { MessagesAction, MessagesState } from './state.js';
+import type { CancelRequest, MessagesAction, MessagesState } from './state.js';
 
 export class MessagesController {
 	private lastEvents: unknown;
 	private readonly unsubscribe: (() => void)[] = [];
+	private readonly sender: RequestSender<CancelRequest>;
 
 	constructor(private readonly ctx: PaneContext<MessagesState, MessagesAction>) {
 		const { polls, tracked } = ctx;
+		this.sender = paneSender(ctx, (action) => ctx.store.dispatch(action));
 		this.unsubscribe.push(polls.subscribe(() => this.foldEvents()));
 		// Entries of ids no longer followed are dropped, so the poll store stays as bounded as the list.
 		this.unsubscribe.push(
@@ -27,26 +36,41 @@ export class MessagesController {
 		);
 	}
 
-	/** Asks the service to cancel a message; the outcome is a notice on the Messages pane. */
-	async cancel(messageId: string): Promise<void> {
-		const { store, client } = this.ctx;
-		const id = sanitize(messageId);
-		const notice = (text: string, tone: 'ok' | 'error') =>
-			store.dispatch({ type: 'notice', notice: { text, tone } });
-		if (this.ctx.readOnly) {
-			notice('read-only mode: cancelling is off, nothing was sent', 'error');
+	/**
+	 * Shows the cancel of a message as the request it sends; in read-only mode says it is off,
+	 * and for a message that has `ended` says why it cannot be cancelled.
+	 */
+	askCancel(messageId: string, ended?: string): void {
+		if (refusedReadOnly(this.sender, 'cancelling messages')) return;
+		if (ended !== undefined) {
+			this.ctx.store.dispatch({ type: 'request/notice', notice: { tone: 'error', text: ended } });
 			return;
 		}
-		try {
-			await client.messages.cancelOne(messageId);
+		askToSend(this.sender, 'cancelling messages', {
+			title: `cancel message ${messageId}: the service forgets it`,
+			request: cancelMessageRequest(messageId),
+			messageId,
+		});
+	}
+
+	cancelConfirm(): void {
+		this.ctx.store.dispatch({ type: 'request/cancel' });
+	}
+
+	/** Sends the cancel that was confirmed, exactly as shown; the outcome is a notice on the pane. */
+	async send(): Promise<void> {
+		await sendConfirmed(this.sender, async ({ request, messageId }) => {
+			const id = sanitize(messageId);
+			try {
+				await this.ctx.client.send(request);
+			} catch (error) {
+				if (error instanceof ApiError && error.status === 404)
+					throw new Error(`${id} can no longer be cancelled: the service no longer has it`);
+				throw error;
+			}
 			this.ctx.tracked.noteCancelled(messageId);
-			notice(`cancel of ${id} accepted by the service`, 'ok');
-		} catch (error) {
-			if (error instanceof ApiError && error.status === 404)
-				notice(`${id} can no longer be cancelled: the service no longer has it`, 'error');
-			else notice(`cancel of ${id} failed: ${describePollError(error, 'messaging').message}`, 'error');
-		}
-		this.ctx.refresh();
+			return `cancel of ${id} accepted by the service`;
+		});
 	}
 
 	dispose(): void {

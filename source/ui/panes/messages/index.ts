@@ -1,6 +1,6 @@
 /** Messages: every message mqtop learns of, newest first, with its state, polled while on screen. */
-import { definePane } from '../../contract/pane.js';
-import { logsEndpoint, pollRequest } from '../../data/endpoints.js';
+import { definePane, type PollView } from '../../contract/pane.js';
+import { logsEndpoint, type PollRequest, pollRequest, queuesEndpoint } from '../../data/endpoints.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 import { MessagesController } from './controller.js';
@@ -17,6 +17,28 @@ import {
 } from './state.js';
 import { MessagesView } from './view.js';
 
+/**
+ * The delivery logs until the service says it has none, the ids shown whose state can still
+ * change, and the queues while one of them is in a queue (it waits while the queue is paused).
+ */
+function messagesPolls({ state, polls, tracked, now }: PollView<MessagesState>): PollRequest[] {
+	const logs = entryOf(polls, logsEndpoint)?.data;
+	const queues = entryOf(polls, queuesEndpoint)?.data;
+	const byId = new Map(tracked.messages.map((m) => [m.id, m]));
+	const live = state.shown.filter((id) => {
+		const message = byId.get(id);
+		if (!message) return false;
+		return !deriveMessageState(messageFacts(message, keyedEntry(polls, messageEndpoint, id), queues), now)
+			.final;
+	});
+	const queued = live.some((id) => keyedEntry(polls, messageEndpoint, id)?.data?.queueName !== undefined);
+	return [
+		...(logs?.listed === false ? [] : [pollRequest(logsEndpoint)]),
+		...live.map((messageId) => pollRequest(messageEndpoint, { messageId })),
+		...(queued ? [pollRequest(queuesEndpoint)] : []),
+	];
+}
+
 export const messagesPane = definePane<MessagesState, MessagesAction, MessagesController>({
 	id: 'messages',
 	title: 'Messages',
@@ -30,21 +52,13 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 	leave: leaveMessages,
 	open: openMessages,
 	controller: (context) => new MessagesController(context),
-	// The delivery logs until the service says it has none, and the ids shown whose state can still change.
-	polls({ state, polls, tracked, now }) {
-		const logs = entryOf(polls, logsEndpoint)?.data;
-		const byId = new Map(tracked.messages.map((m) => [m.id, m]));
-		const live = state.shown.filter((id) => {
-			const message = byId.get(id);
-			if (!message) return false;
-			return !deriveMessageState(messageFacts(message, keyedEntry(polls, messageEndpoint, id)), now).final;
-		});
-		return [
-			...(logs?.listed === false ? [] : [pollRequest(logsEndpoint)]),
-			...live.map((messageId) => pollRequest(messageEndpoint, { messageId })),
-		];
-	},
-	statusEndpoints: () => [logsEndpoint, messageEndpoint],
+	polls: messagesPolls,
+	// The message endpoint even while no id is shown; the queues while they are polled.
+	statusEndpoints: (view) => [
+		logsEndpoint,
+		messageEndpoint,
+		...(messagesPolls(view).some((r) => r.endpoint === queuesEndpoint) ? [queuesEndpoint] : []),
+	],
 	bindings: [
 		...tailing('messages', 'message'),
 		{

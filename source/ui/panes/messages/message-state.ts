@@ -26,6 +26,8 @@ export interface MessageFacts {
 	dlqId?: string | undefined;
 	/** The service accepted a cancel made here. */
 	cancelledHere?: boolean | undefined;
+	/** The queue the message waits in, when the service lists it paused. */
+	pausedQueue?: string | undefined;
 }
 
 export const messageStateKinds = [
@@ -57,6 +59,8 @@ export interface MessageState {
 	dlqId?: string;
 	/** Unix ms of the next attempt: notBefore while waiting, the retry time while retrying. */
 	nextAttemptAt?: number;
+	/** Waiting for this paused queue to be resumed (not sanitised). */
+	pausedQueue?: string;
 }
 
 const finalKinds: ReadonlySet<MessageStateKind> = new Set(['delivered', 'failed', 'cancelled', 'not-found']);
@@ -139,6 +143,12 @@ export function deriveMessageState(facts: MessageFacts, now: number): MessageSta
 	if (message) {
 		const notBefore = message.notBefore;
 		if (notBefore !== undefined && notBefore > now) return state('waiting', 'not before', notBefore);
+		// Due, but its queue is paused: nothing is delivered until it is resumed (the logs say CREATED).
+		if (facts.pausedQueue !== undefined)
+			return {
+				...state('waiting', `queue ${facts.pausedQueue} is paused`),
+				pausedQueue: facts.pausedQueue,
+			};
 		return state('delivering', 'due');
 	}
 	if (latest) return state('waiting', `event ${latest.state}`);

@@ -7,8 +7,9 @@ import { Message } from '../../../api/schemas.js';
 import { orMissing, text } from '../../../format/missing.js';
 import { formatClock, formatClockMillis, formatSpan } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { type Queue, queuesEndpoint } from '../../data/endpoints.js';
 import type { EndpointEntry, PollState } from '../../data/poll-store.js';
-import { keyedEntry } from '../../data/poll-store.js';
+import { entryOf, keyedEntry } from '../../data/poll-store.js';
 import type { MessageOrigin, TrackedMessage } from '../../data/tracked-messages.js';
 import {
 	bodyLines,
@@ -40,11 +41,19 @@ export interface MessageRow {
 	problem: string | undefined;
 }
 
+/**
+ * What is known of a message: what mqtop followed of it, its last reading, and the queues as
+ * last listed (a message waits while its queue is paused).
+ */
 export function messageFacts(
 	tracked: TrackedMessage,
 	entry: EndpointEntry<MessageReading> | undefined,
+	queues?: readonly Queue[] | undefined,
 ): MessageFacts {
+	const queueName = entry?.data?.queueName;
+	const paused = queueName !== undefined && queues?.some((q) => q.name === queueName && q.paused === true);
 	return {
+		...(paused ? { pausedQueue: queueName } : {}),
 		message: entry?.data,
 		notFound: entry?.failure?.status === 404,
 		events: tracked.events,
@@ -57,11 +66,12 @@ export function messageFacts(
 export function messageRow(tracked: TrackedMessage, polls: PollState, now: number): MessageRow {
 	const entry = keyedEntry<MessageReading>(polls, 'message', tracked.id);
 	const failure = entry?.failure;
+	const queues = entryOf(polls, queuesEndpoint)?.data;
 	return {
 		id: tracked.id,
 		tracked,
 		message: entry?.data,
-		state: deriveMessageState(messageFacts(tracked, entry), now),
+		state: deriveMessageState(messageFacts(tracked, entry, queues), now),
 		problem: failure && failure.status !== 404 ? failure.message : undefined,
 	};
 }
@@ -108,8 +118,9 @@ const originLabels: Record<MessageOrigin, string> = {
 	typed: 'typed',
 };
 
-/** Until the next attempt: `in 25s` while waiting, `retry 3s` while retrying. */
+/** Until the next attempt: `in 25s` while waiting, `retry 3s` while retrying, `paused` in a paused queue. */
 export function countdown(state: MessageState, now: number): string {
+	if (state.pausedQueue !== undefined) return 'paused';
 	if (state.nextAttemptAt === undefined || state.final) return '';
 	const span = formatSpan(state.nextAttemptAt - now);
 	if (state.kind === 'waiting') return `in ${span}`;
@@ -219,7 +230,9 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 		...kv('state', `${stateLabel(state)} (${sanitize(state.because)})`, stateTones[state.kind]),
 	];
 	const next = countdown(state, now);
-	if (next) lines.push(...kv('next attempt', `${next} (${formatClock(state.nextAttemptAt!)})`));
+	if (state.pausedQueue !== undefined)
+		lines.push(...kv('next attempt', `when queue ${sanitize(state.pausedQueue)} is resumed`));
+	else if (next) lines.push(...kv('next attempt', `${next} (${formatClock(state.nextAttemptAt!)})`));
 	if (state.dlqId) lines.push(...kv('dead letter id', sanitize(state.dlqId), 'error'));
 	if (row.problem) lines.push(...kv('last read failed', row.problem, 'error'));
 	lines.push(

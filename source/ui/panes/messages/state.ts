@@ -1,46 +1,55 @@
 /** What the Messages pane keeps besides the messages themselves. */
 import {
+	idleRequestFlow,
+	isRequestFlowAction,
+	leaveRequestFlow,
+	type PendingRequest,
+	type RequestFlow,
+	type RequestFlowAction,
+	requestFlowReducer,
+} from '../../kit/request-flow/state.js';
+import {
 	initialTailList,
 	type TailListAction,
 	type TailListState,
 	tailListReducer,
 } from '../../kit/tail-list/state.js';
 
-export interface MessagesNotice {
-	text: string;
-	tone: 'info' | 'ok' | 'error';
+/** The cancel of one message, shown as its request. */
+export interface CancelRequest extends PendingRequest {
+	messageId: string;
 }
 
-export interface MessagesState extends TailListState {
+/** A cancel is a request flow: shown as its request first, sent on a yes, its outcome a notice. */
+export interface MessagesState extends TailListState, RequestFlow<CancelRequest> {
 	/** The field for a message id to follow is open. */
 	editing: boolean;
-	/** The message a cancel is asked for. */
-	confirm: string | undefined;
-	notice: MessagesNotice | undefined;
 	/** The ids on screen: what the pane polls. */
 	shown: readonly string[];
 }
 
 export type MessagesAction =
 	| TailListAction
+	| RequestFlowAction<CancelRequest>
 	| { type: 'shown'; ids: readonly string[] }
 	| { type: 'follow/open' }
 	| { type: 'follow/close' }
-	| { type: 'confirm/ask'; messageId: string }
-	| { type: 'confirm/close' }
-	| { type: 'notice'; notice: MessagesNotice | undefined }
 	/** Esc: closes the innermost thing open. */
 	| { type: 'back' };
 
 export const initialMessagesState: MessagesState = {
 	...initialTailList,
+	...idleRequestFlow,
 	editing: false,
-	confirm: undefined,
-	notice: undefined,
 	shown: [],
 };
 
 export function messagesReducer(state: MessagesState, action: MessagesAction): MessagesState {
+	if (isRequestFlowAction<CancelRequest>(action)) {
+		const next = requestFlowReducer(state, action);
+		// The request replaces the field.
+		return action.type === 'request/confirm' ? { ...next, editing: false } : next;
+	}
 	switch (action.type) {
 		case 'shown':
 			return action.ids.length === state.shown.length && action.ids.every((id, i) => id === state.shown[i])
@@ -50,14 +59,8 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 			return { ...state, editing: true, confirm: undefined, notice: undefined };
 		case 'follow/close':
 			return state.editing ? { ...state, editing: false, notice: undefined } : state;
-		case 'confirm/ask':
-			return { ...state, confirm: action.messageId, notice: undefined };
-		case 'confirm/close':
-			return state.confirm ? { ...state, confirm: undefined } : state;
-		case 'notice':
-			return { ...state, notice: action.notice };
 		case 'back':
-			if (state.confirm) return { ...state, confirm: undefined };
+			if (state.confirm) return requestFlowReducer(state, { type: 'request/cancel' });
 			if (state.editing) return { ...state, editing: false, notice: undefined };
 			return tailListReducer(state, { type: 'detail/close' });
 		default:
@@ -65,9 +68,9 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 	}
 }
 
-/** Leaving the pane closes the detail, the field, the question and the notice. */
+/** Leaving the pane closes the detail, the field, the request shown and the notice. */
 export function leaveMessages(state: MessagesState): MessagesState {
-	return { ...state, detail: false, detailScroll: 0, editing: false, confirm: undefined, notice: undefined };
+	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0, editing: false };
 }
 
 /** Opened from another pane with a message id: that message is selected (the opener followed it). */

@@ -8,13 +8,13 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { useCommands, useKeys } from '../../keys/use-keys.js';
-import { confirmAnswer } from '../../kit/confirm/view.js';
+import { useCommands } from '../../keys/use-keys.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { LiveLine } from '../../kit/live-line/view.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { Table } from '../../kit/table/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -85,32 +85,15 @@ export function MessagesView(props: PaneViewProps) {
 			const selectedNow = ids[selectedIndex(ids, store.getSnapshot().selected)];
 			const current = rows.find((r) => r.id === selectedNow);
 			if (!current) return;
-			const refuse = (text: string) => dispatch({ type: 'notice', notice: { text, tone: 'error' } });
-			if (readOnly) return refuse('read-only mode: cancelling is off (mqtop was started with --read-only)');
-			if (current.state.final)
-				return refuse(
-					`${sanitize(current.id)} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`,
-				);
 			dispatch({ type: 'select', key: current.id });
-			dispatch({ type: 'confirm/ask', messageId: current.id });
+			controller.askCancel(
+				current.id,
+				current.state.final
+					? `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`
+					: undefined,
+			);
 		},
 	});
-	// The question takes every key until it is answered.
-	const confirm = state.confirm;
-	useKeys(
-		priorities.overlay,
-		(event) => {
-			if (event.name === 'ctrl+c') return false;
-			if (!confirm) return false;
-			const answer = confirmAnswer(event.name);
-			if (answer === 'yes') {
-				dispatch({ type: 'confirm/close' });
-				void controller.cancel(confirm);
-			} else if (answer === 'no') dispatch({ type: 'confirm/close' });
-			return true;
-		},
-		confirm !== undefined,
-	);
 
 	const logs = entryOf(polls, logsEndpoint)?.data;
 	const eventsText =
@@ -125,7 +108,7 @@ export function MessagesView(props: PaneViewProps) {
 		onSubmit: (text: string) => {
 			const check = checkMessageId(text);
 			if (!check.ok) {
-				dispatch({ type: 'notice', notice: { text: check.problem, tone: 'error' } });
+				dispatch({ type: 'request/notice', notice: { text: check.problem, tone: 'error' } });
 				return;
 			}
 			trackedStore.track(check.id, 'typed');
@@ -141,16 +124,19 @@ export function MessagesView(props: PaneViewProps) {
 				: 'i follows an id · c cancels the selected message · enter opens'}
 		</Text>
 	);
-	const question = confirm ? `Cancel message ${sanitize(confirm)}? The service forgets it.` : undefined;
 	const prompt = (
 		<PromptLine
 			width={props.width}
 			field={state.editing ? field : undefined}
-			question={question}
 			notice={state.notice}
 			hint={hint()}
 		/>
 	);
+
+	if (state.confirm)
+		return (
+			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
+		);
 
 	if (state.detail && current) {
 		return (

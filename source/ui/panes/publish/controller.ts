@@ -11,16 +11,21 @@ import type { WorkflowTriggerItem } from '../../../api/schemas.js';
 import { batchTriggerRequest } from '../../../api/workflows-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
-import { describePollError, describeSendError } from '../../data/describe-error.js';
+import { describePollError } from '../../data/describe-error.js';
 import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
-import { previewRequest } from '../../kit/confirm/request-preview.js';
 import type { FormAction } from '../../kit/form/state.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import { osc52 } from './clipboard.js';
 import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
 import { matchRunMessages, type StartedRun } from './run-messages.js';
-import type { PublishAction, PublishState, TriggeredRun } from './state.js';
+import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './state.js';
 import { checkItemForm, fileForm, type ItemField, itemForm, parseTriggerFile } from './trigger-items.js';
 
 /** The largest JSON file of trigger items read. */
@@ -28,12 +33,14 @@ export const maxItemsFileBytes = 4 * 1024 * 1024;
 
 export class PublishController {
 	readonly store: ReducerStore<PublishState, PublishAction>;
+	private readonly sender: RequestSender<PendingSend>;
 	/** Message ids already given to triggered runs, so a later batch never takes them again. */
 	private readonly runMessages = new Set<string>();
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<PublishState, PublishAction>) {
 		this.store = ctx.store;
+		this.sender = paneSender<PendingSend>(ctx, (action) => this.dispatch(action));
 	}
 
 	get state(): PublishState {
@@ -69,9 +76,8 @@ export class PublishController {
 
 	/** Shows the publish request when every field is right; otherwise the errors stay next to the fields. */
 	submit(): void {
-		if (this.ctx.readOnly) {
+		if (refusedReadOnly(this.sender, 'publishing')) {
 			this.dispatch({ type: 'close' });
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('publishing') });
 			return;
 		}
 		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
@@ -79,25 +85,25 @@ export class PublishController {
 		if (!request) {
 			const count = Object.keys(errors).length;
 			this.dispatch({
-				type: 'notice',
+				type: 'request/notice',
 				notice: { tone: 'error', text: `${count} field${count === 1 ? '' : 's'} to fix; nothing was sent` },
 			});
 			return;
 		}
 		const { method, path, headers } = this.ctx.client.describePublish(request);
-		this.dispatch({
-			type: 'confirm/open',
-			pending: {
-				kind: 'publish',
-				title: `publish to ${request.destination}`,
-				preview: {
-					method,
-					path,
-					headers: Object.entries(headers),
-					body: typeof request.body === 'string' ? request.body : '',
-				},
-				request,
+		const title = `publish to ${request.destination}`;
+		askToSend(this.sender, 'publishing', {
+			kind: 'publish',
+			title,
+			// Shown as the client sends it; sent by the client's publish, which reads its answer.
+			request: {
+				operation: title,
+				method,
+				path,
+				headers,
+				body: typeof request.body === 'string' ? request.body : '',
 			},
+			publish: request,
 		});
 	}
 
@@ -158,53 +164,38 @@ export class PublishController {
 
 	/** Shows the batch request of the items. */
 	submitBatch(): void {
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('triggering workflow runs') });
-			return;
-		}
+		if (refusedReadOnly(this.sender, 'triggering workflow runs')) return;
 		const items = [...this.state.items];
 		if (items.length === 0) {
 			this.dispatch({
-				type: 'notice',
+				type: 'request/notice',
 				notice: { tone: 'info', text: 'no items yet: a adds one, l loads a file' },
 			});
 			return;
 		}
-		const request = batchTriggerRequest(items);
-		this.dispatch({
-			type: 'confirm/open',
-			pending: {
-				kind: 'trigger',
-				title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
-				preview: previewRequest(request),
-				request,
-				items,
-			},
+		askToSend(this.sender, 'triggering workflow runs', {
+			kind: 'trigger',
+			title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
+			request: batchTriggerRequest(items),
+			items,
 		});
 	}
 
 	cancelConfirm(): void {
-		this.dispatch({ type: 'confirm/cancel' });
+		this.dispatch({ type: 'request/cancel' });
 	}
 
-	/** Sends the confirmed request, exactly as shown. */
+	/** Sends the confirmed request, exactly as shown; the pane shows what came back. */
 	async send(): Promise<void> {
-		const pending = this.state.confirm;
-		if (!pending || this.state.busy) return;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'confirm/cancel' });
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('sending') });
-			return;
-		}
-		this.dispatch({ type: 'send/start' });
-		try {
+		let started: { at: number; runs: TriggeredRun[] } | undefined;
+		await sendConfirmed(this.sender, async (pending) => {
 			if (pending.kind === 'publish') {
-				const response = await this.ctx.client.publish(pending.request);
+				const response = await this.ctx.client.publish(pending.publish);
 				const results = response.kind === 'url' ? [response.result] : response.results;
 				for (const result of results) this.ctx.tracked.track(result.messageId, 'publish');
 				this.dispatch({
 					type: 'published',
-					published: { at: Date.now(), destination: pending.request.destination, results },
+					published: { at: Date.now(), destination: pending.publish.destination, results },
 				});
 			} else {
 				const { data: results } = await this.ctx.client.workflows.triggerMany(pending.items);
@@ -214,11 +205,11 @@ export class PublishController {
 					result,
 				}));
 				this.dispatch({ type: 'triggered', triggered: { at, runs } });
-				await this.findRunMessages(at, runs);
+				started = { at, runs };
 			}
-		} catch (error) {
-			this.dispatch({ type: 'send/failed', message: describeSendError(error) });
-		}
+			return undefined;
+		});
+		if (started) await this.findRunMessages(started.at, started.runs);
 	}
 
 	/** Finds the messages of the new runs in the delivery logs, and tracks them (see run-messages.ts). */
@@ -271,14 +262,14 @@ export class PublishController {
 		const url = this.webhookUrl();
 		if (!url) {
 			this.dispatch({
-				type: 'notice',
+				type: 'request/notice',
 				notice: { tone: 'info', text: 'no webhook address yet: fill in a valid destination (e edits)' },
 			});
 			return;
 		}
 		write(osc52(url));
 		this.dispatch({
-			type: 'notice',
+			type: 'request/notice',
 			notice: {
 				tone: 'ok',
 				text: 'copied the webhook address (OSC 52: the terminal must allow clipboard access)',

@@ -8,21 +8,23 @@ import type { Liberal } from '../../../api/liberal.js';
 import type { PublishResult, WorkflowTriggerItem, WorkflowTriggerResult } from '../../../api/schemas.js';
 import type { ApiRequest } from '../../../api/transport.js';
 import type { Scope } from '../../keys/key-table.js';
-import type { RequestPreview } from '../../kit/confirm/request-preview.js';
-import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';
+import {
+	idleRequestFlow,
+	isRequestFlowAction,
+	type PendingRequest,
+	type RequestFlow,
+	type RequestFlowAction,
+	requestFlowReducer,
+} from '../../kit/request-flow/state.js';
 import type { PublishField } from './publish-form.js';
 import type { ItemField } from './trigger-items.js';
 
+/** A publish (its request as the client sends it, shown) or a batch of workflow runs, waiting for a yes. */
 export type PendingSend =
-	| { kind: 'publish'; title: string; preview: RequestPreview; request: PublishRequest }
-	| {
-			kind: 'trigger';
-			title: string;
-			preview: RequestPreview;
-			request: ApiRequest;
-			items: WorkflowTriggerItem[];
-	  };
+	| (PendingRequest & { kind: 'publish'; publish: PublishRequest })
+	| (PendingRequest & { kind: 'trigger'; items: WorkflowTriggerItem[] });
 
 export interface Published {
 	at: number;
@@ -45,7 +47,7 @@ export interface Triggered {
 	note?: string;
 }
 
-export interface PublishState {
+export interface PublishState extends RequestFlow<PendingSend> {
 	view: 'publish' | 'trigger';
 	form: FormState<PublishField>;
 	/** The publish form has the keys. */
@@ -57,13 +59,10 @@ export interface PublishState {
 	fileError: string | undefined;
 	items: readonly WorkflowTriggerItem[];
 	itemCursor: number;
-	confirm: PendingSend | undefined;
-	busy: boolean;
 	/** Why the last send was refused, shown over what was typed. */
 	failure: string | undefined;
 	published: Published | undefined;
 	triggered: Triggered | undefined;
-	notice: Notice | undefined;
 }
 
 export type PublishAction =
@@ -80,14 +79,10 @@ export type PublishAction =
 	| { type: 'close' }
 	| { type: 'items/move'; delta: number }
 	| { type: 'items/remove' }
-	| { type: 'confirm/open'; pending: PendingSend }
-	| { type: 'confirm/cancel' }
-	| { type: 'send/start' }
-	| { type: 'send/failed'; message: string }
+	| RequestFlowAction<PendingSend>
 	| { type: 'published'; published: Published }
 	| { type: 'triggered'; triggered: Triggered }
-	| { type: 'runs/found'; at: number; messages: ReadonlyMap<string, string>; note?: string }
-	| { type: 'notice'; notice: Notice | undefined };
+	| { type: 'runs/found'; at: number; messages: ReadonlyMap<string, string>; note?: string };
 
 export function initialPublishState(form: FormState<PublishField>): PublishState {
 	return {
@@ -99,23 +94,42 @@ export function initialPublishState(form: FormState<PublishField>): PublishState
 		fileError: undefined,
 		items: [],
 		itemCursor: 0,
-		confirm: undefined,
-		busy: false,
+		...idleRequestFlow,
 		failure: undefined,
 		published: undefined,
 		triggered: undefined,
-		notice: undefined,
 	};
 }
 
 /** The view inside the pane that has the keys. */
 export function publishScope(state: PublishState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.editing || state.item || state.file) return 'form';
+	const form = state.file ?? state.item ?? (state.editing ? state.form : undefined);
+	if (form) return formScope(form);
 	return state.view === 'trigger' ? 'publish.trigger' : undefined;
 }
 
+/** The kit's flow, and what an answer does to what was typed: a refusal gives the publish form its keys back. */
+function publishFlowReducer(state: PublishState, action: RequestFlowAction<PendingSend>): PublishState {
+	const next = requestFlowReducer(state, action);
+	switch (action.type) {
+		// The form keeps its edit mode under the preview: n or Esc goes back to editing it.
+		case 'request/confirm':
+			return { ...next, failure: undefined };
+		case 'request/failed':
+			return {
+				...next,
+				notice: state.notice,
+				failure: action.message,
+				editing: state.confirm?.kind === 'publish',
+			};
+		default:
+			return next;
+	}
+}
+
 export function publishReducer(state: PublishState, action: PublishAction): PublishState {
+	if (isRequestFlowAction<PendingSend>(action)) return publishFlowReducer(state, action);
 	switch (action.type) {
 		case 'view':
 			return state.view === action.view
@@ -174,33 +188,15 @@ export function publishReducer(state: PublishState, action: PublishAction): Publ
 			const items = state.items.filter((_, i) => i !== state.itemCursor);
 			return { ...state, items, itemCursor: Math.min(state.itemCursor, Math.max(0, items.length - 1)) };
 		}
-		case 'confirm/open':
-			// The form keeps its edit mode under the preview: n or Esc goes back to editing it.
-			return { ...state, confirm: action.pending, failure: undefined, notice: undefined };
-		case 'confirm/cancel':
-			return state.busy ? state : { ...state, confirm: undefined };
-		case 'send/start':
-			return { ...state, busy: true };
-		case 'send/failed':
-			// Back to what was typed: the publish form gets the keys again, the items stay.
-			return {
-				...state,
-				busy: false,
-				confirm: undefined,
-				failure: action.message,
-				editing: state.confirm?.kind === 'publish',
-			};
 		case 'published':
 			return {
 				...state,
-				busy: false,
-				confirm: undefined,
 				failure: undefined,
 				editing: false,
 				published: action.published,
 			};
 		case 'triggered':
-			return { ...state, busy: false, confirm: undefined, failure: undefined, triggered: action.triggered };
+			return { ...state, failure: undefined, triggered: action.triggered };
 		case 'runs/found': {
 			const triggered = state.triggered;
 			if (!triggered || triggered.at !== action.at) return state;
@@ -210,7 +206,5 @@ export function publishReducer(state: PublishState, action: PublishAction): Publ
 			});
 			return { ...state, triggered: { ...triggered, runs, ...(action.note ? { note: action.note } : {}) } };
 		}
-		case 'notice':
-			return { ...state, notice: action.notice };
 	}
 }

@@ -8,10 +8,10 @@ import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { Failure, failureRows } from '../../kit/failure/view.js';
 import { Form } from '../../kit/form/view.js';
 import { NoticeLine } from '../../kit/notice-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { type Column, Table } from '../../kit/table/view.js';
 import { hardWrap } from '../../kit/text/wrap.js';
 import { useTheme } from '../../theme/theme.js';
@@ -103,18 +103,7 @@ export function PublishView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<Confirm
-				title={state.confirm.title}
-				preview={state.confirm.preview}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				busy={state.busy}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 
 	if (state.view === 'trigger') {
 		const formHeight = state.item ? 7 : state.file ? 3 : 0;
@@ -204,7 +193,7 @@ export function PublishView(props: PaneViewProps) {
 				Publish a message
 				<Text dimColor>
 					{state.editing
-						? ' · editing: tab/↑↓ move, ^S or enter sends, esc leaves the form'
+						? ' · editing: tab/↑↓ move, ^S sends from any field, esc leaves the form'
 						: ` · e edits · s sends (shown first) · t batch trigger${readOnly ? ' · read-only: nothing is sent' : ''}`}
 				</Text>
 			</Text>

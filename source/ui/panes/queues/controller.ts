@@ -11,8 +11,8 @@ import {
 	upsertQueueRequest,
 } from '../../../api/queues-api.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { type Queue, queuesEndpoint } from '../../data/endpoints.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
-import { type Queue, queuesEndpoint } from './endpoints.js';
 import { parseParallelism, waitingText } from './model.js';
 import type { QueuesAction, QueuesState } from './state.js';
 

@@ -1,9 +1,8 @@
 /** Queues: ordered delivery with a parallelism, their lag and its trend; pause, resume, parallelism. */
 import { definePane } from '../../contract/pane.js';
-import { pollRequest } from '../../data/endpoints.js';
+import { pollRequest, queuesEndpoint } from '../../data/endpoints.js';
 import { upDown } from '../../kit/tail-list/bindings.js';
 import { QueuesController } from './controller.js';
-import { queuesEndpoint } from './endpoints.js';
 import {
 	initialQueuesState,
 	leaveQueues,

@@ -2,10 +2,10 @@
 import { formatInteger } from '../../../format/number.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
+import type { Queue } from '../../data/endpoints.js';
 import type { Column } from '../../kit/table/view.js';
 import { trendColumn } from '../../kit/trend/column.js';
 import type { Trends } from '../../kit/trend/state.js';
-import type { Queue } from './endpoints.js';
 
 const missing = '—';
 const count = (value: number | undefined) => (value === undefined ? missing : formatInteger(value));

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
+import { queuesEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
@@ -12,7 +13,6 @@ import { Table } from '../../kit/table/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { QueuesController } from './controller.js';
-import { queuesEndpoint } from './endpoints.js';
 import { queueColumns, queueSummary } from './model.js';
 import type { QueuesAction, QueuesState } from './state.js';
 
@@ -47,16 +47,7 @@ export function QueuesView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 	if (!entry?.data) return <EndpointState entry={entry} what="queues" />;
 	const hint = readOnly
 		? 'read-only: nothing is changed from here'

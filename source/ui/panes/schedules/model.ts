@@ -22,6 +22,7 @@ import {
 	localTimeZone,
 } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { retryDelayText } from '../../kit/delivery/record.js';
 import {
 	bodyLines,
 	type DetailLine,
@@ -166,7 +167,7 @@ export function scheduleDetail(schedule: Schedule, now: number, width: number): 
 		...(schedule.queueName !== undefined ? kv('queue', sanitize(schedule.queueName)) : []),
 		...kv('retries', schedule.retries === undefined ? missing : String(schedule.retries)),
 		...(schedule.retryDelayExpression !== undefined
-			? kv('retry delay', sanitize(schedule.retryDelayExpression))
+			? kv('retry delay', retryDelayText(schedule.retryDelayExpression))
 			: []),
 		...(schedule.delay ? kv('delay', seconds(schedule.delay)) : []),
 		...(schedule.callback !== undefined ? kv('callback', sanitize(schedule.callback)) : []),

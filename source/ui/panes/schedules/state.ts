@@ -4,7 +4,7 @@
  * last one. A refused create keeps the form exactly as it was typed, the refusal over it.
  */
 import type { Scope } from '../../keys/key-table.js';
-import { type FormAction, type FormState, formReducer } from '../../kit/form/state.js';
+import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import {
 	idleRequestFlow,
 	isRequestFlowAction,
@@ -47,7 +47,7 @@ export const initialSchedulesState: SchedulesState = {
 /** The view inside the pane that has the keys. */
 export function schedulesScope(state: SchedulesState): Scope | undefined {
 	if (state.confirm) return 'confirm';
-	if (state.form) return 'form';
+	if (state.form) return formScope(state.form);
 	return undefined;
 }
 

@@ -68,16 +68,7 @@ export function SchedulesView(props: PaneViewProps) {
 	);
 
 	if (state.confirm)
-		return (
-			<ConfirmRequest
-				flow={state}
-				host={client.settings.queueUrl}
-				width={width}
-				height={height}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
-		);
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 	if (state.form) {
 		const errors = controller.check()?.errors ?? {};
 		const failure = state.failure

@@ -7,7 +7,7 @@ import { VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
 import { orMissing } from '../../../format/missing.js';
 import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
-import { seriesValues } from '../../../format/series.js';
+import { seriesValues, todayIndex } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/view.js';
@@ -57,11 +57,21 @@ const labels: Record<SeriesField, string> = {
 
 const bytesFields = new Set<SeriesField>(['data_size', 'daily_bandwidths']);
 
-function row(stats: VectorStats, field: SeriesField): SeriesRow {
+/** Series of a point a day over the whole month: the days after today are not there yet. */
+const dailyFields = new Set<SeriesField>([
+	'daily_query_requests',
+	'daily_update_requests',
+	'daily_rerank_requests',
+	'daily_bandwidths',
+]);
+
+function row(stats: VectorStats, field: SeriesField, now: number): SeriesRow {
+	const series = stats[field];
+	const values = seriesValues(series);
 	return {
 		id: field,
 		label: labels[field],
-		values: seriesValues(stats[field]),
+		values: dailyFields.has(field) ? values.slice(0, todayIndex(series ?? [], now) + 1) : values,
 		format: bytesFields.has(field) ? formatBytes : formatCount,
 	};
 }
@@ -80,14 +90,18 @@ const latencyPairs = [
 	['rerank', 'rerank_latency_mean', 'rerank_latency_99'],
 ] as const satisfies readonly (readonly [string, SeriesField, SeriesField])[];
 
-export function vectorLatencies(stats: VectorStats): LatencyPair[] {
-	return latencyPairs.map(([label, mean, p99]) => ({ label, mean: row(stats, mean), p99: row(stats, p99) }));
+export function vectorLatencies(stats: VectorStats, now: number): LatencyPair[] {
+	return latencyPairs.map(([label, mean, p99]) => ({
+		label,
+		mean: row(stats, mean, now),
+		p99: row(stats, p99, now),
+	}));
 }
 
-/** Every series that is not a latency, in the order of `vectorSeriesFields`. */
-export function vectorOtherSeries(stats: VectorStats): SeriesRow[] {
+/** Every series that is not a latency, in the order of `vectorSeriesFields`; those by day end today. */
+export function vectorOtherSeries(stats: VectorStats, now: number): SeriesRow[] {
 	const paired = new Set<SeriesField>(latencyPairs.flatMap(([, mean, p99]) => [mean, p99]));
-	return vectorSeriesFields.filter((f) => !paired.has(f)).map((f) => row(stats, f));
+	return vectorSeriesFields.filter((f) => !paired.has(f)).map((f) => row(stats, f, now));
 }
 
 /** One line on what the index is and holds: `HYBRID · 384 dims · COSINE · namespaces: "" 12, docs 3`. */

@@ -33,8 +33,9 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	const counterCell = 28;
 	const counterLines = keyValueRowCount(counters, width, counterCell);
 	const listHeight = Math.max(1, height - counterLines - 3);
-	const latencies = useMemo(() => vectorLatencies(stats), [stats]);
-	const others = useMemo(() => vectorOtherSeries(stats), [stats]);
+	// Worked out again with each answer (every refresh): the series by day end on the day it came.
+	const latencies = useMemo(() => vectorLatencies(stats, Date.now()), [stats]);
+	const others = useMemo(() => vectorOtherSeries(stats, Date.now()), [stats]);
 	const columns = gridColumns(width, others.length, listHeight - latencies.length);
 	const lines = useMemo<Line[]>(
 		() => [

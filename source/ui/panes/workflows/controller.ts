@@ -1,64 +1,54 @@
 /**
  * The Workflows pane's work outside React: a cancel asked for is shown as its exact request,
- * and only that request is sent once confirmed (never in read-only mode).
+ * and only that request is sent once confirmed (never in read-only mode), through the kit's
+ * request flow.
  */
 import { cancelRunRequest } from '../../../api/workflows-api.js';
-import { sanitize } from '../../../text/sanitize.js';
 import type { Controller, PaneContext } from '../../contract/pane.js';
-import { describeSendError } from '../../data/describe-error.js';
-import { readOnlyNotice } from '../../kit/notice-line/view.js';
+import {
+	askToSend,
+	paneSender,
+	type RequestSender,
+	refusedReadOnly,
+	sendConfirmed,
+} from '../../kit/request-flow/state.js';
 import type { WorkflowsAction, WorkflowsState } from './state.js';
 
 export class WorkflowsController implements Controller {
-	constructor(private readonly ctx: PaneContext<WorkflowsState, WorkflowsAction>) {}
+	private readonly sender: RequestSender;
 
-	private dispatch(action: WorkflowsAction): void {
-		this.ctx.store.dispatch(action);
+	constructor(private readonly ctx: PaneContext<WorkflowsState, WorkflowsAction>) {
+		this.sender = paneSender(ctx, (action) => ctx.store.dispatch(action));
 	}
 
 	/** Shows the cancel of a run in progress as the request it sends. */
 	askCancel(runId: string, running: boolean): void {
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('cancelling runs') });
-			return;
-		}
+		if (refusedReadOnly(this.sender, 'cancelling runs')) return;
 		if (!running) {
-			this.dispatch({
-				type: 'notice',
-				notice: {
-					tone: 'error',
-					text: `${sanitize(runId)} has ended: only a run in progress can be cancelled`,
-				},
+			this.ctx.store.dispatch({
+				type: 'request/notice',
+				notice: { tone: 'error', text: `${runId} has ended: only a run in progress can be cancelled` },
 			});
 			return;
 		}
-		this.dispatch({ type: 'confirm/open', runId, request: cancelRunRequest(runId) });
+		askToSend(this.sender, 'cancelling runs', {
+			title: `cancel workflow run ${runId}: nothing of it runs any more`,
+			request: cancelRunRequest(runId),
+			done: `cancelled ${runId}`,
+		});
 	}
 
 	dispose(): void {}
 
 	cancelConfirm(): void {
-		this.dispatch({ type: 'confirm/close' });
+		this.ctx.store.dispatch({ type: 'request/cancel' });
 	}
 
-	/** Sends the request that was confirmed, exactly as shown, then polls again. */
+	/** Sends the request that was confirmed, exactly as shown, then polls again; a refusal is one line. */
 	async send(): Promise<void> {
-		const { confirm, busy } = this.ctx.store.getSnapshot();
-		if (!confirm || busy) return;
-		if (this.ctx.readOnly) {
-			this.dispatch({ type: 'confirm/close' });
-			this.dispatch({ type: 'notice', notice: readOnlyNotice('cancelling runs') });
-			return;
-		}
-		const id = sanitize(confirm.runId);
-		this.dispatch({ type: 'send/start' });
-		try {
-			await this.ctx.client.send(confirm.request);
-			this.dispatch({ type: 'send/done', notice: { tone: 'ok', text: `cancelled ${id}` } });
-		} catch (error) {
-			const text = `cancel of ${id} failed: ${describeSendError(error)}`;
-			this.dispatch({ type: 'send/done', notice: { tone: 'error', text } });
-		}
-		this.ctx.refresh();
+		await sendConfirmed(this.sender, async (pending) => {
+			await this.ctx.client.send(pending.request);
+			return pending.done ?? pending.title;
+		});
 	}
 }

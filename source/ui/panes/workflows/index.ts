@@ -20,8 +20,9 @@ const maxRuns = 50;
 export const workflowsPane = definePane<WorkflowsState, WorkflowsAction, WorkflowsController>({
 	id: 'workflows',
 	title: 'Workflows',
-	shortTitle: 'Flows',
-	aliases: ['runs', 'wf', 'flows'],
+	// Not `flows`: one slip from Flow control's `flow`.
+	shortTitle: 'Runs',
+	aliases: ['wf', 'workflow'],
 	numberKey: true,
 	summary: 'workflow runs, newest first: state, steps, what each does now; their steps on Enter',
 	initial: () => initialWorkflowsState,

@@ -1,5 +1,4 @@
 /** The Workflows pane: rows and columns of the runs, and the detail of one run with its steps. Pure. */
-import type { ApiRequest } from '../../../api/transport.js';
 import { WorkflowRunLog } from '../../../api/workflow-schemas.js';
 import type { RunLog } from '../../../api/workflows-api.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
@@ -13,7 +12,6 @@ import {
 	summarizeRun,
 } from '../../../format/workflow-run.js';
 import { sanitize } from '../../../text/sanitize.js';
-import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { type DetailLine, pair, title, unknownFieldsSection } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/view.js';
@@ -99,22 +97,6 @@ export function runColumns(): Column<RunRow>[] {
 	];
 }
 
-/** The cancel of a run as the confirmation shows it: exactly the request that is sent. */
-export function requestPreview(request: ApiRequest): RequestPreview {
-	const body =
-		request.json !== undefined
-			? JSON.stringify(request.json)
-			: typeof request.body === 'string'
-				? request.body
-				: undefined;
-	return {
-		method: request.method,
-		path: request.path,
-		headers: request.json !== undefined ? [['Content-Type', 'application/json']] : [],
-		body,
-	};
-}
-
 const labelWidth = 18;
 
 /** Lines of a step's input, output or errors, under a short label, wrapped. */
@@ -155,7 +137,8 @@ export function runDetail(run: RunLog, now: number, width: number): DetailLine[]
 	if (run.workflowRunCallerIp) lines.push(...kv('caller IP', sanitize(run.workflowRunCallerIp)));
 
 	const rows = stepRows(run);
-	lines.push(...title(`Steps (${rows.filter((r) => r.group !== 'next').length} done, oldest first)`));
+	// Counted as 'steps done' counts them: the start is step 0, listed but not counted.
+	lines.push(...title(`Steps (the start, then ${summary.stepsDone} done; oldest first)`));
 	if (rows.length === 0) lines.push({ text: 'none reported', dim: true });
 	let index = 0;
 	for (const row of rows) {

@@ -1,6 +1,12 @@
 /** What the Workflows pane keeps: the list's selection and detail, the room it has, a cancel asked for. */
-import type { ApiRequest } from '../../../api/transport.js';
-import type { Notice } from '../../kit/notice-line/view.js';
+import {
+	idleRequestFlow,
+	isRequestFlowAction,
+	leaveRequestFlow,
+	type RequestFlow,
+	type RequestFlowAction,
+	requestFlowReducer,
+} from '../../kit/request-flow/state.js';
 import {
 	initialTailList,
 	type TailListAction,
@@ -8,58 +14,39 @@ import {
 	tailListReducer,
 } from '../../kit/tail-list/state.js';
 
-export interface WorkflowsState extends TailListState {
+/** A cancel is a request flow: shown as its request first, sent on a yes, its outcome a notice. */
+export interface WorkflowsState extends TailListState, RequestFlow {
 	/** Rows the list shows: how many runs it polls. */
 	room: number;
-	/** The cancel shown before it is sent: the run and the exact request. */
-	confirm: { runId: string; request: ApiRequest } | undefined;
-	/** The confirmed request is out. */
-	busy: boolean;
-	notice: Notice | undefined;
 }
 
 export type WorkflowsAction =
 	| TailListAction
+	| RequestFlowAction
 	| { type: 'room'; rows: number }
-	| { type: 'confirm/open'; runId: string; request: ApiRequest }
-	| { type: 'confirm/close' }
-	| { type: 'send/start' }
-	| { type: 'send/done'; notice: Notice }
-	| { type: 'notice'; notice: Notice | undefined }
 	/** Esc: closes the innermost thing open. */
 	| { type: 'back' };
 
 export const initialWorkflowsState: WorkflowsState = {
 	...initialTailList,
+	...idleRequestFlow,
 	room: 20,
-	confirm: undefined,
-	busy: false,
-	notice: undefined,
 };
 
 export function workflowsReducer(state: WorkflowsState, action: WorkflowsAction): WorkflowsState {
+	if (isRequestFlowAction(action)) return requestFlowReducer(state, action);
 	switch (action.type) {
 		case 'room':
 			return action.rows === state.room ? state : { ...state, room: action.rows };
-		case 'confirm/open':
-			return { ...state, confirm: { runId: action.runId, request: action.request }, notice: undefined };
-		case 'confirm/close':
-			return state.confirm ? { ...state, confirm: undefined, busy: false } : state;
-		case 'send/start':
-			return { ...state, busy: true };
-		case 'send/done':
-			return { ...state, busy: false, confirm: undefined, notice: action.notice };
-		case 'notice':
-			return { ...state, notice: action.notice };
 		case 'back':
-			if (state.confirm) return { ...state, confirm: undefined, busy: false };
+			if (state.confirm) return requestFlowReducer(state, { type: 'request/cancel' });
 			return tailListReducer(state, { type: 'detail/close' });
 		default:
 			return tailListReducer(state, action);
 	}
 }
 
-/** Leaving the pane closes the detail, the question and the notice. */
+/** Leaving the pane closes the detail, the request shown and the notice. */
 export function leaveWorkflows(state: WorkflowsState): WorkflowsState {
-	return { ...state, detail: false, detailScroll: 0, confirm: undefined, busy: false, notice: undefined };
+	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0 };
 }

@@ -9,20 +9,20 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { Confirm } from '../../kit/confirm/view.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/view.js';
 import { EndpointState } from '../../kit/endpoint-state/view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { LiveLine } from '../../kit/live-line/view.js';
 import { PromptLine } from '../../kit/prompt-line/view.js';
+import { ConfirmRequest } from '../../kit/request-flow/view.js';
 import { Table } from '../../kit/table/view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
 import type { WorkflowsController } from './controller.js';
 import { runEndpoint, runsEndpoint } from './endpoints.js';
-import { isRunning, requestPreview, runColumns, runDetail, runRows, stateTone } from './model.js';
+import { isRunning, runColumns, runDetail, runRows, stateTone } from './model.js';
 import type { WorkflowsAction, WorkflowsState } from './state.js';
 
 /** Answers are drawn at most this often. */
@@ -90,16 +90,7 @@ export function WorkflowsView(props: PaneViewProps) {
 
 	if (state.confirm)
 		return (
-			<Confirm
-				title={`cancel workflow run ${state.confirm.runId}: nothing of it runs any more`}
-				preview={requestPreview(state.confirm.request)}
-				host={runtime.client.settings.queueUrl}
-				width={props.width}
-				height={props.height}
-				busy={state.busy}
-				onSend={() => void controller.send()}
-				onCancel={() => controller.cancelConfirm()}
-			/>
+			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
 		);
 
 	const hint = (

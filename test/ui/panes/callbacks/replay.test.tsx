@@ -1,6 +1,6 @@
 /**
  * Replay from the Callbacks pane: the monitor's receiver forwards to an app and keeps its
- * history; r sends the selected request to the app again, signed afresh, and its row shows the
+ * history; R sends the selected request to the app again, signed afresh, and its row shows the
  * app's answer beside the original's; e edits the body first.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -100,13 +100,13 @@ function verifiesFor(index: number, url: string): boolean {
 
 describe('replay in the Callbacks pane', () => {
 	it('sends the selected request again, signed afresh, and shows the answer beside the original', async () => {
-		await screen.waitFor((f) => f.includes('r replays to'), 'the replay hint');
+		await screen.waitFor((f) => f.includes('R sends again to'), 'the replay hint');
 		const url = `${receiver.url}/hooks/order`;
 		expect(
 			(await sendSigned(receiver.url, '/hooks/order', '{"order":7}', { key: signing.current })).status,
 		).toBe(500);
 		await screen.waitFor((f) => f.includes('→ app 500'), 'the forwarded request');
-		await screen.press('r');
+		await screen.press('R');
 		const row = await screen.waitFor(
 			(f) => f.split('\n').find((l) => l.includes('→ app 500') && l.includes('↻ app 202')),
 			'the replay beside the original',

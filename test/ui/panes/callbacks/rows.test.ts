@@ -3,12 +3,14 @@
  * second and draws a screenful, so with no filter only the rows drawn may be worked out.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeRequest, sealFrame } from '../../../../source/receiver/request-frame.js';
 import { EventStore } from '../../../../source/receiver/store.js';
 import {
 	compileFilter,
 	eventRows,
 	lineText,
 	loadFilterEngine,
+	rowKey,
 	rowOf,
 	rowWindow,
 } from '../../../../source/ui/panes/callbacks/model.js';
@@ -19,7 +21,7 @@ function storeOf(damaged?: number) {
 	const inputs = requests(60);
 	const { frames, spans } = batchOf(inputs);
 	// The frame's meta made unreadable: working out its event throws.
-	if (damaged !== undefined) frames[spans[damaged - 1]!.start + 4 + 1 + 8 + 1 + 4] = 0x21;
+	if (damaged !== undefined) frames[spans[damaged - 1]!.start + 4 + 1 + 8 + 1 + 8 + 4] = 0x21;
 	const store = new EventStore({ capacity: 50, classify: classifyOptions });
 	for (const span of spans) store.addFrame(frames, span);
 	store.flush();
@@ -39,15 +41,16 @@ describe('the Callbacks rows', () => {
 
 		const newest = rowWindow(rows, undefined, 10);
 		expect(newest).toMatchObject({ index: 0, start: 0 });
-		expect(newest.shown).toEqual(inputs.slice(50, 60).reverse().map(classify));
+		expect(newest.shown.map((row) => row.event)).toEqual(inputs.slice(50, 60).reverse().map(classify));
+		expect(newest.shown.every((row) => row.from === undefined)).toBe(true);
 
 		// The selection in the middle of the screen: seq 30 is row 30.
 		const middle = rowWindow(rows, '30', 10);
 		expect(middle).toMatchObject({ index: 30, start: 25 });
-		expect(middle.shown.map((e) => e.seq)).toEqual([35, 34, 33, 32, 31, 30, 29, 28, 27, 26]);
+		expect(middle.shown.map((row) => row.event.seq)).toEqual([35, 34, 33, 32, 31, 30, 29, 28, 27, 26]);
 
-		expect(rowOf(rows, 42)).toEqual(classify(inputs[41]!));
-		expect(rowOf(rows, 5)).toBeUndefined();
+		expect(rowOf(rows, '42')).toEqual({ event: classify(inputs[41]!), from: undefined });
+		expect(rowOf(rows, '5')).toBeUndefined();
 		expect(rowOf(rows, undefined)).toBeUndefined();
 		expect(rows.at(-1)).toBeUndefined();
 		expect(rows.at(50)).toBeUndefined();
@@ -67,8 +70,38 @@ describe('the Callbacks rows', () => {
 		expect(expected.length).toBeGreaterThan(5);
 		expect(expected.length).toBeLessThan(50);
 		expect(rejected.keys).toEqual(expected.map((e) => String(e.seq)));
-		expect(rowWindow(rejected, undefined, 5).shown).toEqual(expected.slice(0, 5));
-		expect(rowOf(rejected, expected[3]!.seq)).toBe(expected[3]);
+		expect(rowWindow(rejected, undefined, 5).shown.map((row) => row.event)).toEqual(expected.slice(0, 5));
+		expect(rowOf(rejected, String(expected[3]!.seq))?.event).toBe(expected[3]);
+	});
+
+	it('merge the rows of the mqtop listen followed with the receiver’s own, newest first by time received', () => {
+		const own = new EventStore({ classify: classifyOptions });
+		const theirs = new EventStore({ classify: classifyOptions });
+		const all = requests(12).filter((r) => r.body !== undefined);
+		// Odd ones to the monitor's receiver (frames of its thread), even ones read from listen's history.
+		const mine = all.filter((_, i) => i % 2 === 1);
+		const { frames, spans } = batchOf(mine);
+		for (const span of spans) own.addFrame(frames, span);
+		for (const request of all.filter((_, i) => i % 2 === 0)) {
+			const frame = encodeRequest(request);
+			sealFrame(frame);
+			theirs.addStored(frame);
+		}
+		own.flush();
+		theirs.flush();
+		const rows = eventRows(own.getSnapshot(), undefined, theirs.getSnapshot());
+		const expected = [...all].reverse().map((r) => rowKey(r.seq, mine.includes(r) ? undefined : 'listen'));
+		expect(rows.keys).toEqual(expected);
+		expect(rowWindow(rows, undefined, 4).shown.map((row) => [row.event.path, row.from])).toEqual(
+			[...all]
+				.reverse()
+				.slice(0, 4)
+				.map((r) => [r.path, mine.includes(r) ? undefined : 'listen']),
+		);
+		expect(rowOf(rows, expected[1])?.event.seq).toBe([...all].reverse()[1]!.seq);
+		// A filter finds listen's rows by the name its rows show.
+		const listenRows = eventRows(own.getSnapshot(), compileFilter('listen'), theirs.getSnapshot());
+		expect(listenRows.keys).toEqual(expected.filter((key) => key.startsWith('L')));
 	});
 
 	it('a filter finds a failure callback by the kind a narrow row shows', () => {

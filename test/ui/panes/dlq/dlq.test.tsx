@@ -260,6 +260,31 @@ describe('Dead letters view', () => {
 	}
 });
 
+describe('Dead letters view when a retry fails', () => {
+	it('says in one line what failed and why, at 80x24', async () => {
+		const session = await startSession({ columns: 80, rows: 24, pane: 'dlq' });
+		const { screen, fixture } = session;
+		try {
+			await fixture.client.publish({
+				destination: 'http://127.0.0.1:9/refused',
+				body: 'x',
+				options: { retries: 0 },
+			});
+			await screen.waitFor((f) => f.includes('1 dead letter ·'), 'the dead letter');
+			await screen.press('R');
+			await screen.waitFor((f) => f.includes('POST /v2/dlq/retry'), 'the request shown');
+			// The service stops before the request goes out.
+			await fixture.service.close();
+			await screen.press('y');
+			const line = await screen.waitFor((f) => f.split('\n').find((l) => l.startsWith('✗ ')), 'the failure');
+			expect(line).toMatch(/^✗ retry 1 dead letter failed: /);
+			expect(line.match(/failed/g)).toHaveLength(1);
+		} finally {
+			await session.close();
+		}
+	});
+});
+
 describe('Dead letters view, read-only', () => {
 	let session: Session;
 	let sink: Sink;

@@ -36,6 +36,21 @@ describe('deriveMessageState', () => {
 		expect(kind({ message: message(), events: events('ACTIVE', 'CREATED') })).toBe('delivering');
 	});
 
+	it('waits while its queue is paused, due or not; an attempt under way is in delivery still', () => {
+		const queued = message({ queueName: 'emails' });
+		expect(
+			deriveMessageState({ message: queued, events: events('CREATED'), pausedQueue: 'emails' }, now),
+		).toMatchObject({
+			kind: 'waiting',
+			because: 'queue emails is paused',
+			pausedQueue: 'emails',
+		});
+		expect(kind({ message: queued })).toBe('delivering');
+		expect(kind({ message: queued, events: events('ACTIVE', 'CREATED'), pausedQueue: 'emails' })).toBe(
+			'delivering',
+		);
+	});
+
 	it('is retrying after a failed attempt, with the next attempt from the RETRY event and the retries used', () => {
 		const state = deriveMessageState(
 			{

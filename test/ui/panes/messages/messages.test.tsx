@@ -14,6 +14,7 @@ import {
 	eventually,
 	keys,
 	type ReceiverSession,
+	type Screen,
 	selectRow,
 	startReceiverSession,
 } from '../../harness.js';
@@ -33,6 +34,60 @@ async function gone(session: ReceiverSession, id: string): Promise<boolean> {
 		if (error instanceof ApiError && error.status === 404) return true;
 		throw error;
 	}
+}
+
+/**
+ * Cancels message `id` (selected) as every edit is made: c shows the exact request, n goes back
+ * with nothing sent, c then y sends it and the notice says the service took it.
+ */
+async function cancelShownFirst(screen: Screen, id: string): Promise<void> {
+	await screen.press('c');
+	const shown = await screen.waitFor(
+		(f) => (f.includes(`DELETE /v2/messages/${id}`) ? f : undefined),
+		'the request shown first',
+	);
+	expect(shown).toContain(`cancel message ${id}: the service forgets it`);
+	expect(shown).toContain('enter/y send this request · esc/n back, nothing is sent');
+	expect(shown).not.toContain('y/n');
+	await screen.press('n');
+	await screen.waitFor((f) => !f.includes('DELETE /v2/messages'), 'the request closed');
+	expect(screen.runtime.pane('messages').store.getSnapshot()).toMatchObject({ confirm: undefined });
+	await screen.press('c');
+	await screen.waitFor((f) => f.includes(`DELETE /v2/messages/${id}`), 'the request again');
+	await screen.press('y');
+	await screen.waitFor((f) => f.includes(`✓ cancel of ${id} accepted by the service`), 'the cancel accepted');
+}
+
+/**
+ * Enqueues a message to a paused queue and follows it: its row says waiting, paused; its detail
+ * why; once the queue is resumed it is delivered.
+ */
+async function waitingInPausedQueue(session: ReceiverSession, sink: Sink, queue: string): Promise<void> {
+	const { screen, fixture } = session;
+	await fixture.client.queues.upsert(queue, { parallelism: 1, paused: true });
+	const answer = await fixture.client.queues.enqueue(queue, {
+		destination: `${sink.url}/held`,
+		body: 'held',
+	});
+	if (answer.kind !== 'url') throw new Error('expected a URL enqueue');
+	const id = answer.result.messageId;
+	screen.runtime.tracked.track(id, 'publish');
+	const row = await screen.waitFor(
+		(f) => (rowOf(f, id)?.match(/^. ?waiting +\S+ +paused\b/) ? rowOf(f, id) : undefined),
+		'the message waiting in the paused queue',
+	);
+	expect(row).not.toContain('in delivery');
+	await selectRow(screen, id);
+	await screen.press(keys.enter);
+	const detail = await screen.waitFor(
+		(f) => (f.includes(`Message ${id} waiting`) ? f : undefined),
+		'its detail',
+	);
+	expect(detail).toMatch(new RegExp(`state +waiting \\(queue ${queue} is paused\\)`));
+	expect(detail).toMatch(new RegExp(`next attempt +when queue ${queue} is resumed`));
+	await screen.press(keys.esc);
+	await fixture.client.queues.resume(queue);
+	await screen.waitFor((f) => rowOf(f, id)?.includes('delivered'), 'delivered once resumed');
 }
 
 describe('Messages pane', () => {
@@ -99,10 +154,10 @@ describe('Messages pane', () => {
 
 		await screen.press('6');
 		const line = await screen.waitFor(
-			(f) => f.split('\n').find((l) => l.includes(`src ${id}`)),
+			(f) => f.split('\n').find((l) => l.includes(id)),
 			'its callback in the Callbacks pane',
 		);
-		expect(line).toMatch(/callback +✓ current +status 200 +retried 0\/2/);
+		expect(line).toMatch(/callback +✓ current +→ 200 +200 +0\/2 /);
 		expect(line).toContain(`PUT ${ok.url}/orders`);
 		await screen.press('5');
 		await screen.waitFor((f) => rowOf(f, id)?.includes('delivered'), 'back on Messages');
@@ -151,21 +206,7 @@ describe('Messages pane', () => {
 		});
 		await screen.waitFor((f) => rowOf(f, id)?.includes('waiting'), 'the delayed message');
 		await selectRow(screen, id);
-		// No is no: nothing is sent.
-		await screen.press('c');
-		await screen.waitFor(
-			(f) => f.includes(`Cancel message ${id}? The service forgets it. y/n`),
-			'the question',
-		);
-		await screen.press('n');
-		await screen.waitFor((f) => !f.includes('Cancel message'), 'the question closed');
-		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
-
-		await screen.press('c', 'y');
-		await screen.waitFor(
-			(f) => f.includes(`✓ cancel of ${id} accepted by the service`),
-			'the cancel accepted',
-		);
+		await cancelShownFirst(screen, id);
 		await screen.waitFor((f) => rowOf(f, id)?.includes('cancelled'), 'the row cancelled');
 		expect(await gone(session, id)).toBe(true);
 		const states = (await conformant(fixture.client).listEvents({ messageId: id })).events.map(
@@ -177,6 +218,10 @@ describe('Messages pane', () => {
 		// A message that is no longer waiting is not offered for cancelling.
 		await screen.press('c');
 		await screen.waitFor((f) => f.includes('only a message still waiting can be cancelled'), 'refused');
+	});
+
+	it('shows a message in a paused queue as waiting for the queue, until the queue is resumed', async () => {
+		await waitingInPausedQueue(session, ok, 'held-wide');
 	});
 
 	it('follows a typed id, and refuses a malformed one next to the field without sending anything', async () => {
@@ -284,8 +329,8 @@ describe('Messages pane in read-only mode', () => {
 		await screen.waitFor((f) => rowOf(f, id)?.includes('waiting'), 'the delayed message');
 		expect(screen.frame()).toContain('read-only: cancelling is off');
 		await screen.press('c');
-		await screen.waitFor((f) => f.includes('✗ read-only mode: cancelling is off'), 'refused');
-		expect(screen.frame()).not.toContain('Cancel message');
+		await screen.waitFor((f) => f.includes('read-only: cancelling messages is disabled'), 'refused');
+		expect(screen.frame()).not.toContain('DELETE /v2/messages');
 		await screen.press('y');
 		// Still there, and the service never heard of a cancel.
 		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
@@ -293,8 +338,43 @@ describe('Messages pane in read-only mode', () => {
 			(e) => e.state,
 		);
 		expect(states).toEqual(['CREATED']);
-		// The feed refuses too, whoever asks.
-		await controllerOf<MessagesController>(screen, 'messages').cancel(id);
+		// The controller refuses too, whoever asks.
+		const controller = controllerOf<MessagesController>(screen, 'messages');
+		controller.askCancel(id);
+		await controller.send();
 		expect((await conformant(fixture.client).getMessage(id)).messageId).toBe(id);
+	});
+});
+
+describe('Messages pane at 80x24', () => {
+	let session: ReceiverSession;
+	let sink: Sink;
+	beforeAll(async () => {
+		session = await startReceiverSession({ columns: 80, rows: 24, pane: 'messages' });
+		sink = await startSink();
+	});
+	afterAll(async () => {
+		await session.close();
+		await sink.close();
+	});
+
+	it('shows a message in a paused queue as waiting for the queue', async () => {
+		await waitingInPausedQueue(session, sink, 'held-narrow');
+	});
+
+	it('cancels a waiting message after showing the request, as every edit does', async () => {
+		const { screen, fixture } = session;
+		const id = await session.publish({
+			destination: `${sink.url}/later`,
+			body: 'later',
+			options: { delayMs: 60_000 },
+		});
+		await screen.waitFor((f) => rowOf(f, id) !== undefined, 'the delayed message');
+		await selectRow(screen, id);
+		await cancelShownFirst(screen, id);
+		const states = (await conformant(fixture.client).listEvents({ messageId: id })).events.map(
+			(e) => e.state,
+		);
+		expect(states).toContain('CANCELLED');
 	});
 });

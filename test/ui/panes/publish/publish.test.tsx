@@ -343,3 +343,40 @@ describe('Publish pane, read-only', () => {
 function publish(screen: Screen) {
 	return controllerOf<PublishController>(screen, 'publish');
 }
+
+describe.each([
+	[160, 45],
+	[80, 24],
+])('Enter in the publish form at %ix%i', (columns, rows) => {
+	let session: Session;
+	beforeAll(async () => {
+		session = await startSession({ columns, rows, pane: 'publish' });
+	});
+	afterAll(() => session.close());
+
+	const keyLine = (f: string) => f.trimEnd().split('\n').at(-1) ?? '';
+
+	it('says where the cursor is whether it sends or breaks the line, and does so', async () => {
+		const { screen } = session;
+		await screen.waitFor((f) => f.includes('Publish a message'), 'the form');
+		await screen.press('e', 'https://example.com/hook');
+		await screen.waitFor((f) => keyLine(f).includes('enter send'), 'Enter sends from the destination');
+		expect(screen.frame()).not.toContain('enter: new line');
+		await focusField(screen, 'body');
+		const frame = await screen.waitFor(
+			(f) => (keyLine(f).includes('enter new line  ^S send') ? f : undefined),
+			'Enter breaks the line in the body',
+		);
+		// Right under the line with the cursor.
+		const lines = frame.split('\n');
+		const body = lines.findIndex((l) => /^ *› body /.test(l));
+		expect(lines[body + 1]).toContain('enter: new line · ctrl-s: send');
+		await screen.press('a', keys.enter, 'b');
+		await screen.waitFor(() => publish(screen).state.form.values.body === 'a\nb', 'two lines');
+		expect(publish(screen).state.confirm).toBeUndefined();
+		// Ctrl-S sends from here: the request is shown first.
+		await screen.press(ctrlS);
+		await screen.waitFor(() => publish(screen).state.confirm !== undefined, 'the request shown');
+		await screen.press(keys.esc, keys.esc);
+	});
+});

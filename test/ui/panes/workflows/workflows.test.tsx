@@ -7,7 +7,7 @@ import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectPresets } from '../../../../source/api/dialect.js';
 import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../../../support/workflow-app.js';
-import { keys, lineOf, mountTui, type Session, selectRow, startSession } from '../../harness.js';
+import { keys, lineOf, mountTui, type Screen, type Session, selectRow, startSession } from '../../harness.js';
 
 /** The table row of run `id`: a line under the table header that shows it. */
 function rowOf(frame: string, id: string): string | undefined {
@@ -142,4 +142,67 @@ describe('Workflows pane', () => {
 			'the refusal',
 		);
 	});
+
+	/** A new run of /order and a monitor of its own at this size, on the Workflows pane; unmounted after `body`. */
+	async function onNewRun(
+		columns: number,
+		rows: number,
+		body: (screen: Screen, id: string) => Promise<void>,
+	): Promise<void> {
+		const { fixture } = session;
+		const { workflowRunId: id } = await workflow.trigger({ url: `${app.url}/order`, body: { columns } });
+		const screen = mountTui(
+			fixture.client,
+			{ embedded: true, accountId: fixture.service.accountId },
+			{ pane: 'workflows', columns, rows },
+		);
+		try {
+			await body(screen, id);
+		} finally {
+			screen.unmount();
+		}
+	}
+
+	it.each([
+		[200, 50],
+		[80, 24],
+	])('says in one line why a cancel was refused, at %ix%i', (columns, rows) =>
+		onNewRun(columns, rows, async (screen, id) => {
+			const { fixture } = session;
+			await screen.waitFor((f) => rowOf(f, id)?.includes('running'), 'the run');
+			await selectRow(screen, id);
+			await screen.press('c');
+			await screen.waitFor((f) => f.includes(`DELETE /v2/workflows/runs/${id}`), 'the request shown');
+			// Cancelled elsewhere meanwhile: the service refuses the second cancel.
+			await fixture.client.workflows.cancel(id);
+			await screen.press('y');
+			const line = await screen.waitFor((f) => f.split('\n').find((l) => l.startsWith('✗ ')), 'the refusal');
+			expect(line).toMatch(new RegExp(`^✗ cancel workflow run ${id} failed: HTTP 4\\d\\d`));
+			// Said once: what was asked, and that it failed; then what the service said.
+			expect(line.match(/cancel workflow run/g)).toHaveLength(1);
+			expect(line.match(/failed/g)).toHaveLength(1);
+		}),
+	);
+
+	it.each([
+		[200, 50],
+		[80, 24],
+	])('opens a waiting run whose counts agree and whose times stay whole, at %ix%i', (columns, rows) =>
+		onNewRun(columns, rows, async (screen, id) => {
+			await screen.waitFor((f) => rowOf(f, id)?.includes('wait for go'), 'the run waiting');
+			await selectRow(screen, id);
+			await screen.press(keys.enter);
+			const detail = await screen.waitFor(
+				(f) => (f.includes(`Workflow run ${id}`) && f.includes('waiting for go-') ? f : undefined),
+				'its detail',
+			);
+			const done = /steps done +(\d+)/.exec(detail)?.[1];
+			expect(done).toBeDefined();
+			expect(detail).toContain(`Steps (the start, then ${done} done; oldest first)`);
+			// The time it waits until is whole (on the next line when it has to be), never cut in two.
+			expect(detail).toMatch(/until\s+\d\d:\d\d:\d\d\n/);
+			await screen.press(keys.esc);
+			await workflow.notify({ eventId: `go-${id}`, eventData: { go: true } });
+		}),
+	);
 });

@@ -1,0 +1,80 @@
+/**
+ * Bundles each entry that starts a thread into one file beside it, which is what runs:
+ * - dist/cli/monitor.bundle.js, what the monitor runs on its own thread: the config, the
+ *   client, zod, undici, the TUI with Ink and React (`mqtop` loads it for the monitor);
+ * - dist/receiver/worker-entry.bundle.js and dist/local/worker-entry.bundle.js, the receiver's
+ *   and the local service's worker threads (their hosts start them from the bundle).
+ * Loading hundreds of small modules (zod's alone are about a hundred) was most of the monitor's
+ * start; one file, tree-shaken, loads in a fraction of that. What is imported dynamically (the
+ * TUI, undici, the workers' hosts, the demo) stays so: it is evaluated only when first used.
+ * Left out: LevelDB (a native addon, found by its own path), and from the monitor the local
+ * service, which its worker thread loads.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { rolldown } from 'rolldown';
+
+const dist = path.resolve('dist');
+const devtools = '\0no-devtools';
+const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
+const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');
+
+const plugins = [
+	{
+		// Ink loads React DevTools only when DEV=true; the monitor never does, and the package is not installed.
+		name: 'no-devtools',
+		resolveId: (id) => (id === 'react-devtools-core' ? devtools : null),
+		load: (id) => (id === devtools ? 'export default { initialize() {}, connectToDevTools() {} };' : null),
+	},
+	{
+		// yoga loads its WebAssembly from a data: URL with fetch when there is a fetch: in Node that is
+		// undici's, which nothing else here loads, with a slow data: URL decoder. The synchronous
+		// decoder beside it does the same for a fraction of the start-up.
+		name: 'yoga-without-fetch',
+		transform(code, id) {
+			if (!id.endsWith(path.join('yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'))) return null;
+			const fetching = 'w||"function"!=typeof fetch?Promise.resolve()';
+			if (code.split(fetching).length !== 2) throw new Error(`yoga-layout changed: no ${fetching} in ${id}`);
+			return code.replace(fetching, 'w||!0?Promise.resolve()');
+		},
+	},
+	{
+		// The TUI reaches Ink's Output class at run time by its file (ui/ink/ink-output.ts); here Ink
+		// is bundled, so the same file is imported statically and becomes the bundle's one copy.
+		name: 'ink-output',
+		load: (id) => (id === inkOutputLocator ? `export { default } from ${JSON.stringify(inkOutput)};` : null),
+	},
+];
+
+/** Bundles dist/<entry>.js into dist/<entry>.bundle.js; `keptOut` are files of dist/ it imports as they are. */
+async function bundle(entry, keptOut = []) {
+	const kept = new Set(keptOut.map((file) => path.join(dist, file)));
+	const build = await rolldown({
+		input: path.join(dist, `${entry}.js`),
+		platform: 'node',
+		logLevel: 'warn',
+		external(id, importer) {
+			if (id.startsWith('node:') || id === 'classic-level') return true;
+			if (!id.startsWith('.') || !importer) return false;
+			return kept.has(path.resolve(path.dirname(importer), id));
+		},
+		transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+		plugins,
+	});
+	const name = path.basename(entry);
+	await build.write({
+		dir: path.join(dist, path.dirname(entry)),
+		format: 'esm',
+		entryFileNames: `${name}.bundle.js`,
+		chunkFileNames: `${name}.bundle-[name].js`,
+		// All ASCII (strings escaped, comments but the licences dropped): Node decodes the source and
+		// V8 scans it a third faster than with a single character beyond.
+		charset: 'ascii',
+		comments: { legal: true, annotation: false, jsdoc: false },
+	});
+	await build.close();
+}
+
+await bundle('cli/monitor', ['local/service.js']);
+await bundle('receiver/worker-entry');
+await bundle('local/worker-entry');

@@ -1,0 +1,227 @@
+/** The status line under the pane: what its endpoints answered, when, retries, odd fields and faults. */
+import { Box, Text } from 'ink';
+import { useSyncExternalStore } from 'react';
+import { describeIssue } from '../../api/liberal.js';
+import { truncate } from '../../format/text.js';
+import { formatClock, formatSpan } from '../../format/time.js';
+import { sanitize } from '../../text/sanitize.js';
+import { unconfiguredApis } from '../contract/connection.js';
+import { useRuntime, useUi } from '../contract/context.js';
+import type { Runtime } from '../contract/runtime.js';
+import type { ShellState } from '../contract/shell-state.js';
+import type { EndpointInfo } from '../data/endpoints.js';
+import type { Fault, FaultsState } from '../data/faults.js';
+import { type ApiStatus, apiStatuses, lastRefresh, type OddFields, oddFields } from '../data/status.js';
+import { useNow } from '../kit/hooks/use-now.js';
+import { useSelector } from '../kit/hooks/use-selector.js';
+import { LiveText } from '../kit/live-text/view.js';
+import { useTheme } from '../theme/theme.js';
+
+/** The endpoints the visible pane reports in the status line: those it declares, or those it polls. */
+export function visibleEndpoints(runtime: Runtime, shell: ShellState): EndpointInfo[] {
+	const instance = runtime.pane(shell.pane);
+	const view = {
+		shell,
+		state: instance.store.getSnapshot(),
+		polls: runtime.polls.getSnapshot(),
+		tracked: runtime.tracked.getSnapshot(),
+		now: Date.now(),
+	};
+	const declared = instance.module.statusEndpoints?.(view);
+	if (declared) return [...declared];
+	const seen = new Map<string, EndpointInfo>();
+	for (const request of instance.module.polls?.(view) ?? []) seen.set(request.endpoint.key, request.endpoint);
+	return [...seen.values()];
+}
+
+interface Status {
+	statuses: ApiStatus[];
+	refreshed: number | undefined;
+	odd: OddFields | undefined;
+}
+
+/** What the status line shows, as text: it changes only when the line would. */
+function statusKey(status: Status): string {
+	const apis = status.statuses.map((s) =>
+		s.kind === 'error'
+			? `${s.api} error ${s.failure.message} ${s.failure.hint} ${s.failure.retryAt} ${s.failure.failures} ${s.keptAt}`
+			: `${s.api} ${s.kind}`,
+	);
+	const odd = status.odd ? `${status.odd.label} ${status.odd.count} ${describeIssue(status.odd.first)}` : '';
+	// The clock shows whole seconds.
+	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)} ${odd}`;
+}
+
+/** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
+export function useStatus(visible: readonly EndpointInfo[]): Status {
+	const runtime = useRuntime();
+	const { polls, connection } = runtime;
+	const unconfigured = unconfiguredApis(connection);
+	const required = runtime.pane(useUi().pane).module.requires ?? [];
+	return useSelector(
+		polls,
+		(state) => ({
+			statuses: apiStatuses(state, visible, unconfigured, required),
+			refreshed: lastRefresh(state, visible),
+			odd: oddFields(state, visible),
+		}),
+		statusKey,
+	);
+}
+
+/** `2 odd fields in accounts: [0].max_retries: expected a whole number, got "many"`, sanitised. */
+export function oddFieldsText(odd: OddFields): string {
+	const count = odd.count === 1 ? '1 odd field' : `${odd.count} odd fields`;
+	return sanitize(`${count} in ${odd.label}: ${describeIssue(odd.first)}`);
+}
+
+/** When a failing API is asked again, as the status line says it; a rate limit names when polling resumes. */
+export function retryText(failure: ApiStatus & { kind: 'error' }, now: number, frozen: boolean): string {
+	const { retryAt, failures, rateLimit } = failure.failure;
+	if (frozen || retryAt === undefined) return ' · retry paused';
+	const wait = retryAt - now;
+	if (rateLimit) {
+		// Beyond a minute a person wants the clock time too.
+		const clock = wait >= 60_000 ? ` (${formatClock(retryAt)})` : '';
+		return ` · polling resumes in ${formatSpan(wait)}${clock}`;
+	}
+	const count = failures > 1 ? ` (${failures} failures)` : '';
+	return ` · retry in ${formatSpan(wait)}${count}`;
+}
+
+/** The error mqtop's own code threw and the machine's problem, if any: the status line gives each a line. */
+export function useFaults(): FaultsState {
+	const { faults } = useRuntime();
+	return useSyncExternalStore(faults.subscribe, faults.getSnapshot);
+}
+
+/** Lines the faults take in the status line. */
+export const faultLines = (faults: FaultsState) => (faults.bug ? 1 : 0) + (faults.problem ? 1 : 0);
+
+const timesText = (fault: Fault) => (fault.count > 1 ? ` (${fault.count} times)` : '');
+
+/** `✗ mqtop bug: <message> (2 times) · the monitor keeps running`, sanitised. */
+export function faultText(fault: Fault): string {
+	return sanitize(`✗ mqtop bug: ${fault.message}${timesText(fault)} · the monitor keeps running`);
+}
+
+/** `△ <message> (2 times) · the monitor keeps running`, sanitised: the newest report of a problem of the machine. */
+export function problemText(fault: Fault): string {
+	return sanitize(`△ ${fault.message}${timesText(fault)} · the monitor keeps running`);
+}
+
+/** A fault's line of the status line. */
+function FaultLine(props: { text: string; tone: 'warn' | 'error'; width: number }) {
+	const theme = useTheme();
+	return (
+		<Box height={1} width={props.width} flexShrink={0} overflowY="hidden">
+			<Text color={theme.color(props.tone)} wrap="truncate-end">
+				{props.text}
+			</Text>
+		</Box>
+	);
+}
+
+const nothingPolled = 'nothing polled on this pane ';
+
+/** An API as the status line names it: `messaging ok`, `management failing`. */
+function apiText(status: ApiStatus): string {
+	const state =
+		status.kind === 'ok'
+			? 'ok'
+			: status.kind === 'error'
+				? 'failing'
+				: status.kind === 'unconfigured'
+					? 'not configured'
+					: 'connecting…';
+	return `${status.api} ${state}`;
+}
+
+/** The status line, a line per failing API, one for a bug of mqtop's own and one for a problem of the machine; `hidden` leaves out the first (the command line is there). */
+export function StatusLine(props: { visible: readonly EndpointInfo[]; width: number; hidden?: boolean }) {
+	const ui = useUi();
+	const theme = useTheme();
+	const { refreshMs } = useRuntime();
+	const { statuses, refreshed, odd } = useStatus(props.visible);
+	const { bug, problem } = useFaults();
+	const failing = statuses.filter((s) => s.kind === 'error');
+	// Ticks only while a retry countdown is on screen.
+	const now = useNow(1000, failing.length > 0 && !ui.frozen);
+	const apis = statuses.map((s) => (
+		<Text key={s.api}>
+			{s.kind === 'ok' ? (
+				<Text color={theme.color('ok')}>● </Text>
+			) : s.kind === 'error' ? (
+				<Text color={theme.color('error')}>✗ </Text>
+			) : (
+				<Text dimColor>○ </Text>
+			)}
+			{apiText(s)}
+			{'  '}
+		</Text>
+	));
+	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
+	const frozen = ' · FROZEN (f resumes)';
+	// The refresh interval gives way first on a narrow terminal: the clock and FROZEN never do.
+	const apisWidth = statuses.reduce((sum, s) => sum + apiText(s).length + 4, 0) || nothingPolled.length;
+	const fixed = `│ period ${ui.period} · `.length + clock.length + (ui.frozen ? frozen.length : 0);
+	const every = ` · every ${formatSpan(refreshMs)}`;
+	const showEvery = apisWidth + fixed + every.length <= props.width;
+	return (
+		<>
+			<Box
+				height={1}
+				width={props.width}
+				flexShrink={0}
+				overflowY="hidden"
+				display={props.hidden ? 'none' : 'flex'}
+			>
+				<Text wrap="truncate-end">
+					{apis.length > 0 ? apis : <Text dimColor>{nothingPolled}</Text>}
+					<Text dimColor>│ </Text>
+					period <Text bold>{ui.period}</Text>
+					<Text dimColor>{showEvery ? every : ''} · </Text>
+				</Text>
+				<LiveText text={clock} />
+				{ui.frozen ? (
+					<Box flexShrink={0}>
+						<Text dimColor>{frozen.slice(0, 3)}</Text>
+						<Text
+							color={theme.color('accent') ? 'black' : undefined}
+							backgroundColor={theme.color('accent')}
+							inverse={!theme.color('accent')}
+							bold
+						>
+							{frozen.slice(3)}
+						</Text>
+					</Box>
+				) : null}
+				{odd ? (
+					<Text color={theme.color('warn')} wrap="truncate-end">{` · △ ${oddFieldsText(odd)}`}</Text>
+				) : null}
+			</Box>
+			{failing.map((s) => {
+				if (s.kind !== 'error') return null;
+				const retry = retryText(s, now, ui.frozen);
+				// A rate limit's own countdown says all its hint would.
+				const hint = s.failure.hint && !s.failure.rateLimit ? ` (${s.failure.hint})` : '';
+				const keptText = s.keptAt === undefined ? '' : ` · showing the data of ${formatClock(s.keptAt)}`;
+				// What went wrong comes first: the note on the kept data gives way on a narrow terminal.
+				const kept = props.width - retry.length - keptText.length >= 48 ? keptText : '';
+				return (
+					<Box key={s.api} height={1} width={props.width} flexShrink={0} overflowY="hidden">
+						<Text color={theme.color('error')} wrap="truncate-end">
+							{truncate(
+								`✗ ${s.api}: ${s.failure.message}${hint}`,
+								Math.max(10, props.width - retry.length - kept.length),
+							)}
+						</Text>
+						<LiveText color={theme.color('warn')} text={`${retry}${kept}`} />
+					</Box>
+				);
+			})}
+			{problem ? <FaultLine text={problemText(problem)} tone="warn" width={props.width} /> : null}
+			{bug ? <FaultLine text={faultText(bug)} tone="error" width={props.width} /> : null}
+		</>
+	);
+}
