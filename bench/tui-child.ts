@@ -73,8 +73,8 @@ async function frames(): Promise<void> {
 	const count = 400;
 	const warmup = 40;
 	// Two real snapshots, so that every frame has new data to draw.
-	const { data: a } = await client.readMqStats(connection.accountId, '30d');
-	const { data: b } = await client.readMqStats(connection.accountId, '30d');
+	const { data: a } = await client.management.mqStats(connection.accountId, '30d');
+	const { data: b } = await client.management.mqStats(connection.accountId, '30d');
 	// The Overview fed through the poll store as the scheduler feeds it (the scheduler is stopped).
 	const runtime = createRuntime({
 		client,

@@ -1,6 +1,9 @@
 /**
  * The typed client of the whole interface: every operation of interface.md and the
- * operations decisions.md adds. The TUI, the scriptable commands and the tests use it alike.
+ * operations decisions.md adds, by area (queues, schedules, dead letters, logs, flow control,
+ * messages, workflows, URL Groups, management, signing keys), each in its own file. This file
+ * keeps what they share, the transport (credentials, hosts, one `send`), and publish, whose
+ * encoding enqueues and schedules reuse. The TUI, the scriptable commands and the tests use it alike.
  *
  * Every read reads the answer liberally (liberal.ts), as a client of a real deployment must:
  * only identity fields are required, and the Reading says which fields were odd. That the local
@@ -8,51 +11,21 @@
  * tests check (test/support/conformance.ts).
  */
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { type ConnectionSettings, joinUrl } from './connection.js';
-import { fromDialectNames } from './dialect.js';
 import { DlqApi } from './dlq-api.js';
 import { ApiError } from './errors.js';
 import { FlowControlApi } from './flow-control-api.js';
-import { type HttpResponse, type RetryPolicy, readBody, send } from './http.js';
-import type { Liberal, Reading } from './liberal.js';
-import { LogsApi, type LogsQuery } from './logs-api.js';
+import { GroupsApi } from './groups-api.js';
+import { type HttpResponse, type RetryPolicy, send } from './http.js';
+import { KeysApi } from './keys-api.js';
+import { LogsApi } from './logs-api.js';
+import { ManagementApi } from './management-api.js';
 import { MessagesApi } from './messages-api.js';
 import { apiPath, pathProblem } from './paths.js';
 import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
 import { encodePublishOptions, encodePublishQuery, type PublishOptions } from './publish-options.js';
 import { QueuesApi } from './queues-api.js';
-import {
-	addGroupEndpointsRequest,
-	batchTriggerRequest,
-	deleteGroupRequest,
-	type JsonRequest,
-	removeGroupEndpointsRequest,
-	setGroupHeadersRequest,
-} from './requests.js';
 import { SchedulesApi } from './schedules-api.js';
-import {
-	CancelResult,
-	DlqPage,
-	DlqRecord,
-	type EndpointReference,
-	type EventState,
-	EventsPage,
-	type GroupHeaders,
-	Message,
-	MqStats,
-	MqUsers,
-	SearchIndex,
-	SigningKeys,
-	type StatsPeriod,
-	UrlGroup,
-	UrlGroups,
-	VectorIndexResource,
-	VectorIndexStats,
-	type WorkflowTriggerItem,
-	WorkflowTriggerResult,
-	WorkflowTriggerResults,
-} from './schemas.js';
 import type { ApiRequest, Messaging } from './transport.js';
 import { WorkflowsApi } from './workflows-api.js';
 
@@ -76,8 +49,6 @@ export interface PublishRequest {
 
 export type PublishResponse = PublishAnswer;
 
-export type EventsQuery = { count?: number; cursor?: string; messageId?: string; state?: EventState };
-
 type Op = {
 	operation: string;
 	method: Dispatcher.HttpMethod;
@@ -95,16 +66,22 @@ export class MqClient implements Messaging {
 	readonly queues: QueuesApi;
 	/** Schedules: create or update, list, read, pause, resume, delete. */
 	readonly schedules: SchedulesApi;
-	/** The dead letter queue: filtered listing, retry one or many, delete many. */
+	/** The dead letter queue: filtered listing, read one, retry one or many, delete one or many. */
 	readonly dlq: DlqApi;
 	/** Delivery logs, from `/v2/logs` or, where that is missing, `/v2/events`. */
 	readonly logs: LogsApi;
 	/** Flow-control keys and the account's global parallelism. */
 	readonly flowControl: FlowControlApi;
-	/** Batch publish and bulk cancel. */
+	/** Messages: read one, cancel one, batch publish and bulk cancel. */
 	readonly messages: MessagesApi;
-	/** Workflow runs: their logs, cancel, notify and waiters (triggers are below). */
+	/** Workflow runs: their logs, cancel, notify, waiters, and triggers. */
 	readonly workflows: WorkflowsApi;
+	/** URL Groups: list, read, add and remove endpoints, default headers, delete. */
+	readonly groups: GroupsApi;
+	/** The management API: accounts, usage statistics, vector and search index resources. */
+	readonly management: ManagementApi;
+	/** The signing keys: read and rotate. */
+	readonly keys: KeysApi;
 
 	constructor(
 		readonly settings: ConnectionSettings,
@@ -117,6 +94,9 @@ export class MqClient implements Messaging {
 		this.flowControl = new FlowControlApi(this);
 		this.messages = new MessagesApi(this);
 		this.workflows = new WorkflowsApi(this);
+		this.groups = new GroupsApi(this);
+		this.management = new ManagementApi(this);
+		this.keys = new KeysApi(this);
 	}
 
 	private get timeoutMs(): number {
@@ -155,151 +135,8 @@ export class MqClient implements Messaging {
 		});
 	}
 
-	private async read<T extends z.ZodType>(
-		op: Op,
-		schema: T,
-		prepare?: (json: unknown) => unknown,
-	): Promise<Reading<Liberal<T>>> {
-		return readBody(op.operation, await this.call(op), schema, prepare);
-	}
-
 	private jsonBody(value: unknown): Pick<Op, 'body' | 'headers'> {
 		return { body: JSON.stringify(value), headers: { 'content-type': 'application/json' } };
-	}
-
-	// Management API (Basic auth)
-
-	private usersOp(signal?: AbortSignal): Op {
-		const path = apiPath`/v2/${this.settings.dialect.productSegment}/users`;
-		return { operation: 'list users', method: 'GET', path, auth: 'basic', base: 'management', signal };
-	}
-
-	readUsers(signal?: AbortSignal) {
-		return this.read(this.usersOp(signal), MqUsers);
-	}
-
-	private mqStatsOp(accountId: string, period: StatsPeriod, signal?: AbortSignal): Op {
-		const path = `${apiPath`/v2/${this.settings.dialect.productSegment}/stats/${accountId}`}?period=${period}`;
-		return { operation: 'read usage stats', method: 'GET', path, auth: 'basic', base: 'management', signal };
-	}
-
-	readMqStats(accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		return this.read(this.mqStatsOp(accountId, period, signal), MqStats);
-	}
-
-	private vectorStatsOp(indexId: string, period: StatsPeriod, signal?: AbortSignal): Op {
-		const path = `${apiPath`/v2/vector/index/${indexId}/stats`}?period=${period}`;
-		return {
-			operation: 'read vector index stats',
-			method: 'GET',
-			path,
-			auth: 'basic',
-			base: 'management',
-			signal,
-		};
-	}
-
-	readVectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
-		return this.read(this.vectorStatsOp(indexId, period, signal), VectorIndexStats);
-	}
-
-	/** A vector index's shape, endpoint, tokens and limits (GET /v2/vector/index/{id}). */
-	readVectorIndex(indexId: string, signal?: AbortSignal) {
-		const path = apiPath`/v2/vector/index/${indexId}`;
-		return this.read(
-			{ operation: 'read vector index', method: 'GET', path, auth: 'basic', base: 'management', signal },
-			VectorIndexResource,
-		);
-	}
-
-	private searchIndexOp(indexId: string, signal?: AbortSignal): Op {
-		const path = apiPath`/v2/search/${indexId}`;
-		return { operation: 'read search index', method: 'GET', path, auth: 'basic', base: 'management', signal };
-	}
-
-	/** The dialect's partner word is read into the neutral name (`vercel_email` as `partner_email`). */
-	readSearchIndex(indexId: string, signal?: AbortSignal) {
-		return this.read(this.searchIndexOp(indexId, signal), SearchIndex, (json) =>
-			fromDialectNames(json, this.settings.dialect),
-		);
-	}
-
-	// Messages
-
-	private messageOp(messageId: string, signal?: AbortSignal): Op {
-		const path = apiPath`/v2/messages/${messageId}`;
-		return { operation: 'read message', method: 'GET', path, auth: 'bearer', base: 'queue', signal };
-	}
-
-	readMessage(messageId: string, signal?: AbortSignal) {
-		return this.read(this.messageOp(messageId, signal), Message);
-	}
-
-	/** The reference answers `{cancelled: 1}`, the SDK reads no body: an empty answer is `{}`. */
-	async cancelMessage(messageId: string) {
-		const path = apiPath`/v2/messages/${messageId}`;
-		const operation = 'cancel message';
-		const response = await this.call({ operation, method: 'DELETE', path, auth: 'bearer', base: 'queue' });
-		if (response.text.trim() === '') return {} as Liberal<typeof CancelResult>;
-		return readBody(operation, response, CancelResult).data;
-	}
-
-	private eventsOp(query: EventsQuery, signal?: AbortSignal): Op {
-		const params = new URLSearchParams();
-		for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-		const qs = params.size > 0 ? `?${params}` : '';
-		return {
-			operation: 'list events',
-			method: 'GET',
-			path: `/v2/events${qs}`,
-			auth: 'bearer',
-			base: 'queue',
-			signal,
-		};
-	}
-
-	readEvents(query: EventsQuery = {}, signal?: AbortSignal) {
-		return this.read(this.eventsOp(query, signal), EventsPage);
-	}
-
-	private dlqPageOp(cursor?: string): Op {
-		const qs = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-		return {
-			operation: 'list dead letters',
-			method: 'GET',
-			path: `/v2/dlq${qs}`,
-			auth: 'bearer',
-			base: 'queue',
-		};
-	}
-
-	/** Delivery logs newest first, filtered by the service (see LogsApi for the fallback). */
-	listLogs(query: LogsQuery = {}, signal?: AbortSignal) {
-		return this.logs.list(query, signal);
-	}
-
-	readDlq(cursor?: string) {
-		return this.read(this.dlqPageOp(cursor), DlqPage);
-	}
-
-	private dlqRecordOp(dlqId: string): Op {
-		const path = apiPath`/v2/dlq/${dlqId}`;
-		return { operation: 'read dead letter', method: 'GET', path, auth: 'bearer', base: 'queue' };
-	}
-
-	readDlqRecord(dlqId: string) {
-		return this.read(this.dlqRecordOp(dlqId), DlqRecord);
-	}
-
-	async deleteDlq(dlqId: string): Promise<void> {
-		const path = apiPath`/v2/dlq/${dlqId}`;
-		await this.call({
-			operation: 'remove dead letter',
-			method: 'DELETE',
-			path,
-			auth: 'bearer',
-			base: 'queue',
-		});
 	}
 
 	// Publish
@@ -345,61 +182,7 @@ export class MqClient implements Messaging {
 		return joinUrl(this.settings.queueUrl, path);
 	}
 
-	// URL Groups
-
-	private groupsOp(signal?: AbortSignal): Op {
-		return {
-			operation: 'list URL Groups',
-			method: 'GET',
-			path: '/v2/topics',
-			auth: 'bearer',
-			base: 'queue',
-			signal,
-		};
-	}
-
-	readGroups(signal?: AbortSignal) {
-		return this.read(this.groupsOp(signal), UrlGroups);
-	}
-
-	private groupOp(name: string, signal?: AbortSignal): Op {
-		const path = apiPath`/v2/topics/${name}`;
-		return {
-			operation: `read URL Group ${name}`,
-			method: 'GET',
-			path,
-			auth: 'bearer',
-			base: 'queue',
-			signal,
-		};
-	}
-
-	readGroup(name: string, signal?: AbortSignal) {
-		return this.read(this.groupOp(name, signal), UrlGroup);
-	}
-
-	async addGroupEndpoints(name: string, endpoints: { url: string; name?: string }[]): Promise<void> {
-		await this.sendJson(addGroupEndpointsRequest(name, endpoints));
-	}
-
-	async removeGroupEndpoints(name: string, endpoints: EndpointReference[]): Promise<void> {
-		await this.sendJson(removeGroupEndpointsRequest(name, endpoints));
-	}
-
-	async setGroupHeaders(name: string, headers: GroupHeaders): Promise<void> {
-		await this.sendJson(setGroupHeadersRequest(name, headers));
-	}
-
-	async deleteGroup(name: string): Promise<void> {
-		await this.sendJson(deleteGroupRequest(name));
-	}
-
-	/** Sends a request built by `requests.ts` to the messaging API, as it was shown. */
-	sendJson(request: JsonRequest): Promise<HttpResponse> {
-		return this.send(request);
-	}
-
-	/** Sends a request built apart (a request builder of an area) to the messaging API. */
+	/** Sends a request built apart (a request builder of an area) with the credentials of its API. */
 	send(request: ApiRequest, signal?: AbortSignal): Promise<HttpResponse> {
 		const content =
 			request.json !== undefined
@@ -409,64 +192,12 @@ export class MqClient implements Messaging {
 			operation: request.operation,
 			method: request.method,
 			path: request.path,
-			auth: 'bearer',
-			base: 'queue',
+			...(request.api === 'management'
+				? { auth: 'basic' as const, base: 'management' as const }
+				: { auth: 'bearer' as const, base: 'queue' as const }),
 			headers: { ...request.headers, ...content.headers },
 			...(content.body !== undefined ? { body: content.body } : {}),
 			...(signal ? { signal } : {}),
 		});
-	}
-
-	// Workflows
-
-	/** Starts a workflow run per item (`POST /v2/batch/trigger`), in order. */
-	async triggerRuns(items: WorkflowTriggerItem[]) {
-		const request = batchTriggerRequest(items);
-		return readBody(request.operation, await this.sendJson(request), WorkflowTriggerResults);
-	}
-
-	trigger(destination: string, body?: string, headers?: Record<string, string>) {
-		return this.read(
-			{
-				operation: `trigger workflow ${destination}`,
-				method: 'POST',
-				path: apiPath`/v2/trigger/${destination}`,
-				auth: 'bearer',
-				base: 'queue',
-				headers: headers ?? {},
-				body: body ?? '',
-			},
-			WorkflowTriggerResult,
-		);
-	}
-
-	// Signing keys
-
-	private signingKeysOp(signal?: AbortSignal): Op {
-		return {
-			operation: 'read signing keys',
-			method: 'GET',
-			path: '/v2/keys',
-			auth: 'bearer',
-			base: 'queue',
-			signal,
-		};
-	}
-
-	readSigningKeys(signal?: AbortSignal) {
-		return this.read(this.signingKeysOp(signal), SigningKeys);
-	}
-
-	rotateSigningKeys() {
-		return this.read(
-			{
-				operation: 'rotate signing keys',
-				method: 'POST',
-				path: '/v2/keys/rotate',
-				auth: 'bearer',
-				base: 'queue',
-			},
-			SigningKeys,
-		);
 	}
 }

@@ -4,8 +4,9 @@
  */
 import { type DlqFilter, filterQuery, withQuery } from './filters.js';
 import { DlqDeleted, DlqRetried, DlqRetriedMany, preparePage } from './messaging-schemas.js';
+import { apiPath } from './paths.js';
 import { encodePublishOptions, type PublishOptions } from './publish-options.js';
-import { DlqPage } from './schemas.js';
+import { DlqPage, DlqRecord } from './schemas.js';
 import { type ApiRequest, type Messaging, read, segment, sendRead } from './transport.js';
 
 /** The largest page the deployed service answers. */
@@ -109,6 +110,19 @@ export class DlqApi {
 		if (query.cursor && !query.dlqIds) params.push(['cursor', query.cursor]);
 		const path = withQuery('/v2/dlq', params);
 		return read(this.messaging, 'list dead letters', path, DlqPage, signal, preparePage);
+	}
+
+	/** One dead letter, with its body and the delivery that failed. */
+	read(dlqId: string, signal?: AbortSignal) {
+		return read(this.messaging, 'read dead letter', apiPath`/v2/dlq/${dlqId}`, DlqRecord, signal);
+	}
+
+	async delete(dlqId: string): Promise<void> {
+		await this.messaging.send({
+			operation: 'remove dead letter',
+			method: 'DELETE',
+			path: apiPath`/v2/dlq/${dlqId}`,
+		});
 	}
 
 	/** Publishes the dead letter again (options override the original's) and removes it. */

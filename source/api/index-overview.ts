@@ -74,7 +74,7 @@ export async function readVectorOverview(
 	let resource: Liberal<typeof VectorIndexResource>;
 	let issues: Reading<unknown>['issues'] = [];
 	try {
-		({ data: resource, issues } = await client.readVectorIndex(indexId, signal));
+		({ data: resource, issues } = await client.management.vectorIndex(indexId, signal));
 	} catch (error) {
 		return { data: { unavailable: `the index could not be read: ${why(error)}` }, issues: [] };
 	}

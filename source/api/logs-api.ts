@@ -7,6 +7,7 @@ import { ApiError } from './errors.js';
 import { filterQuery, type LogFilter, withQuery } from './filters.js';
 import type { Liberal, Reading } from './liberal.js';
 import { LogsPage, prepareLogsPage } from './messaging-schemas.js';
+import { type EventState, EventsPage } from './schemas.js';
 import { type Messaging, read } from './transport.js';
 
 /** The largest page the deployed service's reference allows. */
@@ -18,6 +19,8 @@ export interface LogsQuery {
 	count?: number;
 	cursor?: string;
 }
+
+export type EventsQuery = { count?: number; cursor?: string; messageId?: string; state?: EventState };
 
 type LogsPath = '/v2/logs' | '/v2/events';
 
@@ -48,5 +51,13 @@ export class LogsApi {
 			this.path = '/v2/events';
 			return page;
 		}
+	}
+
+	/** The older events listing (`GET /v2/events`), as its own query spells it. */
+	events(query: EventsQuery = {}, signal?: AbortSignal) {
+		const params = new URLSearchParams();
+		for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+		const qs = params.size > 0 ? `?${params}` : '';
+		return read(this.messaging, 'list events', `/v2/events${qs}`, EventsPage, signal);
 	}
 }

@@ -1,12 +1,15 @@
 /**
- * Operations on many messages at once: batch publish (one answer per item, each item with
- * its own headers, nothing shared between items) and bulk cancel by ids, by filter or all.
+ * Messages in delivery: read or cancel one, and operations on many at once: batch publish (one
+ * answer per item, each item with its own headers, nothing shared between items) and bulk
+ * cancel by ids, by filter or all.
  */
 import { type CancelFilter, filterQuery, withQuery } from './filters.js';
 import { readBody } from './http.js';
+import type { Liberal } from './liberal.js';
 import { BatchResults, prepareBatchResults } from './messaging-schemas.js';
-import { CancelResult } from './schemas.js';
-import { type ApiRequest, type Messaging, type PublishLike, segment, sendRead } from './transport.js';
+import { apiPath } from './paths.js';
+import { CancelResult, Message } from './schemas.js';
+import { type ApiRequest, type Messaging, type PublishLike, read, sendRead } from './transport.js';
 
 export interface BatchItem extends PublishLike {
 	/** Enqueue the item to this queue instead of publishing it. */
@@ -44,7 +47,7 @@ export function cancelMessageRequest(messageId: string): ApiRequest {
 	return {
 		operation: `cancel message ${messageId}`,
 		method: 'DELETE',
-		path: `/v2/messages/${segment(messageId)}`,
+		path: apiPath`/v2/messages/${messageId}`,
 	};
 }
 
@@ -70,6 +73,19 @@ export function cancelMessagesRequest(selection: CancelSelection): ApiRequest {
 
 export class MessagesApi {
 	constructor(private readonly messaging: Messaging) {}
+
+	/** A message still in delivery. */
+	read(messageId: string, signal?: AbortSignal) {
+		return read(this.messaging, 'read message', apiPath`/v2/messages/${messageId}`, Message, signal);
+	}
+
+	/** The reference answers `{cancelled: 1}`, the SDK reads no body: an empty answer is `{}`. */
+	async cancelOne(messageId: string) {
+		const request = cancelMessageRequest(messageId);
+		const response = await this.messaging.send(request);
+		if (response.text.trim() === '') return {} as Liberal<typeof CancelResult>;
+		return readBody(request.operation, response, CancelResult).data;
+	}
 
 	/** Publishes every item; one answer per item, an array of answers for a URL Group item. */
 	batch(items: readonly BatchItem[]) {

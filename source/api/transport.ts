@@ -1,6 +1,6 @@
 /**
- * What the per-area clients (queues, schedules, dead letters, logs, flow control) need from
- * the client: send a request to the messaging API with its credentials, and describe a
+ * What the per-area clients (queues, schedules, dead letters, logs, flow control, ...) need from
+ * the client: send a request to the API with its credentials, and describe a
  * publish (path and headers) the way a publish is sent, so enqueues and schedules carry
  * every publish option exactly as a publish does.
  */
@@ -11,12 +11,14 @@ import type { Liberal, Reading } from './liberal.js';
 import { pathSegment } from './paths.js';
 import type { PublishOptions } from './publish-options.js';
 
-/** A request to the messaging API, built apart from sending it (what a person confirms is what is sent). */
+/** A request built apart from sending it (what a person confirms is what is sent). */
 export interface ApiRequest {
 	operation: string;
 	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-	/** Relative to the messaging API host, query included. */
+	/** Relative to the API's host, query included. */
 	path: string;
+	/** The management API (Basic auth, its own host); else the messaging API (the token). */
+	api?: 'management';
 	/** Sent as JSON with `Content-Type: application/json` when given. */
 	json?: unknown;
 	/** A raw body, when there is no `json`. */

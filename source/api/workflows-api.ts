@@ -7,6 +7,8 @@
 import { type OneOrMany, withQuery } from './filters.js';
 import { readBody } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
+import { apiPath } from './paths.js';
+import { type WorkflowTriggerItem, WorkflowTriggerResult, WorkflowTriggerResults } from './schemas.js';
 import { type ApiRequest, type Messaging, segment } from './transport.js';
 import {
 	CancelRunsResult,
@@ -125,6 +127,10 @@ export function notifyRequest(eventId: string, data: string, workflowRunId?: str
 
 export type RunLog = Liberal<typeof WorkflowRunLog>;
 
+export function batchTriggerRequest(items: readonly WorkflowTriggerItem[]): ApiRequest {
+	return { operation: 'trigger workflow runs', method: 'POST', path: '/v2/batch/trigger', json: items };
+}
+
 export class WorkflowsApi {
 	constructor(private readonly messaging: Messaging) {}
 
@@ -209,5 +215,24 @@ export class WorkflowsApi {
 			Waiters,
 			signal,
 		);
+	}
+
+	/** Starts a run of the workflow at `destination`, with the body and headers as given. */
+	trigger(destination: string, body?: string, headers?: Record<string, string>) {
+		return this.read(
+			{
+				operation: `trigger workflow ${destination}`,
+				method: 'POST',
+				path: apiPath`/v2/trigger/${destination}`,
+				headers: headers ?? {},
+				body: body ?? '',
+			},
+			WorkflowTriggerResult,
+		);
+	}
+
+	/** Starts a workflow run per item (`POST /v2/batch/trigger`), in order. */
+	triggerMany(items: WorkflowTriggerItem[]) {
+		return this.read(batchTriggerRequest(items), WorkflowTriggerResults);
 	}
 }

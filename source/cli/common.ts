@@ -10,17 +10,14 @@ export const periodFlag: FlagSpecs = {
 	period: {
 		type: 'string',
 		value: '<period>',
+		choices: statsPeriods,
 		description: `time range of the series: ${statsPeriods.join(', ')} (default 1h)`,
 	},
 };
 
 export function readPeriod(args: ParsedArgs): StatsPeriod {
-	const value = args.string('period') ?? '1h';
-	if (!(statsPeriods as readonly string[]).includes(value))
-		throw new UsageError(
-			`--period: expected one of ${statsPeriods.join(', ')}, got ${JSON.stringify(value)}`,
-		);
-	return value as StatsPeriod;
+	// The flag's choices are checked as it is parsed.
+	return (args.string('period') ?? '1h') as StatsPeriod;
 }
 
 type LocalIds = NonNullable<Connection['local']>;

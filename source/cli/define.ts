@@ -154,6 +154,11 @@ export function helpText(spec: CommandSpec): string {
 	return `${sections.join('\n\n')}\n\n${exitCodesLine}\n`;
 }
 
+/** Every flag a command takes: its own, then the output and connection flags all share. */
+export function commandFlags(spec: CommandSpec): FlagSpecs {
+	return { ...spec.flags, ...outputFlags, ...(spec.secrets ? revealFlag : {}), ...connectionFlags };
+}
+
 export interface RunOptions {
 	io?: Io;
 	findLocal?: LocalFinder;
@@ -166,12 +171,7 @@ export async function runSpec(
 	options: RunOptions = {},
 ): Promise<number> {
 	const io = options.io ?? processIo();
-	const specs: FlagSpecs = {
-		...spec.flags,
-		...outputFlags,
-		...(spec.secrets ? revealFlag : {}),
-		...connectionFlags,
-	};
+	const specs = commandFlags(spec);
 	let connection: Connection | undefined;
 	let resolved: Resolved | undefined;
 	let json = wantsJson(argv);
@@ -267,7 +267,7 @@ export function defineGroup(
 	summary: string,
 	subcommands: readonly CommandSpec[],
 	options: { fallback?: CommandSpec } = {},
-): Command {
+): Command & { subcommands: readonly CommandSpec[] } {
 	const help = () => {
 		const width = Math.max(...subcommands.map((s) => s.name.length + s.usage.length + 1));
 		const list = subcommands.map((s) => `  mqtop ${`${s.name} ${s.usage}`.padEnd(width)}  ${s.summary}`);
@@ -277,6 +277,7 @@ export function defineGroup(
 	return {
 		name,
 		summary,
+		subcommands,
 		run: async (argv) => {
 			const [first, ...rest] = argv;
 			const sub = subcommands.find((s) => s.name === `${name} ${first}`);

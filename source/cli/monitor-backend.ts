@@ -51,7 +51,7 @@ export interface Backend {
 /** The signing keys as the service reads them now (GET /v2/keys), for a receiver to verify with. */
 export function signingKeysOf(client: MqClient): ReadKeys {
 	return async () => {
-		const { data } = await client.readSigningKeys();
+		const { data } = await client.keys.read();
 		return { current: data.current, next: data.next };
 	};
 }

@@ -69,6 +69,7 @@ export const monitorSpec: CommandSpec = {
 		notify: {
 			type: 'string',
 			value: '<how>',
+			choices: notifyModes,
 			description: `announce the health line turning red: ${notifyModes.join(', ')} (default: the config file's health.notify, else off)`,
 		},
 		port: {
@@ -89,8 +90,6 @@ export const monitorSpec: CommandSpec = {
 	},
 	async run({ args, io, resolved, config, dataDir }) {
 		const notifyText = args.string('notify');
-		if (notifyText !== undefined && !(notifyModes as readonly string[]).includes(notifyText))
-			throw new UsageError(`--notify ${notifyText}: expected one of ${notifyModes.join(', ')}`);
 		let settings: ReceiverSettings;
 		try {
 			settings = resolveReceiverSettings({

@@ -41,7 +41,7 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 	const pollEvents = async () => {
 		if (!eventsOffered) return;
 		try {
-			const { data: page, issues } = await client.readEvents({ messageId, count: 100 }, signal);
+			const { data: page, issues } = await client.logs.events({ messageId, count: 100 }, signal);
 			const fresh = [...page.events].reverse().filter((event) => {
 				const key = JSON.stringify(event);
 				if (seen.has(key)) return false;
@@ -64,7 +64,7 @@ export async function watchMessage(options: WatchOptions): Promise<'gone' | 'sto
 			let message: Liberal<typeof Message>;
 			let issues: readonly FieldIssue[];
 			try {
-				({ data: message, issues } = await client.readMessage(messageId, signal));
+				({ data: message, issues } = await client.messages.read(messageId, signal));
 			} catch (error) {
 				if (!isStatus(error, 404)) throw error;
 				await pollEvents();

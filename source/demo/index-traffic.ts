@@ -40,7 +40,7 @@ export async function localIndexConnections(
 	info: Pick<LocalServiceInfo, 'vectorIndexUrl' | 'vectorIndexToken' | 'searchIndexId'>,
 	client: MqClient,
 ): Promise<{ vector: IndexConnection; search: IndexConnection }> {
-	const { data: search } = await client.readSearchIndex(info.searchIndexId);
+	const { data: search } = await client.management.searchIndex(info.searchIndexId);
 	if (search.endpoint === undefined || search.token === undefined)
 		throw new Error(`search index ${info.searchIndexId} was read without its endpoint and token`);
 	return {

@@ -93,12 +93,12 @@ function pick<T extends { weight: number }>(items: T[], random: () => number): T
 
 /** Creates the demo URL Group with its default headers; a second call leaves it as it is. */
 export async function setUpDemoGroup(client: MqClient, destinations: DemoDestinations): Promise<void> {
-	await client.addGroupEndpoints(demoGroupName, [
+	await client.groups.addEndpoints(demoGroupName, [
 		{ name: 'primary', url: destinations.url('ok', 'primary') },
 		{ name: 'replica', url: destinations.url('slow', 'replica') },
 		{ name: 'audit', url: destinations.url('flaky', 'audit') },
 	]);
-	await client.setGroupHeaders(demoGroupName, { 'X-Demo': 'mqtop' });
+	await client.groups.setHeaders(demoGroupName, { 'X-Demo': 'mqtop' });
 }
 
 export async function startDemoTraffic(options: DemoTrafficOptions): Promise<DemoTraffic> {
@@ -154,7 +154,7 @@ export async function startDemoTraffic(options: DemoTrafficOptions): Promise<Dem
 				{ destination: workflow, body: JSON.stringify({ order: batch }), headers: headers(batch) },
 				{ destination: workflow, body: JSON.stringify({ order: batch - 1 }), headers: headers(batch - 1) },
 			];
-			track(options.client.triggerRuns(items), 'triggered');
+			track(options.client.workflows.triggerMany(items), 'triggered');
 		},
 		(options.triggerEverySeconds ?? 5) * 1000,
 	);

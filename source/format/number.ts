@@ -1,4 +1,5 @@
 /** Numbers as a person reads them on a dashboard: grouped, compact, or money. */
+import { orMissing } from './missing.js';
 
 const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -6,6 +7,12 @@ const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatInteger(n: number): string {
 	if (!Number.isFinite(n)) return '–';
 	return grouping.format(Math.round(n));
+}
+
+/** `1234567.891` as `1,234,567.89`: grouped, fractions kept to two decimals (a command's table). */
+export function formatNumber(n: number): string {
+	if (!Number.isFinite(n)) return '–';
+	return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
 const compactUnits = [
@@ -49,7 +56,10 @@ export function formatMoney(n: number): string {
 	return `${sign}$${abs.toFixed(digits)}`;
 }
 
-/** A cap where -1 means unlimited (interface.md, "Limits"). */
-export function formatLimit(n: number, format: (value: number) => string = formatInteger): string {
-	return n === -1 ? 'unlimited' : format(n);
+/** A cap where -1 means unlimited (interface.md, "Limits"); "—" when the service sent none. */
+export function formatLimit(
+	n: number | undefined,
+	format: (value: number) => string = formatInteger,
+): string {
+	return n === -1 ? 'unlimited' : orMissing(n, format);
 }

@@ -87,6 +87,16 @@ export function formatSpan(ms: number): string {
 	return Number.isSafeInteger(rounded) ? formatDuration(rounded) : `${ms} ms`;
 }
 
+/** Unix milliseconds as `2026-01-31 12:00:00Z`, for the commands' tables; a time no date can hold as it came. */
+export function formatTime(ms: number): string {
+	const date = dateOf(ms);
+	if (!date) return String(ms);
+	return date
+		.toISOString()
+		.replace('T', ' ')
+		.replace(/\.\d+Z$/, 'Z');
+}
+
 /** A unix timestamp in seconds as `2026-01-31 12:00 UTC`; 0 or less is `never`. */
 export function formatUnixSeconds(seconds: number): string {
 	if (!Number.isFinite(seconds) || seconds <= 0) return 'never';

@@ -51,7 +51,7 @@ describe('publish encodings', () => {
 		});
 		expect(message.notBefore - message.createdAt).toBeGreaterThanOrEqual(59_000);
 		expect(message.header).toMatchObject({ 'X-Order': ['42'] });
-		await fx.client.cancelMessage(published.result.messageId);
+		await fx.client.messages.cancelOne(published.result.messageId);
 	});
 
 	it('refuses a wrong token whether it is in the header or in the query', async () => {
@@ -91,7 +91,7 @@ describe('paths that would name another operation', () => {
 			const published = await fx.client.publish({ destination, body: 'x', options: { delayMs: 3_600_000 } });
 			if (published.kind !== 'url') throw new Error('expected a URL publish');
 			expect((await conformant(fx.client).getMessage(published.result.messageId)).url).toBe(destination);
-			await fx.client.cancelMessage(published.result.messageId);
+			await fx.client.messages.cancelOne(published.result.messageId);
 		}
 		expect(await conformant(fx.client).getSigningKeys()).toEqual(keys);
 	});
@@ -106,7 +106,7 @@ describe('paths that would name another operation', () => {
 		});
 		if (enqueued.kind !== 'url') throw new Error('expected a URL enqueue');
 		expect((await conformant(fx.client).getMessage(enqueued.result.messageId)).url).toBe(destination);
-		await fx.client.cancelMessage(enqueued.result.messageId);
+		await fx.client.messages.cancelOne(enqueued.result.messageId);
 		const scheduleId = await fx.client.schedules.create({ destination, cron: '0 0 1 1 *', body: 'x' });
 		expect((await fx.client.schedules.get(scheduleId)).data.destination).toBe(destination);
 		await fx.client.schedules.delete(scheduleId);
@@ -124,11 +124,11 @@ describe('paths that would name another operation', () => {
 	});
 
 	it('refuses to send a URL Group name that URL parsing would remove, and touches no other group', async () => {
-		await fx.client.addGroupEndpoints('endpoints', [{ url: `${sink.url}/only` }]);
+		await fx.client.groups.addEndpoints('endpoints', [{ url: `${sink.url}/only` }]);
 		const attempts = [
-			() => fx.client.removeGroupEndpoints('.', [{ url: `${sink.url}/only` }]),
-			() => fx.client.deleteGroup('..'),
-			() => fx.client.setGroupHeaders('.', {}),
+			() => fx.client.groups.removeEndpoints('.', [{ url: `${sink.url}/only` }]),
+			() => fx.client.groups.delete('..'),
+			() => fx.client.groups.setHeaders('.', {}),
 			() => conformant(fx.client).getGroup(''),
 			() => conformant(fx.client).getMessage('..'),
 		];
@@ -141,6 +141,6 @@ describe('paths that would name another operation', () => {
 		expect((await conformant(fx.client).getGroup('endpoints')).endpoints).toEqual([
 			{ url: `${sink.url}/only` },
 		]);
-		await fx.client.deleteGroup('endpoints');
+		await fx.client.groups.delete('endpoints');
 	});
 });

@@ -398,7 +398,7 @@ describe('messaging commands', () => {
 
 	it('manages URL Groups: list, show, default headers, endpoint removal', async () => {
 		const client = new MqClient({ ...info, dialect: defaultDialect });
-		await client.addGroupEndpoints('cli-group', [
+		await client.groups.addEndpoints('cli-group', [
 			{ name: 'a', url: `${destinationUrl}/a` },
 			{ name: 'b', url: `${destinationUrl}/b` },
 		]);

@@ -51,6 +51,8 @@ describe('every read command against the deployed service', () => {
 		expect(table).toMatch(
 			new RegExp(`${ids.account}\\s+ops@example\\.org\\s+active\\s+paid qstash_enterprise_1m\\s+—`),
 		);
+		// Sizes and times as the TUI shows them (source/format).
+		expect(table).toMatch(/—\s+10 MiB\s+2025-10-09 08:53 UTC\s/);
 		const [user] = JSON.parse(await shows(['users', '--json']));
 		expect(user).toMatchObject({
 			id: ids.account,
@@ -74,7 +76,10 @@ describe('every read command against the deployed service', () => {
 	});
 
 	it('shows a search index with its vercel_email', async () => {
-		expect(await shows(['search', ids.searchIndex])).toMatch(/vercel email\s+team@example\.org/);
+		const shown = await shows(['search', ids.searchIndex]);
+		expect(shown).toMatch(/vercel email\s+team@example\.org/);
+		expect(shown).toMatch(/created\s+2025-10-23 06:13 UTC\n/);
+		expect(shown).toMatch(/max monthly bandwidth\s+unlimited\n/);
 		expect(JSON.parse(await shows(['search', ids.searchIndex, '--json']))).toMatchObject({
 			vercel_email: 'team@example.org',
 			token: '••••••••',

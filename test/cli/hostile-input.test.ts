@@ -64,11 +64,11 @@ describe('destinations and names', () => {
 		expect(url).toBe(destination);
 		expect((await conformant(client).getMessage(messageId)).url).toBe(destination);
 		expect(await conformant(client).getSigningKeys()).toEqual(keys);
-		await client.cancelMessage(messageId);
+		await client.messages.cancelOne(messageId);
 	});
 
 	it('refuses the URL Group names "." and ".." before sending anything', async () => {
-		await client.addGroupEndpoints('endpoints', [{ url: 'http://127.0.0.1:9/keep' }]);
+		await client.groups.addEndpoints('endpoints', [{ url: 'http://127.0.0.1:9/keep' }]);
 		for (const args of [
 			['group', 'rm', '.', '--endpoint-url', 'http://127.0.0.1:9/keep'],
 			['group', 'show', '..'],

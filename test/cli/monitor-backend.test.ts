@@ -56,7 +56,7 @@ describe('the monitor with nothing configured', () => {
 		expect(first.localServer).toEqual({ kind: 'own', dataDir });
 		const announced = await readServerFile(dataDir);
 		expect(announced?.queueUrl).toBe(first.client.settings.queueUrl);
-		await first.client.addGroupEndpoints('kept', [{ url: 'http://127.0.0.1:9/x' }]);
+		await first.client.groups.addEndpoints('kept', [{ url: 'http://127.0.0.1:9/x' }]);
 		await first.close();
 		expect(await readServerFile(dataDir)).toBeUndefined();
 

@@ -121,7 +121,7 @@ describe('mqtop serve killed with SIGKILL and started again on the same data dir
 		const first = await startServe(env);
 		const info = first.info as unknown as ServedInfo;
 		const client = clientOf(info);
-		await client.addGroupEndpoints('team', [
+		await client.groups.addEndpoints('team', [
 			{ url: `${destination.url}/team-a`, name: 'a' },
 			{ url: `${destination.url}/team-b`, name: 'b' },
 		]);
@@ -132,7 +132,7 @@ describe('mqtop serve killed with SIGKILL and started again on the same data dir
 		const cancelled = messageIds(
 			await client.publish({ destination: `${destination.url}/cancelled`, options: { delayMs: 2500 } }),
 		);
-		await client.cancelMessage(cancelled[0]!);
+		await client.messages.cancelOne(cancelled[0]!);
 
 		let killed = false;
 		const accepted: { id: string; path: string }[] = [];

@@ -32,6 +32,6 @@ describe('health rules at start-up', () => {
 	it('refuses a way of announcing red it does not know', async () => {
 		const result = await runCli(['--notify', 'loud'], { env: baseEnv(home) });
 		expect(result.code).toBe(2);
-		expect(result.stderr).toContain('--notify loud: expected one of off, bell, desktop, both');
+		expect(result.stderr).toContain('--notify: expected one of off, bell, desktop, both, got "loud"');
 	});
 });

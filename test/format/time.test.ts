@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTime } from '../../source/cli/format.js';
 import {
 	formatClock,
 	formatClockMillis,
 	formatIsoMillis,
 	formatSpan,
+	formatTime,
 	formatUnixSeconds,
 } from '../../source/format/time.js';
 import { stepRows } from '../../source/format/workflow-run.js';

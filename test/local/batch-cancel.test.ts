@@ -62,7 +62,7 @@ describe('batch publish', () => {
 		expect(second).toMatchObject({ messageId: first.messageId, deduplicated: true });
 		expect(group).toHaveLength(2);
 		expect(await fx.client.messages.cancel({ filter: { label: 'batched' } })).toBe(2);
-		await fx.client.cancelMessage(first.messageId);
+		await fx.client.messages.cancelOne(first.messageId);
 	});
 
 	it('refuses the whole batch when one item is bad, naming it', async () => {

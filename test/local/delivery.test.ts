@@ -260,9 +260,9 @@ describe('retries', () => {
 		await expectGone(messageId);
 		const page = await conformant(fx.client).listDlq();
 		expect(page.messages.map((m) => m.dlqId)).toContain(body.dlqId);
-		await fx.client.deleteDlq(body.dlqId);
+		await fx.client.dlq.delete(body.dlqId);
 		await expect(conformant(fx.client).getDlq(body.dlqId)).rejects.toMatchObject({ status: 404 });
-		await expect(fx.client.deleteDlq(body.dlqId)).rejects.toMatchObject({ status: 404 });
+		await expect(fx.client.dlq.delete(body.dlqId)).rejects.toMatchObject({ status: 404 });
 	});
 
 	it('fails at once on 489 with the NonRetryable-Error header', async () => {
@@ -361,9 +361,9 @@ describe('scheduling and cancelling', () => {
 		expect(message.bodyBase64).toBe(Buffer.from([0xff, 0x00, 0x80]).toString('base64'));
 		expect(message.body).toBeUndefined();
 		expect(message).toMatchObject({ labels: ['a', 'b'], flowControlKey: 'k', rate: 5, period: 2 });
-		expect(await fx.client.cancelMessage(messageId)).toEqual({ cancelled: 1 });
+		expect(await fx.client.messages.cancelOne(messageId)).toEqual({ cancelled: 1 });
 		await expect(conformant(fx.client).getMessage(messageId)).rejects.toMatchObject({ status: 404 });
-		await expect(fx.client.cancelMessage(messageId)).rejects.toMatchObject({ status: 404 });
+		await expect(fx.client.messages.cancelOne(messageId)).rejects.toMatchObject({ status: 404 });
 		const events = await conformant(fx.client).listEvents({ messageId });
 		expect(events.events.map((e) => e.state)).toEqual(['CANCELLED', 'CANCEL_REQUESTED', 'CREATED']);
 	});

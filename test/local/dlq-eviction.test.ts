@@ -45,7 +45,7 @@ async function setup() {
 	const loops = async (endpoints: number) => {
 		const group = `back-${groups++}`;
 		const self = `${queueUrl}/v2/publish/${group}?mq_token=${token}`;
-		await f.client.addGroupEndpoints(
+		await f.client.groups.addEndpoints(
 			group,
 			Array.from({ length: endpoints }, (_, i) => ({ url: `${self}&e=${i}` })),
 		);

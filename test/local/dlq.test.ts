@@ -122,7 +122,7 @@ describe('the dead letter queue', () => {
 		expect(remaining.messages.map((m) => m.messageId)).toEqual([other]);
 		expect(remaining.messages.map((m) => m.messageId)).not.toContain(gone);
 		const newId = retried.responses[0]!.messageId;
-		const logs = await complete(fx.client.listLogs({ filter: { messageIds: [newId], state: 'DELIVERED' } }));
+		const logs = await complete(fx.client.logs.list({ filter: { messageIds: [newId], state: 'DELIVERED' } }));
 		expect(logs.logs).toHaveLength(1);
 
 		const one = await fx.client.dlq.retry(remaining.messages[0]!.dlqId!);

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe('URL Groups', () => {
 	it('creates a group by adding endpoints, lists it and reads it', async () => {
-		await fx.client.addGroupEndpoints('team.a', [
+		await fx.client.groups.addEndpoints('team.a', [
 			{ url: `${sink.url}/1`, name: 'one' },
 			{ url: `${sink.url}/2` },
 		]);
@@ -28,7 +28,7 @@ describe('URL Groups', () => {
 		expect(group.createdAt).toBeLessThanOrEqual(group.updatedAt);
 		expect((await conformant(fx.client).listGroups()).map((g) => g.name)).toEqual(['team.a']);
 		// Adding a named endpoint again replaces its url; an equal endpoint is kept once.
-		await fx.client.addGroupEndpoints('team.a', [
+		await fx.client.groups.addEndpoints('team.a', [
 			{ url: `${sink.url}/1b`, name: 'one' },
 			{ url: `${sink.url}/2` },
 		]);
@@ -39,7 +39,7 @@ describe('URL Groups', () => {
 	});
 
 	it('fans a publish out to every endpoint, with the group and endpoint names', async () => {
-		await fx.client.addGroupEndpoints('fan', [
+		await fx.client.groups.addEndpoints('fan', [
 			{ url: `${sink.url}/a`, name: 'alpha' },
 			{ url: `${sink.url}/b` },
 		]);
@@ -63,8 +63,8 @@ describe('URL Groups', () => {
 	});
 
 	it('applies default headers first and lets the publish override them name by name', async () => {
-		await fx.client.addGroupEndpoints('defaults', [{ url: `${sink.url}/d` }]);
-		await fx.client.setGroupHeaders('defaults', {
+		await fx.client.groups.addEndpoints('defaults', [{ url: `${sink.url}/d` }]);
+		await fx.client.groups.setHeaders('defaults', {
 			'X-Team': 'blue',
 			'X-Env': ['prod', 'eu'],
 			'Svc-Forward-X-Via-Config': 'config',
@@ -98,23 +98,23 @@ describe('URL Groups', () => {
 	});
 
 	it('removes endpoints by name or url, and deletes the group with its last endpoint', async () => {
-		await fx.client.addGroupEndpoints('shrink', [
+		await fx.client.groups.addEndpoints('shrink', [
 			{ url: `${sink.url}/1`, name: 'one' },
 			{ url: `${sink.url}/2`, name: 'two' },
 			{ url: `${sink.url}/3` },
 		]);
-		await fx.client.removeGroupEndpoints('shrink', [{ name: 'one' }]);
-		await fx.client.removeGroupEndpoints('shrink', [{ url: `${sink.url}/3` }]);
+		await fx.client.groups.removeEndpoints('shrink', [{ name: 'one' }]);
+		await fx.client.groups.removeEndpoints('shrink', [{ url: `${sink.url}/3` }]);
 		expect((await conformant(fx.client).getGroup('shrink')).endpoints).toEqual([
 			{ name: 'two', url: `${sink.url}/2` },
 		]);
-		await fx.client.removeGroupEndpoints('shrink', [{ name: 'two' }]);
+		await fx.client.groups.removeEndpoints('shrink', [{ name: 'two' }]);
 		await expect(conformant(fx.client).getGroup('shrink')).rejects.toMatchObject({ status: 404 });
 		expect(await conformant(fx.client).listGroups()).toEqual([]);
 	});
 
 	it('removes nothing when one entry matches no endpoint (404), and answers 200 with an empty body', async () => {
-		await fx.client.addGroupEndpoints('keep', [
+		await fx.client.groups.addEndpoints('keep', [
 			{ url: `${sink.url}/1`, name: 'one' },
 			{ url: `${sink.url}/2` },
 		]);
@@ -146,28 +146,28 @@ describe('URL Groups', () => {
 	});
 
 	it('answers 404 for an unknown group on PATCH, GET, DELETE and publish', async () => {
-		await expect(fx.client.setGroupHeaders('ghost', { a: 'b' })).rejects.toMatchObject({ status: 404 });
+		await expect(fx.client.groups.setHeaders('ghost', { a: 'b' })).rejects.toMatchObject({ status: 404 });
 		await expect(conformant(fx.client).getGroup('ghost')).rejects.toMatchObject({ status: 404 });
-		await expect(fx.client.deleteGroup('ghost')).rejects.toMatchObject({ status: 404 });
+		await expect(fx.client.groups.delete('ghost')).rejects.toMatchObject({ status: 404 });
 		await expect(fx.client.publish({ destination: 'ghost' })).rejects.toMatchObject({ status: 404 });
 	});
 
 	it('deletes a group', async () => {
-		await fx.client.addGroupEndpoints('bye', [{ url: `${sink.url}/1` }]);
-		await fx.client.deleteGroup('bye');
+		await fx.client.groups.addEndpoints('bye', [{ url: `${sink.url}/1` }]);
+		await fx.client.groups.delete('bye');
 		expect(await conformant(fx.client).listGroups()).toEqual([]);
 	});
 
 	it('enforces max_endpoints_per_topic and max_topics', async () => {
 		const four = [1, 2, 3, 4].map((i) => ({ url: `${sink.url}/${i}` }));
-		await expect(fx.client.addGroupEndpoints('big', four)).rejects.toMatchObject({
+		await expect(fx.client.groups.addEndpoints('big', four)).rejects.toMatchObject({
 			status: 400,
 			serverMessage: expect.stringContaining('max_endpoints_per_topic'),
 		});
 		await expect(conformant(fx.client).getGroup('big')).rejects.toMatchObject({ status: 404 });
-		await fx.client.addGroupEndpoints('g1', [{ url: `${sink.url}/1` }]);
-		await fx.client.addGroupEndpoints('g2', [{ url: `${sink.url}/1` }]);
-		await expect(fx.client.addGroupEndpoints('g3', [{ url: `${sink.url}/1` }])).rejects.toMatchObject({
+		await fx.client.groups.addEndpoints('g1', [{ url: `${sink.url}/1` }]);
+		await fx.client.groups.addEndpoints('g2', [{ url: `${sink.url}/1` }]);
+		await expect(fx.client.groups.addEndpoints('g3', [{ url: `${sink.url}/1` }])).rejects.toMatchObject({
 			status: 400,
 			serverMessage: expect.stringContaining('max_topics'),
 		});

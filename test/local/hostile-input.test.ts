@@ -60,7 +60,7 @@ describe('a path names exactly one operation', () => {
 
 	it('reads an empty segment as an empty name, never as the next segment', async () => {
 		const { fx, sink } = await setup();
-		await fx.client.addGroupEndpoints('endpoints', [{ url: `${sink.url}/a` }]);
+		await fx.client.groups.addEndpoints('endpoints', [{ url: `${sink.url}/a` }]);
 		for (const [method, target] of [
 			['DELETE', '/v2/topics//endpoints'],
 			['DELETE', '/v2/topics//'],
@@ -97,8 +97,8 @@ describe('URL Group names "." and ".."', () => {
 	it('are refused as group and endpoint names', async () => {
 		const { fx, sink } = await setup();
 		for (const name of ['.', '..']) {
-			const error = await fx.client
-				.addGroupEndpoints('good', [{ name, url: `${sink.url}/a` }])
+			const error = await fx.client.groups
+				.addEndpoints('good', [{ name, url: `${sink.url}/a` }])
 				.catch((e: unknown) => e);
 			expect((error as ApiError).status).toBe(400);
 			expect((error as ApiError).message).toContain('not "." or ".." alone');
@@ -198,7 +198,7 @@ describe('a URL Group that publishes to itself', () => {
 		const { queueUrl, token } = fx.service;
 		const self = `${queueUrl}/v2/publish/loop?mq_token=${token}`;
 		const endpoints = 10;
-		await fx.client.addGroupEndpoints(
+		await fx.client.groups.addEndpoints(
 			'loop',
 			Array.from({ length: endpoints }, (_, i) => ({ name: `e${i}`, url: `${self}&e=${i}` })),
 		);

@@ -65,7 +65,7 @@ describe('delivery logs', () => {
 		expect(delivered).toMatchObject({ messageId: ids.ok, label: 'alpha', labels: ['alpha', 'beta'] });
 		expect(Buffer.from(delivered!.body!, 'base64').toString()).toBe('hello');
 		const [error] = (
-			await complete(fx.client.listLogs({ filter: { state: 'ERROR', messageId: ids.failed } }))
+			await complete(fx.client.logs.list({ filter: { state: 'ERROR', messageId: ids.failed } }))
 		).logs;
 		expect(error).toMatchObject({ responseStatus: 503, url: `${sink.url}/broken` });
 		expect(Buffer.from(error!.responseBody!, 'base64').toString()).toBe('unavailable');
@@ -137,16 +137,16 @@ describe('our client', () => {
 		});
 		try {
 			const client = new MqClient({ ...fx.client.settings, queueUrl: proxy.url });
-			const first = await complete(client.listLogs({ filter: { label: 'beta' }, count: 500 }));
+			const first = await complete(client.logs.list({ filter: { label: 'beta' }, count: 500 }));
 			expect(idsOf(first.logs)).toEqual([ids.ok, ids.other].sort());
 			expect(client.logs.endpoint).toBe('/v2/events');
-			await client.listLogs({ filter: { state: 'FAILED' } });
+			await client.logs.list({ filter: { state: 'FAILED' } });
 			expect(seen).toEqual([
 				'/v2/logs?label=beta&count=100',
 				'/v2/events?label=beta&count=100',
 				'/v2/events?state=FAILED',
 			]);
-			expect((await complete(fx.client.listLogs())).logs.length).toBeGreaterThan(0);
+			expect((await complete(fx.client.logs.list())).logs.length).toBeGreaterThan(0);
 			expect(fx.client.logs.endpoint).toBe('/v2/logs');
 		} finally {
 			await proxy.close();

@@ -114,7 +114,7 @@ describe('usage statistics', () => {
 		for (let i = 0; i < 3; i++) await publish(`${sink.url}/ok`);
 		await publish(`${failing.url}/no`, { retries: 1, retryDelay: '10' });
 		const cancelled = await publish(`${sink.url}/later`, { delayMs: 60_000 });
-		if (cancelled.kind === 'url') await fx.client.cancelMessage(cancelled.result.messageId);
+		if (cancelled.kind === 'url') await fx.client.messages.cancelOne(cancelled.result.messageId);
 		await conformant(fx.client).batchTrigger([{ destination: `${sink.url}/wf`, body: 'abc' }]);
 		await sink.waitFor(4);
 		await failing.waitFor(2);

@@ -83,8 +83,8 @@ describe('a local service with a data directory', () => {
 			options: { retries: 2, retryDelay: '3000' },
 		});
 		await client.publish({ destination: `${sink.url}/fail`, options: { retries: 0 } });
-		await client.addGroupEndpoints('team', [{ url: `${sink.url}/team`, name: 'a' }]);
-		await client.setGroupHeaders('team', { 'X-Team': 'blue' });
+		await client.groups.addEndpoints('team', [{ url: `${sink.url}/team`, name: 'a' }]);
+		await client.groups.setHeaders('team', { 'X-Team': 'blue' });
 		await client.queues.upsert('orders', { parallelism: 3, paused: true });
 		const queued = await client.queues.enqueue('orders', { destination: `${sink.url}/queued` });
 		const scheduleId = await client.schedules.create({
@@ -217,7 +217,7 @@ describe('a local service with a data directory', () => {
 
 	it('keeps nothing without a data directory', async () => {
 		const first = await startLocalService();
-		await clientOf(first).addGroupEndpoints('gone', [{ url: `${sink.url}/x` }]);
+		await clientOf(first).groups.addEndpoints('gone', [{ url: `${sink.url}/x` }]);
 		await first.close();
 		const second = await startLocalService();
 		try {

@@ -174,7 +174,7 @@ describe('queues through our client', () => {
 			const { queues } = fx.client;
 			await queues.upsert('ops', { parallelism: 4, paused: true });
 			expect(await complete(queues.get('ops'))).toMatchObject({ name: 'ops', parallelism: 4, paused: true });
-			await fx.client.addGroupEndpoints('fan', [{ url: `${sink.url}/f1` }, { url: `${sink.url}/f2` }]);
+			await fx.client.groups.addEndpoints('fan', [{ url: `${sink.url}/f1` }, { url: `${sink.url}/f2` }]);
 			const answer = await queues.enqueue('ops', { destination: 'fan', body: 'both' });
 			expect(answer.kind === 'group' && answer.results).toHaveLength(2);
 			expect((await complete(queues.get('ops'))).lag).toBe(2);

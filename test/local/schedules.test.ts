@@ -150,7 +150,7 @@ describe('schedules through the official SDK', () => {
 
 describe('schedules through our client', () => {
 	it('fires into a queue and to a URL Group, each message carrying the scheduleId', async () => {
-		await fx.client.addGroupEndpoints('sched-fan', [{ url: `${sink.url}/g1` }, { url: `${sink.url}/g2` }]);
+		await fx.client.groups.addEndpoints('sched-fan', [{ url: `${sink.url}/g1` }, { url: `${sink.url}/g2` }]);
 		const toGroup = more('/g2', 1);
 		const groupId = await fx.client.schedules.create({ destination: 'sched-fan', cron: '* * * * * *' });
 		await toGroup;
@@ -170,7 +170,7 @@ describe('schedules through our client', () => {
 		await fx.client.schedules.resume(groupId);
 		expect((await complete(fx.client.schedules.get(groupId))).nextScheduleTime).toBeGreaterThan(0);
 		const page = await complete(
-			fx.client.listLogs({ filter: { scheduleId: queueId, queueName: 'scheduled' } }),
+			fx.client.logs.list({ filter: { scheduleId: queueId, queueName: 'scheduled' } }),
 		);
 		expect(page.logs.length).toBeGreaterThan(0);
 		expect(page.logs.every((l) => l.scheduleId === queueId && l.queueName === 'scheduled')).toBe(true);

@@ -62,8 +62,8 @@ describe('mqtop listen with the keys of the local server', () => {
 				);
 			};
 			expect(await deliver('before')).toMatchObject({ verified: true, responseStatus: 200 });
-			await client.rotateSigningKeys();
-			await client.rotateSigningKeys();
+			await client.keys.rotate();
+			await client.keys.rotate();
 			expect(await deliver('after')).toMatchObject({
 				verified: true,
 				signingKey: 'current',

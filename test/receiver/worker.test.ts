@@ -216,8 +216,8 @@ describe('startReceiverInWorker', () => {
 				return receiver.store.waitFor((event) => event.path === `/${name}`, 15_000);
 			};
 			expect(await deliver('before')).toMatchObject({ verified: true, response: { status: 200 } });
-			await fixture.client.rotateSigningKeys();
-			const { data: rotated } = await fixture.client.rotateSigningKeys();
+			await fixture.client.keys.rotate();
+			const { data: rotated } = await fixture.client.keys.rotate();
 			expect(await deliver('after')).toMatchObject({
 				verified: true,
 				signingKey: 'current',

@@ -45,26 +45,26 @@ export async function conform<S extends z.ZodType>(
 /** The client's reads, each checked for conformance and typed as the complete answer. */
 export function conformant(client: MqClient) {
 	return {
-		listUsers: (signal?: AbortSignal) => conform(MqUsers, client.readUsers(signal)),
+		listUsers: (signal?: AbortSignal) => conform(MqUsers, client.management.users(signal)),
 		getMqStats: (accountId: string, period: StatsPeriod = '1h', signal?: AbortSignal) =>
-			conform(MqStats, client.readMqStats(accountId, period, signal)),
+			conform(MqStats, client.management.mqStats(accountId, period, signal)),
 		getVectorStats: (indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) =>
-			conform(VectorIndexStats, client.readVectorStats(indexId, period, signal)),
+			conform(VectorIndexStats, client.management.vectorStats(indexId, period, signal)),
 		getSearchIndex: (indexId: string, signal?: AbortSignal) =>
-			conform(SearchIndex, client.readSearchIndex(indexId, signal)),
+			conform(SearchIndex, client.management.searchIndex(indexId, signal)),
 		getMessage: (messageId: string, signal?: AbortSignal) =>
-			conform(Message, client.readMessage(messageId, signal)),
-		listEvents: (query: Parameters<MqClient['readEvents']>[0] = {}, signal?: AbortSignal) =>
-			conform(EventsPage, client.readEvents(query, signal)),
-		listDlq: (cursor?: string) => conform(DlqPage, client.readDlq(cursor)),
-		getDlq: (dlqId: string) => conform(DlqRecord, client.readDlqRecord(dlqId)),
-		listGroups: (signal?: AbortSignal) => conform(UrlGroups, client.readGroups(signal)),
-		getGroup: (name: string, signal?: AbortSignal) => conform(UrlGroup, client.readGroup(name, signal)),
-		getSigningKeys: (signal?: AbortSignal) => conform(SigningKeys, client.readSigningKeys(signal)),
-		rotateSigningKeys: () => conform(SigningKeys, client.rotateSigningKeys()),
+			conform(Message, client.messages.read(messageId, signal)),
+		listEvents: (query: Parameters<MqClient['logs']['events']>[0] = {}, signal?: AbortSignal) =>
+			conform(EventsPage, client.logs.events(query, signal)),
+		listDlq: (cursor?: string) => conform(DlqPage, client.dlq.list(cursor ? { cursor } : {})),
+		getDlq: (dlqId: string) => conform(DlqRecord, client.dlq.read(dlqId)),
+		listGroups: (signal?: AbortSignal) => conform(UrlGroups, client.groups.list(signal)),
+		getGroup: (name: string, signal?: AbortSignal) => conform(UrlGroup, client.groups.read(name, signal)),
+		getSigningKeys: (signal?: AbortSignal) => conform(SigningKeys, client.keys.read(signal)),
+		rotateSigningKeys: () => conform(SigningKeys, client.keys.rotate()),
 		batchTrigger: (items: WorkflowTriggerItem[]) =>
-			conform(WorkflowTriggerResults, client.triggerRuns(items)),
+			conform(WorkflowTriggerResults, client.workflows.triggerMany(items)),
 		trigger: (destination: string, body?: string, headers?: Record<string, string>) =>
-			conform(WorkflowTriggerResult, client.trigger(destination, body, headers)),
+			conform(WorkflowTriggerResult, client.workflows.trigger(destination, body, headers)),
 	};
 }

@@ -8,6 +8,8 @@ import { dlqFilterFields, dlqFilterOf, isFiltered } from '../../api/filter-setti
 import type { DlqFilter } from '../../api/filters.js';
 import type { Liberal } from '../../api/liberal.js';
 import { DlqRecord } from '../../api/schemas.js';
+import { missing, orMissing, text } from '../../format/missing.js';
+import { formatTime } from '../../format/time.js';
 import { describePreview, previewBase64 } from '../../text/body-preview.js';
 import { sanitize } from '../../text/sanitize.js';
 import { statusStyle } from '../../text/style.js';
@@ -15,7 +17,6 @@ import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import { RefusedError } from '../failure.js';
 import { filterArguments, filterFlags, readFilter } from '../filter-flags.js';
-import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import { warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';
@@ -144,7 +145,7 @@ export const dlqShow: CommandSpec = {
 	api: 'queue',
 	async run({ args, out, connect }) {
 		const { client } = await connect();
-		const { data: letter, issues } = await client.readDlqRecord(args.positionals[0]!);
+		const { data: letter, issues } = await client.dlq.read(args.positionals[0]!);
 		warnIssues(out, 'dlq show', issues);
 		if (out.json) out.document(letter);
 		else out.pairs(deadLetterPairs(letter));
@@ -240,7 +241,7 @@ export const dlqRm: CommandSpec = {
 		const [only] = 'dlqIds' in selection ? selection.dlqIds : [];
 		let deleted: number;
 		if ('dlqIds' in selection && selection.dlqIds.length === 1 && only !== undefined) {
-			await client.deleteDlq(only);
+			await client.dlq.delete(only);
 			deleted = 1;
 		} else deleted = (await client.dlq.deleteAll(selection)).deleted;
 		if (out.json) out.document({ deleted });

@@ -9,11 +9,13 @@ import {
 } from '../../api/flow-control-api.js';
 import type { Liberal } from '../../api/liberal.js';
 import { FlowControlKey } from '../../api/messaging-schemas.js';
+import { missing, orMissing } from '../../format/missing.js';
+import { formatNumber } from '../../format/number.js';
+import { formatUnixSeconds } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { nameArgument, wholeNumberFlag } from '../common.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatNumber, formatUnixSeconds, missing, orMissing } from '../format.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { resourceAction } from '../resource-action.js';

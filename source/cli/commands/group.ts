@@ -4,11 +4,12 @@ import type { Liberal } from '../../api/liberal.js';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import { mergeHeaderValues } from '../../api/publish-settings.js';
 import { type EndpointReference, type GroupHeaders, UrlGroup } from '../../api/schemas.js';
+import { missing, orMissing, text } from '../../format/missing.js';
+import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { checkedName } from '../common.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import { parseHeaderArgument } from '../publish-flags.js';
 import { extraPairs, warnIssues } from '../reading.js';
@@ -56,7 +57,7 @@ export const groupLs: CommandSpec = {
 	api: 'queue',
 	async run({ out, connect }) {
 		const { client } = await connect();
-		const { data: groups, issues } = await client.readGroups();
+		const { data: groups, issues } = await client.groups.list();
 		warnIssues(out, 'group ls', issues);
 		if (out.json) return void out.document(groups);
 		if (groups.length === 0) return void out.line('no URL Groups');
@@ -87,7 +88,7 @@ export const groupShow: CommandSpec = {
 	async run({ args, out, connect }) {
 		const name = groupName(args);
 		const { client } = await connect();
-		const { data: group, issues } = await client.readGroup(name);
+		const { data: group, issues } = await client.groups.read(name);
 		warnIssues(out, 'group show', issues);
 		if (out.json) out.document(group);
 		else printGroup(out, group);
@@ -136,7 +137,7 @@ export const groupAdd: CommandSpec = {
 		const name = groupName(args);
 		const endpoints = endpointsToAdd(args);
 		const { client } = await connect();
-		await client.addGroupEndpoints(name, endpoints);
+		await client.groups.addEndpoints(name, endpoints);
 		if (out.json) return void out.document({ group: name, added: endpoints });
 		out.line(`added ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} to ${sanitize(name)}`);
 	},
@@ -168,7 +169,7 @@ export const groupRm: CommandSpec = {
 		if (endpoints.some((e) => (e.name ?? e.url) === ''))
 			throw new UsageError('an endpoint name or url is not empty');
 		const { client } = await connect();
-		await client.removeGroupEndpoints(name, endpoints);
+		await client.groups.removeEndpoints(name, endpoints);
 		if (out.json) return void out.document({ group: name, removed: endpoints });
 		out.line(
 			`removed ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} from ${sanitize(name)}`,
@@ -210,7 +211,7 @@ export const groupHeaders: CommandSpec = {
 			throw new UsageError("give -H 'Name: value' or --clear");
 		const headers = groupHeadersFromArgs(given);
 		const { client } = await connect();
-		await client.setGroupHeaders(name, headers);
+		await client.groups.setHeaders(name, headers);
 		if (out.json) return void out.document({ group: name, headers });
 		const count = Object.keys(headers).length;
 		out.line(

@@ -1,13 +1,14 @@
 /** `mqtop logs`: the delivery logs, filtered by the service; `--follow` prints new entries as they come. */
 import { parseDuration } from '../../api/duration.js';
 import { isFiltered, logFilterFields, logFilterOf } from '../../api/filter-settings.js';
+import { orMissing, text } from '../../format/missing.js';
+import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { statusStyle } from '../../text/style.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
 import { filterArguments, filterFlags, readFilter } from '../filter-flags.js';
 import { followLogs, type LogLine } from '../follow-logs.js';
-import { formatTime, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import { warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';

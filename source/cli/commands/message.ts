@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import { parseDuration } from '../../api/duration.js';
 import type { Liberal } from '../../api/liberal.js';
 import { type DeliveryEvent, Message } from '../../api/schemas.js';
+import { orMissing, text } from '../../format/missing.js';
+import { formatTime } from '../../format/time.js';
 import { describePreview, previewBase64 } from '../../text/body-preview.js';
 import { sanitize } from '../../text/sanitize.js';
 import { statusStyle } from '../../text/style.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
-import { formatTime, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';
@@ -117,7 +118,7 @@ export const messageCommand = defineCommand({
 		if (!args.boolean('watch') && interval !== undefined) throw new UsageError('--interval needs --watch');
 		const { client } = await connect();
 		if (!args.boolean('watch')) {
-			const { data: message, issues } = await client.readMessage(messageId, signal);
+			const { data: message, issues } = await client.messages.read(messageId, signal);
 			warnIssues(out, 'message', issues);
 			if (out.json) out.document(message);
 			else out.pairs(messagePairs(message));

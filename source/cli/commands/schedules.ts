@@ -2,6 +2,7 @@
 import { CronError, parseCron } from '../../api/cron.js';
 import type { Liberal } from '../../api/liberal.js';
 import { Schedule } from '../../api/messaging-schemas.js';
+import { missing, orMissing, text } from '../../format/missing.js';
 import {
 	describeLastRun,
 	describeScheduleState,
@@ -10,13 +11,12 @@ import {
 	runAgo,
 	scheduleTiming,
 } from '../../format/schedule.js';
-import { formatLocalDateTime, formatRelative, localTimeZone } from '../../format/time.js';
+import { formatLocalDateTime, formatRelative, formatTime, localTimeZone } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { StyleName } from '../../text/style.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { nameArgument, nameFlag, wholeNumberFlag } from '../common.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatTime, missing, orMissing, text } from '../format.js';
 import type { Output } from '../output.js';
 import {
 	bodyFlagSpecs,

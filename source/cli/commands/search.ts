@@ -3,19 +3,14 @@ import { toDialectNames } from '../../api/dialect.js';
 import { readSearchOverview } from '../../api/index-overview.js';
 import type { Liberal } from '../../api/liberal.js';
 import { SearchIndex } from '../../api/schemas.js';
+import { formatBytes } from '../../format/bytes.js';
+import { missing, orMissing, text } from '../../format/missing.js';
+import { formatLimit, formatNumber } from '../../format/number.js';
+import { formatUnixSeconds } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { idArgument } from '../common.js';
 import { defineCommand } from '../define.js';
-import {
-	formatBytes,
-	formatLimit,
-	formatNumber,
-	formatUnixSeconds,
-	maskFields,
-	missing,
-	orMissing,
-	text,
-} from '../format.js';
+import { maskFields } from '../mask-fields.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { summarizeSeries } from '../series.js';
@@ -53,10 +48,7 @@ function printIndex(out: Output, index: Index, partnerWord: string): void {
 		['max daily queries', formatLimit(index.max_daily_queries)],
 		['max daily updates', formatLimit(index.max_daily_updates)],
 		['max monthly reranks', formatLimit(index.max_monthly_reranks)],
-		[
-			'max monthly bandwidth',
-			index.max_monthly_bandwidth === -1 ? 'unlimited' : orMissing(index.max_monthly_bandwidth, formatBytes),
-		],
+		['max monthly bandwidth', formatLimit(index.max_monthly_bandwidth, formatBytes)],
 		[
 			'writes / queries per second',
 			`${formatLimit(index.max_writes_per_second)} / ${formatLimit(index.max_query_per_second)}`,
@@ -82,7 +74,7 @@ export const searchCommand = defineCommand({
 		const id = idArgument(context, 'indexId');
 		const connection = await context.connect();
 		const { dialect } = connection.client.settings;
-		const reading = await connection.client.readSearchIndex(id(connection, 'searchIndexId'));
+		const reading = await connection.client.management.searchIndex(id(connection, 'searchIndexId'));
 		warnIssues(context.out, 'search', reading.issues);
 		// The tokens are read before they are masked: the indexes are listed with the read-only one.
 		const overview = await readSearchOverview(reading.data);

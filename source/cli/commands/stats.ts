@@ -3,17 +3,19 @@ import type { MqClient } from '../../api/client.js';
 import { type IndexOverview, readVectorOverview } from '../../api/index-overview.js';
 import type { Liberal, Reading } from '../../api/liberal.js';
 import { MqStats, type StatsPeriod, VectorIndexStats, vectorSeriesFields } from '../../api/schemas.js';
+import { formatBytes } from '../../format/bytes.js';
+import { missing, orMissing } from '../../format/missing.js';
+import { formatMoney, formatNumber } from '../../format/number.js';
 import { sanitize } from '../../text/sanitize.js';
 import { idArgument, periodFlag, readPeriod } from '../common.js';
 import type { Connection } from '../connect.js';
 import { type CommandSpec, defineGroup } from '../define.js';
-import { formatBytes, formatNumber, missing, orMissing } from '../format.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { type PointLike, summarizeSeries } from '../series.js';
 
 const num = (value: number | undefined) => orMissing(value, formatNumber);
-const money = (value: number | undefined) => orMissing(value, (v) => `$${formatNumber(v)}`);
+const money = (value: number | undefined) => orMissing(value, formatMoney);
 const bytes = (value: number | undefined) => orMissing(value, formatBytes);
 
 function seriesTable(
@@ -146,7 +148,7 @@ export const statsMq = statsSubcommand({
 	summary: 'usage statistics of a message-queue account',
 	argument: 'accountId',
 	own: 'accountId',
-	read: (client, id, period) => client.readMqStats(id, period),
+	read: (client, id, period) => client.management.mqStats(id, period),
 	print: printMqStats,
 });
 
@@ -156,7 +158,7 @@ export const statsVector = statsSubcommand({
 	argument: 'indexId',
 	own: 'vectorIndexId',
 	async read(client, id, period): Promise<Reading<VectorReading>> {
-		const stats = await client.readVectorStats(id, period);
+		const stats = await client.management.vectorStats(id, period);
 		const overview = await readVectorOverview(client, id);
 		return { data: { ...stats.data, index: overview.data }, issues: [...stats.issues, ...overview.issues] };
 	},

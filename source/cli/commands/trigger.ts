@@ -1,9 +1,10 @@
 /** `mqtop trigger <items.json|->`: start workflow runs in one batch. */
 import { describeZodError, WorkflowTriggerItems } from '../../api/schemas.js';
+import { orMissing } from '../../format/missing.js';
+import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
-import { formatTime, orMissing } from '../format.js';
 import { readInput } from '../input.js';
 import { warnIssues } from '../reading.js';
 
@@ -32,7 +33,7 @@ export const triggerCommand = defineCommand({
 		if (!parsed.success) throw new UsageError(`${label}: ${describeZodError(parsed.error, 'items')}`);
 		if (parsed.data.length === 0) throw new UsageError(`${label}: no items to trigger`);
 		const { client } = await connect();
-		const { data: results, issues } = await client.triggerRuns(parsed.data);
+		const { data: results, issues } = await client.workflows.triggerMany(parsed.data);
 		warnIssues(out, 'trigger', issues);
 		if (out.json) return void out.document(results);
 		out.table(

@@ -1,8 +1,11 @@
 /** `mqtop users`: the message-queue accounts of the management API. */
 import type { Liberal } from '../../api/liberal.js';
 import type { MqUser } from '../../api/schemas.js';
+import { formatBytes } from '../../format/bytes.js';
+import { orMissing, text } from '../../format/missing.js';
+import { formatUnixSeconds } from '../../format/time.js';
 import { defineCommand } from '../define.js';
-import { formatBytes, formatUnixSeconds, maskFields, orMissing, text } from '../format.js';
+import { maskFields } from '../mask-fields.js';
 import { warnIssues } from '../reading.js';
 
 type User = Liberal<typeof MqUser>;
@@ -24,7 +27,7 @@ export const usersCommand = defineCommand({
 	examples: ['mqtop users --json | jq -r ".[].id"'],
 	async run({ out, connect, reveal }) {
 		const { client } = await connect();
-		const reading = await client.readUsers();
+		const reading = await client.management.users();
 		warnIssues(out, 'users', reading.issues);
 		const users = reading.data.map((user) => maskFields(user, secretFields, reveal));
 		if (out.json) return void out.document(users);

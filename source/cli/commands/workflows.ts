@@ -2,7 +2,8 @@
 import type { Liberal } from '../../api/liberal.js';
 import { type Waiter, WorkflowRunLog, workflowRunStates } from '../../api/workflow-schemas.js';
 import { type RunLog, runsPageLimit, type WorkflowRunFilter } from '../../api/workflows-api.js';
-import { formatClockMillis, formatSpan } from '../../format/time.js';
+import { missing, orMissing, text } from '../../format/missing.js';
+import { formatClockMillis, formatSpan, formatTime } from '../../format/time.js';
 import {
 	failureFunctionState,
 	formatElapsed,
@@ -16,7 +17,6 @@ import type { StyleName } from '../../text/style.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import { RefusedError } from '../failure.js';
-import { formatTime, missing, orMissing, text } from '../format.js';
 import { readStream, stdinHasData } from '../input.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';

@@ -83,7 +83,7 @@ export const usersEndpoint = defineEndpoint<Account[]>({
 	api: 'management',
 	label: 'accounts',
 	params: () => '',
-	fetch: (client, _params, signal) => client.readUsers(signal),
+	fetch: (client, _params, signal) => client.management.users(signal),
 });
 
 /** A queue as read: its `name`, and whatever else the service sent. */
@@ -125,7 +125,7 @@ export const logsEndpoint = defineEndpoint<LogListing>({
 	params: () => String(logsPerPoll),
 	async fetch(client, _params, signal) {
 		try {
-			const { data, issues } = await client.listLogs({ count: logsPerPoll }, signal);
+			const { data, issues } = await client.logs.list({ count: logsPerPoll }, signal);
 			return { data: { listed: true, logs: data.logs }, issues };
 		} catch (error) {
 			if (error instanceof ApiError && error.kind === 'http' && unlistedStatuses.includes(error.status ?? 0))

@@ -24,7 +24,7 @@ function chartNumbers(frame: string, title: string) {
 async function logged(client: MqClient, state: string, count: number) {
 	await waitUntil(
 		async () => {
-			const page = await client.listLogs({ filter: { state }, count: 100 });
+			const page = await client.logs.list({ filter: { state }, count: 100 });
 			return page.data.logs.length >= count ? true : undefined;
 		},
 		8000,

@@ -24,7 +24,7 @@ const dlqEndpoint = defineEndpoint<Liberal<typeof DlqPage>>({
 	api: 'messaging',
 	label: 'dead letters',
 	params: () => '',
-	fetch: (client) => client.readDlq(),
+	fetch: (client) => client.dlq.list(),
 });
 
 type DlqState = { marked: number };

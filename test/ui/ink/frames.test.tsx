@@ -72,7 +72,7 @@ describe('composed frames of every pane', () => {
 	it('are the frames Ink would draw, on every pane, in help, detail and confirmation', async () => {
 		const { screen, fixture, receiver } = session;
 		const group = 'frames-group';
-		await fixture.client.addGroupEndpoints(group, [{ name: 'one', url: sink.url }]);
+		await fixture.client.groups.addEndpoints(group, [{ name: 'one', url: sink.url }]);
 		await session.publish({
 			destination: sink.url,
 			body: 'body with \x1b[2J escape',

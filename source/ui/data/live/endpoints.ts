@@ -25,7 +25,7 @@ export const mqStatsEndpoint = defineEndpoint<UsageStats, MqStatsParams>({
 	api: 'management',
 	label: 'usage stats',
 	params: (p) => `${p.accountId} ${p.period}`,
-	fetch: (client, p, signal) => client.readMqStats(p.accountId, p.period, signal),
+	fetch: (client, p, signal) => client.management.mqStats(p.accountId, p.period, signal),
 });
 
 /** A listing a deployment may not have: it answers one of these, which is an answer, not a failure. */
@@ -73,7 +73,7 @@ async function logsSince(client: MqClient, p: LogsParams, signal: AbortSignal): 
 	const issues: FieldIssue[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < maxLogPages; page++) {
-		const answer = await client.listLogs(
+		const answer = await client.logs.list(
 			{ filter, count: logsPageLimit, ...(cursor ? { cursor } : {}) },
 			signal,
 		);

@@ -2,15 +2,17 @@
  * The Groups pane's forms and what they send: pure checks of what was typed, with the shared
  * parsers (isGroupName, isHttpUrl, Name: value lines), turned into the exact request.
  */
-import { groupNameRule, isGroupName, isHttpUrl } from '../../../api/publish-options.js';
-import { mergeHeaderValues, parseHeaderLine, SettingError } from '../../../api/publish-settings.js';
+
 import {
 	addGroupEndpointsRequest,
 	deleteGroupRequest,
 	removeGroupEndpointsRequest,
 	setGroupHeadersRequest,
-} from '../../../api/requests.js';
+} from '../../../api/groups-api.js';
+import { groupNameRule, isGroupName, isHttpUrl } from '../../../api/publish-options.js';
+import { mergeHeaderValues, parseHeaderLine, SettingError } from '../../../api/publish-settings.js';
 import type { EndpointReference, GroupHeaders } from '../../../api/schemas.js';
+import type { ApiRequest } from '../../../api/transport.js';
 import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/state.js';
 import type { FormErrors } from '../../kit/form/view.js';
 import type { PendingRequest } from '../../kit/request-flow/state.js';

@@ -13,5 +13,5 @@ export const groupsEndpoint = defineEndpoint<Group[]>({
 	api: 'messaging',
 	label: 'URL Groups',
 	params: () => '',
-	fetch: (client, _params, signal) => client.readGroups(signal),
+	fetch: (client, _params, signal) => client.groups.list(signal),
 });

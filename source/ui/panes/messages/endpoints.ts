@@ -13,5 +13,5 @@ export const messageEndpoint = defineEndpoint<MessageReading, { messageId: strin
 	concurrency: 4,
 	notFoundIsAnswer: true,
 	params: (p) => p.messageId,
-	fetch: (client, p, signal) => client.readMessage(p.messageId, signal),
+	fetch: (client, p, signal) => client.messages.read(p.messageId, signal),
 });

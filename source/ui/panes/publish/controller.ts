@@ -7,8 +7,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prefixed } from '../../../api/dialect.js';
-import { batchTriggerRequest } from '../../../api/requests.js';
 import type { WorkflowTriggerItem } from '../../../api/schemas.js';
+import { batchTriggerRequest } from '../../../api/workflows-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describePollError } from '../../data/describe-error.js';
@@ -198,7 +198,7 @@ export class PublishController {
 					published: { at: Date.now(), destination: pending.publish.destination, results },
 				});
 			} else {
-				const { data: results } = await this.ctx.client.triggerRuns(pending.items);
+				const { data: results } = await this.ctx.client.workflows.triggerMany(pending.items);
 				const at = Date.now();
 				const runs = results.map((result, i) => ({
 					destination: pending.items[i]?.destination ?? '',
@@ -224,7 +224,7 @@ export class PublishController {
 			}));
 		if (started.length === 0) return;
 		try {
-			const { data: page } = await this.ctx.client.listLogs({
+			const { data: page } = await this.ctx.client.logs.list({
 				filter: { state: 'CREATED' },
 				count: logsPerPoll,
 			});

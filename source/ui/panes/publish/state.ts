@@ -6,6 +6,7 @@
 import type { PublishRequest } from '../../../api/client.js';
 import type { Liberal } from '../../../api/liberal.js';
 import type { PublishResult, WorkflowTriggerItem, WorkflowTriggerResult } from '../../../api/schemas.js';
+import type { ApiRequest } from '../../../api/transport.js';
 import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/state.js';
 import type { Notice } from '../../kit/notice-line/view.js';

@@ -12,7 +12,7 @@ export const searchIndexEndpoint = defineEndpoint<SearchIndexReading, { indexId:
 	api: 'management',
 	label: 'search index',
 	params: (p) => p.indexId,
-	fetch: (client, p, signal) => client.readSearchIndex(p.indexId, signal),
+	fetch: (client, p, signal) => client.management.searchIndex(p.indexId, signal),
 });
 
 /** The indexes of the search database and their document counts, from its own info. */
@@ -23,7 +23,7 @@ export const searchOverviewEndpoint = defineEndpoint<IndexOverview, { indexId: s
 	params: (p) => p.indexId,
 	everyMs: 5000,
 	async fetch(client, p, signal) {
-		const { data, issues } = await client.readSearchIndex(p.indexId, signal);
+		const { data, issues } = await client.management.searchIndex(p.indexId, signal);
 		return { data: await readSearchOverview(data), issues };
 	},
 });

@@ -12,7 +12,7 @@ export const vectorStatsEndpoint = defineEndpoint<VectorStats, { indexId: string
 	api: 'management',
 	label: 'vector stats',
 	params: (p) => `${p.indexId} ${p.period}`,
-	fetch: (client, p, signal) => client.readVectorStats(p.indexId, p.period, signal),
+	fetch: (client, p, signal) => client.management.vectorStats(p.indexId, p.period, signal),
 });
 
 /** What the index is and its namespaces (the management resource, then the index's info). */

@@ -46,11 +46,11 @@ describe('Groups pane', () => {
 
 	it('lists the groups and, opened, their endpoints and default headers', async () => {
 		const { screen, fixture } = session;
-		await fixture.client.addGroupEndpoints('shop', [
+		await fixture.client.groups.addEndpoints('shop', [
 			{ name: 'eu', url: `${sink.url}/eu` },
 			{ url: `${sink.url}/us` },
 		]);
-		await fixture.client.setGroupHeaders('shop', { 'X-Team': 'payments' });
+		await fixture.client.groups.setHeaders('shop', { 'X-Team': 'payments' });
 		await screen.waitFor((f) => /shop +2 +1 /.test(f), 'the group row with its counts');
 		await screen.press(keys.enter);
 		const detail = await screen.waitFor(
@@ -188,7 +188,7 @@ describe('Groups pane', () => {
 
 	it('shows a server error and keeps what was typed', async () => {
 		const { screen, fixture } = session;
-		await fixture.client.addGroupEndpoints('keep', [{ url: `${sink.url}/keep` }]);
+		await fixture.client.groups.addEndpoints('keep', [{ url: `${sink.url}/keep` }]);
 		await screen.waitFor((f) => /keep +1 /.test(f), 'listed');
 		await screen.press('x');
 		await screen.waitFor((f) => f.includes('Remove endpoints'), 'the form');
@@ -238,8 +238,8 @@ describe('Groups pane, read-only', () => {
 		const session = await startSession({ columns: 160, rows: 45, pane: 'groups', readOnly: true });
 		try {
 			const { screen, fixture } = session;
-			await fixture.client.addGroupEndpoints('ro', [{ name: 'one', url: `${sink.url}/1` }]);
-			await fixture.client.setGroupHeaders('ro', { 'X-A': '1' });
+			await fixture.client.groups.addEndpoints('ro', [{ name: 'one', url: `${sink.url}/1` }]);
+			await fixture.client.groups.setHeaders('ro', { 'X-A': '1' });
 			const before = await conformant(fixture.client).getGroup('ro');
 			const listed = await screen.waitFor((f) => (/ro +1 +1 /.test(f) ? f : undefined), 'listed');
 			expect(keyLine(listed)).toContain('a/x/h read-only');
@@ -299,7 +299,7 @@ describe('Groups pane, where the service lists no groups', () => {
 		const client = new MqClient({ ...fixture.client.settings, queueUrl: proxy.url });
 		const screen = mountTui(client, { embedded: false }, { pane: 'groups', columns: 160, rows: 45 });
 		try {
-			await fixture.client.addGroupEndpoints('hidden', [
+			await fixture.client.groups.addEndpoints('hidden', [
 				{ name: 'a', url: `${sink.url}/a` },
 				{ name: 'b', url: `${sink.url}/b` },
 			]);

@@ -259,7 +259,7 @@ describe('Messages pane', () => {
 		);
 		expect(row).toContain('typed');
 		expect(screen.frame()).not.toContain('Follow message id:');
-		await fixture.client.cancelMessage(id);
+		await fixture.client.messages.cancelOne(id);
 		await screen.waitFor((f) => rowOf(f, id)?.includes('cancelled'), 'cancelled elsewhere, seen here');
 	});
 
@@ -300,8 +300,8 @@ describe('Messages pane', () => {
 		expect(hex).toMatch(/0000 +ff 00 1b 9b 80 41/);
 		await screen.press(keys.esc);
 		await eventually(async () => {
-			await session.fixture.client.cancelMessage(text);
-			await session.fixture.client.cancelMessage(binary);
+			await session.fixture.client.messages.cancelOne(text);
+			await session.fixture.client.messages.cancelOne(binary);
 		});
 	});
 });
