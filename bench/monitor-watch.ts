@@ -8,7 +8,7 @@ import type { EventStore, ReceiverSnapshot } from '../source/receiver/store.js';
 import { feedReceived } from '../source/ui/data/receiver-feed.js';
 import { TrackedMessages } from '../source/ui/data/tracked-messages.js';
 import { throttleStore } from '../source/ui/kit/hooks/use-throttled-store.js';
-import { callbacksRefreshMs, eventRows, rowWindow } from '../source/ui/panes/callbacks/model.js';
+import { callbacksRefreshMs, eventRows, rowWindow } from '../source/ui/panes/callbacks/callbacks-model.js';
 
 /** The rows of a Callbacks pane in a terminal 50 lines high. */
 const listHeight = 42;

@@ -1,10 +1,10 @@
 /** The shell's own keys (pane switching, help, refresh, freeze, period, quit) and the key table of the app. */
 import type { AnyPane } from '../contract/pane.js';
 import { type Binding, KeyTable, type ScopeInfo } from '../keys/key-table.js';
-import { confirmBindings } from '../kit/confirm/view.js';
-import { formBindings } from '../kit/form/view.js';
+import { confirmBindings } from '../kit/confirm/confirm-view.js';
+import { formBindings } from '../kit/form/form-view.js';
 import { upDown } from '../kit/tail-list/bindings.js';
-import { textInputBindings } from '../kit/text-input/view.js';
+import { textInputBindings } from '../kit/text-input/text-input-view.js';
 import { commandLineBindings } from './command-line.js';
 import { numbered } from './panes.js';
 

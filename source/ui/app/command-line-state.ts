@@ -3,7 +3,11 @@
  * recalled with ↑ and ↓, and a word on what went wrong. A pure reducer; the history lives on
  * while the monitor runs.
  */
-import { type TextInputAction, type TextInputState, textInputReducer } from '../kit/text-input/state.js';
+import {
+	type TextInputAction,
+	type TextInputState,
+	textInputReducer,
+} from '../kit/text-input/text-input-state.js';
 
 export interface CommandLineState {
 	input: TextInputState;

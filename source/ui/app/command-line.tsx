@@ -7,7 +7,7 @@ import type { ReducerStore } from '../data/store.js';
 import { priorities } from '../keys/dispatcher.js';
 import { type Binding, commandIn } from '../keys/key-table.js';
 import { useKeys } from '../keys/use-keys.js';
-import { textEditOf } from '../kit/text-input/state.js';
+import { textEditOf } from '../kit/text-input/text-input-state.js';
 import { useTheme } from '../theme/theme.js';
 import type { CommandLineAction, CommandLineState } from './command-line-state.js';
 import { completions, resolveCommand } from './commands.js';

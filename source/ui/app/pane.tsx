@@ -1,6 +1,6 @@
 import { PaneContext, useRuntime } from '../contract/context.js';
 import type { PaneViewProps } from '../contract/pane.js';
-import { SettingsNeeded } from '../kit/settings-needed/view.js';
+import { SettingsNeeded } from '../kit/settings-needed/settings-needed-view.js';
 import { lackingApi } from './panes.js';
 
 /**

@@ -14,7 +14,7 @@ import type { Fault, FaultsState } from '../data/faults.js';
 import { type ApiStatus, apiStatuses, lastRefresh, type OddFields, oddFields } from '../data/status.js';
 import { useNow } from '../kit/hooks/use-now.js';
 import { useSelector } from '../kit/hooks/use-selector.js';
-import { LiveText } from '../kit/live-text/view.js';
+import { LiveText } from '../kit/live-text/live-text-view.js';
 import { useTheme } from '../theme/theme.js';
 
 /** The endpoints the visible pane reports in the status line: those it declares, or those it polls. */

@@ -10,15 +10,19 @@ import {
 	type ShellState,
 	shellReducer,
 } from '../../../source/ui/contract/shell-state.js';
-import { indexChoice, indexReducer } from '../../../source/ui/kit/index-prompt/state.js';
-import { accountsPane } from '../../../source/ui/panes/accounts/index.js';
+import { indexChoice, indexReducer } from '../../../source/ui/kit/index-prompt/index-prompt-state.js';
 import {
 	type AccountsAction,
 	type AccountsState,
 	accountsReducer,
 	initialAccountsState,
-} from '../../../source/ui/panes/accounts/state.js';
-import { dayOf, initialOverviewState, overviewReducer } from '../../../source/ui/panes/overview/state.js';
+} from '../../../source/ui/panes/accounts/accounts-state.js';
+import { accountsPane } from '../../../source/ui/panes/accounts/index.js';
+import {
+	dayOf,
+	initialOverviewState,
+	overviewReducer,
+} from '../../../source/ui/panes/overview/overview-state.js';
 import { panes } from '../../../source/ui/registry.js';
 
 const run = (state: ShellState, ...actions: ShellAction[]) => actions.reduce(shellReducer, state);

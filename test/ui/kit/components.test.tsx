@@ -1,12 +1,12 @@
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { Chart } from '../../../source/ui/kit/chart/view.js';
-import { isSingleCell, LiveText } from '../../../source/ui/kit/live-text/view.js';
-import { MonthBars, styleRuns } from '../../../source/ui/kit/month-bars/view.js';
-import { Sparkline, sparkStats, statsWidthOf } from '../../../source/ui/kit/sparkline/view.js';
-import { type Column, Table, tableLayout } from '../../../source/ui/kit/table/view.js';
-import { textInputReducer } from '../../../source/ui/kit/text-input/state.js';
+import { Chart } from '../../../source/ui/kit/chart/chart-view.js';
+import { isSingleCell, LiveText } from '../../../source/ui/kit/live-text/live-text-view.js';
+import { MonthBars, styleRuns } from '../../../source/ui/kit/month-bars/month-bars-view.js';
+import { Sparkline, sparkStats, statsWidthOf } from '../../../source/ui/kit/sparkline/sparkline-view.js';
+import { type Column, Table, tableLayout } from '../../../source/ui/kit/table/table-view.js';
+import { textInputReducer } from '../../../source/ui/kit/text-input/text-input-state.js';
 import { bytesPerSecond } from '../../../source/ui/panes/overview/live.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');

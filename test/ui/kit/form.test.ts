@@ -6,8 +6,8 @@ import {
 	type FormState,
 	formReducer,
 	numberedLines,
-} from '../../../source/ui/kit/form/state.js';
-import { formRows, formScroll, lineView, shownErrors } from '../../../source/ui/kit/form/view.js';
+} from '../../../source/ui/kit/form/form-state.js';
+import { formRows, formScroll, lineView, shownErrors } from '../../../source/ui/kit/form/form-view.js';
 
 type Id = 'name' | 'lines' | 'pick';
 const fields: FieldSpec<Id>[] = [

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Store } from '../../../source/ui/data/store.js';
 import { useSelector } from '../../../source/ui/kit/hooks/use-selector.js';
 import { type ThrottleClock, useThrottledStore } from '../../../source/ui/kit/hooks/use-throttled-store.js';
-import { fitSegments, LiveLine } from '../../../source/ui/kit/live-line/view.js';
+import { fitSegments, LiveLine } from '../../../source/ui/kit/live-line/live-line-view.js';
 import { waitUntil } from '../../support/wait.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');

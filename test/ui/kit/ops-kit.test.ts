@@ -14,9 +14,9 @@ import {
 	type RequestFlowAction,
 	requestFlowReducer,
 	sendConfirmed,
-} from '../../../source/ui/kit/request-flow/state.js';
+} from '../../../source/ui/kit/request-flow/request-flow-state.js';
 import { trendColumn } from '../../../source/ui/kit/trend/column.js';
-import { addSamples, trendLength, trendText } from '../../../source/ui/kit/trend/state.js';
+import { addSamples, trendLength, trendText } from '../../../source/ui/kit/trend/trend-state.js';
 
 describe('gauge', () => {
 	it('draws a use against its maximum in eighths, never empty when something is used', () => {

@@ -1,9 +1,9 @@
 /** A placeholder stays where it is when its field takes the focus: only the cursor appears on it. */
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { createForm } from '../../../source/ui/kit/form/state.js';
-import { Form } from '../../../source/ui/kit/form/view.js';
-import { TextInput } from '../../../source/ui/kit/text-input/view.js';
+import { createForm } from '../../../source/ui/kit/form/form-state.js';
+import { Form } from '../../../source/ui/kit/form/form-view.js';
+import { TextInput } from '../../../source/ui/kit/text-input/text-input-view.js';
 
 const strip = (text: string | undefined) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
 const fields = [

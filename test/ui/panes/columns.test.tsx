@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitUrl, urlForms } from '../../../source/ui/kit/table/cut.js';
-import { tableLayout } from '../../../source/ui/kit/table/view.js';
+import { tableLayout } from '../../../source/ui/kit/table/table-view.js';
 import { callbackBody, sendSigned } from '../../receiver/helpers.js';
 import { type ReceiverSession, startReceiverSession } from '../harness.js';
 

@@ -7,7 +7,7 @@ import {
 	groupsReducer,
 	groupsScope,
 	initialGroupsState,
-} from '../../../source/ui/panes/groups/state.js';
+} from '../../../source/ui/panes/groups/groups-state.js';
 import { publishForm } from '../../../source/ui/panes/publish/publish-form.js';
 import {
 	initialPublishState,
@@ -15,7 +15,7 @@ import {
 	type PublishState,
 	publishReducer,
 	publishScope,
-} from '../../../source/ui/panes/publish/state.js';
+} from '../../../source/ui/panes/publish/publish-state.js';
 import { itemForm } from '../../../source/ui/panes/publish/trigger-items.js';
 
 const groups = (state: GroupsState, ...actions: GroupsAction[]) => actions.reduce(groupsReducer, state);

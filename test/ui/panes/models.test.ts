@@ -12,7 +12,7 @@ import { maskText } from '../../../source/text/mask.js';
 import { usersEndpoint } from '../../../source/ui/data/endpoints.js';
 import type { EndpointEntry, PollState } from '../../../source/ui/data/poll-store.js';
 import { apiStatuses, lastRefresh } from '../../../source/ui/data/status.js';
-import { accountColumns, accountDetail } from '../../../source/ui/panes/accounts/model.js';
+import { accountColumns, accountDetail } from '../../../source/ui/panes/accounts/accounts-model.js';
 import { mqStatsEndpoint } from '../../../source/ui/panes/overview/endpoints.js';
 import {
 	dayCount,
@@ -22,9 +22,9 @@ import {
 	monthRequests,
 	monthTotals,
 	overviewSeries,
-} from '../../../source/ui/panes/overview/model.js';
+} from '../../../source/ui/panes/overview/overview-model.js';
 import { vectorStatsEndpoint } from '../../../source/ui/panes/vector/endpoints.js';
-import { vectorLatencies, vectorOtherSeries } from '../../../source/ui/panes/vector/model.js';
+import { vectorLatencies, vectorOtherSeries } from '../../../source/ui/panes/vector/vector-model.js';
 
 const x = formatStatsTimestamp(Date.UTC(2026, 0, 1));
 const series = (...ys: (number | null)[]) => ys.map((y) => ({ x, y }));

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../../source/api/dialect.js';
 import { checkPin, unpinForm, unpinSettings } from '../../../source/ui/panes/flow/limits.js';
-import { parseParallelism } from '../../../source/ui/panes/queues/model.js';
+import { parseParallelism } from '../../../source/ui/panes/queues/queues-model.js';
 import { checkScheduleForm, scheduleForm } from '../../../source/ui/panes/schedules/form.js';
 
 const values = (changes: Record<string, string>) => ({ ...scheduleForm().values, ...changes });

@@ -8,15 +8,15 @@ import type { FilterCheck, FilterInputField } from '../../../api/filter-settings
 import { filterQuery, withQuery } from '../../../api/filters.js';
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
-import type { FormAction } from '../form/state.js';
-import type { Notice } from '../notice-line/view.js';
+import type { FormAction } from '../form/form-state.js';
+import type { Notice } from '../notice-line/notice-line-view.js';
 import {
 	type FilteredListAction,
 	type FilteredListState,
 	type FilterTexts,
 	filterForm,
 	filterTexts,
-} from './state.js';
+} from './filtered-list-state.js';
 
 /** Which page of which records: the filter goes to the service, the cursor continues a listing. */
 export interface PageQuery<F> {

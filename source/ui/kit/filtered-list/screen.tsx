@@ -13,16 +13,16 @@ import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { EndpointEntry } from '../../data/poll-store.js';
 import type { CommandHandlers } from '../../keys/use-keys.js';
+import { DetailScreen, detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
 import type { DetailLine } from '../detail-view/lines.js';
-import { DetailScreen, detailScreenHeight, detailScrolls } from '../detail-view/view.js';
-import { EndpointState } from '../endpoint-state/view.js';
-import { LiveLine, type Segment } from '../live-line/view.js';
-import { type Column, Table } from '../table/view.js';
+import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
+import { LiveLine, type Segment } from '../live-line/live-line-view.js';
+import { type Column, Table } from '../table/table-view.js';
 import { tailNavigation } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import type { FilteredList } from './controller.js';
-import type { FilteredListAction, FilteredListState } from './state.js';
-import { FilterFormView } from './view.js';
+import type { FilteredListAction, FilteredListState } from './filtered-list-state.js';
+import { FilterFormView } from './filtered-list-view.js';
 
 export interface ListRows<Row> {
 	index: number;

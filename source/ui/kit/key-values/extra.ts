@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { extraPairs } from '../../../format/missing.js';
-import type { KeyValue } from './view.js';
+import type { KeyValue } from './key-values-view.js';
 
 /**
  * The fields of `record` its schema does not name (a newer service's additions), as label/value

@@ -22,8 +22,8 @@ import {
 	parseHeaderLine,
 	SettingError,
 } from '../../../api/publish-settings.js';
-import { type FieldSpec, numberedLines } from '../form/state.js';
-import type { FormErrors } from '../form/view.js';
+import { type FieldSpec, numberedLines } from '../form/form-state.js';
+import type { FormErrors } from '../form/form-view.js';
 
 export type PublishField =
 	| 'destination'

@@ -18,9 +18,9 @@ import {
 	type RequestSender,
 	refusedReadOnly,
 	sendConfirmed,
-} from '../request-flow/state.js';
+} from '../request-flow/request-flow-state.js';
 import { selectedIndex } from '../tail-list/selection.js';
-import type { TailListState } from '../tail-list/state.js';
+import type { TailListState } from '../tail-list/tail-list-state.js';
 
 /** What the controller runs on: a pane's context has all of it. */
 export interface ResourceContext<S, A> {

@@ -5,7 +5,7 @@
  */
 import type { CommandHandlers } from '../../keys/use-keys.js';
 import { moveSelection, selectedIndex } from './selection.js';
-import type { TailListAction, TailListState } from './state.js';
+import type { TailListAction, TailListState } from './tail-list-state.js';
 
 export interface TailNavigation {
 	/** The list's state as it is now (read when a key arrives, not when the view was drawn). */

@@ -1,6 +1,6 @@
 /** A table column of each row's trend (kit/trend): cut from its start, so the newest samples and the arrow stay. */
-import type { Column } from '../table/view.js';
-import { type Trends, trendText } from './state.js';
+import type { Column } from '../table/table-view.js';
+import { type Trends, trendText } from './trend-state.js';
 
 export function trendColumn<Row>(header: string, trends: Trends, key: (row: Row) => string): Column<Row> {
 	return {

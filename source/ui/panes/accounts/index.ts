@@ -2,8 +2,13 @@
 import { definePane } from '../../contract/pane.js';
 import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
 import { upDown } from '../../kit/tail-list/bindings.js';
-import { type AccountsAction, type AccountsState, accountsReducer, initialAccountsState } from './state.js';
-import { AccountsView } from './view.js';
+import {
+	type AccountsAction,
+	type AccountsState,
+	accountsReducer,
+	initialAccountsState,
+} from './accounts-state.js';
+import { AccountsView } from './accounts-view.js';
 
 export const accountsPane = definePane<AccountsState, AccountsAction>({
 	id: 'accounts',

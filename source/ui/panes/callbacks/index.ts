@@ -8,8 +8,8 @@ import {
 	initialCallbacksState,
 	leaveCallbacks,
 	openCallbacks,
-} from './state.js';
-import { CallbacksView } from './view.js';
+} from './callbacks-state.js';
+import { CallbacksView } from './callbacks-view.js';
 
 export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	id: 'callbacks',

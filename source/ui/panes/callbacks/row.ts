@@ -14,10 +14,10 @@ import { requestNumber } from '../../../receiver/render.js';
 import { describePreview } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { statusStyle } from '../../../text/style.js';
-import type { Segment } from '../../kit/live-line/view.js';
+import type { Segment } from '../../kit/live-line/live-line-view.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import { type Tone, toneOfColour } from '../../theme/theme.js';
-import type { ReplayState } from './state.js';
+import type { ReplayState } from './callbacks-state.js';
 
 /** A row to draw: a request, the receiver it came from, whether it is selected, its latest replay. */
 export interface GridRow {

@@ -16,12 +16,12 @@ import {
 	type RequestSender,
 	refusedReadOnly,
 	sendConfirmed,
-} from '../../kit/request-flow/state.js';
+} from '../../kit/request-flow/request-flow-state.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { rowKey } from './dlq-model.js';
+import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
-import { rowKey } from './model.js';
 import { makeOperation, type OperationKind, type OperationTarget } from './operations.js';
-import type { DlqAction, DlqOperation, DlqState } from './state.js';
 
 /** New message ids a notice names at most. */
 const namedIds = 3;

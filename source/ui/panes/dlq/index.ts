@@ -3,7 +3,6 @@ import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
 import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
 import { DlqController } from './controller.js';
-import { dlqPageEndpoint } from './endpoints.js';
 import {
 	type DlqAction,
 	type DlqState,
@@ -12,8 +11,9 @@ import {
 	initialDlqState,
 	leaveDlq,
 	openDlq,
-} from './state.js';
-import { DlqView } from './view.js';
+} from './dlq-state.js';
+import { DlqView } from './dlq-view.js';
+import { dlqPageEndpoint } from './endpoints.js';
 
 export const dlqPane = definePane<DlqState, DlqAction, DlqController>({
 	id: 'dlq',

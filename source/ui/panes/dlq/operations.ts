@@ -13,7 +13,7 @@ import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { DlqFilter } from '../../../api/filters.js';
 import type { Messaging } from '../../../api/transport.js';
 import { formatClock } from '../../../format/time.js';
-import type { DlqOperation } from './state.js';
+import type { DlqOperation } from './dlq-state.js';
 
 export type OperationKind = DlqOperation['kind'];
 

@@ -12,12 +12,12 @@ import {
 	unpinFlowControlRequest,
 } from '../../../api/flow-control-api.js';
 import type { PaneContext } from '../../contract/pane.js';
-import type { FormAction } from '../../kit/form/state.js';
+import type { FormAction } from '../../kit/form/form-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
 import { type FlowKey, flowKeysEndpoint } from './endpoints.js';
+import { perPeriod, waitingText } from './flow-model.js';
+import type { FlowAction, FlowState } from './flow-state.js';
 import { checkPin, pinForm, unpinForm, unpinSettings } from './limits.js';
-import { perPeriod, waitingText } from './model.js';
-import type { FlowAction, FlowState } from './state.js';
 
 export class FlowController extends ResourceController<FlowKey, FlowState, FlowAction> {
 	constructor(ctx: PaneContext<FlowState, FlowAction>) {

@@ -11,8 +11,8 @@ import {
 	flowScope,
 	initialFlowState,
 	leaveFlow,
-} from './state.js';
-import { FlowView } from './view.js';
+} from './flow-state.js';
+import { FlowView } from './flow-view.js';
 
 export const flowPane = definePane<FlowState, FlowAction, FlowController>({
 	id: 'flow',

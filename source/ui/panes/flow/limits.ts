@@ -4,8 +4,8 @@
  */
 import { DurationError } from '../../../api/duration.js';
 import { type PinSettings, pinPeriodSeconds, type UnpinSettings } from '../../../api/flow-control-api.js';
-import { createForm, type FieldSpec, type FormState } from '../../kit/form/state.js';
-import type { FormErrors } from '../../kit/form/view.js';
+import { createForm, type FieldSpec, type FormState } from '../../kit/form/form-state.js';
+import type { FormErrors } from '../../kit/form/form-view.js';
 import type { FlowKey } from './endpoints.js';
 
 export type PinField = 'parallelism' | 'rate' | 'period';

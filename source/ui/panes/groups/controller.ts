@@ -5,14 +5,14 @@
 import type { PaneContext } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
-import type { FormAction } from '../../kit/form/state.js';
+import type { FormAction } from '../../kit/form/form-state.js';
 import {
 	askToSend,
 	paneSender,
 	type RequestSender,
 	refusedReadOnly,
 	sendConfirmed,
-} from '../../kit/request-flow/state.js';
+} from '../../kit/request-flow/request-flow-state.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -23,7 +23,7 @@ import {
 	groupForm,
 } from './edits.js';
 import { type Group, groupsEndpoint } from './endpoints.js';
-import type { GroupsAction, GroupsState } from './state.js';
+import type { GroupsAction, GroupsState } from './groups-state.js';
 
 const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 	add: 'adding endpoints',

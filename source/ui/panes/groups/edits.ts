@@ -12,10 +12,9 @@ import {
 import { groupNameRule, isGroupName, isHttpUrl } from '../../../api/publish-options.js';
 import { mergeHeaderValues, parseHeaderLine, SettingError } from '../../../api/publish-settings.js';
 import type { EndpointReference, GroupHeaders } from '../../../api/schemas.js';
-import type { ApiRequest } from '../../../api/transport.js';
-import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/state.js';
-import type { FormErrors } from '../../kit/form/view.js';
-import type { PendingRequest } from '../../kit/request-flow/state.js';
+import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/form-state.js';
+import type { FormErrors } from '../../kit/form/form-view.js';
+import type { PendingRequest } from '../../kit/request-flow/request-flow-state.js';
 import type { GroupEndpoint } from './endpoints.js';
 
 export type GroupFormKind = 'add' | 'remove' | 'headers' | 'name';

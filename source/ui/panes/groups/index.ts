@@ -10,8 +10,8 @@ import {
 	groupsReducer,
 	groupsScope,
 	initialGroupsState,
-} from './state.js';
-import { GroupsView } from './view.js';
+} from './groups-state.js';
+import { GroupsView } from './groups-view.js';
 
 export const groupsPane = definePane<GroupsState, GroupsAction, GroupsController>({
 	id: 'groups',

@@ -9,8 +9,8 @@ import type { PaneContext } from '../../contract/pane.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type LogLine, type LogPage, logPageEndpoint } from './endpoints.js';
-import { rowKeys } from './model.js';
-import type { LogsAction, LogsState } from './state.js';
+import { rowKeys } from './logs-model.js';
+import type { LogsAction, LogsState } from './logs-state.js';
 
 /** Where an entry leads: the pane and what it is called there. */
 const jumps = {

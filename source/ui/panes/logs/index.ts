@@ -15,8 +15,8 @@ import {
 	logsReducer,
 	logsScope,
 	openLogs,
-} from './state.js';
-import { LogsView } from './view.js';
+} from './logs-state.js';
+import { LogsView } from './logs-view.js';
 
 export const logsPane = definePane<LogsState, LogsAction, LogsController>({
 	id: 'logs',

@@ -15,9 +15,9 @@ import {
 	type RequestSender,
 	refusedReadOnly,
 	sendConfirmed,
-} from '../../kit/request-flow/state.js';
+} from '../../kit/request-flow/request-flow-state.js';
 import { messageEndpoint } from './endpoints.js';
-import type { CancelRequest, MessagesAction, MessagesState } from './state.js';
+import type { CancelRequest, MessagesAction, MessagesState } from './messages-state.js';
 
 export class MessagesController {
 	private lastEvents: unknown;

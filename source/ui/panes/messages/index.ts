@@ -6,7 +6,7 @@ import { tailing } from '../../kit/tail-list/bindings.js';
 import { MessagesController } from './controller.js';
 import { messageEndpoint } from './endpoints.js';
 import { deriveMessageState } from './message-state.js';
-import { messageFacts } from './model.js';
+import { messageFacts } from './messages-model.js';
 import {
 	initialMessagesState,
 	leaveMessages,
@@ -14,8 +14,8 @@ import {
 	type MessagesState,
 	messagesReducer,
 	openMessages,
-} from './state.js';
-import { MessagesView } from './view.js';
+} from './messages-state.js';
+import { MessagesView } from './messages-view.js';
 
 /**
  * The delivery logs until the service says it has none, the ids shown whose state can still

@@ -4,8 +4,13 @@ import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { upDown } from '../../kit/tail-list/bindings.js';
 import { mqStatsEndpoint } from './endpoints.js';
-import { initialOverviewState, type OverviewAction, type OverviewState, overviewReducer } from './state.js';
-import { OverviewView } from './view.js';
+import {
+	initialOverviewState,
+	type OverviewAction,
+	type OverviewState,
+	overviewReducer,
+} from './overview-state.js';
+import { OverviewView } from './overview-view.js';
 
 export const overviewPane = definePane<OverviewState, OverviewAction>({
 	id: 'overview',

@@ -14,18 +14,18 @@ import type { PaneContext } from '../../contract/pane.js';
 import { describePollError } from '../../data/describe-error.js';
 import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
-import type { FormAction } from '../../kit/form/state.js';
+import type { FormAction } from '../../kit/form/form-state.js';
 import {
 	askToSend,
 	paneSender,
 	type RequestSender,
 	refusedReadOnly,
 	sendConfirmed,
-} from '../../kit/request-flow/state.js';
+} from '../../kit/request-flow/request-flow-state.js';
 import { osc52 } from './clipboard.js';
 import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
+import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './publish-state.js';
 import { matchRunMessages, type StartedRun } from './run-messages.js';
-import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './state.js';
 import { checkItemForm, fileForm, type ItemField, itemForm, parseTriggerFile } from './trigger-items.js';
 
 /** The largest JSON file of trigger items read. */

@@ -9,8 +9,8 @@ import {
 	type PublishState,
 	publishReducer,
 	publishScope,
-} from './state.js';
-import { PublishView } from './view.js';
+} from './publish-state.js';
+import { PublishView } from './publish-view.js';
 
 export const publishPane = definePane<PublishState, PublishAction, PublishController>({
 	id: 'publish',

@@ -6,8 +6,8 @@ import type { MqClient, PublishRequest } from '../../../api/client.js';
 import { joinUrl } from '../../../api/connection.js';
 import type { Dialect } from '../../../api/dialect.js';
 import type { PublishOptions } from '../../../api/publish-options.js';
-import { createForm, type FormState } from '../../kit/form/state.js';
-import type { FormErrors } from '../../kit/form/view.js';
+import { createForm, type FormState } from '../../kit/form/form-state.js';
+import type { FormErrors } from '../../kit/form/form-view.js';
 import {
 	checkPublishOptions,
 	destinationProblem,

@@ -6,8 +6,8 @@
 import { isHttpUrl } from '../../../api/publish-options.js';
 import { parseHeaderLine, SettingError } from '../../../api/publish-settings.js';
 import { describeZodError, type WorkflowTriggerItem, WorkflowTriggerItems } from '../../../api/schemas.js';
-import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/state.js';
-import type { FormErrors } from '../../kit/form/view.js';
+import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/form-state.js';
+import type { FormErrors } from '../../kit/form/form-view.js';
 
 export type ItemField = 'destination' | 'body' | 'headers';
 

@@ -13,8 +13,8 @@ import {
 import type { PaneContext } from '../../contract/pane.js';
 import { type Queue, queuesEndpoint } from '../../data/endpoints.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
-import { parseParallelism, waitingText } from './model.js';
-import type { QueuesAction, QueuesState } from './state.js';
+import { parseParallelism, waitingText } from './queues-model.js';
+import type { QueuesAction, QueuesState } from './queues-state.js';
 
 export class QueuesController extends ResourceController<Queue, QueuesState, QueuesAction> {
 	constructor(ctx: PaneContext<QueuesState, QueuesAction>) {

@@ -10,8 +10,8 @@ import {
 	type QueuesState,
 	queuesReducer,
 	queuesScope,
-} from './state.js';
-import { QueuesView } from './view.js';
+} from './queues-state.js';
+import { QueuesView } from './queues-view.js';
 
 export const queuesPane = definePane<QueuesState, QueuesAction, QueuesController>({
 	id: 'queues',

@@ -14,11 +14,11 @@ import {
 import { scheduleTiming } from '../../../format/schedule.js';
 import { formatLocalDateTime } from '../../../format/time.js';
 import type { PaneContext } from '../../contract/pane.js';
-import type { FormAction } from '../../kit/form/state.js';
+import type { FormAction } from '../../kit/form/form-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
 import { type Schedule, schedulesEndpoint } from './endpoints.js';
 import { checkScheduleForm, type ScheduleField, scheduleForm } from './form.js';
-import type { SchedulesAction, SchedulesState } from './state.js';
+import type { SchedulesAction, SchedulesState } from './schedules-state.js';
 
 export class SchedulesController extends ResourceController<Schedule, SchedulesState, SchedulesAction> {
 	private readonly client: MqClient;

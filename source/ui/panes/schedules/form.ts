@@ -9,8 +9,8 @@ import { CronError, type CronSchedule, parseCron } from '../../../api/cron.js';
 import type { Dialect } from '../../../api/dialect.js';
 import { groupNameRule, isGroupName } from '../../../api/publish-options.js';
 import type { ScheduleRequest } from '../../../api/schedules-api.js';
-import { createForm, type FieldSpec, type FormState } from '../../kit/form/state.js';
-import type { FormErrors } from '../../kit/form/view.js';
+import { createForm, type FieldSpec, type FormState } from '../../kit/form/form-state.js';
+import type { FormErrors } from '../../kit/form/form-view.js';
 import {
 	checkPublishOptions,
 	destinationProblem,

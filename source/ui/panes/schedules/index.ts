@@ -11,8 +11,8 @@ import {
 	type SchedulesState,
 	schedulesReducer,
 	schedulesScope,
-} from './state.js';
-import { SchedulesView } from './view.js';
+} from './schedules-state.js';
+import { SchedulesView } from './schedules-view.js';
 
 export const schedulesPane = definePane<SchedulesState, SchedulesAction, SchedulesController>({
 	id: 'schedules',

@@ -7,9 +7,9 @@ import {
 	indexChoice,
 	indexEdit,
 	indexReducer,
-} from '../../kit/index-prompt/state.js';
+} from '../../kit/index-prompt/index-prompt-state.js';
 import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
-import { SearchView } from './view.js';
+import { SearchView } from './search-view.js';
 
 export const searchPane = definePane<IndexChoice, IndexAction>({
 	id: 'search',

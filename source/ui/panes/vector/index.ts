@@ -1,11 +1,11 @@
 /** Vector: a vector index's counters and its latency and usage series. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
-import { indexEdit } from '../../kit/index-prompt/state.js';
+import { indexEdit } from '../../kit/index-prompt/index-prompt-state.js';
 import { upDown } from '../../kit/tail-list/bindings.js';
 import { vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
-import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './state.js';
-import { VectorView } from './view.js';
+import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './vector-state.js';
+import { VectorView } from './vector-view.js';
 
 export const vectorPane = definePane<VectorState, VectorAction>({
 	id: 'vector',

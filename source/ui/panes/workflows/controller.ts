@@ -11,8 +11,8 @@ import {
 	type RequestSender,
 	refusedReadOnly,
 	sendConfirmed,
-} from '../../kit/request-flow/state.js';
-import type { WorkflowsAction, WorkflowsState } from './state.js';
+} from '../../kit/request-flow/request-flow-state.js';
+import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
 export class WorkflowsController implements Controller {
 	private readonly sender: RequestSender;

@@ -10,8 +10,8 @@ import {
 	type WorkflowsAction,
 	type WorkflowsState,
 	workflowsReducer,
-} from './state.js';
-import { WorkflowsView } from './view.js';
+} from './workflows-state.js';
+import { WorkflowsView } from './workflows-view.js';
 
 /** Runs polled: what the list shows, within what a few pages of the logs bring. */
 const minRuns = 10;

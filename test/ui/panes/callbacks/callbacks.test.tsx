@@ -7,7 +7,7 @@ import { joinUrl } from '../../../../source/api/connection.js';
 import { untrustedMark } from '../../../../source/receiver/render.js';
 import { generateSigningKey } from '../../../../source/signing/keys.js';
 import { maskText } from '../../../../source/text/mask.js';
-import { callbacksRefreshMs } from '../../../../source/ui/panes/callbacks/model.js';
+import { callbacksRefreshMs } from '../../../../source/ui/panes/callbacks/callbacks-model.js';
 import { type Sink, startFixture, startSink } from '../../../local/helpers.js';
 import { callbackBody, send, sendSigned } from '../../../receiver/helpers.js';
 import { conformant } from '../../../support/conformance.js';

@@ -13,7 +13,7 @@ import {
 	rowKey,
 	rowOf,
 	rowWindow,
-} from '../../../../source/ui/panes/callbacks/model.js';
+} from '../../../../source/ui/panes/callbacks/callbacks-model.js';
 import { batchOf, classify, classifyOptions, requests } from '../../../receiver/frames.js';
 
 /** A store holding the newest 50 of 60 requests, kept as the worker thread's frames. */

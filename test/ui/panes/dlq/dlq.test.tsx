@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DlqController } from '../../../../source/ui/panes/dlq/controller.js';
-import type { DlqState } from '../../../../source/ui/panes/dlq/state.js';
+import type { DlqState } from '../../../../source/ui/panes/dlq/dlq-state.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
 import { waitUntil } from '../../../support/wait.js';
 import { controllerOf, keys, lineOf, type Session, selectedLine, startSession } from '../../harness.js';

@@ -5,10 +5,10 @@
  * message, its dead letters and its callbacks through the shell.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DlqState } from '../../../../source/ui/panes/dlq/state.js';
+import type { DlqState } from '../../../../source/ui/panes/dlq/dlq-state.js';
 import { logsPane } from '../../../../source/ui/panes/logs/index.js';
-import type { LogsState } from '../../../../source/ui/panes/logs/state.js';
-import type { MessagesState } from '../../../../source/ui/panes/messages/state.js';
+import type { LogsState } from '../../../../source/ui/panes/logs/logs-state.js';
+import type { MessagesState } from '../../../../source/ui/panes/messages/messages-state.js';
 import { type Sink, startSink } from '../../../local/helpers.js';
 import { waitUntil } from '../../../support/wait.js';
 import { keys, lineOf, type ReceiverSession, selectedLine, startReceiverSession } from '../../harness.js';

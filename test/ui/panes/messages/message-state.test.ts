@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryEvent, EventState, Message } from '../../../../source/api/schemas.js';
 import { deriveMessageState, type MessageFacts } from '../../../../source/ui/panes/messages/message-state.js';
-import { stateLabel } from '../../../../source/ui/panes/messages/model.js';
+import { stateLabel } from '../../../../source/ui/panes/messages/messages-model.js';
 
 const now = 1_767_225_600_000;
 const message = (overrides: Partial<Message> = {}): Message => ({

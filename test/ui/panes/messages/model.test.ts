@@ -6,7 +6,7 @@ import {
 	countdown,
 	flowText,
 	maxMessageIdLength,
-} from '../../../../source/ui/panes/messages/model.js';
+} from '../../../../source/ui/panes/messages/messages-model.js';
 
 const now = 1_767_225_600_000;
 

@@ -1,0 +1,101 @@
+import { Box, Text } from 'ink';
+import { memo } from 'react';
+import { summarize } from '../../../format/series.js';
+import { fitText } from '../../../format/text.js';
+import { type Tone, useTheme } from '../../theme/theme.js';
+import { LiveText } from '../live-text/live-text-view.js';
+import { type ChartData, chartLines, plotWidth } from './lines.js';
+
+export interface ChartProps {
+	/** Our own words: `delivered`. */
+	title: string;
+	data: ChartData;
+	/** Lines in all: the title, the plot rows and the time axis. */
+	height: number;
+	width: number;
+	/** Time a column stands for. */
+	stepMs: number;
+	/** A value with its unit, e.g. `12/s` or `3.1 KiB/s`. */
+	format: (value: number) => string;
+	tone: Tone;
+	/** Said after the numbers, in the warning tone: why some columns are estimates, or what is missing. */
+	note?: string | undefined;
+}
+
+/** Values whose labels are as wide as an axis label gets: the axis keeps its width as data changes. */
+const probes = [0, 0.25, 2.5, 25, 250, 999, 1023, 1536, 10_240, 999_000, 1_500_000];
+
+function labelWidthFor(format: (value: number) => string): number {
+	return Math.max(3, ...probes.map((v) => format(v).length));
+}
+
+/** Columns a chart `width` wide plots with this format: how many values its data should hold. */
+export function chartColumns(width: number, format: (value: number) => string): number {
+	return plotWidth(width, labelWidthFor(format));
+}
+
+/**
+ * A titled multi-row chart: `title  last … min … max …` (a `~` before a value that is an
+ * estimate), the columns with a y axis in units, estimates dimmed, and a time axis.
+ */
+export const Chart = memo(function Chart(props: ChartProps) {
+	const theme = useTheme();
+	const { width, format } = props;
+	const labelWidth = labelWidthFor(format);
+	const columns = plotWidth(width, labelWidth);
+	const data = { values: props.data.values.slice(-columns), estimates: props.data.estimates.slice(-columns) };
+	const summary = summarize(data.values);
+	const plotRows = Math.max(1, props.height - 2);
+	const lines = chartLines(data, {
+		height: plotRows,
+		labelWidth,
+		stepMs: props.stepMs,
+		format,
+		note: props.note,
+	});
+	const lastEstimate = data.estimates.at(-1) === true;
+	const numbers = summary
+		? `  ${lastEstimate ? '~' : ''}${format(summary.last)}  min ${format(summary.min)}  max ${format(summary.max)}`
+		: '  no data yet';
+	const room = Math.max(0, width - props.title.length);
+	const note = lines.note ? `  ~ ${lines.note}` : '';
+	return (
+		<Box flexDirection="column" width={width} height={props.height} flexShrink={0} overflowY="hidden">
+			<Box flexShrink={0} width={width}>
+				<Text bold color={theme.color(props.tone)}>
+					{props.title}
+				</Text>
+				<LiveText text={fitText(numbers, Math.min(room, numbers.length))} />
+				{note && room > numbers.length ? (
+					<LiveText text={fitText(note, room - numbers.length)} color={theme.color('warn')} />
+				) : null}
+			</Box>
+			{lines.rows.map((row, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: the rows of one chart, top first
+				<Box key={i} flexShrink={0} width={width}>
+					<LiveText text={row.axis} dimColor />
+					{row.runs.map((run, j) => (
+						<LiveText
+							// biome-ignore lint/suspicious/noArrayIndexKey: the runs of one row, left to right
+							key={j}
+							text={run.text}
+							color={theme.color(run.estimate ? 'muted' : props.tone)}
+							dimColor={run.estimate && !theme.color('muted')}
+						/>
+					))}
+				</Box>
+			))}
+			<Box flexShrink={0} width={width}>
+				{lines.time.map((part, i) => (
+					<LiveText
+						// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one line, left to right
+						key={i}
+						text={part.text}
+						dimColor={!part.note}
+						color={part.note ? theme.color('warn') : undefined}
+					/>
+				))}
+			</Box>
+		</Box>
+	);
+});

@@ -1,0 +1,82 @@
+import { Box, Text } from 'ink';
+import { clampOffset } from '../../../format/layout.js';
+import { gridRows } from '../key-values/key-values-view.js';
+import { Sparkline, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
+import type { SeriesRow } from './series-row.js';
+
+export interface SeriesGridProps {
+	rows: readonly SeriesRow[];
+	width: number;
+	/** Lines available, the title included. */
+	height: number;
+	title: string;
+	/** First visible grid row (scrolling). */
+	offset: number;
+}
+
+/** Sparkline columns: one while the series fit the lines (wider sparklines), two from 160 cells when not. */
+export function gridColumns(width: number, count: number, lines: number): number {
+	return width >= 160 && count > lines ? 2 : 1;
+}
+
+/** How many grid lines the series take, to bound scrolling. */
+export function seriesGridLines(count: number, width: number, lines: number): number {
+	return Math.ceil(count / gridColumns(width, count, lines));
+}
+
+export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
+	return Math.min(24, Math.max(8, ...rows.map((r) => [...r.label].length)));
+}
+
+/** Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`. */
+export function SeriesGrid(props: SeriesGridProps) {
+	const visible = Math.max(0, props.height - 1);
+	const columns = gridColumns(props.width, props.rows.length, visible);
+	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
+	const lines = gridRows(props.rows, columns);
+	const start = clampOffset(props.offset, lines.length, visible);
+	const shown = lines.slice(start, start + visible);
+	const hidden = lines.length - shown.length;
+	const labelWidth = seriesLabelWidth(props.rows);
+	const statsWidth = statsWidthOf(props.rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+	return (
+		<Box flexDirection="column" height={props.height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{props.title}
+				{hidden > 0 ? (
+					<Text dimColor>
+						{' '}
+						{`(lines ${start + 1}-${start + shown.length} of ${lines.length}, ↑↓ to scroll)`}
+					</Text>
+				) : null}
+			</Text>
+			{shown.map((line) =>
+				line.length === 1 ? (
+					<Sparkline
+						key={line[0]!.id}
+						label={line[0]!.label}
+						values={line[0]!.values}
+						width={cellWidth}
+						labelWidth={labelWidth}
+						statsWidth={statsWidth}
+						format={line[0]!.format}
+					/>
+				) : (
+					<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3} flexShrink={0}>
+						{line.map((row) => (
+							<Sparkline
+								key={row.id}
+								label={row.label}
+								values={row.values}
+								width={cellWidth}
+								labelWidth={labelWidth}
+								statsWidth={statsWidth}
+								format={row.format}
+							/>
+						))}
+					</Box>
+				),
+			)}
+		</Box>
+	);
+}

@@ -1,0 +1,81 @@
+import { Text } from 'ink';
+import { useRef, useState } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { type Binding, commandIn } from '../../keys/key-table.js';
+import { useKeys } from '../../keys/use-keys.js';
+import { type TextInputAction, textEditOf, textInputReducer } from './text-input-state.js';
+
+/** A text field takes every key first: Enter applies, Esc cancels, the rest is typed. */
+export const textInputBindings: readonly Binding[] = [
+	{
+		command: 'input.submit',
+		scope: 'input',
+		keys: ['enter'],
+		description: 'apply',
+		hint: { label: 'apply' },
+	},
+	{
+		command: 'input.cancel',
+		scope: 'input',
+		keys: ['esc'],
+		description: 'cancel',
+		hint: { label: 'cancel' },
+	},
+];
+
+export interface TextInputProps {
+	label: string;
+	initial?: string;
+	placeholder?: string;
+	onSubmit: (value: string) => void;
+	onCancel: () => void;
+}
+
+/** A one-line text field. While shown it takes every key before any other binding. */
+export function TextInput(props: TextInputProps) {
+	const initial = props.initial ?? '';
+	const [state, setState] = useState(() => ({ value: initial, cursor: [...initial].length }));
+	// Keys are handled against the value as typed so far, not as last drawn: Enter right after
+	// the last character submits it too.
+	const typed = useRef(state);
+	const dispatch = (action: TextInputAction) => {
+		const next = textInputReducer(typed.current, action);
+		if (next === typed.current) return;
+		typed.current = next;
+		setState(next);
+	};
+	useKeys(priorities.input, (event) => {
+		const command = commandIn(textInputBindings, 'input', event.name);
+		if (command === 'input.submit') props.onSubmit(typed.current.value);
+		else if (command === 'input.cancel') props.onCancel();
+		else if (event.name === 'ctrl+c') return false;
+		else {
+			const edit = textEditOf(event);
+			if (edit) dispatch(edit);
+		}
+		return true;
+	});
+	const chars = [...state.value];
+	const before = sanitize(chars.slice(0, state.cursor).join(''));
+	const at = chars[state.cursor] ?? ' ';
+	const after = sanitize(chars.slice(state.cursor + 1).join(''));
+	return (
+		<Text>
+			<Text bold>{props.label} </Text>
+			{state.value === '' && props.placeholder ? (
+				// The cursor sits on the placeholder's first character, as in ink-text-input.
+				<>
+					<Text inverse>{props.placeholder.slice(0, 1)}</Text>
+					<Text dimColor>{props.placeholder.slice(1)}</Text>
+				</>
+			) : (
+				<>
+					{before}
+					<Text inverse>{sanitize(at)}</Text>
+					{after}
+				</>
+			)}
+		</Text>
+	);
+}

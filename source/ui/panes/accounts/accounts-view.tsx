@@ -1,0 +1,98 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { usersEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
+import { Table } from '../../kit/table/table-view.js';
+import { accountColumns, accountDetail } from './accounts-model.js';
+import type { AccountsAction, AccountsState } from './accounts-state.js';
+
+export function AccountsView(props: PaneViewProps) {
+	const ui = useUi();
+	const polls = usePolls();
+	const { ui: shell } = useRuntime();
+	const { state, dispatch, store } = usePane<AccountsState, AccountsAction>();
+	const entry = entryOf(polls, usersEndpoint);
+	const users = entry?.data;
+	const count = users?.length ?? 0;
+	const selected = Math.min(state.cursor, Math.max(0, count - 1));
+	const page = Math.max(1, props.height - 3);
+	const columns = useMemo(() => accountColumns(ui.reveal), [ui.reveal]);
+
+	const user = users?.[selected];
+	const detail = user ? accountDetail(user, ui.reveal) : [];
+	const wide = props.width >= 120;
+	const cellWidth = wide ? 40 : 39;
+	const labelWidth = wide ? 19 : 18;
+	const detailHeight = Math.max(1, props.height - 1);
+	const detailScrolls = Math.max(0, keyValueRowCount(detail, props.width, cellWidth) - detailHeight) + 1;
+	// In the detail view the arrows scroll it; in the table they move the selection.
+	const move = (delta: number) =>
+		store.getSnapshot().detail
+			? dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
+			: dispatch({ type: 'cursor/move', delta, count });
+
+	useCommands('accounts', priorities.pane, {
+		'nav.up': () => move(-1),
+		'nav.down': () => move(1),
+		'nav.pageUp': () => move(-page),
+		'nav.pageDown': () => move(page),
+		'nav.open': () => {
+			// The row under the cursor now: keys read together may have moved it since the last frame.
+			const user = users?.[Math.min(store.getSnapshot().cursor, Math.max(0, count - 1))];
+			if (!user) return;
+			shell.dispatch({ type: 'account/select', id: user.id });
+			dispatch({ type: 'detail/open' });
+		},
+		'nav.back': () => dispatch({ type: 'back' }),
+		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
+	});
+
+	if (!users) return <EndpointState entry={entry} what="accounts" />;
+	if (users.length === 0) return <Text>The service lists no accounts.</Text>;
+	const secrets = ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)';
+	if (state.detail && user) {
+		const more = detailScrolls > 1 ? ` · ↑↓ scroll` : '';
+		return (
+			<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					Account {sanitize(user.id)}
+					<Text dimColor>
+						{' '}
+						· shown in the Overview · {secrets} · esc back{more}
+					</Text>
+				</Text>
+				<KeyValues
+					items={detail}
+					width={props.width}
+					cellWidth={cellWidth}
+					labelWidth={labelWidth}
+					offset={Math.min(state.detailScroll, detailScrolls - 1)}
+					height={detailHeight}
+				/>
+			</Box>
+		);
+	}
+	return (
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{users.length} account{users.length === 1 ? '' : 's'}
+				<Text dimColor> · ● shown in the Overview · enter uses one · {secrets}</Text>
+			</Text>
+			<Table
+				columns={columns}
+				rows={users}
+				width={props.width}
+				height={props.height - 1}
+				selected={selected}
+				mark={(u) => (u.id === ui.accountId ? '●' : ' ')}
+			/>
+		</Box>
+	);
+}

@@ -1,0 +1,92 @@
+/** What the Callbacks pane keeps: the list and its detail, the filter and its field, replays. */
+import type { ForwardSummary } from '../../../receiver/event.js';
+import {
+	initialTailList,
+	type TailListAction,
+	type TailListState,
+	tailListReducer,
+} from '../../kit/tail-list/tail-list-state.js';
+
+/** A replay of a request: under way, or the app's answer (or why it could not be sent). */
+export type ReplayState =
+	| { state: 'sending' }
+	| { state: 'answered'; forward: ForwardSummary; resigned: boolean; edited: boolean }
+	| { state: 'failed'; message: string };
+
+export interface CallbacksState extends TailListState {
+	/** The filter field is open. */
+	editing: boolean;
+	/** A regular expression, or plain text when it is not one; '' shows everything. */
+	filter: string;
+	/** The body field of a replay is open, for the request of this row (its key: model.ts rowKey). */
+	editingBody: string | undefined;
+	/** Replays by row key: the newest of each. */
+	replays: Readonly<Record<string, ReplayState>>;
+	/** Why the last key could not do what it does (R with no app to send to): said until the next key. */
+	notice: string | undefined;
+}
+
+export type CallbacksAction =
+	| TailListAction
+	| { type: 'filter/open' }
+	| { type: 'filter/set'; text: string }
+	| { type: 'filter/close' }
+	| { type: 'replay/edit'; key: string }
+	| { type: 'replay/edit-close' }
+	| { type: 'replay/state'; key: string; replay: ReplayState }
+	| { type: 'notice'; text: string | undefined }
+	| { type: 'back' };
+
+export const initialCallbacksState: CallbacksState = {
+	...initialTailList,
+	editing: false,
+	filter: '',
+	editingBody: undefined,
+	replays: {},
+	notice: undefined,
+};
+
+export function callbacksReducer(state: CallbacksState, action: CallbacksAction): CallbacksState {
+	// A notice answers the key just pressed: whatever comes next takes it away.
+	if (state.notice !== undefined && action.type !== 'notice' && action.type !== 'replay/state')
+		return callbacksReducer({ ...state, notice: undefined }, action);
+	switch (action.type) {
+		case 'notice':
+			return state.notice === action.text ? state : { ...state, notice: action.text };
+		case 'filter/open':
+			return state.editing ? state : { ...state, editing: true };
+		case 'filter/set':
+			// Another filter shows other rows: the list follows the newest again.
+			return { ...state, filter: action.text, editing: false, selected: undefined, detailScroll: 0 };
+		case 'filter/close':
+			return state.editing ? { ...state, editing: false } : state;
+		case 'replay/edit':
+			return { ...state, editing: false, editingBody: action.key };
+		case 'replay/edit-close':
+			return state.editingBody === undefined ? state : { ...state, editingBody: undefined };
+		case 'replay/state':
+			return { ...state, editingBody: undefined, replays: { ...state.replays, [action.key]: action.replay } };
+		case 'back':
+			if (state.editingBody !== undefined) return { ...state, editingBody: undefined };
+			if (state.editing) return { ...state, editing: false };
+			if (state.detail) return { ...state, detail: false };
+			return state.filter ? callbacksReducer(state, { type: 'filter/set', text: '' }) : state;
+		default:
+			return tailListReducer(state, action);
+	}
+}
+
+export const leaveCallbacks = (state: CallbacksState): CallbacksState => ({
+	...state,
+	editing: false,
+	editingBody: undefined,
+	notice: undefined,
+	detail: false,
+	detailScroll: 0,
+});
+
+/** Opened from another pane with a message id: the callbacks whose line names it. */
+export function openCallbacks(state: CallbacksState, request: { messageId?: string }): CallbacksState {
+	if (!request.messageId) return state;
+	return callbacksReducer(leaveCallbacks(state), { type: 'filter/set', text: request.messageId });
+}

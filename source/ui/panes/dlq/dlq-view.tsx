@@ -1,0 +1,115 @@
+import { Text } from 'ink';
+import { useMemo } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { statusTone } from '../../kit/delivery/record.js';
+import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
+import { useNow } from '../../kit/hooks/use-now.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { useTheme } from '../../theme/theme.js';
+import type { DlqController } from './controller.js';
+import { dlqColumns, dlqDetail, rowKey } from './dlq-model.js';
+import type { DlqAction, DlqState } from './dlq-state.js';
+import { type DeadLetter, dlqPageEndpoint } from './endpoints.js';
+
+const rowKeys = (letters: readonly DeadLetter[]) => letters.map(rowKey);
+
+/** The dead letter queue, one page at a time, filtered by the service; retry and delete from the keyboard. */
+export function DlqView(props: PaneViewProps) {
+	const { width, height } = props;
+	const ui = useUi();
+	const polls = usePolls();
+	const theme = useTheme();
+	const { client, readOnly } = useRuntime();
+	const { state, dispatch, store, controller } = usePane<DlqState, DlqAction, DlqController>();
+	const now = useNow(60_000, !ui.frozen);
+	const page = controller.list.page();
+	const letters = page?.messages;
+	const columns = useMemo(() => dlqColumns(now), [now]);
+	const selected = useListRows({
+		rows: letters ?? [],
+		keysOf: rowKeys,
+		state,
+		store,
+		list: controller.list,
+		detail: dlqDetail,
+		width,
+		height,
+	});
+
+	useCommands(
+		'dlq',
+		priorities.pane,
+		{
+			...selected.commands,
+			'nav.back': () => dispatch({ type: 'back' }),
+			'select.mark': () => controller.mark(),
+			'dlq.markAll': () => controller.markAll(),
+			'dlq.retry': () => void controller.ask('retry'),
+			'dlq.delete': () => void controller.ask('delete'),
+			'dlq.logs': () => controller.showLogs(),
+		},
+		!state.form && !state.confirm,
+	);
+
+	if (state.confirm)
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
+
+	const which = state.detail ? 'this one' : 'the marked (or selected)';
+	const hint = (
+		<Text dimColor wrap="truncate-end">
+			{readOnly
+				? 'read-only: retry and delete are off · / filters · enter opens · l its logs'
+				: `R retries, D deletes ${which} · space marks, * marks all the filter matches · l its logs`}
+		</Text>
+	);
+	const count = letters?.length ?? 0;
+	const marks = state.all
+		? ' · all the filter matches marked'
+		: state.marked.length > 0
+			? ` · ${state.marked.length} marked`
+			: '';
+	const paging = [
+		state.previous.length > 0 ? ` · page ${state.previous.length + 1}` : '',
+		page?.cursor ? ' · n next page' : '',
+		state.previous.length > 0 ? ' · p previous' : '',
+	].join('');
+	const isMarked = (l: DeadLetter) => state.all || (l.dlqId !== undefined && state.marked.includes(l.dlqId));
+	return (
+		<FilteredListScreen
+			width={width}
+			height={height}
+			state={state}
+			list={controller.list}
+			formTitle="Filter the dead letters"
+			rows={letters}
+			entry={entryOf(polls, dlqPageEndpoint)}
+			what="dead letters"
+			heading={[
+				{ text: page ? `${count} dead letter${count === 1 ? '' : 's'}` : 'Dead letters', bold: true },
+				{ text: `${marks}${paging}`, dim: true },
+			]}
+			prompt={<PromptLine width={width} notice={state.notice} hint={hint} />}
+			empty={{
+				filtered: 'No dead letter matches the filter. / changes it; esc clears it.',
+				unfiltered: 'The dead letter queue is empty: every message was delivered, or is still being tried.',
+			}}
+			columns={columns}
+			selected={selected}
+			mark={(l) => `${l === selected.current ? '›' : ' '}${isMarked(l) ? '●' : ' '}`}
+			detailTitle={(letter) => (
+				<>
+					Dead letter {sanitize(letter.dlqId ?? letter.messageId)}{' '}
+					<Text color={theme.color(statusTone(letter.responseStatus) ?? 'muted')}>
+						{letter.responseStatus === undefined ? 'no answer' : `status ${letter.responseStatus}`}
+					</Text>
+				</>
+			)}
+		/>
+	);
+}

@@ -1,0 +1,112 @@
+import { Box, Text } from 'ink';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { Failure, failureRows } from '../../kit/failure/failure-view.js';
+import type { FormAction } from '../../kit/form/form-state.js';
+import { Form } from '../../kit/form/form-view.js';
+import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { Table } from '../../kit/table/table-view.js';
+import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import type { FlowController } from './controller.js';
+import { flowKeysEndpoint, globalParallelismEndpoint } from './endpoints.js';
+import { flowColumns, flowSummary } from './flow-model.js';
+import type { FlowAction, FlowState } from './flow-state.js';
+import { checkPin } from './limits.js';
+
+export function FlowView(props: PaneViewProps) {
+	const polls = usePolls();
+	const { client, readOnly } = useRuntime();
+	const { state, dispatch, store, controller } = usePane<FlowState, FlowAction, FlowController>();
+	const { width, height } = props;
+	const entry = entryOf(polls, flowKeysEndpoint);
+	const global = entryOf(polls, globalParallelismEndpoint)?.data;
+	const keys = entry?.data ?? [];
+	const names = keys.map((k) => k.flowControlKey);
+	const index = selectedIndex(names, state.selected);
+	const notice = state.notice ? 1 : 0;
+	const tableHeight = Math.max(2, height - 1 - notice);
+	useCommands(
+		'flow',
+		priorities.pane,
+		{
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys: names,
+				listHeight: tableHeight - 1,
+				scrolls: 1,
+			}),
+			'flow.pause': () => controller.pause(),
+			'flow.resume': () => controller.resume(),
+			'flow.pin': () => controller.openPin(),
+			'flow.unpin': () => controller.openUnpin(),
+			'flow.resetRate': () => controller.resetRate(),
+		},
+		!state.confirm && !state.form,
+	);
+
+	if (state.confirm)
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
+	if (state.form) {
+		const { form } = state;
+		const failure = state.notice?.tone === 'error' ? `${state.notice.text} · nothing changed` : undefined;
+		const formProps = {
+			width,
+			height: height - 1 - failureRows(failure, width).length,
+			active: true,
+			onAction: (action: FormAction<string>) => controller.formAction(action),
+			onSubmit: () => controller.submitForm(),
+			onCancel: () => controller.closeForm(),
+		};
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					{form.kind === 'pin' ? 'Pin limits of key' : 'Unpin limits of key'} {sanitize(form.key)}
+					<Text dimColor>
+						{form.kind === 'pin'
+							? ' · pinned limits win over what its messages ask for, until unpinned'
+							: ' · its messages set the unpinned limits again'}
+					</Text>
+				</Text>
+				<Failure text={failure} width={width} />
+				{form.kind === 'pin' ? (
+					<Form form={form.state} errors={checkPin(form.state.values).errors} {...formProps} />
+				) : (
+					<Form form={form.state} errors={{}} {...formProps} />
+				)}
+			</Box>
+		);
+	}
+	if (!entry?.data) return <EndpointState entry={entry} what="flow-control keys" />;
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{flowSummary(keys, global)}
+			</Text>
+			{keys.length === 0 ? (
+				<Box height={tableHeight}>
+					<Text dimColor>
+						No flow-control keys in use: a key shows here while messages published with it are waiting or
+						being delivered, or while it is paused or pinned.
+					</Text>
+				</Box>
+			) : (
+				<Table
+					columns={flowColumns(state.trends)}
+					rows={keys}
+					width={width}
+					height={tableHeight}
+					selected={index}
+				/>
+			)}
+			{readOnly && !state.notice ? null : <NoticeLine notice={state.notice} />}
+		</Box>
+	);
+}

@@ -1,0 +1,170 @@
+import { Box, Text } from 'ink';
+import { UrlGroup } from '../../../api/schemas.js';
+import { extraPairs } from '../../../format/missing.js';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { Failure, failureRows } from '../../kit/failure/failure-view.js';
+import { Form } from '../../kit/form/form-view.js';
+import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { Table } from '../../kit/table/table-view.js';
+import type { GroupsController } from './controller.js';
+import { checkGroupForm, groupFormTitles } from './edits.js';
+import { groupsEndpoint } from './endpoints.js';
+import { endpointColumns, groupColumns, headerDisplay } from './groups-model.js';
+import type { GroupsAction, GroupsState } from './groups-state.js';
+
+export function GroupsView(props: PaneViewProps) {
+	const polls = usePolls();
+	const { client } = useRuntime();
+	const { state, controller } = usePane<GroupsState, GroupsAction, GroupsController>();
+	const page = Math.max(1, props.height - 4);
+	useCommands(
+		'groups',
+		priorities.pane,
+		{
+			'nav.up': () => controller.move(-1),
+			'nav.down': () => controller.move(1),
+			'nav.pageUp': () => controller.move(-page),
+			'nav.pageDown': () => controller.move(page),
+			'nav.open': () => controller.open(),
+			'nav.back': () => controller.back(),
+			'select.mark': () => controller.mark(),
+			'group.add': () => controller.openForm('add'),
+			'group.remove': () => controller.openForm('remove'),
+			'group.headers': () => controller.openForm('headers'),
+			'group.clearHeaders': () => controller.clearHeaders(),
+			'group.delete': () => controller.deleteGroup(),
+			'group.name': () => controller.openForm('name'),
+		},
+		!state.form && !state.confirm,
+	);
+	const { width, height } = props;
+
+	if (state.confirm)
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
+	if (state.form) {
+		const { errors } = checkGroupForm(state.form.kind, state.form.state.values);
+		const failure = state.failure
+			? `${state.failure} · nothing changed; edit and send again, or esc`
+			: undefined;
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					{groupFormTitles[state.form.kind]}
+				</Text>
+				<Failure text={failure} width={width} />
+				<Form
+					form={state.form.state}
+					errors={errors}
+					width={width}
+					height={height - 1 - failureRows(failure, width).length}
+					active
+					onAction={(action) => controller.formAction(action)}
+					onSubmit={() => controller.submitForm()}
+					onCancel={() => controller.closeForm()}
+				/>
+			</Box>
+		);
+	}
+	if (!state.listed) {
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					{state.typed ? `URL Group ${sanitize(state.typed)}` : 'URL Groups'}
+					<Text dimColor> · this service does not list its groups (GET /v2/topics answered 404/405)</Text>
+				</Text>
+				<Text wrap="truncate-end">
+					{state.typed
+						? 'Its endpoints and headers are not shown. a adds an endpoint, x removes endpoints by name or URL, h sets and c clears the default headers, D deletes it; g types another name.'
+						: 'Press g to type a group name; then a, x, h, c and D edit it.'}
+				</Text>
+				<NoticeLine notice={state.notice} />
+			</Box>
+		);
+	}
+	const entry = entryOf(polls, groupsEndpoint);
+	const groups = entry?.data;
+	if (!groups) return <EndpointState entry={entry} what="URL Groups" />;
+	const current = controller.current();
+	const group = current?.group;
+	const notice = state.notice ? 1 : 0;
+	if (groups.length === 0 || !group)
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text>No URL Groups yet. a adds an endpoint to a new group.</Text>
+				<NoticeLine notice={state.notice} />
+			</Box>
+		);
+	if (controller.isOpen()) {
+		const headers = headerDisplay(group.headers);
+		const endpoints = group.endpoints ?? [];
+		const extras = extraPairs(UrlGroup, group);
+		const shownHeaders = Math.min(headers.length, Math.max(1, Math.floor((height - 6) / 3)));
+		const tableHeight = Math.max(
+			2,
+			height - 3 - Math.max(1, shownHeaders) - notice - (extras.length > 0 ? 1 : 0),
+		);
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					URL Group {sanitize(group.name)}
+					<Text dimColor>
+						{' '}
+						· {endpoints.length} endpoint{endpoints.length === 1 ? '' : 's'} · {state.marked.length} marked
+						(space) · esc back
+					</Text>
+				</Text>
+				<Text dimColor wrap="truncate-end">
+					Default headers{headers.length > shownHeaders ? ` (${shownHeaders} of ${headers.length})` : ''}:
+					{headers.length === 0 ? ' none' : ''}
+				</Text>
+				{headers.slice(0, shownHeaders).map((line) => (
+					<Text key={line} wrap="truncate-end">
+						{'  '}
+						{line}
+					</Text>
+				))}
+				{extras.length > 0 ? (
+					<Text dimColor wrap="truncate-end">
+						Fields mqtop does not know: {extras.map(([name, value]) => `${name} ${value}`).join(' · ')}
+					</Text>
+				) : null}
+				<Table
+					columns={endpointColumns}
+					rows={endpoints}
+					width={width}
+					height={tableHeight}
+					selected={Math.min(state.endpointCursor, endpoints.length - 1)}
+					mark={(e) => (e.url !== undefined && state.marked.includes(e.url) ? '●' : ' ')}
+				/>
+				<NoticeLine notice={state.notice} />
+			</Box>
+		);
+	}
+	const selected = Math.max(
+		0,
+		groups.findIndex((g) => g.name === group.name),
+	);
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{groups.length} URL Group{groups.length === 1 ? '' : 's'}
+				<Text dimColor> · enter opens one, to mark endpoints for removal</Text>
+			</Text>
+			<Table
+				columns={groupColumns}
+				rows={groups}
+				width={width}
+				height={Math.max(2, height - 1 - notice)}
+				selected={selected}
+			/>
+			<NoticeLine notice={state.notice} />
+		</Box>
+	);
+}

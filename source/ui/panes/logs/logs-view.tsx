@@ -1,0 +1,99 @@
+import { Text } from 'ink';
+import { useMemo } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
+import { useNow } from '../../kit/hooks/use-now.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { useTheme } from '../../theme/theme.js';
+import type { LogsController } from './controller.js';
+import { logPageEndpoint } from './endpoints.js';
+import { logColumns, logDetail, rowKeys, stateTone } from './logs-model.js';
+import { isFollowing, type LogsAction, type LogsState } from './logs-state.js';
+
+/** The delivery logs, newest first, filtered by the service; follows new entries until you move. */
+export function LogsView(props: PaneViewProps) {
+	const { width, height } = props;
+	const ui = useUi();
+	const polls = usePolls();
+	const theme = useTheme();
+	const { state, dispatch, store, controller } = usePane<LogsState, LogsAction, LogsController>();
+	const now = useNow(60_000, !ui.frozen);
+	const page = controller.list.page();
+	const lines = page?.logs;
+	const columns = useMemo(() => logColumns(now), [now]);
+	const selected = useListRows({
+		rows: lines ?? [],
+		keysOf: rowKeys,
+		state,
+		store,
+		list: controller.list,
+		detail: logDetail,
+		width,
+		height,
+	});
+
+	useCommands(
+		'logs',
+		priorities.pane,
+		{
+			...selected.commands,
+			'nav.first': () => dispatch({ type: 'follow' }),
+			'nav.back': () => dispatch({ type: 'back' }),
+			'logs.message': () => controller.jump('messages'),
+			'logs.dlq': () => controller.jump('dlq'),
+			'logs.callbacks': () => controller.jump('callbacks'),
+		},
+		!state.form,
+	);
+
+	const hint = (
+		<Text dimColor wrap="truncate-end">
+			m its message · d its dead letter · c its callbacks · / filters · enter opens
+		</Text>
+	);
+	const count = lines?.length ?? 0;
+	const following = isFollowing(state);
+	const paging = [
+		state.previous.length > 0 ? ` · page ${state.previous.length + 1} (older)` : '',
+		page?.cursor ? ' · n older' : '',
+		state.previous.length > 0 ? ' · p newer' : '',
+	].join('');
+	return (
+		<FilteredListScreen
+			width={width}
+			height={height}
+			state={state}
+			list={controller.list}
+			formTitle="Filter the delivery logs"
+			rows={lines}
+			entry={entryOf(polls, logPageEndpoint)}
+			what="delivery logs"
+			heading={[
+				{ text: page ? `${count} log entr${count === 1 ? 'y' : 'ies'}` : 'Delivery logs', bold: true },
+				{
+					text: following ? ' · following the newest' : ' · paused (g follows the newest again)',
+					tone: following ? 'ok' : 'warn',
+				},
+				{ text: `${paging}${controller.path() === '/v2/events' ? ' · from /v2/events' : ''}`, dim: true },
+			]}
+			prompt={<PromptLine width={width} notice={state.notice} hint={hint} />}
+			empty={{
+				filtered: 'No log entry matches the filter. / changes it; esc clears it.',
+				unfiltered: 'No delivery logs yet: they appear as messages are published and delivered.',
+			}}
+			columns={columns}
+			selected={selected}
+			detailTitle={(line) => (
+				<>
+					Log entry of {sanitize(line.messageId)}{' '}
+					<Text color={theme.color(stateTone(line.state))}>{sanitize(line.state ?? '')}</Text>
+				</>
+			)}
+		/>
+	);
+}

@@ -1,0 +1,232 @@
+import { Box, Text } from 'ink';
+import { useMemo, useSyncExternalStore } from 'react';
+import { formatDuration } from '../../../api/duration.js';
+import { statsPeriods } from '../../../api/schemas.js';
+import { formatBytes } from '../../../format/bytes.js';
+import { orMissing } from '../../../format/missing.js';
+import { formatInteger, formatMoney } from '../../../format/number.js';
+import { textWidth, truncate } from '../../../format/text.js';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { usersEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { Chart } from '../../kit/chart/chart-view.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { Gap } from '../../kit/gap/gap-view.js';
+import { LiveText } from '../../kit/live-text/live-text-view.js';
+import { MonthBars } from '../../kit/month-bars/month-bars-view.js';
+import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/series-grid-view.js';
+import { Sparkline, statsWidthFor } from '../../kit/sparkline/sparkline-view.js';
+import { useTheme } from '../../theme/theme.js';
+import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
+import { overviewLayout } from './layout.js';
+import { type LiveChart, liveCharts, sourcesText } from './live.js';
+import {
+	dayCount,
+	dayLabel,
+	dayNames,
+	dayTotals,
+	monthRequests,
+	monthTotals,
+	overviewSeries,
+	statsToday,
+	type UsageTotals,
+} from './overview-model.js';
+import { dayOf, type OverviewAction, type OverviewState } from './overview-state.js';
+
+type PaneProps = PaneViewProps;
+
+/** `12 requests · 3 workflow runs · …`: the totals of a day or of the month; `compact` for narrow terminals. */
+export function totalsText(totals: UsageTotals, compact = false): string {
+	return [
+		`${orMissing(totals.requests, formatInteger)} ${compact ? 'req' : 'requests'}`,
+		`${orMissing(totals.workflowRuns, formatInteger)} ${compact ? 'wf runs' : 'workflow runs'}`,
+		`${orMissing(totals.workflowMessages, formatInteger)} ${compact ? 'wf msgs' : 'workflow messages'}`,
+		`${orMissing(totals.bandwidth, formatBytes)}`,
+		`${orMissing(totals.billing, formatMoney)}`,
+	].join(' · ');
+}
+
+const chartGap = 2;
+
+/** The live rates: multi-row charts where the height allows, else one sparkline a rate. */
+function LiveRates(props: { width: number; columns: number; rows: number; chartHeight: number }) {
+	const runtime = useRuntime();
+	const state = useSyncExternalStore(runtime.live.subscribe, runtime.live.getSnapshot);
+	const stepMs = runtime.refreshMs;
+	const charts = liveCharts(state, stepMs);
+	const cellWidth = Math.floor((props.width - chartGap * (props.columns - 1)) / props.columns);
+	const lines = Array.from({ length: props.rows }, (_, r) =>
+		charts.slice(r * props.columns, (r + 1) * props.columns),
+	);
+	const sources = sourcesText(state);
+	const title = `every ${formatDuration(stepMs)}, newest right${sources ? ` · ${sources}` : ''}`;
+	return (
+		<Box flexDirection="column" width={props.width} flexShrink={0}>
+			<Box flexShrink={0}>
+				<Text bold>Live </Text>
+				<Text dimColor wrap="truncate-end">
+					{truncate(title, Math.max(0, props.width - 5))}
+				</Text>
+			</Box>
+			{lines.map((line) => (
+				<Box key={line.map((c) => c.id).join(' ')} flexDirection="row" gap={chartGap} flexShrink={0}>
+					{line.map((chart) =>
+						props.chartHeight > 1 ? (
+							<Chart
+								key={chart.id}
+								title={chart.title}
+								data={chart.columns(cellWidth)}
+								width={cellWidth}
+								height={props.chartHeight}
+								stepMs={chart.stepMs}
+								format={chart.format}
+								tone={chart.tone}
+								note={chart.note}
+							/>
+						) : (
+							<LiveSparkline key={chart.id} chart={chart} width={cellWidth} />
+						),
+					)}
+				</Box>
+			))}
+		</Box>
+	);
+}
+
+const sparkLabelWidth = 17;
+
+function LiveSparkline(props: { chart: LiveChart; width: number }) {
+	const { chart, width } = props;
+	const statsWidth = width >= 60 ? statsWidthFor(8) : statsWidthFor(5);
+	const spark = Math.max(4, width - sparkLabelWidth - statsWidth - 2);
+	return (
+		<Sparkline
+			label={chart.title}
+			values={chart.columns(spark).values}
+			width={width}
+			labelWidth={sparkLabelWidth}
+			statsWidth={statsWidth}
+			format={chart.format}
+		/>
+	);
+}
+
+function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId: string }) {
+	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
+	const theme = useTheme();
+	const { stats, width, height, accountId } = props;
+	const series = useMemo(() => overviewSeries(stats), [stats]);
+	const today = statsToday(stats, Date.now());
+	const days = dayCount(stats);
+	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, days - 1));
+	const layout = overviewLayout(width, height, 6, seriesGridLines(series.length, width, height));
+	const gridHeight = Math.max(2, layout.grid);
+	const gridLines = seriesGridLines(series.length, width, gridHeight - 1);
+	const scrollable = Math.max(0, gridLines - (gridHeight - 1));
+	const offset = Math.min(state.scroll, scrollable);
+	const scroll = (delta: number) => dispatch({ type: 'scroll', delta, count: scrollable + 1 });
+	const day = (delta: number) =>
+		dispatch({ type: 'day/move', accountId, delta, from: selected, count: days });
+
+	useCommands('overview', priorities.pane, {
+		'nav.up': () => scroll(-1),
+		'nav.down': () => scroll(1),
+		'nav.pageUp': () => scroll(-gridHeight),
+		'nav.pageDown': () => scroll(gridHeight),
+		'nav.left': () => day(-1),
+		'nav.right': () => day(1),
+	});
+
+	const dayTotal = dayTotals(stats, selected);
+	const label = dayLabel(stats, selected, today);
+	const compact = width < 120;
+	const monthLine = `${totalsText(monthTotals(stats), compact)} · DLQ `;
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{props.title}
+			</Text>
+			<Box flexShrink={0}>
+				<Text dimColor>{'Today   '}</Text>
+				<LiveText text={truncate(totalsText(dayTotals(stats, today), compact), width - 8)} />
+			</Box>
+			<Box flexShrink={0}>
+				<Text dimColor>{'Month   '}</Text>
+				<LiveText text={truncate(monthLine, width - 8)} />
+				<LiveText
+					text={truncate(
+						orMissing(stats.dlq_message_count, formatInteger),
+						Math.max(0, width - 8 - monthLine.length),
+					)}
+					color={(stats.dlq_message_count ?? 0) > 0 ? theme.color('error') : undefined}
+				/>
+			</Box>
+			<Gap />
+			{layout.live > 0 ? (
+				<LiveRates
+					width={width}
+					columns={layout.chartColumns}
+					rows={layout.chartRows}
+					chartHeight={layout.chartHeight}
+				/>
+			) : null}
+			<SeriesGrid
+				rows={series}
+				width={width}
+				height={gridHeight}
+				offset={offset}
+				title={`Period series (${stats.daily_used?.length ?? 0} points, oldest left)`}
+			/>
+			{layout.bars > 0 ? (
+				<>
+					<Gap />
+					<MonthBars
+						values={monthRequests(stats)}
+						days={dayNames(stats)}
+						today={today}
+						selected={selected}
+						width={width}
+						height={layout.bars}
+					/>
+					<Box flexShrink={0}>
+						<Text color={theme.color('highlight')}>{label}</Text>
+						<LiveText
+							text={truncate(`  ${totalsText(dayTotal, compact)}`, Math.max(0, width - textWidth(label)))}
+						/>
+					</Box>
+				</>
+			) : null}
+		</Box>
+	);
+}
+
+export function OverviewView(props: PaneProps) {
+	const ui = useUi();
+	const polls = usePolls();
+	if (!ui.accountId) {
+		const users = entryOf(polls, usersEndpoint);
+		if (users?.data && users.data.length === 0) return <Text>The service lists no accounts.</Text>;
+		return <EndpointState entry={users} what="accounts" />;
+	}
+	const entry = entryOf(polls, mqStatsEndpoint);
+	const accountId = ui.accountId;
+	const dataPeriod = statsPeriods.find(
+		(period) => entry?.dataParams === mqStatsEndpoint.params({ accountId, period }),
+	);
+	// Another account's numbers under this account's name would mislead: wait for its own.
+	if (!entry?.data || !dataPeriod) return <EndpointState entry={entry} what="usage stats" />;
+	const customer = entryOf(polls, usersEndpoint)?.data?.find((u) => u.id === accountId)?.customer_id;
+	const stale = dataPeriod !== ui.period;
+	const title = [
+		`Account ${sanitize(ui.accountId)}${customer ? ` (${sanitize(customer)})` : ''}`,
+		`period ${dataPeriod}`,
+		stale ? `loading ${ui.period}…` : undefined,
+	]
+		.filter(Boolean)
+		.join(' · ');
+	return <Usage {...props} stats={entry.data} title={title} accountId={accountId} />;
+}

@@ -1,0 +1,87 @@
+import { Box, Text } from 'ink';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { queuesEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { Table } from '../../kit/table/table-view.js';
+import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import type { QueuesController } from './controller.js';
+import { queueColumns, queueSummary } from './queues-model.js';
+import type { QueuesAction, QueuesState } from './queues-state.js';
+
+export function QueuesView(props: PaneViewProps) {
+	const polls = usePolls();
+	const { client, readOnly } = useRuntime();
+	const { state, dispatch, store, controller } = usePane<QueuesState, QueuesAction, QueuesController>();
+	const { width, height } = props;
+	const entry = entryOf(polls, queuesEndpoint);
+	const queues = entry?.data ?? [];
+	const names = queues.map((q) => q.name);
+	const index = selectedIndex(names, state.selected);
+	const current = queues[index];
+	const tableHeight = Math.max(2, height - 2);
+	useCommands(
+		'queues',
+		priorities.pane,
+		{
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys: names,
+				listHeight: tableHeight - 1,
+				scrolls: 1,
+			}),
+			'queue.pause': () => controller.pause(),
+			'queue.resume': () => controller.resume(),
+			'queue.parallelism': () => controller.editParallelism(),
+			'queue.delete': () => controller.remove(),
+		},
+		!state.confirm && !state.editing,
+	);
+
+	if (state.confirm)
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
+	if (!entry?.data) return <EndpointState entry={entry} what="queues" />;
+	const hint = readOnly
+		? 'read-only: nothing is changed from here'
+		: 'p pauses · u resumes · s sets the parallelism · D deletes';
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{queueSummary(queues)}
+				<Text dimColor> · lag: messages not yet delivered, failed or cancelled</Text>
+			</Text>
+			<PromptLine
+				width={width}
+				notice={state.notice}
+				hint={<Text dimColor>{queues.length === 0 ? 'No queues yet: an enqueue creates one.' : hint}</Text>}
+				field={
+					state.editing && current
+						? {
+								label: `parallelism of ${sanitize(current.name)}:`,
+								placeholder: `a whole number from 1${current.parallelism === undefined ? '' : ` (now ${current.parallelism})`}`,
+								onSubmit: (value) => controller.submitParallelism(value),
+								onCancel: () => controller.closeParallelism(),
+							}
+						: undefined
+				}
+			/>
+			{queues.length > 0 ? (
+				<Table
+					columns={queueColumns(state.trends)}
+					rows={queues}
+					width={width}
+					height={tableHeight}
+					selected={index}
+				/>
+			) : null}
+		</Box>
+	);
+}

@@ -1,0 +1,138 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { Failure, failureRows } from '../../kit/failure/failure-view.js';
+import { Form } from '../../kit/form/form-view.js';
+import { useNow } from '../../kit/hooks/use-now.js';
+import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { Table } from '../../kit/table/table-view.js';
+import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import type { SchedulesController } from './controller.js';
+import { schedulesEndpoint } from './endpoints.js';
+import { scheduleColumns, scheduleDetail, scheduleSummary } from './schedules-model.js';
+import type { SchedulesAction, SchedulesState } from './schedules-state.js';
+
+export function SchedulesView(props: PaneViewProps) {
+	const ui = useUi();
+	const polls = usePolls();
+	const { client, readOnly } = useRuntime();
+	const { state, dispatch, store, controller } = usePane<
+		SchedulesState,
+		SchedulesAction,
+		SchedulesController
+	>();
+	const { width, height } = props;
+	const entry = entryOf(polls, schedulesEndpoint);
+	const schedules = entry?.data ?? [];
+	const ids = schedules.map((s) => s.scheduleId);
+	const index = selectedIndex(ids, state.selected);
+	const current = schedules[index];
+	const idle = !state.form && !state.confirm;
+	// Countdowns to the next runs tick once a second.
+	const now = useNow(1000, idle && !ui.frozen && schedules.length > 0);
+	const notice = state.notice ? 1 : 0;
+	const listHeight = Math.max(2, height - 1 - notice);
+	const detailLines = useMemo(
+		() => (state.detail && current ? scheduleDetail(current, now, width) : []),
+		[state.detail, current, now, width],
+	);
+	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(height));
+	useCommands(
+		'schedules',
+		priorities.pane,
+		{
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys: ids,
+				listHeight: listHeight - 1,
+				scrolls,
+			}),
+			'nav.back': () => dispatch({ type: 'back' }),
+			'schedule.pause': () => controller.pause(),
+			'schedule.resume': () => controller.resume(),
+			'schedule.delete': () => controller.remove(),
+			'schedule.new': () => controller.openForm(),
+		},
+		idle,
+	);
+
+	if (state.confirm)
+		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
+	if (state.form) {
+		const errors = controller.check()?.errors ?? {};
+		const failure = state.failure
+			? `${state.failure} · nothing changed; edit and send again, or esc`
+			: undefined;
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text bold wrap="truncate-end">
+					New schedule
+					<Text dimColor> · every run publishes with these options · an existing schedule id updates it</Text>
+				</Text>
+				<Failure text={failure} width={width} />
+				<Form
+					form={state.form}
+					errors={errors}
+					width={width}
+					height={height - 1 - failureRows(failure, width).length}
+					active
+					onAction={(action) => controller.formAction(action)}
+					onSubmit={() => controller.submitForm()}
+					onCancel={() => controller.closeForm()}
+				/>
+			</Box>
+		);
+	}
+	if (!entry?.data) return <EndpointState entry={entry} what="schedules" />;
+	if (state.detail && current)
+		return (
+			<DetailScreen
+				title={`Schedule ${sanitize(current.scheduleId)}`}
+				prompt={
+					<PromptLine width={width} notice={state.notice} hint={<Text dimColor>{keysHint(readOnly)}</Text>} />
+				}
+				lines={detailLines}
+				scroll={state.detailScroll}
+				width={width}
+				height={height}
+			/>
+		);
+	if (schedules.length === 0)
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				<Text>No schedules yet.{readOnly ? '' : ' n creates one.'}</Text>
+				<NoticeLine notice={state.notice} />
+			</Box>
+		);
+	return (
+		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{scheduleSummary(schedules)}
+				<Text dimColor> · times are your local time · enter: next runs, last run, options</Text>
+			</Text>
+			<Table
+				columns={scheduleColumns(now)}
+				rows={schedules}
+				width={width}
+				height={listHeight}
+				selected={index}
+			/>
+			<NoticeLine notice={state.notice} />
+		</Box>
+	);
+}
+
+function keysHint(readOnly: boolean): string {
+	return readOnly ? 'read-only: p, u and D are disabled' : 'p pauses · u resumes · D deletes';
+}

@@ -1,0 +1,167 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { scrollStart } from '../../../format/layout.js';
+import { formatInteger } from '../../../format/number.js';
+import { stateWord } from '../../../format/workflow-run.js';
+import { sanitize } from '../../../text/sanitize.js';
+import { usePane, useRuntime, useUi } from '../../contract/context.js';
+import type { PaneViewProps } from '../../contract/pane.js';
+import { entryOf, keyedEntry } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
+import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { useNow } from '../../kit/hooks/use-now.js';
+import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
+import { LiveLine } from '../../kit/live-line/live-line-view.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { Table } from '../../kit/table/table-view.js';
+import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { useTheme } from '../../theme/theme.js';
+import type { WorkflowsController } from './controller.js';
+import { runEndpoint, runsEndpoint } from './endpoints.js';
+import { isRunning, runColumns, runDetail, runRows, stateTone } from './workflows-model.js';
+import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
+
+/** Answers are drawn at most this often. */
+export const workflowsRefreshMs = 200;
+
+/** Workflow runs newest first, followed live; Enter opens a run's steps, c cancels a running one. */
+export function WorkflowsView(props: PaneViewProps) {
+	const ui = useUi();
+	const runtime = useRuntime();
+	const theme = useTheme();
+	const { state, dispatch, store, controller } = usePane<
+		WorkflowsState,
+		WorkflowsAction,
+		WorkflowsController
+	>();
+	const polls = useThrottledStore(runtime.polls, workflowsRefreshMs, ui.frozen);
+	const listHeight = Math.max(1, props.height - 3);
+
+	// The list polls as many runs as it shows.
+	useEffect(() => {
+		dispatch({ type: 'room', rows: listHeight });
+	}, [dispatch, listHeight]);
+
+	const entry = entryOf(polls, runsEndpoint);
+	const runs = entry?.data ?? [];
+	const running = runs.some((run) => run.workflowState === 'RUN_STARTED');
+	// Durations of runs in progress tick once a second.
+	const now = useNow(1000, running && !ui.frozen);
+	const rows = useMemo(() => runRows(runs, now), [runs, now]);
+	const ids = useMemo(() => rows.map((row) => row.id), [rows]);
+	const index = selectedIndex(ids, state.selected);
+	const start = scrollStart(index, rows.length, listHeight);
+	const current = rows[index];
+	const columns = useMemo(() => runColumns(), []);
+
+	// The open run as polled on its own, else as the list has it.
+	const openId = state.detail ? (state.selected ?? current?.id) : undefined;
+	const openRun = openId
+		? (keyedEntry(polls, runEndpoint, openId)?.data ?? rows.find((row) => row.id === openId)?.run)
+		: undefined;
+	const detailLines = useMemo(
+		() => (openRun ? runDetail(openRun, now, props.width) : []),
+		[openRun, now, props.width],
+	);
+	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
+
+	useCommands(
+		'workflows',
+		priorities.pane,
+		{
+			...tailNavigation({ list: store.getSnapshot, dispatch, keys: ids, listHeight, scrolls }),
+			'nav.back': () => dispatch({ type: 'back' }),
+			'workflow.cancel': () => {
+				// The run selected now: keys read together may have moved it since the last frame.
+				const list = store.getSnapshot();
+				const id = list.detail ? openId : ids[selectedIndex(ids, list.selected)];
+				const row = rows.find((r) => r.id === id);
+				if (!row || !id) return;
+				dispatch({ type: 'select', key: id });
+				controller.askCancel(id, isRunning(row));
+			},
+		},
+		!state.confirm,
+	);
+
+	if (state.confirm)
+		return (
+			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
+		);
+
+	const hint = (
+		<Text dimColor wrap="truncate-end">
+			{runtime.readOnly
+				? 'read-only: cancelling is off · enter opens a run'
+				: 'enter opens a run · c cancels the selected run (asks first)'}
+		</Text>
+	);
+	const prompt = <PromptLine width={props.width} notice={state.notice} hint={hint} />;
+
+	if (state.detail && openRun) {
+		return (
+			<DetailScreen
+				title={
+					<>
+						Workflow run {sanitize(openRun.workflowRunId)}{' '}
+						<Text color={theme.color(stateTone(openRun.workflowState))}>
+							{sanitize(stateWord(openRun.workflowState))}
+						</Text>
+					</>
+				}
+				prompt={prompt}
+				lines={detailLines}
+				scroll={state.detailScroll}
+				width={props.width}
+				height={props.height}
+			/>
+		);
+	}
+
+	const shown = rows.slice(start, start + listHeight);
+	const position =
+		rows.length > listHeight
+			? ` · ${start + 1}-${start + shown.length} of ${formatInteger(rows.length)}`
+			: '';
+	const counts = ['RUN_STARTED', 'RUN_SUCCESS', 'RUN_FAILED', 'RUN_CANCELED']
+		.map((s) => [stateWord(s), rows.filter((r) => r.summary.state === s).length] as const)
+		.filter(([, n]) => n > 0)
+		.map(([word, n]) => `${n} ${word}`)
+		.join(', ');
+	return (
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+			<LiveLine
+				width={props.width}
+				segments={[
+					{ text: `${formatInteger(rows.length)} workflow run${rows.length === 1 ? '' : 's'}`, bold: true },
+					{
+						text: `${counts ? ` (${counts})` : ''}${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
+						dim: true,
+					},
+				]}
+			/>
+			{prompt}
+			{entry?.data === undefined ? (
+				<EndpointState entry={entry} what="workflow runs" />
+			) : rows.length === 0 ? (
+				<Box flexDirection="column">
+					<Text dimColor>No workflow runs yet. A run appears here when a workflow SDK route, a trigger</Text>
+					<Text dimColor>(mqtop trigger, or t on the Publish pane) or the demo starts one.</Text>
+				</Box>
+			) : (
+				<Table
+					columns={columns}
+					rows={shown}
+					width={props.width}
+					height={props.height - 2}
+					selected={index - start}
+					mark={(row) => (row === current ? '›' : ' ')}
+				/>
+			)}
+		</Box>
+	);
+}
