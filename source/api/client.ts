@@ -1,14 +1,16 @@
 /**
- * The typed client of the whole interface: every operation of interface.md and the
- * operations decisions.md adds, by area (queues, schedules, dead letters, logs, flow control,
- * messages, workflows, URL Groups, management, signing keys), each in its own file. This file
- * keeps what they share, the transport (credentials, hosts, one `send`), and publish, whose
- * encoding enqueues and schedules reuse. The TUI, the scriptable commands and the tests use it alike.
+ * The typed client of the whole protocol: every operation of the neutral interface and the
+ * operations beyond it, by area (docs/protocol/README.md#areas: queues, schedules, dead letters,
+ * logs, flow control, messages, workflows, URL Groups, management, signing keys), each in its own
+ * file. This file keeps what they share, the transport (credentials, hosts, one `send`), and
+ * publish, whose encoding enqueues and schedules reuse. The TUI, the scriptable commands and the
+ * tests use it alike.
  *
  * Every read reads the answer liberally (liberal.ts), as a client of a real deployment must:
  * only identity fields are required, and the Reading says which fields were odd. That the local
- * service sends the complete shape of interface.md, with nothing odd, is what the conformance
- * tests check (test/support/conformance.ts).
+ * service sends the complete shape the protocol pages list, with nothing odd
+ * (docs/protocol/local-server.md#complete-answers), is what the conformance tests check
+ * (test/support/conformance.ts).
  */
 import type { Dispatcher } from 'undici';
 import { type ConnectionSettings, joinUrl } from './connection.js';

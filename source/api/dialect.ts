@@ -1,7 +1,7 @@
 /**
- * The five names that differ between deployments (decisions.md, "Dialect", and the deployed
- * service's fifth, the partner word). Client, local service and receiver all take one Dialect
- * so that both sides of a connection agree.
+ * The five names that differ between deployments, the partner word among them
+ * (docs/protocol/conventions.md#dialect). Client, local service and receiver all take one
+ * Dialect so that both sides of a connection agree.
  */
 export interface Dialect {
 	/** Prefix of configuration headers and of headers the service adds, e.g. `Svc-`. */

@@ -5,8 +5,8 @@ import type { FieldIssue } from './liberal.js';
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'invalid-request';
 
 /**
- * Which rate limit a 429 hit (decisions.md, "Errors"): `burst` is the per-second limit of the
- * `Burst-RateLimit-*` headers, `daily` the daily one of `RateLimit-*`; `unknown` when the
+ * Which rate limit a 429 hit (docs/protocol/errors.md#rate-limits): `burst` is the per-second limit
+ * of the `Burst-RateLimit-*` headers, `daily` the daily one of `RateLimit-*`; `unknown` when the
  * answer said neither.
  */
 export interface RateLimit {
@@ -112,8 +112,9 @@ function headerNumber(headers: Record<string, HeaderValue>, name: string): numbe
 }
 
 /**
- * A reset header as unix milliseconds. decisions.md gives unix seconds; a small number is read
- * as seconds from now, as some services send it.
+ * A reset header as unix milliseconds. The protocol gives unix seconds
+ * (docs/protocol/errors.md#rate-limits); a small number is read as seconds from now, as some
+ * services send it.
  */
 function resetAt(value: number | undefined, now: number): number | undefined {
 	if (value === undefined) return undefined;

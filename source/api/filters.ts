@@ -1,8 +1,8 @@
 /**
  * The filters of the listings and bulk operations (delivery logs, the dead letter queue, bulk
- * cancel), named as the deployed service reads them from the query (decisions.md, "Delivery
- * logs" and "Operations beyond interface.md"). The client encodes them here; the local
- * service reads the same names, so both sides cannot drift apart.
+ * cancel), named as the deployed service reads them from the query
+ * (docs/protocol/logs.md#filters). The client encodes them here; the local service reads the
+ * same names, so both sides cannot drift apart.
  *
  * A multi-value filter matches a record whose value equals any of the given values (OR);
  * separate filters must all match (AND). Several values are sent as repeated parameters.

@@ -1,7 +1,8 @@
 /**
- * Flow control (decisions.md, "Operations beyond interface.md"): the keys with their wait
- * lists and counters, pause and resume, pinning parallelism or rate over what messages ask
- * for, resetting the rate window, and the account's global parallelism.
+ * Flow control: the keys with their wait lists and counters
+ * (docs/protocol/flow-control.md#key-resource), pause and resume, pinning parallelism or rate
+ * over what messages ask for, resetting the rate window (docs/protocol/flow-control.md#operations),
+ * and the account's global parallelism (docs/protocol/flow-control.md#global-parallelism).
  */
 import { DurationError, parseDuration } from './duration.js';
 import { withQuery } from './filters.js';

@@ -1,7 +1,7 @@
 /**
  * One HTTP exchange with timeouts, typed errors and, for idempotent reads only, retries with
  * exponential backoff and jitter that honour Retry-After and the rate-limit reset headers
- * (decisions.md, "Errors"); and reading its answer, strictly or liberally.
+ * (docs/protocol/errors.md#client-retries); and reading its answer, strictly or liberally.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';

@@ -1,9 +1,10 @@
 /**
  * The data planes of vector indexes and search databases: request types and zod schemas of the
- * answers. Not in interface.md, which only has their statistics; the shapes follow the REST API
- * of the deployed indexes as the vendor documents it and its SDKs send it: every command by
- * POST, a namespace (or search index name) as the last path segment, every success
- * `{"result": ...}`, every error `{"error": "..."}` (decisions.md, "Errors").
+ * answers. Not in the neutral interface, which only has their statistics; the shapes follow the
+ * REST API of the deployed indexes as the vendor documents it and its SDKs send it: every command
+ * by POST, a namespace (or search index name) as the last path segment, every success
+ * `{"result": ...}`, every error `{"error": "..."}` (docs/protocol/vector.md#requests,
+ * docs/protocol/search.md#requests).
  *
  * Vector index, under its endpoint (Bearer: the index token; reads also the read-only token):
  *   upsert[/ns]          {id, vector?, sparseVector?, metadata?, data?} or an array   -> "Success"

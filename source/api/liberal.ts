@@ -1,8 +1,8 @@
 /**
- * Reading answers liberally (decisions.md, "Reading: be liberal"). A resource is declared once,
- * as the zod schema of its complete shape (what interface.md lists and the local service sends);
- * `identified` marks the few fields that identify it. `readLiberal` then reads any answer
- * against that schema so that:
+ * Reading answers liberally (docs/protocol/conventions.md#reading-liberally). A resource is
+ * declared once, as the zod schema of its complete shape (what the protocol pages list and the
+ * local service sends: docs/protocol/local-server.md#complete-answers); `identified` marks the few
+ * fields that identify it. `readLiberal` then reads any answer against that schema so that:
  *
  * - identity fields are required: a record without them is left out of its list, and an answer
  *   whose root lacks them does not fit at all;

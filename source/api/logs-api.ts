@@ -1,5 +1,5 @@
 /**
- * Delivery logs (decisions.md, "Delivery logs"): `GET /v2/logs`, or on a connection that
+ * Delivery logs (docs/protocol/logs.md#paths): `GET /v2/logs`, or on a connection that
  * answers 404 or 405 there, the older `GET /v2/events` with the same query. Which one works
  * is remembered for the life of the client.
  */

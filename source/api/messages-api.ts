@@ -98,7 +98,7 @@ export class MessagesApi {
 	async cancel(selection: CancelSelection): Promise<number | undefined> {
 		const request = cancelMessagesRequest(selection);
 		const response = await this.messaging.send(request);
-		// The deployed service may answer without a body (decisions.md).
+		// The deployed service may answer without a body (docs/protocol/messages.md#cancel).
 		if (response.text.trim() === '') return undefined;
 		return readBody(request.operation, response, CancelResult).data.cancelled;
 	}

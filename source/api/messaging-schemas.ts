@@ -1,9 +1,10 @@
 /**
- * zod schemas of the messaging operations beyond interface.md (decisions.md, "The deployed
- * service"): queues, schedules, delivery logs, flow control, batch publish and the bulk
- * answers of the dead letter queue. Each is declared with its complete shape and read
- * liberally (liberal.ts): only the fields `identified` names are required; a field that is
- * missing, null or of another type reads as absent and is reported, and extra fields are kept.
+ * zod schemas of the messaging operations beyond the neutral interface
+ * (docs/protocol/README.md#areas): queues, schedules, delivery logs, flow control, batch publish
+ * and the bulk answers of the dead letter queue. Each is declared with its complete shape and read
+ * liberally (liberal.ts, docs/protocol/conventions.md#reading-liberally): only the fields
+ * `identified` names are required; a field that is missing, null or of another type reads as absent
+ * and is reported, and extra fields are kept.
  */
 import { z } from 'zod';
 import { identified } from './liberal.js';

@@ -26,9 +26,9 @@ export function readPublishAnswer(
 }
 
 /**
- * A group publish answered as an array (the SDK, decisions.md), as `{messages: [...]}` (the
- * reference), or as a single `{messageId, ...}` object, as the deployed service may answer: each
- * read as `{messages}`, the single object as a one-item answer.
+ * A group publish answered as an array (the SDK; docs/protocol/publish.md#answers), as
+ * `{messages: [...]}` (the reference), or as a single `{messageId, ...}` object, as the deployed
+ * service may answer: each read as `{messages}`, the single object as a one-item answer.
  */
 function groupAnswerAsMessages(json: unknown): unknown {
 	if (Array.isArray(json)) return { messages: json };

@@ -1,6 +1,7 @@
 /**
- * Publish configuration (decisions.md, "Publish") as typed options, and its encoding to the
- * prefixed headers or their lowercase query forms. The client encodes; the local service
+ * Publish configuration (docs/protocol/publish.md#configuration-headers) as typed options, and
+ * its encoding to the prefixed headers or their lowercase query forms
+ * (docs/protocol/publish.md#configuration). The client encodes; the local service
  * decodes with the same tables, so both sides cannot drift apart.
  */
 import { type Dialect, prefixed } from './dialect.js';
@@ -65,7 +66,10 @@ export class PublishOptionError extends Error {
 	}
 }
 
-/** Retries of a message that asks for none (decisions.md), within the plan's max_retries. */
+/**
+ * Retries of a message that asks for none, within the plan's max_retries
+ * (docs/protocol/delivery.md#retries).
+ */
 export const defaultRetries = 3;
 
 const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];

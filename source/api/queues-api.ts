@@ -1,6 +1,7 @@
 /**
- * Queues (decisions.md, "Operations beyond interface.md"): ordered delivery with at most
- * `parallelism` messages of a queue in progress, paused and resumed as a whole.
+ * Queues (docs/protocol/queues.md#order-and-parallelism): ordered delivery with at most
+ * `parallelism` messages of a queue in progress, paused and resumed as a whole
+ * (docs/protocol/queues.md#pause-and-resume).
  */
 import { Queue, Queues } from './messaging-schemas.js';
 import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';

@@ -1,6 +1,7 @@
 /**
- * The `Retry-Delay` expression of decisions.md: arithmetic in milliseconds over the variable
- * `retried`. It is parsed into a tree and evaluated by walking it; it is never run as code.
+ * The `Retry-Delay` expression (docs/protocol/publish.md#retry-delay-expressions): arithmetic in
+ * milliseconds over the variable `retried`. It is parsed into a tree and evaluated by walking it;
+ * it is never run as code.
  */
 export type RetryDelayExpr =
 	| { kind: 'number'; value: number }

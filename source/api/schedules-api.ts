@@ -1,8 +1,8 @@
 /**
- * Schedules (decisions.md, "Operations beyond interface.md"): a publish repeated on a cron
- * expression, with every publish option. The deployed service takes 5 fields with an
- * optional `CRON_TZ=<zone>` prefix; the local service also takes a 6th, leading field of
- * seconds.
+ * Schedules (docs/protocol/schedules.md#create): a publish repeated on a cron expression, with
+ * every publish option. The deployed service takes 5 fields with an optional `CRON_TZ=<zone>`
+ * prefix; the local service also takes a 6th, leading field of seconds
+ * (docs/protocol/schedules.md#cron-expressions).
  */
 import { prefixed } from './dialect.js';
 import { Schedule, ScheduleCreated, Schedules } from './messaging-schemas.js';

@@ -1,9 +1,9 @@
 /**
- * zod schemas for every resource of interface.md and decisions.md: the single source of truth
- * that the client, the local service, the receiver and the UI import. Each describes the whole
- * resource, as the local service sends it; objects are loose, so fields a newer service adds
- * pass through untouched. `identified` names the fields a client requires when it reads an
- * answer liberally (liberal.ts): everything else may be missing or odd on a deployment.
+ * zod schemas for every resource of the protocol (docs/protocol/README.md#areas): the single source
+ * of truth that the client, the local service, the receiver and the UI import. Each describes the
+ * whole resource, as the local service sends it; objects are loose, so fields a newer service adds
+ * pass through untouched. `identified` names the fields a client requires when it reads an answer
+ * liberally (liberal.ts): everything else may be missing or odd on a deployment.
  *
  * Where the vendor's reference (upstash/docs `qstash/openapi.yaml`,
  * `devops/developer-api/openapi.yml`) or SDK (upstash/qstash-js) spell a field otherwise, the
@@ -17,9 +17,10 @@ export const statsPeriods = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as cons
 export const StatsPeriod = z.enum(statsPeriods);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
-// The reference types `x` as a plain string; decisions.md has clients also read ISO 8601 and
-// unix seconds or milliseconds, as a number or a string. One that cannot be read is kept as it
-// came: a point without a time (a gap) on screen, the value as sent in `--json`.
+// The reference types `x` as a plain string; clients also read ISO 8601 and unix seconds or
+// milliseconds, as a number or a string (docs/protocol/statistics.md#timestamps). One that cannot
+// be read is kept as it came: a point without a time (a gap) on screen, the value as sent in
+// `--json`.
 export const StatsTimestamp = keptAsItCame(
 	z.union([z.string(), z.number()]),
 	(value) => parseStatsTimestamp(value) !== undefined,
@@ -31,7 +32,7 @@ export const StatsTimestamp = keptAsItCame(
 
 export const Datapoint = z.looseObject({
 	x: StatsTimestamp,
-	// decisions.md: the newest point may carry null while its interval is still open.
+	// The newest point may carry null while its interval is still open (docs/protocol/statistics.md#periods).
 	y: z.number().nullable(),
 });
 export type Datapoint = z.infer<typeof Datapoint>;
@@ -60,8 +61,9 @@ export const EndpointReference = z
 export type EndpointReference = z.infer<typeof EndpointReference>;
 
 /**
- * `partner_email` is the neutral name (interface.md); the deployed service says `vercel_email`
- * (the dialect's partner word, dialect.ts). The client reads the dialect's name into this one.
+ * `partner_email` is the neutral name; the deployed service says `vercel_email` (the dialect's
+ * partner word: docs/protocol/conventions.md#dialect, dialect.ts). The client reads the dialect's
+ * name into this one.
  */
 export const SearchIndex = identified(
 	z.looseObject({
@@ -182,8 +184,9 @@ export const vectorSeriesFields = [
 /**
  * The reference (`QStashUser`) leaves out `modifying_state`, `max_completion*`, `retention`,
  * `rate_limit`, `prometheus_enabled`, `enterprise`, `region` and `budget`; the deployed service
- * adds the last four fields below (decisions.md). `reserved_type` there is one of `paid`,
- * `qstash_enterprise_1m`, `qstash_enterprise_10m` or empty; interface.md lists `mq_fixed_*`.
+ * adds the last four fields below (docs/protocol/statistics.md#accounts). `reserved_type` there
+ * is one of `paid`, `qstash_enterprise_1m`, `qstash_enterprise_10m` or empty; the neutral
+ * interface lists `mq_fixed_*` (docs/protocol/conventions.md#spellings-that-differ).
  */
 export const MqUser = identified(
 	z.looseObject({
@@ -255,8 +258,9 @@ export type MqStats = z.infer<typeof MqStats>;
 const HeaderArrays = z.record(z.string(), z.array(z.string()));
 
 /**
- * The publisher's address is `callerIP` in interface.md and the reference, `callerIp` in the
- * SDK's `Message` type and the reference's schedules and filters: both are read.
+ * The publisher's address is `callerIP` in the neutral interface and the reference, `callerIp` in
+ * the SDK's `Message` type and the reference's schedules and filters: both are read
+ * (docs/protocol/conventions.md#spellings-that-differ).
  */
 export const Message = identified(
 	z.looseObject({
@@ -285,7 +289,8 @@ export const Message = identified(
 		callerIp: z.string().optional(),
 		// In the SDK's Message and the reference's log entries: the Retry-Delay it was published with.
 		retryDelayExpression: z.string().optional(),
-		// Not in interface.md: the local service reports how many attempts were made so far.
+		// Not in the neutral interface: the local service reports how many attempts were made so far
+		// (docs/protocol/messages.md#message-resource).
 		retried: z.number().int().optional(),
 	}),
 	['messageId'],
@@ -293,17 +298,20 @@ export const Message = identified(
 export type Message = z.infer<typeof Message>;
 
 /**
- * A header of the originating message, in a callback: interface.md gives one string; the
- * workflow SDK (upstash/workflow-js, its failure-callback parsing) a list of strings. A list is
- * read as interface.md's string, its values joined with ", " as HTTP joins repeated headers
- * (and as the local service writes them).
+ * A header of the originating message, in a callback (docs/protocol/callbacks.md#callback-body):
+ * the neutral interface gives one string; the workflow SDK (upstash/workflow-js, its
+ * failure-callback parsing) a list of strings. A list is read as that one string, its values
+ * joined with ", " as HTTP joins repeated headers (and as the local service writes them).
  */
 export const SourceHeaderValue = z.union([
 	z.string(),
 	z.array(z.string()).transform((values) => values.join(', ')),
 ]);
 
-/** Unix milliseconds as interface.md carries them in a callback (a string), or as a number. */
+/**
+ * Unix milliseconds as the neutral interface carries them in a callback (a string;
+ * docs/protocol/callbacks.md#callback-body), or as a number.
+ */
 const UnixMsText = z.union([z.string(), z.number().transform(String)]);
 
 export const CallbackBody = z.looseObject({
@@ -358,7 +366,10 @@ export const PublishResult = identified(
 	['messageId'],
 );
 export type PublishResult = z.infer<typeof PublishResult>;
-/** A group publish: an array in the SDK (`PublishToUrlGroupsResponse`) and decisions.md. */
+/**
+ * A group publish: an array in the SDK (`PublishToUrlGroupsResponse`) and as the local service
+ * sends it (docs/protocol/publish.md#answers).
+ */
 export const GroupPublishResults = z.array(PublishResult);
 /** A group publish as the reference documents it: `{messages: [...]}`. Both are read. */
 export const GroupPublishMessages = identified(z.looseObject({ messages: GroupPublishResults }), [

@@ -1,8 +1,8 @@
 /**
  * Datapoint timestamps of the statistics. The service form is `YYYY-MM-DD HH:MM:SS.fff +0000
- * UTC` (0 to 9 fractional digits; the vendor's reference shows 3 and 9). decisions.md also has
- * clients accept ISO 8601 and unix seconds or milliseconds, as a number or a string, because
- * the vendor's reference types `x` as a plain string.
+ * UTC` (0 to 9 fractional digits; the vendor's reference shows 3 and 9). Clients also accept
+ * ISO 8601 and unix seconds or milliseconds, as a number or a string, because the vendor's
+ * reference types `x` as a plain string (docs/protocol/statistics.md#timestamps).
  */
 const pattern =
 	/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?(?:\s*UTC)?$/;

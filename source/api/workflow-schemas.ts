@@ -1,9 +1,9 @@
 /**
- * Workflow runs as the service reports them and as the workflow SDK drives them (decisions.md,
- * "Workflows": the SDK's source is the reference; upstash/docs `workflow/openapi.yaml` names the
- * log fields). The client reads these answers liberally: a run needs only its `workflowRunId`,
- * a step nothing at all, and everything else may be missing, null or new. The local service
- * sends exactly these shapes.
+ * Workflow runs as the service reports them and as the workflow SDK drives them
+ * (docs/protocol/workflows.md#run-logs, docs/protocol/workflows.md#step-protocol: the SDK's source
+ * is the reference; upstash/docs `workflow/openapi.yaml` names the log fields). The client reads
+ * these answers liberally: a run needs only its `workflowRunId`, a step nothing at all, and
+ * everything else may be missing, null or new. The local service sends exactly these shapes.
  */
 import { z } from 'zod';
 import { identified } from './liberal.js';

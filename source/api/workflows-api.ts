@@ -1,8 +1,10 @@
 /**
- * Workflow runs (decisions.md, "Workflows"; upstash/docs `workflow/openapi.yaml`): their logs,
- * cancel (one run, or many by ids or filters), notify a waiting step, and who waits for an
- * event. Answers are read liberally: a run needs only its `workflowRunId`. The requests that
- * change state are built apart, so that what a person confirms is what is sent.
+ * Workflow runs (upstash/docs `workflow/openapi.yaml`): their logs
+ * (docs/protocol/workflows.md#run-logs), cancel (one run, or many by ids or filters;
+ * docs/protocol/workflows.md#cancel), notify a waiting step, and who waits for an event
+ * (docs/protocol/workflows.md#events). Answers are read liberally: a run needs only its
+ * `workflowRunId`. The requests that change state are built apart, so that what a person confirms
+ * is what is sent.
  */
 import { type OneOrMany, withQuery } from './filters.js';
 import { readBody } from './http.js';

@@ -25,7 +25,7 @@ export function summarizeSeries(points: readonly PointLike[], now: number): Seri
 	let gaps = 0;
 	for (const point of points) {
 		if (typeof point.y !== 'number') {
-			// The newest point's null is an interval still open, not a gap (decisions.md).
+			// The newest point's null is an interval still open, not a gap (docs/protocol/statistics.md#periods).
 			if (point.y !== null) gaps++;
 			continue;
 		}

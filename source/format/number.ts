@@ -56,7 +56,10 @@ export function formatMoney(n: number): string {
 	return `${sign}$${abs.toFixed(digits)}`;
 }
 
-/** A cap where -1 means unlimited (interface.md, "Limits"); "—" when the service sent none. */
+/**
+ * A cap where -1 means unlimited (docs/protocol/limits.md#unlimited-values); "—" when the service
+ * sent none.
+ */
 export function formatLimit(
 	n: number | undefined,
 	format: (value: number) => string = formatInteger,

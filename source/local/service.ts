@@ -1,7 +1,7 @@
 /**
- * The embedded local service: a real implementation of interface.md with decisions.md on
- * one node:http server (both APIs share it), for one account with one vector index and one
- * search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
+ * The embedded local service: a real implementation of the protocol on one node:http server (both
+ * APIs share it; docs/protocol/local-server.md#one-host), for one account with one vector index and
+ * one search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
 import {
 	createServer,

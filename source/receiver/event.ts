@@ -40,7 +40,7 @@ export interface ForwardSummary {
  */
 export type Verification = VerifyResult & { keyPair?: string; replayOf?: number };
 
-/** The headers the service adds to every request it sends (decisions.md, "Delivery"). */
+/** The headers the service adds to every request it sends (docs/protocol/delivery.md#headers-added). */
 export interface DeliveryHeaders {
 	messageId?: string;
 	/** Attempts of this request so far (0 on the first). */
@@ -57,7 +57,10 @@ export interface CallbackInfo {
 	status: number;
 	retried: number;
 	maxRetries: number;
-	/** interface.md: retries are exhausted when `retried` equals `maxRetries`: the last attempt. */
+	/**
+	 * Retries are exhausted when `retried` equals `maxRetries`: the last attempt
+	 * (docs/protocol/callbacks.md#exhausted-retries).
+	 */
 	exhausted: boolean;
 	sourceMessageId: string;
 	url: string;
@@ -424,7 +427,8 @@ function callbackInfo(data: CallbackFields, maxShown: number): CallbackInfo {
 		topicName: data.topicName || undefined,
 		endpointName: data.endpointName || undefined,
 		scheduleId: data.scheduleId || undefined,
-		// interface.md's callerIP, or callerIp as the SDK's types spell it (see schemas.ts).
+		// The neutral interface's callerIP, or callerIp as the SDK's types spell it (see schemas.ts;
+		// docs/protocol/conventions.md#spellings-that-differ).
 		callerIP: data.callerIP || data.callerIp || undefined,
 		dlqId: data.dlqId,
 		notBefore: millis(data.notBefore),

@@ -120,8 +120,8 @@ function macMatches(key: string, signingInput: string, signaturePart: string): b
 }
 
 /**
- * Verifies a request signature in the order decisions.md gives, so that each rejection names
- * the first check that failed.
+ * Verifies a request signature in the order docs/protocol/signatures.md#verification-order gives,
+ * so that each rejection names the first check that failed.
  */
 export function verifySignature(options: VerifyOptions): VerifyResult {
 	const token = options.token?.trim();

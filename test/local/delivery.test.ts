@@ -1,7 +1,7 @@
 /**
- * The delivery state table of interface.md over real HTTP: delivered, retried, failed into
- * the dead letter queue, callbacks per attempt, failure callbacks with dlqId, and the
- * delivery headers of decisions.md.
+ * The delivery state table (docs/protocol/delivery.md#lifecycle) over real HTTP: delivered,
+ * retried, failed into the dead letter queue, callbacks per attempt, failure callbacks with dlqId,
+ * and the delivery headers (docs/protocol/delivery.md#headers-added).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../source/api/errors.js';

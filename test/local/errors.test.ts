@@ -1,7 +1,8 @@
 /**
- * Errors exactly as decisions.md says: `{"error": ...}` JSON with 400, 401, 404, 405, 413
- * and 429 (with their headers), and plan limits that bite. Raw requests, since the point is
- * what goes over the wire.
+ * Errors exactly as the protocol says (docs/protocol/errors.md#error-body,
+ * docs/protocol/errors.md#status-codes, docs/protocol/errors.md#rate-limits): `{"error": ...}` JSON
+ * with 400, 401, 404, 405, 413 and 429 (with their headers), and plan limits that bite
+ * (docs/protocol/limits.md#plan-limits). Raw requests, since the point is what goes over the wire.
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const minute = 60_000;
-/** decisions.md: 60 points period/60 apart, but 240 points 3 hours apart for 30d. */
+/** 60 points period/60 apart, but 240 points 3 hours apart for 30d (docs/protocol/statistics.md#periods). */
 const expected: Record<StatsPeriod, { points: number; spacingMs: number }> = {
 	'1h': { points: 60, spacingMs: minute },
 	'3h': { points: 60, spacingMs: 3 * minute },

@@ -1,7 +1,8 @@
 /**
- * Every operation beyond interface.md authenticates, limits and counts as the rest of the
- * service does: 401 without the token, 405 with the wrong method, 429 over the burst limit,
- * and enqueues, batch items and schedule firings counted as requests.
+ * Every operation beyond the neutral interface authenticates, limits and counts as the rest of the
+ * service does (docs/protocol/authentication.md#messaging-api, docs/protocol/errors.md#rate-limits,
+ * docs/protocol/statistics.md#counting): 401 without the token, 405 with the wrong method, 429 over
+ * the burst limit, and enqueues, batch items and schedule firings counted as requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformant } from '../support/conformance.js';

@@ -116,7 +116,10 @@ const unixMsField = fc.oneof(
 	fc.constantFrom(1767225600000, 1767225600000.5, -0, 1e21, 2 ** 60),
 	oddValue,
 );
-/** A source header's value: interface.md's string, or the workflow SDK's list of strings. */
+/**
+ * A source header's value: the neutral interface's string, or the workflow SDK's list of strings
+ * (docs/protocol/callbacks.md#callback-body).
+ */
 const sourceHeaderValue = fc.oneof(fc.string({ maxLength: 4 }), stringArrays);
 
 /** Any callback field, generated right or wrong in any way; any of them may be missing. */

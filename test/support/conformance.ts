@@ -1,10 +1,10 @@
 /**
- * Reads of the local service as a conformance check. The client reads every answer liberally
- * (only identity fields required), as it must against a deployment; the local service, though,
- * must send exactly what interface.md lists. `conformant(client)` reads through the client's
- * `read*` methods and fails unless the answer read with no issue at all and parses strictly
- * as its complete schema; it returns the strictly typed answer. The local service's tests read
- * through it, so every answer they look at is checked.
+ * Reads of the local service as a conformance check. The client reads every answer liberally (only
+ * identity fields required), as it must against a deployment; the local service, though, must send
+ * exactly what the protocol pages list (docs/protocol/local-server.md#complete-answers).
+ * `conformant(client)` reads through the client's `read*` methods and fails unless the answer read
+ * with no issue at all and parses strictly as its complete schema; it returns the strictly typed
+ * answer. The local service's tests read through it, so every answer they look at is checked.
  */
 import type { z } from 'zod';
 import type { MqClient } from '../../source/api/client.js';

@@ -1,6 +1,6 @@
 /**
  * The one message-queue account of the local service: its credentials and the user resource
- * of interface.md (every field present, limits from PlanLimits).
+ * (docs/protocol/statistics.md#accounts: every field present, limits from PlanLimits).
  */
 import { randomUUID } from 'node:crypto';
 import type { MqUser } from '../../api/schemas.js';

@@ -1,6 +1,6 @@
 /**
- * The account's request limits (decisions.md, "Errors"): a burst limit per second over every
- * messaging request, answered with Retry-After and Burst-RateLimit-*, and a daily publish
+ * The account's request limits (docs/protocol/errors.md#rate-limits): a burst limit per second over
+ * every messaging request, answered with Retry-After and Burst-RateLimit-*, and a daily publish
  * limit per UTC day, answered with RateLimit-*.
  */
 import type { Clock } from '../clock.js';

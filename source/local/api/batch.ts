@@ -1,10 +1,10 @@
 /**
- * POST /v2/batch (decisions.md, "Operations beyond interface.md"): an array of
- * `{destination, headers?, body?, queue?}`, each item a publish (or an enqueue) of its own:
- * its headers are its configuration and what it forwards, and nothing of one item reaches
- * another. The batch is checked whole before anything is accepted; the answer has one entry
- * per item, an array of results for an item to a URL Group. An item that names a workflow run
- * is a message of that run (the workflow SDK submits its steps this way).
+ * POST /v2/batch (docs/protocol/publish.md#batch): an array of
+ * `{destination, headers?, body?, queue?}`, each item a publish (or an enqueue) of its own: its
+ * headers are its configuration and what it forwards, and nothing of one item reaches another. The
+ * batch is checked whole before anything is accepted; the answer has one entry per item, an array
+ * of results for an item to a URL Group. An item that names a workflow run is a message of that run
+ * (the workflow SDK submits its steps this way).
  */
 import { z } from 'zod';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';

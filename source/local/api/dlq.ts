@@ -1,11 +1,13 @@
 /**
- * The dead letter queue (decisions.md, "Delivery" and "Operations beyond interface.md"):
- * listing with the filters of the reference, reading and removing one record, retrying one
- * or many (a new message with the record's body, headers and settings, any publish option of
- * the request overriding them), and deleting many. A bulk operation takes `dlqIds`, or
- * filters with `count` and `cursor` (nothing given: all), and is checked whole before it
- * changes anything. The dead letters of workflow runs name their run, and the workflow SDK lists
- * them (`source=workflow`) and calls a run's failure function again through them.
+ * The dead letter queue: listing with the filters of the reference
+ * (docs/protocol/dead-letters.md#list), reading and removing one record
+ * (docs/protocol/dead-letters.md#read-and-delete), retrying one or many (a new message with the
+ * record's body, headers and settings, any publish option of the request overriding them:
+ * docs/protocol/dead-letters.md#retry), and deleting many. A bulk operation takes `dlqIds`, or
+ * filters with `count` and `cursor` (nothing given: all), and is checked whole before it changes
+ * anything (docs/protocol/dead-letters.md#bulk-operations). The dead letters of workflow runs name
+ * their run, and the workflow SDK lists them (`source=workflow`) and calls a run's failure function
+ * again through them.
  */
 import type { ServiceContext } from '../context.js';
 import { headerFields } from '../http/headers.js';

@@ -1,7 +1,8 @@
 /**
- * Flow control (decisions.md, "Operations beyond interface.md"): list the keys (optionally
- * those whose name contains `search`), read one, pause and resume it, pin and unpin its
- * parallelism or rate, reset its rate period, and read the global parallelism. The delivery
+ * Flow control: list the keys (optionally those whose name contains `search`), read one
+ * (docs/protocol/flow-control.md#key-resource), pause and resume it, pin and unpin its
+ * parallelism or rate, reset its rate period (docs/protocol/flow-control.md#operations), and read
+ * the global parallelism (docs/protocol/flow-control.md#global-parallelism). The delivery
  * engine's flow gate is the state they act on.
  */
 import type { ServiceContext } from '../context.js';

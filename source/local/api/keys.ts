@@ -1,4 +1,7 @@
-/** Signing keys (decisions.md, "Signatures"): read them, or rotate next into current. */
+/**
+ * Signing keys (docs/protocol/signatures.md#keys): read them, or rotate next into current
+ * (docs/protocol/signatures.md#rotation).
+ */
 import { generateSigningKey } from '../../signing/keys.js';
 import type { ServiceContext } from '../context.js';
 import { ok, type Reply } from '../http/reply.js';

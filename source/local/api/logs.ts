@@ -1,7 +1,7 @@
 /**
- * Delivery logs (decisions.md, "Delivery logs"): GET /v2/logs answers `{cursor, logs}`, the
+ * Delivery logs (docs/protocol/logs.md#paths): GET /v2/logs answers `{cursor, logs}`, the
  * older GET /v2/events the same entries as `{cursor, events}`, both newest first, with every
- * filter of the reference.
+ * filter of the reference (docs/protocol/logs.md#filters).
  */
 import type { ServiceContext } from '../context.js';
 import { ok, type Reply } from '../http/reply.js';

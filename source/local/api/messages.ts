@@ -1,6 +1,7 @@
 /**
- * Messages in delivery (decisions.md, "Delivery"): read one, cancel one, and cancel many by
- * ids, by the filters of the reference, or all of them.
+ * Messages in delivery: read one (docs/protocol/messages.md#retrieval), cancel one
+ * (docs/protocol/messages.md#cancel), and cancel many by ids, by the filters of the reference,
+ * or all of them (docs/protocol/messages.md#bulk-cancel).
  */
 import type { ServiceContext } from '../context.js';
 import { notFound, ok, type Reply } from '../http/reply.js';

@@ -1,11 +1,11 @@
 /**
- * Splits the raw target after `/v2/publish/` into the destination and the service's own
- * query parameters (decisions.md, "Publish"). The destination is kept exactly as given,
- * its own query included. Sent as it is (`/v2/publish/https://host/a?x=1&svc-retries=3`), its
- * query and ours are one, so the configuration parameters (names starting with the lowercased
- * header prefix) and the token parameter are taken out of it; percent-encoded as one segment
- * (`/v2/publish/https%3A%2F%2Fhost%2Fa%3Fx%3D1?svc-retries=3`, as mqtop's client sends it) it
- * is taken whole, and only the configuration and token parameters after it are ours.
+ * Splits the raw target after `/v2/publish/` into the destination and the service's own query
+ * parameters (docs/protocol/publish.md#destinations). The destination is kept exactly as given, its
+ * own query included. Sent as it is (`/v2/publish/https://host/a?x=1&svc-retries=3`), its query and
+ * ours are one, so the configuration parameters (names starting with the lowercased header prefix)
+ * and the token parameter are taken out of it; percent-encoded as one segment
+ * (`/v2/publish/https%3A%2F%2Fhost%2Fa%3Fx%3D1?svc-retries=3`, as mqtop's client sends it) it is
+ * taken whole, and only the configuration and token parameters after it are ours.
  */
 import type { Dialect } from '../../api/dialect.js';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';

@@ -1,7 +1,7 @@
 /**
- * Queues (decisions.md, "Operations beyond interface.md"): upsert, list, read (with `lag`),
- * delete, pause, resume, and enqueue with every publish option. Using up the plan's queues
- * or asking for more parallelism than it allows answers 412, as the reference does.
+ * Queues (docs/protocol/queues.md#upsert): upsert, list, read (with `lag`), delete, pause, resume,
+ * and enqueue with every publish option. Using up the plan's queues or asking for more parallelism
+ * than it allows answers 412, as the reference does.
  */
 import { z } from 'zod';
 import { groupNameRule, isGroupName } from '../../api/publish-options.js';

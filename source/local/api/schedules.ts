@@ -1,9 +1,9 @@
 /**
- * Schedules (decisions.md, "Operations beyond interface.md"): `POST
- * /v2/schedules/{destination}` with `<prefix>Cron` and every publish option creates one
- * (`<prefix>Schedule-Id` names it, and updates the schedule of that id if there is one);
- * list, read, delete, pause and resume. A schedule is checked as a publish is, when it is
- * created, so a firing fails only if the world changed since (a URL Group deleted).
+ * Schedules (docs/protocol/schedules.md#create): `POST /v2/schedules/{destination}` with
+ * `<prefix>Cron` and every publish option creates one (`<prefix>Schedule-Id` names it, and updates
+ * the schedule of that id if there is one); list, read, delete, pause and resume. A schedule is
+ * checked as a publish is, when it is created, so a firing fails only if the world changed since (a
+ * URL Group deleted).
  */
 import { prefixed } from '../../api/dialect.js';
 import { defaultRetries, groupNameRule, isGroupName } from '../../api/publish-options.js';

@@ -1,4 +1,9 @@
-/** URL Group operations (interface.md and decisions.md, "URL Groups"). */
+/**
+ * URL Group operations: add endpoints (docs/protocol/url-groups.md#add-endpoints), remove them
+ * (docs/protocol/url-groups.md#remove-endpoints), list and read groups
+ * (docs/protocol/url-groups.md#list-and-read), set their default headers
+ * (docs/protocol/url-groups.md#default-headers) and delete one (docs/protocol/url-groups.md#delete).
+ */
 import { z } from 'zod';
 import { headerValueRule, isHeaderName, isHeaderValue } from '../../api/header-syntax.js';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';

@@ -1,5 +1,7 @@
 /**
- * Workflow runs (decisions.md, "Workflows"; upstash/docs `workflow/openapi.yaml`):
+ * Workflow runs (docs/protocol/workflows.md#run-logs, docs/protocol/workflows.md#steps-body,
+ * docs/protocol/workflows.md#ending-a-run, docs/protocol/workflows.md#cancel; upstash/docs
+ * `workflow/openapi.yaml`):
  * - `GET /v2/workflows/logs` (and `GET /v2/workflows/events`, which the SDK's `logs()`
  *   calls with `groupBy=workflowRunId`): runs newest first with their state and steps;
  * - `GET /v2/workflows/runs/{id}`: a run's steps, as the SDK fetches them (404 once it ended);

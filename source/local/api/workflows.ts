@@ -1,9 +1,8 @@
 /**
- * Workflow triggers (decisions.md, "Workflow triggers"): each item starts a run, exactly as the
- * workflow SDK's trigger does: the route is called with the run's id, creation time and
- * initial payload, and the run then goes on as the SDK drives it. A run id the account
- * already has is answered with the existing run (deduplicated). A batch is checked whole
- * before any run starts.
+ * Workflow triggers (docs/protocol/workflows.md#triggers): each item starts a run, exactly as the
+ * workflow SDK's trigger does: the route is called with the run's id, creation time and initial
+ * payload, and the run then goes on as the SDK drives it. A run id the account already has is
+ * answered with the existing run (deduplicated). A batch is checked whole before any run starts.
  */
 
 import { isHttpUrl } from '../../api/publish-options.js';

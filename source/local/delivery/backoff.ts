@@ -1,9 +1,9 @@
 /**
- * How long a message waits before its next attempt (decisions.md, "Delivery"), in order of
- * precedence: the destination's Retry-After (at most a day), the message's Retry-Delay
- * expression (evaluated, never run, with `retried` = retries before this one: 0 for the
- * first), else the default min(86400, e^(2.5*n)) seconds where n is the number of the retry
- * about to happen (1 for the first: 12 s, then 2m28s, 30m8s, ...).
+ * How long a message waits before its next attempt (docs/protocol/delivery.md#backoff), in order of
+ * precedence: the destination's Retry-After (at most a day), the message's Retry-Delay expression
+ * (evaluated, never run, with `retried` = retries before this one: 0 for the first), else the
+ * default min(86400, e^(2.5*n)) seconds where n is the number of the retry about to happen (1 for
+ * the first: 12 s, then 2m28s, 30m8s, ...).
  */
 import { parseRetryAfter } from '../../api/errors.js';
 import { evaluateRetryDelay, type RetryDelayExpr } from '../../api/retry-delay.js';

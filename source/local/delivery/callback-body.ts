@@ -1,7 +1,8 @@
 /**
- * The Callback body of interface.md for one attempt of a message: the destination's answer
- * (status, every header, body base64, truncated to the plan's max message size by the attempt)
- * and the source message (body base64, headers as one string each, times as strings of unix ms).
+ * The callback body (docs/protocol/callbacks.md#callback-body) for one attempt of a message: the
+ * destination's answer (status, every header, body base64, truncated to the plan's max message size
+ * by the attempt) and the source message (body base64, headers as one string each, times as strings
+ * of unix ms).
  */
 import type { CallbackBody } from '../../api/schemas.js';
 import { canonicalHeaderName } from '../http/headers.js';

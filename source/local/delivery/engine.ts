@@ -1,11 +1,11 @@
 /**
- * The delivery state machine of interface.md: a message waits in the scheduler until due,
- * passes its flow-control key and the account's global parallelism, is sent, and then is
- * delivered (2xx), scheduled for a retry, or failed into the dead letter queue. Each attempt
- * that gets a response calls the callback; a failure calls the failure callback with the
- * dlqId. Callbacks are new signed messages with their own retries. Deliveries run
- * concurrently, and the slots are shared between destinations (origin-slots.ts), so a slow or
- * silent destination holds only its own messages.
+ * The delivery state machine (docs/protocol/delivery.md#lifecycle): a message waits in the
+ * scheduler until due, passes its flow-control key and the account's global parallelism, is sent,
+ * and then is delivered (2xx), scheduled for a retry, or failed into the dead letter queue. Each
+ * attempt that gets a response calls the callback; a failure calls the failure callback with the
+ * dlqId. Callbacks are new signed messages with their own retries. Deliveries run concurrently, and
+ * the slots are shared between destinations (origin-slots.ts), so a slow or silent destination
+ * holds only its own messages.
  */
 import type { Dispatcher } from 'undici';
 import { type Dialect, prefixed } from '../../api/dialect.js';

@@ -1,8 +1,8 @@
 /**
- * Flow control per key (decisions.md: `rate`, `parallelism`, `period`): at most `parallelism`
- * deliveries of a key in flight, at most `rate` started per rate period (default one
- * second; the period starts with the first start after the previous one ended). Messages
- * of a key wait in their own FIFO list, so a throttled key never holds up another one; one
+ * Flow control per key (`rate`, `parallelism`, `period`; docs/protocol/flow-control.md#admission):
+ * at most `parallelism` deliveries of a key in flight, at most `rate` started per rate period
+ * (default one second; the period starts with the first start after the previous one ended).
+ * Messages of a key wait in their own FIFO list, so a throttled key never holds up another one; one
  * timer per throttled key wakes its list when the period ends.
  *
  * The flow-control API acts on the same state: a paused key starts nothing (its wait list

@@ -1,9 +1,9 @@
 /**
- * The headers of an outgoing request (decisions.md, "Delivery"): the message's own headers
- * plus User-Agent, the signature over the exact body sent, the message id, the retry count,
+ * The headers of an outgoing request (docs/protocol/delivery.md#headers-added): the message's own
+ * headers plus User-Agent, the signature over the exact body sent, the message id, the retry count,
  * the group and endpoint names for group messages, the schedule of a scheduled message, the
- * publisher's address, and the hop count of loop detection (messages/hops.ts). A forwarded
- * header never shadows one the service sets, whatever its spelling.
+ * publisher's address, and the hop count of loop detection (messages/hops.ts). A forwarded header
+ * never shadows one the service sets, whatever its spelling.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import { signRequest } from '../../signing/jwt.js';

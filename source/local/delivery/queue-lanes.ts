@@ -1,9 +1,9 @@
 /**
- * Queues in delivery (decisions.md, "Operations beyond interface.md"; the vendor's queue
- * page): the due messages of a queue leave it in order, at most `parallelism` in progress at
- * once, none while it is paused. A message holds its slot from its first attempt until it is
- * delivered, failed or cancelled, so the next one waits for the retries of the current one.
- * The settings come from the queue store; this keeps only what is in motion.
+ * Queues in delivery (docs/protocol/queues.md#order-and-parallelism; the vendor's queue page): the
+ * due messages of a queue leave it in order, at most `parallelism` in progress at once, none while
+ * it is paused. A message holds its slot from its first attempt until it is delivered, failed or
+ * cancelled, so the next one waits for the retries of the current one. The settings come from the
+ * queue store; this keeps only what is in motion.
  */
 
 export interface LaneItem {

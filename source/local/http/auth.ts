@@ -1,7 +1,8 @@
 /**
- * The authentication schemes of interface.md: Basic (email:apiKey) on the management API,
- * Bearer on the messaging API, and on publish also the token query parameter. Secrets are
- * compared in constant time.
+ * The authentication schemes: Basic (email:apiKey) on the management API
+ * (docs/protocol/authentication.md#management-api), Bearer on the messaging API
+ * (docs/protocol/authentication.md#messaging-api), and on publish also the token query parameter
+ * (docs/protocol/authentication.md#token-in-the-query). Secrets are compared in constant time.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';

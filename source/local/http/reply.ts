@@ -1,6 +1,6 @@
 /**
  * What a handler answers, and the one error type handlers throw. The router writes both;
- * every error body is `{"error": "..."}` (decisions.md, "Errors").
+ * every error body is `{"error": "..."}` (docs/protocol/errors.md#error-body).
  */
 import type { ServerResponse } from 'node:http';
 

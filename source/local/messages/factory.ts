@@ -1,10 +1,10 @@
 /**
- * Turns decoded publish options into stored messages: the plan limits are checked (400 naming
- * the header at fault), the destination headers are assembled in the order of decisions.md
- * (group defaults first, then what the publish forwards, name by name) and checked, so that a
- * header no delivery could send is refused here, and the schedule is fixed (Not-Before wins over
- * Delay). Every operation that makes a message makes it here, so each gets the same checks,
- * the hop count of loop detection included.
+ * Turns decoded publish options into stored messages: the plan limits are checked (400 naming the
+ * header at fault), the destination headers are assembled in the order of
+ * docs/protocol/publish.md#forwarded-headers (group defaults first, then what the publish forwards,
+ * name by name) and checked, so that a header no delivery could send is refused here, and the
+ * schedule is fixed (Not-Before wins over Delay). Every operation that makes a message makes it
+ * here, so each gets the same checks, the hop count of loop detection included.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import { headerValueRule, isHeaderName, isHeaderValue } from '../../api/header-syntax.js';
@@ -190,9 +190,9 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 }
 
 /**
- * A new message with the body, headers and settings of `source` (a dead letter being
- * retried), the given options overriding its own (decisions.md: a retry may carry any
- * publish option).
+ * A new message with the body, headers and settings of `source` (a dead letter being retried), the
+ * given options overriding its own (a retry may carry any publish option:
+ * docs/protocol/dead-letters.md#retry).
  */
 export function republishedMessage(
 	source: StoredMessage,

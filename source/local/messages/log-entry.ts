@@ -1,8 +1,8 @@
 /**
- * A delivery log entry as GET /v2/logs and GET /v2/events show it (decisions.md, "Delivery
- * logs"; the reference's LogEntry): the state change, the message it belongs to (headers,
- * base64 body, labels, queue, schedule, flow-control key) and, for an answered attempt, the
- * destination's response. Redacted fields are hidden as everywhere else.
+ * A delivery log entry as GET /v2/logs and GET /v2/events show it (docs/protocol/logs.md#entry; the
+ * reference's LogEntry): the state change, the message it belongs to (headers, base64 body, labels,
+ * queue, schedule, flow-control key) and, for an answered attempt, the destination's response.
+ * Redacted fields are hidden as everywhere else.
  */
 import type { LogRecord } from '../stores/event-log.js';
 import { bodyFields, labelFields } from './message.js';

@@ -1,7 +1,8 @@
 /**
  * A message as the local service holds it from acceptance until it is delivered, failed or
- * cancelled, and its Message resource (interface.md) as GET /v2/messages/{id} shows it.
- * Kept compact: 100,000 delayed messages must fit in well under 300 MB.
+ * cancelled, and its message resource (docs/protocol/messages.md#message-resource) as
+ * GET /v2/messages/{id} shows it. Kept compact: 100,000 delayed messages must fit in well under
+ * 300 MB.
  */
 import type { DeliveryOverrides, FlowControl, PublishOptions } from '../../api/publish-options.js';
 import type { RetryDelayExpr } from '../../api/retry-delay.js';
@@ -68,7 +69,7 @@ export interface StoredMessage extends HeapItem {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** `body` when the bytes are UTF-8, else `bodyBase64` (interface.md, Message). */
+/** `body` when the bytes are UTF-8, else `bodyBase64` (docs/protocol/conventions.md#bodies). */
 export function bodyFields(body: Buffer): { body: string } | { bodyBase64: string } {
 	try {
 		return { body: strictUtf8.decode(body) };

@@ -1,8 +1,8 @@
 /**
- * Publish configuration from its three sources, lowest precedence first: a URL Group's
- * default headers, the lowercase query forms, the request's own headers (decisions.md:
- * "a header wins over the query"; "headers of the publish request override [the group's]
- * name by name"). Decoding is the shared decodePublishOptions; its errors become 400s.
+ * Publish configuration from its three sources, lowest precedence first: a URL Group's default
+ * headers, the lowercase query forms, the request's own headers, a later source overriding an
+ * earlier one name by name (docs/protocol/publish.md#configuration). Decoding is the shared
+ * decodePublishOptions; its errors become 400s.
  */
 import type { Dialect } from '../../api/dialect.js';
 import { decodePublishOptions, isOptionParseError, type PublishOptions } from '../../api/publish-options.js';

@@ -1,5 +1,6 @@
 /**
- * The series rules of decisions.md ("Statistics"), as pure functions of `now`:
+ * The series rules (docs/protocol/statistics.md#periods, docs/protocol/statistics.md#month-series),
+ * as pure functions of `now`:
  * - a `period` series has 60 points spaced period/60 apart (240 points 3 hours apart for 30d),
  *   oldest first, the newest point being the interval that holds `now`;
  * - a daily series has one point per day of the current UTC month, future days included.

@@ -1,6 +1,7 @@
 /**
  * What the message-queue account really did, counted as it happens, and the usage statistics
- * resource of interface.md built from it (decisions.md, "Statistics"):
+ * resource (docs/protocol/statistics.md#usage-statistics) built from it, counted as
+ * docs/protocol/statistics.md#counting says:
  * - a request is an accepted publish (a group publish or one batch-trigger item is one);
  * - a message is a delivery attempt, of a published message or of a callback; it is billed;
  * - bandwidth is the request body sent plus the response body received, per attempt;
@@ -27,7 +28,10 @@ import { Counter } from './time-buckets.js';
 export const messageOutcomes = ['delivered', 'retry', 'failed', 'cancelled'] as const;
 export type MessageOutcome = (typeof messageOutcomes)[number];
 
-/** Workflow ids; `canceled` is spelled as interface.md's example spells it. */
+/**
+ * Workflow ids; `canceled` is spelled as the neutral interface's example spells it
+ * (docs/protocol/statistics.md#usage-statistics).
+ */
 export const workflowMetrics = [
 	'run_started',
 	'run_success',

@@ -1,6 +1,7 @@
 /**
- * Publish deduplication (decisions.md): a key seen within the window answers with what the
- * first publish answered. Expired keys leave in arrival order, so the work is O(1) per call.
+ * Publish deduplication (docs/protocol/publish.md#deduplication): a key seen within the window
+ * answers with what the first publish answered. Expired keys leave in arrival order, so the work is
+ * O(1) per call.
  */
 import { discard, type RecordSink } from './record-sink.js';
 

@@ -1,8 +1,8 @@
 /**
- * The dead letter queue: failed messages with the last response of their destination.
- * Ids are `<unix ms>-<sequence>` (decisions.md). A record keeps the failed message itself, so a
- * retry publishes it again with everything it had. max_dlq_retention_time_milis drops the
- * oldest records as they age.
+ * The dead letter queue: failed messages with the last response of their destination. Ids are
+ * `<unix ms>-<sequence>` (docs/protocol/dead-letters.md#dead-letter-ids). A record keeps the failed
+ * message itself, so a retry publishes it again with everything it had.
+ * max_dlq_retention_time_milis drops the oldest records as they age.
  *
  * max_dlq_size evicts, and says so: loop refusals (deliveries the service refused because they
  * came back to it, messages/hops.ts) go first, oldest first, and only when there are none does

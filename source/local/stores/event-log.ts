@@ -1,8 +1,8 @@
 /**
- * Delivery logs for GET /v2/logs and GET /v2/events (decisions.md, "Delivery logs"): a ring
- * buffer of the newest records, listed newest first with an opaque cursor (the sequence
- * number to continue below). A record points at its message rather than copying it, so a
- * state change costs one small object.
+ * Delivery logs for GET /v2/logs and GET /v2/events (docs/protocol/logs.md#retention): a ring
+ * buffer of the newest records, listed newest first with an opaque cursor (the sequence number to
+ * continue below; docs/protocol/logs.md#paging). A record points at its message rather than copying
+ * it, so a state change costs one small object.
  *
  * Kept across restarts as the deployed service keeps them (upstash/docs: "only the last
  * 10.000 logs are kept", and the pay-as-you-go plan's logs retention of 7 days): record by

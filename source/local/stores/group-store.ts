@@ -1,6 +1,7 @@
 /**
- * URL Groups (decisions.md, "URL Groups"): named sets of endpoints with default headers.
- * Adding endpoints creates a group; removing its last endpoint deletes it.
+ * URL Groups: named sets of endpoints with default headers. Adding endpoints creates a group
+ * (docs/protocol/url-groups.md#add-endpoints); removing its last endpoint deletes it
+ * (docs/protocol/url-groups.md#remove-endpoints).
  */
 import type { UrlGroup } from '../../api/schemas.js';
 import { discard, type RecordSink } from './record-sink.js';

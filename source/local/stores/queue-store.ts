@@ -1,7 +1,6 @@
 /**
- * Queues (decisions.md, "Operations beyond interface.md"): named, with a parallelism and a
- * paused flag. Plain data; what is in motion (waiting messages, slots, lag) is the delivery
- * engine's.
+ * Queues (docs/protocol/queues.md#queue-resource): named, with a parallelism and a paused flag.
+ * Plain data; what is in motion (waiting messages, slots, lag) is the delivery engine's.
  */
 import { discard, type RecordSink } from './record-sink.js';
 

@@ -1,7 +1,7 @@
 /**
- * Schedules (decisions.md, "Operations beyond interface.md"): plain records of what to
- * publish, on which cron expression, and what the last firing did. The timers that fire
- * them are the schedule runner's.
+ * Schedules (docs/protocol/schedules.md#schedule-resource): plain records of what to publish, on
+ * which cron expression, and what the last firing did. The timers that fire them are the schedule
+ * runner's.
  */
 import type { PublishOptions } from '../../api/publish-options.js';
 import { discard, type RecordSink } from './record-sink.js';

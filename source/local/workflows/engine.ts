@@ -1,13 +1,13 @@
 /**
- * Workflow runs on the local service, as the workflow SDK drives them (decisions.md,
- * "Workflows"). A run starts with a message marked `<prefix>Workflow-Init: true` (the SDK's
- * trigger, or `/v2/trigger`); each step the route then submits (through `/v2/batch` or a
- * publish, marked with the run id) joins the run's history and becomes the next call of the
- * route, carrying the history up to it. A sleep is a step delivered late; a `context.call`
- * goes to its URL and its answer comes back to the route as a callback; a `waitForEvent`
- * waits for a notify or its timeout. The route ends the run (`DELETE
- * /v2/workflows/runs/{id}`), or a step fails for good and the run fails, calling its failure
- * function (or failure URL); a cancel stops everything the run has in motion.
+ * Workflow runs on the local service, as the workflow SDK drives them
+ * (docs/protocol/workflows.md#step-protocol). A run starts with a message marked
+ * `<prefix>Workflow-Init: true` (the SDK's trigger, or `/v2/trigger`); each step the route then
+ * submits (through `/v2/batch` or a publish, marked with the run id) joins the run's history and
+ * becomes the next call of the route, carrying the history up to it. A sleep is a step delivered
+ * late; a `context.call` goes to its URL and its answer comes back to the route as a callback; a
+ * `waitForEvent` waits for a notify or its timeout. The route ends the run
+ * (`DELETE /v2/workflows/runs/{id}`), or a step fails for good and the run fails, calling its
+ * failure function (or failure URL); a cancel stops everything the run has in motion.
  */
 import type { Dialect } from '../../api/dialect.js';
 import type { PublishOptions } from '../../api/publish-options.js';

@@ -106,9 +106,9 @@ export const queuesEndpoint = defineEndpoint<Queue[]>({
 export type DeliveryLog = Liberal<typeof LogEntry>;
 
 /**
- * The delivery logs listing (decisions.md, "Delivery logs"): the newest entries, or the status
- * with which the deployment said it has no such listing (404, 405, 501), which is an answer,
- * not a failure.
+ * The delivery logs listing (docs/protocol/logs.md#paths): the newest entries, or the status with
+ * which the deployment said it has no such listing (404, 405, 501), which is an answer, not a
+ * failure.
  */
 export type LogListing = { listed: true; logs: DeliveryLog[] } | { listed: false; status: number };
 

@@ -1,7 +1,7 @@
 /**
- * The search index of the local service: its configuration (the Search index resource of
- * interface.md) and its request throughput, which the data plane (a later part) records.
- * `throughput_vector` is the 1h period series of requests per second.
+ * The search index of the local service: its configuration (the search index resource,
+ * docs/protocol/search.md#management-resource) and its request throughput, which the data plane (a
+ * later part) records. `throughput_vector` is the 1h period series of requests per second.
  */
 import type { SearchIndex } from '../../../api/schemas.js';
 import { randomId } from '../../../signing/keys.js';

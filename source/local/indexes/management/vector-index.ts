@@ -1,9 +1,10 @@
 /**
- * A vector index of the local service as the management API shows it: its counters,
- * latencies and levels with the statistics resource of interface.md built from them, and the
- * index resource (shape, endpoint, tokens, limits). The data plane calls the record methods.
- * Series rules: as the message-queue statistics (period series of 60 or 240 points, daily
- * series over the days of the current UTC month, `days` naming them).
+ * A vector index of the local service as the management API shows it: its counters, latencies and
+ * levels with the statistics resource (docs/protocol/vector.md#statistics) built from them, and the
+ * index resource (shape, endpoint, tokens, limits; docs/protocol/vector.md#management-resources).
+ * The data plane calls the record methods. Series rules: as the message-queue statistics (period
+ * series of 60 or 240 points, daily series over the days of the current UTC month, `days` naming
+ * them).
  */
 import type { StatsPeriod, VectorIndexResource, VectorIndexStats } from '../../../api/schemas.js';
 import { Gauge } from '../../stats/gauge.js';

@@ -63,8 +63,8 @@ export function accountColumns(reveal: boolean): Column<Account>[] {
 
 /**
  * Every field of one account, formatted, with secrets masked unless `reveal`; unknown fields
- * last. What interface.md lists is always shown ("—" when missing); the fields only some
- * deployments send, only when sent.
+ * last. What the neutral interface lists is always shown ("—" when missing); the fields only some
+ * deployments send, only when sent (docs/protocol/statistics.md#accounts).
  */
 export function accountDetail(user: Account, reveal: boolean): KeyValue[] {
 	const tone = reveal ? ('highlight' as const) : undefined;
@@ -136,7 +136,8 @@ export function accountDetail(user: Account, reveal: boolean): KeyValue[] {
 			),
 		},
 		{ label: 'events size', value: integer(user.max_events_size) },
-		// Its unit is not documented (interface.md, Limits): read in seconds, as the local service sends it (7 days).
+		// Its unit is not documented (docs/protocol/limits.md#plan-limits): read in seconds, as the local
+		// service sends it (7 days).
 		{ label: 'retention', value: seconds(user.retention) },
 		{ label: 'completions/day', value: integer(user.max_completions_per_day) },
 		{ label: 'completions/min', value: integer(user.max_completions_per_minute) },

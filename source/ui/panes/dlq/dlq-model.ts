@@ -28,7 +28,7 @@ import type { DeadLetter } from './endpoints.js';
  */
 export const rowKey = (letter: DeadLetter) => letter.dlqId ?? letter.messageId;
 
-/** When it failed: a dlqId is `<unix ms>-<sequence>` (decisions.md). */
+/** When it failed: a dlqId is `<unix ms>-<sequence>` (docs/protocol/dead-letters.md#dead-letter-ids). */
 export function failedAt(letter: DeadLetter): number | undefined {
 	const match = /^(\d{10,16})-\d+$/.exec(letter.dlqId ?? '');
 	return match ? Number(match[1]) : undefined;

@@ -4,9 +4,9 @@
  * logs, the callbacks the receiver saw, the dlqId of a failure callback, and a cancel made
  * here. Pure: the Messages pane, its poll plan and the tests all call this one function.
  *
- * Log states are read as they came (decisions.md, "Reading: be liberal"): the documented ones,
- * the SDK's spellings (`CANCELED`) and `IN_PROGRESS`, each mapped to what it means for the
- * message; a state nobody listed is shown as it is, and never taken for the end.
+ * Log states are read as they came (docs/protocol/logs.md#states): the documented ones, the SDK's
+ * spellings (`CANCELED`) and `IN_PROGRESS`, each mapped to what it means for the message; a state
+ * nobody listed is shown as it is, and never taken for the end.
  */
 import type { DeliveryLog } from '../../data/endpoints.js';
 import type { CallbackFact } from '../../data/tracked-messages.js';
