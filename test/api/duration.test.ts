@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DurationError, formatDuration, parseDuration } from '../../source/api/duration.js';
 
 describe('durations', () => {
-	it('parses the forms of decisions.md', () => {
+	it('parses the forms of docs/protocol/conventions.md#durations', () => {
 		expect(parseDuration('10s')).toBe(10_000);
 		expect(parseDuration('5m')).toBe(300_000);
 		expect(parseDuration('2h')).toBe(7_200_000);

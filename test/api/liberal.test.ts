@@ -165,7 +165,7 @@ describe('the deployed service, as its vendor documents it', () => {
 		});
 	}
 
-	it('reads the shapes interface.md leaves out: vercel_email, timestamps, callerIp, no dlqId', () => {
+	it('reads the shapes the neutral interface leaves out: vercel_email, timestamps, callerIp, no dlqId', () => {
 		const index = documented.find((d) => d.name === 'search index')!;
 		const read = readLiberal(SearchIndex, index.prepare!(index.answer)).data!;
 		expect(read.partner_email).toBe('team@example.org');

@@ -82,7 +82,7 @@ describe('publish options', () => {
 		);
 	});
 
-	it('encodes with the header names of decisions.md', () => {
+	it('encodes with the header names of docs/protocol/publish.md#configuration-headers', () => {
 		const pairs = encodePublishOptions(
 			{
 				retries: 3,

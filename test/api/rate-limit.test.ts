@@ -6,7 +6,7 @@ import { listen, type TestServer } from '../support/http-server.js';
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);
 const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
-describe('rate limits (decisions.md, "Errors")', () => {
+describe('rate limits (docs/protocol/errors.md#rate-limits)', () => {
 	it('tells the per-second limit from the daily one by the limit that ran out', () => {
 		expect(
 			parseRateLimit(

@@ -4,7 +4,7 @@ import { evaluateRetryDelay, parseRetryDelay, RetryDelayError } from '../../sour
 const at = (text: string, retried: number) => evaluateRetryDelay(parseRetryDelay(text), retried);
 
 describe('retry delay expressions', () => {
-	it('evaluates arithmetic over retried with the functions of decisions.md', () => {
+	it('evaluates arithmetic over retried with the functions of docs/protocol/publish.md#retry-delay-expressions', () => {
 		expect(at('1000', 5)).toBe(1000);
 		expect(at('1000 * (1 + retried)', 2)).toBe(3000);
 		expect(at('pow(2, retried) * 100', 3)).toBe(800);

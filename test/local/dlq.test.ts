@@ -156,7 +156,7 @@ describe('the dead letter queue', () => {
 		recovered = false;
 	});
 
-	it('refuses bad selections with the error of decisions.md and changes nothing; a delete by ids takes what is there', async () => {
+	it('refuses bad selections with the error body of docs/protocol/errors.md#error-body and changes nothing; a delete by ids takes what is there', async () => {
 		const kept = await deadLetter('/kept');
 		const [letter] = (await complete(fx.client.dlq.list())).messages;
 		const status = async (work: Promise<unknown>) => ((await failure(work)) as ApiError).status;

@@ -146,7 +146,7 @@ describe('flow control through our client', () => {
 		await waitUntil(() => (arrived('/ours/').length === 1 ? true : undefined));
 	});
 
-	it('refuses bad settings with the error of decisions.md', async () => {
+	it('refuses bad settings with the error body of docs/protocol/errors.md#error-body', async () => {
 		const { flowControl } = fx.client;
 		const status = async (work: Promise<unknown>) => ((await failure(work)) as ApiError).status;
 		expect(await status(flowControl.pin('k', {}))).toBe(400);

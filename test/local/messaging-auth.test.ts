@@ -52,7 +52,7 @@ const operations: [string, string][] = [
 	['GET', '/v2/globalParallelism'],
 ];
 
-describe('the operations beyond interface.md', () => {
+describe('the operations beyond the neutral interface', () => {
 	it('answer 401 without the token and 405 to another method, with an error body', async () => {
 		for (const [method, path] of operations) {
 			const anonymous = await raw(`${fx.service.queueUrl}${path}`, { method });

@@ -191,7 +191,7 @@ describe('queues through our client', () => {
 		}
 	});
 
-	it('refuses bad settings with the error of decisions.md, and changes nothing', async () => {
+	it('refuses bad settings with the error body of docs/protocol/errors.md#error-body, and changes nothing', async () => {
 		const { queues } = fx.client;
 		const status = async (work: Promise<unknown>) => ((await failure(work)) as ApiError).status;
 		expect(await status(queues.upsert('bad name!', {}))).toBe(400);

@@ -178,7 +178,7 @@ describe('schedules through our client', () => {
 		expect(await complete(fx.client.schedules.list())).toEqual([]);
 	});
 
-	it('refuses bad input with the error of decisions.md, and creates nothing', async () => {
+	it('refuses bad input with the error body of docs/protocol/errors.md#error-body, and creates nothing', async () => {
 		const { schedules } = fx.client;
 		const status = async (work: Promise<unknown>) => ((await failure(work)) as ApiError).status;
 		const destination = `${sink.url}/bad`;

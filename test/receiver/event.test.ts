@@ -44,7 +44,7 @@ describe('classifyRequest', () => {
 		expect(classify('').kind).toBe('delivery');
 	});
 
-	it('calls the last attempt exhausted, as interface.md defines it', () => {
+	it('calls the last attempt exhausted, as docs/protocol/callbacks.md#exhausted-retries defines it', () => {
 		expect(classify(JSON.stringify(callbackBody({ retried: 2, maxRetries: 2 }))).callback?.exhausted).toBe(
 			true,
 		);
