@@ -379,19 +379,7 @@ export function glanceFrame(
 export function decodeRequest(buffer: Buffer, span: FrameSpan): ReceivedRequest {
 	const parts = frameParts(buffer, span);
 	if (!parts?.rawHeaders) throw new Error(`request ${span.seq} arrived damaged from the receiver's thread`);
-	const meta = JSON.parse(parts.meta) as FrameMeta;
-	return {
-		seq: span.seq,
-		receivedAt: meta.receivedAt,
-		method: meta.method,
-		path: meta.path,
-		rawHeaders: parts.rawHeaders,
-		body: meta.body === false ? undefined : parts.body,
-		oversize: meta.oversize,
-		verification: meta.verification as Verification | undefined,
-		responseStatus: meta.responseStatus,
-		forward: meta.forward,
-	};
+	return requestOf(span, JSON.parse(parts.meta) as FrameMeta, parts.rawHeaders, parts.body);
 }
 
 /**
@@ -403,13 +391,23 @@ export function decodeStored(buffer: Buffer, span: FrameSpan): ReceivedRequest |
 	const parts = frameParts(buffer, span);
 	const meta = parts && parseJsonAs(parts.meta, StoredRequestMeta);
 	if (!parts?.rawHeaders || !meta) return undefined;
+	return requestOf(span, meta, parts.rawHeaders, parts.body);
+}
+
+/** A frame's request from its meta (trusted or checked) and its parts; the body is a view of the frame. */
+function requestOf(
+	span: FrameSpan,
+	meta: z.output<typeof StoredRequestMeta> | FrameMeta,
+	rawHeaders: NonNullable<FrameParts['rawHeaders']>,
+	body: FrameParts['body'],
+): ReceivedRequest {
 	return {
 		seq: span.seq,
 		receivedAt: meta.receivedAt,
 		method: meta.method,
 		path: meta.path,
-		rawHeaders: parts.rawHeaders,
-		body: meta.body === false ? undefined : parts.body,
+		rawHeaders,
+		body: meta.body === false ? undefined : body,
 		oversize: meta.oversize,
 		verification: meta.verification as Verification | undefined,
 		responseStatus: meta.responseStatus,
