@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
 import { resolveDialect } from '../api/dialect.js';
+import { nestsDeeperThan } from '../text/json-nesting.js';
 import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { systemClock } from './clock.js';
@@ -30,6 +31,7 @@ import {
 import { searchEndpoint, vectorEndpoint } from './indexes/data-plane/planes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { type KeptShapes, resolveAccount } from './persistence/account.js';
+import { maxKeptNesting } from './persistence/codec.js';
 import {
 	collections,
 	type KeptAccount,
@@ -513,16 +515,20 @@ function restoreKept(
 
 /**
  * The records of an older version's snapshot that can be written again: one that cannot (a
- * value nested too deep, taken in by a version that took any depth) is skipped and said.
+ * value nested too deep, taken in by a version that took any depth) is skipped and said. The
+ * depth is checked as the journal reads it back, not left to JSON.stringify's stack, which
+ * overflows at one depth on Node 20 and at none on Node 26.
  */
 function writable<T>(records: readonly T[], what: string, { onNotice }: Reporters): T[] {
 	return records.filter((record) => {
+		let reason: string;
 		try {
-			JSON.stringify(record);
-			return true;
+			if (!nestsDeeperThan(JSON.stringify(record), maxKeptNesting)) return true;
+			reason = `it nests deeper than ${maxKeptNesting} levels`;
 		} catch (error) {
-			onNotice(`skipped a kept ${what} that could not be written again: ${String(error)}`);
-			return false;
+			reason = String(error);
 		}
+		onNotice(`skipped a kept ${what} that could not be written again: ${reason}`);
+		return false;
 	});
 }

@@ -37,7 +37,7 @@ function reviver(_key: string, value: unknown): unknown {
  * record's own structure. A deeper one, kept by a version that took any depth, could be read
  * but not written again: it is refused when read, so the journal skips it and says so.
  */
-const maxKeptNesting = 256;
+export const maxKeptNesting = 256;
 
 export function jsonCodec<T>(): Codec<T> {
 	return {
