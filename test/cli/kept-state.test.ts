@@ -5,6 +5,7 @@
  * what can be read; a log LevelDB cannot read all of is kept aside and what was lost is said;
  * a data directory it cannot write is said to be that, not "in use".
  */
+import { execFileSync } from 'node:child_process';
 import { chmod, cp, mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -225,19 +226,39 @@ describe('mqtop serve on a data directory it cannot write', () => {
 		const dataDir = path.join(open, 'data');
 		await keptDirectory(env, dataDir);
 		for (const dir of [dataDir, path.join(dataDir, 'state')]) await chmod(dir, 0o555);
+		// Root is not stopped by permissions: the directory is mounted read-only over itself, or,
+		// where root cannot mount, it runs as nobody (which needs a Node binary nobody can run).
+		const unmount = readOnlyMount(dataDir);
 		try {
-			// Root is not stopped by permissions: it runs as nobody.
 			const refused = await serveOnce(
 				env,
 				dataDir,
-				process.getuid?.() === 0 ? { uid: 65_534, gid: 65_534 } : undefined,
+				process.getuid?.() === 0 && !unmount ? { uid: 65_534, gid: 65_534 } : undefined,
 			);
 			expect(refused.code).toBe(3);
 			expect(refused.stderr).toMatch(/cannot be written/);
 			expect(refused.stderr).not.toMatch(/in use/);
 			expect(refused.stderr).toMatch(/hint: give it a directory it can write/);
 		} finally {
+			unmount?.();
 			for (const dir of [dataDir, path.join(dataDir, 'state')]) await chmod(dir, 0o755);
 		}
 	});
 });
+
+/** Makes `dir` read-only even for root (a read-only bind mount of itself); undefined where it cannot. */
+function readOnlyMount(dir: string): (() => void) | undefined {
+	if (process.platform !== 'linux' || process.getuid?.() !== 0) return undefined;
+	try {
+		execFileSync('mount', ['--bind', dir, dir], { stdio: 'ignore' });
+	} catch {
+		return undefined;
+	}
+	try {
+		execFileSync('mount', ['-o', 'remount,ro,bind', dir], { stdio: 'ignore' });
+	} catch {
+		execFileSync('umount', [dir], { stdio: 'ignore' });
+		return undefined;
+	}
+	return () => execFileSync('umount', [dir], { stdio: 'ignore' });
+}
