@@ -85,7 +85,9 @@ export function runCli(
 		});
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`mqtop ${args.join(' ')} did not finish in time; stderr: ${stderr}`));
+			reject(
+				new Error(`mqtop ${args.join(' ')} did not finish in time; stdout: ${stdout}; stderr: ${stderr}`),
+			);
 		}, options.timeoutMs ?? 15_000);
 		child.on('error', reject);
 		child.on('close', (code) => {

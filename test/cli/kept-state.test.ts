@@ -6,7 +6,7 @@
  * a data directory it cannot write is said to be that, not "in use".
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -114,13 +114,32 @@ async function filesOf(dir: string): Promise<string[]> {
 	return (await readdir(dir)).sort();
 }
 
-async function damage(file: string, at: number): Promise<void> {
+async function damage(file: string, at: number, length = 64): Promise<void> {
 	const handle = await open(file, 'r+');
 	try {
-		await handle.write(Buffer.alloc(64, 'X'), 0, 64, at);
+		await handle.write(Buffer.alloc(length, 'X'), 0, length, at);
 	} finally {
 		await handle.close();
 	}
+}
+
+/**
+ * Overwrites every data block of a LevelDB table: the bytes before its metaindex block, whose
+ * offset is the varint that opens the table's 48-byte footer. Each block's type byte is then
+ * 'X', which LevelDB refuses on any read of the block. A few bytes inside a block are not
+ * enough: LevelDB here does not verify block checksums, so bytes that land in a compressed
+ * block's literal run read back unnoticed (and a record shadowed by a newer table's is never
+ * looked at), and the start went on serving.
+ */
+async function damageDataBlocks(file: string): Promise<void> {
+	const bytes = await readFile(file);
+	let metaindex = 0;
+	for (let at = bytes.length - 48, shift = 0; ; at++, shift += 7) {
+		const byte = bytes[at]!;
+		metaindex += (byte & 0x7f) * 2 ** shift;
+		if (byte < 0x80) break;
+	}
+	await damage(file, 0, metaindex);
 }
 
 function serveOnce(
@@ -175,7 +194,7 @@ describe('mqtop serve on a damaged data directory', () => {
 	it('names a damaged table as damage, not as a port it cannot listen on; --repair keeps what can be read', async () => {
 		const { dataDir, state } = await copy('bad-table');
 		const table = (await filesOf(state)).find((name) => name.endsWith('.ldb'))!;
-		await damage(path.join(state, table), 200);
+		await damageDataBlocks(path.join(state, table));
 
 		const refused = await serveOnce(env, dataDir);
 		expect(refused.code).toBe(3);
