@@ -6,7 +6,7 @@
  * line that names the flag. meow then parses the checked words, written out one way, and
  * checks the choices.
  */
-import meow, { type AnyFlag } from 'meow';
+import type { AnyFlag } from 'meow';
 
 export interface FlagSpec {
 	type: 'string' | 'boolean';
@@ -120,19 +120,17 @@ function meowFlag(spec: FlagSpec): AnyFlag {
 /** meow's choice error names the flag: `Unknown value for flag \`--period\`: ...`. */
 const choiceFlag = (message: string) => /flag `--([\w-]+)`/.exec(message)?.[1];
 
-export function parseFlags(argv: readonly string[], specs: FlagSpecs): ParsedArgs {
-	const { given, positionals } = scan(argv, specs);
-	// A single flag given twice keeps its last value: an alias's flag can be overridden.
-	const kept = given.filter(
-		(flag, at) =>
-			specs[flag.name]?.multiple || !given.slice(at + 1).some((later) => later.name === flag.name),
-	);
+/** What meow read of the checked flags, by meow's key. */
+async function meowFlags(kept: readonly Given[], positionals: readonly string[], specs: FlagSpecs) {
+	// No flag, nothing for meow to read: `mqtop` alone, the on-call glance, starts without
+	// loading it (most of the monitor's own code by size, and what its first frame waited for).
+	if (kept.length === 0) return {};
+	const { default: meow } = await import('meow');
 	const words = kept.map((flag) =>
 		flag.value === undefined ? `--${flag.name}` : `--${flag.name}=${keepQuotes(flag.value)}`,
 	);
-	let flags: Record<string, unknown>;
 	try {
-		({ flags } = meow({
+		return meow({
 			importMeta: import.meta,
 			argv: [...words, '--', ...positionals],
 			flags: Object.fromEntries(Object.entries(specs).map(([name, spec]) => [meowKey(name), meowFlag(spec)])),
@@ -141,10 +139,10 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs): ParsedArg
 			autoVersion: false,
 			allowUnknownFlags: true,
 			booleanDefault: undefined,
-			// meow names the process after the package (`ps` shows `mqtop`) and reads no package.json.
+			// meow reads no package.json then (it names the process after it: main.ts names it first).
 			pkg: { name: 'mqtop' },
 			description: false,
-		}));
+		}).flags as Record<string, unknown>;
 	} catch (error) {
 		const name = choiceFlag((error as Error).message);
 		const choices = name === undefined ? undefined : specs[name]?.choices;
@@ -152,6 +150,16 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs): ParsedArg
 		const value = kept.findLast((flag) => flag.name === name)?.value;
 		throw new UsageError(`--${name}: expected one of ${choices.join(', ')}, got ${JSON.stringify(value)}`);
 	}
+}
+
+export async function parseFlags(argv: readonly string[], specs: FlagSpecs): Promise<ParsedArgs> {
+	const { given, positionals } = scan(argv, specs);
+	// A single flag given twice keeps its last value: an alias's flag can be overridden.
+	const kept = given.filter(
+		(flag, at) =>
+			specs[flag.name]?.multiple || !given.slice(at + 1).some((later) => later.name === flag.name),
+	);
+	const flags: Record<string, unknown> = await meowFlags(kept, positionals, specs);
 	const values = (name: string): unknown[] => {
 		const value = flags[meowKey(name)];
 		return value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -31,6 +31,8 @@ Run \`mqtop <command> --help\` for the flags of a command.
 }
 
 async function main(argv: string[]): Promise<number> {
+	// `ps` and `top` show mqtop, for every command (meow did so only where it parsed a flag).
+	process.title = 'mqtop';
 	const [first, ...rest] = argv;
 	if (first === '--version' || first === '-v' || first === 'version') {
 		process.stdout.write(

@@ -13,9 +13,9 @@ const specs: FlagSpecs = {
 	'data-dir': { type: 'string', description: 'data directory' },
 };
 
-function usageError(argv: string[]): string {
+async function usageError(argv: string[]): Promise<string> {
 	try {
-		parseFlags(argv, specs);
+		await parseFlags(argv, specs);
 	} catch (e) {
 		expect(e).toBeInstanceOf(UsageError);
 		return (e as Error).message;
@@ -24,8 +24,8 @@ function usageError(argv: string[]): string {
 }
 
 describe('parseFlags', () => {
-	it('reads flags, repeatable flags and positionals', () => {
-		const args = parseFlags(['abc', '--json', '-H', 'A: 1', '--header=B: 2', '--period', '3h'], specs);
+	it('reads flags, repeatable flags and positionals', async () => {
+		const args = await parseFlags(['abc', '--json', '-H', 'A: 1', '--header=B: 2', '--period', '3h'], specs);
 		expect(args.positionals).toEqual(['abc']);
 		expect(args.boolean('json')).toBe(true);
 		expect(args.string('period')).toBe('3h');
@@ -34,40 +34,40 @@ describe('parseFlags', () => {
 		expect(args.strings('missing')).toEqual([]);
 	});
 
-	it('reports mistakes in one line that names the flag', () => {
+	it('reports mistakes in one line that names the flag', async () => {
 		const error = usageError;
-		expect(error(['--nope'])).toBe('unknown flag --nope');
-		expect(error(['--period'])).toBe('--period needs a value');
-		expect(error(['--json=yes'])).toBe('--json takes no value');
-		expect(error(['--period', '-x'])).toMatch(/^--period needs a value; .*--period=<value>/);
+		expect(await error(['--nope'])).toBe('unknown flag --nope');
+		expect(await error(['--period'])).toBe('--period needs a value');
+		expect(await error(['--json=yes'])).toBe('--json takes no value');
+		expect(await error(['--period', '-x'])).toMatch(/^--period needs a value; .*--period=<value>/);
 		// The flag as typed, once: before, a short flag's was named "-H," (from parseArgs's message).
-		expect(error(['-H'])).toBe('-H needs a value');
-		expect(error(['--header'])).toBe('--header needs a value');
-		expect(error(['-H', '--json'])).toMatch(/^-H needs a value; .*--header=<value>/);
-		expect(error(['-hx'])).toBe('unknown flag -x');
-		expect(error(['-5'])).toBe('unknown flag -5');
-		expect(error(['--nope=1'])).toBe('unknown flag --nope');
-		expect(error(['--json='])).toBe('--json takes no value');
+		expect(await error(['-H'])).toBe('-H needs a value');
+		expect(await error(['--header'])).toBe('--header needs a value');
+		expect(await error(['-H', '--json'])).toMatch(/^-H needs a value; .*--header=<value>/);
+		expect(await error(['-hx'])).toBe('unknown flag -x');
+		expect(await error(['-5'])).toBe('unknown flag -5');
+		expect(await error(['--nope=1'])).toBe('unknown flag --nope');
+		expect(await error(['--json='])).toBe('--json takes no value');
 	});
 
-	it("refuses what meow's parser would read liberally", () => {
-		expect(usageError(['--no-json'])).toBe('unknown flag --no-json');
-		expect(usageError(['--JSON'])).toBe('unknown flag --JSON');
-		expect(usageError(['--dataDir', 'x'])).toBe('unknown flag --dataDir');
-		expect(usageError(['--data.dir=x'])).toBe('unknown flag --data.dir');
-		expect(usageError(['--constructor'])).toBe('unknown flag --constructor');
+	it("refuses what meow's parser would read liberally", async () => {
+		expect(await usageError(['--no-json'])).toBe('unknown flag --no-json');
+		expect(await usageError(['--JSON'])).toBe('unknown flag --JSON');
+		expect(await usageError(['--dataDir', 'x'])).toBe('unknown flag --dataDir');
+		expect(await usageError(['--data.dir=x'])).toBe('unknown flag --data.dir');
+		expect(await usageError(['--constructor'])).toBe('unknown flag --constructor');
 	});
 
-	it('checks choices and names the value given', () => {
-		expect(parseFlags(['--notify', 'bell'], specs).string('notify')).toBe('bell');
-		expect(usageError(['--notify', 'loud'])).toBe('--notify: expected one of off, bell, got "loud"');
-		expect(usageError(['--notify='])).toBe('--notify: expected one of off, bell, got ""');
+	it('checks choices and names the value given', async () => {
+		expect((await parseFlags(['--notify', 'bell'], specs)).string('notify')).toBe('bell');
+		expect(await usageError(['--notify', 'loud'])).toBe('--notify: expected one of off, bell, got "loud"');
+		expect(await usageError(['--notify='])).toBe('--notify: expected one of off, bell, got ""');
 		// The last value is the one that counts, as for every single flag.
-		expect(parseFlags(['--notify', 'loud', '--notify', 'off'], specs).string('notify')).toBe('off');
+		expect((await parseFlags(['--notify', 'loud', '--notify', 'off'], specs)).string('notify')).toBe('off');
 	});
 
-	it('reads values as given: short with the value attached, a lone -, empty, after --', () => {
-		const args = parseFlags(
+	it('reads values as given: short with the value attached, a lone -, empty, after --', async () => {
+		const args = await parseFlags(
 			['-HA: 1', '-hH', 'B: 2', '--period', '-', '--data-dir=', 'x', '--', '--json', '-h'],
 			specs,
 		);
@@ -77,18 +77,22 @@ describe('parseFlags', () => {
 		expect(args.string('period')).toBe('-');
 		expect(args.string('data-dir')).toBe('');
 		expect(args.positionals).toEqual(['x', '--json', '-h']);
-		expect(parseFlags(['--header='], specs).strings('header')).toEqual(['']);
+		expect((await parseFlags(['--header='], specs)).strings('header')).toEqual(['']);
 		// A JSON string body keeps its quotes (yargs strips one pair from a --name=value).
 		for (const value of ['"q"', "'x'", '"', '""', '"a" "b"', `'`])
-			expect(parseFlags(['--period', value, '-H', value], specs).string('period'), value).toBe(value);
-		expect(parseFlags(['-H', '"q"'], specs).strings('header')).toEqual(['"q"']);
-		expect(parseFlags(['--header=', '--header=', '-H', 'x'], specs).strings('header')).toEqual(['', '', 'x']);
-		expect(parseFlags(['--period', '1h', '--period', '3h', '--json', '--json'], specs).string('period')).toBe(
-			'3h',
-		);
+			expect((await parseFlags(['--period', value, '-H', value], specs)).string('period'), value).toBe(value);
+		expect((await parseFlags(['-H', '"q"'], specs)).strings('header')).toEqual(['"q"']);
+		expect((await parseFlags(['--header=', '--header=', '-H', 'x'], specs)).strings('header')).toEqual([
+			'',
+			'',
+			'x',
+		]);
+		expect(
+			(await parseFlags(['--period', '1h', '--period', '3h', '--json', '--json'], specs)).string('period'),
+		).toBe('3h');
 	});
 
-	it('reads every flag of every command under the name its help shows', () => {
+	it('reads every flag of every command under the name its help shows', async () => {
 		const specsOf = (command: object): CommandSpec[] =>
 			'spec' in command
 				? [command.spec as CommandSpec]
@@ -101,14 +105,14 @@ describe('parseFlags', () => {
 			const table = commandFlags(spec);
 			for (const [name, flag] of Object.entries(table)) {
 				const value = flag.choices?.[0] ?? 'v a=l.u-e';
-				const args = parseFlags(flag.type === 'boolean' ? [`--${name}`] : [`--${name}`, value], table);
+				const args = await parseFlags(flag.type === 'boolean' ? [`--${name}`] : [`--${name}`, value], table);
 				if (flag.type === 'boolean') expect(args.boolean(name), `${spec.name} --${name}`).toBe(true);
 				else expect(args.string(name), `${spec.name} --${name}`).toBe(value);
 			}
 		}
 	});
 
-	it('formats help with aligned columns', () => {
+	it('formats help with aligned columns', async () => {
 		const { json, period, header } = specs;
 		expect(formatFlagHelp({ json, period, header } as FlagSpecs)).toEqual([
 			'      --json             json',

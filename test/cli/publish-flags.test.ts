@@ -10,12 +10,12 @@ import {
 	publishOptionsFromArgs,
 } from '../../source/cli/publish-flags.js';
 
-const options = (argv: string[]) =>
-	publishOptionsFromArgs(parseFlags(argv, publishFlagSpecs), defaultDialect);
+const options = async (argv: string[]) =>
+	publishOptionsFromArgs(await parseFlags(argv, publishFlagSpecs), defaultDialect);
 
 describe('publish flags', () => {
-	it('turns every flag into its publish option', () => {
-		const o = options([
+	it('turns every flag into its publish option', async () => {
+		const o = await options([
 			'--method',
 			'put',
 			'--delay',
@@ -96,7 +96,7 @@ describe('publish flags', () => {
 		expect(encodePublishOptions(o, defaultDialect).length).toBeGreaterThan(25);
 	});
 
-	it('names the flag of a bad value', () => {
+	it('names the flag of a bad value', async () => {
 		const cases: [string[], RegExp][] = [
 			[['--delay', '10 minutes'], /^--delay: invalid duration/],
 			[['--retries=-1'], /^--retries: expected a non-negative integer/],
@@ -113,15 +113,15 @@ describe('publish flags', () => {
 			[['--label', 'a,b'], /^--label: /],
 			[['--dedup-id', 'a\nb'], /^--dedup-id: .*line breaks/],
 		];
-		for (const [argv, message] of cases) expect(() => options(argv), argv.join(' ')).toThrow(message);
+		for (const [argv, message] of cases) await expect(options(argv), argv.join(' ')).rejects.toThrow(message);
 	});
 
-	it('accepts a date for --not-before', () => {
+	it('accepts a date for --not-before', async () => {
 		expect(parseNotBefore('2026-01-01T00:00:00Z')).toBe('1767225600');
 		expect(parseNotBefore(' 42 ')).toBe('42');
 	});
 
-	it('parses Name: value and checks destinations', () => {
+	it('parses Name: value and checks destinations', async () => {
 		expect(parseHeaderArgument('Content-Type: text/plain; charset=utf-8', '-H')).toEqual([
 			'Content-Type',
 			'text/plain; charset=utf-8',
