@@ -5,6 +5,7 @@
  * (one job per message id) keep an entry per parameter. Entries are kept by endpoint key, so a
  * pane reads its own with `entryOf(state, endpoint)`, typed by the endpoint.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { FieldIssue } from '../../api/liberal.js';
 import type { FailureText } from './describe-error.js';
 import { type Api, type Endpoint, type EndpointInfo, isKeyed } from './endpoints.js';
@@ -103,9 +104,23 @@ export class PollStore extends Store<PollState> {
 		at: number,
 		issues: readonly FieldIssue[] = [],
 	): void {
+		// An answer equal to the one kept keeps the objects already there, so that what panes derived
+		// from them (series, columns, rows) stands: a monitor left idle redraws its refresh clock, not
+		// its charts.
+		const before = this.entry(endpoint, params);
+		const same = before?.dataParams === params && isDeepStrictEqual(before.data, data);
+		const sameIssues = before?.issues !== undefined && isDeepStrictEqual(before.issues, issues);
 		this.patch(
 			endpoint,
-			{ api: endpoint.api, params, data, dataParams: params, issues, updatedAt: at, failure: undefined },
+			{
+				api: endpoint.api,
+				params,
+				data: same ? before.data : data,
+				dataParams: params,
+				issues: sameIssues ? before.issues : issues,
+				updatedAt: at,
+				failure: undefined,
+			},
 			params,
 		);
 	}
