@@ -19,6 +19,8 @@ const devtools = '\0no-devtools';
 const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
 const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');
 
+const cellWidth = path.join(dist, 'ui', 'ink', 'cell-width.js');
+
 const plugins = [
 	{
 		// Ink loads React DevTools only when DEV=true; the monitor never does, and the package is not installed.
@@ -36,6 +38,16 @@ const plugins = [
 			const fetching = 'w||"function"!=typeof fetch?Promise.resolve()';
 			if (code.split(fetching).length !== 2) throw new Error(`yoga-layout changed: no ${fetching} in ${id}`);
 			return code.replace(fetching, 'w||!0?Promise.resolve()');
+		},
+	},
+	{
+		// Ink and the packages it measures and wraps text with count cells through ui/ink/cell-width.ts,
+		// which answers the lines a monitor draws most (chart, box and Latin characters, one cell each)
+		// without string-width's grapheme segmenter, and hands string-width the rest.
+		name: 'cell-width',
+		resolveId(id, importer) {
+			if (id !== 'string-width' || !importer || importer === cellWidth) return null;
+			return importer.includes(`${path.sep}node_modules${path.sep}`) ? cellWidth : null;
 		},
 	},
 	{

@@ -9,7 +9,7 @@
  * other than SGR colours, control characters, an operation it does not know, such as one a later
  * Ink may add) it answers `undefined` and the caller uses Ink's own.
  */
-import stringWidth from 'string-width';
+import cellWidth, { isOneCell } from './cell-width.js';
 
 export type Transformer = (line: string, index: number) => string;
 
@@ -38,19 +38,6 @@ interface Segment {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const RESET = '\u001b[0m';
-
-/** Characters that are one column and one grapheme on their own: most of what a TUI draws. */
-function isSimple(code: number): boolean {
-	return (
-		(code >= 0x20 && code < 0x7f) ||
-		(code >= 0xa0 && code < 0x300) ||
-		(code >= 0x2010 && code < 0x2028) ||
-		(code >= 0x2030 && code < 0x205f) ||
-		(code >= 0x2190 && code < 0x2600) ||
-		code === 0x2713 ||
-		code === 0x2717
-	);
-}
 
 /** The styles SGR codes can leave on, one bit each; a closing code clears its bit. */
 const opens: Record<string, number> = {
@@ -111,12 +98,12 @@ export interface LineMeasure {
 const measured = new Map<string, number>();
 const measuredLimit = 2048;
 
-/** Width of a line with graphemes beyond the simple set, as Ink counts it: at least 1 per grapheme. */
+/** Width of a line with graphemes beyond the one-cell set, as Ink counts it: at least 1 per grapheme. */
 function graphemeWidth(visible: string): number {
 	const known = measured.get(visible);
 	if (known !== undefined) return known;
 	let width = 0;
-	for (const { segment } of segmenter.segment(visible)) width += Math.max(1, stringWidth(segment));
+	for (const { segment } of segmenter.segment(visible)) width += Math.max(1, cellWidth(segment));
 	if (measured.size >= measuredLimit) measured.clear();
 	measured.set(visible, width);
 	return width;
@@ -147,7 +134,7 @@ export function measureLine(line: string): LineMeasure | undefined {
 			continue;
 		}
 		if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return undefined;
-		if (isSimple(code)) {
+		if (isOneCell(code)) {
 			width++;
 		} else if (!complex) {
 			complex = true;

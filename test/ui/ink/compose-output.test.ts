@@ -82,6 +82,19 @@ describe('composeOutput', () => {
 		expect(measureLine(cyan('ab'))).toEqual({ width: 2, open: false });
 	});
 
+	it('counts the emoji and wide brackets among arrows and shapes as two cells, braille as one', () => {
+		const output = frame(40, 3, (o) => {
+			o.write(0, 0, 'due \u231a \u23f3 \u2329x\u232a \u25fd', none);
+			o.write(20, 0, '|', none);
+			o.write(0, 1, '⣀⣤⣶⣿ ▁▂', none);
+			o.write(8, 1, '|', none);
+		});
+		expect(compare(output)).toBe('composed');
+		expect(measureLine('\u231a\u23f3\u2329\u232a\u25fd')?.width).toBe(10);
+		expect(measureLine('due \u231a')?.width).toBe(6);
+		expect(measureLine('⣀⣤⣶⣿')?.width).toBe(4);
+	});
+
 	it('applies transformers per line, with the line index', () => {
 		const output = frame(20, 3, (o) => {
 			o.write(1, 0, 'a\nb\nc', { transformers: [(line, index) => `${index}:${cyan(line)}`] });

@@ -1,0 +1,56 @@
+/**
+ * Terminal cells of a line, as `string-width` counts them, without its per-character work for
+ * the text a monitor draws most: chart, sparkline and box characters, arrows, bullets and Latin
+ * text are one cell each, so a line made of nothing else is as wide as it is long. Anything else
+ * (wide and emoji characters, combining marks, escape sequences, controls) is counted by
+ * `string-width` itself. The build has Ink's packages use this in place of `string-width`
+ * (scripts/bundle.mjs): measuring text with a grapheme segmenter was the largest single cost of
+ * drawing the first frame (README, Development).
+ */
+import stringWidth from 'string-width';
+
+/**
+ * Characters one cell wide (ambiguous ones narrow, as `string-width` counts them by default)
+ * that join neither the one before nor the one after: Latin, general punctuation, arrows and
+ * technical symbols, box drawing, blocks, geometric shapes, braille, ✓ and ✗; not the soft
+ * hyphen (no cell), nor the few emoji and CJK brackets among them (two cells). Each is checked
+ * against `string-width` in test/ui/ink/cell-width.test.ts.
+ */
+export const oneCellRanges: readonly (readonly [number, number])[] = [
+	[0x20, 0x7e],
+	[0xa0, 0xac],
+	[0xae, 0x2ff],
+	[0x2010, 0x2027],
+	[0x2030, 0x205e],
+	[0x2190, 0x2319],
+	[0x231c, 0x2328],
+	[0x232b, 0x23e8],
+	[0x23ed, 0x23ef],
+	[0x23f1, 0x23f2],
+	[0x23f4, 0x25fc],
+	[0x25ff, 0x25ff],
+	[0x2713, 0x2713],
+	[0x2717, 0x2717],
+	[0x2800, 0x28ff],
+];
+
+export function isOneCell(code: number): boolean {
+	for (const [from, to] of oneCellRanges) {
+		if (code < from) return false;
+		if (code <= to) return true;
+	}
+	return false;
+}
+
+const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+const oneCellText = new RegExp(
+	`^[${oneCellRanges.map(([from, to]) => `${hex(from)}-${hex(to)}`).join('')}]*$`,
+);
+
+type Options = Parameters<typeof stringWidth>[1];
+
+/** `string-width`, with its options; a line of one-cell characters only is its length. */
+export default function cellWidth(text: string, options?: Options): number {
+	if (options === undefined && typeof text === 'string' && oneCellText.test(text)) return text.length;
+	return stringWidth(text, options);
+}

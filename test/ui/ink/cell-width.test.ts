@@ -1,0 +1,53 @@
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import cellWidth, { isOneCell, oneCellRanges } from '../../../source/ui/ink/cell-width.js';
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const oneCellCodes = oneCellRanges.flatMap(([from, to]) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i),
+);
+
+describe('cellWidth', () => {
+	it('holds only characters string-width counts as one cell, which join nothing beside them', () => {
+		expect(oneCellCodes.length).toBeGreaterThan(1500);
+		const wrong = oneCellCodes.filter((code) => {
+			const char = String.fromCodePoint(code);
+			const between = `a${char}b`;
+			return (
+				!isOneCell(code) ||
+				stringWidth(char) !== 1 ||
+				stringWidth(between) !== 3 ||
+				[...graphemes.segment(between)].length !== 3
+			);
+		});
+		expect(wrong.map((code) => code.toString(16))).toEqual([]);
+	});
+
+	it('leaves out what is not one cell: the soft hyphen, emoji, wide brackets, marks, wide text', () => {
+		for (const code of [
+			0xad, 0x231a, 0x2329, 0x23f0, 0x25fd, 0x0301, 0x200d, 0xfe0f, 0x4e00, 0x1f600, 0x1b, 0x7f,
+		])
+			expect(isOneCell(code), code.toString(16)).toBe(false);
+	});
+
+	it('counts every line as string-width does', () => {
+		const lines = [
+			'',
+			'plain ASCII text',
+			'delivered         ▁▁▁▁▂█ min 0/s  max 13.8/s',
+			'⠀⣀⣤⣶⣿ braille │ box ─┼─ ● ✓ ✗ ← ↑ → ↓ … • —',
+			'café déjà vu ß',
+			'wide 漢字 and 😀 emoji',
+			'e\u0301 combining',
+			'⌚ watch ⏳',
+			'soft\u00adhyphen',
+			'\u001b[31mred\u001b[39m',
+			'✔\ufe0f heavy check with VS16',
+		];
+		for (const line of lines) expect(cellWidth(line), line).toBe(stringWidth(line));
+		expect(cellWidth('漢字', { ambiguousIsNarrow: false })).toBe(
+			stringWidth('漢字', { ambiguousIsNarrow: false }),
+		);
+		expect(cellWidth('·', { ambiguousIsNarrow: false })).toBe(stringWidth('·', { ambiguousIsNarrow: false }));
+	});
+});
