@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { type Point, verticalBars } from '../../../format/series.js';
 import { LiveText } from '../live-text/live-text-view.js';
 
@@ -44,7 +45,7 @@ const colors: Record<DayStyle, string> = { past: 'green', selected: 'yellow', fu
  * The month day by day: one bar per day, index-aligned with `days`, under it the weekday
  * initials. The selected day is yellow (its initial inverted), days still to come grey.
  */
-export function MonthBars(props: MonthBarsProps) {
+export const MonthBars = memo(function MonthBars(props: MonthBarsProps) {
 	const cell = dayWidth(props.width, props.values.length);
 	const bar = Math.max(1, cell - 1);
 	const pad = cell > bar ? ' ' : '';
@@ -74,4 +75,4 @@ export function MonthBars(props: MonthBarsProps) {
 			</Text>
 		</>
 	);
-}
+});

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { clampOffset } from '../../../format/layout.js';
 import { gridRows } from '../key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
@@ -28,8 +29,11 @@ export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
 	return Math.min(24, Math.max(8, ...rows.map((r) => [...r.label].length)));
 }
 
-/** Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`. */
-export function SeriesGrid(props: SeriesGridProps) {
+/**
+ * Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`; drawn again
+ * only when its props change (the rows are kept while the answers they come from are equal).
+ */
+export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const visible = Math.max(0, props.height - 1);
 	const columns = gridColumns(props.width, props.rows.length, visible);
 	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
@@ -79,4 +83,4 @@ export function SeriesGrid(props: SeriesGridProps) {
 			)}
 		</Box>
 	);
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo, useSyncExternalStore } from 'react';
 import { formatDuration } from '../../../api/duration.js';
 import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
@@ -52,8 +52,13 @@ export function totalsText(totals: UsageTotals, compact = false): string {
 
 const chartGap = 2;
 
-/** The live rates: multi-row charts where the height allows, else one sparkline a rate. */
-function LiveRates(props: { width: number; columns: number; rows: number; chartHeight: number }) {
+/** The live rates: multi-row charts where the height allows, else one sparkline a rate; drawn again when the rates or the size change. */
+const LiveRates = memo(function LiveRates(props: {
+	width: number;
+	columns: number;
+	rows: number;
+	chartHeight: number;
+}) {
 	const runtime = useRuntime();
 	const state = useSyncExternalStore(runtime.live.subscribe, runtime.live.getSnapshot);
 	const stepMs = runtime.refreshMs;
@@ -95,7 +100,7 @@ function LiveRates(props: { width: number; columns: number; rows: number; chartH
 			))}
 		</Box>
 	);
-}
+});
 
 const sparkLabelWidth = 17;
 
@@ -119,7 +124,10 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
 	const theme = useTheme();
 	const { stats, width, height, accountId } = props;
+	// Kept while the answers are equal (the poll store keeps equal data): the charts then stand.
 	const series = useMemo(() => overviewSeries(stats), [stats]);
+	const requests = useMemo(() => monthRequests(stats), [stats]);
+	const names = useMemo(() => dayNames(stats), [stats]);
 	const today = statsToday(stats, Date.now());
 	const days = dayCount(stats);
 	const selected = Math.min(dayOf(state, accountId) ?? today, Math.max(0, days - 1));
@@ -185,8 +193,8 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 				<>
 					<Gap />
 					<MonthBars
-						values={monthRequests(stats)}
-						days={dayNames(stats)}
+						values={requests}
+						days={names}
 						today={today}
 						selected={selected}
 						width={width}
