@@ -14,6 +14,7 @@ import { defaultDialect } from '../../source/api/dialect.js';
 import { formatLocalDateTime } from '../../source/format/time.js';
 import { deployedEnv, startDeployedService } from '../support/deployed-service.js';
 import { listen, type TestServer } from '../support/http-server.js';
+import { waitUntil } from '../support/wait.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
 
 // Each test runs several node processes one after another; on a loaded two-core machine a
@@ -280,6 +281,14 @@ describe('mqtop queues', () => {
 
 describe('mqtop flow', () => {
 	it('lists the keys with the global parallelism; pauses, pins, unpins, resets and resumes one', async () => {
+		// The deliveries of the tests before (one service for the file) are over first: on a loaded
+		// machine one was still in flight and the line read 1/1,000.
+		await waitUntil(
+			async () =>
+				(await client.flowControl.globalParallelism()).data.parallelismCount === 0 ? true : undefined,
+			30_000,
+			'deliveries of earlier tests still in flight',
+		);
 		expect((await cli(['flow', 'pause', 'tenant-a'])).stdout).toBe('paused key tenant-a\n');
 		const pinned = await cli(['flow', 'pin', 'tenant-a', '--parallelism', '2', '--period', '1m']);
 		expect(pinned).toMatchObject({ code: 0, stdout: 'pinned parallelism 2, period 60s on key tenant-a\n' });
