@@ -1,6 +1,6 @@
 /** A receiver on the main thread: the server feeding a store (used by `mqtop listen`). */
 import type { ReceivedEvent } from './event.js';
-import { openHistory } from './history.js';
+import { openHistory } from './history-write.js';
 import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
 import { listenReceiver } from './server.js';
 import type { KeyPair, ReadKeys } from './signing-keys.js';
