@@ -36,6 +36,26 @@ export function checkBatch(length: number, what: string): void {
 		throw new EngineError('invalid', `at most ${maxPerRequest} ${what} per request, got ${length}`);
 }
 
+/**
+ * Deletes the ids a store has by `drop` (unknown ones are not an error, one named twice is
+ * deleted once); returns how many it deleted.
+ */
+export function deleteIds(
+	ids: readonly string[],
+	slotOf: ReadonlyMap<string, number>,
+	drop: (slot: number) => void,
+): number {
+	checkBatch(ids.length, 'ids');
+	let deleted = 0;
+	for (const id of new Set(ids)) {
+		const slot = slotOf.get(id);
+		if (slot === undefined) continue;
+		drop(slot);
+		deleted++;
+	}
+	return deleted;
+}
+
 /** Bytes a value takes as JSON text, which is how it is counted in data size and bandwidth. */
 export function jsonBytes(value: unknown): number {
 	return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
