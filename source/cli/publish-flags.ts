@@ -143,7 +143,7 @@ export async function messageFromArgs(
 }
 
 /** The body from --body, --body-file, or stdin when it is piped; empty otherwise. */
-export async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
+async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
 	const text = args.string('body');
 	const file = args.string('body-file');
 	if (text !== undefined && file !== undefined) throw new UsageError('give --body or --body-file, not both');
@@ -153,7 +153,7 @@ export async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array
 }
 
 /** The -H headers as a record; throws a UsageError naming the flag. */
-export function headersFromArgs(args: ParsedArgs): Record<string, string> {
+function headersFromArgs(args: ParsedArgs): Record<string, string> {
 	return Object.fromEntries(args.strings('header').map((h) => parseHeaderArgument(h, '--header')));
 }
 
