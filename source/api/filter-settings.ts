@@ -26,25 +26,9 @@ export type FilterInputField = (typeof filterInputFields)[number];
 /** What was typed: one text per field (commas separate values), or the values of a repeated flag. */
 export type FilterInput = Partial<Record<FilterInputField, string | readonly string[]>>;
 
-/** Which fields each listing takes. */
-export const dlqFilterFields: readonly FilterInputField[] = [
-	'messageId',
-	'url',
-	'group',
-	'label',
-	'status',
-	'from',
-	'to',
-];
-export const logFilterFields: readonly FilterInputField[] = [
-	'state',
-	'messageId',
-	'url',
-	'group',
-	'label',
-	'from',
-	'to',
-];
+/** Which fields each listing takes: all but the state (the dead letter queue's are all failed), all but the status. */
+export const dlqFilterFields: readonly FilterInputField[] = filterInputFields.filter((f) => f !== 'state');
+export const logFilterFields: readonly FilterInputField[] = filterInputFields.filter((f) => f !== 'status');
 
 export type FilterErrors = Partial<Record<FilterInputField, string>>;
 

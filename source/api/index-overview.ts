@@ -52,15 +52,21 @@ interface Reached {
 	token: string | undefined;
 }
 
+/** One try, of 5 s at most: an overview shows what it has at once rather than wait on a data plane. */
+const overviewRequests = { timeoutMs: 5000, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } };
+
+/** The options of a data plane's client, as an overview reaches it. */
+type OverviewClient = typeof overviewRequests & { endpoint: string; token: string };
+
 async function withDataPlane<T>(
 	reached: Reached,
 	what: string,
-	read: (url: string, token: string) => Promise<T>,
+	read: (client: OverviewClient) => Promise<T>,
 ): Promise<{ read: T } | { unavailable: string }> {
 	if (!reached.url) return { unavailable: `the ${what} lists no data-plane URL` };
 	if (!reached.token) return { unavailable: `the ${what} lists no read-only token` };
 	try {
-		return { read: await read(reached.url, reached.token) };
+		return { read: await read({ endpoint: reached.url, token: reached.token, ...overviewRequests }) };
 	} catch (error) {
 		return { unavailable: why(error) };
 	}
@@ -79,14 +85,7 @@ export async function readVectorOverview(
 		return { data: { unavailable: `the index could not be read: ${why(error)}` }, issues: [] };
 	}
 	const reached = { url: dataPlaneUrl(resource.endpoint), token: resource.read_only_token };
-	const info = await withDataPlane(reached, 'vector index', (url, token) =>
-		new VectorIndexClient({
-			endpoint: url,
-			token,
-			timeoutMs: 5000,
-			retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
-		}).info(),
-	);
+	const info = await withDataPlane(reached, 'vector index', (client) => new VectorIndexClient(client).info());
 	const read = 'read' in info ? info.read : undefined;
 	const namespaces = rows(read?.namespaces);
 	return {
@@ -106,14 +105,7 @@ export async function readVectorOverview(
 /** The indexes of a search database, from its info, reached as its resource lists. */
 export async function readSearchOverview(index: Liberal<typeof SearchIndex>): Promise<IndexOverview> {
 	const reached = { url: dataPlaneUrl(index.endpoint), token: index.read_only_token };
-	const info = await withDataPlane(reached, 'search index', (url, token) =>
-		new SearchIndexClient({
-			endpoint: url,
-			token,
-			timeoutMs: 5000,
-			retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
-		}).info(),
-	);
+	const info = await withDataPlane(reached, 'search index', (client) => new SearchIndexClient(client).info());
 	if ('unavailable' in info) return { type: 'SEARCH', unavailable: info.unavailable };
 	return { type: 'SEARCH', namespaces: rows(info.read.namespaces) ?? [] };
 }

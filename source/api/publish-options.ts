@@ -145,6 +145,12 @@ export function isGroupName(text: string): boolean {
 /** What isGroupName accepts, for messages. */
 export const groupNameRule = 'letters, digits, "-", "_" and "." (but not "." or ".." alone)';
 
+/** What is wrong with a destination, which is an http(s) URL or a URL Group name; undefined when it is one. */
+export function destinationRuleProblem(destination: string): string | undefined {
+	if (isHttpUrl(destination) || isGroupName(destination)) return undefined;
+	return `neither an http(s) URL nor a URL Group name (${groupNameRule})`;
+}
+
 function overridesHeaders(prefix: string, o: DeliveryOverrides | undefined): [string, string][] {
 	if (!o) return [];
 	const out: [string, string][] = [];

@@ -6,7 +6,13 @@
  */
 import { type Dialect, queryForm } from './dialect.js';
 import { headerValueRule, isHeaderName, isHeaderValue } from './header-syntax.js';
-import { decodePublishOptions, PublishOptionError, type PublishOptions } from './publish-options.js';
+import {
+	checkRetryDelays,
+	decodePublishOptions,
+	defaultRetries,
+	PublishOptionError,
+	type PublishOptions,
+} from './publish-options.js';
 import type { GroupHeaders } from './schemas.js';
 
 /** A value that was typed wrong; `message` says what is expected, without naming the origin. */
@@ -89,4 +95,18 @@ export function decodePublishSettings<Origin>(
 		if (origin === undefined) throw error;
 		throw new PublishSettingError(origin, error.problem);
 	}
+}
+
+/**
+ * The publish options of a message's settings, as decodePublishSettings reads them, with the
+ * delay of every retry the message will make checked too: a PublishOptionError (of the
+ * Retry-Delay) when one is out of range.
+ */
+export function decodeMessageSettings<Origin>(
+	settings: readonly PublishSetting<Origin>[],
+	dialect: Dialect,
+): PublishOptions {
+	const options = decodePublishSettings(settings, dialect);
+	checkRetryDelays(options, options.retries ?? defaultRetries, dialect);
+	return options;
 }

@@ -4,14 +4,13 @@
  * (docs/protocol/queues.md#pause-and-resume).
  */
 import { Queue, Queues } from './messaging-schemas.js';
+import { NamedResourcesApi, resourceActions } from './named-resources.js';
 import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
 import {
 	type ApiRequest,
 	type Messaging,
 	type PublishLike,
 	publishShapedPath,
-	read,
-	resourceActionRequest,
 	segment,
 } from './transport.js';
 
@@ -30,38 +29,22 @@ export function upsertQueueRequest(name: string, settings: QueueSettings): ApiRe
 	};
 }
 
-export const deleteQueueRequest = (name: string) =>
-	resourceActionRequest('queue', '/v2/queues', name, 'delete');
-export const pauseQueueRequest = (name: string) =>
-	resourceActionRequest('queue', '/v2/queues', name, 'pause');
-export const resumeQueueRequest = (name: string) =>
-	resourceActionRequest('queue', '/v2/queues', name, 'resume');
+const queues = { noun: 'queue', plural: 'queues', collection: '/v2/queues', list: Queues, item: Queue };
 
-export class QueuesApi {
-	constructor(private readonly messaging: Messaging) {}
+/** The requests that delete, pause and resume a queue (the panes send them, as the client does). */
+export const {
+	delete: deleteQueueRequest,
+	pause: pauseQueueRequest,
+	resume: resumeQueueRequest,
+} = resourceActions(queues);
 
-	list(signal?: AbortSignal) {
-		return read(this.messaging, 'list queues', '/v2/queues', Queues, signal);
-	}
-
-	get(name: string, signal?: AbortSignal) {
-		return read(this.messaging, `read queue ${name}`, `/v2/queues/${segment(name)}`, Queue, signal);
+export class QueuesApi extends NamedResourcesApi<typeof Queues, typeof Queue> {
+	constructor(messaging: Messaging) {
+		super(messaging, queues);
 	}
 
 	async upsert(name: string, settings: QueueSettings = {}): Promise<void> {
 		await this.messaging.send(upsertQueueRequest(name, settings));
-	}
-
-	async delete(name: string): Promise<void> {
-		await this.messaging.send(deleteQueueRequest(name));
-	}
-
-	async pause(name: string): Promise<void> {
-		await this.messaging.send(pauseQueueRequest(name));
-	}
-
-	async resume(name: string): Promise<void> {
-		await this.messaging.send(resumeQueueRequest(name));
 	}
 
 	/** Enqueues a message with every publish option; a missing queue is created with parallelism 1. */

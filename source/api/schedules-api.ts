@@ -6,14 +6,12 @@
  */
 import { prefixed } from './dialect.js';
 import { Schedule, ScheduleCreated, Schedules } from './messaging-schemas.js';
+import { NamedResourcesApi, resourceActions } from './named-resources.js';
 import {
 	type ApiRequest,
 	type Messaging,
 	type PublishLike,
 	publishShapedPath,
-	read,
-	resourceActionRequest,
-	segment,
 	sendRead,
 } from './transport.js';
 
@@ -41,15 +39,25 @@ export function createScheduleRequest(messaging: Messaging, request: ScheduleReq
 	};
 }
 
-export const deleteScheduleRequest = (id: string) =>
-	resourceActionRequest('schedule', '/v2/schedules', id, 'delete');
-export const pauseScheduleRequest = (id: string) =>
-	resourceActionRequest('schedule', '/v2/schedules', id, 'pause');
-export const resumeScheduleRequest = (id: string) =>
-	resourceActionRequest('schedule', '/v2/schedules', id, 'resume');
+const schedules = {
+	noun: 'schedule',
+	plural: 'schedules',
+	collection: '/v2/schedules',
+	list: Schedules,
+	item: Schedule,
+};
 
-export class SchedulesApi {
-	constructor(private readonly messaging: Messaging) {}
+/** The requests that delete, pause and resume a schedule (the panes send them, as the client does). */
+export const {
+	delete: deleteScheduleRequest,
+	pause: pauseScheduleRequest,
+	resume: resumeScheduleRequest,
+} = resourceActions(schedules);
+
+export class SchedulesApi extends NamedResourcesApi<typeof Schedules, typeof Schedule> {
+	constructor(messaging: Messaging) {
+		super(messaging, schedules);
+	}
 
 	/** Creates (or, with `scheduleId`, updates) a schedule; answers its id. */
 	async create(request: ScheduleRequest): Promise<string> {
@@ -59,25 +67,5 @@ export class SchedulesApi {
 			ScheduleCreated,
 		);
 		return created.data.scheduleId;
-	}
-
-	list(signal?: AbortSignal) {
-		return read(this.messaging, 'list schedules', '/v2/schedules', Schedules, signal);
-	}
-
-	get(id: string, signal?: AbortSignal) {
-		return read(this.messaging, `read schedule ${id}`, `/v2/schedules/${segment(id)}`, Schedule, signal);
-	}
-
-	async delete(id: string): Promise<void> {
-		await this.messaging.send(deleteScheduleRequest(id));
-	}
-
-	async pause(id: string): Promise<void> {
-		await this.messaging.send(pauseScheduleRequest(id));
-	}
-
-	async resume(id: string): Promise<void> {
-		await this.messaging.send(resumeScheduleRequest(id));
 	}
 }

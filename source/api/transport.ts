@@ -72,19 +72,6 @@ export function read<S extends z.ZodType>(
 /** One encoded path segment (paths.ts): a `/`, `?` or `%` in a name cannot change the route. */
 export const segment = pathSegment;
 
-/** Deletes, pauses or resumes a named resource, e.g. `pause queue orders`: POST /v2/queues/orders/pause. */
-export function resourceActionRequest(
-	noun: string,
-	collection: string,
-	name: string,
-	action: 'delete' | 'pause' | 'resume',
-): ApiRequest {
-	const path = `${collection}/${segment(name)}`;
-	return action === 'delete'
-		? { operation: `delete ${noun} ${name}`, method: 'DELETE', path }
-		: { operation: `${action} ${noun} ${name}`, method: 'POST', path: `${path}/${action}` };
-}
-
 /**
  * The path of a publish-shaped operation (enqueue, schedule): the publish path with its
  * `/v2/publish/` replaced, so the destination and the options are encoded by the one code

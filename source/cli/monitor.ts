@@ -11,7 +11,7 @@ import { ConfigError, localProfile } from '../config/file.js';
 import { type NotifyMode, notifyModes } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
-import { historyDirectory, monitorHistoryDirectory } from '../receiver/history.js';
+import { historyDirectory, monitorHistoryDirectory } from '../receiver/history-files.js';
 import type { HistoryFollower } from '../receiver/history-follow.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
@@ -180,7 +180,7 @@ export const monitorSpec: CommandSpec = {
 				const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
 					import('../receiver/history-follow.js'),
 					import('../receiver/store.js'),
-					import('../receiver/event.js'),
+					import('../receiver/classify.js'),
 				]);
 				follower = new HistoryFollower(
 					historyDirectory(dataDir),

@@ -4,24 +4,18 @@
  * refuse is refused here first, naming the flag, and nothing is sent.
  */
 import type { Dialect } from '../api/dialect.js';
+import { destinationRuleProblem, PublishOptionError, type PublishOptions } from '../api/publish-options.js';
 import {
-	checkRetryDelays,
-	defaultRetries,
-	groupNameRule,
-	isGroupName,
-	isHttpUrl,
-	PublishOptionError,
-	type PublishOptions,
-} from '../api/publish-options.js';
-import {
-	decodePublishSettings,
+	decodeMessageSettings,
 	notBeforeSeconds,
 	type PublishSetting,
 	PublishSettingError,
 	parseHeaderLine,
 	SettingError,
 } from '../api/publish-settings.js';
+import type { PublishLike } from '../api/transport.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from './args.js';
+import { nameFlag } from './common.js';
 import { readInput, stdinHasData } from './input.js';
 import type { Io } from './io.js';
 
@@ -97,13 +91,13 @@ export const publishFlagSpecs: FlagSpecs = {
 };
 
 /** Where the body of a publish (or of every run of a schedule) comes from. */
-export const bodyFlagSpecs: FlagSpecs = {
+const bodyFlagSpecs: FlagSpecs = {
 	body: { type: 'string', value: '<text>', description: 'the message body' },
 	'body-file': { type: 'string', value: '<path>', description: 'read the body from a file (- for stdin)' },
 };
 
 /** `--queue`: publish (or run a schedule) through a queue, as `publish` and `schedules create` take it. */
-export const queueFlagSpecs: FlagSpecs = {
+const queueFlagSpecs: FlagSpecs = {
 	queue: {
 		type: 'string',
 		value: '<name>',
@@ -112,7 +106,7 @@ export const queueFlagSpecs: FlagSpecs = {
 };
 
 /** Other headers on the request, as `publish` and `schedules create` take them. */
-export const headerFlagSpecs: FlagSpecs = {
+const headerFlagSpecs: FlagSpecs = {
 	header: {
 		type: 'string',
 		short: 'H',
@@ -122,8 +116,34 @@ export const headerFlagSpecs: FlagSpecs = {
 	},
 };
 
+/** Every flag of a message to send (`publish`, `schedules create`): queue, body, publish settings, headers. */
+export const messageFlagSpecs: FlagSpecs = {
+	...queueFlagSpecs,
+	...bodyFlagSpecs,
+	...publishFlagSpecs,
+	...headerFlagSpecs,
+};
+
+/**
+ * The message the flags describe, to `destination` (checked by the caller): its queue, its
+ * publish options, its headers and its body, checked in that order; throws a UsageError naming
+ * the flag at fault.
+ */
+export async function messageFromArgs(
+	args: ParsedArgs,
+	io: Io,
+	dialect: Dialect,
+	destination: string,
+): Promise<{ queueName: string | undefined; request: PublishLike }> {
+	const queueName = nameFlag(args, 'queue');
+	const options = publishOptionsFromArgs(args, dialect);
+	const headers = headersFromArgs(args);
+	const body = await readBodyArgs(args, io);
+	return { queueName, request: { destination, body, options, headers } };
+}
+
 /** The body from --body, --body-file, or stdin when it is piped; empty otherwise. */
-export async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
+async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array | string> {
 	const text = args.string('body');
 	const file = args.string('body-file');
 	if (text !== undefined && file !== undefined) throw new UsageError('give --body or --body-file, not both');
@@ -133,7 +153,7 @@ export async function readBodyArgs(args: ParsedArgs, io: Io): Promise<Uint8Array
 }
 
 /** The -H headers as a record; throws a UsageError naming the flag. */
-export function headersFromArgs(args: ParsedArgs): Record<string, string> {
+function headersFromArgs(args: ParsedArgs): Record<string, string> {
 	return Object.fromEntries(args.strings('header').map((h) => parseHeaderArgument(h, '--header')));
 }
 
@@ -182,9 +202,7 @@ export function publishOptionsFromArgs(args: ParsedArgs, dialect: Dialect): Publ
 	if (args.string('flow-control') !== undefined && args.string('flow-control-key') === undefined)
 		throw new UsageError('--flow-control needs --flow-control-key');
 	try {
-		const options = decodePublishSettings(settings, dialect);
-		checkRetryDelays(options, options.retries ?? defaultRetries, dialect);
-		return options;
+		return decodeMessageSettings(settings, dialect);
 	} catch (error) {
 		if (error instanceof PublishSettingError) throw new UsageError(`--${error.origin}: ${error.problem}`);
 		if (error instanceof PublishOptionError) throw new UsageError(`--retry-delay: ${error.problem}`);
@@ -194,8 +212,6 @@ export function publishOptionsFromArgs(args: ParsedArgs, dialect: Dialect): Publ
 
 /** A destination is an http(s) URL or a URL Group name; anything else is refused here. */
 export function checkDestination(destination: string): void {
-	if (!isHttpUrl(destination) && !isGroupName(destination))
-		throw new UsageError(
-			`destination ${JSON.stringify(destination)} is neither an http(s) URL nor a URL Group name (${groupNameRule})`,
-		);
+	const problem = destinationRuleProblem(destination);
+	if (problem) throw new UsageError(`destination ${JSON.stringify(destination)} is ${problem}`);
 }

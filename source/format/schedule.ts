@@ -4,7 +4,8 @@
  * is what fires) and how its last run went. Pure; the TUI and the commands both show these.
  */
 import { nextRuns } from '../api/cron.js';
-import { formatRelative } from './time.js';
+import { sanitize } from '../text/sanitize.js';
+import { formatLocalDateTime, formatRelative } from './time.js';
 
 /** The fields of a schedule these read; every one may be missing from an odd answer. */
 export interface ScheduleTimes {
@@ -96,4 +97,19 @@ export function describeScheduleState(state: string): string {
  */
 export function runAgo(at: number, now: number): string {
 	return formatRelative(Math.min(at, now), now);
+}
+
+/**
+ * The last run after `heading` (`last run`), as a detail's heading line says it: `: not run yet`,
+ * or when it ran in local time, how long ago, and how it went; sanitised.
+ */
+export function lastRunHeading(heading: string, last: LastRun, now: number): string {
+	if (last.at === undefined) return `${heading}: not run yet`;
+	return `${heading} ${formatLocalDateTime(last.at)} (${runAgo(last.at, now)}): ${sanitize(describeLastRun(last))}`;
+}
+
+/** The last run as a cell: how it went and, when it ran, how long ago after `joiner`; sanitised. */
+export function lastRunCell(last: LastRun, now: number, joiner: string): string {
+	const what = sanitize(describeLastRun(last));
+	return last.at === undefined ? what : `${what}${joiner}${runAgo(last.at, now)}`;
 }

@@ -3,12 +3,13 @@
  * `mqtop listen` on the same data directory receives. While a process holds the history's
  * lock (history-lock.ts), the newest requests in its file are read, then every frame appended
  * after them, a poll every half second (the history writes at most every 50 ms); when the file
- * is rotated (history.ts), the rest of the old one is read before the new one. Nothing is ever
+ * is rotated (history-write.ts), the rest of the old one is read before the new one. Nothing is ever
  * written, and whatever does not read is skipped (history-read.ts). The requests go to a store
  * of their own, worked out when shown (EventStore.addStored).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { currentHistoryFile, previousHistoryFile } from './history-files.js';
 import { historyWriterOf } from './history-lock.js';
 import { scanFrames } from './history-read.js';
 import type { EventStore } from './store.js';
@@ -31,9 +32,6 @@ export interface FollowOptions {
 	/** Called when the history cannot be read (once per kind of failure). */
 	onError?: (error: Error) => void;
 }
-
-const currentName = 'requests.bin';
-const previousName = 'requests.1.bin';
 
 export class HistoryFollower {
 	#state: FollowState = { state: 'waiting', pid: undefined };
@@ -112,7 +110,7 @@ export class HistoryFollower {
 
 	/** Reads the frames written since the last read: the rest of a rotated file first. */
 	async #read(): Promise<void> {
-		const current = path.join(this.directory, currentName);
+		const current = path.join(this.directory, currentHistoryFile);
 		const now = await stat(current).catch(() => undefined);
 		if (!now) return;
 		const file = this.#file;
@@ -126,7 +124,7 @@ export class HistoryFollower {
 		}
 		// Rotated: a file of its own (or, were the inode given again, a shorter one).
 		if (file.ino !== now.ino || now.size < file.offset) {
-			const previous = path.join(this.directory, previousName);
+			const previous = path.join(this.directory, previousHistoryFile);
 			if ((await stat(previous).catch(() => undefined))?.ino === file.ino)
 				await this.#scan(previous, file.offset);
 			this.#file = { ino: now.ino, offset: 0 };

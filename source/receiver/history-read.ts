@@ -148,3 +148,18 @@ export async function scanFrames(
 		await handle.close();
 	}
 }
+
+/**
+ * What scans of a history's files skipped, said for a person: the damaged records (each stretch
+ * of bytes that does not read holds one at least) and their bytes; undefined when all read.
+ */
+export function damageOf(scans: readonly FrameScan[]): string | undefined {
+	let records = 0;
+	let bytes = 0;
+	for (const scan of scans) {
+		records += scan.skipped + (scan.tail > 0 ? 1 : 0);
+		bytes += scan.skippedBytes + scan.tail;
+	}
+	if (records === 0) return undefined;
+	return `has ${records} damaged record${records === 1 ? '' : 's'} (${bytes} byte${bytes === 1 ? '' : 's'} that do not read): skipped, the requests around ${records === 1 ? 'it' : 'them'} are kept`;
+}

@@ -1,7 +1,7 @@
 /** The callback receiver: what the TUI and `mqtop listen` import. */
+export { classifyRequest } from './classify.js';
 export {
 	type CallbackInfo,
-	classifyRequest,
 	type DeliveryHeaders,
 	type EventKind,
 	eventKinds,

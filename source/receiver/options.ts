@@ -1,7 +1,7 @@
 /** What a receiver is told, checked once so the server itself never meets a bad setting. */
 import { type Dialect, resolveDialect } from '../api/dialect.js';
 import { isHttpUrl } from '../api/publish-options.js';
-import { defaultMaxShownBodyBytes } from './event.js';
+import { defaultMaxShownBodyBytes } from './classify.js';
 import { defaultForwardTimeoutMs } from './forward.js';
 import { defaultCapacity, defaultNotifyIntervalMs } from './store.js';
 

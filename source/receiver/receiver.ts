@@ -1,7 +1,7 @@
 /** A receiver on the main thread: the server feeding a store (used by `mqtop listen`). */
 import type { ReceivedEvent } from './event.js';
-import { openHistory } from './history.js';
-import { type ReceiverOptions, resolveReceiverOptions } from './options.js';
+import { openHistory } from './history-write.js';
+import { type ReceiverOptions, type ResolvedReceiverOptions, resolveReceiverOptions } from './options.js';
 import { listenReceiver } from './server.js';
 import type { KeyPair, ReadKeys } from './signing-keys.js';
 import { EventStore } from './store.js';
@@ -50,7 +50,11 @@ export function recordError(error: Error, seq: number): Error {
 	});
 }
 
-export async function startReceiver(options: StartReceiverOptions): Promise<ReceiverHandle> {
+/** A receiver's options resolved, and the store of its events, which tells `onEvent` of each. */
+export function receiverStore(options: StartReceiverOptions): {
+	resolved: ResolvedReceiverOptions;
+	store: EventStore;
+} {
 	const resolved = resolveReceiverOptions(options);
 	const store = new EventStore({
 		capacity: resolved.capacity,
@@ -59,6 +63,11 @@ export async function startReceiver(options: StartReceiverOptions): Promise<Rece
 		classify: resolved,
 	});
 	if (options.onEvent) store.onEvent(options.onEvent);
+	return { resolved, store };
+}
+
+export async function startReceiver(options: StartReceiverOptions): Promise<ReceiverHandle> {
+	const { resolved, store } = receiverStore(options);
 	const history =
 		resolved.historyDir === undefined
 			? undefined

@@ -5,9 +5,10 @@
  * original's.
  */
 import type { Dialect } from '../api/dialect.js';
-import { type ForwardSummary, signatureHeaderName } from './event.js';
+import { signatureHeaderName } from './delivery-headers.js';
+import type { ForwardSummary } from './event.js';
 import { defaultForwardTimeoutMs, defaultMaxForwardResponseBytes, forwardRequest } from './forward.js';
-import { findInHistory } from './history.js';
+import { findInHistory } from './history-find.js';
 import { type ReplayEdits, replayRequest } from './replay.js';
 import type { CapturedRequest } from './request-frame.js';
 

@@ -9,15 +9,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-	headerFromRaw,
-	type ReceivedRequest,
-	responseStatusFor,
-	signatureHeaderName,
-	type Verification,
-} from './event.js';
+import type { VerifyResult } from '../signing/jwt.js';
+import { signatureHeaderName } from './delivery-headers.js';
+import type { ReceivedRequest, Verification } from './event.js';
 import { defaultMaxForwardResponseBytes, type ForwardOutcome, forwardRequest } from './forward.js';
 import type { ResolvedReceiverOptions } from './options.js';
+import { headerFromRaw } from './raw-headers.js';
 import { SeenSignatures } from './seen-signatures.js';
 import { type KeyPair, type ReadKeys, SigningKeys } from './signing-keys.js';
 import { verifyReceived } from './verify.js';
@@ -371,4 +368,12 @@ function serverUrl(server: Server): string {
 	const address = server.address() as AddressInfo;
 	const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 	return `http://${host}:${address.port}`;
+}
+
+/** The answer for a request whose body was read in full. */
+function responseStatusFor(
+	verification: VerifyResult,
+	policy: { respondStatus: number; rejectStatus: number },
+): number {
+	return verification.ok ? policy.respondStatus : policy.rejectStatus;
 }

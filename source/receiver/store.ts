@@ -17,13 +17,11 @@ import { defaultDialect } from '../api/dialect.js';
 import {
 	type ClassifyOptions,
 	defaultMaxShownBodyBytes,
-	type EventGist,
 	eventOf,
 	gistOf,
-	type ReceivedEvent,
-	type ReceivedRequest,
 	undecodableEvent,
-} from './event.js';
+} from './classify.js';
+import type { EventGist, ReceivedEvent, ReceivedRequest } from './event.js';
 import {
 	decodeRequest,
 	decodeStored,

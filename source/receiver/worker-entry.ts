@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReceivedRequest } from './event.js';
-import { type HistoryWriter, openHistory } from './history.js';
+import { type HistoryWriter, openHistory } from './history-write.js';
 import { encodeRequest, writeFrame } from './request-frame.js';
 import { listenReceiver } from './server.js';
 import type { KeyPair } from './signing-keys.js';

@@ -8,11 +8,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { resolveReceiverOptions } from './options.js';
-import { type ReceiverHandle, recordError, type StartReceiverOptions } from './receiver.js';
+import { type ReceiverHandle, receiverStore, recordError, type StartReceiverOptions } from './receiver.js';
 import { readFrame } from './request-frame.js';
 import type { KeyPair } from './signing-keys.js';
-import { EventStore } from './store.js';
+import type { EventStore } from './store.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
 export interface WorkerReceiverOptions extends StartReceiverOptions {
@@ -26,14 +25,7 @@ export interface WorkerReceiverOptions extends StartReceiverOptions {
 const workerYoungGenerationMb = 16;
 
 export async function startReceiverInWorker(options: WorkerReceiverOptions): Promise<ReceiverHandle> {
-	const resolved = resolveReceiverOptions(options);
-	const store = new EventStore({
-		capacity: resolved.capacity,
-		notifyIntervalMs: resolved.notifyIntervalMs,
-		// The resolved options carry the dialect and shown-body limit classification needs.
-		classify: resolved,
-	});
-	if (options.onEvent) store.onEvent(options.onEvent);
+	const { resolved, store } = receiverStore(options);
 	const start: WorkerStart = {
 		options: resolved,
 		batchIntervalMs: options.batchIntervalMs ?? 20,

@@ -8,7 +8,7 @@ import {
 	checkCallbackBody,
 	fieldsOf,
 } from '../../source/receiver/callback-body.js';
-import { eventOf } from '../../source/receiver/event.js';
+import { eventOf } from '../../source/receiver/classify.js';
 import { callbackBody } from './helpers.js';
 
 const fieldNames: (keyof CallbackFields)[] = [

@@ -1,6 +1,7 @@
 /** Requests of every kind as the server hands them over, their frames and their events, for tests. */
 import { defaultDialect } from '../../source/api/dialect.js';
-import { classifyInput, classifyRequest, type ReceivedRequest } from '../../source/receiver/event.js';
+import { classifyInput, classifyRequest } from '../../source/receiver/classify.js';
+import type { ReceivedRequest } from '../../source/receiver/event.js';
 import { type FrameSpan, writeFrame } from '../../source/receiver/request-frame.js';
 import { callbackBody } from './helpers.js';
 

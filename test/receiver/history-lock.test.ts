@@ -9,8 +9,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, uptime } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInHistory, HistoryWriter } from '../../source/receiver/history.js';
+import { findInHistory } from '../../source/receiver/history-find.js';
 import { HistoryInUseError } from '../../source/receiver/history-lock.js';
+import { HistoryWriter } from '../../source/receiver/history-write.js';
 import { startReceiver, startReceiverInWorker } from '../../source/receiver/index.js';
 import { currentKey, sendSigned, waitFor } from './helpers.js';
 

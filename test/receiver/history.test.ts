@@ -21,7 +21,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedRequest, Verification } from '../../source/receiver/event.js';
-import { findInHistory, HistoryWriter } from '../../source/receiver/history.js';
+import { findInHistory } from '../../source/receiver/history-find.js';
+import { HistoryWriter } from '../../source/receiver/history-write.js';
 import {
 	decodeCaptured,
 	decodeRequest,

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyDirectory } from '../../source/receiver/history.js';
+import { historyDirectory } from '../../source/receiver/history-files.js';
 import { type Sink, startSink } from '../local/helpers.js';
 import { waitUntil } from '../support/wait.js';
 import { currentKey, sendSigned } from './helpers.js';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
 import { formatClockMillis } from '../../source/format/time.js';
-import { eventOf, type ReceivedRequest } from '../../source/receiver/event.js';
+import { eventOf } from '../../source/receiver/classify.js';
+import type { ReceivedRequest } from '../../source/receiver/event.js';
 import { formatEventLine, toEventRecord } from '../../source/receiver/render.js';
 import type { VerifyResult } from '../../source/signing/jwt.js';
 import { jsonLine } from '../../source/text/json-line.js';

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInHistory } from '../../source/receiver/history.js';
+import { findInHistory } from '../../source/receiver/history-find.js';
 import { type ReceivedEvent, type ReceiverHandle, startReceiver } from '../../source/receiver/index.js';
 import { resolveReceiverOptions } from '../../source/receiver/options.js';
 import { listenReceiver } from '../../source/receiver/server.js';

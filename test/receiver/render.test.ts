@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { classifyRequest } from '../../source/receiver/event.js';
+import { classifyRequest } from '../../source/receiver/classify.js';
 import {
 	eventLineParts,
 	formatEventLine,

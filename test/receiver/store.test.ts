@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../source/api/dialect.js';
-import { classifyRequest, type ReceivedEvent } from '../../source/receiver/event.js';
+import { classifyRequest } from '../../source/receiver/classify.js';
+import type { ReceivedEvent } from '../../source/receiver/event.js';
 import { RingBuffer } from '../../source/receiver/ring-buffer.js';
 import { EventStore } from '../../source/receiver/store.js';
 import { batchOf, classify, classifyOptions, requests } from './frames.js';

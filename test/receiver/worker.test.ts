@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingKeysOf } from '../../source/cli/monitor-backend.js';
-import { findInHistory } from '../../source/receiver/history.js';
+import { findInHistory } from '../../source/receiver/history-find.js';
 import { type ReceivedEvent, startReceiverInWorker } from '../../source/receiver/index.js';
 import { startFixture } from '../local/helpers.js';
 import { builtFile } from './built.js';

@@ -9,7 +9,8 @@
 import type { Dialect } from '../../api/dialect.js';
 import { ConfigError } from '../../config/file.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
-import { defaultBytesPerSecond, defaultHistoryBytes, historyDirectory } from '../../receiver/history.js';
+import { historyDirectory } from '../../receiver/history-files.js';
+import { defaultBytesPerSecond, defaultHistoryBytes } from '../../receiver/history-write.js';
 import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
 import { formatEventLine, toEventRecord } from '../../receiver/render.js';
 import type { ReadKeys } from '../../receiver/signing-keys.js';

@@ -1,18 +1,8 @@
 /** `mqtop publish <destination>`: publish a message to a URL or a URL Group. */
 import type { PublishResult } from '../../api/schemas.js';
 import { sanitize } from '../../text/sanitize.js';
-import { nameFlag } from '../common.js';
 import { defineCommand } from '../define.js';
-import {
-	bodyFlagSpecs,
-	checkDestination,
-	headerFlagSpecs,
-	headersFromArgs,
-	publishFlagSpecs,
-	publishOptionsFromArgs,
-	queueFlagSpecs,
-	readBodyArgs,
-} from '../publish-flags.js';
+import { checkDestination, messageFlagSpecs, messageFromArgs } from '../publish-flags.js';
 import { warnIssues } from '../reading.js';
 
 export const publishCommand = defineCommand({
@@ -33,17 +23,13 @@ export const publishCommand = defineCommand({
 		'mqtop publish https://example.com/email --queue emails --body-file mail.json --json',
 	],
 	arguments: { min: 1, max: 1 },
-	flags: { ...queueFlagSpecs, ...bodyFlagSpecs, ...publishFlagSpecs, ...headerFlagSpecs },
+	flags: messageFlagSpecs,
 	api: 'queue',
 	async run({ args, out, io, resolved, connect }) {
 		const destination = args.positionals[0]!;
 		checkDestination(destination);
-		const queueName = nameFlag(args, 'queue');
-		const options = publishOptionsFromArgs(args, resolved.dialect);
-		const headers = headersFromArgs(args);
-		const body = await readBodyArgs(args, io);
+		const { queueName, request } = await messageFromArgs(args, io, resolved.dialect, destination);
 		const { client } = await connect();
-		const request = { destination, body, options, headers };
 		const response = queueName
 			? await client.queues.enqueue(queueName, request)
 			: await client.publish(request);

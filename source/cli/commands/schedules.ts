@@ -4,11 +4,11 @@ import type { Liberal } from '../../api/liberal.js';
 import { Schedule } from '../../api/messaging-schemas.js';
 import { missing, orMissing, text } from '../../format/missing.js';
 import {
-	describeLastRun,
 	describeScheduleState,
 	type LastOutcome,
 	lastRun,
-	runAgo,
+	lastRunCell,
+	lastRunHeading,
 	scheduleTiming,
 } from '../../format/schedule.js';
 import { formatLocalDateTime, formatRelative, formatTime, localTimeZone } from '../../format/time.js';
@@ -18,16 +18,7 @@ import { type ParsedArgs, UsageError } from '../args.js';
 import { nameArgument, nameFlag, wholeNumberFlag } from '../common.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import type { Output } from '../output.js';
-import {
-	bodyFlagSpecs,
-	checkDestination,
-	headerFlagSpecs,
-	headersFromArgs,
-	publishFlagSpecs,
-	publishOptionsFromArgs,
-	queueFlagSpecs,
-	readBodyArgs,
-} from '../publish-flags.js';
+import { checkDestination, messageFlagSpecs, messageFromArgs } from '../publish-flags.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { resourceAction } from '../resource-action.js';
 import type { Cell } from '../table.js';
@@ -50,9 +41,8 @@ function nextCell(schedule: Read, now: number): Cell {
 
 function lastCell(schedule: Read, now: number): Cell {
 	const last = lastRun(schedule);
-	const what = sanitize(describeLastRun(last));
 	const style = outcomeStyles[last.outcome];
-	const cell = last.at === undefined ? what : `${what}, ${runAgo(last.at, now)}`;
+	const cell = lastRunCell(last, now, ', ');
 	return style ? { text: cell, style } : cell;
 }
 
@@ -157,13 +147,7 @@ function printSchedule(out: Output, schedule: Read, runs: number): void {
 	for (const at of timing.runs)
 		out.line(`  ${formatLocalDateTime(at)}  ${out.style.dim(formatRelative(at, now))}`);
 	out.line();
-	out.line(
-		out.style.bold(
-			last.at === undefined
-				? 'last run: not run yet'
-				: `last run ${formatLocalDateTime(last.at)} (${runAgo(last.at, now)}): ${sanitize(describeLastRun(last))}`,
-		),
-	);
+	out.line(out.style.bold(lastRunHeading('last run', last, now)));
 	const states = Object.entries(schedule.lastScheduleStates ?? {});
 	if (states.length > 0)
 		out.table(
@@ -231,10 +215,7 @@ export const schedulesCreate: CommandSpec = {
 			value: '<scheduleId>',
 			description: 'create under this id, or update the schedule of this id',
 		},
-		...queueFlagSpecs,
-		...bodyFlagSpecs,
-		...publishFlagSpecs,
-		...headerFlagSpecs,
+		...messageFlagSpecs,
 	},
 	api: 'queue',
 	async run({ args, out, io, resolved, connect }) {
@@ -242,17 +223,11 @@ export const schedulesCreate: CommandSpec = {
 		checkDestination(destination);
 		const cron = checkedCron(args);
 		const scheduleId = nameFlag(args, 'id');
-		const queueName = nameFlag(args, 'queue');
-		const options = publishOptionsFromArgs(args, resolved.dialect);
-		const headers = headersFromArgs(args);
-		const body = await readBodyArgs(args, io);
+		const { queueName, request } = await messageFromArgs(args, io, resolved.dialect, destination);
 		const { client } = await connect();
 		const id = await client.schedules.create({
-			destination,
+			...request,
 			cron,
-			body,
-			options,
-			headers,
 			...(scheduleId ? { scheduleId } : {}),
 			...(queueName ? { queueName } : {}),
 		});

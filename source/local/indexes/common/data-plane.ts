@@ -7,6 +7,8 @@
 import type { z } from 'zod';
 import { describeZodError } from '../../../api/schemas.js';
 import { EngineError } from './engine-error.js';
+import type { FilterPredicate } from './filter/evaluate.js';
+import { object, selection, text } from './requests.js';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -74,15 +76,89 @@ export interface NamespaceHost {
 	deleteNamespace(name: string): void;
 }
 
+/** The records of one namespace, as delete removes them. */
+export interface DeletableRecords {
+	delete(ids: readonly string[]): number;
+	deleteWhere(match: { prefix: string } | { filter: FilterPredicate }): number;
+}
+
+/** A page of range, as its body asks for it. */
+export interface RangeAsked {
+	cursor: string | number | undefined;
+	limit: number;
+	prefix: string | undefined;
+}
+
+/** What differs between the kinds in the commands they share (sharedOperations). */
+export interface KindAccess<Engine> {
+	/** Where the kind keeps its namespaces. */
+	host(engine: Engine): NamespaceHost;
+	/** What a namespace is called in messages: `namespace`, or `index` for search. */
+	noun: string;
+	/** The records fetch answers with: those `chosen` names, shown as `options` (the rest of the body) ask. */
+	fetch(
+		call: OperationCall<Engine>,
+		chosen: { ids: string[] } | { prefix: string },
+		options: Record<string, unknown>,
+		what: string,
+	): unknown;
+	/** The page range answers with, shown as the rest of `body` asks. */
+	range(call: OperationCall<Engine>, asked: RangeAsked, body: Record<string, unknown>, what: string): unknown;
+	/** The namespace delete removes from; undefined when there is none (nothing to delete). */
+	deleting(call: OperationCall<Engine>): DeletableRecords | undefined;
+	/** What a delete counts of the index's throughput: the records it removed, or one request. */
+	deleteCount(deleted: number): number;
+}
+
 /**
- * The commands on namespaces themselves, the same for both kinds: reset (`?all` for every
- * one), info, list-namespaces and delete-namespace. `noun` names a namespace in messages.
+ * The commands the same for both kinds but for what KindAccess says. On records by id: fetch
+ * (ids or an id prefix), delete (ids, a prefix or a filter) and range, each counting one query,
+ * delete what the kind counts (counts are kept only when the command succeeds: routes.ts). On namespaces themselves: reset (`?all` for every one), info,
+ * list-namespaces and delete-namespace.
  */
-export function namespaceOperations<Engine>(
-	host: (engine: Engine) => NamespaceHost,
-	noun: string,
-): DataPlaneOperation<Engine>[] {
+export function sharedOperations<Engine>(kind: KindAccess<Engine>): DataPlaneOperation<Engine>[] {
 	return [
+		{
+			command: 'fetch',
+			methods: ['GET', 'POST'],
+			namespaced: true,
+			access: 'read',
+			run(call) {
+				const { selection: chosen, options } = selection(call.body, 'fetch', false);
+				call.count('query', 1);
+				return kind.fetch(call, chosen as { ids: string[] } | { prefix: string }, options, 'fetch');
+			},
+		},
+		{
+			command: 'delete',
+			methods: ['POST', 'DELETE'],
+			namespaced: true,
+			access: 'write',
+			run(call) {
+				const { selection: chosen } = selection(call.body, 'delete', true);
+				const store = kind.deleting(call);
+				const deleted = !store ? 0 : 'ids' in chosen ? store.delete(chosen.ids) : store.deleteWhere(chosen);
+				call.count('update', kind.deleteCount(deleted));
+				return { deleted };
+			},
+		},
+		{
+			command: 'range',
+			methods: ['GET', 'POST'],
+			namespaced: true,
+			access: 'read',
+			run(call) {
+				const what = 'range';
+				const body = object(call.body, what);
+				const asked: RangeAsked = {
+					cursor: body.cursor as string | number | undefined,
+					limit: body.limit as number,
+					prefix: text(body.prefix, 'prefix', what),
+				};
+				call.count('query', 1);
+				return kind.range(call, asked, body, what);
+			},
+		},
 		{
 			command: 'reset',
 			methods: ['POST', 'DELETE'],
@@ -93,11 +169,11 @@ export function namespaceOperations<Engine>(
 					if (call.namespace !== undefined)
 						throw new EngineError(
 							'invalid',
-							`reset?all resets every ${noun}; it takes no ${noun} in the path`,
+							`reset?all resets every ${kind.noun}; it takes no ${kind.noun} in the path`,
 						);
-					host(call.engine).reset();
+					kind.host(call.engine).reset();
 				} else {
-					host(call.engine).reset(call.namespace ?? '');
+					kind.host(call.engine).reset(call.namespace ?? '');
 				}
 				call.count('update', 1);
 				return 'Success';
@@ -108,14 +184,14 @@ export function namespaceOperations<Engine>(
 			methods: ['GET', 'POST'],
 			namespaced: false,
 			access: 'read',
-			run: (call) => host(call.engine).info(),
+			run: (call) => kind.host(call.engine).info(),
 		},
 		{
 			command: 'list-namespaces',
 			methods: ['GET', 'POST'],
 			namespaced: false,
 			access: 'read',
-			run: (call) => host(call.engine).listNamespaces(),
+			run: (call) => kind.host(call.engine).listNamespaces(),
 		},
 		{
 			command: 'delete-namespace',
@@ -124,8 +200,11 @@ export function namespaceOperations<Engine>(
 			access: 'write',
 			run(call) {
 				if (call.namespace === undefined)
-					throw new EngineError('invalid', `name the ${noun} to delete: delete-namespace/<${noun}>`);
-				host(call.engine).deleteNamespace(call.namespace);
+					throw new EngineError(
+						'invalid',
+						`name the ${kind.noun} to delete: delete-namespace/<${kind.noun}>`,
+					);
+				kind.host(call.engine).deleteNamespace(call.namespace);
 				call.count('update', 1);
 				return 'Success';
 			},

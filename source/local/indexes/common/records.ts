@@ -8,6 +8,20 @@ export const maxIdLength = 512;
  */
 export const maxPerRequest = 1000;
 
+/**
+ * The limits both index resources report alike (-1: none), in the order the resources list
+ * them: the local service counts usage but caps none of it, and takes maxPerRequest records.
+ */
+export const reportedLimits = {
+	max_daily_updates: -1,
+	max_daily_queries: -1,
+	max_monthly_bandwidth: -1,
+	max_writes_per_second: 1000,
+	max_query_per_second: 1000,
+	max_reads_per_request: maxPerRequest,
+	max_writes_per_request: maxPerRequest,
+} as const;
+
 /** An id as the indexes take it: a non-empty string, or a finite number (kept as its text, 1 -> "1"). */
 export function checkId(id: unknown, where: string): string {
 	if (typeof id === 'number' && Number.isFinite(id)) return String(id);
@@ -34,6 +48,26 @@ export function checkCount(value: unknown, name: string, max = maxPerRequest): n
 export function checkBatch(length: number, what: string): void {
 	if (length > maxPerRequest)
 		throw new EngineError('invalid', `at most ${maxPerRequest} ${what} per request, got ${length}`);
+}
+
+/**
+ * Deletes the ids a store has by `drop` (unknown ones are not an error, one named twice is
+ * deleted once); returns how many it deleted.
+ */
+export function deleteIds(
+	ids: readonly string[],
+	slotOf: ReadonlyMap<string, number>,
+	drop: (slot: number) => void,
+): number {
+	checkBatch(ids.length, 'ids');
+	let deleted = 0;
+	for (const id of new Set(ids)) {
+		const slot = slotOf.get(id);
+		if (slot === undefined) continue;
+		drop(slot);
+		deleted++;
+	}
+	return deleted;
 }
 
 /** Bytes a value takes as JSON text, which is how it is counted in data size and bandwidth. */

@@ -8,6 +8,7 @@ import { randomId } from '../../../signing/keys.js';
 import { periodIntervals, seriesOf } from '../../stats/series.js';
 import type { Snapshotting } from '../../stats/snapshot.js';
 import { Counter } from '../../stats/time-buckets.js';
+import { reportedLimits } from '../common/records.js';
 
 export interface IndexTokens {
 	token: string;
@@ -61,13 +62,7 @@ export class SearchIndexRecord implements Snapshotting {
 			read_only_token: this.readOnlyToken,
 			max_vector_count: 100_000_000,
 			max_monthly_reranks: -1,
-			max_daily_updates: -1,
-			max_daily_queries: -1,
-			max_monthly_bandwidth: -1,
-			max_writes_per_second: 1000,
-			max_query_per_second: 1000,
-			max_reads_per_request: 1000,
-			max_writes_per_request: 1000,
+			...reportedLimits,
 			creation_time: Math.floor(this.createdAt / 1000),
 			input_enrichment_enabled: false,
 			throughput_vector: seriesOf(

@@ -20,6 +20,7 @@ import {
 } from '../../stats/series.js';
 import { SnapshotParts, type Snapshotting } from '../../stats/snapshot.js';
 import { Counter, dayMs } from '../../stats/time-buckets.js';
+import { reportedLimits } from '../common/records.js';
 import type { VectorIndexShape } from '../vector/database.js';
 import type { IndexTokens } from './search-index.js';
 
@@ -127,13 +128,7 @@ export class VectorIndex extends SnapshotParts {
 			region: 'us-central1',
 			index_type: shape.type,
 			max_vector_count: 100_000_000,
-			max_daily_updates: -1,
-			max_daily_queries: -1,
-			max_monthly_bandwidth: -1,
-			max_writes_per_second: 1000,
-			max_query_per_second: 1000,
-			max_reads_per_request: 1000,
-			max_writes_per_request: 1000,
+			...reportedLimits,
 			max_total_metadata_size: -1,
 			creation_time: Math.floor(identity.createdAt / 1000),
 			throughput_vector: seriesOf(

@@ -12,12 +12,12 @@
 import {
 	type DataPlaneOperation,
 	listBody,
-	namespaceOperations,
 	type OperationCall,
+	sharedOperations,
 } from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
 import { checkBatch, checkId } from '../common/records.js';
-import { filterOf, flag, object, selection, text } from '../common/requests.js';
+import { filterOf, flag, object, text } from '../common/requests.js';
 import type { SearchDatabase } from './database.js';
 import type { DocumentInput, StoredDocument } from './engine.js';
 
@@ -83,52 +83,23 @@ export const searchOperations: DataPlaneOperation<SearchDatabase>[] = [
 			return shown(matches, body, what);
 		},
 	},
-	{
-		command: 'fetch',
-		methods: ['GET', 'POST'],
-		namespaced: true,
-		access: 'read',
-		run(call) {
-			const what = 'fetch';
-			const { selection: chosen, options } = selection(call.body, what, false);
+	...sharedOperations<SearchDatabase>({
+		host: (engine) => engine,
+		noun: 'index',
+		fetch(call, chosen, options, what) {
 			const engine = call.engine.reading(indexOf(call));
-			const docs =
-				'ids' in chosen
-					? engine.fetch(chosen.ids)
-					: engine.fetchPrefix((chosen as { prefix: string }).prefix);
-			call.count('query', 1);
-			return shown(docs, options, what);
+			return shown(
+				'ids' in chosen ? engine.fetch(chosen.ids) : engine.fetchPrefix(chosen.prefix),
+				options,
+				what,
+			);
 		},
-	},
-	{
-		command: 'delete',
-		methods: ['POST', 'DELETE'],
-		namespaced: true,
-		access: 'write',
-		run(call) {
-			const { selection: chosen } = selection(call.body, 'delete', true);
-			const engine = call.engine.index(indexOf(call));
-			const deleted = !engine ? 0 : 'ids' in chosen ? engine.delete(chosen.ids) : engine.deleteWhere(chosen);
-			call.count('update', 1);
-			return { deleted };
-		},
-	},
-	{
-		command: 'range',
-		methods: ['GET', 'POST'],
-		namespaced: true,
-		access: 'read',
-		run(call) {
-			const what = 'range';
-			const body = object(call.body, what);
-			const page = call.engine.reading(indexOf(call)).range({
-				cursor: body.cursor as string | number | undefined,
-				limit: body.limit as number,
-				prefix: text(body.prefix, 'prefix', what),
-			});
-			call.count('query', 1);
+		range(call, asked, body, what) {
+			const page = call.engine.reading(indexOf(call)).range(asked);
 			return { ...page, vectors: shown(page.vectors, body, what) };
 		},
-	},
-	...namespaceOperations<SearchDatabase>((engine) => engine, 'index'),
+		deleting: (call) => call.engine.index(indexOf(call)),
+		// A delete is one request of the index's throughput, as every other command.
+		deleteCount: () => 1,
+	}),
 ];

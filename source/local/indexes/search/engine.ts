@@ -19,6 +19,7 @@ import {
 	checkCount,
 	checkId,
 	checkMetadata,
+	deleteIds,
 	jsonBytes,
 	maxDataBytes,
 	scanPage,
@@ -207,16 +208,7 @@ export class SearchEngine {
 
 	/** Deletes the ids it has (unknown ones are not an error); returns how many it deleted. */
 	delete(ids: readonly string[]): number {
-		checkBatch(ids.length, 'ids');
-		let deleted = 0;
-		for (const id of new Set(ids)) {
-			const slot = this.slotOf.get(id);
-			if (slot === undefined) continue;
-			this.sink.delete(id);
-			this.remove(slot);
-			deleted++;
-		}
-		return deleted;
+		return deleteIds(ids, this.slotOf, (slot) => this.drop(slot));
 	}
 
 	/** Deletes every document whose id starts with `prefix` or that `filter` holds for. */
@@ -227,8 +219,7 @@ export class SearchEngine {
 			if (!doc) continue;
 			if ('prefix' in match ? !doc.id.startsWith(match.prefix) : !match.filter(doc.content, doc.metadata))
 				continue;
-			this.sink.delete(doc.id);
-			this.remove(slot);
+			this.drop(slot);
 			deleted++;
 		}
 		return deleted;
@@ -296,6 +287,12 @@ export class SearchEngine {
 		}
 		this.totalLength += tokens.length;
 		this.bytes += bytes;
+	}
+
+	/** Removes a document, telling the sink. */
+	private drop(slot: number): void {
+		this.sink.delete(this.docs[slot]!.id);
+		this.remove(slot);
 	}
 
 	private remove(slot: number): void {

@@ -13,13 +13,13 @@
 import {
 	type DataPlaneOperation,
 	listBody,
-	namespaceOperations,
 	type OperationCall,
+	sharedOperations,
 	timed,
 } from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
 import { checkBatch, checkId } from '../common/records.js';
-import { filterOf, flag, object, oneOf, selection, text } from '../common/requests.js';
+import { filterOf, flag, object, oneOf, text } from '../common/requests.js';
 import type { VectorDatabase } from './database.js';
 import { type FusionAlgorithm, fusionAlgorithms } from './fusion.js';
 import type { ResumableQueries } from './resumable.js';
@@ -260,54 +260,17 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 			return 'Success';
 		},
 	},
-	{
-		command: 'fetch',
-		methods: ['GET', 'POST'],
-		namespaced: true,
-		access: 'read',
-		run(call) {
-			const what = 'fetch';
-			const { selection: chosen, options } = selection(call.body, what, false);
+	...sharedOperations<VectorEngine>({
+		host: (engine) => engine.database,
+		noun: 'namespace',
+		fetch(call, chosen, options, what) {
 			const store = call.engine.database.reading(namespaceOf(call));
 			const read = readOptions(options, what);
-			const result =
-				'ids' in chosen
-					? store.fetch(chosen.ids, read)
-					: store.fetchPrefix((chosen as { prefix: string }).prefix, read);
-			call.count('query', 1);
-			return result;
+			return 'ids' in chosen ? store.fetch(chosen.ids, read) : store.fetchPrefix(chosen.prefix, read);
 		},
-	},
-	{
-		command: 'delete',
-		methods: ['POST', 'DELETE'],
-		namespaced: true,
-		access: 'write',
-		run(call) {
-			const { selection: chosen } = selection(call.body, 'delete', true);
-			const store = call.engine.database.namespace(namespaceOf(call));
-			const deleted = !store ? 0 : 'ids' in chosen ? store.delete(chosen.ids) : store.deleteWhere(chosen);
-			call.count('update', deleted);
-			return { deleted };
-		},
-	},
-	{
-		command: 'range',
-		methods: ['GET', 'POST'],
-		namespaced: true,
-		access: 'read',
-		run(call) {
-			const what = 'range';
-			const body = object(call.body, what);
-			const result = call.engine.database.reading(namespaceOf(call)).range({
-				cursor: body.cursor as string | number | undefined,
-				limit: body.limit as number,
-				prefix: text(body.prefix, 'prefix', what),
-				...readOptions(body, what),
-			});
-			call.count('query', 1);
-			return result;
-		},
-	},
-	...namespaceOperations<VectorEngine>((engine) => engine.database, 'namespace'),
+		range: (call, asked, body, what) =>
+			call.engine.database.reading(namespaceOf(call)).range({ ...asked, ...readOptions(body, what) }),
+		deleting: (call) => call.engine.database.namespace(namespaceOf(call)),
+		deleteCount: (deleted) => deleted,
+	}),
 ];

@@ -24,6 +24,7 @@ import {
 	checkData,
 	checkMetadata,
 	checkMetadataSize,
+	deleteIds,
 	jsonBytes,
 	scanPage,
 } from '../common/records.js';
@@ -349,16 +350,7 @@ export class VectorStore {
 
 	/** Deletes the ids it has (unknown ones are not an error); returns how many it deleted. */
 	delete(ids: readonly string[]): number {
-		checkBatch(ids.length, 'ids');
-		let deleted = 0;
-		for (const id of new Set(ids)) {
-			const slot = this.slotOf.get(id);
-			if (slot === undefined) continue;
-			this.sink.delete(id);
-			this.remove(slot);
-			deleted++;
-		}
-		return deleted;
+		return deleteIds(ids, this.slotOf, (slot) => this.drop(slot));
 	}
 
 	/** Deletes every record whose id starts with `prefix` or that `filter` holds for. */
@@ -370,8 +362,7 @@ export class VectorStore {
 		let deleted = 0;
 		for (let slot = 0; slot < this.highWater; slot++) {
 			if (this.live[slot] !== 1 || !test(slot)) continue;
-			this.sink.delete(this.ids[slot]!);
-			this.remove(slot);
+			this.drop(slot);
 			deleted++;
 		}
 		return deleted;
@@ -568,6 +559,12 @@ export class VectorStore {
 			(record.data === undefined ? 0 : Buffer.byteLength(record.data));
 		this.extraBytes[slot] = extra;
 		this.bytes += this.vectorBytes(record.sparse) + extra;
+	}
+
+	/** Removes a record, telling the sink. */
+	private drop(slot: number): void {
+		this.sink.delete(this.ids[slot]!);
+		this.remove(slot);
 	}
 
 	private remove(slot: number): void {

@@ -6,15 +6,12 @@
  */
 import type { Dialect } from '../../../api/dialect.js';
 import {
-	checkRetryDelays,
-	defaultRetries,
-	groupNameRule,
-	isGroupName,
-	isHttpUrl,
+	destinationRuleProblem,
 	PublishOptionError,
 	type PublishOptions,
 } from '../../../api/publish-options.js';
 import {
+	decodeMessageSettings,
 	decodePublishSettings,
 	notBeforeSeconds,
 	type PublishSetting,
@@ -78,9 +75,7 @@ export const publishOptionFields = publishFields
 export function destinationProblem(text: string): string | undefined {
 	const destination = text.trim();
 	if (destination === '') return 'give a URL or a URL Group name';
-	if (!isHttpUrl(destination) && !isGroupName(destination))
-		return `neither an http(s) URL nor a URL Group name (${groupNameRule})`;
-	return undefined;
+	return destinationRuleProblem(destination);
 }
 
 /** The settings each field makes, or the problem of the field itself (a bad header line, a bad date). */
@@ -189,13 +184,11 @@ export function checkPublishOptions<F extends string>(
 	const flowError = decodeError(flow, dialect);
 	if (flowError) errors[flowError.origin] ??= flowError.problem;
 	if (Object.keys(errors).length > 0) return { errors: errors as FormErrors<F>, options: undefined };
-	const options = decodePublishSettings(all, dialect);
-	// The delay of every retry the message will make, as the service and the commands check it.
+	// The delay of every retry the message will make too, as the service and the commands check it.
 	try {
-		checkRetryDelays(options, options.retries ?? defaultRetries, dialect);
+		return { errors: {}, options: decodeMessageSettings(all, dialect) };
 	} catch (error) {
 		if (!(error instanceof PublishOptionError)) throw error;
 		return { errors: { retryDelay: error.problem } as FormErrors<F>, options: undefined };
 	}
-	return { errors: {}, options };
 }

@@ -6,11 +6,11 @@
 import { Schedule as ScheduleSchema } from '../../../api/messaging-schemas.js';
 import { formatInteger } from '../../../format/number.js';
 import {
-	describeLastRun,
 	describeScheduleState,
 	type LastOutcome,
 	lastRun,
-	runAgo,
+	lastRunCell,
+	lastRunHeading,
 	scheduleTiming,
 } from '../../../format/schedule.js';
 import {
@@ -58,9 +58,7 @@ export function nextCell(schedule: Schedule, now: number): string {
 
 /** The last run as `failed 12s ago`, or `not run yet`: the outcome first, so a narrow column keeps it. */
 export function lastCell(schedule: Schedule, now: number): string {
-	const last = lastRun(schedule);
-	const what = sanitize(describeLastRun(last));
-	return last.at === undefined ? what : `${what} ${runAgo(last.at, now)}`;
+	return lastRunCell(lastRun(schedule), now, ' ');
 }
 
 export function scheduleColumns(now: number): Column<Schedule>[] {
@@ -181,11 +179,7 @@ export function scheduleDetail(schedule: Schedule, now: number, width: number): 
 		// Fields mqtop does not know, as they came (cut to a line's worth when long).
 		...extraLines(ScheduleSchema, schedule, width, labelWidth),
 		...runLines(schedule, now, width),
-		...title(
-			last.at === undefined
-				? 'Last run: not run yet'
-				: `Last run ${formatLocalDateTime(last.at)} (${runAgo(last.at, now)}): ${sanitize(describeLastRun(last))}`,
-		),
+		...title(lastRunHeading('Last run', last, now)),
 		...Object.entries(schedule.lastScheduleStates ?? {}).map(
 			([id, state]): DetailLine => ({
 				label: `  ${sanitize(describeScheduleState(state))}`.padEnd(labelWidth),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDialect } from '../../../../source/api/dialect.js';
-import { historyDirectory } from '../../../../source/receiver/history.js';
+import { historyDirectory } from '../../../../source/receiver/history-files.js';
 import { HistoryFollower } from '../../../../source/receiver/history-follow.js';
 import type { ReceiverHandle } from '../../../../source/receiver/receiver.js';
 import { startReceiver } from '../../../../source/receiver/receiver.js';

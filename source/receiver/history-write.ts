@@ -14,10 +14,11 @@
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
-import { decodeLegacyLine, highestLegacySeq, visitLegacyLines } from './history-legacy.js';
+import { currentHistoryFile, legacyHistoryFiles, previousHistoryFile } from './history-files.js';
+import { highestLegacySeq } from './history-legacy.js';
 import { HistoryInUseError, type HistoryLock, lockHistory } from './history-lock.js';
-import { type FrameScan, scanFrames } from './history-read.js';
-import { type CapturedRequest, decodeCaptured, encodeRequest, sealFrame } from './request-frame.js';
+import { damageOf, scanFrames } from './history-read.js';
+import { encodeRequest, sealFrame } from './request-frame.js';
 
 export interface HistoryOptions {
 	/** Bytes on disk for both files together; default 32 MiB. */
@@ -42,10 +43,6 @@ interface Pending {
 	floor: number;
 }
 
-const currentName = 'requests.bin';
-const previousName = 'requests.1.bin';
-/** Oldest first. */
-const legacyNames = ['requests.1.jsonl', 'requests.jsonl'];
 /**
  * Requests are written together, at most this long after the first of them: under a burst a
  * write (a system call, and a hand-over to Node's thread pool) per turn of the event loop cost
@@ -116,16 +113,16 @@ export class HistoryWriter {
 		await mkdir(directory, { recursive: true, mode: 0o700 });
 		const lock = await lockHistory(directory);
 		try {
-			const current = path.join(directory, currentName);
+			const current = path.join(directory, currentHistoryFile);
 			// New frames go after whatever the file ends with, whole or not: a reader finds them
 			// past bytes that do not read, and nothing that might still be read is cut off.
 			const scan = await scanFrames(current, () => {});
 			let lastSeq =
-				scan.highest ?? (await scanFrames(path.join(directory, previousName), () => {})).highest ?? 0;
+				scan.highest ?? (await scanFrames(path.join(directory, previousHistoryFile), () => {})).highest ?? 0;
 			const damage = damageOf([scan]);
 			if (damage) onError(new Error(`the history in ${directory} ${damage}`));
 			let legacy = false;
-			for (const name of legacyNames) {
+			for (const name of legacyHistoryFiles) {
 				const seq = await highestLegacySeq(path.join(directory, name));
 				if (seq === undefined) continue;
 				legacy = true;
@@ -333,11 +330,11 @@ export class HistoryWriter {
 
 	async #rotate(): Promise<void> {
 		await this.handle.close();
-		const current = path.join(this.directory, currentName);
-		await rename(current, path.join(this.directory, previousName));
+		const current = path.join(this.directory, currentHistoryFile);
+		await rename(current, path.join(this.directory, previousHistoryFile));
 		// The old files hold only requests older than the one just moved aside.
 		if (this.#legacy) {
-			for (const name of legacyNames) await rm(path.join(this.directory, name), { force: true });
+			for (const name of legacyHistoryFiles) await rm(path.join(this.directory, name), { force: true });
 			this.#legacy = false;
 		}
 		this.handle = await open(current, 'a', 0o600);
@@ -360,72 +357,4 @@ export async function openHistory(
 		onError(error);
 		return undefined;
 	}
-}
-
-/** What a search of the history found: the request (the newest with that seq) and the seqs kept. */
-export interface HistoryLookup {
-	request: CapturedRequest | undefined;
-	kept: { first: number; last: number } | undefined;
-	/** What of the files did not read and was skipped, said for a person; undefined when all read. */
-	damage: string | undefined;
-}
-
-/** Request `seq` of the history in `directory`, read from disk. */
-export async function findInHistory(directory: string, seq: number): Promise<HistoryLookup> {
-	let request: CapturedRequest | undefined;
-	let first: number | undefined;
-	let last: number | undefined;
-	const seen = (n: number) => {
-		first = first === undefined ? n : Math.min(first, n);
-		last = last === undefined ? n : Math.max(last, n);
-	};
-	for (const name of legacyNames) {
-		await visitLegacyLines(path.join(directory, name), (n, line) => {
-			if (n === seq) request = decodeLegacyLine(line) ?? request;
-			seen(n);
-		});
-	}
-	const scans: FrameScan[] = [];
-	for (const name of [previousName, currentName]) {
-		scans.push(
-			await scanFrames(path.join(directory, name), (span, buffer) => {
-				if (span.seq === seq) request = decodeCaptured(buffer, span) ?? request;
-				seen(span.seq);
-			}),
-		);
-	}
-	return {
-		request,
-		kept: first === undefined || last === undefined ? undefined : { first, last },
-		damage: damageOf(scans),
-	};
-}
-
-/**
- * What scans of a history's files skipped, said for a person: the damaged records (each stretch
- * of bytes that does not read holds one at least) and their bytes; undefined when all read.
- */
-export function damageOf(scans: readonly FrameScan[]): string | undefined {
-	let records = 0;
-	let bytes = 0;
-	for (const scan of scans) {
-		records += scan.skipped + (scan.tail > 0 ? 1 : 0);
-		bytes += scan.skippedBytes + scan.tail;
-	}
-	if (records === 0) return undefined;
-	return `has ${records} damaged record${records === 1 ? '' : 's'} (${bytes} byte${bytes === 1 ? '' : 's'} that do not read): skipped, the requests around ${records === 1 ? 'it' : 'them'} are kept`;
-}
-
-/** Where `mqtop listen` keeps its history in a data directory. */
-export function historyDirectory(dataDir: string): string {
-	return path.join(dataDir, 'receiver');
-}
-
-/**
- * Where the monitor's receiver keeps its history: apart from `mqtop listen`'s, since users run
- * both at once (the monitor in one terminal, listen forwarding to the app in another) and a
- * history has one writer at a time (history-lock.ts).
- */
-export function monitorHistoryDirectory(dataDir: string): string {
-	return path.join(dataDir, 'monitor-receiver');
 }

@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect, resolveDialect } from '../../source/api/dialect.js';
-import {
-	type ClassifyInput,
-	classifyInput,
-	classifyRequest,
-	eventKinds,
-	eventOf,
-	headerFromRaw,
-	headersFromRaw,
-	type ReceivedRequest,
-	signatureHeaderName,
-} from '../../source/receiver/event.js';
-import { expectedSubject } from '../../source/receiver/options.js';
+import { classifyInput, classifyRequest, eventOf } from '../../source/receiver/classify.js';
+import { type ClassifyInput, eventKinds, type ReceivedRequest } from '../../source/receiver/event.js';
+import { headersFromRaw } from '../../source/receiver/raw-headers.js';
 import { callbackBody } from './helpers.js';
 
 const options = { dialect: defaultDialect, maxShownBodyBytes: 64 };
@@ -216,32 +207,7 @@ describe('eventOf', () => {
 	});
 });
 
-describe('headerFromRaw', () => {
-	it('is the one header headersFromRaw gives, repeated ones joined', () => {
-		const raw = ['Content-Type', 'a/b', 'SVC-SIGNATURE', 't1', 'X', 'y', 'svc-signature', 't2'];
-		expect(headerFromRaw(raw, 'svc-signature')).toBe('t1, t2');
-		expect(headerFromRaw(raw, 'content-type')).toBe('a/b');
-		expect(headerFromRaw(raw, 'content-length')).toBeUndefined();
-		expect(signatureHeaderName(resolveDialect({ headerPrefix: 'Acme-' }))).toBe('acme-signature');
-		expect(headerFromRaw(raw, signatureHeaderName(defaultDialect))).toBe('t1, t2');
-		const name = fc.constantFrom(
-			'content-type',
-			'Content-Type',
-			'content-length',
-			'X-Other',
-			'SVC-Signature',
-		);
-		fc.assert(
-			fc.property(fc.array(fc.tuple(name, fc.string())), (pairs) => {
-				const flat = pairs.flat();
-				const all = headersFromRaw(flat);
-				for (const wanted of ['content-type', 'content-length', 'x-other', 'svc-signature']) {
-					expect(headerFromRaw(flat, wanted)).toBe(all[wanted]);
-				}
-			}),
-		);
-	});
-
+describe('classifyInput', () => {
 	it('turns a received request into the classifier input with its headers built', () => {
 		const rawHeaders = ['Content-Type', 'text/plain', 'Svc-Message-Id', 'msg_1'];
 		const request = {
@@ -262,22 +228,5 @@ describe('headerFromRaw', () => {
 			body: Buffer.from('hi'),
 			responseStatus: 200,
 		});
-	});
-});
-
-describe('expectedSubject', () => {
-	it('is the public URL exactly when it has a path, whatever path the request arrived at', () => {
-		expect(expectedSubject('https://h.example.com/api/callback', '/api/callback')).toBe(
-			'https://h.example.com/api/callback',
-		);
-		expect(expectedSubject('https://h.example.com/base/', '/cb')).toBe('https://h.example.com/base/');
-		expect(expectedSubject('https://h.example.com/hook?team=a', '/hook?team=a')).toBe(
-			'https://h.example.com/hook?team=a',
-		);
-	});
-
-	it('joins a bare origin with the request path', () => {
-		expect(expectedSubject('https://h.example.com', '/cb?x=1')).toBe('https://h.example.com/cb?x=1');
-		expect(expectedSubject('https://h.example.com/', '/cb')).toBe('https://h.example.com/cb');
 	});
 });
