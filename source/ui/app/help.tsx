@@ -7,6 +7,7 @@ import { priorities } from '../keys/dispatcher.js';
 import { useCommands, useKeyTable } from '../keys/use-keys.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
+import { helpScrollBindings } from './bindings.js';
 import { usePaneFocus } from './key-line.js';
 import { lackingApi, namesOf, numbered } from './panes.js';
 
@@ -147,7 +148,7 @@ export function Help(props: { width: number; height: number }) {
 	const page = Math.max(1, room - 1);
 	const scroll = (delta: number) =>
 		runtime.ui.dispatch({ type: 'help/scroll', delta, count: layout.kind === 'scroll' ? layout.count : 1 });
-	useCommands('help', priorities.overlay, {
+	useCommands(helpScrollBindings, 'help', priorities.overlay, {
 		'nav.up': () => scroll(-1),
 		'nav.down': () => scroll(1),
 		'nav.pageUp': () => scroll(-page),

@@ -12,10 +12,10 @@
  */
 export type Scope = string;
 
-export interface Binding {
+export interface Binding<C extends string = string, S extends Scope = Scope> {
 	/** What the key does, as a name handlers are registered under, e.g. `nav.up`, `group.add`. */
-	command: string;
-	scope: Scope;
+	command: C;
+	scope: S;
 	/** Key names as `keyName` returns them. */
 	keys: readonly string[];
 	/** What the command does, for the help overlay. */
@@ -25,12 +25,28 @@ export interface Binding {
 	 * `keep`: shown however narrow the line (help, quit); `cut`: its label when the line
 	 * leaves keys out (help says where they are).
 	 */
-	hint?: { keys?: string; label: string; keep?: boolean; cut?: string };
+	hint?: BindingHint;
 	/** How the help overlay lists it, when not as keys and description; false leaves it out. */
 	help?: { keys: string; description: string } | false;
 	/** It changes something on the service: disabled, and shown so, in read-only mode. */
 	edit?: boolean;
 }
+
+export interface BindingHint {
+	keys?: string;
+	label: string;
+	keep?: boolean;
+	cut?: string;
+}
+
+/**
+ * The commands `bindings` declare in `scope`, as literal names where the bindings were declared
+ * with them (`bindingsIn`, `as const`): what a handler object for that scope must answer.
+ */
+export type CommandsOf<B extends readonly Binding[], S extends Scope> = Extract<
+	B[number],
+	{ scope: S }
+>['command'];
 
 /** A scope that takes every key (the global ones included): text is typed there, or a question answered. */
 export interface ScopeInfo {
@@ -48,8 +64,14 @@ export function keysLabel(binding: Binding): string {
 }
 
 /** The command a key runs among `bindings` of a scope, if any. */
-export function commandIn(bindings: readonly Binding[], scope: Scope, name: string): string | undefined {
-	return bindings.find((b) => b.scope === scope && b.keys.includes(name))?.command;
+export function commandIn<B extends readonly Binding[], S extends Scope>(
+	bindings: B,
+	scope: S,
+	name: string,
+): CommandsOf<B, S> | undefined {
+	return bindings.find((b) => b.scope === scope && b.keys.includes(name))?.command as
+		| CommandsOf<B, S>
+		| undefined;
 }
 
 export interface KeyHint {
