@@ -141,14 +141,39 @@ export function fitKeyLine(hints: readonly KeyHint[], width: number): KeyHint[] 
 
 /** Every binding of the monitor, and what the dispatcher, the key line and the help ask of them. */
 export class KeyTable {
+	/**
+	 * Outside production, refuses a key bound twice in one scope: the first binding takes it, and
+	 * the later one would never run on it.
+	 */
 	constructor(
 		readonly bindings: readonly Binding[],
 		private readonly scopes: Readonly<Record<Scope, ScopeInfo>> = {},
-	) {}
+	) {
+		if (process.env.NODE_ENV === 'production') return;
+		for (const [i, binding] of bindings.entries()) {
+			const earlier = bindings.slice(0, i).filter((b) => b.scope === binding.scope);
+			const taken = binding.keys.filter((k) => earlier.some((b) => b.keys.includes(k)));
+			if (taken.length > 0)
+				throw new Error(
+					`${binding.command} (${binding.scope}) cannot have ${taken.join(', ')}: bound earlier in its scope`,
+				);
+		}
+	}
 
 	/** The command a key runs in a scope, if any. */
 	commandFor(scope: Scope, name: string): string | undefined {
 		return commandIn(this.bindings, scope, name);
+	}
+
+	/** Refuses bindings of `scope` the table lacks: a view handles them, but their keys would do nothing and be shown nowhere. */
+	requireDeclared(bindings: readonly Binding[], scope: Scope): void {
+		const lacking = bindings.filter(
+			(b) => b.scope === scope && !this.bindings.some((t) => t.scope === scope && t.command === b.command),
+		);
+		if (lacking.length > 0)
+			throw new Error(
+				`${lacking.map((b) => b.command).join(', ')} (${scope}) handled but not in the key table: a pane declares its bindings in its module`,
+			);
 	}
 
 	bindingsFor(scope: Scope): Binding[] {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef } from 'react';
 import type { KeyDispatcher, KeyEvent, KeyHandler } from './dispatcher.js';
 import { type Binding, type CommandsOf, commandIn, KeyTable } from './key-table.js';
 
@@ -57,7 +57,9 @@ export function runCommand<
 
 /**
  * Runs the handler of the command a key is bound to in `scope`, as the key table has it; other
- * keys pass on. `bindings` are those the handlers answer, checked as runCommand checks them.
+ * keys pass on. `bindings` are those the handlers answer, checked as runCommand checks them;
+ * outside production they must be in the table too (else their keys would do nothing and be
+ * shown nowhere).
  */
 export function useCommands<
 	const B extends readonly Binding[],
@@ -65,5 +67,8 @@ export function useCommands<
 	H extends CommandHandlers<CommandsOf<B, S>>,
 >(bindings: B, scope: S, priority: number, handlers: Exactly<H, CommandsOf<B, S>>, active = true): void {
 	const table = useKeyTable();
+	useMemo(() => {
+		if (process.env.NODE_ENV !== 'production') table.requireDeclared(bindings, scope);
+	}, [table, bindings, scope]);
 	useKeys(priority, (event) => run(table.commandFor(scope, event.name), handlers, event), active);
 }
