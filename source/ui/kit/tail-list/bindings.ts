@@ -24,3 +24,17 @@ export const tailing = <const S extends Scope>(scope: S, what: string) => {
 		key('nav.back', 'esc', 'back to the list', { help: false }),
 	] as const;
 };
+
+/** p pauses and u resumes the selected row (Queues, Schedules, Flow control): edits, each shown first. */
+export const pauseResume = <const S extends Scope, const P extends string>(
+	scope: S,
+	prefix: P,
+	pause: string,
+	resume: string,
+) => {
+	const key = bindingsIn(scope);
+	return [
+		key(`${prefix}.pause`, 'p', pause, { hint: { keys: 'p/u', label: 'pause/resume' }, edit: true }),
+		key(`${prefix}.resume`, 'u', resume, { edit: true }),
+	] as const;
+};

@@ -1,16 +1,17 @@
 /** The keys of the Flow control pane. */
 import { bindingsIn } from '../../keys/bind.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
+import { pauseResume, upDown } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('flow');
 
 export const flowBindings = [
 	...upDown('flow', 'select'),
-	key('flow.pause', 'p', 'pause the key: none of its deliveries start (shown first)', {
-		hint: { keys: 'p/u', label: 'pause/resume' },
-		edit: true,
-	}),
-	key('flow.resume', 'u', 'resume the key (shown first)', { edit: true }),
+	...pauseResume(
+		'flow',
+		'flow',
+		'pause the key: none of its deliveries start (shown first)',
+		'resume the key (shown first)',
+	),
 	key('flow.pin', 'P', 'pin a parallelism, rate or period over what messages ask for (a form)', {
 		hint: { keys: 'P/U', label: 'pin/unpin' },
 		edit: true,
