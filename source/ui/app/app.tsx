@@ -3,8 +3,9 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useRuntime, useUi } from '../contract/context.js';
 import { ReducerStore } from '../data/store.js';
 import { priorities } from '../keys/dispatcher.js';
-import { useCommands } from '../keys/use-keys.js';
+import { type CommandHandlers, useCommands } from '../keys/use-keys.js';
 import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
+import { helpCloseBindings, shellBindings } from './bindings.js';
 import { CommandLine } from './command-line.js';
 import { commandLineReducer, initialCommandLine } from './command-line-state.js';
 import { Header } from './header.js';
@@ -42,16 +43,17 @@ export function App() {
 	const [commandLine] = useState(() => new ReducerStore(commandLineReducer, initialCommandLine));
 	const order = () => tabPanes(runtime.panes, runtime.ui.getSnapshot().pane).map((p) => p.id);
 
-	useCommands('global', priorities.global, {
+	const shell = useMemo(() => shellBindings(runtime.panes), [runtime.panes]);
+	useCommands(shell, 'global', priorities.global, {
 		'app.quit': () => exit(),
 		'pane.next': () => dispatch({ type: 'pane/next', order: order() }),
 		'pane.previous': () => dispatch({ type: 'pane/previous', order: order() }),
-		...Object.fromEntries(
+		...(Object.fromEntries(
 			numbered(runtime.panes).map((pane, i) => [
 				`pane.${i + 1}`,
 				() => dispatch({ type: 'pane/show', pane: pane.id }),
 			]),
-		),
+		) as CommandHandlers<`pane.${number}`>),
 		'help.toggle': () => dispatch({ type: 'help/toggle' }),
 		'health.toggle': () => dispatch({ type: 'health/toggle' }),
 		'command.open': () => dispatch({ type: 'command/open' }),
@@ -61,12 +63,14 @@ export function App() {
 		'period.shorter': () => dispatch({ type: 'period/shorter' }),
 	});
 	useCommands(
+		helpCloseBindings,
 		'help',
 		priorities.overlay,
 		{ 'help.toggle': () => dispatch({ type: 'help/toggle' }) },
 		ui.help,
 	);
 	useCommands(
+		shell,
 		'health',
 		priorities.overlay,
 		{ 'health.toggle': () => dispatch({ type: 'health/toggle' }) },

@@ -1,6 +1,7 @@
 /** The shell's own keys (pane switching, help, refresh, freeze, period, quit) and the key table of the app. */
 import type { AnyPane } from '../contract/pane.js';
-import { type Binding, KeyTable, type ScopeInfo } from '../keys/key-table.js';
+import { bindingsIn } from '../keys/bind.js';
+import { KeyTable, type ScopeInfo } from '../keys/key-table.js';
 import { confirmBindings } from '../kit/confirm/confirm-view.js';
 import { formBindings } from '../kit/form/form-view.js';
 import { upDown } from '../kit/tail-list/bindings.js';
@@ -8,116 +9,64 @@ import { textInputBindings } from '../kit/text-input/text-input-view.js';
 import { commandLineBindings } from './command-line.js';
 import { numbered } from './panes.js';
 
+const key = bindingsIn('global');
+
 /** 1..n for the panes with number keys; the key line and help show them as one entry. */
-function paneKeys(panes: readonly AnyPane[]): Binding[] {
+function paneKeys(panes: readonly AnyPane[]) {
 	const count = numbered(panes).length;
-	return numbered(panes).map(
-		(pane, i): Binding => ({
-			command: `pane.${i + 1}`,
-			scope: 'global',
-			keys: [String(i + 1)],
-			description: `show ${pane.title}`,
-			...(i === 0
+	return numbered(panes).map((pane, i) =>
+		key(
+			`pane.${i + 1}`,
+			String(i + 1),
+			`show ${pane.title}`,
+			i === 0
 				? {
 						hint: { keys: `1-${count}`, label: 'pane' },
 						help: { keys: `1-${count}`, description: 'show that pane' },
 					}
-				: { help: false as const }),
-		}),
+				: { help: false },
+		),
 	);
 }
 
-export function shellBindings(panes: readonly AnyPane[]): Binding[] {
+/** The help overlay's key that closes it (the shell's), and those that scroll it (the overlay's own). */
+export const helpCloseBindings = [
+	bindingsIn('help')('help.toggle', ['?', 'esc'], 'close help', {
+		hint: { keys: '?/esc', label: 'close help', keep: true },
+	}),
+] as const;
+export const helpScrollBindings = upDown('help', 'scroll');
+
+const healthKey = bindingsIn('health');
+
+export function shellBindings(panes: readonly AnyPane[]) {
 	return [
-		{
-			command: 'help.toggle',
-			scope: 'help',
-			keys: ['?', 'esc'],
-			description: 'close help',
-			hint: { keys: '?/esc', label: 'close help', keep: true },
-		},
-		...upDown('help', 'scroll'),
+		...helpCloseBindings,
+		...helpScrollBindings,
 		// Everywhere, the most used first: a narrow key line shows the first that fit (help and quit always).
-		{
-			command: 'help.toggle',
-			scope: 'global',
-			keys: ['?'],
-			description: 'keys of this pane, and every view',
+		key('help.toggle', '?', 'keys of this pane, and every view', {
 			hint: { label: 'help', keep: true, cut: 'all keys' },
-		},
-		{
-			command: 'health.toggle',
-			scope: 'health',
-			keys: ['!', 'esc'],
-			description: 'close the health rules',
+		}),
+		healthKey('health.toggle', ['!', 'esc'], 'close the health rules', {
 			hint: { keys: '!/esc', label: 'close' },
-		},
-		{
-			command: 'app.quit',
-			scope: 'global',
-			keys: ['q'],
-			description: 'quit',
-			hint: { label: 'quit', keep: true },
-		},
-		{
-			command: 'command.open',
-			scope: 'global',
-			keys: [':'],
-			description: 'go to a view by name',
-			hint: { label: 'view' },
-		},
-		{
-			command: 'health.toggle',
-			scope: 'global',
-			keys: ['!'],
-			description: 'health rules and why',
-		},
-		{
-			command: 'period.longer',
-			scope: 'global',
-			keys: ['+', '='],
-			description: 'longer stats period',
+		}),
+		key('app.quit', 'q', 'quit', { hint: { label: 'quit', keep: true } }),
+		key('command.open', ':', 'go to a view by name', { hint: 'view' }),
+		key('health.toggle', '!', 'health rules and why'),
+		key('period.longer', ['+', '='], 'longer stats period', {
 			hint: { keys: '+/-', label: 'period' },
 			help: { keys: '+/-', description: 'longer / shorter stats period' },
-		},
-		{
-			command: 'period.shorter',
-			scope: 'global',
-			keys: ['-', '_'],
-			description: 'shorter stats period',
-			help: false,
-		},
-		{
-			command: 'data.freeze',
-			scope: 'global',
-			keys: ['f'],
-			description: 'freeze or resume live data',
-			hint: { label: 'freeze' },
-		},
-		{
-			command: 'data.refresh',
-			scope: 'global',
-			keys: ['r'],
-			description: 'refresh now',
-			hint: { label: 'refresh' },
-		},
-		{
-			command: 'pane.next',
-			scope: 'global',
-			keys: ['tab'],
-			description: 'next pane',
+		}),
+		key('period.shorter', ['-', '_'], 'shorter stats period', { help: false }),
+		key('data.freeze', 'f', 'freeze or resume live data', { hint: 'freeze' }),
+		key('data.refresh', 'r', 'refresh now', { hint: 'refresh' }),
+		key('pane.next', 'tab', 'next pane', {
 			hint: { keys: 'tab', label: 'next' },
 			help: { keys: 'tab/S-tab', description: 'next / previous pane' },
-		},
-		{
-			command: 'pane.previous',
-			scope: 'global',
-			keys: ['shift+tab'],
-			description: 'previous pane',
-			help: false,
-		},
+		}),
+		key('pane.previous', 'shift+tab', 'previous pane', { help: false }),
 		...paneKeys(panes),
-	];
+	] as const;
 }
 
 /** Kit widgets that take every key while shown. */

@@ -4,40 +4,23 @@ import { truncate } from '../../format/text.js';
 import { sanitize } from '../../text/sanitize.js';
 import { useRuntime } from '../contract/context.js';
 import type { ReducerStore } from '../data/store.js';
+import { bindingsIn } from '../keys/bind.js';
 import { priorities } from '../keys/dispatcher.js';
-import { type Binding, commandIn } from '../keys/key-table.js';
-import { useKeys } from '../keys/use-keys.js';
+import { runCommand, useKeys } from '../keys/use-keys.js';
 import { textEditOf } from '../kit/text-input/text-input-state.js';
 import { useTheme } from '../theme/theme.js';
 import type { CommandLineAction, CommandLineState } from './command-line-state.js';
 import { completions, resolveCommand } from './commands.js';
 
 /** The command line takes every key while open; these are the ones that are not typed. */
-export const commandLineBindings: readonly Binding[] = [
-	{ command: 'command.run', scope: 'command', keys: ['enter'], description: 'go', hint: { label: 'go' } },
-	{
-		command: 'command.complete',
-		scope: 'command',
-		keys: ['tab'],
-		description: 'complete the name',
-		hint: { label: 'complete' },
-	},
-	{
-		command: 'command.previous',
-		scope: 'command',
-		keys: ['up'],
-		description: 'an earlier command',
-		hint: { keys: '↑↓', label: 'history' },
-	},
-	{ command: 'command.next', scope: 'command', keys: ['down'], description: 'a later command' },
-	{
-		command: 'command.cancel',
-		scope: 'command',
-		keys: ['esc'],
-		description: 'close',
-		hint: { label: 'close' },
-	},
-];
+const key = bindingsIn('command');
+export const commandLineBindings = [
+	key('command.run', 'enter', 'go', { hint: 'go' }),
+	key('command.complete', 'tab', 'complete the name', { hint: 'complete' }),
+	key('command.previous', 'up', 'an earlier command', { hint: { keys: '↑↓', label: 'history' } }),
+	key('command.next', 'down', 'a later command'),
+	key('command.cancel', 'esc', 'close', { hint: 'close' }),
+] as const;
 
 /**
  * `:` and a name: the view it names is shown on Enter. The rest of the name the first match
@@ -72,23 +55,23 @@ export function CommandLine(props: {
 			dispatch({ type: 'health/toggle' });
 	};
 	useKeys(priorities.input, (event) => {
-		const command = commandIn(commandLineBindings, 'command', event.name);
-		if (command === 'command.run') run();
-		else if (command === 'command.cancel') close();
-		else if (command === 'command.complete')
-			store.dispatch({
-				type: 'complete',
-				candidates: completions(runtime.panes, store.getSnapshot().input.value),
-			});
-		else if (command === 'command.previous') store.dispatch({ type: 'recall', step: -1 });
-		else if (command === 'command.next') store.dispatch({ type: 'recall', step: 1 });
-		else if (event.name === 'ctrl+c') return false;
-		else {
-			const edit = textEditOf(event);
-			// Backspace on an empty line closes it, as in k9s and vim.
-			if (edit?.type === 'backspace' && store.getSnapshot().input.value === '') close();
-			else if (edit) store.dispatch(edit);
-		}
+		const ran = runCommand(commandLineBindings, 'command', event, {
+			'command.run': run,
+			'command.cancel': close,
+			'command.complete': () =>
+				store.dispatch({
+					type: 'complete',
+					candidates: completions(runtime.panes, store.getSnapshot().input.value),
+				}),
+			'command.previous': () => store.dispatch({ type: 'recall', step: -1 }),
+			'command.next': () => store.dispatch({ type: 'recall', step: 1 }),
+		});
+		if (ran) return true;
+		if (event.name === 'ctrl+c') return false;
+		const edit = textEditOf(event);
+		// Backspace on an empty line closes it, as in k9s and vim.
+		if (edit?.type === 'backspace' && store.getSnapshot().input.value === '') close();
+		else if (edit) store.dispatch(edit);
 		return true;
 	});
 

@@ -9,6 +9,7 @@ import type { HealthColour, HealthReport, RuleResult } from '../data/health/eval
 import { useSelector } from '../kit/hooks/use-selector.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { type Theme, type Tone, useTheme } from '../theme/theme.js';
+import { Overlay } from './overlay.js';
 
 const badges: Record<HealthColour, { text: string; tone: Tone | undefined }> = {
 	green: { text: ' OK ', tone: 'ok' },
@@ -119,15 +120,7 @@ export function HealthOverlay(props: { width: number; height: number }) {
 	const shown = lines.length <= room ? lines : lines.slice(0, Math.max(0, room - 1));
 	const hidden = lines.length - shown.length;
 	return (
-		<Box
-			flexDirection="column"
-			width={props.width}
-			height={props.height}
-			overflowY="hidden"
-			borderStyle="round"
-			borderColor={theme.color(badges[report.colour].tone ?? 'accent')}
-			paddingX={1}
-		>
+		<Overlay width={props.width} height={props.height} tone={badges[report.colour].tone ?? 'accent'}>
 			<Text bold wrap="truncate-end">
 				Health <Badge colour={report.colour} theme={theme} />
 			</Text>
@@ -147,6 +140,6 @@ export function HealthOverlay(props: { width: number; height: number }) {
 				</Text>
 			))}
 			<Text dimColor>! or esc closes this</Text>
-		</Box>
+		</Overlay>
 	);
 }

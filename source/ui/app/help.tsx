@@ -7,7 +7,9 @@ import { priorities } from '../keys/dispatcher.js';
 import { useCommands, useKeyTable } from '../keys/use-keys.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
+import { helpScrollBindings } from './bindings.js';
 import { usePaneFocus } from './key-line.js';
+import { Overlay } from './overlay.js';
 import { lackingApi, namesOf, numbered } from './panes.js';
 
 type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; text: string };
@@ -121,7 +123,6 @@ export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
 	const runtime = useRuntime();
 	const table = useKeyTable();
-	const theme = useTheme();
 	const focus = usePaneFocus();
 	const module = runtime.pane(ui.pane).module;
 	const scope = focus && !table.isModal(focus) ? focus : ui.pane;
@@ -147,7 +148,7 @@ export function Help(props: { width: number; height: number }) {
 	const page = Math.max(1, room - 1);
 	const scroll = (delta: number) =>
 		runtime.ui.dispatch({ type: 'help/scroll', delta, count: layout.kind === 'scroll' ? layout.count : 1 });
-	useCommands('help', priorities.overlay, {
+	useCommands(helpScrollBindings, 'help', priorities.overlay, {
 		'nav.up': () => scroll(-1),
 		'nav.down': () => scroll(1),
 		'nav.pageUp': () => scroll(-page),
@@ -155,15 +156,7 @@ export function Help(props: { width: number; height: number }) {
 	});
 	const closing = '? or esc closes this help';
 	return (
-		<Box
-			flexDirection="column"
-			width={props.width}
-			height={props.height}
-			overflowY="hidden"
-			borderStyle="round"
-			borderColor={theme.color('accent')}
-			paddingX={1}
-		>
+		<Overlay width={props.width} height={props.height} tone="accent">
 			{layout.kind === 'one' ? (
 				<HelpColumn lines={layout.lines} width={inner} keyWidth={keyWidth} />
 			) : layout.kind === 'two' ? (
@@ -187,6 +180,6 @@ export function Help(props: { width: number; height: number }) {
 			) : (
 				<Text dimColor>{closing}</Text>
 			)}
-		</Box>
+		</Overlay>
 	);
 }

@@ -12,10 +12,10 @@
  */
 export type Scope = string;
 
-export interface Binding {
+export interface Binding<C extends string = string, S extends Scope = Scope> {
 	/** What the key does, as a name handlers are registered under, e.g. `nav.up`, `group.add`. */
-	command: string;
-	scope: Scope;
+	command: C;
+	scope: S;
 	/** Key names as `keyName` returns them. */
 	keys: readonly string[];
 	/** What the command does, for the help overlay. */
@@ -25,12 +25,28 @@ export interface Binding {
 	 * `keep`: shown however narrow the line (help, quit); `cut`: its label when the line
 	 * leaves keys out (help says where they are).
 	 */
-	hint?: { keys?: string; label: string; keep?: boolean; cut?: string };
+	hint?: BindingHint;
 	/** How the help overlay lists it, when not as keys and description; false leaves it out. */
 	help?: { keys: string; description: string } | false;
 	/** It changes something on the service: disabled, and shown so, in read-only mode. */
 	edit?: boolean;
 }
+
+export interface BindingHint {
+	keys?: string;
+	label: string;
+	keep?: boolean;
+	cut?: string;
+}
+
+/**
+ * The commands `bindings` declare in `scope`, as literal names where the bindings were declared
+ * with them (`bindingsIn`, `as const`): what a handler object for that scope must answer.
+ */
+export type CommandsOf<B extends readonly Binding[], S extends Scope> = Extract<
+	B[number],
+	{ scope: S }
+>['command'];
 
 /** A scope that takes every key (the global ones included): text is typed there, or a question answered. */
 export interface ScopeInfo {
@@ -48,8 +64,14 @@ export function keysLabel(binding: Binding): string {
 }
 
 /** The command a key runs among `bindings` of a scope, if any. */
-export function commandIn(bindings: readonly Binding[], scope: Scope, name: string): string | undefined {
-	return bindings.find((b) => b.scope === scope && b.keys.includes(name))?.command;
+export function commandIn<B extends readonly Binding[], S extends Scope>(
+	bindings: B,
+	scope: S,
+	name: string,
+): CommandsOf<B, S> | undefined {
+	return bindings.find((b) => b.scope === scope && b.keys.includes(name))?.command as
+		| CommandsOf<B, S>
+		| undefined;
 }
 
 export interface KeyHint {
@@ -119,14 +141,39 @@ export function fitKeyLine(hints: readonly KeyHint[], width: number): KeyHint[] 
 
 /** Every binding of the monitor, and what the dispatcher, the key line and the help ask of them. */
 export class KeyTable {
+	/**
+	 * Outside production, refuses a key bound twice in one scope: the first binding takes it, and
+	 * the later one would never run on it.
+	 */
 	constructor(
 		readonly bindings: readonly Binding[],
 		private readonly scopes: Readonly<Record<Scope, ScopeInfo>> = {},
-	) {}
+	) {
+		if (process.env.NODE_ENV === 'production') return;
+		for (const [i, binding] of bindings.entries()) {
+			const earlier = bindings.slice(0, i).filter((b) => b.scope === binding.scope);
+			const taken = binding.keys.filter((k) => earlier.some((b) => b.keys.includes(k)));
+			if (taken.length > 0)
+				throw new Error(
+					`${binding.command} (${binding.scope}) cannot have ${taken.join(', ')}: bound earlier in its scope`,
+				);
+		}
+	}
 
 	/** The command a key runs in a scope, if any. */
 	commandFor(scope: Scope, name: string): string | undefined {
 		return commandIn(this.bindings, scope, name);
+	}
+
+	/** Refuses bindings of `scope` the table lacks: a view handles them, but their keys would do nothing and be shown nowhere. */
+	requireDeclared(bindings: readonly Binding[], scope: Scope): void {
+		const lacking = bindings.filter(
+			(b) => b.scope === scope && !this.bindings.some((t) => t.scope === scope && t.command === b.command),
+		);
+		if (lacking.length > 0)
+			throw new Error(
+				`${lacking.map((b) => b.command).join(', ')} (${scope}) handled but not in the key table: a pane declares its bindings in its module`,
+			);
 	}
 
 	bindingsFor(scope: Scope): Binding[] {

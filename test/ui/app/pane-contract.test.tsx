@@ -14,6 +14,7 @@ import { usePane, usePolls } from '../../../source/ui/contract/context.js';
 import { definePane } from '../../../source/ui/contract/pane.js';
 import { defineEndpoint, pollRequest } from '../../../source/ui/data/endpoints.js';
 import { entryOf } from '../../../source/ui/data/poll-store.js';
+import { bindingsIn } from '../../../source/ui/keys/bind.js';
 import { priorities } from '../../../source/ui/keys/dispatcher.js';
 import { useCommands } from '../../../source/ui/keys/use-keys.js';
 import { panes } from '../../../source/ui/registry.js';
@@ -30,10 +31,13 @@ const dlqEndpoint = defineEndpoint<Liberal<typeof DlqPage>>({
 type DlqState = { marked: number };
 type DlqAction = { type: 'mark' };
 
+// A pane's bindings.ts: its keys, declared once for the pane's module and for its view.
+const dlqBindings = [bindingsIn('dlq')('dlq.mark', 'm', 'mark a dead letter', { hint: 'mark' })] as const;
+
 function DlqView() {
 	const { state, dispatch } = usePane<DlqState, DlqAction>();
 	const page = entryOf(usePolls(), dlqEndpoint)?.data;
-	useCommands('dlq', priorities.pane, { 'dlq.mark': () => dispatch({ type: 'mark' }) });
+	useCommands(dlqBindings, 'dlq', priorities.pane, { 'dlq.mark': () => dispatch({ type: 'mark' }) });
 	return (
 		<Text>
 			{page ? `${page.messages.length} dead letters` : 'Loading dead letters…'} · {state.marked} marked
@@ -51,15 +55,7 @@ const dlqPane = definePane<DlqState, DlqAction>({
 	initial: () => ({ marked: 0 }),
 	reduce: (state, action) => (action.type === 'mark' ? { marked: state.marked + 1 } : state),
 	polls: () => [pollRequest(dlqEndpoint)],
-	bindings: [
-		{
-			command: 'dlq.mark',
-			scope: 'dlq',
-			keys: ['m'],
-			description: 'mark a dead letter',
-			hint: { label: 'mark' },
-		},
-	],
+	bindings: dlqBindings,
 	View: DlqView,
 });
 

@@ -4,28 +4,18 @@
  */
 import { Box, Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
+import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { type Binding, commandIn } from '../../keys/key-table.js';
+import { commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
 import { previewLines, type RequestPreview } from './request-preview.js';
 
 /** A request shown before it is sent: it takes every key until answered. */
-export const confirmBindings: readonly Binding[] = [
-	{
-		command: 'confirm.send',
-		scope: 'confirm',
-		keys: ['enter', 'y'],
-		description: 'send this request',
-		hint: { keys: 'enter/y', label: 'send' },
-	},
-	{
-		command: 'confirm.cancel',
-		scope: 'confirm',
-		keys: ['esc', 'n'],
-		description: 'back; nothing is sent',
-		hint: { keys: 'esc/n', label: 'back' },
-	},
-];
+const key = bindingsIn('confirm');
+export const confirmBindings = [
+	key('confirm.send', ['enter', 'y'], 'send this request', { hint: { keys: 'enter/y', label: 'send' } }),
+	key('confirm.cancel', ['esc', 'n'], 'back; nothing is sent', { hint: { keys: 'esc/n', label: 'back' } }),
+] as const;
 
 /** What a key means to a request shown: send, back, or nothing (it is swallowed while it is shown). */
 export function confirmAnswer(name: string): 'yes' | 'no' | undefined {

@@ -1,5 +1,6 @@
 /** The keys every filtered, paged list has: move, open, back, filter, and the pages before and after. */
-import type { Binding, Scope } from '../../keys/key-table.js';
+import { bindingsIn } from '../../keys/bind.js';
+import type { Scope } from '../../keys/key-table.js';
 import { upDown } from '../tail-list/bindings.js';
 
 export interface ListWords {
@@ -14,31 +15,14 @@ export interface ListWords {
 	back: string;
 }
 
-export function filteredListBindings(scope: Scope, words: ListWords): Binding[] {
+export function filteredListBindings<const S extends Scope>(scope: S, words: ListWords) {
+	const key = bindingsIn(scope);
 	return [
 		...upDown(scope, 'select'),
-		{
-			command: 'nav.open',
-			scope,
-			keys: ['enter'],
-			description: `open the ${words.row}`,
-			hint: { label: 'detail' },
-		},
-		{ command: 'nav.back', scope, keys: ['esc'], description: `back: ${words.back}` },
-		{
-			command: 'filter.edit',
-			scope,
-			keys: ['/'],
-			description: `filter by ${words.filters} (the service filters)`,
-			hint: { label: 'filter' },
-		},
-		{
-			command: 'page.next',
-			scope,
-			keys: ['n'],
-			description: words.next,
-			hint: { keys: 'n/p', label: 'page' },
-		},
-		{ command: 'page.previous', scope, keys: ['p'], description: words.previous },
-	];
+		key('nav.open', 'enter', `open the ${words.row}`, { hint: 'detail' }),
+		key('nav.back', 'esc', `back: ${words.back}`),
+		key('filter.edit', '/', `filter by ${words.filters} (the service filters)`, { hint: 'filter' }),
+		key('page.next', 'n', words.next, { hint: { keys: 'n/p', label: 'page' } }),
+		key('page.previous', 'p', words.previous),
+	] as const;
 }

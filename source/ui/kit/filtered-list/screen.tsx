@@ -18,11 +18,13 @@ import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
 import { LiveLine, type Segment } from '../live-line/live-line-view.js';
 import { type Column, Table } from '../table/table-view.js';
-import { tailNavigation } from '../tail-list/navigation.js';
+import { type TailCommand, tailNavigation } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import type { FilteredList } from './controller.js';
 import type { FilteredListAction, FilteredListState } from './filtered-list-state.js';
 import { FilterFormView } from './filtered-list-view.js';
+
+type ListCommand = TailCommand | 'filter.edit' | 'page.next' | 'page.previous';
 
 export interface ListRows<Row> {
 	index: number;
@@ -30,8 +32,8 @@ export interface ListRows<Row> {
 	current: Row | undefined;
 	/** Its detail while open, else none. */
 	detailLines: DetailLine[];
-	/** The keys every filtered list has: move, open, page, filter. */
-	commands: CommandHandlers;
+	/** The keys every filtered list has: move, open, page, filter, and the first row of the page. */
+	commands: CommandHandlers<ListCommand>;
 }
 
 /** The selected row and its detail, and the shared keys, for a list of `rows` keyed by `keysOf`. */
@@ -53,7 +55,7 @@ export function useListRows<Row, F>(options: {
 		() => (state.detail && current ? detail(current, width) : []),
 		[state.detail, current, detail, width],
 	);
-	const commands: CommandHandlers = {
+	const commands: CommandHandlers<ListCommand> = {
 		...tailNavigation({
 			list: store.getSnapshot,
 			dispatch: store.dispatch,

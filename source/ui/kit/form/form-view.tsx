@@ -6,57 +6,27 @@
 import { Box, Text } from 'ink';
 import { fitText, truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { type Binding, commandIn } from '../../keys/key-table.js';
-import { useKeys } from '../../keys/use-keys.js';
+import { runCommand, useKeys } from '../../keys/use-keys.js';
 import { type FormAction, type FormState, formScope } from './form-state.js';
 
 /** The keys of a form whose focused field is one line (`form`) or several (`form.lines`). */
-function formKeys(scope: 'form' | 'form.lines'): Binding[] {
-	const lines = scope === 'form.lines';
+function formKeys<const S extends 'form' | 'form.lines'>(scope: S) {
+	const key = bindingsIn(scope);
 	return [
-		{
-			command: 'form.next',
-			scope,
-			keys: ['tab', 'down'],
-			description: 'next field',
-			hint: { keys: 'tab/↓↑', label: 'field' },
-		},
-		{ command: 'form.previous', scope, keys: ['shift+tab', 'up'], description: 'previous field' },
-		lines
-			? {
-					command: 'form.newline',
-					scope,
-					keys: ['enter'],
-					description: 'a new line in this field (ctrl-s sends)',
-					hint: { label: 'new line' },
-				}
-			: {
-					command: 'input.submit',
-					scope,
-					keys: ['enter'],
-					description: 'send (in a multi-line field: a new line)',
-					hint: { label: 'send' },
-				},
-		{
-			command: 'form.send',
-			scope,
-			keys: ['ctrl+s'],
-			description: 'send from any field',
-			hint: { keys: '^S', label: 'send' },
-		},
-		{
-			command: 'input.cancel',
-			scope,
-			keys: ['esc'],
-			description: 'close the form',
-			hint: { label: 'close' },
-		},
-	];
+		key('form.next', ['tab', 'down'], 'next field', { hint: { keys: 'tab/↓↑', label: 'field' } }),
+		key('form.previous', ['shift+tab', 'up'], 'previous field'),
+		scope === 'form.lines'
+			? key('form.newline', 'enter', 'a new line in this field (ctrl-s sends)', { hint: 'new line' })
+			: key('input.submit', 'enter', 'send (in a multi-line field: a new line)', { hint: 'send' }),
+		key('form.send', 'ctrl+s', 'send from any field', { hint: { keys: '^S', label: 'send' } }),
+		key('input.cancel', 'esc', 'close the form', { hint: 'close' }),
+	] as const;
 }
 
 /** A form takes every key; the arrows and Tab move between fields. */
-export const formBindings: readonly Binding[] = [...formKeys('form'), ...formKeys('form.lines')];
+export const formBindings = [...formKeys('form'), ...formKeys('form.lines')] as const;
 
 /** What the form's focused field shows under itself: Enter's rule there. */
 export const linesRule = 'enter: new line · ctrl-s: send · tab: next field';
@@ -219,13 +189,16 @@ export function Form<Id extends string>(props: FormProps<Id>) {
 	useKeys(
 		priorities.input,
 		(event) => {
-			const command = commandIn(formBindings, formScope(form), event.name);
-			if (command === 'form.next') props.onAction({ type: 'focus/move', delta: 1 });
-			else if (command === 'form.previous') props.onAction({ type: 'focus/move', delta: -1 });
-			else if (command === 'form.newline') props.onAction({ type: 'newline' });
-			else if (command === 'input.submit' || command === 'form.send') props.onSubmit();
-			else if (command === 'input.cancel') props.onCancel();
-			else if (event.name === 'ctrl+c') return false;
+			const ran = runCommand(formBindings, formScope(form), event, {
+				'form.next': () => props.onAction({ type: 'focus/move', delta: 1 }),
+				'form.previous': () => props.onAction({ type: 'focus/move', delta: -1 }),
+				'form.newline': () => props.onAction({ type: 'newline' }),
+				'input.submit': () => props.onSubmit(),
+				'form.send': () => props.onSubmit(),
+				'input.cancel': () => props.onCancel(),
+			});
+			if (ran) return true;
+			if (event.name === 'ctrl+c') return false;
 			// Terminals send DEL for Backspace and Ink names it `delete`: both erase backwards.
 			else if (event.name === 'backspace' || event.name === 'delete') props.onAction({ type: 'backspace' });
 			else if (

@@ -1,4 +1,8 @@
-/** The index a pane shows (Vector, Search): its id, and whether the id is being typed. */
+/** The index a pane shows (Vector, Search), whether its id is being typed, and the key that opens the prompt. */
+import { bindingsIn } from '../../keys/bind.js';
+import type { Scope } from '../../keys/key-table.js';
+
+/** The index shown, and whether its id is being typed. */
 export interface IndexChoice {
 	indexId: string | undefined;
 	editing: boolean;
@@ -28,10 +32,5 @@ export function indexReducer<S extends IndexChoice>(state: S, action: IndexActio
 }
 
 /** The binding that opens the prompt, in a pane's scope. */
-export const indexEdit = (scope: string, what: string) => ({
-	command: 'index.edit',
-	scope,
-	keys: ['i'],
-	description: `type the ${what} id`,
-	hint: { label: 'index id' },
-});
+export const indexEdit = <const S extends Scope>(scope: S, what: string) =>
+	bindingsIn(scope)('index.edit', 'i', `type the ${what} id`, { hint: 'index id' });

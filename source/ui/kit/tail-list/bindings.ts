@@ -1,29 +1,40 @@
 /** Key bindings lists share: move, page, and in a tailing list the newest row, open and back. */
-import type { Binding, Scope } from '../../keys/key-table.js';
+import { bindingsIn } from '../../keys/bind.js';
+import type { Scope } from '../../keys/key-table.js';
 
-export const upDown = (scope: Scope, what: string): Binding[] => [
-	{
-		command: 'nav.up',
-		scope,
-		keys: ['up', 'k'],
-		description: `${what} up`,
-		hint: { keys: '↑↓', label: what },
-	},
-	{ command: 'nav.down', scope, keys: ['down', 'j'], description: `${what} down` },
-	{ command: 'nav.pageUp', scope, keys: ['pageup'], description: `${what} a page up` },
-	{ command: 'nav.pageDown', scope, keys: ['pagedown'], description: `${what} a page down` },
-];
+export const upDown = <const S extends Scope>(scope: S, what: string) => {
+	const key = bindingsIn(scope);
+	return [
+		key('nav.up', ['up', 'k'], `${what} up`, { hint: { keys: '↑↓', label: what } }),
+		key('nav.down', ['down', 'j'], `${what} down`),
+		key('nav.pageUp', 'pageup', `${what} a page up`),
+		key('nav.pageDown', 'pagedown', `${what} a page down`),
+	] as const;
+};
 
 /** Detail view and newest-first list of a tailing pane (Messages, Callbacks). */
-export const tailing = (scope: Scope, what: string): Binding[] => [
-	...upDown(scope, 'select'),
-	{
-		command: 'nav.first',
-		scope,
-		keys: ['home', 'g'],
-		description: `back to the newest ${what}, following new ones`,
-		hint: { keys: 'g', label: 'newest' },
-	},
-	{ command: 'nav.open', scope, keys: ['enter'], description: `open the ${what}`, hint: { label: 'detail' } },
-	{ command: 'nav.back', scope, keys: ['esc'], description: 'back to the list', help: false },
-];
+export const tailing = <const S extends Scope>(scope: S, what: string) => {
+	const key = bindingsIn(scope);
+	return [
+		...upDown(scope, 'select'),
+		key('nav.first', ['home', 'g'], `back to the newest ${what}, following new ones`, {
+			hint: { keys: 'g', label: 'newest' },
+		}),
+		key('nav.open', 'enter', `open the ${what}`, { hint: 'detail' }),
+		key('nav.back', 'esc', 'back to the list', { help: false }),
+	] as const;
+};
+
+/** p pauses and u resumes the selected row (Queues, Schedules, Flow control): edits, each shown first. */
+export const pauseResume = <const S extends Scope, const P extends string>(
+	scope: S,
+	prefix: P,
+	pause: string,
+	resume: string,
+) => {
+	const key = bindingsIn(scope);
+	return [
+		key(`${prefix}.pause`, 'p', pause, { hint: { keys: 'p/u', label: 'pause/resume' }, edit: true }),
+		key(`${prefix}.resume`, 'u', resume, { edit: true }),
+	] as const;
+};

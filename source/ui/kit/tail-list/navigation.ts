@@ -3,7 +3,7 @@
  * or scroll the detail when it is open; page, jump to the newest, open the selected row.
  * Panes add their own commands next to these.
  */
-import type { CommandHandlers } from '../../keys/use-keys.js';
+import type { CommandHandler, CommandHandlers } from '../../keys/use-keys.js';
 import { moveSelection, selectedIndex } from './selection.js';
 import type { TailListAction, TailListState } from './tail-list-state.js';
 
@@ -18,25 +18,46 @@ export interface TailNavigation {
 	scrolls: number;
 }
 
-export function tailNavigation(n: TailNavigation): CommandHandlers {
-	const move = (delta: number) => {
-		const list = n.list();
-		if (list.detail) n.dispatch({ type: 'detail/scroll', delta, count: n.scrolls });
-		else n.dispatch({ type: 'select', key: moveSelection(n.keys, list.selected, delta) });
-	};
+/** Moves the selection by `delta` rows, or scrolls the open detail. */
+const mover = (n: TailNavigation) => (delta: number) => {
+	const list = n.list();
+	if (list.detail) n.dispatch({ type: 'detail/scroll', delta, count: n.scrolls });
+	else n.dispatch({ type: 'select', key: moveSelection(n.keys, list.selected, delta) });
+};
+
+export type MoveCommand = 'nav.up' | 'nav.down' | 'nav.pageUp' | 'nav.pageDown';
+
+/** Up, down and a page each way: the selection, or the open detail. */
+export function listMoves(n: TailNavigation): CommandHandlers<MoveCommand> {
+	const move = mover(n);
 	return {
 		'nav.up': () => move(-1),
 		'nav.down': () => move(1),
 		'nav.pageUp': () => move(-n.listHeight),
 		'nav.pageDown': () => move(n.listHeight),
-		'nav.first': () => (n.list().detail ? move(-n.scrolls) : n.dispatch({ type: 'select', key: undefined })),
-		'nav.open': () => {
-			// The row selected now: keys read together may have moved it since the last frame.
-			const current = n.keys[selectedIndex(n.keys, n.list().selected)];
-			if (current === undefined) return;
-			// The open row stays selected while newer ones arrive.
-			n.dispatch({ type: 'select', key: current });
-			n.dispatch({ type: 'detail/open' });
-		},
+	};
+}
+
+/** Opens the selected row. */
+export function openSelected(n: TailNavigation): CommandHandler {
+	return () => {
+		// The row selected now: keys read together may have moved it since the last frame.
+		const current = n.keys[selectedIndex(n.keys, n.list().selected)];
+		if (current === undefined) return;
+		// The open row stays selected while newer ones arrive.
+		n.dispatch({ type: 'select', key: current });
+		n.dispatch({ type: 'detail/open' });
+	};
+}
+
+export type TailCommand = MoveCommand | 'nav.first' | 'nav.open';
+
+/** The moves, back to the newest row (the top of the open detail), and open. */
+export function tailNavigation(n: TailNavigation): CommandHandlers<TailCommand> {
+	return {
+		...listMoves(n),
+		'nav.first': () =>
+			n.list().detail ? mover(n)(-n.scrolls) : n.dispatch({ type: 'select', key: undefined }),
+		'nav.open': openSelected(n),
 	};
 }

@@ -1,28 +1,17 @@
 import { Text } from 'ink';
 import { useRef, useState } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
+import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { type Binding, commandIn } from '../../keys/key-table.js';
-import { useKeys } from '../../keys/use-keys.js';
+import { runCommand, useKeys } from '../../keys/use-keys.js';
 import { type TextInputAction, textEditOf, textInputReducer } from './text-input-state.js';
 
 /** A text field takes every key first: Enter applies, Esc cancels, the rest is typed. */
-export const textInputBindings: readonly Binding[] = [
-	{
-		command: 'input.submit',
-		scope: 'input',
-		keys: ['enter'],
-		description: 'apply',
-		hint: { label: 'apply' },
-	},
-	{
-		command: 'input.cancel',
-		scope: 'input',
-		keys: ['esc'],
-		description: 'cancel',
-		hint: { label: 'cancel' },
-	},
-];
+const key = bindingsIn('input');
+export const textInputBindings = [
+	key('input.submit', 'enter', 'apply', { hint: 'apply' }),
+	key('input.cancel', 'esc', 'cancel', { hint: 'cancel' }),
+] as const;
 
 export interface TextInputProps {
 	label: string;
@@ -46,14 +35,14 @@ export function TextInput(props: TextInputProps) {
 		setState(next);
 	};
 	useKeys(priorities.input, (event) => {
-		const command = commandIn(textInputBindings, 'input', event.name);
-		if (command === 'input.submit') props.onSubmit(typed.current.value);
-		else if (command === 'input.cancel') props.onCancel();
-		else if (event.name === 'ctrl+c') return false;
-		else {
-			const edit = textEditOf(event);
-			if (edit) dispatch(edit);
-		}
+		const ran = runCommand(textInputBindings, 'input', event, {
+			'input.submit': () => props.onSubmit(typed.current.value),
+			'input.cancel': () => props.onCancel(),
+		});
+		if (ran) return true;
+		if (event.name === 'ctrl+c') return false;
+		const edit = textEditOf(event);
+		if (edit) dispatch(edit);
 		return true;
 	});
 	const chars = [...state.value];

@@ -12,6 +12,7 @@ import { KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-vie
 import { Table } from '../../kit/table/table-view.js';
 import { accountColumns, accountDetail } from './accounts-model.js';
 import type { AccountsAction, AccountsState } from './accounts-state.js';
+import { accountsBindings } from './bindings.js';
 
 export function AccountsView(props: PaneViewProps) {
 	const ui = useUi();
@@ -38,7 +39,7 @@ export function AccountsView(props: PaneViewProps) {
 			? dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
 			: dispatch({ type: 'cursor/move', delta, count });
 
-	useCommands('accounts', priorities.pane, {
+	useCommands(accountsBindings, 'accounts', priorities.pane, {
 		'nav.up': () => move(-1),
 		'nav.down': () => move(1),
 		'nav.pageUp': () => move(-page),

@@ -1,7 +1,6 @@
 /** Accounts: the message-queue accounts, the one the Overview shows, and the detail of one. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
 import {
 	type AccountsAction,
 	type AccountsState,
@@ -9,6 +8,7 @@ import {
 	initialAccountsState,
 } from './accounts-state.js';
 import { AccountsView } from './accounts-view.js';
+import { accountsBindings } from './bindings.js';
 
 export const accountsPane = definePane<AccountsState, AccountsAction>({
 	id: 'accounts',
@@ -23,29 +23,6 @@ export const accountsPane = definePane<AccountsState, AccountsAction>({
 	leave: (state) =>
 		state.detail || state.detailScroll ? { ...state, detail: false, detailScroll: 0 } : state,
 	polls: () => [pollRequest(usersEndpoint)],
-	bindings: [
-		...upDown('accounts', 'select'),
-		{
-			command: 'nav.open',
-			scope: 'accounts',
-			keys: ['enter'],
-			description: 'use in the Overview, open detail',
-			hint: { label: 'use/detail' },
-		},
-		{
-			command: 'nav.back',
-			scope: 'accounts',
-			keys: ['esc'],
-			description: 'back to the list',
-			hint: { label: 'back' },
-		},
-		{
-			command: 'secrets.reveal',
-			scope: 'accounts',
-			keys: ['v'],
-			description: 'reveal or hide tokens and passwords',
-			hint: { label: 'reveal' },
-		},
-	],
+	bindings: accountsBindings,
 	View: AccountsView,
 });

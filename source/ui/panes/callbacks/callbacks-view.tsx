@@ -21,6 +21,7 @@ import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { useTheme } from '../../theme/theme.js';
+import { callbacksBindings } from './bindings.js';
 import {
 	callbackDetail,
 	callbacksRefreshMs,
@@ -205,7 +206,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			(error: unknown) => failed((error as Error).message),
 		);
 	};
-	useCommands('callbacks', priorities.pane, {
+	useCommands(callbacksBindings, 'callbacks', priorities.pane, {
 		...tailNavigation({
 			list: store.getSnapshot,
 			dispatch,

@@ -1,6 +1,6 @@
 /** Callbacks: what the receiver got, newest first, verified or why not; a filter, the detail. */
 import { definePane } from '../../contract/pane.js';
-import { tailing } from '../../kit/tail-list/bindings.js';
+import { callbacksBindings } from './bindings.js';
 import {
 	type CallbacksAction,
 	type CallbacksState,
@@ -22,37 +22,7 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	reduce: callbacksReducer,
 	leave: leaveCallbacks,
 	open: openCallbacks,
-	bindings: [
-		...tailing('callbacks', 'callback'),
-		{
-			command: 'filter.edit',
-			scope: 'callbacks',
-			keys: ['/'],
-			description: 'filter: a regular expression or text over each line; esc clears',
-			hint: { label: 'filter' },
-		},
-		{
-			// R, as Dead letters' retry: r refreshes everywhere.
-			command: 'callbacks.replay',
-			scope: 'callbacks',
-			keys: ['R'],
-			description: 'send the request again to the app (the forward URL), signed afresh',
-			hint: { label: 'send again' },
-		},
-		{
-			command: 'callbacks.replay-edit',
-			scope: 'callbacks',
-			keys: ['e'],
-			description: 'edit the body, then send the request again to the app',
-		},
-		{
-			command: 'secrets.reveal',
-			scope: 'callbacks',
-			keys: ['v'],
-			description: 'reveal or hide the signing keys',
-			hint: { label: 'reveal' },
-		},
-	],
+	bindings: callbacksBindings,
 	focus: (state) => (state.editing || state.editingBody !== undefined ? 'input' : undefined),
 	View: CallbacksView,
 });

@@ -12,6 +12,7 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { useTheme } from '../../theme/theme.js';
+import { dlqBindings } from './bindings.js';
 import type { DlqController } from './controller.js';
 import { dlqColumns, dlqDetail, rowKey } from './dlq-model.js';
 import type { DlqAction, DlqState } from './dlq-state.js';
@@ -43,6 +44,7 @@ export function DlqView(props: PaneViewProps) {
 	});
 
 	useCommands(
+		dlqBindings,
 		'dlq',
 		priorities.pane,
 		{

@@ -12,8 +12,9 @@ import { Form } from '../../kit/form/form-view.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { flowBindings } from './bindings.js';
 import type { FlowController } from './controller.js';
 import { flowKeysEndpoint, globalParallelismEndpoint } from './endpoints.js';
 import { flowColumns, flowSummary } from './flow-model.js';
@@ -33,10 +34,11 @@ export function FlowView(props: PaneViewProps) {
 	const notice = state.notice ? 1 : 0;
 	const tableHeight = Math.max(2, height - 1 - notice);
 	useCommands(
+		flowBindings,
 		'flow',
 		priorities.pane,
 		{
-			...tailNavigation({
+			...listMoves({
 				list: store.getSnapshot,
 				dispatch,
 				keys: names,

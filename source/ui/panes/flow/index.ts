@@ -1,7 +1,7 @@
 /** Flow control: keys with their wait lists, parallelism and rate against the maxima; pause, pin, reset. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
+import { flowBindings } from './bindings.js';
 import { FlowController } from './controller.js';
 import { flowKeysEndpoint, globalParallelismEndpoint } from './endpoints.js';
 import {
@@ -26,47 +26,7 @@ export const flowPane = definePane<FlowState, FlowAction, FlowController>({
 	leave: leaveFlow,
 	controller: (context) => new FlowController(context),
 	polls: () => [pollRequest(flowKeysEndpoint), pollRequest(globalParallelismEndpoint)],
-	bindings: [
-		...upDown('flow', 'select'),
-		{
-			command: 'flow.pause',
-			scope: 'flow',
-			keys: ['p'],
-			description: 'pause the key: none of its deliveries start (shown first)',
-			hint: { keys: 'p/u', label: 'pause/resume' },
-			edit: true,
-		},
-		{
-			command: 'flow.resume',
-			scope: 'flow',
-			keys: ['u'],
-			description: 'resume the key (shown first)',
-			edit: true,
-		},
-		{
-			command: 'flow.pin',
-			scope: 'flow',
-			keys: ['P'],
-			description: 'pin a parallelism, rate or period over what messages ask for (a form)',
-			hint: { keys: 'P/U', label: 'pin/unpin' },
-			edit: true,
-		},
-		{
-			command: 'flow.unpin',
-			scope: 'flow',
-			keys: ['U'],
-			description: 'unpin the parallelism, the rate or both (a form)',
-			edit: true,
-		},
-		{
-			command: 'flow.resetRate',
-			scope: 'flow',
-			keys: ['z'],
-			description: 'reset the rate: a fresh rate period starts now (shown first)',
-			hint: { label: 'reset rate' },
-			edit: true,
-		},
-	],
+	bindings: flowBindings,
 	focus: flowScope,
 	View: FlowView,
 });

@@ -13,6 +13,7 @@ import { Form } from '../../kit/form/form-view.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { Table } from '../../kit/table/table-view.js';
+import { groupsBindings } from './bindings.js';
 import type { GroupsController } from './controller.js';
 import { checkGroupForm, groupFormTitles } from './edits.js';
 import { groupsEndpoint } from './endpoints.js';
@@ -25,6 +26,7 @@ export function GroupsView(props: PaneViewProps) {
 	const { state, controller } = usePane<GroupsState, GroupsAction, GroupsController>();
 	const page = Math.max(1, props.height - 4);
 	useCommands(
+		groupsBindings,
 		'groups',
 		priorities.pane,
 		{

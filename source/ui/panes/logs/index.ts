@@ -2,8 +2,8 @@
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
 import { pageParams } from '../../kit/filtered-list/controller.js';
+import { logsBindings } from './bindings.js';
 import { LogsController } from './controller.js';
 import { logPageEndpoint } from './endpoints.js';
 import {
@@ -37,43 +37,7 @@ export const logsPane = definePane<LogsState, LogsAction, LogsController>({
 		return isFollowing(state) || !read ? [pollRequest(logPageEndpoint, query)] : [];
 	},
 	statusEndpoints: () => [logPageEndpoint],
-	bindings: [
-		...filteredListBindings('logs', {
-			row: 'entry',
-			filters: 'state, message id, URL, URL Group, label or time',
-			next: 'older entries (the next page)',
-			previous: 'newer entries (the page before)',
-			back: 'closes the detail, else clears the filter',
-		}),
-		{
-			command: 'nav.first',
-			scope: 'logs',
-			keys: ['home', 'g'],
-			description: 'back to the newest entries, following new ones',
-			hint: { keys: 'g', label: 'follow' },
-		},
-		{
-			command: 'logs.message',
-			scope: 'logs',
-			keys: ['m'],
-			description: 'its message, followed in Messages',
-			hint: { label: 'message' },
-		},
-		{
-			command: 'logs.dlq',
-			scope: 'logs',
-			keys: ['d'],
-			description: 'its dead letters (Dead letters, filtered by its message id)',
-			hint: { label: 'dead letter' },
-		},
-		{
-			command: 'logs.callbacks',
-			scope: 'logs',
-			keys: ['c'],
-			description: 'its callbacks (Callbacks, filtered by its message id)',
-			hint: { label: 'callbacks' },
-		},
-	],
+	bindings: logsBindings,
 	focus: logsScope,
 	View: LogsView,
 });

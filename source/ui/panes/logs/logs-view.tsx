@@ -10,6 +10,7 @@ import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { useTheme } from '../../theme/theme.js';
+import { logsBindings } from './bindings.js';
 import type { LogsController } from './controller.js';
 import { logPageEndpoint } from './endpoints.js';
 import { logColumns, logDetail, rowKeys, stateTone } from './logs-model.js';
@@ -38,6 +39,7 @@ export function LogsView(props: PaneViewProps) {
 	});
 
 	useCommands(
+		logsBindings,
 		'logs',
 		priorities.pane,
 		{

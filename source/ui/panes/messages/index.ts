@@ -2,7 +2,7 @@
 import { definePane, type PollView } from '../../contract/pane.js';
 import { logsEndpoint, type PollRequest, pollRequest, queuesEndpoint } from '../../data/endpoints.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
-import { tailing } from '../../kit/tail-list/bindings.js';
+import { messagesBindings } from './bindings.js';
 import { MessagesController } from './controller.js';
 import { messageEndpoint } from './endpoints.js';
 import { deriveMessageState } from './message-state.js';
@@ -59,24 +59,7 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 		messageEndpoint,
 		...(messagesPolls(view).some((r) => r.endpoint === queuesEndpoint) ? [queuesEndpoint] : []),
 	],
-	bindings: [
-		...tailing('messages', 'message'),
-		{
-			command: 'message.follow',
-			scope: 'messages',
-			keys: ['i'],
-			description: 'type a message id to follow',
-			hint: { label: 'follow id' },
-		},
-		{
-			command: 'message.cancel',
-			scope: 'messages',
-			keys: ['c'],
-			description: 'cancel the selected message (asks first; not in read-only mode)',
-			edit: true,
-			hint: { label: 'cancel msg' },
-		},
-	],
+	bindings: messagesBindings,
 	focus: (state) => (state.editing ? 'input' : state.confirm ? 'confirm' : undefined),
 	View: MessagesView,
 });

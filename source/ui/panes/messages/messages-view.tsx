@@ -19,6 +19,7 @@ import { Table } from '../../kit/table/table-view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
+import { messagesBindings } from './bindings.js';
 import type { MessagesController } from './controller.js';
 import {
 	checkMessageId,
@@ -70,7 +71,7 @@ export function MessagesView(props: PaneViewProps) {
 		[state.detail, current, now, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
-	useCommands('messages', priorities.pane, {
+	useCommands(messagesBindings, 'messages', priorities.pane, {
 		...tailNavigation({
 			list: store.getSnapshot,
 			dispatch,

@@ -2,7 +2,7 @@
 import { definePane } from '../../contract/pane.js';
 import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
+import { overviewBindings } from './bindings.js';
 import { mqStatsEndpoint } from './endpoints.js';
 import {
 	initialOverviewState,
@@ -37,16 +37,6 @@ export const overviewPane = definePane<OverviewState, OverviewAction>({
 		shell.accountId
 			? [pollRequest(mqStatsEndpoint, { accountId: shell.accountId, period: shell.period })]
 			: [pollRequest(usersEndpoint)],
-	bindings: [
-		...upDown('overview', 'scroll'),
-		{
-			command: 'nav.left',
-			scope: 'overview',
-			keys: ['left', 'h'],
-			description: 'previous day of the month',
-			hint: { keys: '←→', label: 'day' },
-		},
-		{ command: 'nav.right', scope: 'overview', keys: ['right', 'l'], description: 'next day of the month' },
-	],
+	bindings: overviewBindings,
 	View: OverviewView,
 });

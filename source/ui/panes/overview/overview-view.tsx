@@ -21,6 +21,7 @@ import { MonthBars } from '../../kit/month-bars/month-bars-view.js';
 import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/series-grid-view.js';
 import { Sparkline, statsWidthFor } from '../../kit/sparkline/sparkline-view.js';
 import { useTheme } from '../../theme/theme.js';
+import { overviewBindings } from './bindings.js';
 import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
 import { overviewLayout } from './layout.js';
 import { type LiveChart, liveCharts, sourcesText } from './live.js';
@@ -140,7 +141,7 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 	const day = (delta: number) =>
 		dispatch({ type: 'day/move', accountId, delta, from: selected, count: days });
 
-	useCommands('overview', priorities.pane, {
+	useCommands(overviewBindings, 'overview', priorities.pane, {
 		'nav.up': () => scroll(-1),
 		'nav.down': () => scroll(1),
 		'nav.pageUp': () => scroll(-gridHeight),

@@ -15,6 +15,7 @@ import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { type Column, Table } from '../../kit/table/table-view.js';
 import { hardWrap } from '../../kit/text/wrap.js';
 import { useTheme } from '../../theme/theme.js';
+import { publishBindings } from './bindings.js';
 import type { PublishController } from './controller.js';
 import type { PublishAction, PublishState, TriggeredRun } from './publish-state.js';
 import { checkItemForm } from './trigger-items.js';
@@ -74,6 +75,7 @@ export function PublishView(props: PaneViewProps) {
 	const failure = state.failure ? `${state.failure} · what you typed is kept` : undefined;
 	const idle = !state.confirm && !state.editing && !state.item && !state.file;
 	useCommands(
+		publishBindings,
 		'publish',
 		priorities.pane,
 		{
@@ -86,6 +88,7 @@ export function PublishView(props: PaneViewProps) {
 		idle && state.view === 'publish',
 	);
 	useCommands(
+		publishBindings,
 		'publish.trigger',
 		priorities.pane,
 		{

@@ -1,7 +1,7 @@
 /** Queues: ordered delivery with a parallelism, their lag and its trend; pause, resume, parallelism. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest, queuesEndpoint } from '../../data/endpoints.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
+import { queuesBindings } from './bindings.js';
 import { QueuesController } from './controller.js';
 import {
 	initialQueuesState,
@@ -25,39 +25,7 @@ export const queuesPane = definePane<QueuesState, QueuesAction, QueuesController
 	leave: leaveQueues,
 	controller: (context) => new QueuesController(context),
 	polls: () => [pollRequest(queuesEndpoint)],
-	bindings: [
-		...upDown('queues', 'select'),
-		{
-			command: 'queue.pause',
-			scope: 'queues',
-			keys: ['p'],
-			description: 'pause the queue: what waits in it stays (shown first)',
-			hint: { keys: 'p/u', label: 'pause/resume' },
-			edit: true,
-		},
-		{
-			command: 'queue.resume',
-			scope: 'queues',
-			keys: ['u'],
-			description: 'resume the queue (shown first)',
-			edit: true,
-		},
-		{
-			command: 'queue.parallelism',
-			scope: 'queues',
-			keys: ['s'],
-			description: 'set how many of its messages are delivered at once (shown first)',
-			hint: { label: 'parallelism' },
-			edit: true,
-		},
-		{
-			command: 'queue.delete',
-			scope: 'queues',
-			keys: ['D'],
-			description: 'delete the queue, cancelling what waits in it (shown first)',
-			edit: true,
-		},
-	],
+	bindings: queuesBindings,
 	focus: queuesScope,
 	View: QueuesView,
 });

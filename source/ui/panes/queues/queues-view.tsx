@@ -10,8 +10,9 @@ import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { queuesBindings } from './bindings.js';
 import type { QueuesController } from './controller.js';
 import { queueColumns, queueSummary } from './queues-model.js';
 import type { QueuesAction, QueuesState } from './queues-state.js';
@@ -28,10 +29,11 @@ export function QueuesView(props: PaneViewProps) {
 	const current = queues[index];
 	const tableHeight = Math.max(2, height - 2);
 	useCommands(
+		queuesBindings,
 		'queues',
 		priorities.pane,
 		{
-			...tailNavigation({
+			...listMoves({
 				list: store.getSnapshot,
 				dispatch,
 				keys: names,

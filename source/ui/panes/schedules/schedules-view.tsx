@@ -15,8 +15,9 @@ import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { listMoves, openSelected } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { schedulesBindings } from './bindings.js';
 import type { SchedulesController } from './controller.js';
 import { schedulesEndpoint } from './endpoints.js';
 import { scheduleColumns, scheduleDetail, scheduleSummary } from './schedules-model.js';
@@ -47,17 +48,14 @@ export function SchedulesView(props: PaneViewProps) {
 		[state.detail, current, now, width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(height));
+	const nav = { list: store.getSnapshot, dispatch, keys: ids, listHeight: listHeight - 1, scrolls };
 	useCommands(
+		schedulesBindings,
 		'schedules',
 		priorities.pane,
 		{
-			...tailNavigation({
-				list: store.getSnapshot,
-				dispatch,
-				keys: ids,
-				listHeight: listHeight - 1,
-				scrolls,
-			}),
+			...listMoves(nav),
+			'nav.open': openSelected(nav),
 			'nav.back': () => dispatch({ type: 'back' }),
 			'schedule.pause': () => controller.pause(),
 			'schedule.resume': () => controller.resume(),

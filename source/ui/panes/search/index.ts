@@ -5,9 +5,9 @@ import {
 	type IndexAction,
 	type IndexChoice,
 	indexChoice,
-	indexEdit,
 	indexReducer,
 } from '../../kit/index-prompt/index-prompt-state.js';
+import { searchBindings } from './bindings.js';
 import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
 import { SearchView } from './search-view.js';
 
@@ -29,16 +29,7 @@ export const searchPane = definePane<IndexChoice, IndexAction>({
 					pollRequest(searchOverviewEndpoint, { indexId: state.indexId }),
 				]
 			: [],
-	bindings: [
-		indexEdit('search', 'search index'),
-		{
-			command: 'secrets.reveal',
-			scope: 'search',
-			keys: ['v'],
-			description: 'reveal or hide the index tokens',
-			hint: { label: 'reveal' },
-		},
-	],
+	bindings: searchBindings,
 	focus: (state) => (state.editing ? 'input' : undefined),
 	View: SearchView,
 });

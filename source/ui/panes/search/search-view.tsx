@@ -12,6 +12,7 @@ import type { IndexAction, IndexChoice } from '../../kit/index-prompt/index-prom
 import { IndexPrompt } from '../../kit/index-prompt/index-prompt-view.js';
 import { KeyValues } from '../../kit/key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
+import { searchBindings } from './bindings.js';
 import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
 import { searchConfiguration, searchIndexesLine, searchLimits } from './search-model.js';
 
@@ -20,7 +21,7 @@ export function SearchView(props: PaneViewProps) {
 	const polls = usePolls();
 	const { ui: shell, client } = useRuntime();
 	const { state, dispatch } = usePane<IndexChoice, IndexAction>();
-	useCommands('search', priorities.pane, {
+	useCommands(searchBindings, 'search', priorities.pane, {
 		'index.edit': () => dispatch({ type: 'index/edit' }),
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});

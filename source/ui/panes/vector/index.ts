@@ -1,8 +1,7 @@
 /** Vector: a vector index's counters and its latency and usage series. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
-import { indexEdit } from '../../kit/index-prompt/index-prompt-state.js';
-import { upDown } from '../../kit/tail-list/bindings.js';
+import { vectorIndexBindings, vectorScrollBindings } from './bindings.js';
 import { vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
 import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './vector-state.js';
 import { VectorView } from './vector-view.js';
@@ -25,7 +24,7 @@ export const vectorPane = definePane<VectorState, VectorAction>({
 					pollRequest(vectorOverviewEndpoint, { indexId: state.indexId }),
 				]
 			: [],
-	bindings: [...upDown('vector', 'scroll'), indexEdit('vector', 'vector index')],
+	bindings: [...vectorScrollBindings, ...vectorIndexBindings],
 	focus: (state) => (state.editing ? 'input' : undefined),
 	View: VectorView,
 });

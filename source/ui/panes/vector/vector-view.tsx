@@ -15,6 +15,7 @@ import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/series-grid
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
 import { useTheme } from '../../theme/theme.js';
+import { vectorIndexBindings, vectorScrollBindings } from './bindings.js';
 import { type VectorStats, vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
 import { overviewLine, vectorCounters, vectorLatencies, vectorOtherSeries } from './vector-model.js';
 import type { VectorAction, VectorState } from './vector-state.js';
@@ -47,7 +48,7 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	const scrollable = Math.max(0, lines.length - listHeight);
 	const offset = clampOffset(Math.min(state.scroll, scrollable), lines.length, listHeight);
 
-	useCommands('vector', priorities.pane, {
+	useCommands(vectorScrollBindings, 'vector', priorities.pane, {
 		'nav.up': () => dispatch({ type: 'scroll', delta: -1, count: scrollable + 1 }),
 		'nav.down': () => dispatch({ type: 'scroll', delta: 1, count: scrollable + 1 }),
 		'nav.pageUp': () => dispatch({ type: 'scroll', delta: -listHeight, count: scrollable + 1 }),
@@ -124,7 +125,9 @@ export function VectorView(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	const { state, dispatch } = usePane<VectorState, VectorAction>();
-	useCommands('vector', priorities.pane, { 'index.edit': () => dispatch({ type: 'index/edit' }) });
+	useCommands(vectorIndexBindings, 'vector', priorities.pane, {
+		'index.edit': () => dispatch({ type: 'index/edit' }),
+	});
 	const { indexId } = state;
 	if (!indexId || state.editing)
 		return (

@@ -1,7 +1,7 @@
 /** Workflows: the runs of workflows newest first, followed live, with their steps; a running run is cancelled here. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
-import { tailing } from '../../kit/tail-list/bindings.js';
+import { workflowsBindings } from './bindings.js';
 import { WorkflowsController } from './controller.js';
 import { runEndpoint, runsEndpoint } from './endpoints.js';
 import {
@@ -35,17 +35,7 @@ export const workflowsPane = definePane<WorkflowsState, WorkflowsAction, Workflo
 		...(state.detail && state.selected ? [pollRequest(runEndpoint, { runId: state.selected })] : []),
 	],
 	statusEndpoints: () => [runsEndpoint, runEndpoint],
-	bindings: [
-		...tailing('workflows', 'run'),
-		{
-			command: 'workflow.cancel',
-			scope: 'workflows',
-			keys: ['c'],
-			description: 'cancel the selected run, after showing the request (not in read-only mode)',
-			edit: true,
-			hint: { label: 'cancel run' },
-		},
-	],
+	bindings: workflowsBindings,
 	focus: (state) => (state.confirm ? 'confirm' : undefined),
 	View: WorkflowsView,
 });

@@ -20,6 +20,7 @@ import { Table } from '../../kit/table/table-view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
+import { workflowsBindings } from './bindings.js';
 import type { WorkflowsController } from './controller.js';
 import { runEndpoint, runsEndpoint } from './endpoints.js';
 import { isRunning, runColumns, runDetail, runRows, stateTone } from './workflows-model.js';
@@ -70,6 +71,7 @@ export function WorkflowsView(props: PaneViewProps) {
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 
 	useCommands(
+		workflowsBindings,
 		'workflows',
 		priorities.pane,
 		{

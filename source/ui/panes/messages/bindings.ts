@@ -1,0 +1,14 @@
+/** The keys of the Messages pane. */
+import { bindingsIn } from '../../keys/bind.js';
+import { tailing } from '../../kit/tail-list/bindings.js';
+
+const key = bindingsIn('messages');
+
+export const messagesBindings = [
+	...tailing('messages', 'message'),
+	key('message.follow', 'i', 'type a message id to follow', { hint: 'follow id' }),
+	key('message.cancel', 'c', 'cancel the selected message (asks first; not in read-only mode)', {
+		edit: true,
+		hint: 'cancel msg',
+	}),
+] as const;
