@@ -140,9 +140,8 @@ export async function sendConfirmed<P extends PendingRequest>(
 ): Promise<boolean> {
 	const { confirm, busy } = sender.flow();
 	if (!confirm || busy) return false;
-	if (sender.readOnly) {
+	if (refusedReadOnly(sender, 'sending')) {
 		sender.dispatch({ type: 'request/cancel' });
-		sender.dispatch({ type: 'request/notice', notice: readOnlyNotice('sending') });
 		return false;
 	}
 	sender.dispatch({ type: 'request/start' });
