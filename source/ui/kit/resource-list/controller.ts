@@ -3,14 +3,13 @@
  * React: the list polled from one endpoint with a row kept selected by its key, one change at
  * a time shown first and sent only when confirmed (request-flow), and, where a view shows a
  * trend, one sample of each row's number from every new answer. A pane's controller extends it
- * with its own actions; the pane's state keeps a RequestFlow, a TailListState and its trends.
+ * with its own actions; the pane's state is a RequestListState with its trends.
  */
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
-import type { RequestFlow } from '../request-flow/request-flow-state.js';
+import type { RequestListState } from '../request-flow/request-flow-state.js';
 import { selectedIndex } from '../tail-list/selection.js';
-import type { TailListState } from '../tail-list/tail-list-state.js';
 
 /** What the controller runs on: a pane's context has all of it. */
 export interface ResourceContext<S, A> extends RequestContext<S, A> {
@@ -35,7 +34,7 @@ export type TrendSample = {
 
 export class ResourceController<
 	Row,
-	S extends RequestFlow & TailListState,
+	S extends RequestListState,
 	A extends { type: string },
 > extends RequestController<S, A> {
 	private sampled: unknown;
