@@ -12,7 +12,6 @@ import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { rowKey } from './dlq-model.js';
 import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
@@ -25,25 +24,24 @@ const verbs: Record<OperationKind, string> = { retry: 'retrying', delete: 'delet
 
 export class DlqController extends RequestController<DlqState, DlqAction, DlqOperation> {
 	/** The filter form and the pages. */
-	readonly list: FilteredList<DlqFilter, DeadLetterPage>;
+	readonly list: FilteredList<DlqFilter, DeadLetterPage, DeadLetter>;
 
 	constructor(protected override readonly ctx: PaneContext<DlqState, DlqAction>) {
 		super(ctx);
-		this.list = new FilteredList({
-			store: ctx.store,
-			polls: ctx.polls,
+		this.list = new FilteredList(ctx, {
 			endpoint: dlqPageEndpoint,
 			fields: dlqFilterFields,
 			check: dlqFilterOf,
-			cursorOf: (page) => page.cursor,
+			rowsOf: (page) => page.messages,
+			keysOf: (letters) => letters.map(rowKey),
 			what: 'dead letters',
+			one: 'dead letter',
 		});
 	}
 
 	/** The selected record of the page shown. */
 	selected(): DeadLetter | undefined {
-		const letters = this.list.page()?.messages ?? [];
-		return letters[selectedIndex(letters.map(rowKey), this.state.selected)];
+		return this.list.selected();
 	}
 
 	mark(): void {
