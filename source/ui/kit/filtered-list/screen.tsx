@@ -5,18 +5,19 @@
  * With the hook that works out, each frame, which row is selected and the keys every such
  * list shares.
  */
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { type ReactNode, useMemo } from 'react';
 import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { MessageFilter } from '../../../api/filters.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { CommandHandlers } from '../../keys/use-keys.js';
-import { DetailScreen, detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
+import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
 import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
-import { LiveLine, type Segment } from '../live-line/live-line-view.js';
-import { type Column, Table } from '../table/table-view.js';
+import type { Segment } from '../live-line/live-line-view.js';
+import type { Column } from '../table/table-view.js';
+import { ListScreen } from '../tail-list/list-screen.js';
 import { tailNavigation } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import type { FilteredList, Page } from './controller.js';
@@ -105,47 +106,38 @@ export function FilteredListScreen<Row, F extends MessageFilter>(props: Filtered
 				onCancel={() => list.closeFilter()}
 			/>
 		);
-	if (state.detail && selected.current)
-		return (
-			<DetailScreen
-				title={props.detailTitle(selected.current)}
-				prompt={props.prompt}
-				lines={selected.detailLines}
-				scroll={state.detailScroll}
-				width={width}
-				height={height}
-			/>
-		);
 	const filtered = isFiltered(state.filter);
 	const filter: Segment = filtered
 		? { text: ` · filter ${sanitize(describeFilter(state.filter, formatClock))}`, tone: 'accent' }
 		: { text: ' · no filter (/ filters)', dim: true };
-	let body: ReactNode;
-	if (!rows) {
-		const entry = list.entry();
-		body = <EndpointState entry={entry?.failure ? entry : undefined} what={list.options.what} />;
-	} else if (rows.length === 0)
-		body = (
+	const entry = list.entry();
+	let instead: ReactNode;
+	if (!rows) instead = <EndpointState entry={entry?.failure ? entry : undefined} what={list.options.what} />;
+	else if (rows.length === 0)
+		instead = (
 			<Text dimColor>
 				{filtered ? `No ${list.options.one} matches the filter. / changes it; esc clears it.` : props.empty}
 			</Text>
 		);
-	else
-		body = (
-			<Table
-				columns={props.columns}
-				rows={rows}
-				width={width}
-				height={height - 2}
-				selected={selected.index}
-				mark={props.mark ?? ((row) => (row === selected.current ? '›' : ' '))}
-			/>
-		);
 	return (
-		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-			<LiveLine width={width} segments={[...props.heading, filter]} />
-			{props.prompt}
-			{body}
-		</Box>
+		<ListScreen
+			size={props.size}
+			detail={
+				state.detail && selected.current
+					? {
+							title: props.detailTitle(selected.current),
+							lines: selected.detailLines,
+							scroll: state.detailScroll,
+						}
+					: undefined
+			}
+			heading={[...props.heading, filter]}
+			prompt={props.prompt}
+			instead={instead}
+			columns={props.columns}
+			rows={rows ?? none}
+			selected={selected.index}
+			mark={props.mark}
+		/>
 	);
 }
