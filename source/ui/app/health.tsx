@@ -7,6 +7,7 @@ import { sanitize } from '../../text/sanitize.js';
 import { useRuntime } from '../contract/context.js';
 import type { HealthColour, HealthReport, RuleResult } from '../data/health/evaluate.js';
 import { useSelector } from '../kit/hooks/use-selector.js';
+import { Overlay } from '../kit/overlay/overlay-view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { type Theme, type Tone, useTheme } from '../theme/theme.js';
 
@@ -119,14 +120,10 @@ export function HealthOverlay(props: { width: number; height: number }) {
 	const shown = lines.length <= room ? lines : lines.slice(0, Math.max(0, room - 1));
 	const hidden = lines.length - shown.length;
 	return (
-		<Box
-			flexDirection="column"
+		<Overlay
 			width={props.width}
 			height={props.height}
-			overflowY="hidden"
-			borderStyle="round"
 			borderColor={theme.color(badges[report.colour].tone ?? 'accent')}
-			paddingX={1}
 		>
 			<Text bold wrap="truncate-end">
 				Health <Badge colour={report.colour} theme={theme} />
@@ -147,6 +144,6 @@ export function HealthOverlay(props: { width: number; height: number }) {
 				</Text>
 			))}
 			<Text dimColor>! or esc closes this</Text>
-		</Box>
+		</Overlay>
 	);
 }

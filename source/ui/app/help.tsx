@@ -5,6 +5,7 @@ import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands, useKeyTable } from '../keys/use-keys.js';
+import { Overlay } from '../kit/overlay/overlay-view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
 import { usePaneFocus } from './key-line.js';
@@ -155,15 +156,7 @@ export function Help(props: { width: number; height: number }) {
 	});
 	const closing = '? or esc closes this help';
 	return (
-		<Box
-			flexDirection="column"
-			width={props.width}
-			height={props.height}
-			overflowY="hidden"
-			borderStyle="round"
-			borderColor={theme.color('accent')}
-			paddingX={1}
-		>
+		<Overlay width={props.width} height={props.height} borderColor={theme.color('accent')}>
 			{layout.kind === 'one' ? (
 				<HelpColumn lines={layout.lines} width={inner} keyWidth={keyWidth} />
 			) : layout.kind === 'two' ? (
@@ -187,6 +180,6 @@ export function Help(props: { width: number; height: number }) {
 			) : (
 				<Text dimColor>{closing}</Text>
 			)}
-		</Box>
+		</Overlay>
 	);
 }
