@@ -4,16 +4,11 @@
  * request flow.
  */
 import { cancelRunRequest } from '../../../api/workflows-api.js';
-import type { PaneContext } from '../../contract/pane.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { PendingRequest, Perform } from '../../kit/request-flow/request-flow-state.js';
 import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
 export class WorkflowsController extends RequestController<WorkflowsState, WorkflowsAction> {
-	constructor(protected override readonly ctx: PaneContext<WorkflowsState, WorkflowsAction>) {
-		super(ctx);
-	}
-
 	/** Shows the cancel of a run in progress as the request it sends. */
 	askCancel(runId: string, running: boolean): void {
 		if (this.refusedReadOnly('cancelling runs')) return;
