@@ -7,9 +7,9 @@ import { sanitize } from '../../text/sanitize.js';
 import { useRuntime } from '../contract/context.js';
 import type { HealthColour, HealthReport, RuleResult } from '../data/health/evaluate.js';
 import { useSelector } from '../kit/hooks/use-selector.js';
+import { Overlay } from '../kit/overlay/overlay-view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { type Theme, type Tone, useTheme } from '../theme/theme.js';
-import { Overlay } from './overlay.js';
 
 const badges: Record<HealthColour, { text: string; tone: Tone | undefined }> = {
 	green: { text: ' OK ', tone: 'ok' },
@@ -120,7 +120,11 @@ export function HealthOverlay(props: { width: number; height: number }) {
 	const shown = lines.length <= room ? lines : lines.slice(0, Math.max(0, room - 1));
 	const hidden = lines.length - shown.length;
 	return (
-		<Overlay width={props.width} height={props.height} tone={badges[report.colour].tone ?? 'accent'}>
+		<Overlay
+			width={props.width}
+			height={props.height}
+			borderColor={theme.color(badges[report.colour].tone ?? 'accent')}
+		>
 			<Text bold wrap="truncate-end">
 				Health <Badge colour={report.colour} theme={theme} />
 			</Text>

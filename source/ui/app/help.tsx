@@ -5,11 +5,11 @@ import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands, useKeyTable } from '../keys/use-keys.js';
+import { Overlay } from '../kit/overlay/overlay-view.js';
 import { wordWrap } from '../kit/text/wrap.js';
 import { useTheme } from '../theme/theme.js';
 import { helpScrollBindings } from './bindings.js';
 import { usePaneFocus } from './key-line.js';
-import { Overlay } from './overlay.js';
 import { lackingApi, namesOf, numbered } from './panes.js';
 
 type HelpLine = { kind: 'title'; text: string } | { kind: 'key'; keys: string; text: string };
@@ -123,6 +123,7 @@ export function Help(props: { width: number; height: number }) {
 	const ui = useUi();
 	const runtime = useRuntime();
 	const table = useKeyTable();
+	const theme = useTheme();
 	const focus = usePaneFocus();
 	const module = runtime.pane(ui.pane).module;
 	const scope = focus && !table.isModal(focus) ? focus : ui.pane;
@@ -156,7 +157,7 @@ export function Help(props: { width: number; height: number }) {
 	});
 	const closing = '? or esc closes this help';
 	return (
-		<Overlay width={props.width} height={props.height} tone="accent">
+		<Overlay width={props.width} height={props.height} borderColor={theme.color('accent')}>
 			{layout.kind === 'one' ? (
 				<HelpColumn lines={layout.lines} width={inner} keyWidth={keyWidth} />
 			) : layout.kind === 'two' ? (

@@ -10,9 +10,11 @@ import { gaugeBar, gaugeText, gaugeTone } from '../../../source/ui/kit/gauge/gau
 import {
 	askToSend,
 	idleRequestFlow,
+	initialRequestList,
 	type RequestFlow,
 	type RequestFlowAction,
 	requestFlowReducer,
+	requestListReducer,
 	sendConfirmed,
 } from '../../../source/ui/kit/request-flow/request-flow-state.js';
 import { trendColumn } from '../../../source/ui/kit/trend/column.js';
@@ -160,6 +162,16 @@ describe('request flow', () => {
 		// The reason is the whole line: it names what failed itself.
 		await sendConfirmed(h.sender, () => Promise.reject(new Error('retry 2 dead letters failed: HTTP 500')));
 		expect(h.state().notice).toEqual({ tone: 'error', text: 'retry 2 dead letters failed: HTTP 500' });
+	});
+
+	it("gives a list's actions to the list and the question's to the request flow", () => {
+		let state = requestListReducer(initialRequestList, { type: 'select', key: 'q' });
+		state = requestListReducer(state, { type: 'detail/open' });
+		state = requestListReducer(state, { type: 'request/confirm', pending });
+		expect(state).toEqual({ ...initialRequestList, selected: 'q', detail: true, confirm: pending });
+		state = requestListReducer(state, { type: 'request/done', notice: { tone: 'ok', text: 'paused' } });
+		state = requestListReducer(state, { type: 'detail/close' });
+		expect(state).toEqual({ ...initialRequestList, selected: 'q', notice: { tone: 'ok', text: 'paused' } });
 	});
 
 	it('previews a request with its headers and raw body as it goes out', () => {

@@ -2,12 +2,13 @@
  * The request an edit will send, shown before it is sent: Enter or y sends it, Esc or n goes
  * back with nothing sent. While shown it takes every key.
  */
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { commandIn } from '../../keys/key-table.js';
 import { useKeys } from '../../keys/use-keys.js';
+import { Overlay } from '../overlay/overlay-view.js';
 import { previewLines, type RequestPreview } from './request-preview.js';
 
 /** A request shown before it is sent: it takes every key until answered. */
@@ -53,15 +54,7 @@ export function Confirm(props: ConfirmProps) {
 	const shown =
 		lines.length > room ? [...lines.slice(0, room - 1), `… ${lines.length - room + 1} more lines`] : lines;
 	return (
-		<Box
-			flexDirection="column"
-			width={props.width}
-			height={Math.min(props.height, shown.length + 5)}
-			borderStyle="round"
-			borderColor="yellow"
-			paddingX={1}
-			overflowY="hidden"
-		>
+		<Overlay width={props.width} height={Math.min(props.height, shown.length + 5)} borderColor="yellow">
 			<Text bold wrap="truncate-end">
 				{sanitize(props.title)}
 			</Text>
@@ -90,6 +83,6 @@ export function Confirm(props: ConfirmProps) {
 					</>
 				)}
 			</Text>
-		</Box>
+		</Overlay>
 	);
 }

@@ -4,12 +4,15 @@
  * cursors the service answers. The page shown is the poll store's answer for the filter and
  * page asked for now, never an older one.
  */
+import type { MqClient } from '../../../api/client.js';
 import type { FilterCheck, FilterInputField } from '../../../api/filter-settings.js';
 import { filterQuery, withQuery } from '../../../api/filters.js';
-import type { Endpoint } from '../../data/endpoints.js';
-import { entryOf, type PollStore } from '../../data/poll-store.js';
+import type { Reading } from '../../../api/liberal.js';
+import { defineEndpoint, type Endpoint } from '../../data/endpoints.js';
+import { type EndpointEntry, entryOf, type PollStore } from '../../data/poll-store.js';
 import type { FormAction } from '../form/form-state.js';
 import type { Notice } from '../notice-line/notice-line-view.js';
+import { selectedIndex } from '../tail-list/selection.js';
 import {
 	type FilteredListAction,
 	type FilteredListState,
@@ -30,54 +33,116 @@ export function pageParams(query: PageQuery<object>): string {
 	return withQuery('', [...filterQuery(query.filter), ...cursor]);
 }
 
-export interface FilteredListOptions<F, P> {
+/**
+ * The endpoint of one page of a listing the service filters: `count` records a page at most,
+ * the filter and the cursor as the listing takes them, the query kept as pageParams writes it.
+ */
+export function pageEndpoint<P, F extends object>(options: {
+	key: string;
+	/** For the status line, e.g. `dead letters`. */
+	label: string;
+	count: number;
+	list(
+		client: MqClient,
+		query: { filter: F; count: number; cursor?: string },
+		signal: AbortSignal,
+	): Promise<Reading<P>>;
+}): Endpoint<P, PageQuery<F>> {
+	const { key, label, count, list } = options;
+	return defineEndpoint<P, PageQuery<F>>({
+		key,
+		api: 'messaging',
+		label,
+		params: pageParams,
+		fetch: (client, { filter, cursor }, signal) =>
+			list(client, { filter, count, ...(cursor ? { cursor } : {}) }, signal),
+	});
+}
+
+/** What the list runs on: a pane's context has it. */
+export interface FilteredListContext<F> {
 	/** The pane's store: its state holds the list, its actions include the list's and a notice. */
 	store: {
 		getSnapshot(): FilteredListState<F>;
 		dispatch(action: FilteredListAction<F> | { type: 'notice'; notice: Notice }): void;
 	};
 	polls: PollStore;
+}
+
+/** A page as the listings answer it: with a cursor while more pages follow. */
+export interface Page {
+	cursor?: string | undefined;
+}
+
+export interface FilteredListOptions<F, P extends Page, Row> {
 	endpoint: Endpoint<P, PageQuery<F>>;
 	/** The filter fields the listing takes, in the form. */
 	fields: readonly FilterInputField[];
 	check(texts: FilterTexts, now: number): FilterCheck<F>;
-	cursorOf(page: P): string | undefined;
+	rowsOf(page: P): readonly Row[];
+	/** The keys rows are selected by, in their order. */
+	keysOf(rows: readonly Row[]): string[];
 	/** What the rows are, e.g. `dead letters`, for the notices. */
 	what: string;
+	/** One of them, e.g. `dead letter`, for what an empty page says. */
+	one: string;
 }
 
-export class FilteredList<F, P> {
-	constructor(private readonly options: FilteredListOptions<F, P>) {}
+export class FilteredList<F, P extends Page = Page, Row = unknown> {
+	constructor(
+		private readonly ctx: FilteredListContext<F>,
+		readonly options: FilteredListOptions<F, P, Row>,
+	) {}
 
-	private get state(): FilteredListState<F> {
-		return this.options.store.getSnapshot();
+	get state(): FilteredListState<F> {
+		return this.ctx.store.getSnapshot();
+	}
+
+	get store(): FilteredListContext<F>['store'] {
+		return this.ctx.store;
 	}
 
 	private notice(text: string): void {
-		this.options.store.dispatch({ type: 'notice', notice: { tone: 'info', text } });
+		this.ctx.store.dispatch({ type: 'notice', notice: { tone: 'info', text } });
+	}
+
+	/** The poll entry of the page, for what went wrong while there is none. */
+	entry(): EndpointEntry<P> | undefined {
+		return entryOf(this.ctx.polls.getSnapshot(), this.options.endpoint);
 	}
 
 	/** The page shown, when the answer is for the filter and page asked for now. */
 	page(): P | undefined {
-		const { endpoint, polls } = this.options;
-		const entry = entryOf(polls.getSnapshot(), endpoint);
+		const entry = this.entry();
 		const { filter, cursor } = this.state;
-		return entry?.dataParams === endpoint.params({ filter, cursor }) ? entry.data : undefined;
+		return entry?.dataParams === this.options.endpoint.params({ filter, cursor }) ? entry.data : undefined;
+	}
+
+	/** The rows of the page shown; undefined until the page asked for has come. */
+	rows(): readonly Row[] | undefined {
+		const page = this.page();
+		return page && this.options.rowsOf(page);
+	}
+
+	/** The selected row of the page shown: the one kept selected, or the first. */
+	selected(): Row | undefined {
+		const rows = this.rows() ?? [];
+		return rows[selectedIndex(this.options.keysOf(rows), this.state.selected)];
 	}
 
 	openFilter(): void {
-		this.options.store.dispatch({
+		this.ctx.store.dispatch({
 			type: 'form/open',
 			form: filterForm(this.options.fields, this.state.texts),
 		});
 	}
 
 	formAction(action: FormAction<FilterInputField>): void {
-		this.options.store.dispatch({ type: 'form/action', action });
+		this.ctx.store.dispatch({ type: 'form/action', action });
 	}
 
 	closeFilter(): void {
-		this.options.store.dispatch({ type: 'form/close' });
+		this.ctx.store.dispatch({ type: 'form/close' });
 	}
 
 	/** The problems of the form's fields, as it is now. */
@@ -96,13 +161,13 @@ export class FilteredList<F, P> {
 		if (Object.keys(errors).length > 0) return;
 		// The same filter again keeps the page, the selection and what else hangs on them (marks).
 		if (JSON.stringify(filter) === JSON.stringify(this.state.filter)) this.closeFilter();
-		else this.options.store.dispatch({ type: 'filter/apply', texts, filter });
+		else this.ctx.store.dispatch({ type: 'filter/apply', texts, filter });
 	}
 
 	nextPage(): void {
 		const page = this.page();
-		const cursor = page === undefined ? undefined : this.options.cursorOf(page);
-		if (cursor) this.options.store.dispatch({ type: 'page/next', cursor });
+		const cursor = page?.cursor;
+		if (cursor) this.ctx.store.dispatch({ type: 'page/next', cursor });
 		else
 			this.notice(
 				page === undefined ? `the ${this.options.what} are still loading` : 'this is the last page',
@@ -110,7 +175,7 @@ export class FilteredList<F, P> {
 	}
 
 	previousPage(): void {
-		if (this.state.previous.length > 0) this.options.store.dispatch({ type: 'page/previous' });
+		if (this.state.previous.length > 0) this.ctx.store.dispatch({ type: 'page/previous' });
 		else this.notice('this is the first page');
 	}
 }

@@ -5,23 +5,22 @@
  * With the hook that works out, each frame, which row is selected and the keys every such
  * list shares.
  */
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { type ReactNode, useMemo } from 'react';
 import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { MessageFilter } from '../../../api/filters.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
-import type { EndpointEntry } from '../../data/poll-store.js';
 import type { CommandHandlers } from '../../keys/use-keys.js';
-import { DetailScreen, detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
+import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
 import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
-import { LiveLine, type Segment } from '../live-line/live-line-view.js';
-import { type Column, Table } from '../table/table-view.js';
+import type { Segment } from '../live-line/live-line-view.js';
+import type { Column } from '../table/table-view.js';
+import { ListScreen } from '../tail-list/list-screen.js';
 import { type TailCommand, tailNavigation } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
-import type { FilteredList } from './controller.js';
-import type { FilteredListAction, FilteredListState } from './filtered-list-state.js';
+import type { FilteredList, Page } from './controller.js';
 import { FilterFormView } from './filtered-list-view.js';
 
 type ListCommand = TailCommand | 'filter.edit' | 'page.next' | 'page.previous';
@@ -36,18 +35,16 @@ export interface ListRows<Row> {
 	commands: CommandHandlers<ListCommand>;
 }
 
-/** The selected row and its detail, and the shared keys, for a list of `rows` keyed by `keysOf`. */
-export function useListRows<Row, F>(options: {
-	rows: readonly Row[];
-	keysOf: (rows: readonly Row[]) => string[];
-	state: FilteredListState<F>;
-	store: { getSnapshot(): FilteredListState<F>; dispatch(action: FilteredListAction<F>): void };
-	list: FilteredList<F, unknown>;
-	detail: (row: Row, width: number) => DetailLine[];
-	width: number;
-	height: number;
-}): ListRows<Row> {
-	const { rows, keysOf, state, store, list, detail, width, height } = options;
+/** The selected row of the page shown and its `detail`, and the shared keys, in a screen of `size`. */
+export function useListRows<Row, F>(
+	list: FilteredList<F, Page, Row>,
+	detail: (row: Row, width: number) => DetailLine[],
+	size: { width: number; height: number },
+): ListRows<Row> {
+	const { width, height } = size;
+	const { state, store } = list;
+	const rows = list.rows() ?? none;
+	const { keysOf } = list.options;
 	const keys = useMemo(() => keysOf(rows), [keysOf, rows]);
 	const index = selectedIndex(keys, state.selected);
 	const current = rows[index];
@@ -70,28 +67,22 @@ export function useListRows<Row, F>(options: {
 	return { index, current, detailLines, commands };
 }
 
+const none: readonly never[] = [];
+
 /** Rows of the table's body: the heading, the prompt and the table's header take three. */
 const listRows = (height: number) => Math.max(1, height - 3);
 
 export interface FilteredListScreenProps<Row, F> {
-	width: number;
-	height: number;
-	state: FilteredListState<F>;
-	list: FilteredList<F, unknown>;
+	list: FilteredList<F, Page, Row>;
+	size: { width: number; height: number };
 	/** E.g. `Filter the dead letters`. */
 	formTitle: string;
-	/** The page's rows; undefined until the page asked for has come. */
-	rows: readonly Row[] | undefined;
-	/** The poll entry of the page, for what went wrong while there is none. */
-	entry: EndpointEntry<unknown> | undefined;
-	/** E.g. `dead letters`. */
-	what: string;
 	/** What is shown before the filter: the count, the page, marks. */
 	heading: readonly Segment[];
 	/** The pane's prompt line: its notice or hint. */
 	prompt: ReactNode;
-	/** What an empty page says, with a filter and without. */
-	empty: { filtered: string; unfiltered: string };
+	/** What an empty page says without a filter (with one, that nothing matches it). */
+	empty: string;
 	columns: readonly Column<Row>[];
 	selected: ListRows<Row>;
 	mark?: (row: Row) => string;
@@ -100,7 +91,10 @@ export interface FilteredListScreenProps<Row, F> {
 }
 
 export function FilteredListScreen<Row, F extends MessageFilter>(props: FilteredListScreenProps<Row, F>) {
-	const { width, height, state, list, rows, selected } = props;
+	const { list, selected } = props;
+	const { width, height } = props.size;
+	const { state } = list;
+	const rows = list.rows();
 	if (state.form)
 		return (
 			<FilterFormView
@@ -114,42 +108,38 @@ export function FilteredListScreen<Row, F extends MessageFilter>(props: Filtered
 				onCancel={() => list.closeFilter()}
 			/>
 		);
-	if (state.detail && selected.current)
-		return (
-			<DetailScreen
-				title={props.detailTitle(selected.current)}
-				prompt={props.prompt}
-				lines={selected.detailLines}
-				scroll={state.detailScroll}
-				width={width}
-				height={height}
-			/>
-		);
 	const filtered = isFiltered(state.filter);
 	const filter: Segment = filtered
 		? { text: ` · filter ${sanitize(describeFilter(state.filter, formatClock))}`, tone: 'accent' }
 		: { text: ' · no filter (/ filters)', dim: true };
-	let body: ReactNode;
-	if (!rows)
-		body = <EndpointState entry={props.entry?.failure ? props.entry : undefined} what={props.what} />;
+	const entry = list.entry();
+	let instead: ReactNode;
+	if (!rows) instead = <EndpointState entry={entry?.failure ? entry : undefined} what={list.options.what} />;
 	else if (rows.length === 0)
-		body = <Text dimColor>{filtered ? props.empty.filtered : props.empty.unfiltered}</Text>;
-	else
-		body = (
-			<Table
-				columns={props.columns}
-				rows={rows}
-				width={width}
-				height={height - 2}
-				selected={selected.index}
-				mark={props.mark ?? ((row) => (row === selected.current ? '›' : ' '))}
-			/>
+		instead = (
+			<Text dimColor>
+				{filtered ? `No ${list.options.one} matches the filter. / changes it; esc clears it.` : props.empty}
+			</Text>
 		);
 	return (
-		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-			<LiveLine width={width} segments={[...props.heading, filter]} />
-			{props.prompt}
-			{body}
-		</Box>
+		<ListScreen
+			size={props.size}
+			detail={
+				state.detail && selected.current
+					? {
+							title: props.detailTitle(selected.current),
+							lines: selected.detailLines,
+							scroll: state.detailScroll,
+						}
+					: undefined
+			}
+			heading={[...props.heading, filter]}
+			prompt={props.prompt}
+			instead={instead}
+			columns={props.columns}
+			rows={rows ?? none}
+			selected={selected.index}
+			mark={props.mark}
+		/>
 	);
 }

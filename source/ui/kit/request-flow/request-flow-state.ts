@@ -2,11 +2,18 @@
  * One change on the service, from the key that asks for it to its answer: the exact request
  * shown first with what it does and how much it touches, sent only when confirmed, then the
  * outcome as a notice. A pure reducer a pane keeps inside its own state (Schedules, Queues,
- * Flow control, Dead letters), and the sending, which is the same for every such pane.
+ * Flow control, Dead letters), alone or beside a list's, and the sending, which is the same for
+ * every such pane.
  */
 import type { ApiRequest } from '../../../api/transport.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { type Notice, readOnlyNotice } from '../notice-line/notice-line-view.js';
+import {
+	initialTailList,
+	type TailListAction,
+	type TailListState,
+	tailListReducer,
+} from '../tail-list/tail-list-state.js';
 
 export interface PendingRequest {
 	/** What it does and what it touches, e.g. `pause queue emails (12 messages wait in it)`. */
@@ -63,6 +70,29 @@ export function requestFlowReducer<P extends PendingRequest, S extends RequestFl
 		case 'request/notice':
 			return state.notice === action.notice ? state : { ...state, notice: action.notice };
 	}
+}
+
+/**
+ * A list whose rows are changed through the request flow (Queues, Schedules, Flow control,
+ * Workflows, Messages): the tail list's selection and detail beside the question and notice,
+ * one state a pane extends with its own, with one reducer that gives each action to its part.
+ */
+export interface RequestListState<P extends PendingRequest = PendingRequest>
+	extends TailListState,
+		RequestFlow<P> {}
+
+export type RequestListAction<P extends PendingRequest = PendingRequest> =
+	| TailListAction
+	| RequestFlowAction<P>;
+
+/** Nothing selected, no detail, nothing asked. */
+export const initialRequestList: RequestListState<never> = { ...initialTailList, ...idleRequestFlow };
+
+export function requestListReducer<P extends PendingRequest, S extends RequestListState<P>>(
+	state: S,
+	action: RequestListAction<P>,
+): S {
+	return isRequestFlowAction<P>(action) ? requestFlowReducer(state, action) : tailListReducer(state, action);
 }
 
 /** What sending needs from the pane: its state, the typed client's send, and a refresh after. */
@@ -140,9 +170,8 @@ export async function sendConfirmed<P extends PendingRequest>(
 ): Promise<boolean> {
 	const { confirm, busy } = sender.flow();
 	if (!confirm || busy) return false;
-	if (sender.readOnly) {
+	if (refusedReadOnly(sender, 'sending')) {
 		sender.dispatch({ type: 'request/cancel' });
-		sender.dispatch({ type: 'request/notice', notice: readOnlyNotice('sending') });
 		return false;
 	}
 	sender.dispatch({ type: 'request/start' });

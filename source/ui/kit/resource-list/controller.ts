@@ -3,32 +3,17 @@
  * React: the list polled from one endpoint with a row kept selected by its key, one change at
  * a time shown first and sent only when confirmed (request-flow), and, where a view shows a
  * trend, one sample of each row's number from every new answer. A pane's controller extends it
- * with its own actions; the pane's state keeps a RequestFlow, a TailListState and its trends.
+ * with its own actions; the pane's state is a RequestListState with its trends.
  */
-import type { ApiRequest } from '../../../api/transport.js';
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
-import type { ReducerStore } from '../../data/store.js';
-import {
-	askToSend,
-	type PendingRequest,
-	paneSender,
-	type RequestFlow,
-	type RequestFlowAction,
-	type RequestSender,
-	refusedReadOnly,
-	sendConfirmed,
-} from '../request-flow/request-flow-state.js';
+import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
+import type { RequestListState } from '../request-flow/request-flow-state.js';
 import { selectedIndex } from '../tail-list/selection.js';
-import type { TailListState } from '../tail-list/tail-list-state.js';
 
 /** What the controller runs on: a pane's context has all of it. */
-export interface ResourceContext<S, A> {
-	store: ReducerStore<S, A>;
+export interface ResourceContext<S, A> extends RequestContext<S, A> {
 	polls: PollStore;
-	readOnly: boolean;
-	client: { send(request: ApiRequest): Promise<unknown> };
-	refresh(): void;
 }
 
 export interface ResourceList<Row> {
@@ -47,27 +32,20 @@ export type TrendSample = {
 	samples: readonly (readonly [string, number | undefined])[];
 };
 
-export class ResourceController<Row, S extends RequestFlow & TailListState, A extends { type: string }> {
-	protected readonly sender: RequestSender;
-	private closed = false;
+export class ResourceController<
+	Row,
+	S extends RequestListState,
+	A extends { type: string },
+> extends RequestController<S, A> {
 	private sampled: unknown;
 	private readonly unsubscribe: (() => void) | undefined;
 
 	constructor(
-		protected readonly ctx: ResourceContext<S, A>,
+		protected override readonly ctx: ResourceContext<S, A>,
 		private readonly list: ResourceList<Row>,
 	) {
-		this.sender = paneSender(ctx, (action) => this.dispatch(action));
+		super(ctx);
 		if (list.trend) this.unsubscribe = ctx.polls.subscribe(() => this.sample());
-	}
-
-	get state(): S {
-		return this.ctx.store.getSnapshot();
-	}
-
-	/** The pane's own actions, and the request-flow and trend actions every such pane takes. */
-	protected dispatch(action: A | RequestFlowAction | TrendSample): void {
-		if (!this.closed) this.ctx.store.dispatch(action as A);
 	}
 
 	/** The rows as last polled, in the service's order. */
@@ -88,31 +66,8 @@ export class ResourceController<Row, S extends RequestFlow & TailListState, A ex
 		else this.info(`no ${this.list.noun} selected`);
 	}
 
-	/** In read-only mode: says that `what` is disabled and answers true. */
-	protected refusedReadOnly(what: string): boolean {
-		return refusedReadOnly(this.sender, what);
-	}
-
-	protected info(text: string): void {
-		this.dispatch({ type: 'request/notice', notice: { tone: 'info', text } });
-	}
-
-	/** Shows `pending` for confirmation, unless read-only mode disables `what` (e.g. `pausing queues`). */
-	protected ask(what: string, pending: PendingRequest): void {
-		askToSend(this.sender, what, pending);
-	}
-
-	cancelConfirm(): void {
-		this.dispatch({ type: 'request/cancel' });
-	}
-
-	/** Sends the confirmed request, exactly as shown, then polls the list again. */
-	async send(): Promise<void> {
-		await sendConfirmed(this.sender);
-	}
-
-	dispose(): void {
-		this.closed = true;
+	override dispose(): void {
+		super.dispose();
 		this.unsubscribe?.();
 	}
 
@@ -122,6 +77,11 @@ export class ResourceController<Row, S extends RequestFlow & TailListState, A ex
 		const trend = this.list.trend;
 		if (!rows || rows === this.sampled || !trend) return;
 		this.sampled = rows;
-		this.dispatch({ type: 'trend/sample', samples: rows.map((row) => [this.list.key(row), trend(row)]) });
+		const sample: TrendSample = {
+			type: 'trend/sample',
+			samples: rows.map((row) => [this.list.key(row), trend(row)]),
+		};
+		// A pane with trends takes the samples among its actions: its state keeps them.
+		this.dispatch(sample as unknown as A);
 	}
 }

@@ -10,14 +10,8 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
-import {
-	askToSend,
-	paneSender,
-	type RequestSender,
-	refusedReadOnly,
-	sendConfirmed,
-} from '../../kit/request-flow/request-flow-state.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { RequestController } from '../../kit/request-flow/request-controller.js';
+import type { Perform } from '../../kit/request-flow/request-flow-state.js';
 import { rowKey } from './dlq-model.js';
 import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
@@ -28,37 +22,26 @@ const namedIds = 3;
 
 const verbs: Record<OperationKind, string> = { retry: 'retrying', delete: 'deleting' };
 
-export class DlqController {
+export class DlqController extends RequestController<DlqState, DlqAction, DlqOperation> {
 	/** The filter form and the pages. */
-	readonly list: FilteredList<DlqFilter, DeadLetterPage>;
-	private readonly sender: RequestSender<DlqOperation>;
-	private closed = false;
+	readonly list: FilteredList<DlqFilter, DeadLetterPage, DeadLetter>;
 
-	constructor(private readonly ctx: PaneContext<DlqState, DlqAction>) {
-		this.sender = paneSender(ctx, (action) => this.dispatch(action));
-		this.list = new FilteredList({
-			store: ctx.store,
-			polls: ctx.polls,
+	constructor(protected override readonly ctx: PaneContext<DlqState, DlqAction>) {
+		super(ctx);
+		this.list = new FilteredList(ctx, {
 			endpoint: dlqPageEndpoint,
 			fields: dlqFilterFields,
 			check: dlqFilterOf,
-			cursorOf: (page) => page.cursor,
+			rowsOf: (page) => page.messages,
+			keysOf: (letters) => letters.map(rowKey),
 			what: 'dead letters',
+			one: 'dead letter',
 		});
-	}
-
-	private get state(): DlqState {
-		return this.ctx.store.getSnapshot();
-	}
-
-	private dispatch(action: DlqAction): void {
-		if (!this.closed) this.ctx.store.dispatch(action);
 	}
 
 	/** The selected record of the page shown. */
 	selected(): DeadLetter | undefined {
-		const letters = this.list.page()?.messages ?? [];
-		return letters[selectedIndex(letters.map(rowKey), this.state.selected)];
+		return this.list.selected();
 	}
 
 	mark(): void {
@@ -98,16 +81,16 @@ export class DlqController {
 	/** Counts what the operation touches and shows its request; nothing is sent yet. */
 	async ask(kind: OperationKind): Promise<void> {
 		const what = `${verbs[kind]} dead letters`;
-		if (refusedReadOnly(this.sender, what) || this.state.busy) return;
+		if (this.refusedReadOnly(what) || this.state.busy) return;
 		const target = this.target();
 		if (typeof target === 'string') {
-			this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: target } });
+			this.info(target);
 			return;
 		}
 		const { client } = this.ctx;
 		if ('dlqIds' in target) {
 			const count = { count: target.dlqIds.length, complete: true };
-			askToSend(this.sender, what, makeOperation(client, kind, target, count));
+			this.askToSend(what, makeOperation(client, kind, target, count));
 			return;
 		}
 		this.dispatch({
@@ -123,7 +106,7 @@ export class DlqController {
 				});
 				return;
 			}
-			askToSend(this.sender, what, makeOperation(client, kind, target, count));
+			this.askToSend(what, makeOperation(client, kind, target, count));
 		} catch (error) {
 			this.dispatch({
 				type: 'request/failed',
@@ -132,18 +115,12 @@ export class DlqController {
 		}
 	}
 
-	cancelConfirm(): void {
-		this.dispatch({ type: 'request/cancel' });
-	}
-
-	/** Sends the confirmed operation, as shown; the records leave the list at the next poll, which is now. */
-	async send(): Promise<void> {
-		// What failed is the reason's first words (`retry 2 dead letters failed: …`).
-		await sendConfirmed(this.sender, (operation) => this.perform(operation));
-	}
-
-	/** Every round of the operation, from the request shown on; answers what the notice says. */
-	private async perform(operation: DlqOperation): Promise<string> {
+	/**
+	 * Every round of the confirmed operation, from the request shown on; answers what the notice
+	 * says. What failed is the reason's first words (`retry 2 dead letters failed: …`). The records
+	 * leave the list at the next poll, which is now.
+	 */
+	protected override readonly perform: Perform<DlqOperation> = async (operation) => {
 		const { client, tracked } = this.ctx;
 		if (operation.kind === 'retry') {
 			const { messageIds } = await client.dlq.retryAll(operation.selection);
@@ -153,7 +130,7 @@ export class DlqController {
 		}
 		const { deleted } = await client.dlq.deleteAll(operation.selection);
 		return `deleted ${deleted} dead letter${deleted === 1 ? '' : 's'}`;
-	}
+	};
 
 	// Elsewhere
 
@@ -161,10 +138,6 @@ export class DlqController {
 	showLogs(): void {
 		const letter = this.selected();
 		if (letter) this.ctx.show('logs', { messageId: letter.messageId });
-	}
-
-	dispose(): void {
-		this.closed = true;
 	}
 }
 

@@ -1,9 +1,8 @@
 import { Text } from 'ink';
 import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { statusTone } from '../../kit/delivery/record.js';
@@ -14,34 +13,22 @@ import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { useTheme } from '../../theme/theme.js';
 import { dlqBindings } from './bindings.js';
 import type { DlqController } from './controller.js';
-import { dlqColumns, dlqDetail, rowKey } from './dlq-model.js';
+import { dlqColumns, dlqDetail } from './dlq-model.js';
 import type { DlqAction, DlqState } from './dlq-state.js';
-import { type DeadLetter, dlqPageEndpoint } from './endpoints.js';
-
-const rowKeys = (letters: readonly DeadLetter[]) => letters.map(rowKey);
+import type { DeadLetter } from './endpoints.js';
 
 /** The dead letter queue, one page at a time, filtered by the service; retry and delete from the keyboard. */
 export function DlqView(props: PaneViewProps) {
-	const { width, height } = props;
+	const { width } = props;
 	const ui = useUi();
-	const polls = usePolls();
 	const theme = useTheme();
 	const { client, readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<DlqState, DlqAction, DlqController>();
+	const { state, dispatch, controller } = usePane<DlqState, DlqAction, DlqController>();
 	const now = useNow(60_000, !ui.frozen);
 	const page = controller.list.page();
 	const letters = page?.messages;
 	const columns = useMemo(() => dlqColumns(now), [now]);
-	const selected = useListRows({
-		rows: letters ?? [],
-		keysOf: rowKeys,
-		state,
-		store,
-		list: controller.list,
-		detail: dlqDetail,
-		width,
-		height,
-	});
+	const selected = useListRows(controller.list, dlqDetail, props);
 
 	useCommands(
 		dlqBindings,
@@ -84,23 +71,15 @@ export function DlqView(props: PaneViewProps) {
 	const isMarked = (l: DeadLetter) => state.all || (l.dlqId !== undefined && state.marked.includes(l.dlqId));
 	return (
 		<FilteredListScreen
-			width={width}
-			height={height}
-			state={state}
 			list={controller.list}
+			size={props}
 			formTitle="Filter the dead letters"
-			rows={letters}
-			entry={entryOf(polls, dlqPageEndpoint)}
-			what="dead letters"
 			heading={[
 				{ text: page ? `${count} dead letter${count === 1 ? '' : 's'}` : 'Dead letters', bold: true },
 				{ text: `${marks}${paging}`, dim: true },
 			]}
 			prompt={<PromptLine width={width} notice={state.notice} hint={hint} />}
-			empty={{
-				filtered: 'No dead letter matches the filter. / changes it; esc clears it.',
-				unfiltered: 'The dead letter queue is empty: every message was delivered, or is still being tried.',
-			}}
+			empty="The dead letter queue is empty: every message was delivered, or is still being tried."
 			columns={columns}
 			selected={selected}
 			mark={(l) => `${l === selected.current ? '›' : ' '}${isMarked(l) ? '●' : ' '}`}

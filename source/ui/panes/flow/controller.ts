@@ -33,7 +33,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused) return this.info(`key ${name} is paused already; u resumes it`);
-			this.ask('pausing flow-control keys', {
+			this.askToSend('pausing flow-control keys', {
 				title: `pause key ${name}: no delivery of it starts until resumed; ${waitingText(k)} stay, new ones wait too`,
 				request: flowControlActionRequest(name, 'pause'),
 				done: `paused key ${name}`,
@@ -45,7 +45,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused === false) return this.info(`key ${name} is not paused`);
-			this.ask('resuming flow-control keys', {
+			this.askToSend('resuming flow-control keys', {
 				title: `resume key ${name}: ${waitingText(k)} go out within its limits`,
 				request: flowControlActionRequest(name, 'resume'),
 				done: `resumed key ${name}`,
@@ -57,7 +57,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			const used = k.rateCount === undefined ? '' : ` (${k.rateCount} used${perPeriod(k.ratePeriod)})`;
-			this.ask('resetting rates', {
+			this.askToSend('resetting rates', {
 				title: `reset the rate of key ${name}: a fresh period starts now${used}`,
 				request: flowControlActionRequest(name, 'resetRate'),
 				done: `reset the rate of key ${name}`,
@@ -100,7 +100,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		if (form.kind === 'pin') {
 			const { pin } = checkPin(form.state.values);
 			if (!pin) return;
-			this.ask('pinning limits', {
+			this.askToSend('pinning limits', {
 				title: `pin ${describePin(pin)} on key ${form.key}: they win over what its messages ask for`,
 				request: pinFlowControlRequest(form.key, pin),
 				done: `pinned ${describePin(pin)} on key ${form.key}`,
@@ -109,7 +109,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		}
 		const which = unpinSettings(form.state.values);
 		const what = describeUnpin(which);
-		this.ask('unpinning limits', {
+		this.askToSend('unpinning limits', {
 			title: `unpin the ${what} of key ${form.key}: its messages set them again`,
 			request: unpinFlowControlRequest(form.key, which),
 			done: `unpinned the ${what} of key ${form.key}`,

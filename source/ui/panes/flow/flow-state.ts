@@ -6,20 +6,13 @@
 import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/form-state.js';
 import {
-	idleRequestFlow,
-	isRequestFlowAction,
+	initialRequestList,
 	leaveRequestFlow,
-	type RequestFlow,
-	type RequestFlowAction,
-	requestFlowReducer,
+	type RequestListAction,
+	type RequestListState,
+	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
 import type { TrendSample } from '../../kit/resource-list/controller.js';
-import {
-	initialTailList,
-	type TailListAction,
-	type TailListState,
-	tailListReducer,
-} from '../../kit/tail-list/tail-list-state.js';
 import { addSamples, type Trends } from '../../kit/trend/trend-state.js';
 import type { PinField, UnpinField } from './limits.js';
 
@@ -27,23 +20,21 @@ export type LimitsForm =
 	| { kind: 'pin'; key: string; state: FormState<PinField> }
 	| { kind: 'unpin'; key: string; state: FormState<UnpinField> };
 
-export interface FlowState extends TailListState, RequestFlow {
+export interface FlowState extends RequestListState {
 	form: LimitsForm | undefined;
 	/** Each key's wait list over the last polls. */
 	trends: Trends;
 }
 
 export type FlowAction =
-	| TailListAction
-	| RequestFlowAction
+	| RequestListAction
 	| TrendSample
 	| { type: 'form/open'; form: LimitsForm }
 	| { type: 'form/action'; action: FormAction<string> }
 	| { type: 'form/close' };
 
 export const initialFlowState: FlowState = {
-	...initialTailList,
-	...idleRequestFlow,
+	...initialRequestList,
 	form: undefined,
 	trends: {},
 };
@@ -60,12 +51,10 @@ function formAction(form: LimitsForm, action: FormAction<string>): LimitsForm {
 }
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
-	if (isRequestFlowAction(action)) {
-		const next = requestFlowReducer(state, action);
-		// Sent, the form is done; refused, it stays as typed, the refusal over it (the notice).
-		return action.type === 'request/done' ? { ...next, form: undefined } : next;
-	}
 	switch (action.type) {
+		case 'request/done':
+			// Sent, the form is done; refused, it stays as typed, the refusal over it (the notice).
+			return { ...requestListReducer(state, action), form: undefined };
 		case 'form/open':
 			return { ...state, form: action.form, notice: undefined };
 		case 'form/action':
@@ -75,7 +64,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 		case 'trend/sample':
 			return { ...state, trends: addSamples(state.trends, action.samples) };
 		default:
-			return tailListReducer(state, action);
+			return requestListReducer(state, action);
 	}
 }
 

@@ -6,9 +6,7 @@ import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
-import { Failure, failureRows } from '../../kit/failure/failure-view.js';
-import type { FormAction } from '../../kit/form/form-state.js';
-import { Form } from '../../kit/form/form-view.js';
+import { FormScreen } from '../../kit/form/form-screen.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { Table } from '../../kit/table/table-view.js';
@@ -59,31 +57,24 @@ export function FlowView(props: PaneViewProps) {
 	if (state.form) {
 		const { form } = state;
 		const failure = state.notice?.tone === 'error' ? `${state.notice.text} · nothing changed` : undefined;
-		const formProps = {
-			width,
-			height: height - 1 - failureRows(failure, width).length,
-			active: true,
-			onAction: (action: FormAction<string>) => controller.formAction(action),
-			onSubmit: () => controller.submitForm(),
-			onCancel: () => controller.closeForm(),
-		};
 		return (
-			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-				<Text bold wrap="truncate-end">
-					{form.kind === 'pin' ? 'Pin limits of key' : 'Unpin limits of key'} {sanitize(form.key)}
-					<Text dimColor>
-						{form.kind === 'pin'
-							? ' · pinned limits win over what its messages ask for, until unpinned'
-							: ' · its messages set the unpinned limits again'}
-					</Text>
-				</Text>
-				<Failure text={failure} width={width} />
-				{form.kind === 'pin' ? (
-					<Form form={form.state} errors={checkPin(form.state.values).errors} {...formProps} />
-				) : (
-					<Form form={form.state} errors={{}} {...formProps} />
-				)}
-			</Box>
+			<FormScreen<string>
+				title={
+					<>
+						{form.kind === 'pin' ? 'Pin limits of key' : 'Unpin limits of key'} {sanitize(form.key)}
+						<Text dimColor>
+							{form.kind === 'pin'
+								? ' · pinned limits win over what its messages ask for, until unpinned'
+								: ' · its messages set the unpinned limits again'}
+						</Text>
+					</>
+				}
+				failure={failure}
+				form={form.state}
+				errors={form.kind === 'pin' ? checkPin(form.state.values).errors : {}}
+				size={props}
+				controls={controller}
+			/>
 		);
 	}
 	if (!entry?.data) return <EndpointState entry={entry} what="flow-control keys" />;

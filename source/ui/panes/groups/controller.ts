@@ -6,13 +6,7 @@ import type { PaneContext } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/form-state.js';
-import {
-	askToSend,
-	paneSender,
-	type RequestSender,
-	refusedReadOnly,
-	sendConfirmed,
-} from '../../kit/request-flow/request-flow-state.js';
+import { RequestController } from '../../kit/request-flow/request-controller.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -31,15 +25,13 @@ const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 	headers: 'setting default headers',
 };
 
-export class GroupsController {
+export class GroupsController extends RequestController<GroupsState, GroupsAction, GroupEdit> {
 	readonly store: ReducerStore<GroupsState, GroupsAction>;
-	private readonly sender: RequestSender<GroupEdit>;
 	private readonly unsubscribe: (() => void)[] = [];
-	private closed = false;
 
-	constructor(private readonly ctx: PaneContext<GroupsState, GroupsAction>) {
+	constructor(protected override readonly ctx: PaneContext<GroupsState, GroupsAction>) {
+		super(ctx);
 		this.store = ctx.store;
-		this.sender = paneSender<GroupEdit>(ctx, (action) => this.dispatch(action));
 		this.unsubscribe.push(
 			// A deployment without the listing answers 404 or 405: the pane then works on a typed name.
 			ctx.polls.subscribe(() => {
@@ -47,14 +39,6 @@ export class GroupsController {
 				if (status === 404 || status === 405) this.dispatch({ type: 'unlisted' });
 			}),
 		);
-	}
-
-	get state(): GroupsState {
-		return this.store.getSnapshot();
-	}
-
-	private dispatch(action: GroupsAction): void {
-		if (!this.closed) this.store.dispatch(action);
 	}
 
 	/** The listed groups, or undefined where the service lists none (or has not answered yet). */
@@ -115,7 +99,7 @@ export class GroupsController {
 	// Forms
 
 	openForm(kind: GroupFormKind): void {
-		if (kind !== 'name' && refusedReadOnly(this.sender, editNames[kind])) return;
+		if (kind !== 'name' && this.refusedReadOnly(editNames[kind])) return;
 		const current = this.current();
 		const marked = this.isOpen()
 			? (current?.group?.endpoints?.filter((e) => e.url !== undefined && this.state.marked.includes(e.url)) ??
@@ -151,7 +135,7 @@ export class GroupsController {
 		const checked = checkGroupForm(form.kind, form.state.values).edit;
 		if (!checked) return;
 		const edit = form.kind === 'remove' ? this.lastEndpoints(checked) : checked;
-		askToSend(this.sender, editNames[form.kind], edit);
+		this.askToSend(editNames[form.kind], edit);
 	}
 
 	/** A removal of every endpoint the list shows deletes the group: say so before it is sent. */
@@ -174,11 +158,7 @@ export class GroupsController {
 		}
 		this.dispatch({ type: 'form/close' });
 		if (this.groups()?.some((g) => g.name === name)) this.dispatch({ type: 'select', name });
-		else
-			this.dispatch({
-				type: 'request/notice',
-				notice: { tone: 'info', text: `no URL Group is named ${name}; a adds an endpoint, which creates it` },
-			});
+		else this.info(`no URL Group is named ${name}; a adds an endpoint, which creates it`);
 	}
 
 	// Edits without a form
@@ -192,26 +172,17 @@ export class GroupsController {
 	}
 
 	private confirmWithoutForm(what: string, make: (name: string) => GroupEdit): void {
-		if (refusedReadOnly(this.sender, what)) return;
+		if (this.refusedReadOnly(what)) return;
 		const current = this.current();
 		if (!current) {
-			this.dispatch({ type: 'request/notice', notice: { tone: 'info', text: 'no URL Group selected' } });
+			this.info('no URL Group selected');
 			return;
 		}
-		askToSend(this.sender, what, make(current.name));
+		this.askToSend(what, make(current.name));
 	}
 
-	cancelConfirm(): void {
-		this.dispatch({ type: 'request/cancel' });
-	}
-
-	/** Sends the request that was confirmed, exactly as shown, then refreshes the list. */
-	async send(): Promise<void> {
-		await sendConfirmed(this.sender);
-	}
-
-	dispose(): void {
-		this.closed = true;
+	override dispose(): void {
+		super.dispose();
 		for (const off of this.unsubscribe) off();
 	}
 }

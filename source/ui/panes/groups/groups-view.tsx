@@ -8,8 +8,7 @@ import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
-import { Failure, failureRows } from '../../kit/failure/failure-view.js';
-import { Form } from '../../kit/form/form-view.js';
+import { FormScreen } from '../../kit/form/form-screen.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { Table } from '../../kit/table/table-view.js';
@@ -56,22 +55,14 @@ export function GroupsView(props: PaneViewProps) {
 			? `${state.failure} · nothing changed; edit and send again, or esc`
 			: undefined;
 		return (
-			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-				<Text bold wrap="truncate-end">
-					{groupFormTitles[state.form.kind]}
-				</Text>
-				<Failure text={failure} width={width} />
-				<Form
-					form={state.form.state}
-					errors={errors}
-					width={width}
-					height={height - 1 - failureRows(failure, width).length}
-					active
-					onAction={(action) => controller.formAction(action)}
-					onSubmit={() => controller.submitForm()}
-					onCancel={() => controller.closeForm()}
-				/>
-			</Box>
+			<FormScreen
+				title={groupFormTitles[state.form.kind]}
+				failure={failure}
+				form={state.form.state}
+				errors={errors}
+				size={props}
+				controls={controller}
+			/>
 		);
 	}
 	if (!state.listed) {

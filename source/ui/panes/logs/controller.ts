@@ -7,7 +7,6 @@ import { logFilterFields, logFilterOf } from '../../../api/filter-settings.js';
 import type { LogFilter } from '../../../api/filters.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { type LogLine, type LogPage, logPageEndpoint } from './endpoints.js';
 import { rowKeys } from './logs-model.js';
 import type { LogsAction, LogsState } from './logs-state.js';
@@ -20,30 +19,24 @@ const jumps = {
 } as const;
 
 export class LogsController {
-	readonly list: FilteredList<LogFilter, LogPage>;
+	readonly list: FilteredList<LogFilter, LogPage, LogLine>;
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<LogsState, LogsAction>) {
-		this.list = new FilteredList({
-			store: ctx.store,
-			polls: ctx.polls,
+		this.list = new FilteredList(ctx, {
 			endpoint: logPageEndpoint,
 			fields: logFilterFields,
 			check: logFilterOf,
-			cursorOf: (page) => page.cursor,
+			rowsOf: (page) => page.logs,
+			keysOf: rowKeys,
 			what: 'delivery logs',
+			one: 'log entry',
 		});
-	}
-
-	/** The selected entry of the page shown. */
-	selected(): LogLine | undefined {
-		const lines = this.list.page()?.logs ?? [];
-		return lines[selectedIndex(rowKeys(lines), this.ctx.store.getSnapshot().selected)];
 	}
 
 	/** Shows the selected entry's message, dead letters or callbacks in their own pane. */
 	jump(pane: keyof typeof jumps): void {
-		const line = this.selected();
+		const line = this.list.selected();
 		if (!line) return;
 		const { messageId } = line;
 		// The Messages pane shows the messages it follows: this one is followed from now on.

@@ -1,9 +1,8 @@
 import { Text } from 'ink';
 import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePane, usePolls, useUi } from '../../contract/context.js';
+import { usePane, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
@@ -12,31 +11,20 @@ import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { useTheme } from '../../theme/theme.js';
 import { logsBindings } from './bindings.js';
 import type { LogsController } from './controller.js';
-import { logPageEndpoint } from './endpoints.js';
-import { logColumns, logDetail, rowKeys, stateTone } from './logs-model.js';
+import { logColumns, logDetail, stateTone } from './logs-model.js';
 import { isFollowing, type LogsAction, type LogsState } from './logs-state.js';
 
 /** The delivery logs, newest first, filtered by the service; follows new entries until you move. */
 export function LogsView(props: PaneViewProps) {
-	const { width, height } = props;
+	const { width } = props;
 	const ui = useUi();
-	const polls = usePolls();
 	const theme = useTheme();
-	const { state, dispatch, store, controller } = usePane<LogsState, LogsAction, LogsController>();
+	const { state, dispatch, controller } = usePane<LogsState, LogsAction, LogsController>();
 	const now = useNow(60_000, !ui.frozen);
 	const page = controller.list.page();
 	const lines = page?.logs;
 	const columns = useMemo(() => logColumns(now), [now]);
-	const selected = useListRows({
-		rows: lines ?? [],
-		keysOf: rowKeys,
-		state,
-		store,
-		list: controller.list,
-		detail: logDetail,
-		width,
-		height,
-	});
+	const selected = useListRows(controller.list, logDetail, props);
 
 	useCommands(
 		logsBindings,
@@ -67,14 +55,9 @@ export function LogsView(props: PaneViewProps) {
 	].join('');
 	return (
 		<FilteredListScreen
-			width={width}
-			height={height}
-			state={state}
 			list={controller.list}
+			size={props}
 			formTitle="Filter the delivery logs"
-			rows={lines}
-			entry={entryOf(polls, logPageEndpoint)}
-			what="delivery logs"
 			heading={[
 				{ text: page ? `${count} log entr${count === 1 ? 'y' : 'ies'}` : 'Delivery logs', bold: true },
 				{
@@ -84,10 +67,7 @@ export function LogsView(props: PaneViewProps) {
 				{ text: `${paging}${controller.path() === '/v2/events' ? ' · from /v2/events' : ''}`, dim: true },
 			]}
 			prompt={<PromptLine width={width} notice={state.notice} hint={hint} />}
-			empty={{
-				filtered: 'No log entry matches the filter. / changes it; esc clears it.',
-				unfiltered: 'No delivery logs yet: they appear as messages are published and delivered.',
-			}}
+			empty="No delivery logs yet: they appear as messages are published and delivered."
 			columns={columns}
 			selected={selected}
 			detailTitle={(line) => (

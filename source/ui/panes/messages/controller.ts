@@ -9,24 +9,18 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import {
-	askToSend,
-	paneSender,
-	type RequestSender,
-	refusedReadOnly,
-	sendConfirmed,
-} from '../../kit/request-flow/request-flow-state.js';
+import { RequestController } from '../../kit/request-flow/request-controller.js';
+import type { Perform } from '../../kit/request-flow/request-flow-state.js';
 import { messageEndpoint } from './endpoints.js';
 import type { CancelRequest, MessagesAction, MessagesState } from './messages-state.js';
 
-export class MessagesController {
+export class MessagesController extends RequestController<MessagesState, MessagesAction, CancelRequest> {
 	private lastEvents: unknown;
 	private readonly unsubscribe: (() => void)[] = [];
-	private readonly sender: RequestSender<CancelRequest>;
 
-	constructor(private readonly ctx: PaneContext<MessagesState, MessagesAction>) {
+	constructor(protected override readonly ctx: PaneContext<MessagesState, MessagesAction>) {
+		super(ctx);
 		const { polls, tracked } = ctx;
-		this.sender = paneSender(ctx, (action) => ctx.store.dispatch(action));
 		this.unsubscribe.push(polls.subscribe(() => this.foldEvents()));
 		// Entries of ids no longer followed are dropped, so the poll store stays as bounded as the list.
 		this.unsubscribe.push(
@@ -41,39 +35,34 @@ export class MessagesController {
 	 * and for a message that has `ended` says why it cannot be cancelled.
 	 */
 	askCancel(messageId: string, ended?: string): void {
-		if (refusedReadOnly(this.sender, 'cancelling messages')) return;
+		if (this.refusedReadOnly('cancelling messages')) return;
 		if (ended !== undefined) {
-			this.ctx.store.dispatch({ type: 'request/notice', notice: { tone: 'error', text: ended } });
+			this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: ended } });
 			return;
 		}
-		askToSend(this.sender, 'cancelling messages', {
+		this.askToSend('cancelling messages', {
 			title: `cancel message ${messageId}: the service forgets it`,
 			request: cancelMessageRequest(messageId),
 			messageId,
 		});
 	}
 
-	cancelConfirm(): void {
-		this.ctx.store.dispatch({ type: 'request/cancel' });
-	}
-
 	/** Sends the cancel that was confirmed, exactly as shown; the outcome is a notice on the pane. */
-	async send(): Promise<void> {
-		await sendConfirmed(this.sender, async ({ request, messageId }) => {
-			const id = sanitize(messageId);
-			try {
-				await this.ctx.client.send(request);
-			} catch (error) {
-				if (error instanceof ApiError && error.status === 404)
-					throw new Error(`${id} can no longer be cancelled: the service no longer has it`);
-				throw error;
-			}
-			this.ctx.tracked.noteCancelled(messageId);
-			return `cancel of ${id} accepted by the service`;
-		});
-	}
+	protected override readonly perform: Perform<CancelRequest> = async ({ request, messageId }) => {
+		const id = sanitize(messageId);
+		try {
+			await this.ctx.client.send(request);
+		} catch (error) {
+			if (error instanceof ApiError && error.status === 404)
+				throw new Error(`${id} can no longer be cancelled: the service no longer has it`);
+			throw error;
+		}
+		this.ctx.tracked.noteCancelled(messageId);
+		return `cancel of ${id} accepted by the service`;
+	};
 
-	dispose(): void {
+	override dispose(): void {
+		super.dispose();
 		for (const stop of this.unsubscribe) stop();
 	}
 

@@ -1,19 +1,12 @@
 /** What the Messages pane keeps besides the messages themselves. */
 import {
-	idleRequestFlow,
-	isRequestFlowAction,
+	initialRequestList,
 	leaveRequestFlow,
 	type PendingRequest,
-	type RequestFlow,
-	type RequestFlowAction,
-	requestFlowReducer,
+	type RequestListAction,
+	type RequestListState,
+	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
-import {
-	initialTailList,
-	type TailListAction,
-	type TailListState,
-	tailListReducer,
-} from '../../kit/tail-list/tail-list-state.js';
 
 /** The cancel of one message, shown as its request. */
 export interface CancelRequest extends PendingRequest {
@@ -21,7 +14,7 @@ export interface CancelRequest extends PendingRequest {
 }
 
 /** A cancel is a request flow: shown as its request first, sent on a yes, its outcome a notice. */
-export interface MessagesState extends TailListState, RequestFlow<CancelRequest> {
+export interface MessagesState extends RequestListState<CancelRequest> {
 	/** The field for a message id to follow is open. */
 	editing: boolean;
 	/** The ids on screen: what the pane polls. */
@@ -29,8 +22,7 @@ export interface MessagesState extends TailListState, RequestFlow<CancelRequest>
 }
 
 export type MessagesAction =
-	| TailListAction
-	| RequestFlowAction<CancelRequest>
+	| RequestListAction<CancelRequest>
 	| { type: 'shown'; ids: readonly string[] }
 	| { type: 'follow/open' }
 	| { type: 'follow/close' }
@@ -38,19 +30,16 @@ export type MessagesAction =
 	| { type: 'back' };
 
 export const initialMessagesState: MessagesState = {
-	...initialTailList,
-	...idleRequestFlow,
+	...initialRequestList,
 	editing: false,
 	shown: [],
 };
 
 export function messagesReducer(state: MessagesState, action: MessagesAction): MessagesState {
-	if (isRequestFlowAction<CancelRequest>(action)) {
-		const next = requestFlowReducer(state, action);
-		// The request replaces the field.
-		return action.type === 'request/confirm' ? { ...next, editing: false } : next;
-	}
 	switch (action.type) {
+		case 'request/confirm':
+			// The request replaces the field.
+			return { ...requestListReducer(state, action), editing: false };
 		case 'shown':
 			return action.ids.length === state.shown.length && action.ids.every((id, i) => id === state.shown[i])
 				? state
@@ -60,11 +49,11 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 		case 'follow/close':
 			return state.editing ? { ...state, editing: false, notice: undefined } : state;
 		case 'back':
-			if (state.confirm) return requestFlowReducer(state, { type: 'request/cancel' });
+			if (state.confirm) return requestListReducer(state, { type: 'request/cancel' });
 			if (state.editing) return { ...state, editing: false, notice: undefined };
-			return tailListReducer(state, { type: 'detail/close' });
+			return requestListReducer(state, { type: 'detail/close' });
 		default:
-			return tailListReducer(state, action);
+			return requestListReducer(state, action);
 	}
 }
 

@@ -9,13 +9,12 @@ import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
+import { detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
-import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { Table } from '../../kit/table/table-view.js';
+import { ListScreen } from '../../kit/tail-list/list-screen.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
@@ -139,61 +138,51 @@ export function MessagesView(props: PaneViewProps) {
 			<ConfirmRequest flow={state} host={runtime.client.settings.queueUrl} size={props} answer={controller} />
 		);
 
-	if (state.detail && current) {
-		return (
-			<DetailScreen
-				title={
-					<>
-						Message {sanitize(current.id)}{' '}
-						<Text color={theme.color(stateTones[current.state.kind])}>{stateLabel(current.state)}</Text>
-					</>
-				}
-				prompt={prompt}
-				lines={detailLines}
-				scroll={state.detailScroll}
-				width={props.width}
-				height={props.height}
-			/>
-		);
-	}
-
 	const position =
 		ids.length > listHeight
 			? ` · ${start + 1}-${start + shownTracked.length} of ${formatInteger(ids.length)}`
 			: '';
 	return (
-		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
-			<LiveLine
-				width={props.width}
-				segments={[
-					{ text: `${formatInteger(ids.length)} message${ids.length === 1 ? '' : 's'} followed`, bold: true },
-					{
-						text: `${position} · ${selected === undefined ? 'following the newest' : 'g: back to the newest'} · ${eventsText}`,
-						dim: true,
-					},
-				]}
-			/>
-			{prompt}
-			{rows.length === 0 ? (
-				<Box flexDirection="column">
-					<Text dimColor>
-						No messages followed yet. A message appears here when it is published or triggered
-					</Text>
-					<Text dimColor>
-						in mqtop, when the receiver gets its callback or delivery, when the service lists
-					</Text>
-					<Text dimColor>its delivery logs, or when you press i and type its id.</Text>
-				</Box>
-			) : (
-				<Table
-					columns={columns}
-					rows={rows}
-					width={props.width}
-					height={props.height - 2}
-					selected={index - start}
-					mark={(row) => (row === current ? '›' : ' ')}
-				/>
-			)}
-		</Box>
+		<ListScreen
+			size={props}
+			detail={
+				state.detail && current
+					? {
+							title: (
+								<>
+									Message {sanitize(current.id)}{' '}
+									<Text color={theme.color(stateTones[current.state.kind])}>{stateLabel(current.state)}</Text>
+								</>
+							),
+							lines: detailLines,
+							scroll: state.detailScroll,
+						}
+					: undefined
+			}
+			heading={[
+				{ text: `${formatInteger(ids.length)} message${ids.length === 1 ? '' : 's'} followed`, bold: true },
+				{
+					text: `${position} · ${selected === undefined ? 'following the newest' : 'g: back to the newest'} · ${eventsText}`,
+					dim: true,
+				},
+			]}
+			prompt={prompt}
+			instead={
+				rows.length === 0 ? (
+					<Box flexDirection="column">
+						<Text dimColor>
+							No messages followed yet. A message appears here when it is published or triggered
+						</Text>
+						<Text dimColor>
+							in mqtop, when the receiver gets its callback or delivery, when the service lists
+						</Text>
+						<Text dimColor>its delivery logs, or when you press i and type its id.</Text>
+					</Box>
+				) : undefined
+			}
+			columns={columns}
+			rows={rows}
+			selected={index - start}
+		/>
 	);
 }

@@ -15,13 +15,8 @@ import { describePollError } from '../../data/describe-error.js';
 import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/form-state.js';
-import {
-	askToSend,
-	paneSender,
-	type RequestSender,
-	refusedReadOnly,
-	sendConfirmed,
-} from '../../kit/request-flow/request-flow-state.js';
+import { RequestController } from '../../kit/request-flow/request-controller.js';
+import { sendConfirmed } from '../../kit/request-flow/request-flow-state.js';
 import { osc52 } from './clipboard.js';
 import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
 import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './publish-state.js';
@@ -31,24 +26,14 @@ import { checkItemForm, fileForm, type ItemField, itemForm, parseTriggerFile } f
 /** The largest JSON file of trigger items read. */
 export const maxItemsFileBytes = 4 * 1024 * 1024;
 
-export class PublishController {
+export class PublishController extends RequestController<PublishState, PublishAction, PendingSend> {
 	readonly store: ReducerStore<PublishState, PublishAction>;
-	private readonly sender: RequestSender<PendingSend>;
 	/** Message ids already given to triggered runs, so a later batch never takes them again. */
 	private readonly runMessages = new Set<string>();
-	private closed = false;
 
-	constructor(private readonly ctx: PaneContext<PublishState, PublishAction>) {
+	constructor(protected override readonly ctx: PaneContext<PublishState, PublishAction>) {
+		super(ctx);
 		this.store = ctx.store;
-		this.sender = paneSender<PendingSend>(ctx, (action) => this.dispatch(action));
-	}
-
-	get state(): PublishState {
-		return this.store.getSnapshot();
-	}
-
-	private dispatch(action: PublishAction): void {
-		if (!this.closed) this.store.dispatch(action);
 	}
 
 	/** The form checked as it is now. */
@@ -76,7 +61,7 @@ export class PublishController {
 
 	/** Shows the publish request when every field is right; otherwise the errors stay next to the fields. */
 	submit(): void {
-		if (refusedReadOnly(this.sender, 'publishing')) {
+		if (this.refusedReadOnly('publishing')) {
 			this.dispatch({ type: 'close' });
 			return;
 		}
@@ -92,7 +77,7 @@ export class PublishController {
 		}
 		const { method, path, headers } = this.ctx.client.describePublish(request);
 		const title = `publish to ${request.destination}`;
-		askToSend(this.sender, 'publishing', {
+		this.askToSend('publishing', {
 			kind: 'publish',
 			title,
 			// Shown as the client sends it; sent by the client's publish, which reads its answer.
@@ -164,7 +149,7 @@ export class PublishController {
 
 	/** Shows the batch request of the items. */
 	submitBatch(): void {
-		if (refusedReadOnly(this.sender, 'triggering workflow runs')) return;
+		if (this.refusedReadOnly('triggering workflow runs')) return;
 		const items = [...this.state.items];
 		if (items.length === 0) {
 			this.dispatch({
@@ -173,7 +158,7 @@ export class PublishController {
 			});
 			return;
 		}
-		askToSend(this.sender, 'triggering workflow runs', {
+		this.askToSend('triggering workflow runs', {
 			kind: 'trigger',
 			title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
 			request: batchTriggerRequest(items),
@@ -181,12 +166,8 @@ export class PublishController {
 		});
 	}
 
-	cancelConfirm(): void {
-		this.dispatch({ type: 'request/cancel' });
-	}
-
 	/** Sends the confirmed request, exactly as shown; the pane shows what came back. */
-	async send(): Promise<void> {
+	override async send(): Promise<void> {
 		let started: { at: number; runs: TriggeredRun[] } | undefined;
 		await sendConfirmed(this.sender, async (pending) => {
 			if (pending.kind === 'publish') {
@@ -275,10 +256,6 @@ export class PublishController {
 				text: 'copied the webhook address (OSC 52: the terminal must allow clipboard access)',
 			},
 		});
-	}
-
-	dispose(): void {
-		this.closed = true;
 	}
 }
 

@@ -24,7 +24,7 @@ export class QueuesController extends ResourceController<Queue, QueuesState, Que
 	pause(): void {
 		this.withCurrent((q) => {
 			if (q.paused) return this.info(`queue ${q.name} is paused already; u resumes it`);
-			this.ask('pausing queues', {
+			this.askToSend('pausing queues', {
 				title: `pause queue ${q.name}: nothing more of it is delivered until resumed; ${waitingText(q)} stay`,
 				request: pauseQueueRequest(q.name),
 				done: `paused queue ${q.name}`,
@@ -36,7 +36,7 @@ export class QueuesController extends ResourceController<Queue, QueuesState, Que
 		this.withCurrent((q) => {
 			if (q.paused === false) return this.info(`queue ${q.name} is not paused`);
 			const pace = q.parallelism === undefined ? '' : `, ${q.parallelism} at a time`;
-			this.ask('resuming queues', {
+			this.askToSend('resuming queues', {
 				title: `resume queue ${q.name}: ${waitingText(q)} go out in order${pace}`,
 				request: resumeQueueRequest(q.name),
 				done: `resumed queue ${q.name}`,
@@ -46,7 +46,7 @@ export class QueuesController extends ResourceController<Queue, QueuesState, Que
 
 	remove(): void {
 		this.withCurrent((q) =>
-			this.ask('deleting queues', {
+			this.askToSend('deleting queues', {
 				title: `delete queue ${q.name}: ${waitingText(q)} in it are cancelled`,
 				request: deleteQueueRequest(q.name),
 				done: `deleted queue ${q.name}`,
@@ -81,7 +81,7 @@ export class QueuesController extends ResourceController<Queue, QueuesState, Que
 		}
 		const from = queue.parallelism === undefined ? '' : ` from ${queue.parallelism}`;
 		const paused = queue.paused ?? false;
-		this.ask('changing parallelism', {
+		this.askToSend('changing parallelism', {
 			title: `set the parallelism of queue ${queue.name}${from} to ${parsed.value} (${waitingText(queue)}; ${paused ? 'stays paused' : 'keeps running'})`,
 			request: upsertQueueRequest(queue.name, { parallelism: parsed.value, paused }),
 			done: `queue ${queue.name} now takes ${parsed.value} at a time`,

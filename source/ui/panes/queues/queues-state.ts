@@ -5,23 +5,16 @@
  */
 import type { Scope } from '../../keys/key-table.js';
 import {
-	idleRequestFlow,
-	isRequestFlowAction,
+	initialRequestList,
 	leaveRequestFlow,
-	type RequestFlow,
-	type RequestFlowAction,
-	requestFlowReducer,
+	type RequestListAction,
+	type RequestListState,
+	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
 import type { TrendSample } from '../../kit/resource-list/controller.js';
-import {
-	initialTailList,
-	type TailListAction,
-	type TailListState,
-	tailListReducer,
-} from '../../kit/tail-list/tail-list-state.js';
 import { addSamples, type Trends } from '../../kit/trend/trend-state.js';
 
-export interface QueuesState extends TailListState, RequestFlow {
+export interface QueuesState extends RequestListState {
 	/** The field for the selected queue's new parallelism is open. */
 	editing: boolean;
 	/** Each queue's lag over the last polls. */
@@ -29,15 +22,13 @@ export interface QueuesState extends TailListState, RequestFlow {
 }
 
 export type QueuesAction =
-	| TailListAction
-	| RequestFlowAction
+	| RequestListAction
 	| TrendSample
 	| { type: 'parallelism/open' }
 	| { type: 'parallelism/close' };
 
 export const initialQueuesState: QueuesState = {
-	...initialTailList,
-	...idleRequestFlow,
+	...initialRequestList,
 	editing: false,
 	trends: {},
 };
@@ -49,12 +40,10 @@ export function queuesScope(state: QueuesState): Scope | undefined {
 }
 
 export function queuesReducer(state: QueuesState, action: QueuesAction): QueuesState {
-	if (isRequestFlowAction(action)) {
-		const next = requestFlowReducer(state, action);
-		// The question replaces the field.
-		return action.type === 'request/confirm' ? { ...next, editing: false } : next;
-	}
 	switch (action.type) {
+		case 'request/confirm':
+			// The question replaces the field.
+			return { ...requestListReducer(state, action), editing: false };
 		case 'parallelism/open':
 			return { ...state, editing: true, notice: undefined };
 		case 'parallelism/close':
@@ -62,7 +51,7 @@ export function queuesReducer(state: QueuesState, action: QueuesAction): QueuesS
 		case 'trend/sample':
 			return { ...state, trends: addSamples(state.trends, action.samples) };
 		default:
-			return tailListReducer(state, action);
+			return requestListReducer(state, action);
 	}
 }
 

@@ -31,7 +31,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 	pause(): void {
 		this.withCurrent((s) => {
 			if (s.isPaused) return this.info(`schedule ${s.scheduleId} is paused already; u resumes it`);
-			this.ask('pausing schedules', {
+			this.askToSend('pausing schedules', {
 				title: `pause schedule ${s.scheduleId}: no more runs until it is resumed`,
 				request: pauseScheduleRequest(s.scheduleId),
 				done: `paused schedule ${s.scheduleId}`,
@@ -44,7 +44,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 			if (s.isPaused === false) return this.info(`schedule ${s.scheduleId} is not paused`);
 			const next = scheduleTiming({ ...s, isPaused: false, nextScheduleTime: undefined }, Date.now(), 1).next;
 			const when = next === undefined ? '' : ` (next run ${formatLocalDateTime(next)})`;
-			this.ask('resuming schedules', {
+			this.askToSend('resuming schedules', {
 				title: `resume schedule ${s.scheduleId}: it runs on its cron again${when}`,
 				request: resumeScheduleRequest(s.scheduleId),
 				done: `resumed schedule ${s.scheduleId}`,
@@ -54,7 +54,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 
 	remove(): void {
 		this.withCurrent((s) =>
-			this.ask('deleting schedules', {
+			this.askToSend('deleting schedules', {
 				title: `delete schedule ${s.scheduleId}: 1 schedule, it never runs again (messages already sent stay)`,
 				request: deleteScheduleRequest(s.scheduleId),
 				done: `deleted schedule ${s.scheduleId}`,
@@ -94,7 +94,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 			? this.rows()?.some((s) => s.scheduleId === request.scheduleId)
 			: false;
 		const what = existing ? `update schedule ${request.scheduleId}` : 'create a schedule';
-		this.ask('creating schedules', {
+		this.askToSend('creating schedules', {
 			title: `${what}: ${request.destination} on ${cron.text}${next === undefined ? '' : `, first run ${formatLocalDateTime(next)}`}`,
 			request: createScheduleRequest(this.client, request),
 			done: existing

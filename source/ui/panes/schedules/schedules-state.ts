@@ -6,22 +6,15 @@
 import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/form-state.js';
 import {
-	idleRequestFlow,
-	isRequestFlowAction,
+	initialRequestList,
 	leaveRequestFlow,
-	type RequestFlow,
-	type RequestFlowAction,
-	requestFlowReducer,
+	type RequestListAction,
+	type RequestListState,
+	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
-import {
-	initialTailList,
-	type TailListAction,
-	type TailListState,
-	tailListReducer,
-} from '../../kit/tail-list/tail-list-state.js';
 import type { ScheduleField } from './form.js';
 
-export interface SchedulesState extends TailListState, RequestFlow {
+export interface SchedulesState extends RequestListState {
 	/** The create form, while it is open. */
 	form: FormState<ScheduleField> | undefined;
 	/** Why the last create was refused, shown over the form. */
@@ -29,8 +22,7 @@ export interface SchedulesState extends TailListState, RequestFlow {
 }
 
 export type SchedulesAction =
-	| TailListAction
-	| RequestFlowAction
+	| RequestListAction
 	| { type: 'form/open'; form: FormState<ScheduleField> }
 	| { type: 'form/action'; action: FormAction<ScheduleField> }
 	| { type: 'form/close' }
@@ -38,8 +30,7 @@ export type SchedulesAction =
 	| { type: 'back' };
 
 export const initialSchedulesState: SchedulesState = {
-	...initialTailList,
-	...idleRequestFlow,
+	...initialRequestList,
 	form: undefined,
 	failure: undefined,
 };
@@ -52,14 +43,14 @@ export function schedulesScope(state: SchedulesState): Scope | undefined {
 }
 
 export function schedulesReducer(state: SchedulesState, action: SchedulesAction): SchedulesState {
-	if (isRequestFlowAction(action)) {
-		// A create refused keeps its form, with the refusal over it; accepted, the form closes.
-		if (state.form && action.type === 'request/failed')
-			return { ...state, busy: false, confirm: undefined, failure: action.message };
-		const next = requestFlowReducer(state, action);
-		return action.type === 'request/done' ? { ...next, form: undefined, failure: undefined } : next;
-	}
 	switch (action.type) {
+		// A create refused keeps its form, with the refusal over it; accepted, the form closes.
+		case 'request/failed':
+			return state.form
+				? { ...state, busy: false, confirm: undefined, failure: action.message }
+				: requestListReducer(state, action);
+		case 'request/done':
+			return { ...requestListReducer(state, action), form: undefined, failure: undefined };
 		case 'form/open':
 			return { ...state, form: action.form, failure: undefined, notice: undefined };
 		case 'form/action': {
@@ -70,9 +61,9 @@ export function schedulesReducer(state: SchedulesState, action: SchedulesAction)
 		case 'form/close':
 			return state.form ? { ...state, form: undefined, failure: undefined } : state;
 		case 'back':
-			return tailListReducer(state, { type: 'detail/close' });
+			return requestListReducer(state, { type: 'detail/close' });
 		default:
-			return tailListReducer(state, action);
+			return requestListReducer(state, action);
 	}
 }
 

@@ -8,8 +8,7 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
-import { Failure, failureRows } from '../../kit/failure/failure-view.js';
-import { Form } from '../../kit/form/form-view.js';
+import { FormScreen } from '../../kit/form/form-screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
@@ -73,23 +72,22 @@ export function SchedulesView(props: PaneViewProps) {
 			? `${state.failure} · nothing changed; edit and send again, or esc`
 			: undefined;
 		return (
-			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-				<Text bold wrap="truncate-end">
-					New schedule
-					<Text dimColor> · every run publishes with these options · an existing schedule id updates it</Text>
-				</Text>
-				<Failure text={failure} width={width} />
-				<Form
-					form={state.form}
-					errors={errors}
-					width={width}
-					height={height - 1 - failureRows(failure, width).length}
-					active
-					onAction={(action) => controller.formAction(action)}
-					onSubmit={() => controller.submitForm()}
-					onCancel={() => controller.closeForm()}
-				/>
-			</Box>
+			<FormScreen
+				title={
+					<>
+						New schedule
+						<Text dimColor>
+							{' '}
+							· every run publishes with these options · an existing schedule id updates it
+						</Text>
+					</>
+				}
+				failure={failure}
+				form={state.form}
+				errors={errors}
+				size={props}
+				controls={controller}
+			/>
 		);
 	}
 	if (!entry?.data) return <EndpointState entry={entry} what="schedules" />;

@@ -4,51 +4,31 @@
  * request flow.
  */
 import { cancelRunRequest } from '../../../api/workflows-api.js';
-import type { Controller, PaneContext } from '../../contract/pane.js';
-import {
-	askToSend,
-	paneSender,
-	type RequestSender,
-	refusedReadOnly,
-	sendConfirmed,
-} from '../../kit/request-flow/request-flow-state.js';
+import { RequestController } from '../../kit/request-flow/request-controller.js';
+import type { PendingRequest, Perform } from '../../kit/request-flow/request-flow-state.js';
 import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
-export class WorkflowsController implements Controller {
-	private readonly sender: RequestSender;
-
-	constructor(private readonly ctx: PaneContext<WorkflowsState, WorkflowsAction>) {
-		this.sender = paneSender(ctx, (action) => ctx.store.dispatch(action));
-	}
-
+export class WorkflowsController extends RequestController<WorkflowsState, WorkflowsAction> {
 	/** Shows the cancel of a run in progress as the request it sends. */
 	askCancel(runId: string, running: boolean): void {
-		if (refusedReadOnly(this.sender, 'cancelling runs')) return;
+		if (this.refusedReadOnly('cancelling runs')) return;
 		if (!running) {
-			this.ctx.store.dispatch({
+			this.dispatch({
 				type: 'request/notice',
 				notice: { tone: 'error', text: `${runId} has ended: only a run in progress can be cancelled` },
 			});
 			return;
 		}
-		askToSend(this.sender, 'cancelling runs', {
+		this.askToSend('cancelling runs', {
 			title: `cancel workflow run ${runId}: nothing of it runs any more`,
 			request: cancelRunRequest(runId),
 			done: `cancelled ${runId}`,
 		});
 	}
 
-	dispose(): void {}
-
-	cancelConfirm(): void {
-		this.ctx.store.dispatch({ type: 'request/cancel' });
-	}
-
 	/** Sends the request that was confirmed, exactly as shown, then polls again; a refusal is one line. */
-	async send(): Promise<void> {
-		await sendConfirmed(this.sender, async (pending) => {
-			await this.ctx.client.send(pending.request);
-			return pending.done ?? pending.title;
-		});
-	}
+	protected override readonly perform: Perform<PendingRequest> = async (pending) => {
+		await this.ctx.client.send(pending.request);
+		return pending.done ?? pending.title;
+	};
 }

@@ -9,14 +9,13 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
-import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
+import { detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
-import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { Table } from '../../kit/table/table-view.js';
+import { ListScreen } from '../../kit/tail-list/list-screen.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
@@ -104,26 +103,6 @@ export function WorkflowsView(props: PaneViewProps) {
 	);
 	const prompt = <PromptLine width={props.width} notice={state.notice} hint={hint} />;
 
-	if (state.detail && openRun) {
-		return (
-			<DetailScreen
-				title={
-					<>
-						Workflow run {sanitize(openRun.workflowRunId)}{' '}
-						<Text color={theme.color(stateTone(openRun.workflowState))}>
-							{sanitize(stateWord(openRun.workflowState))}
-						</Text>
-					</>
-				}
-				prompt={prompt}
-				lines={detailLines}
-				scroll={state.detailScroll}
-				width={props.width}
-				height={props.height}
-			/>
-		);
-	}
-
 	const shown = rows.slice(start, start + listHeight);
 	const position =
 		rows.length > listHeight
@@ -135,35 +114,47 @@ export function WorkflowsView(props: PaneViewProps) {
 		.map(([word, n]) => `${n} ${word}`)
 		.join(', ');
 	return (
-		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
-			<LiveLine
-				width={props.width}
-				segments={[
-					{ text: `${formatInteger(rows.length)} workflow run${rows.length === 1 ? '' : 's'}`, bold: true },
-					{
-						text: `${counts ? ` (${counts})` : ''}${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
-						dim: true,
-					},
-				]}
-			/>
-			{prompt}
-			{entry?.data === undefined ? (
-				<EndpointState entry={entry} what="workflow runs" />
-			) : rows.length === 0 ? (
-				<Box flexDirection="column">
-					<Text dimColor>No workflow runs yet. A run appears here when a workflow SDK route, a trigger</Text>
-					<Text dimColor>(mqtop trigger, or t on the Publish pane) or the demo starts one.</Text>
-				</Box>
-			) : (
-				<Table
-					columns={columns}
-					rows={shown}
-					width={props.width}
-					height={props.height - 2}
-					selected={index - start}
-					mark={(row) => (row === current ? '›' : ' ')}
-				/>
-			)}
-		</Box>
+		<ListScreen
+			size={props}
+			detail={
+				state.detail && openRun
+					? {
+							title: (
+								<>
+									Workflow run {sanitize(openRun.workflowRunId)}{' '}
+									<Text color={theme.color(stateTone(openRun.workflowState))}>
+										{sanitize(stateWord(openRun.workflowState))}
+									</Text>
+								</>
+							),
+							lines: detailLines,
+							scroll: state.detailScroll,
+						}
+					: undefined
+			}
+			heading={[
+				{ text: `${formatInteger(rows.length)} workflow run${rows.length === 1 ? '' : 's'}`, bold: true },
+				{
+					text: `${counts ? ` (${counts})` : ''}${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
+					dim: true,
+				},
+			]}
+			prompt={prompt}
+			instead={
+				entry?.data === undefined ? (
+					<EndpointState entry={entry} what="workflow runs" />
+				) : rows.length === 0 ? (
+					<Box flexDirection="column">
+						<Text dimColor>
+							No workflow runs yet. A run appears here when a workflow SDK route, a trigger
+						</Text>
+						<Text dimColor>(mqtop trigger, or t on the Publish pane) or the demo starts one.</Text>
+					</Box>
+				) : undefined
+			}
+			columns={columns}
+			rows={shown}
+			selected={index - start}
+		/>
 	);
 }
