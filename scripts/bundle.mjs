@@ -41,6 +41,29 @@ const plugins = [
 		},
 	},
 	{
+		// string-width, slice-ansi and ansi-tokenize each make a grapheme segmenter when loaded, and the
+		// first Intl object of a process loads ICU's data: about 10 ms before the first frame, which
+		// needs none (its lines are one-cell text, ui/ink/cell-width.ts). Here each is made at its
+		// first use; the packages only ever call its segment().
+		name: 'lazy-segmenters',
+		transform(code, id) {
+			if (!id.includes(`${path.sep}node_modules${path.sep}`) || !code.includes('new Intl.Segmenter('))
+				return null;
+			const made = /^const (\w+) = new Intl\.Segmenter\(([^)]*)\);$/gm;
+			let replaced = 0;
+			const lazy = code.replace(made, (_, name, args) => {
+				const otherUse = new RegExp(`\\b${name}\\.(?!segment\\()|[(,=]\\s*${name}\\b(?!\\.segment\\()`);
+				if (otherUse.test(code)) throw new Error(`${id}: ${name} is used other than by segment()`);
+				replaced++;
+				return `const ${name} = ((made) => ({ segment: (text) => (made ??= new Intl.Segmenter(${args})).segment(text) }))();`;
+			});
+			if (lazy.split('new Intl.Segmenter(').length - 1 !== replaced) {
+				throw new Error(`${id}: a segmenter made otherwise than expected`);
+			}
+			return lazy;
+		},
+	},
+	{
 		// Ink and the packages it measures and wraps text with count cells through ui/ink/cell-width.ts,
 		// which answers the lines a monitor draws most (chart, box and Latin characters, one cell each)
 		// without string-width's grapheme segmenter, and hands string-width the rest.

@@ -5,7 +5,7 @@
  * reads it, checks that the server answers with those credentials, and uses it.
  */
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { get } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { type Dialect, presetOf } from '../api/dialect.js';
@@ -100,8 +100,11 @@ export async function findLocalServer(dataDir: string): Promise<LocalServerInfo 
 /**
  * The JSON a GET of `url` answers with 2xx in time; undefined for anything else. node:http
  * rather than fetch: the monitor's first frame waits for this, and fetch loads undici first.
+ * Required, not imported: from Node 22 an import of node:http reads every export, and its
+ * WebSocket ones load Node's own undici, some 30 ms of the monitor's start (README, Development).
  */
 function probeJson(url: string, headers: Record<string, string>): Promise<unknown> {
+	const { get } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 	return new Promise((resolve) => {
 		try {
 			const request = get(url, { headers, signal: AbortSignal.timeout(probeTimeoutMs) }, (response) => {

@@ -1,12 +1,19 @@
 /** Numbers as a person reads them on a dashboard: grouped, compact, or money. */
 import { orMissing } from './missing.js';
 
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** `1234567` as `1,234,567`; fractions are rounded to whole numbers. */
+/**
+ * `1234567` as `1,234,567`, as `Intl.NumberFormat('en-US')` groups it; fractions are rounded to
+ * whole numbers. Grouped by hand: the first Intl object of a process loads ICU's data, about 10 ms
+ * of the monitor's first frame (README, Development),
+ * and the first frame shows counts.
+ */
 export function formatInteger(n: number): string {
 	if (!Number.isFinite(n)) return '–';
-	return grouping.format(Math.round(n));
+	const whole = Math.round(n);
+	const digits = String(Math.abs(whole));
+	// From 1e21 on String writes an exponent.
+	if (digits.includes('e')) return whole.toLocaleString('en-US', { maximumFractionDigits: 0 });
+	return `${whole < 0 ? '-' : ''}${digits.replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }
 
 /** `1234567.891` as `1,234,567.89`: grouped, fractions kept to two decimals (a command's table). */

@@ -9,6 +9,19 @@ describe('formatInteger', () => {
 		expect(formatInteger(1234567)).toBe('1,234,567');
 		expect(formatInteger(-1234.6)).toBe('-1,235');
 		expect(formatInteger(Number.NaN)).toBe('–');
+		expect(formatInteger(-0.4)).toBe('0');
+	});
+
+	it('groups as Intl does, for any finite number', () => {
+		const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+		fc.assert(
+			fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()), (n) => {
+				expect(formatInteger(n)).toBe(intl.format(Math.round(n) || 0));
+			}),
+		);
+		for (const n of [999, 1000, 999_999, 1e6, 2 ** 53, 1e21, -1e21, 1.5e300]) {
+			expect(formatInteger(n)).toBe(intl.format(n));
+		}
 	});
 });
 

@@ -1,8 +1,9 @@
 /**
  * Terminal cells of a line, as `string-width` counts them, without its per-character work for
  * the text a monitor draws most: chart, sparkline and box characters, arrows, bullets and Latin
- * text are one cell each, so a line made of nothing else is as wide as it is long. Anything else
- * (wide and emoji characters, combining marks, escape sequences, controls) is counted by
+ * text are one cell each, so a line made of nothing else (and colours) is as wide as it is long.
+ * Anything else (wide and emoji characters, combining marks, other escape sequences, controls) is
+ * counted by
  * `string-width` itself. The build has Ink's packages use this in place of `string-width`
  * (scripts/bundle.mjs): measuring text with a grapheme segmenter was the largest single cost of
  * drawing the first frame (README, Development).
@@ -47,10 +48,28 @@ const oneCellText = new RegExp(
 	`^[${oneCellRanges.map(([from, to]) => `${hex(from)}-${hex(to)}`).join('')}]*$`,
 );
 
+/**
+ * SGR sequences (colours and styles), which take no cell: the styled text Ink measures is full of
+ * them. Only the forms `string-width`'s ANSI stripping removes whole (up to four digits a
+ * parameter); anything else is left for it.
+ */
+const styles = /\u001b\[(?:\d{1,4}(?:;\d{0,4})*)?m/g;
+
+/** The cells of a line of one-cell characters and styles only, else `undefined`. */
+export function oneCellWidth(text: string): number | undefined {
+	if (oneCellText.test(text)) return text.length;
+	if (!text.includes('\u001b')) return undefined;
+	const visible = text.replace(styles, '');
+	return oneCellText.test(visible) ? visible.length : undefined;
+}
+
 type Options = Parameters<typeof stringWidth>[1];
 
-/** `string-width`, with its options; a line of one-cell characters only is its length. */
+/** `string-width`, with its options; a line of one-cell characters and styles only is its visible length. */
 export default function cellWidth(text: string, options?: Options): number {
-	if (options === undefined && typeof text === 'string' && oneCellText.test(text)) return text.length;
+	if (options === undefined && typeof text === 'string') {
+		const width = oneCellWidth(text);
+		if (width !== undefined) return width;
+	}
 	return stringWidth(text, options);
 }

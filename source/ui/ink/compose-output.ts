@@ -36,7 +36,8 @@ interface Segment {
 	text: string;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made at first use: the first Intl object loads ICU's data, which a frame of one-cell lines never needs. */
+let segmenter: Intl.Segmenter | undefined;
 const RESET = '\u001b[0m';
 
 /** The styles SGR codes can leave on, one bit each; a closing code clears its bit. */
@@ -103,6 +104,7 @@ function graphemeWidth(visible: string): number {
 	const known = measured.get(visible);
 	if (known !== undefined) return known;
 	let width = 0;
+	segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 	for (const { segment } of segmenter.segment(visible)) width += Math.max(1, cellWidth(segment));
 	if (measured.size >= measuredLimit) measured.clear();
 	measured.set(visible, width);

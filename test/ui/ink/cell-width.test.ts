@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import cellWidth, { isOneCell, oneCellRanges } from '../../../source/ui/ink/cell-width.js';
+import cellWidth, { isOneCell, oneCellRanges, oneCellWidth } from '../../../source/ui/ink/cell-width.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const oneCellCodes = oneCellRanges.flatMap(([from, to]) =>
@@ -49,5 +49,30 @@ describe('cellWidth', () => {
 			stringWidth('漢字', { ambiguousIsNarrow: false }),
 		);
 		expect(cellWidth('·', { ambiguousIsNarrow: false })).toBe(stringWidth('·', { ambiguousIsNarrow: false }));
+	});
+
+	it('answers styled lines of one-cell characters itself, as string-width counts them', () => {
+		const styled = [
+			'\u001b[7m\u001b[1m 1 Overview \u001b[22m\u001b[27m  2 Accounts',
+			'\u001b[1m\u001b[36m↑↓\u001b[39m\u001b[22m \u001b[2mscroll\u001b[22m │ ▁▂█',
+			'\u001b[38;2;255;0;0mtrue colour\u001b[m',
+			'\u001b[38;5;;1mempty parameter\u001b[0m',
+		];
+		for (const line of styled) {
+			expect(oneCellWidth(line), line).toBe(stringWidth(line));
+			expect(cellWidth(line), line).toBe(stringWidth(line));
+		}
+	});
+
+	it('leaves other escapes and over-long parameters to string-width', () => {
+		for (const line of [
+			'\u001b[12345mx',
+			'\u001b]8;;https://example.com\u0007link',
+			'\u001b[2Kcleared',
+			'a\u001b[31m漢',
+		]) {
+			expect(oneCellWidth(line), line).toBeUndefined();
+			expect(cellWidth(line), line).toBe(stringWidth(line));
+		}
 	});
 });
