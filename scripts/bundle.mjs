@@ -64,6 +64,31 @@ const plugins = [
 		},
 	},
 	{
+		// From Node 22 an import of a built-in module reads every export it has, and some load code of
+		// their own when read: node:http's WebSocket loads Node's copy of undici (some 50 ms of the
+		// monitor's start), node:fs and node:process theirs. A require reads nothing, so each chunk
+		// requires the built-ins it imports and takes just the names it imports.
+		name: 'builtins-required',
+		renderChunk(code) {
+			let required = false;
+			const rewritten = code.replace(/^import (.+?) from "node:([\w/]+)";$/gm, (line, clause, name) => {
+				if (name === 'module') return line;
+				required = true;
+				const from = `$$require(${JSON.stringify(`node:${name}`)})`;
+				const [, whole, names] = /^(?:\* as )?([\w$]+)?(?:, )?(?:\{ (.+) \})?$/.exec(clause) ?? [];
+				if (whole === undefined && names === undefined)
+					throw new Error(`an import of node:${name} not understood: ${line}`);
+				const destructured = names?.replaceAll(' as ', ': ');
+				if (whole === undefined) return `const { ${destructured} } = ${from};`;
+				return `const ${whole} = ${from};${destructured ? ` const { ${destructured} } = ${whole};` : ''}`;
+			});
+			if (/^import .*"node:(?!module")|^export .*"node:/m.test(rewritten))
+				throw new Error('a built-in imported otherwise than expected');
+			if (!required) return null;
+			return `import { createRequire as $$requireFrom } from "node:module";\nconst $$require = $$requireFrom(import.meta.url);\n${rewritten}`;
+		},
+	},
+	{
 		// Ink and the packages it measures and wraps text with count cells through ui/ink/cell-width.ts,
 		// which answers the lines a monitor draws most (chart, box and Latin characters, one cell each)
 		// without string-width's grapheme segmenter, and hands string-width the rest.
