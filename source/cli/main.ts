@@ -30,6 +30,18 @@ Run \`mqtop <command> --help\` for the flags of a command.
 `;
 }
 
+/** The receiver's thread, or none when it cannot start: the monitor then starts one when it needs it, and says what is wrong. */
+async function startReceiverThread(): Promise<
+	import('../receiver/worker-thread.js').ReceiverThread | undefined
+> {
+	try {
+		const { ReceiverThread } = await import('../receiver/worker-thread.js');
+		return new ReceiverThread();
+	} catch {
+		return undefined;
+	}
+}
+
 async function main(argv: string[]): Promise<number> {
 	// `ps` and `top` show mqtop, for every command (meow did so only where it parsed a flag).
 	process.title = 'mqtop';
@@ -43,12 +55,13 @@ async function main(argv: string[]): Promise<number> {
 	const isHelp = first === 'help' || first === '--help' || first === '-h';
 	if (!isHelp && (first === undefined || first.startsWith('-'))) {
 		// The monitor loads only what it uses, in one file when the build bundled it, so that its
-		// first frame comes quickly.
+		// first frame comes quickly. Its receiver's thread comes up meanwhile (receiver/worker-thread.ts).
+		const receiverThread = await startReceiverThread();
 		const bundle = new URL('./monitor.bundle.js', import.meta.url);
-		const { monitorCommand } = (
+		const { monitorCommandWith } = (
 			existsSync(fileURLToPath(bundle)) ? await import(bundle.href) : await import('./monitor.js')
 		) as typeof import('./monitor.js');
-		return monitorCommand.run(argv);
+		return monitorCommandWith({ receiverThread }).run(argv);
 	}
 	const { commands } = await import('./commands/index.js');
 	const command = commands.find((c) => c.name === first);

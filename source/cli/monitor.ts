@@ -16,10 +16,11 @@ import type { HistoryFollower } from '../receiver/history-follow.js';
 import type { ReceiverHandle } from '../receiver/receiver.js';
 import type { ReplayEdits } from '../receiver/replay.js';
 import { replayFromHistory } from '../receiver/replay-send.js';
+import type { ReceiverThread } from '../receiver/worker-thread.js';
 import { Faults } from '../ui/data/faults.js';
 import { UsageError } from './args.js';
-import { exitCodes } from './command.js';
-import { type CommandSpec, defineCommand } from './define.js';
+import { type Command, exitCodes } from './command.js';
+import { type CommandContext, type CommandSpec, defineCommand } from './define.js';
 import { listenFailure } from './failure.js';
 import { defaultLocalPort } from './local-server.js';
 import { chooseBackend } from './monitor-backend.js';
@@ -88,70 +89,85 @@ export const monitorSpec: CommandSpec = {
 			description: 'the receiver forwards verified requests to the app there (R replays one in Callbacks)',
 		},
 	},
-	async run({ args, io, resolved, config, dataDir }) {
-		const notifyText = args.string('notify');
-		let settings: ReceiverSettings;
-		try {
-			settings = resolveReceiverSettings({
-				section: config.config.receiver,
-				env: io.env,
-				flags: { forwardTo: args.string('forward-to') },
-			});
-		} catch (error) {
-			if (error instanceof ConfigError) throw new UsageError(error.message);
-			throw error;
-		}
-		const refusal = ttyRefusal({ stdinIsTTY: process.stdin.isTTY, stdoutIsTTY: process.stdout.isTTY });
-		if (refusal) {
-			io.stderr.write(`${refusal}\n`);
-			return exitCodes.usage;
-		}
-		const refreshText = args.string('refresh') ?? '2s';
-		const refreshMs = parseDuration(refreshText);
-		if (refreshMs < 200) throw new UsageError(`--refresh ${refreshText} is too fast: use 200ms or more`);
-		const demo = args.boolean('demo');
-		if (demo && !resolved.local) {
-			throw new UsageError(
-				'--demo runs on the embedded local service; leave out --profile and the connection flags',
-			);
-		}
-		const receiverPort = portFlag(args.string('receiver-port'), 'receiver-port', 0);
-		const port = portFlag(args.string('port'), 'port', defaultLocalPort);
+	run: (context) => runMonitor(context, {}),
+};
 
-		const throwaway = demo || args.boolean('ephemeral');
-		if (args.boolean('ephemeral') && !resolved.local) {
-			throw new UsageError(
-				'--ephemeral runs a throwaway local service; leave out --profile and the connection flags',
-			);
-		}
+/** What main.ts started before it loaded the monitor, for the monitor to use. */
+export interface EarlyStart {
+	/** The receiver's thread, coming up while the monitor loads (receiver/worker-thread.ts). */
+	receiverThread?: ReceiverThread | undefined;
+}
 
-		const health = monitorHealth({
-			fromFile: config.config.health,
-			demo,
-			configPath: config.path,
-			notify: notifyText as NotifyMode | undefined,
+async function runMonitor(
+	{ args, io, resolved, config, dataDir }: CommandContext,
+	early: EarlyStart,
+): Promise<number> {
+	const notifyText = args.string('notify');
+	let settings: ReceiverSettings;
+	try {
+		settings = resolveReceiverSettings({
+			section: config.config.receiver,
+			env: io.env,
+			flags: { forwardTo: args.string('forward-to') },
 		});
+	} catch (error) {
+		if (error instanceof ConfigError) throw new UsageError(error.message);
+		throw error;
+	}
+	const refusal = ttyRefusal({ stdinIsTTY: process.stdin.isTTY, stdoutIsTTY: process.stdout.isTTY });
+	if (refusal) {
+		io.stderr.write(`${refusal}\n`);
+		return exitCodes.usage;
+	}
+	const refreshText = args.string('refresh') ?? '2s';
+	const refreshMs = parseDuration(refreshText);
+	if (refreshMs < 200) throw new UsageError(`--refresh ${refreshText} is too fast: use 200ms or more`);
+	const demo = args.boolean('demo');
+	if (demo && !resolved.local) {
+		throw new UsageError(
+			'--demo runs on the embedded local service; leave out --profile and the connection flags',
+		);
+	}
+	const receiverPort = portFlag(args.string('receiver-port'), 'receiver-port', 0);
+	const port = portFlag(args.string('port'), 'port', defaultLocalPort);
 
-		await import('../ui/production.js');
-		const backend = await chooseBackend(resolved, {
-			dataDir,
-			configPath: config.path,
-			throwaway,
-			demo,
-			port,
-		});
-		let receiver: ReceiverHandle | undefined;
-		let follower: HistoryFollower | undefined;
-		// Made here rather than by the runtime: the receiver starts before it and reports there too.
-		const faults = new Faults();
-		let running: Demo | undefined;
-		try {
-			// The receiver's thread starts first (its worker is made before the first await); this one
-			// evaluates the TUI meanwhile.
-			const keys = backend.keys;
-			const receiverStarting = keys
-				? (await import('../receiver/worker.js'))
-						.startReceiverInWorker({
+	const throwaway = demo || args.boolean('ephemeral');
+	if (args.boolean('ephemeral') && !resolved.local) {
+		throw new UsageError(
+			'--ephemeral runs a throwaway local service; leave out --profile and the connection flags',
+		);
+	}
+
+	const health = monitorHealth({
+		fromFile: config.config.health,
+		demo,
+		configPath: config.path,
+		notify: notifyText as NotifyMode | undefined,
+	});
+
+	await import('../ui/production.js');
+	const backend = await chooseBackend(resolved, {
+		dataDir,
+		configPath: config.path,
+		throwaway,
+		demo,
+		port,
+	});
+	let receiver: ReceiverHandle | undefined;
+	let follower: HistoryFollower | undefined;
+	// Made here rather than by the runtime: the receiver starts before it and reports there too.
+	const faults = new Faults();
+	let running: Demo | undefined;
+	try {
+		// The receiver's thread starts first (its worker is made before the first await); this one
+		// evaluates the TUI meanwhile.
+		const keys = backend.keys;
+		// With no keys there are no callbacks to check: the thread started for them is not needed.
+		if (!keys) void early.receiverThread?.worker.terminate();
+		const receiverStarting = keys
+			? (await import('../receiver/worker.js'))
+					.startReceiverInWorker(
+						{
 							// A request answered but not shown (a bug) is said in the status line, and so is a
 							// history that cannot write (a full disk): requests are then not kept for replay.
 							onError: faults.report,
@@ -166,106 +182,112 @@ export const monitorSpec: CommandSpec = {
 							dialect: resolved.dialect,
 							port: receiverPort,
 							readKeys: backend.readKeys,
-						})
-						.catch((error: unknown) => {
-							throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
-						})
-				: undefined;
-			const tuiLoading = loadTui();
-			// Should the receiver fail first, the TUI's load is not awaited: a failure of it is no news then.
-			tuiLoading.catch(() => {});
-			receiver = await receiverStarting;
-			if (receiver && !throwaway) {
-				// mqtop listen on the same data directory: its requests shown beside the receiver's own.
-				const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
-					import('../receiver/history-follow.js'),
-					import('../receiver/store.js'),
-					import('../receiver/classify.js'),
-				]);
-				follower = new HistoryFollower(
-					historyDirectory(dataDir),
-					new EventStore({
-						classify: { dialect: resolved.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
-					}),
-					{ onError: faults.warn },
-				);
-			}
-			/** Sends request n of the history in `historyDir` to the app again, when there is an app. */
-			const replayFrom = (historyDir: string) =>
-				settings.forwardTo === undefined || throwaway
-					? undefined
-					: (seq: number, edits?: ReplayEdits) =>
-							replayFromHistory(
-								{
-									historyDir,
-									forwardTo: settings.forwardTo!,
-									key: receiver?.signingKeys().current,
-									dialect: resolved.dialect,
-								},
-								seq,
-								edits,
-							);
-			const { startTui } = await tuiLoading;
-			const tui = startTui({
-				client: backend.client,
-				faults,
-				connection: {
-					embedded: Boolean(backend.embedded),
-					...backend.embedded,
-					localServer: backend.localServer,
-					demo,
-					receiverUrl: receiver?.url,
-					unconfigured: backend.unconfigured,
-					settingsOrigin: {
-						configPath: config.path,
-						...(resolved.profile === localProfile ? {} : { profile: resolved.profile }),
-					},
-				},
-				receiver:
-					receiver && backend.keys
-						? {
-								url: receiver.url,
-								store: receiver.store,
-								// As the receiver verifies with them now: read again when the service rotates them.
-								get currentSigningKey() {
-									return receiver!.signingKeys().current;
-								},
-								get nextSigningKey() {
-									return receiver!.signingKeys().next;
-								},
-								forwardTo: settings.forwardTo,
-								replay: replayFrom(monitorHistoryDirectory(dataDir)),
-								followed: follower && {
-									store: follower.store,
-									state: () => follower!.state,
-									replay: replayFrom(historyDirectory(dataDir)),
-								},
-							}
-						: undefined,
-				refreshMs,
-				readOnly: args.boolean('read-only'),
-				health: health.settings,
-				healthSource: health.source,
-			});
-			// The demo's traffic starts once the first frame is on screen: nothing in it needs the traffic.
-			if (backend.demo && receiver) {
-				try {
-					running = await backend.demo(receiver.url);
-				} catch (error) {
-					tui.stop();
-					await tui.exited;
-					throw error;
-				}
-			}
-			await tui.exited;
-			return exitCodes.ok;
-		} finally {
-			await running?.stop();
-			await follower?.stop();
-			await receiver?.close();
-			await backend.close();
+						},
+						early.receiverThread,
+					)
+					.catch((error: unknown) => {
+						throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
+					})
+			: undefined;
+		const tuiLoading = loadTui();
+		// Should the receiver fail first, the TUI's load is not awaited: a failure of it is no news then.
+		tuiLoading.catch(() => {});
+		receiver = await receiverStarting;
+		if (receiver && !throwaway) {
+			// mqtop listen on the same data directory: its requests shown beside the receiver's own.
+			const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
+				import('../receiver/history-follow.js'),
+				import('../receiver/store.js'),
+				import('../receiver/classify.js'),
+			]);
+			follower = new HistoryFollower(
+				historyDirectory(dataDir),
+				new EventStore({
+					classify: { dialect: resolved.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
+				}),
+				{ onError: faults.warn },
+			);
 		}
-	},
-};
+		/** Sends request n of the history in `historyDir` to the app again, when there is an app. */
+		const replayFrom = (historyDir: string) =>
+			settings.forwardTo === undefined || throwaway
+				? undefined
+				: (seq: number, edits?: ReplayEdits) =>
+						replayFromHistory(
+							{
+								historyDir,
+								forwardTo: settings.forwardTo!,
+								key: receiver?.signingKeys().current,
+								dialect: resolved.dialect,
+							},
+							seq,
+							edits,
+						);
+		const { startTui } = await tuiLoading;
+		const tui = startTui({
+			client: backend.client,
+			faults,
+			connection: {
+				embedded: Boolean(backend.embedded),
+				...backend.embedded,
+				localServer: backend.localServer,
+				demo,
+				receiverUrl: receiver?.url,
+				unconfigured: backend.unconfigured,
+				settingsOrigin: {
+					configPath: config.path,
+					...(resolved.profile === localProfile ? {} : { profile: resolved.profile }),
+				},
+			},
+			receiver:
+				receiver && backend.keys
+					? {
+							url: receiver.url,
+							store: receiver.store,
+							// As the receiver verifies with them now: read again when the service rotates them.
+							get currentSigningKey() {
+								return receiver!.signingKeys().current;
+							},
+							get nextSigningKey() {
+								return receiver!.signingKeys().next;
+							},
+							forwardTo: settings.forwardTo,
+							replay: replayFrom(monitorHistoryDirectory(dataDir)),
+							followed: follower && {
+								store: follower.store,
+								state: () => follower!.state,
+								replay: replayFrom(historyDirectory(dataDir)),
+							},
+						}
+					: undefined,
+			refreshMs,
+			readOnly: args.boolean('read-only'),
+			health: health.settings,
+			healthSource: health.source,
+		});
+		// The demo's traffic starts once the first frame is on screen: nothing in it needs the traffic.
+		if (backend.demo && receiver) {
+			try {
+				running = await backend.demo(receiver.url);
+			} catch (error) {
+				tui.stop();
+				await tui.exited;
+				throw error;
+			}
+		}
+		await tui.exited;
+		return exitCodes.ok;
+	} finally {
+		await running?.stop();
+		await follower?.stop();
+		await receiver?.close();
+		await backend.close();
+	}
+}
 
 export const monitorCommand = defineCommand(monitorSpec);
+
+/** The monitor, on what main.ts started early. */
+export function monitorCommandWith(early: EarlyStart): Command {
+	return defineCommand({ ...monitorSpec, run: (context) => runMonitor(context, early) });
+}

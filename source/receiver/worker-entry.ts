@@ -6,7 +6,7 @@
  * and no structured clone per request. The main thread works out their events: a decoded event
  * costs three times as much to copy between threads as to decode from the request it came from.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { ReceivedRequest } from './event.js';
 import { type HistoryWriter, openHistory } from './history-write.js';
 import { encodeRequest, writeFrame } from './request-frame.js';
@@ -16,8 +16,14 @@ import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('worker-entry runs only as a worker thread');
-const start = workerData as WorkerStart;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+// The thread may start before its work is known (worker-thread.ts): the work is the first message.
+const start = await new Promise<WorkerStart>((resolve) => {
+	port.once('message', (message: ToWorker) => {
+		if (message.type === 'start') resolve(message.start);
+		else throw new Error(`the receiver's thread was sent ${message.type} before its work`);
+	});
+});
 
 /** Room for the frames of a batch; a request larger than that goes in a batch of its own. */
 const batchBytes = 256 * 1024;
@@ -104,6 +110,7 @@ try {
 			keyReads.delete(message.id);
 			return;
 		}
+		if (message.type !== 'close') return;
 		await server.close();
 		flush();
 		await history?.close();

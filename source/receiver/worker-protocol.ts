@@ -13,6 +13,8 @@ export interface WorkerStart {
 }
 
 export type ToWorker =
+	/** The thread's work; its first message, and only that one. */
+	| { type: 'start'; start: WorkerStart }
 	| { type: 'close' }
 	/** The answer to read-keys `id`: the keys, or none when they could not be read. */
 	| { type: 'keys'; id: number; keys: KeyPair | undefined };

@@ -5,14 +5,12 @@
  * out their events (at once when something listens to every event, else when asked) from the
  * frames they came in.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { type ReceiverHandle, receiverStore, recordError, type StartReceiverOptions } from './receiver.js';
 import { readFrame } from './request-frame.js';
 import type { KeyPair } from './signing-keys.js';
 import type { EventStore } from './store.js';
 import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
+import { ReceiverThread } from './worker-thread.js';
 
 export interface WorkerReceiverOptions extends StartReceiverOptions {
 	/** Longest an event waits in the worker before it is posted; default 20 ms. */
@@ -21,26 +19,27 @@ export interface WorkerReceiverOptions extends StartReceiverOptions {
 	maxBatch?: number | undefined;
 }
 
-/** The worker thread's young generation at most, MB. */
-const workerYoungGenerationMb = 16;
-
-export async function startReceiverInWorker(options: WorkerReceiverOptions): Promise<ReceiverHandle> {
-	const { resolved, store } = receiverStore(options);
+/** A receiver on `thread`, one started earlier (worker-thread.ts), else on a thread started now. */
+export async function startReceiverInWorker(
+	options: WorkerReceiverOptions,
+	thread?: ReceiverThread,
+): Promise<ReceiverHandle> {
+	let made: ReturnType<typeof receiverStore>;
+	try {
+		made = receiverStore(options);
+	} catch (error) {
+		await thread?.worker.terminate();
+		throw error;
+	}
+	const { resolved, store } = made;
 	const start: WorkerStart = {
 		options: resolved,
 		batchIntervalMs: options.batchIntervalMs ?? 20,
 		maxBatch: options.maxBatch ?? 500,
 		readKeys: options.readKeys !== undefined,
 	};
-	const worker = new Worker(workerEntry(), {
-		workerData: start,
-		// Under a burst V8 grows the thread's young generation to its default most (the process
-		// then held about 205 MB after 200,000 requests). At 8 MB it held 15 to 20 MB less, but
-		// V8's helper threads spent 3.6 µs a request on scavenges; at 16 MB, 2.1 µs for the same
-		// memory (peak 182 to 187 MB either way, the monitor's feed and rows counted); at 32 MB,
-		// 1.1 µs and 193 to 210 MB. The benchmark's memory bound is 200 MB.
-		resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
-	});
+	const worker = (thread ?? new ReceiverThread()).claim();
+	worker.postMessage({ type: 'start', start } satisfies ToWorker);
 	// Set once close() is called: from then on the worker's exit is expected.
 	let closed = false;
 	let onClosed: (() => void) | undefined;
@@ -140,22 +139,4 @@ function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => 
 		}
 		at = read.span.end;
 	}
-}
-
-/**
- * The compiled worker module. Under a TypeScript runner (the tests) this file is the `.ts`
- * source and there is no `.js` beside it, so the built one in dist/ is used.
- */
-function workerEntry(): URL {
-	const here = import.meta.url;
-	// From dist/receiver/ or from the monitor's bundle in dist/cli/ alike; bundled when the build made one.
-	const built = here.endsWith('.ts') ? new URL('../../dist/receiver/', here) : new URL('../receiver/', here);
-	const bundled = new URL('worker-entry.bundle.js', built);
-	const entry = existsSync(fileURLToPath(bundled)) ? bundled : new URL('worker-entry.js', built);
-	if (!existsSync(fileURLToPath(entry))) {
-		throw new Error(
-			`the receiver worker is not built (${fileURLToPath(entry)} is missing): run npm run build`,
-		);
-	}
-	return entry;
 }
