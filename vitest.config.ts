@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +13,12 @@ export default defineConfig({
 		maxWorkers: 2,
 		// Ink draws only the last frame when it believes it runs in CI (is-in-ci reads these once);
 		// the TUI tests stand in for a person at a terminal, so they must see every frame.
-		env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false' },
+		// The monitor's bundle keeps V8's code in the cache directory (cli/code-cache.ts): the tests'
+		// own, not the developer's.
+		env: {
+			CI: 'false',
+			CONTINUOUS_INTEGRATION: 'false',
+			XDG_CACHE_HOME: path.join(tmpdir(), 'mqtop-test-cache'),
+		},
 	},
 });

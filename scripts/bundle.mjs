@@ -10,6 +10,8 @@
  * Left out: LevelDB (a native addon, found by its own path), and from the monitor the local
  * service, which its worker thread loads.
  */
+
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rolldown } from 'rolldown';
@@ -109,6 +111,11 @@ const plugins = [
 /** Bundles dist/<entry>.js into dist/<entry>.bundle.js; `keptOut` are files of dist/ it imports as they are. */
 async function bundle(entry, keptOut = []) {
 	const kept = new Set(keptOut.map((file) => path.join(dist, file)));
+	const name = path.basename(entry);
+	const dir = path.join(dist, path.dirname(entry));
+	// Chunks of an earlier build, whose names may be gone from this one.
+	for (const file of await readdir(dir))
+		if (file.startsWith(`${name}.bundle`)) await rm(path.join(dir, file));
 	const build = await rolldown({
 		input: path.join(dist, `${entry}.js`),
 		platform: 'node',
@@ -121,9 +128,8 @@ async function bundle(entry, keptOut = []) {
 		transform: { define: { 'process.env.NODE_ENV': '"production"' } },
 		plugins,
 	});
-	const name = path.basename(entry);
 	await build.write({
-		dir: path.join(dist, path.dirname(entry)),
+		dir,
 		format: 'esm',
 		entryFileNames: `${name}.bundle.js`,
 		chunkFileNames: `${name}.bundle-[name].js`,
@@ -135,6 +141,81 @@ async function bundle(entry, keptOut = []) {
 	await build.close();
 }
 
-await bundle('cli/monitor', ['local/service.js']);
+/**
+ * Turns the ES module chunk `file` into a script that cli/code-cache.ts runs with V8's code kept
+ * between runs (`<chunk>.script.js`: an async function of the namespaces of the modules it
+ * imports, returning its exports), and `file` into the module that loads it and exports the same
+ * names. The names a chunk imports are read once, when it runs: any other chunk's export it takes
+ * must never change, so one declared with let or var fails the build.
+ */
+async function asCachedScript(file, originals) {
+	const code = originals.get(file);
+	const importLine = /^import \{ (.+) \} from "([^"]+)";$/gm;
+	const deps = [...code.matchAll(importLine)].map(([, names, from]) => ({ names, from }));
+	const exportLine = /^export \{ (.+) \};$/m;
+	const exported = exportLine.exec(code)?.[1];
+	if (!exported) throw new Error(`${file}: no export line`);
+	let body = code.replace(importLine, '').replace(exportLine, '');
+	if (/^(?:import|export)\b/m.test(body)) throw new Error(`${file}: an import or export form not understood`);
+	for (const { names, from } of deps) {
+		if (!from.startsWith('./')) continue;
+		const depFile = path.join(path.dirname(file), from);
+		const dep = originals.get(depFile) ?? (await readFile(depFile, 'utf8'));
+		const locals = new Map(
+			(exportLine.exec(dep)?.[1] ?? '').split(', ').map((entry) => {
+				const [local, as = local] = entry.split(' as ');
+				return [as, local];
+			}),
+		);
+		for (const entry of names.split(', ')) {
+			const local = locals.get(entry.split(' as ')[0]);
+			if (local === undefined) throw new Error(`${file}: ${entry} is not exported by ${from}`);
+			const name = local.replaceAll('$', '\\$');
+			const variable = new RegExp(`^(?:let|var) ${name}\\b`, 'm').test(dep);
+			const assigned = new RegExp(`(?:^|[^.\\w$])${name}\\s*(?:[-+*/%|&]?=(?![=>])|\\+\\+|--)`, 'gm');
+			const declaredWithValue = new RegExp(`^(?:let|var) ${name}\\s*=`, 'm').test(dep);
+			if (variable && (dep.match(assigned)?.length ?? 0) > (declaredWithValue ? 1 : 0))
+				throw new Error(`${file}: ${entry} of ${from} changes after it is read`);
+		}
+	}
+	const uses = (text, token) => text.split(token).length - 1;
+	if (/\b__(?:deps|meta|import)\b/.test(body)) throw new Error(`${file}: uses the names its script takes`);
+	const dynamicImports = uses(body, 'import(');
+	const metas = uses(body, 'import.meta');
+	body = body.replaceAll('import.meta', '__meta').replaceAll('import(', '__import(');
+	if (uses(body, '__import(') !== dynamicImports || uses(body, '__meta') < metas)
+		throw new Error(`${file}: its imports could not be rewritten`);
+	const taken = deps.map(({ names }, i) => `const { ${names.replaceAll(' as ', ': ')} } = __deps[${i}];`);
+	const returned = exported.split(', ').map((entry) => {
+		const [local, as = local] = entry.split(' as ');
+		return as === local ? local : `${as}: ${local}`;
+	});
+	const script = `${path.basename(file, '.js')}.script.js`;
+	await writeFile(
+		path.join(path.dirname(file), script),
+		`(async function (__deps, __meta, __import) {\n"use strict";\n${taken.join('\n')}\n${body}\nreturn { ${returned.join(', ')} };\n})`,
+	);
+	await writeFile(
+		file,
+		[
+			...deps.map(({ from }, i) => `import * as __dep${i} from ${JSON.stringify(from)};`),
+			'import { runChunkScript } from "./code-cache.js";',
+			`const __chunk = await runChunkScript(${JSON.stringify(`./${script}`)}, [${deps.map((_, i) => `__dep${i}`).join(', ')}], import.meta, (specifier) => import(specifier));`,
+			`export const { ${returned.map((entry) => entry.split(': ')[0]).join(', ')} } = __chunk;`,
+			'',
+		].join('\n'),
+	);
+}
+
+await bundle('cli/monitor', ['local/service.js', 'cli/code-cache.js']);
+// The monitor's TUI, most of what its start compiles, and the chunks it loads before it.
+const cached = ['run', 'schemas', 'dialect', 'style'].map((chunk) =>
+	path.join(dist, 'cli', `monitor.bundle-${chunk}.js`),
+);
+// Each reads the chunks it imports as the bundler wrote them.
+const originals = new Map(
+	await Promise.all(cached.map(async (file) => [file, await readFile(file, 'utf8')])),
+);
+for (const file of cached) await asCachedScript(file, originals);
 await bundle('receiver/worker-entry');
 await bundle('local/worker-entry');

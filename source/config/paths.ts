@@ -48,3 +48,19 @@ export function dataDirPath({ platform, env, homedir }: PathInputs): string {
 	if (platform === 'darwin') return path.posix.join(homedir, 'Library', 'Application Support', 'mqtop');
 	return path.posix.join(homedir, '.local', 'share', 'mqtop');
 }
+
+/**
+ * Where mqtop keeps what it can make again (V8's compiled code of the monitor, cli/code-cache.ts).
+ * Windows `%LOCALAPPDATA%\mqtop\Cache`; elsewhere `$XDG_CACHE_HOME/mqtop` when it is set (an
+ * absolute path), then macOS `~/Library/Caches/mqtop`, then `~/.cache/mqtop`.
+ */
+export function cacheDirPath({ platform, env, homedir }: PathInputs): string {
+	if (platform === 'win32') {
+		const local = env.LOCALAPPDATA?.trim() || path.win32.join(homedir, 'AppData', 'Local');
+		return path.win32.join(local, 'mqtop', 'Cache');
+	}
+	const xdg = env.XDG_CACHE_HOME?.trim();
+	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, 'mqtop');
+	if (platform === 'darwin') return path.posix.join(homedir, 'Library', 'Caches', 'mqtop');
+	return path.posix.join(homedir, '.cache', 'mqtop');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFilePath, dataDirPath } from '../../source/config/paths.js';
+import { cacheDirPath, configFilePath, dataDirPath } from '../../source/config/paths.js';
 
 describe('configFilePath', () => {
 	it('uses XDG_CONFIG_HOME on Linux, else ~/.config', () => {
@@ -69,5 +69,22 @@ describe('dataDirPath', () => {
 				homedir: '/h',
 			}),
 		).toBe('/srv/mq');
+	});
+});
+
+describe('cacheDirPath', () => {
+	it('follows each platform: XDG_CACHE_HOME (absolute only), ~/.cache, Caches, LOCALAPPDATA', () => {
+		expect(cacheDirPath({ platform: 'linux', env: { XDG_CACHE_HOME: '/x/cache' }, homedir: '/home/a' })).toBe(
+			'/x/cache/mqtop',
+		);
+		expect(cacheDirPath({ platform: 'linux', env: { XDG_CACHE_HOME: 'rel' }, homedir: '/home/a' })).toBe(
+			'/home/a/.cache/mqtop',
+		);
+		expect(cacheDirPath({ platform: 'darwin', env: {}, homedir: '/Users/a' })).toBe(
+			'/Users/a/Library/Caches/mqtop',
+		);
+		expect(cacheDirPath({ platform: 'win32', env: { LOCALAPPDATA: 'C:\\L' }, homedir: 'C:\\Users\\a' })).toBe(
+			'C:\\L\\mqtop\\Cache',
+		);
 	});
 });
