@@ -56,7 +56,10 @@ function readKept(file: string): Buffer | undefined {
 	return kept.length > digestBytes && digest(data).equals(kept.subarray(0, digestBytes)) ? data : undefined;
 }
 
-/** Runs the chunk script `file` (see above) on `deps`, with the code an earlier run kept in `cacheDir`. */
+/**
+ * Runs the chunk script `file` (see above) on `deps`, with the code an earlier run kept in
+ * `cacheDir`; with no cache when that is not an absolute path.
+ */
 export async function runCachedScript(
 	file: string,
 	deps: readonly unknown[],
@@ -76,7 +79,9 @@ export async function runCachedScript(
 		cacheDir,
 		`${prefix}${createHash('sha256').update(source).digest('hex').slice(0, 24)}.v8`,
 	);
-	const cachedData = readKept(cacheFile);
+	// Never where the process happens to run: with no home (HOME='') the directory is relative.
+	const usable = path.isAbsolute(cacheDir);
+	const cachedData = usable ? readKept(cacheFile) : undefined;
 	const script = new vm.Script(source, { filename: file, cachedData });
 	const fromCache = cachedData !== undefined && !script.cachedDataRejected;
 	const run = script.runInThisContext() as ChunkFunction;
@@ -85,7 +90,7 @@ export async function runCachedScript(
 		exports,
 		fromCache,
 		keep() {
-			if (fromCache) return;
+			if (fromCache || !usable) return;
 			try {
 				const data = script.createCachedData();
 				mkdirSync(cacheDir, { recursive: true, mode: 0o700 });

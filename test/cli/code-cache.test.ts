@@ -34,7 +34,7 @@ describe('runCachedScript', () => {
 	/** One run in a process of its own, which keeps the code as it ends (as the monitor does). */
 	const run = () =>
 		new Promise<Ran>((resolve, reject) => {
-			execFile(process.execPath, [runner], { timeout: 30_000 }, (error, stdout, stderr) =>
+			execFile(process.execPath, [runner], { timeout: 30_000, cwd: dir }, (error, stdout, stderr) =>
 				error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as Ran),
 			);
 		});
@@ -52,7 +52,7 @@ describe('runCachedScript', () => {
 				`import { runCachedScript } from ${JSON.stringify(module)};`,
 				`const file = ${JSON.stringify(file)};`,
 				'const ran = await runCachedScript(file, [{ base: 40 }], { url: "file:///chunk" }, (s) => import(s),',
-				`	${JSON.stringify(cacheDir)});`,
+				`	process.env.CACHE_DIR ?? ${JSON.stringify(cacheDir)});`,
 				'process.once("exit", () => ran.keep());',
 				'console.log(JSON.stringify({ fromCache: ran.fromCache, exports: ran.exports }));',
 			].join('\n'),
@@ -108,5 +108,16 @@ describe('runCachedScript', () => {
 		await writeFile(cacheDir, 'not a directory');
 		expect(await run()).toMatchObject({ fromCache: false, exports: { sum: 42 } });
 		expect(await run()).toMatchObject({ fromCache: false, exports: { sum: 42 } });
+	});
+
+	it('keeps nothing where the process runs when the directory is not absolute (no home)', async () => {
+		process.env.CACHE_DIR = path.join('.cache', 'mqtop', 'code');
+		try {
+			expect(await run()).toMatchObject({ fromCache: false, exports: { sum: 42 } });
+			expect(await run()).toMatchObject({ fromCache: false });
+		} finally {
+			delete process.env.CACHE_DIR;
+		}
+		expect(await readdir(dir)).toEqual(['chunk.script.js', 'run.mjs']);
 	});
 });
