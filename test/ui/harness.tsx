@@ -2,7 +2,9 @@
  * Renders the whole TUI with ink-testing-library against a real embedded local service, at a
  * given terminal size, and reads frames as a person sees them.
  */
+
 import { render } from 'ink-testing-library';
+import { Profiler } from 'react';
 import { MqClient, type PublishRequest } from '../../source/api/client.js';
 import { dialectPresets } from '../../source/api/dialect.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
@@ -49,6 +51,8 @@ export interface Screen {
 	rawFrame(): string;
 	/** Everything written to the terminal so far, frame by frame (escape sequences included). */
 	written(): readonly string[];
+	/** React's commits in the TUI so far: one follows each change a view reads. */
+	commits(): number;
 	press(...input: string[]): Promise<void>;
 	/** Waits until the frame satisfies `check` (returns something other than undefined/false). */
 	waitFor<T>(check: (frame: string) => T | undefined | false, what: string, timeoutMs?: number): Promise<T>;
@@ -79,7 +83,19 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		...(options.env ? { env: options.env } : {}),
 	});
 	const dispatcher = new KeyDispatcher();
-	const instance = render(<Root runtime={runtime} dispatcher={dispatcher} />);
+	let commits = 0;
+	// Every commit of React's in the TUI, drawn or not: a frame that would read the same as the last
+	// is not written again, so the frames written do not say that an answer was drawn.
+	const instance = render(
+		<Profiler
+			id="tui"
+			onRender={() => {
+				commits++;
+			}}
+		>
+			<Root runtime={runtime} dispatcher={dispatcher} />
+		</Profiler>,
+	);
 	const stdout = instance.stdout as unknown as NodeJS.WriteStream & { emit(event: 'resize'): boolean };
 	const resize = (columns: number, rows: number) => {
 		Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
@@ -95,6 +111,7 @@ export function mountTui(client: MqClient, connection: TuiConnection, options: S
 		frame,
 		rawFrame,
 		written: () => instance.frames,
+		commits: () => commits,
 		async press(...input) {
 			for (const text of input) {
 				instance.stdin.write(text);

@@ -1,6 +1,6 @@
 /** The status line under the pane: what its endpoints answered, when, retries, odd fields and faults. */
 import { Box, Text } from 'ink';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { describeIssue } from '../../api/liberal.js';
 import { truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
@@ -36,7 +36,6 @@ export function visibleEndpoints(runtime: Runtime, shell: ShellState): EndpointI
 
 interface Status {
 	statuses: ApiStatus[];
-	refreshed: number | undefined;
 	odd: OddFields | undefined;
 }
 
@@ -48,11 +47,64 @@ function statusKey(status: Status): string {
 			: `${s.api} ${s.kind}`,
 	);
 	const odd = status.odd ? `${status.odd.label} ${status.odd.count} ${describeIssue(status.odd.first)}` : '';
-	// The clock shows whole seconds.
-	return `${apis.join('|')} ${status.refreshed === undefined ? '' : Math.floor(status.refreshed / 1000)} ${odd}`;
+	// Not the time of the last refresh (useRefreshText reads it): a poll that changed nothing else
+	// then draws no frame.
+	return `${apis.join('|')} ${odd}`;
 }
 
-/** The API statuses and the last refresh of the visible endpoints; re-renders only when they change as shown. */
+/** The data is stale once no answer came for two intervals of polling (and a second's slack). */
+const staleAfterMs = (refreshMs: number) => 2 * refreshMs + 1000;
+
+/**
+ * What the status line says of the last refresh: `live` while answers keep coming, and the time
+ * of the last one once they stop (frozen, or stale): an idle monitor then draws nothing between
+ * polls that changed nothing, and a stalled one says since when its data is.
+ */
+export function refreshText(
+	refreshed: number | undefined,
+	now: number,
+	refreshMs: number,
+	frozen: boolean,
+): string {
+	if (refreshed === undefined) return 'not refreshed yet';
+	if (frozen || now - refreshed > staleAfterMs(refreshMs)) return `refreshed ${formatClock(refreshed)}`;
+	return 'live';
+}
+
+/** refreshText, read again as answers come, and when the last one becomes stale. */
+function useRefreshText(visible: readonly EndpointInfo[], refreshMs: number, frozen: boolean): string {
+	const { polls } = useRuntime();
+	const visibleRef = useRef(visible);
+	visibleRef.current = visible;
+	const read = useCallback(
+		() => refreshText(lastRefresh(polls.getSnapshot(), visibleRef.current), Date.now(), refreshMs, frozen),
+		[polls, refreshMs, frozen],
+	);
+	const [text, setText] = useState(read);
+	const visibleKey = visible.map((endpoint) => endpoint.key).join(' ');
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the endpoints are read through a ref, and another pane's are read again at once
+	useEffect(() => {
+		let timer: NodeJS.Timeout | undefined;
+		const update = () => {
+			// The same text sets nothing: React draws no frame for it.
+			setText(read());
+			clearTimeout(timer);
+			const refreshed = lastRefresh(polls.getSnapshot(), visibleRef.current);
+			if (refreshed === undefined || frozen) return;
+			const due = refreshed + staleAfterMs(refreshMs) - Date.now();
+			if (due >= 0) timer = setTimeout(update, due + 1);
+		};
+		update();
+		const unsubscribe = polls.subscribe(update);
+		return () => {
+			unsubscribe();
+			clearTimeout(timer);
+		};
+	}, [polls, read, refreshMs, frozen, visibleKey]);
+	return text;
+}
+
+/** The API statuses and the odd fields of the visible endpoints; re-renders only when they change as shown. */
 export function useStatus(visible: readonly EndpointInfo[]): Status {
 	const runtime = useRuntime();
 	const { polls, connection } = runtime;
@@ -62,7 +114,6 @@ export function useStatus(visible: readonly EndpointInfo[]): Status {
 		polls,
 		(state) => ({
 			statuses: apiStatuses(state, visible, unconfigured, required),
-			refreshed: lastRefresh(state, visible),
 			odd: oddFields(state, visible),
 		}),
 		statusKey,
@@ -142,7 +193,8 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	const ui = useUi();
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
-	const { statuses, refreshed, odd } = useStatus(props.visible);
+	const { statuses, odd } = useStatus(props.visible);
+	const clock = useRefreshText(props.visible, refreshMs, ui.frozen);
 	const { bug, problem } = useFaults();
 	const failing = statuses.filter((s) => s.kind === 'error');
 	// Ticks only while a retry countdown is on screen.
@@ -160,7 +212,6 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 			{'  '}
 		</Text>
 	));
-	const clock = refreshed !== undefined ? `refreshed ${formatClock(refreshed)}` : 'not refreshed yet';
 	const frozen = ' · FROZEN (f resumes)';
 	// The refresh interval gives way first on a narrow terminal: the clock and FROZEN never do.
 	const apisWidth = statuses.reduce((sum, s) => sum + apiText(s).length + 4, 0) || nothingPolled.length;

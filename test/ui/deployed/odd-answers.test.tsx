@@ -67,12 +67,11 @@ async function expectShown(c: PaneCase, answer: unknown, what: string): Promise<
 		8000,
 		() => `${what}: the ${c.pane} pane never read the answer; last frame:\n${screen.frame()}`,
 	);
-	const after = screen.written().length;
+	// Drawn since it was read: a frame that reads as the last one is not written again.
+	const after = screen.commits();
 	await screen.waitFor(
 		(frame) =>
-			screen.written().length > after &&
-			c.shows.every((text) => frame.includes(text)) &&
-			!frame.includes('✗'),
+			screen.commits() > after && c.shows.every((text) => frame.includes(text)) && !frame.includes('✗'),
 		`${what}: the ${c.pane} pane showing its data`,
 	);
 }

@@ -102,6 +102,11 @@ export class FilteredList<F, P extends Page = Page, Row = unknown> {
 		return this.ctx.store;
 	}
 
+	/** The poll store the page is read from: a view of the list subscribes to it. */
+	get polls(): PollStore {
+		return this.ctx.polls;
+	}
+
 	private notice(text: string): void {
 		this.ctx.store.dispatch({ type: 'notice', notice: { tone: 'info', text } });
 	}

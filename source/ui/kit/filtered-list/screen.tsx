@@ -6,7 +6,7 @@
  * list shares.
  */
 import { Text } from 'ink';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { MessageFilter } from '../../../api/filters.js';
 import { formatClock } from '../../../format/time.js';
@@ -42,6 +42,9 @@ export function useListRows<Row, F>(
 	size: { width: number; height: number },
 ): ListRows<Row> {
 	const { width, height } = size;
+	// The page comes from the poll store through the controller: the view using this is drawn
+	// again with each answer.
+	useSyncExternalStore(list.polls.subscribe, list.polls.getSnapshot);
 	const { state, store } = list;
 	const rows = list.rows() ?? none;
 	const { keysOf } = list.options;
