@@ -1,14 +1,16 @@
 /**
  * Child process of the TUI benchmark (run by bench/tui.ts through fork). Modes:
- * - `idle`: runs the TUI polling every 2 s and reports the CPU it used over the window (after
- *   start-up has settled), and the frames it drew;
+ * - `idle`: runs the bundled TUI polling every 2 s and reports the CPU it used and the frames it
+ *   drew over two windows: while the live charts fill, and once they are full;
  * - `sleep`: the same window doing nothing, the CPU baseline;
  * - `frames`: times Overview frames at 200x50 on real 30d statistics; then with the multi-row
  *   live charts full and moving (a history of the delivery logs read back, then one answer of
  *   the logs per frame); and a plain Text baseline.
  * The local service runs in the parent, so only the TUI's own work is counted here.
  */
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
 import { Root } from '../source/ui/app/root.js';
@@ -31,11 +33,18 @@ const report = (message: object) =>
 
 let renders = 0;
 
-function start(onFirstFrame: () => void) {
+/** startTui of the built monitor's bundle (npm run bench builds first). */
+async function bundledStartTui(): Promise<typeof startTui> {
+	const bundle = pathToFileURL(path.resolve('dist/cli/monitor.bundle.js')).href;
+	const { loadTui } = (await import(bundle)) as typeof import('../source/cli/monitor.js');
+	return (await loadTui()).startTui;
+}
+
+function start(onFirstFrame: () => void, startWith: typeof startTui = startTui) {
 	const connection = readConnection();
 	const client = benchClient(connection);
 	const terminal = fakeTerminal(200, 50);
-	const tui = startTui({
+	const tui = startWith({
 		client,
 		connection: { embedded: true, accountId: connection.accountId },
 		stdin: terminal.stdin,
@@ -72,9 +81,14 @@ async function frames(): Promise<void> {
 	const client = benchClient(connection);
 	const count = 400;
 	const warmup = 40;
-	// Two real snapshots, so that every frame has new data to draw.
+	// A real snapshot, and the same with one more request today and one more dead letter: every
+	// frame has new data to draw (the poll store keeps an equal answer's data, and the Overview
+	// draws nothing new for it).
 	const { data: a } = await client.management.mqStats(connection.accountId, '30d');
-	const { data: b } = await client.management.mqStats(connection.accountId, '30d');
+	const b = structuredClone(a);
+	b.dlq_message_count = (b.dlq_message_count ?? 0) + 1;
+	const today = b.daily_used?.at(-1);
+	if (today) today.y = (today.y ?? 0) + 1;
 	// The Overview fed through the poll store as the scheduler feeds it (the scheduler is stopped).
 	const runtime = createRuntime({
 		client,
@@ -192,29 +206,36 @@ async function liveFrames(a: UsageStats, b: UsageStats, count: number, warmup: n
 if (mode === 'frames') {
 	await frames();
 } else if (mode === 'idle' || mode === 'sleep') {
+	// Two windows: from `settleMs` after the first frame, while the live charts still fill (a
+	// column a poll, so a frame a poll), and from `steadyMs`, once they are full: the monitor left
+	// on screen, which draws only what changes.
+	const steadyMs = Number(process.argv[5] ?? settleMs);
 	let firstFrame: () => void = () => {};
 	const shown = new Promise<void>((resolve) => {
 		firstFrame = resolve;
 	});
-	const started = mode === 'idle' ? start(() => firstFrame()) : undefined;
+	// The bundle's TUI, as `mqtop` runs it (its Ink is built with the bundle's changes).
+	const started = mode === 'idle' ? start(() => firstFrame(), await bundledStartTui()) : undefined;
 	const tui = started?.tui;
 	if (!tui) firstFrame();
 	await shown;
-	// Start-up settles before the window opens: the first polls read minutes of logs back, and V8
-	// compiles what each frame runs, which at a frame every 2 s takes some seconds. What is measured
-	// is the monitor left on screen.
-	await sleep(settleMs);
-	const before = process.cpuUsage();
-	const rendersBefore = renders;
-	const openedAt = performance.now();
-	await sleep(windowMs);
-	const used = process.cpuUsage(before);
-	const wallMs = performance.now() - openedAt;
-	await report({
-		cpuMs: (used.user + used.system) / 1000,
-		wallMs,
-		frames: renders - rendersBefore,
-	});
+	const shownAt = performance.now();
+	const measure = async (fromMs: number) => {
+		await sleep(Math.max(0, shownAt + fromMs - performance.now()));
+		const before = process.cpuUsage();
+		const rendersBefore = renders;
+		const openedAt = performance.now();
+		await sleep(windowMs);
+		const used = process.cpuUsage(before);
+		return {
+			cpuMs: (used.user + used.system) / 1000,
+			wallMs: performance.now() - openedAt,
+			frames: renders - rendersBefore,
+		};
+	};
+	const filling = await measure(settleMs);
+	const steady = await measure(steadyMs);
+	await report({ ...steady, filling });
 	tui?.stop();
 	process.exit(0);
 }

@@ -91,6 +91,62 @@ const plugins = [
 		},
 	},
 	{
+		// Ink lays out and draws the whole screen after every commit of React's, even one that
+		// changed nothing on screen: a poll whose answer equals the last re-renders components that
+		// read the poll store, and each commit cost a full frame (an idle monitor's CPU, README,
+		// Development). Here a commit that changed no node, text or style of Ink's draws nothing.
+		name: 'ink-unchanged-commits',
+		transform(code, id) {
+			if (!id.endsWith(path.join('ink', 'build', 'reconciler.js'))) return null;
+			const edits = [
+				['    appendInitialChild: appendChildNode,', '    appendInitialChild: changes(appendChildNode),'],
+				['    appendChild: appendChildNode,', '    appendChild: changes(appendChildNode),'],
+				['    insertBefore: insertBeforeNode,', '    insertBefore: changes(insertBeforeNode),'],
+				[
+					'    appendChildToContainer: appendChildNode,',
+					'    appendChildToContainer: changes(appendChildNode),',
+				],
+				[
+					'    insertInContainerBefore: insertBeforeNode,',
+					'    insertInContainerBefore: changes(insertBeforeNode),',
+				],
+				[
+					'    removeChildFromContainer(node, removeNode) {',
+					'    removeChildFromContainer(node, removeNode) {\n        hostChanged = true;',
+				],
+				[
+					'    removeChild(node, removeNode) {',
+					'    removeChild(node, removeNode) {\n        hostChanged = true;',
+				],
+				[
+					'    commitTextUpdate(node, _oldText, newText) {',
+					'    commitTextUpdate(node, _oldText, newText) {\n        hostChanged = true;',
+				],
+				['    hideTextInstance(node) {', '    hideTextInstance(node) {\n        hostChanged = true;'],
+				[
+					'    unhideTextInstance(node, text) {',
+					'    unhideTextInstance(node, text) {\n        hostChanged = true;',
+				],
+				['    hideInstance(node) {', '    hideInstance(node) {\n        hostChanged = true;'],
+				['    unhideInstance(node) {', '    unhideInstance(node) {\n        hostChanged = true;'],
+				[
+					'        if (!props && !style) {\n            return;\n        }',
+					'        if (!props && !style) {\n            return;\n        }\n        hostChanged = true;',
+				],
+				[
+					'    resetAfterCommit(rootNode) {',
+					'    resetAfterCommit(rootNode) {\n        if (!hostChanged && !rootNode.isStaticDirty) return;\n        hostChanged = false;',
+				],
+			];
+			let patched = code;
+			for (const [from, to] of edits) {
+				if (patched.split(from).length !== 2) throw new Error(`ink changed: not once in ${id}: ${from}`);
+				patched = patched.replace(from, to);
+			}
+			return `${patched}\nvar hostChanged = true;\nfunction changes(change) {\n    return (...args) => {\n        hostChanged = true;\n        return change(...args);\n    };\n}\n`;
+		},
+	},
+	{
 		// Ink and the packages it measures and wraps text with count cells through ui/ink/cell-width.ts,
 		// which answers the lines a monitor draws most (chart, box and Latin characters, one cell each)
 		// without string-width's grapheme segmenter, and hands string-width the rest.

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Monitor from '../../../source/cli/monitor.js';
-import { type Fixture, startFixture } from '../../local/helpers.js';
+import { type Fixture, startFixture, startSink } from '../../local/helpers.js';
 import { waitUntil } from '../../support/wait.js';
 import { fakeTerminal } from '../terminal.js';
 
@@ -46,6 +46,65 @@ describe('the bundled TUI', () => {
 			expect(frames!.composed).toBeGreaterThan(0);
 			// The active tab in inverse: the bundle's Ink draws at the level startTui set.
 			expect(terminal.output()).toMatch(/\x1b\[7m(?:\x1b\[[0-9;]*m)* 1 Overview /);
+		} finally {
+			tui.stop();
+			await tui.exited;
+		}
+	});
+
+	it('draws no frame for polls that change nothing on screen', async () => {
+		// Delivered messages in the logs: each poll of them then answers anew (from where the last
+		// left off), and React commits what reads them with nothing new to draw.
+		const sink = await startSink();
+		try {
+			for (let i = 0; i < 3; i++)
+				await fixture.client.publish({ destination: `${sink.url}/ok`, body: `m${i}` });
+			await sink.waitFor(3);
+		} finally {
+			await sink.close();
+		}
+		const { loadTui } = (await import(pathToFileURL(bundle).href)) as typeof Monitor;
+		const { startTui } = await loadTui();
+		const terminal = fakeTerminal(80, 24);
+		let frames = 0;
+		const tui = startTui({
+			client: fixture.client,
+			connection: { embedded: true, accountId: fixture.service.accountId },
+			stdin: terminal.stdin,
+			stdout: terminal.stdout,
+			stderr: terminal.stdout,
+			patchConsole: false,
+			// The shortest the monitor takes: the live charts fill a column a poll.
+			refreshMs: 200,
+			onFrame: () => {
+				frames++;
+			},
+		});
+		const { polls, live } = tui.runtime;
+		try {
+			// Full when every rate has a sample for each column of its sparkline at 80 columns (some 20).
+			await waitUntil(
+				() =>
+					Object.values(live.getSnapshot().rates).every((rate) => rate.samples.length >= 40)
+						? true
+						: undefined,
+				30_000,
+				'the live charts to fill',
+			);
+			let answers = 0;
+			const counting = polls.subscribe(() => {
+				answers++;
+			});
+			const before = frames;
+			try {
+				await waitUntil(() => (answers >= 25 ? true : undefined), 30_000, '25 answers, some 5 s');
+			} finally {
+				counting();
+			}
+			// Before, a frame a second at least (the time of the last refresh); now only for what
+			// changed on screen, which here is nothing.
+			expect(frames - before).toBeLessThanOrEqual(1);
+			expect(terminal.output().replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '')).toMatch(/· live\b/);
 		} finally {
 			tui.stop();
 			await tui.exited;

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo } from 'react';
 import { formatDuration } from '../../../api/duration.js';
 import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
@@ -10,12 +10,15 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { usersEndpoint } from '../../data/endpoints.js';
+import type { LiveState } from '../../data/live/tracker.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { Chart } from '../../kit/chart/chart-view.js';
+import { timeAxis } from '../../kit/chart/lines.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
+import { useSelector } from '../../kit/hooks/use-selector.js';
 import { LiveText } from '../../kit/live-text/live-text-view.js';
 import { MonthBars } from '../../kit/month-bars/month-bars-view.js';
 import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/series-grid-view.js';
@@ -61,10 +64,13 @@ const LiveRates = memo(function LiveRates(props: {
 	chartHeight: number;
 }) {
 	const runtime = useRuntime();
-	const state = useSyncExternalStore(runtime.live.subscribe, runtime.live.getSnapshot);
 	const stepMs = runtime.refreshMs;
-	const charts = liveCharts(state, stepMs);
 	const cellWidth = Math.floor((props.width - chartGap * (props.columns - 1)) / props.columns);
+	const drawnWidth = props.chartHeight > 1 ? cellWidth : sparkWidth(cellWidth);
+	// Drawn again only when what is drawn changes: an idle account's rates stay at 0 as the
+	// window moves on, and a frame a poll would be an idle monitor's largest cost.
+	const state = useSelector(runtime.live, identity, (live) => liveRatesKey(live, stepMs, drawnWidth));
+	const charts = liveCharts(state, stepMs);
 	const lines = Array.from({ length: props.rows }, (_, r) =>
 		charts.slice(r * props.columns, (r + 1) * props.columns),
 	);
@@ -104,11 +110,27 @@ const LiveRates = memo(function LiveRates(props: {
 });
 
 const sparkLabelWidth = 17;
+const sparkStatsWidth = (width: number) => (width >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+/** The cells of a sparkline in a chart's cell of `width`. */
+const sparkWidth = (width: number) => Math.max(4, width - sparkLabelWidth - sparkStatsWidth(width) - 2);
+const identity = <T,>(value: T) => value;
+
+/** What LiveRates draws of the live state, as text: it is drawn again when this changes. */
+function liveRatesKey(state: LiveState, stepMs: number, width: number): string {
+	// The step as the time axis draws it: the measured one moves by a millisecond now and then.
+	const charts = liveCharts(state, stepMs).map((chart) => [
+		chart.title,
+		chart.note,
+		timeAxis(width, chart.stepMs),
+		chart.columns(width),
+	]);
+	return JSON.stringify([sourcesText(state), charts]);
+}
 
 function LiveSparkline(props: { chart: LiveChart; width: number }) {
 	const { chart, width } = props;
-	const statsWidth = width >= 60 ? statsWidthFor(8) : statsWidthFor(5);
-	const spark = Math.max(4, width - sparkLabelWidth - statsWidth - 2);
+	const statsWidth = sparkStatsWidth(width);
+	const spark = sparkWidth(width);
 	return (
 		<Sparkline
 			label={chart.title}
@@ -121,7 +143,10 @@ function LiveSparkline(props: { chart: LiveChart; width: number }) {
 	);
 }
 
-function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId: string }) {
+/** Memoised: the poll store keeps an equal answer's data, and a poll that changed nothing draws no frame. */
+const Usage = memo(function Usage(
+	props: PaneProps & { stats: UsageStats; title: string; accountId: string },
+) {
 	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
 	const theme = useTheme();
 	const { stats, width, height, accountId } = props;
@@ -211,7 +236,7 @@ function Usage(props: PaneProps & { stats: UsageStats; title: string; accountId:
 			) : null}
 		</Box>
 	);
-}
+});
 
 export function OverviewView(props: PaneProps) {
 	const ui = useUi();
