@@ -1,6 +1,6 @@
 /** The status line under the pane: what its endpoints answered, when, retries, odd fields and faults. */
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { describeIssue } from '../../api/liberal.js';
 import { truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
@@ -76,22 +76,21 @@ function useRefreshText(visible: readonly EndpointInfo[], refreshMs: number, fro
 	const { polls } = useRuntime();
 	const visibleRef = useRef(visible);
 	visibleRef.current = visible;
-	const read = useCallback(
-		() => refreshText(lastRefresh(polls.getSnapshot(), visibleRef.current), Date.now(), refreshMs, frozen),
-		[polls, refreshMs, frozen],
+	const [text, setText] = useState(() =>
+		refreshText(lastRefresh(polls.getSnapshot(), visible), Date.now(), refreshMs, frozen),
 	);
-	const [text, setText] = useState(read);
 	const visibleKey = visible.map((endpoint) => endpoint.key).join(' ');
 	// biome-ignore lint/correctness/useExhaustiveDependencies: the endpoints are read through a ref, and another pane's are read again at once
 	useEffect(() => {
 		let timer: NodeJS.Timeout | undefined;
 		const update = () => {
-			// The same text sets nothing: React draws no frame for it.
-			setText(read());
-			clearTimeout(timer);
 			const refreshed = lastRefresh(polls.getSnapshot(), visibleRef.current);
+			const now = Date.now();
+			// The same text sets nothing: React draws no frame for it.
+			setText(refreshText(refreshed, now, refreshMs, frozen));
+			clearTimeout(timer);
 			if (refreshed === undefined || frozen) return;
-			const due = refreshed + staleAfterMs(refreshMs) - Date.now();
+			const due = refreshed + staleAfterMs(refreshMs) - now;
 			if (due >= 0) timer = setTimeout(update, due + 1);
 		};
 		update();
@@ -100,7 +99,7 @@ function useRefreshText(visible: readonly EndpointInfo[], refreshMs: number, fro
 			unsubscribe();
 			clearTimeout(timer);
 		};
-	}, [polls, read, refreshMs, frozen, visibleKey]);
+	}, [polls, refreshMs, frozen, visibleKey]);
 	return text;
 }
 
