@@ -20,21 +20,28 @@ describe('the bundled TUI', () => {
 	});
 	afterAll(() => fixture.close());
 
-	it('composes its frames with the frame composer and draws styles', async () => {
-		// npm test builds first (pretest); the bundle is what `mqtop` loads.
-		expect(existsSync(bundle), `${bundle} (npm run build makes it)`).toBe(true);
+	type StartOptions = Parameters<Awaited<ReturnType<typeof Monitor.loadTui>>['startTui']>[0];
+
+	/** startTui of the bundle on the fixture, in `terminal`, with `options` besides. */
+	async function startBundled(terminal: ReturnType<typeof fakeTerminal>, options: Partial<StartOptions>) {
 		const { loadTui } = (await import(pathToFileURL(bundle).href)) as typeof Monitor;
 		const { startTui } = await loadTui();
-		const terminal = fakeTerminal();
-		const tui = startTui({
+		return startTui({
 			client: fixture.client,
 			connection: { embedded: true, accountId: fixture.service.accountId },
 			stdin: terminal.stdin,
 			stdout: terminal.stdout,
 			stderr: terminal.stdout,
 			patchConsole: false,
-			env: { ...process.env, CI: 'false' },
+			...options,
 		});
+	}
+
+	it('composes its frames with the frame composer and draws styles', async () => {
+		// npm test builds first (pretest); the bundle is what `mqtop` loads.
+		expect(existsSync(bundle), `${bundle} (npm run build makes it)`).toBe(true);
+		const terminal = fakeTerminal();
+		const tui = await startBundled(terminal, { env: { ...process.env, CI: 'false' } });
 		try {
 			await waitUntil(
 				() => (terminal.output().includes('Period series') ? true : undefined),
@@ -63,17 +70,9 @@ describe('the bundled TUI', () => {
 		} finally {
 			await sink.close();
 		}
-		const { loadTui } = (await import(pathToFileURL(bundle).href)) as typeof Monitor;
-		const { startTui } = await loadTui();
 		const terminal = fakeTerminal(80, 24);
 		let frames = 0;
-		const tui = startTui({
-			client: fixture.client,
-			connection: { embedded: true, accountId: fixture.service.accountId },
-			stdin: terminal.stdin,
-			stdout: terminal.stdout,
-			stderr: terminal.stdout,
-			patchConsole: false,
+		const tui = await startBundled(terminal, {
 			// The shortest the monitor takes: the live charts fill a column a poll.
 			refreshMs: 200,
 			onFrame: () => {
