@@ -46,15 +46,32 @@ export interface Messaging {
 	describePublish(request: PublishLike): PublishDescription;
 }
 
-/** Sends a request and reads its answer liberally (liberal.ts); `prepare` may reshape the JSON first. */
+type Prepare = (json: unknown) => unknown;
+
+/** The last answer to a GET read as each schema: its text, and what it was read as. */
+const lastReads = new WeakMap<z.ZodType, { text: string; prepare: Prepare | undefined; reading: unknown }>();
+
+/**
+ * Sends a request and reads its answer liberally (liberal.ts); `prepare` may reshape the JSON first.
+ * A GET answered with the same text as the last one read as the same schema is read as the same
+ * objects: a reading is a function of the text alone, and the monitor polls answers that rarely
+ * change (parsing and comparing them again was most of what an idle monitor spent). Readings are
+ * shared, so they are never changed in place.
+ */
 export async function sendRead<S extends z.ZodType>(
 	messaging: Messaging,
 	request: ApiRequest,
 	schema: S,
-	options: { signal?: AbortSignal | undefined; prepare?: (json: unknown) => unknown } = {},
+	options: { signal?: AbortSignal | undefined; prepare?: Prepare } = {},
 ): Promise<Reading<Liberal<S>>> {
 	const response = await messaging.send(request, options.signal);
-	return readBody(request.operation, response, schema, options.prepare);
+	const { prepare } = options;
+	if (request.method !== 'GET') return readBody(request.operation, response, schema, prepare);
+	const last = lastReads.get(schema);
+	if (last?.text === response.text && last.prepare === prepare) return last.reading as Reading<Liberal<S>>;
+	const reading = readBody(request.operation, response, schema, prepare);
+	lastReads.set(schema, { text: response.text, prepare, reading });
+	return reading;
 }
 
 /** A GET of the messaging API, its answer read liberally as `schema`. */
@@ -64,7 +81,7 @@ export function read<S extends z.ZodType>(
 	path: string,
 	schema: S,
 	signal?: AbortSignal,
-	prepare?: (json: unknown) => unknown,
+	prepare?: Prepare,
 ): Promise<Reading<Liberal<S>>> {
 	return sendRead(messaging, { operation, method: 'GET', path }, schema, { signal, prepare });
 }
