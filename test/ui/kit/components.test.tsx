@@ -64,6 +64,41 @@ describe('Chart', () => {
 		unmount();
 		expect(labels).toEqual(['2 B/s', '1 B/s', '0 B/s']);
 	});
+
+	it('is drawn again when its data changes, and not for the same data computed anew', () => {
+		let formatted = 0;
+		const format = (value: number) => {
+			formatted++;
+			return `${value}/s`;
+		};
+		const chart = (values: (number | null)[], estimates = values.map(() => false)) => (
+			<Chart
+				title="delivered"
+				data={{ values, estimates }}
+				height={6}
+				width={60}
+				stepMs={2000}
+				format={format}
+				tone="ok"
+			/>
+		);
+		const { lastFrame, rerender, unmount } = render(chart([1, 2, 3]));
+		const drawn = formatted;
+		expect(strip(lastFrame())).toContain('3/s  min 1/s  max 3/s');
+
+		rerender(chart([1, 2, 3]));
+		expect(formatted).toBe(drawn);
+
+		rerender(chart([1, 2, 4]));
+		expect(formatted).toBeGreaterThan(drawn);
+		expect(strip(lastFrame())).toContain('4/s  min 1/s  max 4/s');
+
+		const before = formatted;
+		rerender(chart([1, 2, 4], [false, false, true]));
+		expect(formatted).toBeGreaterThan(before);
+		expect(strip(lastFrame())).toContain('~4/s');
+		unmount();
+	});
 });
 
 interface Row {

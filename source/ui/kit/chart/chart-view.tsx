@@ -34,9 +34,26 @@ export function chartColumns(width: number, format: (value: number) => string): 
 	return plotWidth(width, labelWidthFor(format));
 }
 
+const sameItems = <T,>(a: readonly T[], b: readonly T[]) =>
+	a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** Props that draw the same chart: every prop the same, the data compared by its values (callers compute it anew). */
+function sameChart(a: ChartProps, b: ChartProps): boolean {
+	const keys = Object.keys(a) as (keyof ChartProps)[];
+	return (
+		keys.length === Object.keys(b).length &&
+		keys.every((key) =>
+			key === 'data'
+				? sameItems(a.data.values, b.data.values) && sameItems(a.data.estimates, b.data.estimates)
+				: Object.is(a[key], b[key]),
+		)
+	);
+}
+
 /**
  * A titled multi-row chart: `title  last … min … max …` (a `~` before a value that is an
- * estimate), the columns with a y axis in units, estimates dimmed, and a time axis.
+ * estimate), the columns with a y axis in units, estimates dimmed, and a time axis. Drawn again
+ * only when what it shows changes: the live charts move one at a time.
  */
 export const Chart = memo(function Chart(props: ChartProps) {
 	const theme = useTheme();
@@ -98,4 +115,4 @@ export const Chart = memo(function Chart(props: ChartProps) {
 			</Box>
 		</Box>
 	);
-});
+}, sameChart);

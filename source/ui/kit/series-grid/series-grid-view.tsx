@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { clampOffset } from '../../../format/layout.js';
 import { gridRows } from '../key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
-import type { SeriesRow } from './series-row.js';
+import { keepUnchangedRows, type SeriesRow } from './series-row.js';
 
 export interface SeriesGridProps {
 	rows: readonly SeriesRow[];
@@ -31,18 +31,22 @@ export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
 
 /**
  * Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`; drawn again
- * only when its props change (the rows are kept while the answers they come from are equal).
+ * only when its props change (the rows are kept while the answers they come from are equal), and
+ * a row's sparkline only when that row changes.
  */
 export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
+	const kept = useRef<readonly SeriesRow[]>([]);
+	kept.current = keepUnchangedRows(kept.current, props.rows);
+	const rows = kept.current;
 	const visible = Math.max(0, props.height - 1);
-	const columns = gridColumns(props.width, props.rows.length, visible);
+	const columns = gridColumns(props.width, rows.length, visible);
 	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
-	const lines = gridRows(props.rows, columns);
+	const lines = gridRows(rows, columns);
 	const start = clampOffset(props.offset, lines.length, visible);
 	const shown = lines.slice(start, start + visible);
 	const hidden = lines.length - shown.length;
-	const labelWidth = seriesLabelWidth(props.rows);
-	const statsWidth = statsWidthOf(props.rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+	const labelWidth = seriesLabelWidth(rows);
+	const statsWidth = statsWidthOf(rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
 	return (
 		<Box flexDirection="column" height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">

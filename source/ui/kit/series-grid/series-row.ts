@@ -7,3 +7,28 @@ export interface SeriesRow {
 	values: Point[];
 	format: (value: number) => string;
 }
+
+function sameRow(a: SeriesRow, b: SeriesRow): boolean {
+	return (
+		a.label === b.label &&
+		a.format === b.format &&
+		a.values.length === b.values.length &&
+		a.values.every((value, i) => value === b.values[i])
+	);
+}
+
+/**
+ * `next`, with each row that reads as the row of its id in `previous` replaced by that row: a
+ * new answer in which one series moved draws that series' sparkline again, not every one.
+ */
+export function keepUnchangedRows(
+	previous: readonly SeriesRow[],
+	next: readonly SeriesRow[],
+): readonly SeriesRow[] {
+	const before = new Map(previous.map((row) => [row.id, row]));
+	const rows = next.map((row) => {
+		const kept = before.get(row.id);
+		return kept && sameRow(kept, row) ? kept : row;
+	});
+	return rows.every((row, i) => row === previous[i]) && rows.length === previous.length ? previous : rows;
+}
