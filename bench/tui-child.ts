@@ -3,9 +3,11 @@
  * - `idle`: runs the bundled TUI polling every 2 s and reports the CPU it used and the frames it
  *   drew over two windows: while the live charts fill, and once they are full;
  * - `sleep`: the same window doing nothing, the CPU baseline;
- * - `frames`: times Overview frames at 200x50 on real 30d statistics; then with the multi-row
- *   live charts full and moving (a history of the delivery logs read back, then one answer of
- *   the logs per frame); and a plain Text baseline.
+ * - `frames`: times Overview frames at 200x50 of the bundled TUI, as `mqtop` draws them: on real
+ *   30d statistics, then with the multi-row live charts full and moving (a history of the
+ *   delivery logs read back, then one answer of the logs per frame); for reference, the 30d
+ *   frames of the unbundled sources, composed by our row joiner and by Ink's own; and a plain
+ *   Text baseline.
  * The local service runs in the parent, so only the TUI's own work is counted here.
  */
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
 import { Root } from '../source/ui/app/root.js';
 import { createRuntime } from '../source/ui/app/runtime.js';
+import type { Runtime } from '../source/ui/contract/runtime.js';
 import { liveLogsEndpoint } from '../source/ui/data/live/endpoints.js';
 import type { SlimLog } from '../source/ui/data/live/log-window.js';
 import { Store } from '../source/ui/data/store.js';
@@ -89,7 +92,14 @@ async function frames(): Promise<void> {
 	b.dlq_message_count = (b.dlq_message_count ?? 0) + 1;
 	const today = b.daily_used?.at(-1);
 	if (today) today.y = (today.y ?? 0) + 1;
-	// The Overview fed through the poll store as the scheduler feeds it (the scheduler is stopped).
+	const params = mqStatsEndpoint.params({ accountId: connection.accountId, period: '30d' });
+	const feedOf = (runtime: Runtime) => (i: number) =>
+		runtime.polls.succeeded(mqStatsEndpoint, params, i % 2 ? a : b, Date.now());
+
+	const overview = await bundledOverviewFrames(feedOf, count, warmup);
+
+	// For reference, the unbundled sources' Overview, composed by our row joiner and by Ink's own
+	// Output.get: what the composer saves. Fed as the scheduler feeds it (the scheduler is stopped).
 	const runtime = createRuntime({
 		client,
 		connection: { embedded: true, accountId: connection.accountId },
@@ -97,24 +107,20 @@ async function frames(): Promise<void> {
 	});
 	runtime.scheduler.stop();
 	for (let i = 0; i < 6; i++) runtime.ui.dispatch({ type: 'period/longer' });
-	const params = mqStatsEndpoint.params({ accountId: connection.accountId, period: '30d' });
-	const feed = (i: number) => runtime.polls.succeeded(mqStatsEndpoint, params, i % 2 ? a : b, Date.now());
-	// As startTui does: frames composed by our row joiner.
 	installFrameComposer();
 	const options = { debug: true, patchConsole: false, exitOnCtrlC: false };
-	const overviewFrames = async () => {
+	const sourceFrames = async () => {
 		const terminal = fakeTerminal(200, 50);
 		const app = render(createElement(Root, { runtime }), { ...options, ...terminal });
-		const samples = (await timeFrames(terminal.stdout, count + warmup, feed)).slice(warmup);
+		const samples = (await timeFrames(terminal.stdout, count + warmup, feedOf(runtime))).slice(warmup);
 		app.unmount();
 		return samples;
 	};
-	const overview = await overviewFrames();
-	// For reference, the same frames composed by Ink's own Output.get instead of ours.
+	const sources = await sourceFrames();
 	const prototype = InkOutput.prototype as { get: unknown };
 	const ours = prototype.get;
 	prototype.get = stockOutputGet;
-	const inkComposed = await overviewFrames();
+	const inkComposed = await sourceFrames();
 	prototype.get = ours;
 	runtime.dispose();
 	const live = await liveFrames(a, b, count, warmup);
@@ -129,8 +135,57 @@ async function frames(): Promise<void> {
 		await timeFrames(plainTerminal.stdout, count + warmup, (i) => text.set(screens[i % 2]!))
 	).slice(warmup);
 	plain.unmount();
-	await report({ overview, inkComposed, live, plain: baseline, points: a.daily_used?.length ?? 0 });
+	await report({ overview, sources, inkComposed, live, plain: baseline, points: a.daily_used?.length ?? 0 });
 	process.exit(0);
+}
+
+/**
+ * The bundle's TUI as `mqtop` runs it (its Ink built with the bundle's changes, text measured by
+ * ui/ink/cell-width) at 200x50, its scheduler stopped: the frame measures feed its poll store as
+ * the scheduler would. Frames are not held back for the frame rate (maxFps), so each is timed
+ * from the answer to its write.
+ */
+async function bundledTui(refreshMs?: number) {
+	const connection = readConnection();
+	const terminal = fakeTerminal(200, 50);
+	const startBundled = await bundledStartTui();
+	const tui = startBundled({
+		client: benchClient(connection),
+		connection: { embedded: true, accountId: connection.accountId },
+		stdin: terminal.stdin,
+		stdout: terminal.stdout,
+		stderr: terminal.stdout,
+		patchConsole: false,
+		coalesceMs: 0,
+		maxFps: 1000,
+		alternateScreen: false,
+		...(refreshMs ? { refreshMs } : {}),
+	});
+	tui.runtime.scheduler.stop();
+	const stop = async () => {
+		tui.stop();
+		await tui.exited;
+	};
+	return { runtime: tui.runtime, terminal, stop };
+}
+
+/** Overview frames on real 30d statistics, new data in every frame. */
+async function bundledOverviewFrames(
+	feedOf: (runtime: Runtime) => (i: number) => void,
+	count: number,
+	warmup: number,
+) {
+	const { runtime, terminal, stop } = await bundledTui();
+	for (let i = 0; i < 6; i++) runtime.ui.dispatch({ type: 'period/longer' });
+	let frame = '';
+	terminal.stdout.onChunk = (chunk) => {
+		if (chunk.includes('Period series')) frame = chunk;
+	};
+	const samples = (await timeFrames(terminal.stdout, count + warmup, feedOf(runtime))).slice(warmup);
+	await stop();
+	// Timing an Overview that did not draw the statistics would be a figure of nothing.
+	if (!frame.includes('period 30d')) throw new Error('the Overview did not draw the 30d statistics');
+	return samples;
 }
 
 /** Entries of the delivery logs in (from, to]: a few a second, some retried, now and then a failure. */
@@ -157,15 +212,8 @@ function entries(from: number, to: number, seed: number): SlimLog[] {
  */
 async function liveFrames(a: UsageStats, b: UsageStats, count: number, warmup: number): Promise<number[]> {
 	const connection = readConnection();
-	const client = benchClient(connection);
 	const refreshMs = 2000;
-	const runtime = createRuntime({
-		client,
-		connection: { embedded: true, accountId: connection.accountId },
-		coalesceMs: 0,
-		refreshMs,
-	});
-	runtime.scheduler.stop();
+	const { runtime, terminal, stop } = await bundledTui(refreshMs);
 	const stats = mqStatsEndpoint.params({ accountId: connection.accountId, period: '1h' });
 	const start = Date.now() - (count + warmup) * refreshMs;
 	runtime.polls.succeeded(mqStatsEndpoint, stats, a, start - refreshMs);
@@ -181,21 +229,16 @@ async function liveFrames(a: UsageStats, b: UsageStats, count: number, warmup: n
 			at,
 		);
 	answer(entries(start - 5 * 60_000, start, 0), start, start - 5 * 60_000);
-	const options = { debug: true, patchConsole: false, exitOnCtrlC: false };
-	const terminal = fakeTerminal(200, 50);
-	const app = render(createElement(Root, { runtime }), { ...options, ...terminal });
 	const feed = (i: number) => {
 		const to = start + (i + 1) * refreshMs;
 		answer(entries(to - refreshMs, to, i + 1), to);
 	};
 	let frame = '';
-	// The last whole frame (Ink writes a few control sequences after it on unmount).
 	terminal.stdout.onChunk = (chunk) => {
 		if (chunk.includes('Live')) frame = chunk;
 	};
 	const samples = (await timeFrames(terminal.stdout, count + warmup, feed)).slice(warmup);
-	app.unmount();
-	runtime.dispose();
+	await stop();
 	// Timing charts that were not drawn would be a figure of nothing.
 	const drawn = frame.replace(/\x1b\[[0-9;]*m/g, '');
 	if (!/[1-9][\d.]*\/s┤/.test(drawn) || !/delivered/.test(drawn))
