@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { summarize } from '../../../format/series.js';
 import { fitText } from '../../../format/text.js';
+import { sameItems } from '../../data/same-items.js';
 import { type Tone, useTheme } from '../../theme/theme.js';
 import { LiveText } from '../live-text/live-text-view.js';
 import { type ChartData, chartLines, plotWidth } from './lines.js';
@@ -33,9 +34,6 @@ function labelWidthFor(format: (value: number) => string): number {
 export function chartColumns(width: number, format: (value: number) => string): number {
 	return plotWidth(width, labelWidthFor(format));
 }
-
-const sameItems = <T,>(a: readonly T[], b: readonly T[]) =>
-	a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** Props that draw the same chart: every prop the same, the data compared by its values (callers compute it anew). */
 function sameChart(a: ChartProps, b: ChartProps): boolean {

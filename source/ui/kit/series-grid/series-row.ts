@@ -1,4 +1,5 @@
 import type { Point } from '../../../format/series.js';
+import { sameItems } from '../../data/same-items.js';
 
 /** One sparkline row of a pane: label (ours or sanitised), values and how to print them. */
 export interface SeriesRow {
@@ -9,12 +10,7 @@ export interface SeriesRow {
 }
 
 function sameRow(a: SeriesRow, b: SeriesRow): boolean {
-	return (
-		a.label === b.label &&
-		a.format === b.format &&
-		a.values.length === b.values.length &&
-		a.values.every((value, i) => value === b.values[i])
-	);
+	return a.label === b.label && a.format === b.format && sameItems(a.values, b.values);
 }
 
 /**
@@ -30,5 +26,5 @@ export function keepUnchangedRows(
 		const kept = before.get(row.id);
 		return kept && sameRow(kept, row) ? kept : row;
 	});
-	return rows.every((row, i) => row === previous[i]) && rows.length === previous.length ? previous : rows;
+	return sameItems(rows, previous) ? previous : rows;
 }

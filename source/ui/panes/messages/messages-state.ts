@@ -1,4 +1,5 @@
 /** What the Messages pane keeps besides the messages themselves. */
+import { sameItems } from '../../data/same-items.js';
 import {
 	initialRequestList,
 	leaveRequestFlow,
@@ -41,9 +42,7 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 			// The request replaces the field.
 			return { ...requestListReducer(state, action), editing: false };
 		case 'shown':
-			return action.ids.length === state.shown.length && action.ids.every((id, i) => id === state.shown[i])
-				? state
-				: { ...state, shown: [...action.ids] };
+			return sameItems(action.ids, state.shown) ? state : { ...state, shown: [...action.ids] };
 		case 'follow/open':
 			return { ...state, editing: true, confirm: undefined, notice: undefined };
 		case 'follow/close':
