@@ -10,6 +10,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { usersEndpoint } from '../../data/endpoints.js';
+import type { Columns } from '../../data/live/history.js';
 import type { LiveState } from '../../data/live/tracker.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
@@ -69,12 +70,14 @@ const LiveRates = memo(function LiveRates(props: {
 	const drawnWidth = props.chartHeight > 1 ? cellWidth : sparkWidth(cellWidth);
 	// Drawn again only when what is drawn changes: an idle account's rates stay at 0 as the
 	// window moves on, and a frame a poll would be an idle monitor's largest cost.
-	const state = useSelector(runtime.live, identity, (live) => liveRatesKey(live, stepMs, drawnWidth));
-	const charts = liveCharts(state, stepMs);
+	const { sources, charts } = useSelector(
+		runtime.live,
+		(live) => drawnRates(live, stepMs, drawnWidth),
+		(drawn) => drawnRatesKey(drawn, drawnWidth),
+	);
 	const lines = Array.from({ length: props.rows }, (_, r) =>
 		charts.slice(r * props.columns, (r + 1) * props.columns),
 	);
-	const sources = sourcesText(state);
 	const title = `every ${formatDuration(stepMs)}, newest right${sources ? ` · ${sources}` : ''}`;
 	return (
 		<Box flexDirection="column" width={props.width} flexShrink={0}>
@@ -85,13 +88,13 @@ const LiveRates = memo(function LiveRates(props: {
 				</Text>
 			</Box>
 			{lines.map((line) => (
-				<Box key={line.map((c) => c.id).join(' ')} flexDirection="row" gap={chartGap} flexShrink={0}>
-					{line.map((chart) =>
+				<Box key={line.map((c) => c.chart.id).join(' ')} flexDirection="row" gap={chartGap} flexShrink={0}>
+					{line.map(({ chart, data }) =>
 						props.chartHeight > 1 ? (
 							<Chart
 								key={chart.id}
 								title={chart.title}
-								data={chart.columns(cellWidth)}
+								data={data}
 								width={cellWidth}
 								height={props.chartHeight}
 								stepMs={chart.stepMs}
@@ -100,7 +103,7 @@ const LiveRates = memo(function LiveRates(props: {
 								note={chart.note}
 							/>
 						) : (
-							<LiveSparkline key={chart.id} chart={chart} width={cellWidth} />
+							<LiveSparkline key={chart.id} chart={chart} values={data.values} width={cellWidth} />
 						),
 					)}
 				</Box>
@@ -113,28 +116,38 @@ const sparkLabelWidth = 17;
 const sparkStatsWidth = (width: number) => (width >= 60 ? statsWidthFor(8) : statsWidthFor(5));
 /** The cells of a sparkline in a chart's cell of `width`. */
 const sparkWidth = (width: number) => Math.max(4, width - sparkLabelWidth - sparkStatsWidth(width) - 2);
-const identity = <T,>(value: T) => value;
 
-/** What LiveRates draws of the live state, as text: it is drawn again when this changes. */
-function liveRatesKey(state: LiveState, stepMs: number, width: number): string {
+/** What LiveRates draws of the live state: where the rates come from, and each chart's columns at the drawn width. */
+interface DrawnRates {
+	sources: string;
+	charts: { chart: LiveChart; data: Columns }[];
+}
+
+function drawnRates(state: LiveState, stepMs: number, width: number): DrawnRates {
+	const charts = liveCharts(state, stepMs).map((chart) => ({ chart, data: chart.columns(width) }));
+	return { sources: sourcesText(state), charts };
+}
+
+/** DrawnRates as text: LiveRates is drawn again when this changes. */
+function drawnRatesKey({ sources, charts }: DrawnRates, width: number): string {
 	// The step as the time axis draws it: the measured one moves by a millisecond now and then.
-	const charts = liveCharts(state, stepMs).map((chart) => [
+	const drawn = charts.map(({ chart, data }) => [
 		chart.title,
 		chart.note,
 		timeAxis(width, chart.stepMs),
-		chart.columns(width),
+		data,
 	]);
-	return JSON.stringify([sourcesText(state), charts]);
+	return JSON.stringify([sources, drawn]);
 }
 
-function LiveSparkline(props: { chart: LiveChart; width: number }) {
+/** A rate's sparkline in a chart's cell of `width`; `values` fill sparkWidth(width) cells. */
+function LiveSparkline(props: { chart: LiveChart; values: Columns['values']; width: number }) {
 	const { chart, width } = props;
 	const statsWidth = sparkStatsWidth(width);
-	const spark = sparkWidth(width);
 	return (
 		<Sparkline
 			label={chart.title}
-			values={chart.columns(spark).values}
+			values={props.values}
 			width={width}
 			labelWidth={sparkLabelWidth}
 			statsWidth={statsWidth}
