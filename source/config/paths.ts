@@ -11,24 +11,53 @@ export interface PathInputs {
 }
 
 /**
- * `MQTOP_CONFIG` names the file directly. Otherwise: Windows `%APPDATA%\mqtop\config.json`;
- * elsewhere `$XDG_CONFIG_HOME/mqtop/config.json` when it is set (an absolute path, as the XDG
- * spec requires), then macOS `~/Library/Preferences/mqtop/config.json`, then
- * `~/.config/mqtop/config.json`.
+ * A platform's base directory of one kind (config, data, cache) and where mqtop's lies in it:
+ * Windows `%<windows>%` (`<home>\<windowsHome>` when unset); elsewhere `$<xdg>` when it is set (an
+ * absolute path, as the XDG spec requires), then macOS `~/<darwin>`, then `~/<other>`.
  */
-export function configFilePath({ platform, env, homedir }: PathInputs): string {
-	const explicit = env.MQTOP_CONFIG?.trim();
-	if (explicit) return explicit;
-	if (platform === 'win32') {
-		const appData = env.APPDATA?.trim() || path.win32.join(homedir, 'AppData', 'Roaming');
-		return path.win32.join(appData, 'mqtop', 'config.json');
-	}
-	const xdg = env.XDG_CONFIG_HOME?.trim();
-	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, 'mqtop', 'config.json');
-	if (platform === 'darwin')
-		return path.posix.join(homedir, 'Library', 'Preferences', 'mqtop', 'config.json');
-	return path.posix.join(homedir, '.config', 'mqtop', 'config.json');
+interface BaseDirectory {
+	windows: string;
+	windowsHome: string[];
+	xdg: string;
+	darwin: string[];
+	other: string[];
 }
+
+function inBase(
+	{ platform, env, homedir }: PathInputs,
+	base: BaseDirectory,
+	under: string[],
+	windowsUnder = under,
+): string {
+	if (platform === 'win32') {
+		const dir = env[base.windows]?.trim() || path.win32.join(homedir, ...base.windowsHome);
+		return path.win32.join(dir, ...windowsUnder);
+	}
+	const xdg = env[base.xdg]?.trim();
+	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, ...under);
+	return path.posix.join(homedir, ...(platform === 'darwin' ? base.darwin : base.other), ...under);
+}
+
+/**
+ * `MQTOP_CONFIG` names the file directly. Otherwise: Windows `%APPDATA%\mqtop\config.json`;
+ * elsewhere `$XDG_CONFIG_HOME/mqtop/config.json` when it is set (an absolute path), then macOS
+ * `~/Library/Preferences/mqtop/config.json`, then `~/.config/mqtop/config.json`.
+ */
+export function configFilePath(inputs: PathInputs): string {
+	const explicit = inputs.env.MQTOP_CONFIG?.trim();
+	if (explicit) return explicit;
+	const base = {
+		windows: 'APPDATA',
+		windowsHome: ['AppData', 'Roaming'],
+		xdg: 'XDG_CONFIG_HOME',
+		darwin: ['Library', 'Preferences'],
+		other: ['.config'],
+	};
+	return inBase(inputs, base, ['mqtop', 'config.json']);
+}
+
+/** The local application data of Windows: the data and the cache directories are both in it. */
+const localAppData = { windows: 'LOCALAPPDATA', windowsHome: ['AppData', 'Local'] };
 
 /**
  * Where the local server keeps its state (and the receiver its history). `MQTOP_DATA_DIR`
@@ -36,17 +65,16 @@ export function configFilePath({ platform, env, homedir }: PathInputs): string {
  * `$XDG_DATA_HOME/mqtop` when it is set (an absolute path), then macOS
  * `~/Library/Application Support/mqtop`, then `~/.local/share/mqtop`.
  */
-export function dataDirPath({ platform, env, homedir }: PathInputs): string {
-	const explicit = env.MQTOP_DATA_DIR?.trim();
+export function dataDirPath(inputs: PathInputs): string {
+	const explicit = inputs.env.MQTOP_DATA_DIR?.trim();
 	if (explicit) return explicit;
-	if (platform === 'win32') {
-		const local = env.LOCALAPPDATA?.trim() || path.win32.join(homedir, 'AppData', 'Local');
-		return path.win32.join(local, 'mqtop');
-	}
-	const xdg = env.XDG_DATA_HOME?.trim();
-	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, 'mqtop');
-	if (platform === 'darwin') return path.posix.join(homedir, 'Library', 'Application Support', 'mqtop');
-	return path.posix.join(homedir, '.local', 'share', 'mqtop');
+	const base = {
+		...localAppData,
+		xdg: 'XDG_DATA_HOME',
+		darwin: ['Library', 'Application Support'],
+		other: ['.local', 'share'],
+	};
+	return inBase(inputs, base, ['mqtop']);
 }
 
 /**
@@ -54,13 +82,7 @@ export function dataDirPath({ platform, env, homedir }: PathInputs): string {
  * Windows `%LOCALAPPDATA%\mqtop\Cache`; elsewhere `$XDG_CACHE_HOME/mqtop` when it is set (an
  * absolute path), then macOS `~/Library/Caches/mqtop`, then `~/.cache/mqtop`.
  */
-export function cacheDirPath({ platform, env, homedir }: PathInputs): string {
-	if (platform === 'win32') {
-		const local = env.LOCALAPPDATA?.trim() || path.win32.join(homedir, 'AppData', 'Local');
-		return path.win32.join(local, 'mqtop', 'Cache');
-	}
-	const xdg = env.XDG_CACHE_HOME?.trim();
-	if (xdg && path.posix.isAbsolute(xdg)) return path.posix.join(xdg, 'mqtop');
-	if (platform === 'darwin') return path.posix.join(homedir, 'Library', 'Caches', 'mqtop');
-	return path.posix.join(homedir, '.cache', 'mqtop');
+export function cacheDirPath(inputs: PathInputs): string {
+	const base = { ...localAppData, xdg: 'XDG_CACHE_HOME', darwin: ['Library', 'Caches'], other: ['.cache'] };
+	return inBase(inputs, base, ['mqtop'], ['mqtop', 'Cache']);
 }
