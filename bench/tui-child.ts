@@ -24,7 +24,7 @@ import { Store } from '../source/ui/data/store.js';
 import { installFrameComposer, stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
 import { mqStatsEndpoint, type UsageStats } from '../source/ui/panes/overview/endpoints.js';
-import { startTui } from '../source/ui/run.js';
+import type { startTui, TuiOptions } from '../source/ui/run.js';
 import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
 
@@ -41,26 +41,6 @@ async function bundledStartTui(): Promise<typeof startTui> {
 	const bundle = pathToFileURL(path.resolve('dist/cli/monitor.bundle.js')).href;
 	const { loadTui } = (await import(bundle)) as typeof import('../source/cli/monitor.js');
 	return (await loadTui()).startTui;
-}
-
-function start(onFirstFrame: () => void, startWith: typeof startTui = startTui) {
-	const connection = readConnection();
-	const client = benchClient(connection);
-	const terminal = fakeTerminal(200, 50);
-	const tui = startWith({
-		client,
-		connection: { embedded: true, accountId: connection.accountId },
-		stdin: terminal.stdin,
-		stdout: terminal.stdout,
-		stderr: terminal.stdout,
-		refreshMs: 2000,
-		patchConsole: false,
-		onFirstFrame,
-		onFrame: () => {
-			renders++;
-		},
-	});
-	return { tui, terminal };
 }
 
 /** Times frames: each applies `update` and waits for the frame it causes to be written. */
@@ -141,11 +121,9 @@ async function frames(): Promise<void> {
 
 /**
  * The bundle's TUI as `mqtop` runs it (its Ink built with the bundle's changes, text measured by
- * ui/ink/cell-width) at 200x50, its scheduler stopped: the frame measures feed its poll store as
- * the scheduler would. Frames are not held back for the frame rate (maxFps), so each is timed
- * from the answer to its write.
+ * ui/ink/cell-width) at 200x50 on the benchmark's service, with `options` besides.
  */
-async function bundledTui(refreshMs?: number) {
+async function bundledTui(options: Partial<TuiOptions> = {}) {
 	const connection = readConnection();
 	const terminal = fakeTerminal(200, 50);
 	const startBundled = await bundledStartTui();
@@ -156,17 +134,29 @@ async function bundledTui(refreshMs?: number) {
 		stdout: terminal.stdout,
 		stderr: terminal.stdout,
 		patchConsole: false,
+		...options,
+	});
+	const stop = async () => {
+		tui.stop();
+		await tui.exited;
+	};
+	return { runtime: tui.runtime, terminal, stop };
+}
+
+/**
+ * bundledTui for the frame measures: its scheduler stopped, as they feed its poll store as the
+ * scheduler would, and frames not held back for the frame rate (maxFps), so each is timed from
+ * the answer to its write.
+ */
+async function fedTui(refreshMs?: number) {
+	const tui = await bundledTui({
 		coalesceMs: 0,
 		maxFps: 1000,
 		alternateScreen: false,
 		...(refreshMs ? { refreshMs } : {}),
 	});
 	tui.runtime.scheduler.stop();
-	const stop = async () => {
-		tui.stop();
-		await tui.exited;
-	};
-	return { runtime: tui.runtime, terminal, stop };
+	return tui;
 }
 
 /** Overview frames on real 30d statistics, new data in every frame. */
@@ -175,7 +165,7 @@ async function bundledOverviewFrames(
 	count: number,
 	warmup: number,
 ) {
-	const { runtime, terminal, stop } = await bundledTui();
+	const { runtime, terminal, stop } = await fedTui();
 	for (let i = 0; i < 6; i++) runtime.ui.dispatch({ type: 'period/longer' });
 	let frame = '';
 	terminal.stdout.onChunk = (chunk) => {
@@ -213,7 +203,7 @@ function entries(from: number, to: number, seed: number): SlimLog[] {
 async function liveFrames(a: UsageStats, b: UsageStats, count: number, warmup: number): Promise<number[]> {
 	const connection = readConnection();
 	const refreshMs = 2000;
-	const { runtime, terminal, stop } = await bundledTui(refreshMs);
+	const { runtime, terminal, stop } = await fedTui(refreshMs);
 	const stats = mqStatsEndpoint.params({ accountId: connection.accountId, period: '1h' });
 	const start = Date.now() - (count + warmup) * refreshMs;
 	runtime.polls.succeeded(mqStatsEndpoint, stats, a, start - refreshMs);
@@ -257,9 +247,16 @@ if (mode === 'frames') {
 	const shown = new Promise<void>((resolve) => {
 		firstFrame = resolve;
 	});
-	// The bundle's TUI, as `mqtop` runs it (its Ink is built with the bundle's changes).
-	const started = mode === 'idle' ? start(() => firstFrame(), await bundledStartTui()) : undefined;
-	const tui = started?.tui;
+	const tui =
+		mode === 'idle'
+			? await bundledTui({
+					refreshMs: 2000,
+					onFirstFrame: () => firstFrame(),
+					onFrame: () => {
+						renders++;
+					},
+				})
+			: undefined;
 	if (!tui) firstFrame();
 	await shown;
 	const shownAt = performance.now();
@@ -279,6 +276,6 @@ if (mode === 'frames') {
 	const filling = await measure(settleMs);
 	const steady = await measure(steadyMs);
 	await report({ ...steady, filling });
-	tui?.stop();
+	await tui?.stop();
 	process.exit(0);
 }
