@@ -8,10 +8,9 @@
  * - `panes`: 5 and 6 in turn, until a frame of the other pane (checked by its text) is written.
  * It also reports how long Ink took to render each frame meanwhile (the floor under every key).
  */
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
+import { bundledStartTui } from './bundled-tui.js';
 import { benchClient, readConnection } from './connection.js';
 import { fakeTerminal } from './fake-terminal.js';
 
@@ -26,8 +25,7 @@ const send = (reply: PaneReply) =>
 	new Promise<void>((resolve) => (process.send ? process.send(reply, () => resolve()) : resolve()));
 
 const connection = readConnection();
-const bundle = pathToFileURL(path.resolve('dist/ui/run.bundle.js')).href;
-const { startTui } = (await import(bundle)) as typeof import('../source/ui/run.js');
+const startTui = await bundledStartTui();
 
 const receiver = await startReceiverInWorker({
 	currentSigningKey: connection.currentSigningKey,
@@ -113,10 +111,14 @@ function press(key: string, expect?: string): Promise<number> {
 
 /** Resolves once a frame showing received requests is written (j needs rows to move over). */
 async function listShown(): Promise<void> {
+	// The source message id of a request the parent sent (the message column).
+	const shown = () => lastFrame.replace(sgr, '').includes('msg_benchSource');
 	const deadline = performance.now() + pressTimeoutMs;
-	while (!lastFrame.includes('src msg_bench') && performance.now() < deadline) await sleep(20);
-	if (!lastFrame.includes('src msg_bench'))
-		throw new Error('the Callbacks pane never showed the requests received');
+	while (!shown() && performance.now() < deadline) await sleep(20);
+	if (!shown())
+		throw new Error(
+			`the Callbacks pane never showed the requests received; its last frame:\n${lastFrame.replace(sgr, '')}`,
+		);
 }
 
 async function measure(mode: Mode, presses: number): Promise<number[]> {

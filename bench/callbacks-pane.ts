@@ -6,11 +6,13 @@
  * between the Messages and Callbacks panes. Rounds alternate quiet and loaded, so a change in
  * the machine's load hits both. Everything stays on 127.0.0.1 and stops by itself.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startLocalService } from '../source/local/service.js';
 import { generateSigningKey } from '../source/signing/keys.js';
 import type { Mode, PaneReply, PaneRequest } from './callbacks-pane-child.js';
+import { BenchChild, benchFile } from './children.js';
 import { connectionEnv } from './connection.js';
-import { benchCallbackBody, Child, LoadClient, notOk } from './load-client.js';
+import { benchCallbackBody, LoadClient, notOk } from './load-client.js';
 import type { LoadResult } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
 
@@ -21,12 +23,13 @@ const presses: Record<Mode, number> = { jk: 150, panes: 100 };
 const warmupMs = 1500;
 /** The load never runs longer than this, whatever happens to the measurement. */
 const maxLoadMs = 120_000;
-const targetMs = 50;
+/** p99 of key to frame under the load, per key. */
+const targetMs: Record<Mode, number> = { jk: 30, panes: 60 };
 const connections = 16;
 // {n}: one of many source messages, as real traffic has.
 const body = benchCallbackBody('msg_benchSource{n}');
 
-interface Measured {
+export interface Measured {
 	samples: number[];
 	/** Callbacks the receiver took per second meanwhile. */
 	receivedPerSecond: number;
@@ -35,10 +38,24 @@ interface Measured {
 	renders: number[];
 }
 
-class PaneChild extends Child<PaneRequest, PaneReply> {
-	async measure(mode: Mode): Promise<Measured> {
+/** The monitor under test, a child process (callbacks-pane-child.ts). */
+export class PaneChild {
+	readonly child: BenchChild<PaneRequest, PaneReply>;
+	constructor(env: Record<string, string>, execArgv?: string[]) {
+		this.child = BenchChild.fork(benchFile('./callbacks-pane-child.js'), {
+			name: 'the monitor (callbacks-pane-child.js)',
+			env,
+			...(execArgv ? { execArgv } : {}),
+		});
+	}
+	async ready(): Promise<string> {
+		const ready = await this.child.next();
+		if (ready.type !== 'ready') throw new Error(`the monitor sent ${ready.type} before it was ready`);
+		return ready.receiverUrl;
+	}
+	async measure(mode: Mode, count = presses[mode]): Promise<Measured> {
 		const start = performance.now();
-		const reply = await this.ask({ type: 'measure', mode, presses: presses[mode] });
+		const reply = await this.child.ask({ type: 'measure', mode, presses: count });
 		if (reply.type === 'failed') throw new Error(reply.message);
 		if (reply.type !== 'samples') throw new Error('the monitor sent no samples');
 		const seconds = (performance.now() - start) / 1000;
@@ -51,6 +68,11 @@ class PaneChild extends Child<PaneRequest, PaneReply> {
 			framesPerSecond: reply.renders.length / seconds,
 			renders: reply.renders,
 		};
+	}
+	/** Ends the monitor: asked first, killed if it does not end. */
+	async stop(): Promise<void> {
+		this.child.tell({ type: 'stop' });
+		await this.child.end(5_000);
 	}
 }
 
@@ -71,10 +93,12 @@ async function loaded(
 		durationMs: maxLoadMs,
 		ratePerSecond: rate,
 	});
-	await new Promise((resolve) => setTimeout(resolve, warmupMs));
+	// A load generator that fails fails the measure at once (one that ends on time does not).
+	const loadFailed = running.then(() => new Promise<never>(() => {}));
 	let measured: Measured;
 	try {
-		measured = await work();
+		await Promise.race([sleep(warmupMs), loadFailed]);
+		measured = await Promise.race([work(), loadFailed]);
 	} finally {
 		load.stop();
 	}
@@ -83,12 +107,13 @@ async function loaded(
 
 export const callbacksPaneBenchmark: Benchmark = {
 	name: 'callbacks-pane',
+	// Some two minutes: eight measures of 100 to 150 keys, half of them under the load.
+	limitMs: 6 * 60_000,
 	async run(): Promise<BenchLine[]> {
 		const keys = { current: generateSigningKey(), next: generateSigningKey() };
 		const service = await startLocalService({ currentSigningKey: keys.current, nextSigningKey: keys.next });
 
 		const monitor = new PaneChild(
-			'./callbacks-pane-child.js',
 			{
 				...connectionEnv(service),
 				NODE_ENV: 'production',
@@ -102,11 +127,10 @@ export const callbacksPaneBenchmark: Benchmark = {
 		const busy: Record<Mode, Measured[]> = { jk: [], panes: [] };
 		let failedAnswers = 0;
 		try {
-			const ready = await monitor.next();
-			if (ready.type !== 'ready') throw new Error('the monitor did not start');
+			const receiverUrl = await monitor.ready();
 			// Some requests in the list first, so that j and k have rows to move over.
 			await load.run({
-				url: ready.receiverUrl,
+				url: receiverUrl,
 				key: keys.current,
 				issuer: 'Svc',
 				body,
@@ -118,7 +142,7 @@ export const callbacksPaneBenchmark: Benchmark = {
 			for (let round = 0; round < rounds; round++) {
 				for (const mode of ['jk', 'panes'] as const) {
 					const measureLoaded = async () => {
-						const run = await loaded(load, ready.receiverUrl, keys.current, () => monitor.measure(mode));
+						const run = await loaded(load, receiverUrl, keys.current, () => monitor.measure(mode));
 						busy[mode].push(run.measured);
 						failedAnswers += notOk(run.load);
 					};
@@ -132,8 +156,7 @@ export const callbacksPaneBenchmark: Benchmark = {
 				}
 			}
 		} finally {
-			monitor.tell({ type: 'stop' });
-			monitor.close();
+			await monitor.stop();
 			load.close();
 			await service.close();
 		}
@@ -157,8 +180,8 @@ export const callbacksPaneBenchmark: Benchmark = {
 					value: p99,
 					unit: 'ms',
 					baseline: percentile(q, 99),
-					target: `< ${targetMs} ms`,
-					met: p99 < targetMs,
+					target: `< ${targetMs[mode]} ms`,
+					met: p99 < targetMs[mode],
 				},
 				{ metric: `${labels[mode]}: key to frame max, loaded`, value: Math.max(...b), unit: 'ms' },
 			);

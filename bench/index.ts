@@ -130,6 +130,8 @@ function sparseAndHybrid(vectors: number[][], queries: number[][]): { sparseP99:
 
 export const indexBenchmark: Benchmark = {
 	name: 'index',
+	// In process, a few minutes on a small machine; a query or an upsert gone quadratic fails it.
+	limitMs: 15 * 60_000,
 	async run(): Promise<BenchLine[]> {
 		const gc = collectGarbage();
 		const random = generator(42);

@@ -605,6 +605,8 @@ async function historyCost(sink: Sink, root: string): Promise<BenchLine[]> {
 
 export const localBenchmark: Benchmark = {
 	name: 'local',
+	// Six parts, each failed by its own deadline, and the services' starts and stops around them.
+	limitMs: 6 * deadlineMs + 180_000,
 	async run() {
 		const sink = await startSink();
 		const forwarder = await startForwarder(sink.url);

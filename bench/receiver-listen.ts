@@ -4,10 +4,9 @@
  * /proc, since its stdout is not there to ask. The baseline, what a developer writes without
  * mqtop (receiver-sdk.ts), runs the same way.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { BenchChild, benchFile, distFile } from './children.js';
 
 export interface ListenChild {
 	url: string;
@@ -28,8 +27,8 @@ export interface ListenOptions {
 	execArgv?: string[];
 }
 
-const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-const sdkReceiver = fileURLToPath(new URL('./receiver-sdk.js', import.meta.url));
+const main = distFile('cli/main.js');
+const sdkReceiver = benchFile('./receiver-sdk.js');
 const startMs = 15_000;
 
 /**
@@ -85,38 +84,26 @@ async function startOnce(
 		),
 		MQTOP_DATA_DIR: dataDir,
 	};
-	// 'ignore' attaches /dev/null: output costs the child exactly what writing it costs.
-	const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: clean });
-	let stderr = '';
-	child.stderr.setEncoding('utf8').on('data', (text: string) => {
-		stderr += text;
-	});
-	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+	// stdout to /dev/null: output costs the child exactly what writing it costs. Its stderr is kept
+	// for a failure only: a start that fails is tried again on another port.
+	const child = BenchChild.spawn({ name, args, cleanEnv: true, env: clean, showStderr: false });
 	let gone = false;
-	void exited.then(() => {
+	void child.ended.then(() => {
 		gone = true;
 	});
 	const deadline = Date.now() + startMs;
 	while (!(await accepts(port))) {
-		if (gone) throw new Error(`${name} exited before listening: ${stderr.trim()}`);
+		if (gone) throw new Error(`${name} exited before listening: ${child.stderr().trim()}`);
 		if (Date.now() > deadline) {
-			child.kill('SIGKILL');
+			child.kill();
 			throw new Error(`${name} did not listen on port ${port} within ${startMs} ms`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 	return {
 		url: `http://127.0.0.1:${port}`,
-		pid: child.pid!,
-		stop: async () => {
-			if (!gone) child.kill('SIGINT');
-			const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-			try {
-				return await exited;
-			} finally {
-				clearTimeout(timer);
-			}
-		},
+		pid: child.process.pid!,
+		stop: () => child.stop('SIGINT'),
 	};
 }
 

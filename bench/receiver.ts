@@ -33,7 +33,8 @@ import { dialectPresets } from '../source/api/dialect.js';
 import { startReceiver } from '../source/receiver/receiver.js';
 import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { generateSigningKey } from '../source/signing/keys.js';
-import { benchCallbackBody, Child, LoadClient, notOk } from './load-client.js';
+import { BenchChild, benchFile } from './children.js';
+import { benchCallbackBody, LoadClient, notOk } from './load-client.js';
 import { watchLikeMonitor } from './monitor-watch.js';
 import type { HostedReceiver, HostReply, HostRequest } from './receiver-host.js';
 import {
@@ -331,7 +332,10 @@ async function listenMemory(client: LoadClient, common: Common): Promise<MemoryR
 
 /** A receiver alone in a process of its own: its memory is the receiver's plus Node's. */
 async function hostedMemory(client: LoadClient, common: Common, kind: HostedReceiver): Promise<MemoryRun> {
-	const host = new Child<HostRequest, HostReply>('./receiver-host.js');
+	const host = BenchChild.fork<HostRequest, HostReply>(benchFile('./receiver-host.js'), {
+		name: `the receiver host (receiver-host.js, ${kind})`,
+		stdout: 'inherit',
+	});
 	try {
 		const started = await host.ask({
 			type: 'start',
@@ -377,6 +381,9 @@ function memoryLines(label: string, run: MemoryRun): BenchLine[] {
 
 export const receiverBenchmark: Benchmark = {
 	name: 'receiver',
+	// The three memory runs, each bounded by MQTOP_BENCH_RECEIVER_SECONDS, and the rounds of
+	// throughput (some 80 s) and the starts around them.
+	limitMs: 3 * memorySeconds * 1000 + 300_000,
 	async run(): Promise<BenchLine[]> {
 		const common: Common = {
 			key: generateSigningKey(),

@@ -13,10 +13,22 @@ export interface BenchLine {
 
 export interface Benchmark {
 	name: string;
+	/**
+	 * The most time it may take: the runner's watchdog (bench/watchdog.ts) fails it and kills its
+	 * processes when it has not ended by then. Each is stated in the README and printed with its name.
+	 */
+	limitMs: number;
 	run(): Promise<BenchLine[]>;
 }
 
-export function formatLines(name: string, lines: BenchLine[]): string {
+/** A benchmark's name as printed before its lines, with its watchdog's limit. */
+export function formatHeading(bench: Pick<Benchmark, 'name' | 'limitMs'>): string {
+	const minutes = bench.limitMs / 60_000;
+	const limit = minutes >= 1 ? `${+minutes.toFixed(1)} min` : `${+(bench.limitMs / 1000).toFixed(1)} s`;
+	return `${bench.name} (ends within ${limit}, or fails)\n`;
+}
+
+export function formatLines(lines: BenchLine[]): string {
 	const rows = lines.map((l) => {
 		const ratio = l.baseline
 			? ` (${(l.value / l.baseline).toFixed(2)}x baseline ${round(l.baseline)} ${l.unit})`
@@ -24,7 +36,7 @@ export function formatLines(name: string, lines: BenchLine[]): string {
 		const target = l.target ? `  target ${l.target}: ${l.met ? 'met' : 'NOT met'}` : '';
 		return `  ${l.metric.padEnd(44)} ${round(l.value)} ${l.unit}${ratio}${target}`;
 	});
-	return `${name}\n${rows.join('\n')}\n`;
+	return `${rows.join('\n')}\n`;
 }
 
 function round(n: number): string {

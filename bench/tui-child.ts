@@ -1,18 +1,16 @@
 /**
  * Child process of the TUI benchmark (run by bench/tui.ts through fork). Modes:
- * - `idle`: runs the bundled TUI polling every 2 s and reports the CPU it used and the frames it
+ * - `idle <window> <settle> <steady>` (milliseconds): runs the bundled TUI polling every 2 s and reports the CPU it used and the frames it
  *   drew over two windows: while the live charts fill, and once they are full;
  * - `sleep`: the same window doing nothing, the CPU baseline;
- * - `frames`: times Overview frames at 200x50 of the bundled TUI, as `mqtop` draws them: on real
+ * - `frames [count] [warmup]`: times Overview frames at 200x50 of the bundled TUI, as `mqtop` draws them: on real
  *   30d statistics, then with the multi-row live charts full and moving (a history of the
  *   delivery logs read back, then one answer of the logs per frame); for reference, the 30d
  *   frames of the unbundled sources, composed by our row joiner and by Ink's own; and a plain
  *   Text baseline.
  * The local service runs in the parent, so only the TUI's own work is counted here.
  */
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { render, Text } from 'ink';
 import { createElement, useSyncExternalStore } from 'react';
 import { Root } from '../source/ui/app/root.js';
@@ -24,7 +22,8 @@ import { Store } from '../source/ui/data/store.js';
 import { installFrameComposer, stockOutputGet } from '../source/ui/ink/fast-output.js';
 import InkOutput from '../source/ui/ink/ink-output.js';
 import { mqStatsEndpoint, type UsageStats } from '../source/ui/panes/overview/endpoints.js';
-import type { startTui, TuiOptions } from '../source/ui/run.js';
+import type { TuiOptions } from '../source/ui/run.js';
+import { bundledStartTui } from './bundled-tui.js';
 import { benchClient, readConnection } from './connection.js';
 import { type FakeTerminal, fakeTerminal } from './fake-terminal.js';
 
@@ -35,13 +34,6 @@ const report = (message: object) =>
 	new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
 
 let renders = 0;
-
-/** startTui of the built monitor's bundle (npm run bench builds first). */
-async function bundledStartTui(): Promise<typeof startTui> {
-	const bundle = pathToFileURL(path.resolve('dist/cli/monitor.bundle.js')).href;
-	const { loadTui } = (await import(bundle)) as typeof import('../source/cli/monitor.js');
-	return (await loadTui()).startTui;
-}
 
 /** Times frames: each applies `update` and waits for the frame it causes to be written. */
 async function timeFrames(stdout: FakeTerminal['stdout'], count: number, update: (i: number) => void) {
@@ -62,8 +54,9 @@ async function timeFrames(stdout: FakeTerminal['stdout'], count: number, update:
 async function frames(): Promise<void> {
 	const connection = readConnection();
 	const client = benchClient(connection);
-	const count = 400;
-	const warmup = 40;
+	// `frames [count] [warmup]`: fewer for a quick check that it runs.
+	const count = Number(process.argv[3] ?? 400);
+	const warmup = Number(process.argv[4] ?? 40);
 	// A real snapshot, and the same with one more request today and one more dead letter: every
 	// frame has new data to draw (the poll store keeps an equal answer's data, and the Overview
 	// draws nothing new for it).

@@ -15,21 +15,17 @@
  * The local service and the traffic stay on 127.0.0.1 and stop with the benchmark. No JSX here:
  * the file name is the one the benchmark list expects.
  */
-import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { MqClient } from '../source/api/client.js';
 import { type LocalService, startLocalService } from '../source/local/service.js';
+import { BenchChild, benchFile, distFile } from './children.js';
 import { benchClient, connectionEnv, connectionOf } from './connection.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
-
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-/** The CLI as installed: the build's, which the benchmark makes first. */
-const mainJs = path.resolve('dist/cli/main.js');
 
 /**
  * Real traffic for the statistics: publishes delivered to a destination on 127.0.0.1, which
@@ -71,27 +67,17 @@ interface ChildReport {
 	points?: number;
 }
 
-function runChild(script: string, args: string[], env: Record<string, string>): Promise<ChildReport> {
-	return new Promise((resolve, reject) => {
-		const child = fork(here(script), args, {
-			// As the mqtop entry runs it: production React, and colours as on a real terminal.
-			env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '3', ...env },
-			stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-		});
-		let stderr = '';
-		child.stderr?.on('data', (chunk) => {
-			stderr += String(chunk);
-		});
-		let report: ChildReport | undefined;
-		child.on('message', (message) => {
-			report = message as ChildReport;
-		});
-		child.on('error', reject);
-		child.on('exit', (code) => {
-			if (report) resolve(report);
-			else reject(new Error(`${script} ${args.join(' ')} exited with ${code} without a report: ${stderr}`));
-		});
+/** Runs a child of this benchmark (a module beside this one) until it reports, then until it ends. */
+async function runChild(script: string, args: string[], env: Record<string, string>): Promise<ChildReport> {
+	const child = BenchChild.fork<never, ChildReport>(benchFile(script), {
+		name: `${script} ${args.join(' ')}`.trim(),
+		args,
+		// As the mqtop entry runs it: production React, and colours as on a real terminal.
+		env: { NODE_ENV: 'production', FORCE_COLOR: '3', ...env },
 	});
+	const report = await child.next();
+	await child.end();
+	return report;
 }
 
 async function frameTime(service: LocalService): Promise<BenchLine[]> {
@@ -153,11 +139,15 @@ async function frameTime(service: LocalService): Promise<BenchLine[]> {
 	];
 }
 
+const idleWindowMs = Number(process.env.MQTOP_BENCH_IDLE_MS ?? 30_000);
+// The live charts at 200x50 are some 65 columns wide, a column a poll: full after about 2 minutes.
+const idleSteadyMs = Number(process.env.MQTOP_BENCH_IDLE_STEADY_MS ?? 140_000);
+const idleSettleMs = 10_000;
+
 async function idleCpu(service: LocalService): Promise<BenchLine[]> {
-	const windowMs = Number(process.env.MQTOP_BENCH_IDLE_MS ?? 30_000);
-	const settleMs = 10_000;
-	// The live charts at 200x50 are some 65 columns wide, a column a poll: full after about 2 minutes.
-	const steadyMs = Number(process.env.MQTOP_BENCH_IDLE_STEADY_MS ?? 140_000);
+	const windowMs = idleWindowMs;
+	const steadyMs = idleSteadyMs;
+	const settleMs = idleSettleMs;
 	const env = connectionEnv(service);
 	const args = (mode: string) => [mode, String(windowMs), String(settleMs), String(steadyMs)];
 	const [tui, sleeping] = await Promise.all([
@@ -193,40 +183,35 @@ async function idleCpu(service: LocalService): Promise<BenchLine[]> {
  * CLI does up to its first frame, through first-frame-child.ts preloaded. A clean home and data
  * directory of the benchmark's own.
  */
-function startMqtop(home: string, args: string[], env: Record<string, string>): Promise<ChildReport> {
-	return new Promise((resolve, reject) => {
-		const child = fork(mainJs, args, {
-			execArgv: ['--import', pathToFileURL(here('./first-frame-child.js')).href],
-			env: {
-				PATH: process.env.PATH ?? '',
-				HOME: home,
-				XDG_CONFIG_HOME: path.join(home, 'config'),
-				XDG_DATA_HOME: path.join(home, 'data'),
-				FORCE_COLOR: '3',
-				TERM: 'xterm-256color',
-				...env,
-			},
-			stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
-		});
-		let stderr = '';
-		child.stderr?.on('data', (chunk) => {
-			stderr += String(chunk);
-		});
-		child.stdout?.resume();
-		let report: ChildReport | undefined;
-		child.on('message', (message) => {
-			report = message as ChildReport;
-		});
-		child.on('error', reject);
-		child.on('exit', (code) => {
-			if (report) resolve(report);
-			else reject(new Error(`mqtop ${args.join(' ')} exited with ${code} before its first frame: ${stderr}`));
-		});
+export async function startMqtop(
+	home: string,
+	args: string[],
+	env: Record<string, string>,
+): Promise<ChildReport> {
+	const child = BenchChild.fork<never, ChildReport>(distFile('cli/main.js'), {
+		name: `mqtop ${args.join(' ')}`.trim(),
+		args,
+		execArgv: ['--import', pathToFileURL(benchFile('./first-frame-child.js')).href],
+		cleanEnv: true,
+		env: {
+			PATH: process.env.PATH ?? '',
+			HOME: home,
+			XDG_CONFIG_HOME: path.join(home, 'config'),
+			XDG_DATA_HOME: path.join(home, 'data'),
+			FORCE_COLOR: '3',
+			TERM: 'xterm-256color',
+			...env,
+		},
+		stdin: true,
+		stdout: 'pipe',
 	});
+	const report = await child.next();
+	await child.end();
+	return report;
 }
 
 /** The variables of a profile for the benchmark's service, its signing keys included. */
-function profileEnv(service: LocalService): Record<string, string> {
+export function profileEnv(service: LocalService): Record<string, string> {
 	const c = connectionOf(service);
 	return {
 		MQTOP_QUEUE_URL: c.url,
@@ -285,6 +270,9 @@ async function firstFrame(service: LocalService): Promise<BenchLine[]> {
 
 export const tuiBenchmark: Benchmark = {
 	name: 'tui',
+	// The idle measure's two windows, the last from its steady time; the frames and the 16 starts
+	// of the start-up measure take a minute or two besides.
+	limitMs: idleSteadyMs + idleWindowMs + 300_000,
 	async run() {
 		const service = await startLocalService();
 		let sink: { close(): void } | undefined;
