@@ -67,6 +67,10 @@ const unchanged = (before: ReturnType<typeof uiState>) => {
 const pressTimeoutMs = 10_000;
 const sgr = /\x1b\[[0-9;]*m/g;
 
+/** What a frame of each pane shows: the Messages pane's heading (`1 message followed` too), the receiver's line. */
+const messagesPane = /\bmessages? followed\b/;
+const callbacksPane = /Receiver http/;
+
 /** The newest frame written (a write that carries text, not only a terminal mode). */
 let lastFrame = '';
 let waiter: ((chunk: string) => void) | undefined;
@@ -77,9 +81,9 @@ terminal.stdout.onChunk = (chunk) => {
 
 /**
  * Writes `key` to the terminal and resolves with the milliseconds until a frame that shows its
- * effect is written: under the UI state the key made, and containing `expect` when given.
+ * effect is written: under the UI state the key made, and matching `expect` when given.
  */
-function press(key: string, expect?: string): Promise<number> {
+function press(key: string, expect?: RegExp): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const writes = terminal.stdout.writes;
 		const timer = setTimeout(() => {
@@ -89,7 +93,9 @@ function press(key: string, expect?: string): Promise<number> {
 				new Error(
 					`no frame showed the effect of ${JSON.stringify(key)} within ${pressTimeoutMs} ms (${state}; ${
 						terminal.stdout.writes - writes
-					} writes; ${receiver.store.getSnapshot().events.length} requests listed)`,
+					} writes; ${receiver.store.getSnapshot().events.length} requests listed${
+						expect ? `; no frame matched ${expect}, the last:\n${lastFrame.replace(sgr, '')}` : ''
+					})`,
 				),
 			);
 		}, pressTimeoutMs);
@@ -100,7 +106,7 @@ function press(key: string, expect?: string): Promise<number> {
 		const start = performance.now();
 		waiter = (chunk) => {
 			if (unchanged(before)) return;
-			if (expect !== undefined && !chunk.replace(sgr, '').includes(expect)) return;
+			if (expect !== undefined && !expect.test(chunk.replace(sgr, ''))) return;
 			waiter = undefined;
 			clearTimeout(timer);
 			resolve(performance.now() - start);
@@ -132,12 +138,11 @@ async function measure(mode: Mode, presses: number): Promise<number[]> {
 			terminal.stdin.write('g');
 			await sleep(30);
 			samples.push(await press('j'));
-		} else
-			samples.push(await press(i % 2 === 0 ? '5' : '6', i % 2 === 0 ? 'messages followed' : 'Receiver http'));
+		} else samples.push(await press(i % 2 === 0 ? '5' : '6', i % 2 === 0 ? messagesPane : callbacksPane));
 		// A person's pace, varied so presses fall anywhere between frames.
 		await sleep(40 + ((i * 37) % 60));
 	}
-	if (mode === 'panes' && presses % 2 === 1) await press('6', 'Receiver http');
+	if (mode === 'panes' && presses % 2 === 1) await press('6', callbacksPane);
 	return samples;
 }
 

@@ -105,7 +105,11 @@ sleeper.process.once('spawn', () => setTimeout(() => { for (;;); }, 200));
 		);
 		expect(named, outcome.message).not.toBeNull();
 		const pid = Number(named![1]);
-		await waitUntil(() => (running(pid) ? undefined : true), 10_000, `the sleeper ${pid} still runs`);
+		try {
+			await waitUntil(() => (running(pid) ? undefined : true), 10_000, `the sleeper ${pid} still runs`);
+		} finally {
+			if (running(pid)) process.kill(pid, 'SIGKILL');
+		}
 	});
 
 	it('reports a benchmark that exits with a failure it did not explain', async () => {

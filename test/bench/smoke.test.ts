@@ -175,12 +175,12 @@ describe('the Callbacks pane benchmark', () => {
 				key: service.currentSigningKey,
 				issuer: 'Svc',
 				body: loads.benchCallbackBody('msg_benchSource{n}'),
-				bodies: 5,
-				connections: 1,
+				bodies: 20,
+				connections: 2,
 				durationMs: 30_000,
-				maxRequests: 5,
+				maxRequests: 20,
 			});
-			expect(result.statuses).toEqual({ 200: 5 });
+			expect(result.statuses).toEqual({ 200: 20 });
 			expect((await monitor.measure('jk', 2)).samples).toHaveLength(2);
 			expect((await monitor.measure('panes', 2)).samples).toHaveLength(2);
 		} finally {
