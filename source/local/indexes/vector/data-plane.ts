@@ -155,7 +155,7 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		access: 'write',
 		run(call) {
 			const records = upsertRecords(call, false);
-			call.engine.database.namespace(namespaceOf(call), true).upsert(records);
+			call.engine.database.upsert(namespaceOf(call), records);
 			call.count('update', records.length);
 			return 'Success';
 		},
@@ -167,7 +167,7 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		access: 'write',
 		run(call) {
 			const records = upsertRecords(call, true);
-			call.engine.database.namespace(namespaceOf(call), true).upsert(records);
+			call.engine.database.upsert(namespaceOf(call), records);
 			call.count('update', records.length);
 			return 'Success';
 		},
