@@ -18,7 +18,7 @@ import {
 	timed,
 } from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
-import { checkBatch, checkId } from '../common/records.js';
+import { checkBatch, checkData, checkId, checkMetadata } from '../common/records.js';
 import { filterOf, flag, object, oneOf, text } from '../common/requests.js';
 import type { VectorDatabase } from './database.js';
 import { type FusionAlgorithm, fusionAlgorithms } from './fusion.js';
@@ -52,12 +52,12 @@ function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
 	const { database } = call.engine;
 	const records = listBody(call.body);
 	checkBatch(records.length, 'vectors');
-	let embedMs = 0;
+	// Every record is checked before any text is embedded: a bad one refuses the batch cheaply.
 	const out = records.map((item, i): VectorInput => {
 		const where = `${what}: vectors[${i}]`;
 		const record = object(item, where);
 		const id = checkId(record.id, where);
-		const data = text(record.data, 'data', where);
+		const data = checkData(text(record.data, 'data', where), where);
 		const hasVectors = record.vector != null || record.sparseVector != null;
 		if (dataOnly && hasVectors)
 			throw new EngineError(
@@ -66,24 +66,27 @@ function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
 			);
 		if (dataOnly && data === undefined)
 			throw new EngineError('invalid', `${where}: upsert-data needs data, the text to embed`);
-		const input: VectorInput = {
+		return {
 			id,
 			vector: record.vector,
 			sparseVector: record.sparseVector,
-			metadata: record.metadata as VectorInput['metadata'],
+			metadata: checkMetadata(record.metadata, where),
 			data,
 		};
-		if (!hasVectors && data !== undefined)
-			Object.assign(
-				input,
-				timed(
-					(ms) => {
-						embedMs += ms;
-					},
-					() => database.embedDocument(data, `${where}.data`),
-				),
-			);
-		return input;
+	});
+	let embedMs = 0;
+	out.forEach((input, i) => {
+		const { data } = input;
+		if (input.vector != null || input.sparseVector != null || data === undefined) return;
+		Object.assign(
+			input,
+			timed(
+				(ms) => {
+					embedMs += ms;
+				},
+				() => database.embedDocument(data, `${what}: vectors[${i}].data`),
+			),
+		);
 	});
 	if (embedMs > 0) call.embedded(embedMs);
 	return out;
@@ -99,6 +102,8 @@ function queryRequest(call: Call, item: unknown, where: string, dataOnly: boolea
 	if (data !== undefined && (body.vector != null || body.sparseVector != null))
 		throw new EngineError('invalid', `${where}: query with data or with vectors, not both`);
 	const topK = body.topK ?? 10;
+	checkData(data, where);
+	const filter = filterOf(body.filter, where);
 	let vectors: { vector?: unknown; sparseVector?: unknown } = {
 		vector: body.vector,
 		sparseVector: body.sparseVector,
@@ -113,7 +118,7 @@ function queryRequest(call: Call, item: unknown, where: string, dataOnly: boolea
 	return {
 		...vectors,
 		topK: topK as number,
-		filter: filterOf(body.filter, where),
+		filter,
 		weightingStrategy: oneOf(body.weightingStrategy, ['IDF'] as const, 'weightingStrategy', where),
 		fusionAlgorithm: oneOf<FusionAlgorithm>(body.fusionAlgorithm, fusionAlgorithms, 'fusionAlgorithm', where),
 		...readOptions(body, where),
@@ -126,6 +131,11 @@ function query(call: Call, dataOnly: boolean): unknown {
 	if (Array.isArray(call.body)) {
 		if (call.body.length === 0) throw new EngineError('invalid', `${what}: a batch needs at least one query`);
 		checkBatch(call.body.length, 'queries');
+		// Sizes first, before any text of the batch is embedded.
+		call.body.forEach((item, i) => {
+			const where = `${what}[${i}]`;
+			checkData(text(object(item, where).data, 'data', where), where);
+		});
 		const requests = call.body.map((item, i) => queryRequest(call, item, `${what}[${i}]`, dataOnly));
 		const results = requests.map((request) => store.query(request));
 		call.count('query', results.length);
@@ -181,7 +191,7 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 			const what = 'update';
 			const body = object(call.body, what);
 			const id = checkId(body.id, what);
-			const data = text(body.data, 'data', what);
+			const data = checkData(text(body.data, 'data', what), what);
 			const { database } = call.engine;
 			let vectors: { vector?: unknown; sparseVector?: unknown } = {
 				vector: body.vector,
