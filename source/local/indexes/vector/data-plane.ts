@@ -10,6 +10,7 @@
  * list-namespaces and resumable-query-end are not counted.
  */
 
+import { setImmediate } from 'node:timers/promises';
 import {
 	type DataPlaneOperation,
 	listBody,
@@ -23,7 +24,14 @@ import { filterOf, flag, object, oneOf, text } from '../common/requests.js';
 import type { VectorDatabase } from './database.js';
 import { type FusionAlgorithm, fusionAlgorithms } from './fusion.js';
 import type { ResumableQueries } from './resumable.js';
-import type { MetadataUpdateMode, QueryRequest, ReadOptions, VectorInput, VectorStore } from './store.js';
+import type {
+	MetadataUpdateMode,
+	QueryMatch,
+	QueryRequest,
+	ReadOptions,
+	VectorInput,
+	VectorStore,
+} from './store.js';
 
 export interface VectorEngine {
 	database: VectorDatabase;
@@ -34,11 +42,12 @@ type Call = OperationCall<VectorEngine>;
 
 const queryModes = ['HYBRID', 'DENSE', 'SPARSE'] as const;
 
-function readOptions(body: Record<string, unknown>, what: string): ReadOptions {
+function readOptions(call: Call, body: Record<string, unknown>, what: string): ReadOptions {
 	return {
 		includeVectors: flag(body, 'includeVectors', what),
 		includeMetadata: flag(body, 'includeMetadata', what),
 		includeData: flag(body, 'includeData', what),
+		budget: call.answer,
 	};
 }
 
@@ -121,7 +130,7 @@ function queryRequest(call: Call, item: unknown, where: string, dataOnly: boolea
 		filter,
 		weightingStrategy: oneOf(body.weightingStrategy, ['IDF'] as const, 'weightingStrategy', where),
 		fusionAlgorithm: oneOf<FusionAlgorithm>(body.fusionAlgorithm, fusionAlgorithms, 'fusionAlgorithm', where),
-		...readOptions(body, where),
+		...readOptions(call, body, where),
 	};
 }
 
@@ -136,11 +145,18 @@ function query(call: Call, dataOnly: boolean): unknown {
 			const where = `${what}[${i}]`;
 			checkData(text(object(item, where).data, 'data', where), where);
 		});
-		const requests = call.body.map((item, i) => queryRequest(call, item, `${what}[${i}]`, dataOnly));
-		const results = requests.map((request) => store.query(request));
-		call.count('query', results.length);
-		// A batch of one is answered as a single query, as the deployed service does.
-		return results.length === 1 ? results[0] : results;
+		const items = call.body;
+		return (async () => {
+			const results: QueryMatch[][] = [];
+			for (const [i, item] of items.entries()) {
+				// One query at a time: deliveries and other requests run between them.
+				if (i > 0) await setImmediate();
+				results.push(store.query(queryRequest(call, item, `${what}[${i}]`, dataOnly)));
+			}
+			call.count('query', results.length);
+			// A batch of one is answered as a single query, as the deployed service does.
+			return results.length === 1 ? results[0] : results;
+		})();
 	}
 	const result = store.query(queryRequest(call, call.body, what, dataOnly));
 	call.count('query', 1);
@@ -152,7 +168,7 @@ function startResumable(call: Call, dataOnly: boolean): unknown {
 	const body = object(call.body, what);
 	const { database, resumable } = call.engine;
 	const store: VectorStore = database.reading(namespaceOf(call));
-	const result = resumable.start(store, queryRequest(call, body, what, dataOnly), body.maxIdle);
+	const result = resumable.start(store, queryRequest(call, body, what, dataOnly), body.maxIdle, call.caller);
 	call.count('query', 1);
 	return result;
 }
@@ -255,7 +271,7 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		access: 'read',
 		run(call) {
 			const body = object(call.body, 'resumable-query-next');
-			const result = call.engine.resumable.next(body.uuid, body.additionalK);
+			const result = call.engine.resumable.next(body.uuid, body.additionalK, call.answer);
 			call.count('query', 1);
 			return result;
 		},
@@ -275,11 +291,11 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		noun: 'namespace',
 		fetch(call, chosen, options, what) {
 			const store = call.engine.database.reading(namespaceOf(call));
-			const read = readOptions(options, what);
+			const read = readOptions(call, options, what);
 			return 'ids' in chosen ? store.fetch(chosen.ids, read) : store.fetchPrefix(chosen.prefix, read);
 		},
 		range: (call, asked, body, what) =>
-			call.engine.database.reading(namespaceOf(call)).range({ ...asked, ...readOptions(body, what) }),
+			call.engine.database.reading(namespaceOf(call)).range({ ...asked, ...readOptions(call, body, what) }),
 		deleting: (call) => call.engine.database.namespace(namespaceOf(call)),
 		deleteCount: (deleted) => deleted,
 	}),

@@ -4,6 +4,7 @@
  */
 
 import type { RecordSink } from '../../stores/record-sink.js';
+import type { AnswerBudget } from '../common/answer-budget.js';
 import type { FilterPredicate } from '../common/filter/evaluate.js';
 import type { FusionAlgorithm } from './fusion.js';
 import type { Similarity } from './similarity.js';
@@ -30,6 +31,8 @@ export interface ReadOptions {
 	includeVectors?: boolean | undefined;
 	includeMetadata?: boolean | undefined;
 	includeData?: boolean | undefined;
+	/** Charged with what each record read takes in the answer. */
+	budget?: AnswerBudget | undefined;
 }
 
 export interface StoredVector {
@@ -106,14 +109,43 @@ export const maxDimension = 4096;
 /** Hybrid candidates taken from each part, at least. */
 export const defaultFusionDepth = 100;
 
-export function bytesOf(array: Float32Array | Float64Array | Uint32Array): Uint8Array {
+function bytesOf(array: Float32Array | Float64Array | Uint32Array): Uint8Array {
 	return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
 /** A copy: kept bytes need not be aligned for a typed array. */
-export function viewAs<T extends Float32Array | Float64Array | Uint32Array>(
+function viewAs<T extends Float32Array | Float64Array | Uint32Array>(
 	bytes: Uint8Array,
 	make: (buffer: ArrayBuffer) => T,
 ): T {
 	return make(new Uint8Array(bytes).buffer);
+}
+
+/** A kept record as the store takes it back. */
+export function fromKept(id: string, record: KeptVector): VectorInput {
+	const vector = record.vector && viewAs(record.vector, (buffer) => new Float32Array(buffer));
+	const sparseVector =
+		record.sparseIndices && record.sparseValues
+			? {
+					indices: Array.from(viewAs(record.sparseIndices, (buffer) => new Uint32Array(buffer))),
+					values: Array.from(viewAs(record.sparseValues, (buffer) => new Float64Array(buffer))),
+				}
+			: undefined;
+	return { id, vector, sparseVector, metadata: record.metadata, data: record.data };
+}
+
+/** A record as it is kept. */
+export function toKept(
+	vector: Float32Array | undefined,
+	sparse: { indices: Uint32Array; values: Float64Array } | undefined,
+	metadata: Record<string, unknown> | undefined,
+	data: string | undefined,
+): KeptVector {
+	return {
+		vector: vector && bytesOf(vector),
+		sparseIndices: sparse && bytesOf(sparse.indices),
+		sparseValues: sparse && bytesOf(sparse.values),
+		metadata,
+		data,
+	};
 }

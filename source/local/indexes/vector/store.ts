@@ -35,8 +35,8 @@ import { fuse, type Scored } from './fusion.js';
 import { type Similarity, similarityFunctions } from './similarity.js';
 import { SparseColumn, type SparseValues, type Weighting } from './sparse-column.js';
 import {
-	bytesOf,
 	defaultFusionDepth,
+	fromKept,
 	type IndexType,
 	indexTypes,
 	type KeptVector,
@@ -47,10 +47,10 @@ import {
 	type RangeRequest,
 	type ReadOptions,
 	type StoredVector,
+	toKept,
 	type UpdateRequest,
 	type VectorInput,
 	type VectorStoreOptions,
-	viewAs,
 } from './store-types.js';
 
 export { mergePatch } from '../common/merge-patch.js';
@@ -187,18 +187,7 @@ export class VectorStore {
 		let skipped = 0;
 		for (const [id, record] of kept) {
 			try {
-				const vector = record.vector && viewAs(record.vector, (buffer) => new Float32Array(buffer));
-				const sparse =
-					record.sparseIndices && record.sparseValues
-						? {
-								indices: Array.from(viewAs(record.sparseIndices, (buffer) => new Uint32Array(buffer))),
-								values: Array.from(viewAs(record.sparseValues, (buffer) => new Float64Array(buffer))),
-							}
-						: undefined;
-				const checked = this.checkRecord(
-					{ id, vector, sparseVector: sparse, metadata: record.metadata, data: record.data },
-					id,
-				);
+				const checked = this.checkRecord(fromKept(id, record), id);
 				this.ensureCapacity(this.highWater + 1);
 				this.write(checked);
 			} catch (error) {
@@ -258,13 +247,12 @@ export class VectorStore {
 			'prefix' in match
 				? (slot: number) => this.ids[slot]!.startsWith(match.prefix)
 				: (slot: number) => match.filter(this.metadata[slot], this.metadata[slot]);
-		let deleted = 0;
-		for (let slot = 0; slot < this.highWater; slot++) {
-			if (this.live[slot] !== 1 || !test(slot)) continue;
-			this.drop(slot);
-			deleted++;
-		}
-		return deleted;
+		// Chosen first: a filter past its work budget throws, and then nothing is deleted.
+		const chosen: number[] = [];
+		for (let slot = 0; slot < this.highWater; slot++)
+			if (this.live[slot] === 1 && test(slot)) chosen.push(slot);
+		for (const slot of chosen) this.drop(slot);
+		return chosen.length;
 	}
 
 	/**
@@ -362,6 +350,13 @@ export class VectorStore {
 	}
 
 	private read(slot: number, options: ReadOptions): StoredVector {
+		const { includeVectors, includeMetadata, includeData } = options;
+		// About what the record takes as JSON, charged before any of it is built.
+		options.budget?.charge(
+			40 +
+				(includeMetadata || includeData ? this.extraBytes[slot]! : this.ids[slot]!.length) +
+				(includeVectors ? this.dimension * 16 + (this.sparse?.get(slot)?.indices.length ?? 0) * 40 : 0),
+		);
 		const out: StoredVector = { id: this.ids[slot]! };
 		if (options.includeVectors) {
 			if (this.dense) out.vector = shortestFloats(this.dense.read(slot));
@@ -429,13 +424,7 @@ export class VectorStore {
 	}
 
 	private keep(record: CheckedRecord): void {
-		this.sink.put(record.id, {
-			vector: record.vector && bytesOf(record.vector),
-			sparseIndices: record.sparse && bytesOf(record.sparse.indices),
-			sparseValues: record.sparse && bytesOf(record.sparse.values),
-			metadata: record.metadata,
-			data: record.data,
-		});
+		this.sink.put(record.id, toKept(record.vector, record.sparse, record.metadata, record.data));
 	}
 
 	private vectorBytes(sparse: SparseValues | undefined): number {

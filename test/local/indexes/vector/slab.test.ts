@@ -42,7 +42,7 @@ describe('Slab and its SIMD kernels', () => {
 		const slab = new Slab(7, 3);
 		expect(slab.simd).toBe(false);
 		const vectors = Array.from({ length: 3 }, () => randomVector(random, 7).map(Math.fround));
-		vectors.forEach((v, slot) => slab.write(slot, Float64Array.from(v)));
+		for (const [slot, v] of vectors.entries()) slab.write(slot, Float64Array.from(v));
 		const q = randomVector(random, 7).map(Math.fround);
 		const keys: number[] = [];
 		slab.scan(Float64Array.from(q), 'dot', 3, (_from, n, block) => keys.push(...block.subarray(0, n)));
