@@ -45,9 +45,11 @@ export class Slab {
 	private queryView: Float32Array | undefined;
 	private keysView: Float32Array | undefined;
 
+	/** @param wasm false keeps the slab a plain array however large (to compare the two). */
 	constructor(
 		readonly dimension: number,
 		initialCapacity: number,
+		private readonly mayUseWasm = true,
 	) {
 		this.stride = Math.ceil(dimension / 4) * 4;
 		this.strideBytes = this.stride * 4;
@@ -72,7 +74,8 @@ export class Slab {
 	/** A fresh, empty slab of `capacity` slots. Never fails for want of a wasm memory. */
 	reset(capacity: number): void {
 		this.wasm = undefined;
-		if (capacity < wasmFromSlots || !this.moveToWasm(capacity, undefined)) this.plain(capacity, undefined);
+		if (!this.mayUseWasm || capacity < wasmFromSlots || !this.moveToWasm(capacity, undefined))
+			this.plain(capacity, undefined);
 	}
 
 	/**
@@ -102,7 +105,8 @@ export class Slab {
 			this.takeViews();
 			return;
 		}
-		if (slots >= wasmFromSlots && this.moveToWasm(this.slotsIn(pages), this.floats)) return;
+		if (this.mayUseWasm && slots >= wasmFromSlots && this.moveToWasm(this.slotsIn(pages), this.floats))
+			return;
 		// Plain: grow by copying, doubling while small so that tiny namespaces stay tiny.
 		const capacity = Math.max(slots, Math.min(this.capacityNow * 2, wanted), 4);
 		try {
