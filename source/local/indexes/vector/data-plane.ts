@@ -56,7 +56,7 @@ function namespaceOf(call: Call): string {
 }
 
 /** Upsert's records, text embedded where a record has data and no vectors. */
-function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
+async function upsertRecords(call: Call, dataOnly: boolean): Promise<VectorInput[]> {
 	const what = dataOnly ? 'upsert-data' : 'upsert';
 	const { database } = call.engine;
 	const records = listBody(call.body);
@@ -84,9 +84,11 @@ function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
 		};
 	});
 	let embedMs = 0;
-	out.forEach((input, i) => {
+	for (const [i, input] of out.entries()) {
 		const { data } = input;
-		if (input.vector != null || input.sparseVector != null || data === undefined) return;
+		if (input.vector != null || input.sparseVector != null || data === undefined) continue;
+		// A megabyte of text takes a while to embed: other requests run between records.
+		if (embedMs > 0) await setImmediate();
 		Object.assign(
 			input,
 			timed(
@@ -96,7 +98,7 @@ function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
 				() => database.embedDocument(data, `${what}: vectors[${i}].data`),
 			),
 		);
-	});
+	}
 	if (embedMs > 0) call.embedded(embedMs);
 	return out;
 }
@@ -179,8 +181,8 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		methods: ['POST'],
 		namespaced: true,
 		access: 'write',
-		run(call) {
-			const records = upsertRecords(call, false);
+		async run(call) {
+			const records = await upsertRecords(call, false);
 			call.engine.database.upsert(namespaceOf(call), records);
 			call.count('update', records.length);
 			return 'Success';
@@ -191,8 +193,8 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		methods: ['POST'],
 		namespaced: true,
 		access: 'write',
-		run(call) {
-			const records = upsertRecords(call, true);
+		async run(call) {
+			const records = await upsertRecords(call, true);
 			call.engine.database.upsert(namespaceOf(call), records);
 			call.count('update', records.length);
 			return 'Success';
