@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { describeZodError } from '../../../api/schemas.js';
+import type { AnswerBudget } from './answer-budget.js';
 import { EngineError } from './engine-error.js';
 import type { FilterPredicate } from './filter/evaluate.js';
 import { object, selection, text } from './requests.js';
@@ -23,6 +24,10 @@ export interface OperationCall<Engine> {
 	count(kind: 'query' | 'update', n: number): void;
 	/** Time spent embedding text, for the statistics. */
 	embedded(ms: number): void;
+	/** Which token called: the index's own, or its read-only one. */
+	caller: 'token' | 'read-only';
+	/** What the answer may still take: reads charge the records they return. */
+	answer: AnswerBudget;
 }
 
 export interface DataPlaneOperation<Engine> {
@@ -34,7 +39,10 @@ export interface DataPlaneOperation<Engine> {
 	namespaced: boolean;
 	/** Reads are allowed with the read-only token; writes need the index token. */
 	access: 'read' | 'write';
-	/** The `result` of the answer; throws EngineError for bad input or what is not there. */
+	/**
+	 * The `result` of the answer, or a promise of it (a batch yields to the event loop between
+	 * its queries); throws EngineError for bad input or what is not there.
+	 */
 	run(call: OperationCall<Engine>): unknown;
 }
 

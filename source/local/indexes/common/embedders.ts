@@ -11,8 +11,10 @@
  *     BM25 weighs a term in a document: tf (k1 + 1) / (tf + k1 (1 - b + b |D| / 32)), with
  *     k1 = 1.2, b = 0.75 and 32 for the mean length, the constants the vendor documents for
  *     its BM25 model. A query text has 1 per distinct word; weightingStrategy IDF weighs them.
+ *     A text of more than 1,000 distinct words keeps its 1,000 most frequent.
  */
 import { EngineError } from './engine-error.js';
+import { maxSparseNonZeros } from './records.js';
 import { tokenize } from './tokenizer.js';
 
 export const denseEmbeddingModel = 'LOCAL_LEXICAL_HASH';
@@ -67,21 +69,39 @@ const k1 = 1.2;
 const b = 0.75;
 const meanLength = 32;
 
-/** A document's sparse vector: BM25 term weights, indices ascending. */
-export function embedSparseDocument(text: string, where = 'data'): SparseVector {
+/** Each distinct word's hash and count. */
+function termCounts(text: string, where: string): { counts: Map<number, number>; tokens: number } {
 	const tokens = words(text, where);
 	const counts = new Map<number, number>();
 	for (const token of tokens) {
 		const index = fnv1a(token);
 		counts.set(index, (counts.get(index) ?? 0) + 1);
 	}
-	const norm = k1 * (1 - b + (b * tokens.length) / meanLength);
-	const indices = [...counts.keys()].sort((x, y) => x - y);
+	return { counts, tokens: tokens.length };
+}
+
+/**
+ * The terms a sparse vector keeps: a sparse vector has at most maxSparseNonZeros dimensions, so a
+ * text with more distinct words keeps its most frequent ones (ties to the smaller hash), as
+ * ascending indices.
+ */
+function keptTerms(counts: Map<number, number>): number[] {
+	let indices = [...counts.keys()];
+	if (indices.length > maxSparseNonZeros)
+		indices = indices.sort((x, y) => counts.get(y)! - counts.get(x)! || x - y).slice(0, maxSparseNonZeros);
+	return indices.sort((x, y) => x - y);
+}
+
+/** A document's sparse vector: BM25 term weights, indices ascending. */
+export function embedSparseDocument(text: string, where = 'data'): SparseVector {
+	const { counts, tokens } = termCounts(text, where);
+	const norm = k1 * (1 - b + (b * tokens) / meanLength);
+	const indices = keptTerms(counts);
 	return { indices, values: indices.map((i) => (counts.get(i)! * (k1 + 1)) / (counts.get(i)! + norm)) };
 }
 
 /** A query's sparse vector: 1 for each distinct word, indices ascending. */
 export function embedSparseQuery(text: string, where = 'data'): SparseVector {
-	const indices = [...new Set(words(text, where).map(fnv1a))].sort((x, y) => x - y);
+	const indices = keptTerms(termCounts(text, where).counts);
 	return { indices, values: indices.map(() => 1) };
 }

@@ -11,7 +11,8 @@
  */
 export function shortestFloat32(value: number): number {
 	const target = Math.fround(value);
-	if (!Number.isFinite(target)) return target;
+	// A score beyond the float32 range (a dot product of huge vectors) is written as the double it is.
+	if (!Number.isFinite(target)) return value;
 	// Integers up to 2^24 are exact in float32 and print as themselves.
 	if (Number.isInteger(target) && Math.abs(target) <= 16_777_216) return target;
 	let low = 1;

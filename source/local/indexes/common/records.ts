@@ -2,6 +2,8 @@
 import { EngineError } from './engine-error.js';
 
 export const maxIdLength = 512;
+/** Most non-zero dimensions one sparse vector may have; the sparse embedder keeps that many terms. */
+export const maxSparseNonZeros = 1000;
 /**
  * Most records one request may read or write: the max_reads_per_request and
  * max_writes_per_request the search index resource reports.

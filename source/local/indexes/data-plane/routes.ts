@@ -8,7 +8,8 @@
  * source/api/index-schemas.ts). Every command answers POST, as the SDKs send them, and GET or
  * DELETE where the vendor documents those. Each request is authenticated with the index's own
  * Bearer token; its read-only token is enough for reads and gets 403 on writes. The engine
- * call alone is timed; a successful command then feeds the index's statistics with what it
+ * call alone is timed; an answer larger than maxAnswerBytes is refused (answer-budget.ts). A
+ * successful command then feeds the index's statistics with what it
  * counted (see the data planes), that latency and its bandwidth (request body plus response
  * body bytes). Refused or failed requests are not counted.
  */
@@ -19,6 +20,7 @@ import { digest } from '../../http/auth.js';
 import { parseJson, readBody } from '../../http/body.js';
 import { HttpError, notFound, ok, type Reply } from '../../http/reply.js';
 import type { Request, Router } from '../../http/router.js';
+import { AnswerBudget, jsonSize } from '../common/answer-budget.js';
 import type { DataPlaneOperation } from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
 import type { IndexPlane } from './planes.js';
@@ -83,8 +85,9 @@ async function serve<Engine>(
 	req: Request,
 ): Promise<Reply> {
 	const name = `${plane.kind} index`;
+	let caller: 'token' | 'read-only';
 	try {
-		checkToken(req.raw.headers, tokens, op, name);
+		caller = checkToken(req.raw.headers, tokens, op, name);
 	} catch (error) {
 		// A refused request's body is not read: drain it so the connection stays usable.
 		req.raw.resume();
@@ -97,30 +100,35 @@ async function serve<Engine>(
 	const counted: { kind: 'query' | 'update'; n: number }[] = [];
 	let embedMs = 0;
 	const started = performance.now();
-	let result: unknown;
+	let answer: { result: unknown };
+	let answerBytes: number;
 	try {
-		result = op.run({
-			engine: plane.engine,
-			body,
-			namespace,
-			query: req.query,
-			count: (kind, n) => counted.push({ kind, n }),
-			embedded: (ms) => {
-				embedMs += ms;
-			},
-		});
+		answer = {
+			result: await op.run({
+				engine: plane.engine,
+				body,
+				namespace,
+				query: req.query,
+				count: (kind, n) => counted.push({ kind, n }),
+				embedded: (ms) => {
+					embedMs += ms;
+				},
+				caller,
+				answer: new AnswerBudget(),
+			}),
+		};
+		// Counted, not serialised: the router serialises the answer once, as it writes it.
+		answerBytes = jsonSize(answer);
 	} catch (error) {
 		if (error instanceof EngineError)
 			throw new HttpError(error.kind === 'invalid' ? 400 : 404, error.message);
 		throw error;
 	}
 	const latencyMs = performance.now() - started;
-	const answer = { result };
 	const now = ctx.clock.now();
 	if (embedMs > 0) plane.embedded(now, embedMs);
 	if (counted.length > 0) {
-		// Serialised once more to count its bytes; the router writes the same JSON.
-		const bytes = raw.length + Buffer.byteLength(JSON.stringify(answer));
+		const bytes = raw.length + answerBytes;
 		for (const [i, { kind, n }] of counted.entries())
 			plane.record(now, kind, n, latencyMs, i === 0 ? bytes : 0);
 	}
@@ -132,7 +140,7 @@ function checkToken<Engine>(
 	tokens: TokenDigests,
 	op: DataPlaneOperation<Engine>,
 	name: string,
-): void {
+): 'token' | 'read-only' {
 	const challenge = { 'www-authenticate': `Bearer realm="${name}"` };
 	const value = headers.authorization?.trim();
 	if (!value)
@@ -147,10 +155,11 @@ function checkToken<Engine>(
 	// Both compared every time, so timing does not tell which one was close.
 	const full = timingSafeEqual(given, tokens.full);
 	const readOnly = timingSafeEqual(given, tokens.readOnly);
-	if (full) return;
+	if (full) return 'token';
 	if (!readOnly) throw new HttpError(401, `wrong token for this ${name}`, challenge);
 	if (op.access === 'write')
 		throw new HttpError(403, `the read-only token can only read; ${op.command} needs the ${name}'s token`);
+	return 'read-only';
 }
 
 async function readIndexBody(req: Request): Promise<Buffer> {

@@ -213,16 +213,16 @@ export class SearchEngine {
 
 	/** Deletes every document whose id starts with `prefix` or that `filter` holds for. */
 	deleteWhere(match: { prefix: string } | { filter: FilterPredicate }): number {
-		let deleted = 0;
+		// Chosen first: a filter past its work budget throws, and then nothing is deleted.
+		const chosen: number[] = [];
 		for (let slot = 0; slot < this.docs.length; slot++) {
 			const doc = this.docs[slot];
 			if (!doc) continue;
-			if ('prefix' in match ? !doc.id.startsWith(match.prefix) : !match.filter(doc.content, doc.metadata))
-				continue;
-			this.drop(slot);
-			deleted++;
+			if ('prefix' in match ? doc.id.startsWith(match.prefix) : match.filter(doc.content, doc.metadata))
+				chosen.push(slot);
 		}
-		return deleted;
+		for (const slot of chosen) this.drop(slot);
+		return chosen.length;
 	}
 
 	/**

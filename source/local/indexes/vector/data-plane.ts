@@ -10,6 +10,7 @@
  * list-namespaces and resumable-query-end are not counted.
  */
 
+import { setImmediate } from 'node:timers/promises';
 import {
 	type DataPlaneOperation,
 	listBody,
@@ -18,12 +19,19 @@ import {
 	timed,
 } from '../common/data-plane.js';
 import { EngineError } from '../common/engine-error.js';
-import { checkBatch, checkId } from '../common/records.js';
+import { checkBatch, checkData, checkId, checkMetadata } from '../common/records.js';
 import { filterOf, flag, object, oneOf, text } from '../common/requests.js';
 import type { VectorDatabase } from './database.js';
 import { type FusionAlgorithm, fusionAlgorithms } from './fusion.js';
 import type { ResumableQueries } from './resumable.js';
-import type { MetadataUpdateMode, QueryRequest, ReadOptions, VectorInput, VectorStore } from './store.js';
+import type {
+	MetadataUpdateMode,
+	QueryMatch,
+	QueryRequest,
+	ReadOptions,
+	VectorInput,
+	VectorStore,
+} from './store.js';
 
 export interface VectorEngine {
 	database: VectorDatabase;
@@ -34,11 +42,12 @@ type Call = OperationCall<VectorEngine>;
 
 const queryModes = ['HYBRID', 'DENSE', 'SPARSE'] as const;
 
-function readOptions(body: Record<string, unknown>, what: string): ReadOptions {
+function readOptions(call: Call, body: Record<string, unknown>, what: string): ReadOptions {
 	return {
 		includeVectors: flag(body, 'includeVectors', what),
 		includeMetadata: flag(body, 'includeMetadata', what),
 		includeData: flag(body, 'includeData', what),
+		budget: call.answer,
 	};
 }
 
@@ -47,17 +56,17 @@ function namespaceOf(call: Call): string {
 }
 
 /** Upsert's records, text embedded where a record has data and no vectors. */
-function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
+async function upsertRecords(call: Call, dataOnly: boolean): Promise<VectorInput[]> {
 	const what = dataOnly ? 'upsert-data' : 'upsert';
 	const { database } = call.engine;
 	const records = listBody(call.body);
 	checkBatch(records.length, 'vectors');
-	let embedMs = 0;
+	// Every record is checked before any text is embedded: a bad one refuses the batch cheaply.
 	const out = records.map((item, i): VectorInput => {
 		const where = `${what}: vectors[${i}]`;
 		const record = object(item, where);
 		const id = checkId(record.id, where);
-		const data = text(record.data, 'data', where);
+		const data = checkData(text(record.data, 'data', where), where);
 		const hasVectors = record.vector != null || record.sparseVector != null;
 		if (dataOnly && hasVectors)
 			throw new EngineError(
@@ -66,25 +75,30 @@ function upsertRecords(call: Call, dataOnly: boolean): VectorInput[] {
 			);
 		if (dataOnly && data === undefined)
 			throw new EngineError('invalid', `${where}: upsert-data needs data, the text to embed`);
-		const input: VectorInput = {
+		return {
 			id,
 			vector: record.vector,
 			sparseVector: record.sparseVector,
-			metadata: record.metadata as VectorInput['metadata'],
+			metadata: checkMetadata(record.metadata, where),
 			data,
 		};
-		if (!hasVectors && data !== undefined)
-			Object.assign(
-				input,
-				timed(
-					(ms) => {
-						embedMs += ms;
-					},
-					() => database.embedDocument(data, `${where}.data`),
-				),
-			);
-		return input;
 	});
+	let embedMs = 0;
+	for (const [i, input] of out.entries()) {
+		const { data } = input;
+		if (input.vector != null || input.sparseVector != null || data === undefined) continue;
+		// A megabyte of text takes a while to embed: other requests run between records.
+		if (embedMs > 0) await setImmediate();
+		Object.assign(
+			input,
+			timed(
+				(ms) => {
+					embedMs += ms;
+				},
+				() => database.embedDocument(data, `${what}: vectors[${i}].data`),
+			),
+		);
+	}
 	if (embedMs > 0) call.embedded(embedMs);
 	return out;
 }
@@ -99,6 +113,8 @@ function queryRequest(call: Call, item: unknown, where: string, dataOnly: boolea
 	if (data !== undefined && (body.vector != null || body.sparseVector != null))
 		throw new EngineError('invalid', `${where}: query with data or with vectors, not both`);
 	const topK = body.topK ?? 10;
+	checkData(data, where);
+	const filter = filterOf(body.filter, where);
 	let vectors: { vector?: unknown; sparseVector?: unknown } = {
 		vector: body.vector,
 		sparseVector: body.sparseVector,
@@ -113,10 +129,10 @@ function queryRequest(call: Call, item: unknown, where: string, dataOnly: boolea
 	return {
 		...vectors,
 		topK: topK as number,
-		filter: filterOf(body.filter, where),
+		filter,
 		weightingStrategy: oneOf(body.weightingStrategy, ['IDF'] as const, 'weightingStrategy', where),
 		fusionAlgorithm: oneOf<FusionAlgorithm>(body.fusionAlgorithm, fusionAlgorithms, 'fusionAlgorithm', where),
-		...readOptions(body, where),
+		...readOptions(call, body, where),
 	};
 }
 
@@ -126,11 +142,23 @@ function query(call: Call, dataOnly: boolean): unknown {
 	if (Array.isArray(call.body)) {
 		if (call.body.length === 0) throw new EngineError('invalid', `${what}: a batch needs at least one query`);
 		checkBatch(call.body.length, 'queries');
-		const requests = call.body.map((item, i) => queryRequest(call, item, `${what}[${i}]`, dataOnly));
-		const results = requests.map((request) => store.query(request));
-		call.count('query', results.length);
-		// A batch of one is answered as a single query, as the deployed service does.
-		return results.length === 1 ? results[0] : results;
+		// Sizes first, before any text of the batch is embedded.
+		call.body.forEach((item, i) => {
+			const where = `${what}[${i}]`;
+			checkData(text(object(item, where).data, 'data', where), where);
+		});
+		const items = call.body;
+		return (async () => {
+			const results: QueryMatch[][] = [];
+			for (const [i, item] of items.entries()) {
+				// One query at a time: deliveries and other requests run between them.
+				if (i > 0) await setImmediate();
+				results.push(store.query(queryRequest(call, item, `${what}[${i}]`, dataOnly)));
+			}
+			call.count('query', results.length);
+			// A batch of one is answered as a single query, as the deployed service does.
+			return results.length === 1 ? results[0] : results;
+		})();
 	}
 	const result = store.query(queryRequest(call, call.body, what, dataOnly));
 	call.count('query', 1);
@@ -142,7 +170,7 @@ function startResumable(call: Call, dataOnly: boolean): unknown {
 	const body = object(call.body, what);
 	const { database, resumable } = call.engine;
 	const store: VectorStore = database.reading(namespaceOf(call));
-	const result = resumable.start(store, queryRequest(call, body, what, dataOnly), body.maxIdle);
+	const result = resumable.start(store, queryRequest(call, body, what, dataOnly), body.maxIdle, call.caller);
 	call.count('query', 1);
 	return result;
 }
@@ -153,9 +181,9 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		methods: ['POST'],
 		namespaced: true,
 		access: 'write',
-		run(call) {
-			const records = upsertRecords(call, false);
-			call.engine.database.namespace(namespaceOf(call), true).upsert(records);
+		async run(call) {
+			const records = await upsertRecords(call, false);
+			call.engine.database.upsert(namespaceOf(call), records);
 			call.count('update', records.length);
 			return 'Success';
 		},
@@ -165,9 +193,9 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		methods: ['POST'],
 		namespaced: true,
 		access: 'write',
-		run(call) {
-			const records = upsertRecords(call, true);
-			call.engine.database.namespace(namespaceOf(call), true).upsert(records);
+		async run(call) {
+			const records = await upsertRecords(call, true);
+			call.engine.database.upsert(namespaceOf(call), records);
 			call.count('update', records.length);
 			return 'Success';
 		},
@@ -181,7 +209,7 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 			const what = 'update';
 			const body = object(call.body, what);
 			const id = checkId(body.id, what);
-			const data = text(body.data, 'data', what);
+			const data = checkData(text(body.data, 'data', what), what);
 			const { database } = call.engine;
 			let vectors: { vector?: unknown; sparseVector?: unknown } = {
 				vector: body.vector,
@@ -245,7 +273,7 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		access: 'read',
 		run(call) {
 			const body = object(call.body, 'resumable-query-next');
-			const result = call.engine.resumable.next(body.uuid, body.additionalK);
+			const result = call.engine.resumable.next(body.uuid, body.additionalK, call.answer);
 			call.count('query', 1);
 			return result;
 		},
@@ -265,11 +293,11 @@ export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
 		noun: 'namespace',
 		fetch(call, chosen, options, what) {
 			const store = call.engine.database.reading(namespaceOf(call));
-			const read = readOptions(options, what);
+			const read = readOptions(call, options, what);
 			return 'ids' in chosen ? store.fetch(chosen.ids, read) : store.fetchPrefix(chosen.prefix, read);
 		},
 		range: (call, asked, body, what) =>
-			call.engine.database.reading(namespaceOf(call)).range({ ...asked, ...readOptions(body, what) }),
+			call.engine.database.reading(namespaceOf(call)).range({ ...asked, ...readOptions(call, body, what) }),
 		deleting: (call) => call.engine.database.namespace(namespaceOf(call)),
 		deleteCount: (deleted) => deleted,
 	}),

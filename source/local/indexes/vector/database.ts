@@ -19,7 +19,7 @@ import {
 } from '../common/embedders.js';
 import { EngineError } from '../common/engine-error.js';
 import type { Similarity } from './similarity.js';
-import { type IndexType, type KeptVector, VectorStore } from './store.js';
+import { type IndexType, type KeptVector, type VectorInput, VectorStore } from './store.js';
 
 export interface VectorIndexShape {
 	type: IndexType;
@@ -70,6 +70,11 @@ export function fromKey(key: string): [namespace: string, id: string | undefined
 
 /** Longest namespace name, in characters. */
 export const maxNamespaceLength = 256;
+/**
+ * Most namespaces of one index besides the default one (docs/protocol/limits.md). What a data
+ * directory already holds is loaded whatever its count.
+ */
+export const maxNamespaces = 1000;
 
 /** Vectors of one text, as the index's shape needs them. */
 export interface Embedded {
@@ -117,16 +122,23 @@ export class VectorDatabase implements NamespaceHost {
 	namespace(name: string, create = false): VectorStore | undefined {
 		let store = this.stores.get(name);
 		if (!store && create) {
-			if (name.length > maxNamespaceLength)
-				throw new EngineError(
-					'invalid',
-					`a namespace name may have at most ${maxNamespaceLength} characters`,
-				);
-			store = this.makeStore(name);
-			this.stores.set(name, store);
-			this.sink.put(namespaceKey(name), {});
+			store = this.newNamespace(name);
+			this.adopt(name, store);
 		}
 		return store;
+	}
+
+	/**
+	 * Upserts into a namespace, made for a name not seen yet only when the records are taken:
+	 * a refused upsert leaves no namespace behind.
+	 */
+	upsert(name: string, records: readonly VectorInput[]): number {
+		const known = this.stores.get(name);
+		if (known) return known.upsert(records);
+		const store = this.newNamespace(name);
+		const written = store.upsert(records);
+		this.adopt(name, store);
+		return written;
 	}
 
 	/** A namespace to read: an unknown one reads as empty (it is not made for a read). */
@@ -228,6 +240,23 @@ export class VectorDatabase implements NamespaceHost {
 		return skipped;
 	}
 
+	/** A store for a new namespace, not yet known; EngineError when the name or the count is over its limit. */
+	private newNamespace(name: string): VectorStore {
+		if (name.length > maxNamespaceLength)
+			throw new EngineError('invalid', `a namespace name may have at most ${maxNamespaceLength} characters`);
+		if (this.stores.size - 1 >= maxNamespaces)
+			throw new EngineError(
+				'invalid',
+				`this index has ${maxNamespaces} namespaces besides the default one, the most it takes; delete one with delete-namespace before making ${JSON.stringify(name)}`,
+			);
+		return this.makeStore(name);
+	}
+
+	private adopt(name: string, store: VectorStore): void {
+		this.stores.set(name, store);
+		this.sink.put(namespaceKey(name), {});
+	}
+
 	private makeStore(name: string, sink?: RecordSink<KeptVector>): VectorStore {
 		const { type, dimension, similarity } = this.shape;
 		const root = this.sink;
@@ -235,8 +264,8 @@ export class VectorDatabase implements NamespaceHost {
 			type,
 			dimension,
 			similarity,
-			// Namespaces start small; most hold a few records.
-			initialCapacity: name === '' ? 1024 : 16,
+			// Namespaces start tiny and grow as they fill; most hold a few records.
+			initialCapacity: name === '' ? 1024 : 1,
 			sink: sink ?? {
 				put: (id, value) => root.put(keyOf(name, id), value),
 				delete: (id) => root.delete(keyOf(name, id)),

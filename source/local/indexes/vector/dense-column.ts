@@ -6,7 +6,7 @@
  */
 import { EngineError } from '../common/engine-error.js';
 import type { TopK } from '../common/top-k.js';
-import { type Similarity, squaredNormAt } from './similarity.js';
+import { dotAt, type Similarity, squaredDistanceAt, squaredNormAt } from './similarity.js';
 import { Slab } from './slab.js';
 
 const f = Math.fround;
@@ -100,13 +100,24 @@ export class DenseColumn {
 			for (let j = 0; j < count; j++) {
 				const slot = from + j;
 				const raw = keys[j]!;
-				const key = similarity === 'COSINE' ? raw * invNorms[slot]! : similarity === 'EUCLIDEAN' ? -raw : raw;
+				let key = similarity === 'COSINE' ? raw * invNorms[slot]! : similarity === 'EUCLIDEAN' ? -raw : raw;
+				// A float32 sum out of range (huge values) or flushed to 0 (tiny ones) ranks by float64.
+				if (!Number.isFinite(key) || (raw === 0 && kind === 'dot')) key = this.key64(q, slot);
 				if (key > threshold && accept(slot)) {
 					best.offer(key, slot);
 					threshold = best.threshold;
 				}
 			}
 		});
+	}
+
+	/** The ranking key of one slot in float64, which no float32 vector can overflow or flush to 0. */
+	private key64(q: Float64Array, slot: number): number {
+		const { floats, stride } = this.slab;
+		const offset = slot * stride;
+		if (this.similarity === 'EUCLIDEAN') return -squaredDistanceAt(q, floats, offset, this.dimension);
+		const dot = dotAt(q, floats, offset, this.dimension);
+		return this.similarity === 'COSINE' ? dot * this.invNorms[slot]! : dot;
 	}
 
 	/**
@@ -140,8 +151,32 @@ export class DenseColumn {
 			qq = f(qq + f(a * a));
 			vv = f(vv + f(b * b));
 		}
-		if (this.similarity === 'DOT_PRODUCT') return f(f(1 + dot) / 2);
+		if (this.similarity === 'DOT_PRODUCT') {
+			const score = f(f(1 + dot) / 2);
+			return Number.isFinite(score) ? score : this.score64(q, slot);
+		}
+		// Float32 sums overflow for huge values and flush tiny ones to 0: then float64 decides.
+		if (!Number.isFinite(dot) || !(qq > 0 && qq < Infinity) || !(vv > 0 && vv < Infinity))
+			return this.score64(q, slot);
 		const cos = f(dot / Math.sqrt(qq * vv));
 		return Math.min(1, Math.max(0, f(f(1 + cos) / 2)));
+	}
+
+	/** exactScore in float64, for the vectors whose float32 sums leave the float32 range. */
+	private score64(q: Float32Array, slot: number): number {
+		const { floats, stride } = this.slab;
+		const offset = slot * stride;
+		let dot = 0;
+		let qq = 0;
+		let vv = 0;
+		for (let i = 0; i < this.dimension; i++) {
+			const a = q[i]!;
+			const b = floats[offset + i]!;
+			dot += a * b;
+			qq += a * a;
+			vv += b * b;
+		}
+		if (this.similarity === 'DOT_PRODUCT') return (1 + dot) / 2;
+		return Math.min(1, Math.max(0, (1 + dot / Math.sqrt(qq) / Math.sqrt(vv)) / 2));
 	}
 }

@@ -12,8 +12,10 @@
  */
 import { EngineError } from '../common/engine-error.js';
 
-/** Most non-zero dimensions one sparse vector may have. */
-export const maxSparseNonZeros = 1000;
+import { maxSparseNonZeros } from '../common/records.js';
+
+export { maxSparseNonZeros };
+
 const maxSparseIndex = 2 ** 32 - 1;
 
 /**

@@ -18,6 +18,7 @@ import { discard, type RecordSink } from '../../stores/record-sink.js';
 import { EngineError } from '../common/engine-error.js';
 import type { FilterPredicate } from '../common/filter/evaluate.js';
 import { shortestFloat32, shortestFloats } from '../common/float32.js';
+import { mergePatch } from '../common/merge-patch.js';
 import {
 	checkBatch,
 	checkCount,
@@ -30,106 +31,30 @@ import {
 } from '../common/records.js';
 import { TopK } from '../common/top-k.js';
 import { DenseColumn } from './dense-column.js';
-import { type FusionAlgorithm, fuse, type Scored } from './fusion.js';
+import { fuse, type Scored } from './fusion.js';
 import { type Similarity, similarityFunctions } from './similarity.js';
 import { SparseColumn, type SparseValues, type Weighting } from './sparse-column.js';
+import {
+	defaultFusionDepth,
+	fromKept,
+	type IndexType,
+	indexTypes,
+	type KeptVector,
+	maxDimension,
+	type QueryMatch,
+	type QueryRequest,
+	type RangePage,
+	type RangeRequest,
+	type ReadOptions,
+	type StoredVector,
+	toKept,
+	type UpdateRequest,
+	type VectorInput,
+	type VectorStoreOptions,
+} from './store-types.js';
 
-export const indexTypes = ['DENSE', 'SPARSE', 'HYBRID'] as const;
-export type IndexType = (typeof indexTypes)[number];
-
-export interface SparseVectorJson {
-	indices: number[];
-	values: number[];
-}
-
-/** A record as upserted; the vectors the index type needs, checked by the store. */
-export interface VectorInput {
-	id: string;
-	vector?: unknown;
-	sparseVector?: unknown;
-	metadata?: Record<string, unknown> | undefined;
-	data?: string | undefined;
-}
-
-export interface ReadOptions {
-	includeVectors?: boolean | undefined;
-	includeMetadata?: boolean | undefined;
-	includeData?: boolean | undefined;
-}
-
-export interface StoredVector {
-	id: string;
-	vector?: number[];
-	sparseVector?: SparseVectorJson;
-	metadata?: Record<string, unknown>;
-	data?: string;
-}
-
-export interface QueryMatch extends StoredVector {
-	score: number;
-}
-
-export interface QueryRequest extends ReadOptions {
-	vector?: unknown;
-	sparseVector?: unknown;
-	topK: number;
-	/** Only records it holds for are candidates. */
-	filter?: FilterPredicate | undefined;
-	weightingStrategy?: Weighting;
-	fusionAlgorithm?: FusionAlgorithm | undefined;
-	/** Hybrid: candidates taken from each part before fusing; default max(topK, 100). */
-	depth?: number | undefined;
-	/** Ids that are not candidates (those a resumable query already returned). */
-	exclude?: ReadonlySet<string> | undefined;
-}
-
-export interface RangeRequest extends ReadOptions {
-	cursor?: string | number | undefined;
-	limit: number;
-	prefix?: string | undefined;
-}
-
-export interface RangePage {
-	/** "" when the scan is complete. */
-	nextCursor: string;
-	vectors: StoredVector[];
-}
-
-export type MetadataUpdateMode = 'OVERWRITE' | 'PATCH';
-
-export interface UpdateRequest {
-	id: string;
-	vector?: unknown;
-	sparseVector?: unknown;
-	metadata?: Record<string, unknown> | undefined;
-	metadataUpdateMode?: MetadataUpdateMode | undefined;
-	data?: string | undefined;
-}
-
-export interface VectorStoreOptions {
-	/** Default DENSE. */
-	type?: IndexType;
-	/** Of the dense part; ignored for SPARSE. */
-	dimension: number;
-	similarity: Similarity;
-	/** Slots allocated up front (rounded up to whole 64 KiB pages); the slab grows from there. */
-	initialCapacity?: number;
-	/** Told of every record written, deleted or reset, by id. */
-	sink?: RecordSink<KeptVector> | undefined;
-}
-
-/** A record as it is kept: dense float32 and sparse (uint32, float64) values as bytes, metadata and data. */
-export interface KeptVector {
-	vector?: Uint8Array | undefined;
-	sparseIndices?: Uint8Array | undefined;
-	sparseValues?: Uint8Array | undefined;
-	metadata?: Record<string, unknown> | undefined;
-	data?: string | undefined;
-}
-
-export const maxDimension = 4096;
-/** Hybrid candidates taken from each part, at least. */
-const defaultFusionDepth = 100;
+export { mergePatch } from '../common/merge-patch.js';
+export * from './store-types.js';
 
 interface CheckedRecord {
 	id: string;
@@ -137,32 +62,6 @@ interface CheckedRecord {
 	sparse: SparseValues | undefined;
 	metadata: Record<string, unknown> | undefined;
 	data: string | undefined;
-}
-
-function bytesOf(array: Float32Array | Float64Array | Uint32Array): Uint8Array {
-	return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-}
-
-/** A copy: kept bytes need not be aligned for a typed array. */
-function viewAs<T extends Float32Array | Float64Array | Uint32Array>(
-	bytes: Uint8Array,
-	make: (buffer: ArrayBuffer) => T,
-): T {
-	return make(new Uint8Array(bytes).buffer);
-}
-
-/** RFC 7396 JSON Merge Patch: null deletes a field, objects merge, anything else replaces. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-	if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-	const out: Record<string, unknown> =
-		target !== null && typeof target === 'object' && !Array.isArray(target)
-			? { ...(target as Record<string, unknown>) }
-			: {};
-	for (const [key, value] of Object.entries(patch)) {
-		if (value === null) delete out[key];
-		else out[key] = mergePatch(out[key], value);
-	}
-	return out;
 }
 
 export class VectorStore {
@@ -288,18 +187,7 @@ export class VectorStore {
 		let skipped = 0;
 		for (const [id, record] of kept) {
 			try {
-				const vector = record.vector && viewAs(record.vector, (buffer) => new Float32Array(buffer));
-				const sparse =
-					record.sparseIndices && record.sparseValues
-						? {
-								indices: Array.from(viewAs(record.sparseIndices, (buffer) => new Uint32Array(buffer))),
-								values: Array.from(viewAs(record.sparseValues, (buffer) => new Float64Array(buffer))),
-							}
-						: undefined;
-				const checked = this.checkRecord(
-					{ id, vector, sparseVector: sparse, metadata: record.metadata, data: record.data },
-					id,
-				);
+				const checked = this.checkRecord(fromKept(id, record), id);
 				this.ensureCapacity(this.highWater + 1);
 				this.write(checked);
 			} catch (error) {
@@ -359,13 +247,12 @@ export class VectorStore {
 			'prefix' in match
 				? (slot: number) => this.ids[slot]!.startsWith(match.prefix)
 				: (slot: number) => match.filter(this.metadata[slot], this.metadata[slot]);
-		let deleted = 0;
-		for (let slot = 0; slot < this.highWater; slot++) {
-			if (this.live[slot] !== 1 || !test(slot)) continue;
-			this.drop(slot);
-			deleted++;
-		}
-		return deleted;
+		// Chosen first: a filter past its work budget throws, and then nothing is deleted.
+		const chosen: number[] = [];
+		for (let slot = 0; slot < this.highWater; slot++)
+			if (this.live[slot] === 1 && test(slot)) chosen.push(slot);
+		for (const slot of chosen) this.drop(slot);
+		return chosen.length;
 	}
 
 	/**
@@ -385,12 +272,16 @@ export class VectorStore {
 
 	/** Removes every record (telling the sink of each) and gives back the memory beyond the initial slab. */
 	reset(): void {
-		for (const id of this.slotOf.keys()) this.sink.delete(id);
+		// What is allocated first: the sink hears of the deletes only once nothing can fail.
 		this.dense?.reset(this.initialCapacity);
+		const slots = this.dense?.capacity ?? this.initialCapacity;
+		const live = new Uint8Array(slots);
+		const extraBytes = new Int32Array(slots);
+		for (const id of this.slotOf.keys()) this.sink.delete(id);
 		this.sparse?.reset();
-		this.slots = this.dense?.capacity ?? this.initialCapacity;
-		this.live = new Uint8Array(this.slots);
-		this.extraBytes = new Int32Array(this.slots);
+		this.slots = slots;
+		this.live = live;
+		this.extraBytes = extraBytes;
 		this.ids = [];
 		this.metadata = [];
 		this.data = [];
@@ -459,6 +350,13 @@ export class VectorStore {
 	}
 
 	private read(slot: number, options: ReadOptions): StoredVector {
+		const { includeVectors, includeMetadata, includeData } = options;
+		// About what the record takes as JSON, charged before any of it is built.
+		options.budget?.charge(
+			40 +
+				(includeMetadata || includeData ? this.extraBytes[slot]! : this.ids[slot]!.length) +
+				(includeVectors ? this.dimension * 16 + (this.sparse?.get(slot)?.indices.length ?? 0) * 40 : 0),
+		);
 		const out: StoredVector = { id: this.ids[slot]! };
 		if (options.includeVectors) {
 			if (this.dense) out.vector = shortestFloats(this.dense.read(slot));
@@ -526,13 +424,7 @@ export class VectorStore {
 	}
 
 	private keep(record: CheckedRecord): void {
-		this.sink.put(record.id, {
-			vector: record.vector && bytesOf(record.vector),
-			sparseIndices: record.sparse && bytesOf(record.sparse.indices),
-			sparseValues: record.sparse && bytesOf(record.sparse.values),
-			metadata: record.metadata,
-			data: record.data,
-		});
+		this.sink.put(record.id, toKept(record.vector, record.sparse, record.metadata, record.data));
 	}
 
 	private vectorBytes(sparse: SparseValues | undefined): number {
@@ -582,7 +474,8 @@ export class VectorStore {
 	/** Grows the dense slab, then the per-slot arrays to its new capacity. */
 	private ensureCapacity(slots: number): void {
 		if (slots <= this.slots) return;
-		const wanted = Math.max(slots, this.slots + Math.max(64, this.slots >> 3));
+		// Doubling while small (most namespaces hold a few records), then by an eighth.
+		const wanted = Math.max(slots, this.slots + Math.max(Math.min(64, this.slots), this.slots >> 3));
 		if (this.dense) {
 			this.dense.ensureCapacity(wanted);
 			this.slots = this.dense.capacity;

@@ -263,6 +263,27 @@ describe('GLOB', () => {
 		);
 	});
 
+	it('matches segments wider than a machine word as the regular expression does', () => {
+		const part = fc.constantFrom('a', 'b', '?', '[ab]', '[^a]');
+		fc.assert(
+			fc.property(
+				fc.array(part, { minLength: 30, maxLength: 80 }),
+				fc.stringMatching(/^[abc]{0,40}$/),
+				fc.stringMatching(/^[abc]{0,40}$/),
+				(parts, before, after) => {
+					const segment = parts.join('');
+					// The segment's own matching text, somewhere in the middle, or not.
+					const inside = parts
+						.map((p) => (p === '[^a]' ? 'c' : p === '[ab]' || p === '?' ? 'b' : p))
+						.join('');
+					for (const text of [before + inside + after, before + after])
+						expect(compileGlob(`*${segment}*`)(text)).toBe(reference(`*${segment}*`).test(text));
+				},
+			),
+			{ numRuns: 300 },
+		);
+	});
+
 	it('treats a backslash as taking the next character literally', () => {
 		expect(compileGlob('a\\*')('a*')).toBe(true);
 		expect(compileGlob('a\\*')('ab')).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Slab, scanBlock } from '../../../../source/local/indexes/vector/slab.js';
+import { Slab, scanBlock, wasmFromSlots } from '../../../../source/local/indexes/vector/slab.js';
 import { randomVector, seededRandom } from '../../../support/seeded-random.js';
 
 describe('Slab and its SIMD kernels', () => {
@@ -35,6 +35,21 @@ describe('Slab and its SIMD kernels', () => {
 			}
 			expect(slab.read(count - 1)).toEqual(vectors[count - 1]);
 		}
+	});
+
+	it('is a plain array while small, scanned alike, and moves into wasm memory as it grows', () => {
+		const random = seededRandom(5);
+		const slab = new Slab(7, 3);
+		expect(slab.simd).toBe(false);
+		const vectors = Array.from({ length: 3 }, () => randomVector(random, 7).map(Math.fround));
+		for (const [slot, v] of vectors.entries()) slab.write(slot, Float64Array.from(v));
+		const q = randomVector(random, 7).map(Math.fround);
+		const keys: number[] = [];
+		slab.scan(Float64Array.from(q), 'dot', 3, (_from, n, block) => keys.push(...block.subarray(0, n)));
+		expect(keys).toEqual(vectors.map((v) => Math.fround(v.reduce((sum, x, i) => sum + x * q[i]!, 0))));
+		slab.ensureCapacity(wasmFromSlots);
+		expect(slab.simd).toBe(true);
+		expect(slab.read(2)).toEqual(vectors[2]);
 	});
 
 	it('keeps its contents when it grows, and scans nothing when empty', () => {

@@ -6,7 +6,7 @@
  * CONTAINS and NOT CONTAINS for arrays. So `x != 'a'` and `x NOT IN (...)` do not hold where
  * x is missing; HAS NOT FIELD asks for that.
  */
-import { compileGlob } from './glob.js';
+import { compileGlob, WorkMeter } from './glob.js';
 import { type FilterNode, type Literal, type Path, parseFilter, type Step } from './parse.js';
 
 /** Holds for a record whose plain paths read `root` and `@metadata.` paths read `metadata`. */
@@ -45,18 +45,18 @@ export function equalsLiteral(value: unknown, literal: Literal): boolean {
 	return false;
 }
 
-function compile(node: FilterNode): FilterPredicate {
+function compile(node: FilterNode, meter: WorkMeter): FilterPredicate {
 	switch (node.kind) {
 		case 'and': {
-			const children = node.children.map(compile);
+			const children = node.children.map((child) => compile(child, meter));
 			return (r, m) => children.every((child) => child(r, m));
 		}
 		case 'or': {
-			const children = node.children.map(compile);
+			const children = node.children.map((child) => compile(child, meter));
 			return (r, m) => children.some((child) => child(r, m));
 		}
 		case 'not': {
-			const child = compile(node.child);
+			const child = compile(node.child, meter);
 			return (r, m) => !child(r, m);
 		}
 		case 'has': {
@@ -93,7 +93,7 @@ function compile(node: FilterNode): FilterPredicate {
 		}
 		case 'glob': {
 			const read = reader(node.path);
-			const match = compileGlob(node.pattern);
+			const match = compileGlob(node.pattern, meter);
 			const want = !node.negate;
 			return (r, m) => {
 				const value = read(r, m);
@@ -121,7 +121,19 @@ function compile(node: FilterNode): FilterPredicate {
 	}
 }
 
-/** The predicate of a filter; EngineError('invalid') saying why for one that cannot be read. */
-export function compileFilter(text: string): FilterPredicate {
-	return compile(parseFilter(text));
+const meters = new WeakMap<FilterPredicate, WorkMeter>();
+
+/**
+ * The predicate of a filter; EngineError('invalid') saying why for one that cannot be read. Its
+ * GLOB conditions share one WorkMeter: past its budget the predicate throws EngineError.
+ */
+export function compileFilter(text: string, meter = new WorkMeter()): FilterPredicate {
+	const predicate = compile(parseFilter(text), meter);
+	meters.set(predicate, meter);
+	return predicate;
+}
+
+/** Gives a compiled filter a new budget, for another query with it. */
+export function refillFilter(filter: FilterPredicate | undefined): void {
+	if (filter) meters.get(filter)?.refill();
 }
