@@ -4,6 +4,7 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { Clock } from './clock.js';
 import type { Backoff } from './delivery/backoff.js';
+import type { ConnectionLimits } from './http/connections.js';
 import type { Similarity } from './indexes/vector/similarity.js';
 import type { StorageFaults } from './persistence/faults.js';
 
@@ -31,6 +32,8 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	limits?: Partial<PlanLimits>;
 	/** How many records the stores with a cap of their own keep (defaults: 10,000 each). */
 	caps?: { workflowRuns?: number; notifications?: number };
+	/** How long a client may take and how many connections there may be (docs/protocol/limits.md#connections). */
+	connections?: Partial<ConnectionLimits>;
 	/** Multiplies the default retry backoff (e.g. 0.001 turns 12 s into 12 ms). */
 	retryDelayScale?: number;
 	/** Dollars billed per message; default 1 dollar per 100,000 messages. */

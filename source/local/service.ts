@@ -3,13 +3,7 @@
  * APIs share it; docs/protocol/local-server.md#one-host), for one account with one vector index and
  * one search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
-import {
-	createServer,
-	type IncomingMessage,
-	maxHeaderSize,
-	type Server,
-	type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
@@ -22,6 +16,12 @@ import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { originParallelism } from './delivery/origin-slots.js';
+import {
+	type ConnectionGuard,
+	guardConnections,
+	resolveConnectionLimits,
+	serverOptions,
+} from './http/connections.js';
 import { errorReply, HttpError, writeReply } from './http/reply.js';
 import {
 	createLocalIndexes,
@@ -198,7 +198,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	// The port first: a second server on the same port and data directory is told the port is
 	// taken (by the server that has both), which says more than that the directory is.
 	const host = options.host ?? '127.0.0.1';
-	const server = createServer({ keepAliveTimeout: 5_000 });
+	const connectionLimits = resolveConnectionLimits(options.connections);
+	const server = createServer(serverOptions(connectionLimits));
+	const guard = guardConnections(server, connectionLimits);
 	const address = await listen(server, options.port ?? 0, host);
 	let journal: Journal | undefined;
 	try {
@@ -207,10 +209,15 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 				onNotice,
 				...(options.storageFaults ? { faults: options.storageFaults } : {}),
 			});
-		return await serve(options, { server, baseUrl: `http://${urlHost(host)}:${address.port}` }, journal, {
-			onError,
-			onNotice,
-		});
+		return await serve(
+			options,
+			{ server, guard, baseUrl: `http://${urlHost(host)}:${address.port}` },
+			journal,
+			{
+				onError,
+				onNotice,
+			},
+		);
 	} catch (error) {
 		server.close();
 		await journal?.close().catch(() => {});
@@ -228,7 +235,7 @@ const recoverEveryMs = 2_000;
 
 async function serve(
 	options: LocalServiceOptions,
-	{ server, baseUrl }: { server: Server; baseUrl: string },
+	{ server, guard, baseUrl }: { server: Server; guard: ConnectionGuard; baseUrl: string },
 	journal: Journal | undefined,
 	{ onError, onNotice }: Reporters,
 ): Promise<LocalService> {
@@ -269,6 +276,8 @@ async function serve(
 			everyMs: options.recoverEveryMs ?? recoverEveryMs,
 		});
 	server.on('request', (req, res) => {
+		// Answered 503 when it connected, past the most connections: nothing it sends is handled.
+		if (guard.refused(req.socket)) return;
 		const refusal = recovery?.refusal();
 		if (refusal === undefined) {
 			runtime.listener(req, res);
@@ -279,25 +288,6 @@ async function serve(
 	});
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
 	server.on('error', onError);
-	// A client that sends garbage gets a 400 from node:http; it must not take the server down.
-	server.on('clientError', (error, socket) => {
-		if (!socket.writable) {
-			socket.destroy();
-			return;
-		}
-		if ((error as NodeJS.ErrnoException).code !== 'HPE_HEADER_OVERFLOW') {
-			socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
-			return;
-		}
-		const body = JSON.stringify({
-			error: `the request's headers take more than ${maxHeaderSize} bytes, the most the local service takes`,
-		});
-		socket.end(
-			'HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-type: application/json\r\n' +
-				`content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-		);
-	});
-
 	let closing: Promise<StopReport> | undefined;
 	const close = () => {
 		closing ??= (async () => {
