@@ -376,6 +376,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		{ waiters: sinks.waiters, notifications: sinks.notifications },
 		options.caps?.notifications ?? defaultMaxKeptNotifications,
 		evictions,
+		options.caps?.waiting,
 	);
 	// The context is complete before anything is delivered or fired; these read it then.
 	let context: ServiceContext | undefined;

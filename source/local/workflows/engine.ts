@@ -21,7 +21,7 @@ import type { AttemptResponse } from '../delivery/callback-body.js';
 import { callbackBody } from '../delivery/callback-body.js';
 import type { DeliveryEngine, FinalDetail, FinalOutcome, RunHooks } from '../delivery/engine.js';
 import { tooDeep } from '../http/body.js';
-import { badRequest, notFound } from '../http/reply.js';
+import { badRequest, HttpError, notFound } from '../http/reply.js';
 import { checkLimits, destinationHeaders } from '../messages/factory.js';
 import { incomingHops } from '../messages/hops.js';
 import type { CallbackTarget, StoredMessage } from '../messages/message.js';
@@ -455,6 +455,9 @@ export class WorkflowEngine {
 			this.release(waiter, kept.data, false);
 			return;
 		}
+		// Refused before anything is kept (docs/protocol/limits.md#waiters).
+		const refusal = this.deps.waiters.refusal(waiter);
+		if (refusal !== undefined) throw new HttpError(412, `wait: ${refusal}`);
 		this.deps.waiters.add(waiter);
 		this.arm(waiter);
 	}
