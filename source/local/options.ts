@@ -8,6 +8,7 @@ import type { ConnectionLimits } from './http/connections.js';
 import type { Similarity } from './indexes/vector/similarity.js';
 import type { StorageFaults } from './persistence/faults.js';
 import type { WaiterBounds } from './stores/waiter-store.js';
+import type { HistoryBounds } from './stores/workflow-run-store.js';
 
 /** The options that can cross to a worker thread (plain data only). */
 export interface LocalServiceData extends Partial<AccountCredentials> {
@@ -37,6 +38,8 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 		notifications?: number;
 		/** The most waiting steps and their bytes, and the bytes of kept notifications (docs/protocol/limits.md#waiters). */
 		waiting?: Partial<WaiterBounds>;
+		/** The most steps and bytes of a run's history (docs/protocol/limits.md#workflow-runs). */
+		runHistory?: Partial<HistoryBounds>;
 	};
 	/** How long a client may take and how many connections there may be (docs/protocol/limits.md#connections). */
 	connections?: Partial<ConnectionLimits>;

@@ -167,6 +167,8 @@ export interface LocalService extends LocalServiceHandle {
 	readonly context: ServiceContext;
 	/** Where the state is kept; undefined for an in-memory service. */
 	readonly dataDir: string | undefined;
+	/** Bytes of records written to the data directory so far (0 in memory). */
+	writtenBytes(): number;
 	close(): Promise<StopReport>;
 }
 
@@ -307,7 +309,7 @@ async function serve(
 		return closing;
 	};
 
-	return {
+	const service = {
 		...serviceInfo(account, baseUrl),
 		get context() {
 			return runtime.context;
@@ -315,6 +317,9 @@ async function serve(
 		dataDir: options.dataDir,
 		close,
 	};
+	// Not enumerable: what is spread of a service (the info posted from a worker, or written
+	// for other processes) stays plain data.
+	return Object.defineProperty(service, 'writtenBytes', { value: () => keeper.bytesWritten }) as LocalService;
 }
 
 /** What every runtime of one service shares: where it is, how it keeps, sends and reports. */
@@ -368,9 +373,10 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	const queues = new QueueStore(limits, sinks.queues);
 	const schedules = new ScheduleStore(limits, sinks.schedules);
 	const runs = new WorkflowRunStore(
-		sinks.workflowRuns,
+		{ runs: sinks.workflowRuns, entries: sinks.workflowRunEntries },
 		options.caps?.workflowRuns ?? defaultRunCapacity,
 		evictions,
+		options.caps?.runHistory,
 	);
 	const waiters = new WaiterStore(
 		{ waiters: sinks.waiters, notifications: sinks.notifications },
@@ -481,7 +487,7 @@ function restoreKept(
 	restoreLocalIndexes(ctx.indexes, kept, sinks, shared.onError);
 	keeper.register('usage', ctx.usage, statisticsEveryMs);
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
-	ctx.runs.restore(values(kept.workflowRuns));
+	ctx.runs.restore(values(kept.workflowRuns), kept.workflowRunEntries);
 	ctx.waiters.restore(values(kept.waiters), kept.notifications);
 	// Kept whole by versions before runs and waiters were kept record by record.
 	const olderRuns = keeper.takeSnapshot('workflow-runs');
