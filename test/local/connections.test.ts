@@ -119,6 +119,61 @@ describe('connections that do not finish their requests', () => {
 	});
 });
 
+describe('the bytes of bodies being received at once', () => {
+	it('past them a body is refused 503 and nothing of it is kept; once they go, it is taken', async () => {
+		const sink = await startSink();
+		try {
+			const service = await start({ connections: { bodyBytesInFlight: 100_000 } });
+			const slow = await halfOpenClient(service.queueUrl);
+			const { host } = new URL(service.queueUrl);
+			// 80,000 bytes of a chunked publish, then nothing: they are held while it waits.
+			const chunk = 'a'.repeat(80_000);
+			slow.socket.write(
+				`POST /v2/publish/${sink.url}/slow HTTP/1.1\r\nhost: ${host}\r\nauthorization: Bearer ${service.token}\r\n` +
+					`transfer-encoding: chunked\r\ncontent-type: text/plain\r\n\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+			);
+			// Until the slow body's bytes are held, a publish may still be taken: those are counted.
+			let taken = 0;
+			const refused = await waitUntil(async () => {
+				const answer = await raw(`${service.queueUrl}/v2/publish/${sink.url}/refused`, {
+					method: 'POST',
+					headers: bearer(service),
+					body: 'b'.repeat(50_000),
+				});
+				if (answer.status === 200) taken++;
+				return answer.status === 503 ? answer : undefined;
+			});
+			expect(refused.json()).toEqual({
+				error:
+					'the local service is receiving 100000 bytes of request bodies at once, the most it holds: send this one again shortly',
+			});
+			expect(refused.headers.get('retry-after')).toBe('1');
+			// A small body fits meanwhile.
+			const small = await raw(`${service.queueUrl}/v2/publish/${sink.url}/small`, {
+				method: 'POST',
+				headers: bearer(service),
+				body: 'c'.repeat(10_000),
+			});
+			expect(small.status).toBe(200);
+			// The slow body ends: its bytes go, and the refused one is taken when sent again.
+			slow.socket.write('0\r\n\r\n');
+			await waitUntil(() => (slow.text().includes('HTTP/1.1 200') ? true : undefined));
+			const again = await raw(`${service.queueUrl}/v2/publish/${sink.url}/refused`, {
+				method: 'POST',
+				headers: bearer(service),
+				body: 'b'.repeat(50_000),
+			});
+			expect(again.status).toBe(200);
+			// Every publish answered 200 is delivered, and none answered 503.
+			const received = await sink.waitFor(3 + taken);
+			expect(received.filter((r) => r.url === '/refused')).toHaveLength(1 + taken);
+			expect(received.map((r) => r.url)).toEqual(expect.arrayContaining(['/slow', '/small']));
+		} finally {
+			await sink.close();
+		}
+	});
+});
+
 describe('the most connections at once', () => {
 	it('past it, a new connection is answered 503 and closed, and is let in once one closes', async () => {
 		const service = await start({ connections: { maxConnections: 3 } });

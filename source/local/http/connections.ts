@@ -3,11 +3,13 @@
  * request, how long a connection may sit idle, and how many connections there may be at once
  * (docs/protocol/limits.md#connections). A client past a time limit gets 408 and its connection
  * is closed, as Node's own server does; one that sends what is not HTTP gets 400 and is closed
- * too: a half-closed socket would stay open for as long as the client keeps it so.
+ * too: a half-closed socket would stay open for as long as the client keeps it so. The bodies
+ * being received are bounded together (body-budget.ts).
  */
 import { readFileSync } from 'node:fs';
 import { maxHeaderSize, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { BodyBudget, budgetSocket } from './body-budget.js';
 
 export interface ConnectionLimits {
 	/** The headers of a request must arrive within this. */
@@ -20,6 +22,8 @@ export interface ConnectionLimits {
 	idleTimeoutMs: number;
 	/** Connections open at once; past it a new one is answered 503 and closed. */
 	maxConnections: number;
+	/** Bytes of request bodies held while they arrive, all connections together; past it 503. */
+	bodyBytesInFlight: number;
 }
 
 export const defaultConnectionLimits: ConnectionLimits = {
@@ -28,6 +32,7 @@ export const defaultConnectionLimits: ConnectionLimits = {
 	keepAliveTimeoutMs: 5_000,
 	idleTimeoutMs: 60_000,
 	maxConnections: 10_000,
+	bodyBytesInFlight: 256 * 1024 * 1024,
 };
 
 /** How long a refused or failed connection is given to take its answer before it is dropped. */
@@ -62,6 +67,11 @@ export function resolveConnectionLimits(given: Partial<ConnectionLimits> = {}): 
 		),
 		idleTimeoutMs: positive('idleTimeoutMs', given.idleTimeoutMs, defaultConnectionLimits.idleTimeoutMs),
 		maxConnections: positive('maxConnections', given.maxConnections, fallback),
+		bodyBytesInFlight: positive(
+			'bodyBytesInFlight',
+			given.bodyBytesInFlight,
+			defaultConnectionLimits.bodyBytesInFlight,
+		),
 	};
 	// Node requires the headers to be due no later than the whole request.
 	limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
@@ -113,6 +123,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): Conn
 	// With no 'timeout' listener on the server, a socket idle this long is destroyed.
 	server.setTimeout(limits.idleTimeoutMs);
 	const refused = new WeakSet<Socket>();
+	const bodies = new BodyBudget(limits.bodyBytesInFlight);
 	let open = 0;
 	// First, before node:http reads anything from the socket.
 	server.prependListener('connection', (socket: Socket) => {
@@ -129,6 +140,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): Conn
 		}
 		open++;
 		socket.once('close', () => open--);
+		budgetSocket(socket, bodies);
 	});
 	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
 		const [status, reason, message] =
