@@ -22,6 +22,7 @@ import {
 	undecodableEvent,
 } from './classify.js';
 import type { EventGist, ReceivedEvent, ReceivedRequest } from './event.js';
+import { KeptRaw, RawLedger, requestBytes } from './kept-raw.js';
 import {
 	decodeRequest,
 	decodeStored,
@@ -73,37 +74,6 @@ export interface EventStoreOptions {
 	classify?: ClassifyOptions;
 }
 
-/**
- * The bytes of the requests a store keeps as they arrived, counted while they are: a kept
- * request adds its bytes when it comes and takes them back when its event is worked out (its
- * bytes then go) or when the store lets it go, whichever is first.
- */
-class RawLedger {
-	bytes = 0;
-}
-
-/** What every kept request shares: its bytes, counted in its store's ledger until they go. */
-abstract class KeptRaw {
-	#counted: number;
-	constructor(
-		private readonly ledger: RawLedger,
-		bytes: number,
-	) {
-		this.#counted = bytes;
-		ledger.bytes += bytes;
-	}
-	/** Whether its bytes are still counted: kept as it arrived, and in the store. */
-	get counted(): boolean {
-		return this.#counted > 0;
-	}
-	/** Its bytes are no longer the store's (worked out, or let go). */
-	uncount(): void {
-		this.ledger.bytes -= this.#counted;
-		this.#counted = 0;
-	}
-	abstract event(options: ClassifyOptions): ReceivedEvent;
-}
-
 /** A request kept as it arrived; its event is worked out the first time it is needed. */
 class KeptRequest extends KeptRaw {
 	readonly seq: number;
@@ -125,13 +95,6 @@ class KeptRequest extends KeptRaw {
 		}
 		return this.#event;
 	}
-}
-
-/** The bytes a request as it arrived holds: its body and its headers. */
-function requestBytes(request: ReceivedRequest): number {
-	let bytes = request.body?.length ?? 0;
-	for (const header of request.rawHeaders) bytes += header.length;
-	return bytes + 1;
 }
 
 /** A request kept as the frame it came in (a view of a batch); its event is worked out when needed. */
