@@ -4,6 +4,7 @@ import { localBenchmark } from './local.js';
 import { receiverBenchmark } from './receiver.js';
 import type { Benchmark } from './report.js';
 import { tuiBenchmark } from './tui.js';
+import { workflowHistoryBenchmark } from './workflow-history.js';
 
 /** Every benchmark `npm run bench` runs; each lives in its own module beside this one. */
 export const benchmarks: Benchmark[] = [
@@ -12,4 +13,5 @@ export const benchmarks: Benchmark[] = [
 	indexBenchmark,
 	tuiBenchmark,
 	callbacksPaneBenchmark,
+	workflowHistoryBenchmark,
 ];

@@ -4,8 +4,11 @@ import type { AccountCredentials } from './account/account.js';
 import type { PlanLimits } from './account/limits.js';
 import type { Clock } from './clock.js';
 import type { Backoff } from './delivery/backoff.js';
+import type { ConnectionLimits } from './http/connections.js';
 import type { Similarity } from './indexes/vector/similarity.js';
 import type { StorageFaults } from './persistence/faults.js';
+import type { WaiterBounds } from './stores/waiter-store.js';
+import type { HistoryBounds } from './stores/workflow-run-store.js';
 
 /** The options that can cross to a worker thread (plain data only). */
 export interface LocalServiceData extends Partial<AccountCredentials> {
@@ -30,7 +33,16 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	hybridSimilarity?: Similarity;
 	limits?: Partial<PlanLimits>;
 	/** How many records the stores with a cap of their own keep (defaults: 10,000 each). */
-	caps?: { workflowRuns?: number; notifications?: number };
+	caps?: {
+		workflowRuns?: number;
+		notifications?: number;
+		/** The most waiting steps and their bytes, and the bytes of kept notifications (docs/protocol/limits.md#waiters). */
+		waiting?: Partial<WaiterBounds>;
+		/** The most steps and bytes of a run's history (docs/protocol/limits.md#workflow-runs). */
+		runHistory?: Partial<HistoryBounds>;
+	};
+	/** How long a client may take and how many connections there may be (docs/protocol/limits.md#connections). */
+	connections?: Partial<ConnectionLimits>;
 	/** Multiplies the default retry backoff (e.g. 0.001 turns 12 s into 12 ms). */
 	retryDelayScale?: number;
 	/** Dollars billed per message; default 1 dollar per 100,000 messages. */

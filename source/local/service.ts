@@ -3,13 +3,7 @@
  * APIs share it; docs/protocol/local-server.md#one-host), for one account with one vector index and
  * one search index. It accepts, schedules, delivers, retries, signs, calls back and counts.
  */
-import {
-	createServer,
-	type IncomingMessage,
-	maxHeaderSize,
-	type Server,
-	type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
@@ -22,6 +16,12 @@ import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { originParallelism } from './delivery/origin-slots.js';
+import {
+	type ConnectionGuard,
+	guardConnections,
+	resolveConnectionLimits,
+	serverOptions,
+} from './http/connections.js';
 import { errorReply, HttpError, writeReply } from './http/reply.js';
 import {
 	createLocalIndexes,
@@ -167,6 +167,8 @@ export interface LocalService extends LocalServiceHandle {
 	readonly context: ServiceContext;
 	/** Where the state is kept; undefined for an in-memory service. */
 	readonly dataDir: string | undefined;
+	/** Bytes of records written to the data directory so far (0 in memory). */
+	writtenBytes(): number;
 	close(): Promise<StopReport>;
 }
 
@@ -198,7 +200,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 	// The port first: a second server on the same port and data directory is told the port is
 	// taken (by the server that has both), which says more than that the directory is.
 	const host = options.host ?? '127.0.0.1';
-	const server = createServer({ keepAliveTimeout: 5_000 });
+	const connectionLimits = resolveConnectionLimits(options.connections);
+	const server = createServer(serverOptions(connectionLimits));
+	const guard = guardConnections(server, connectionLimits);
 	const address = await listen(server, options.port ?? 0, host);
 	let journal: Journal | undefined;
 	try {
@@ -207,10 +211,15 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 				onNotice,
 				...(options.storageFaults ? { faults: options.storageFaults } : {}),
 			});
-		return await serve(options, { server, baseUrl: `http://${urlHost(host)}:${address.port}` }, journal, {
-			onError,
-			onNotice,
-		});
+		return await serve(
+			options,
+			{ server, guard, baseUrl: `http://${urlHost(host)}:${address.port}` },
+			journal,
+			{
+				onError,
+				onNotice,
+			},
+		);
 	} catch (error) {
 		server.close();
 		await journal?.close().catch(() => {});
@@ -228,7 +237,7 @@ const recoverEveryMs = 2_000;
 
 async function serve(
 	options: LocalServiceOptions,
-	{ server, baseUrl }: { server: Server; baseUrl: string },
+	{ server, guard, baseUrl }: { server: Server; guard: ConnectionGuard; baseUrl: string },
 	journal: Journal | undefined,
 	{ onError, onNotice }: Reporters,
 ): Promise<LocalService> {
@@ -269,6 +278,8 @@ async function serve(
 			everyMs: options.recoverEveryMs ?? recoverEveryMs,
 		});
 	server.on('request', (req, res) => {
+		// Answered 503 when it connected, past the most connections: nothing it sends is handled.
+		if (guard.refused(req.socket)) return;
 		const refusal = recovery?.refusal();
 		if (refusal === undefined) {
 			runtime.listener(req, res);
@@ -279,25 +290,6 @@ async function serve(
 	});
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
 	server.on('error', onError);
-	// A client that sends garbage gets a 400 from node:http; it must not take the server down.
-	server.on('clientError', (error, socket) => {
-		if (!socket.writable) {
-			socket.destroy();
-			return;
-		}
-		if ((error as NodeJS.ErrnoException).code !== 'HPE_HEADER_OVERFLOW') {
-			socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
-			return;
-		}
-		const body = JSON.stringify({
-			error: `the request's headers take more than ${maxHeaderSize} bytes, the most the local service takes`,
-		});
-		socket.end(
-			'HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-type: application/json\r\n' +
-				`content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-		);
-	});
-
 	let closing: Promise<StopReport> | undefined;
 	const close = () => {
 		closing ??= (async () => {
@@ -317,7 +309,7 @@ async function serve(
 		return closing;
 	};
 
-	return {
+	const service = {
 		...serviceInfo(account, baseUrl),
 		get context() {
 			return runtime.context;
@@ -325,6 +317,9 @@ async function serve(
 		dataDir: options.dataDir,
 		close,
 	};
+	// Not enumerable: what is spread of a service (the info posted from a worker, or written
+	// for other processes) stays plain data.
+	return Object.defineProperty(service, 'writtenBytes', { value: () => keeper.bytesWritten }) as LocalService;
 }
 
 /** What every runtime of one service shares: where it is, how it keeps, sends and reports. */
@@ -378,14 +373,16 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	const queues = new QueueStore(limits, sinks.queues);
 	const schedules = new ScheduleStore(limits, sinks.schedules);
 	const runs = new WorkflowRunStore(
-		sinks.workflowRuns,
+		{ runs: sinks.workflowRuns, entries: sinks.workflowRunEntries },
 		options.caps?.workflowRuns ?? defaultRunCapacity,
 		evictions,
+		options.caps?.runHistory,
 	);
 	const waiters = new WaiterStore(
 		{ waiters: sinks.waiters, notifications: sinks.notifications },
 		options.caps?.notifications ?? defaultMaxKeptNotifications,
 		evictions,
+		options.caps?.waiting,
 	);
 	// The context is complete before anything is delivered or fired; these read it then.
 	let context: ServiceContext | undefined;
@@ -490,7 +487,7 @@ function restoreKept(
 	restoreLocalIndexes(ctx.indexes, kept, sinks, shared.onError);
 	keeper.register('usage', ctx.usage, statisticsEveryMs);
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
-	ctx.runs.restore(values(kept.workflowRuns));
+	ctx.runs.restore(values(kept.workflowRuns), kept.workflowRunEntries);
 	ctx.waiters.restore(values(kept.waiters), kept.notifications);
 	// Kept whole by versions before runs and waiters were kept record by record.
 	const olderRuns = keeper.takeSnapshot('workflow-runs');

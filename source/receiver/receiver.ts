@@ -41,6 +41,8 @@ export interface StartReceiverOptions extends ReceiverOptions {
 	readKeys?: ReadKeys | undefined;
 	/** Called when a read of the keys found them changed. */
 	onKeysChanged?: ((keys: KeyPair) => void) | undefined;
+	/** Bytes of requests the store keeps as they arrived, at most (EventStore's maxRawBytes). */
+	maxRawBytes?: number | undefined;
 }
 
 /** The error of a request answered but not recorded in full. */
@@ -59,6 +61,7 @@ export function receiverStore(options: StartReceiverOptions): {
 	const store = new EventStore({
 		capacity: resolved.capacity,
 		notifyIntervalMs: resolved.notifyIntervalMs,
+		...(options.maxRawBytes !== undefined ? { maxRawBytes: options.maxRawBytes } : {}),
 		// The resolved options carry the dialect and shown-body limit classification needs.
 		classify: resolved,
 	});

@@ -34,6 +34,12 @@ export class RingBuffer<T> {
 		return evicted;
 	}
 
+	/** The item at `index`, oldest first (0 is the oldest). */
+	at(index: number): T | undefined {
+		if (index < 0 || index >= this.#size) return undefined;
+		return this.#items[(this.#start + index) % this.capacity];
+	}
+
 	/** The items, oldest first. */
 	toArray(): T[] {
 		const out = new Array<T>(this.#size);

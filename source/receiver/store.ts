@@ -22,6 +22,7 @@ import {
 	undecodableEvent,
 } from './classify.js';
 import type { EventGist, ReceivedEvent, ReceivedRequest } from './event.js';
+import { KeptRaw, RawLedger, requestBytes } from './kept-raw.js';
 import {
 	decodeRequest,
 	decodeStored,
@@ -61,6 +62,12 @@ export interface ReceiverSnapshot {
 export interface EventStoreOptions {
 	/** Events kept; default 1000. */
 	capacity?: number;
+	/**
+	 * Bytes of requests kept as they arrived (not yet worked out into their events) at most;
+	 * past it the oldest are worked out, which keeps what they show and lets their bytes go.
+	 * Default 32 MiB.
+	 */
+	maxRawBytes?: number;
 	/** Least time between two change notifications; default 50 ms. */
 	notifyIntervalMs?: number;
 	/** How requests kept as they arrived (addRequest) become events; default dialect, 16 KiB. */
@@ -68,12 +75,13 @@ export interface EventStoreOptions {
 }
 
 /** A request kept as it arrived; its event is worked out the first time it is needed. */
-class KeptRequest {
+class KeptRequest extends KeptRaw {
 	readonly seq: number;
 	readonly receivedAt: number;
 	#request: ReceivedRequest | undefined;
 	#event: ReceivedEvent | undefined;
-	constructor(request: ReceivedRequest) {
+	constructor(request: ReceivedRequest, ledger: RawLedger) {
+		super(ledger, requestBytes(request));
 		this.seq = request.seq;
 		this.receivedAt = request.receivedAt;
 		this.#request = request;
@@ -83,20 +91,23 @@ class KeptRequest {
 			this.#event = eventOf(this.#request!, options);
 			// The event holds all it needs; the raw body can go.
 			this.#request = undefined;
+			this.uncount();
 		}
 		return this.#event;
 	}
 }
 
 /** A request kept as the frame it came in (a view of a batch); its event is worked out when needed. */
-class KeptFrame {
+class KeptFrame extends KeptRaw {
 	readonly receivedAt: number;
 	#frames: Buffer | undefined;
 	#event: ReceivedEvent | undefined;
 	constructor(
 		frames: Buffer,
 		private readonly span: FrameSpan,
+		ledger: RawLedger,
 	) {
+		super(ledger, span.end - span.start);
 		this.#frames = frames;
 		this.receivedAt = frameReceivedAt(frames, span) ?? 0;
 	}
@@ -108,6 +119,7 @@ class KeptFrame {
 			this.#event = eventOf(decodeRequest(this.#frames!, this.span), options);
 			// The event holds all it needs: the batch can go once none of its requests needs it.
 			this.#frames = undefined;
+			this.uncount();
 		}
 		return this.#event;
 	}
@@ -117,7 +129,7 @@ class KeptFrame {
  * A request read from another process's history (a frame in a buffer of its own, whole by its
  * checksum); its event is worked out when needed, its fields checked then (decodeStored).
  */
-class KeptStored {
+class KeptStored extends KeptRaw {
 	readonly seq: number;
 	readonly receivedAt: number;
 	#frame: Buffer | undefined;
@@ -126,7 +138,9 @@ class KeptStored {
 		frame: Buffer,
 		private readonly span: FrameSpan,
 		receivedAt: number,
+		ledger: RawLedger,
 	) {
+		super(ledger, frame.length);
 		this.seq = span.seq;
 		this.receivedAt = receivedAt;
 		this.#frame = frame;
@@ -138,6 +152,7 @@ class KeptStored {
 				? eventOf(request, options)
 				: undecodableEvent(this.seq, this.receivedAt, 'this record of the history does not read');
 			this.#frame = undefined;
+			this.uncount();
 		}
 		return this.#event;
 	}
@@ -147,12 +162,18 @@ type Kept = ReceivedEvent | KeptRequest | KeptFrame | KeptStored;
 
 export const defaultCapacity = 1000;
 export const defaultNotifyIntervalMs = 50;
+export const defaultMaxRawBytes = 32 * 1024 * 1024;
 
 export class EventStore {
 	readonly capacity: number;
 	readonly notifyIntervalMs: number;
+	readonly maxRawBytes: number;
 	#classify: ClassifyOptions;
 	#ring: RingBuffer<Kept>;
+	#raw = new RawLedger();
+	/** Items pushed into the ring ever; those before `#workedUpTo` are worked out or gone. */
+	#pushed = 0;
+	#workedUpTo = 0;
 	#counters: ReceiverCounters = emptyCounters();
 	#snapshot: ReceiverSnapshot;
 	/** Changes not yet published by a notification. */
@@ -167,6 +188,7 @@ export class EventStore {
 	constructor(options: EventStoreOptions = {}) {
 		this.capacity = options.capacity ?? defaultCapacity;
 		this.notifyIntervalMs = options.notifyIntervalMs ?? defaultNotifyIntervalMs;
+		this.maxRawBytes = options.maxRawBytes ?? defaultMaxRawBytes;
 		this.#classify = options.classify ?? {
 			dialect: defaultDialect,
 			maxShownBodyBytes: defaultMaxShownBodyBytes,
@@ -175,8 +197,17 @@ export class EventStore {
 		this.#snapshot = this.#build();
 	}
 
+	/**
+	 * The bytes of the requests kept as they arrived, not yet worked out into their events: at
+	 * most `maxRawBytes` once an add returns. (The events worked out are bounded apart: their
+	 * bodies are cut to the shown-body limit.)
+	 */
+	get rawBytes(): number {
+		return this.#raw.bytes;
+	}
+
 	add(event: ReceivedEvent): void {
-		this.#count(this.#ring.push(event), event.verified, event.kind === 'oversize');
+		this.#count(this.#push(event), event.verified, event.kind === 'oversize');
 		for (const listener of this.#eventListeners) listener(event);
 		this.#gist(event);
 		this.#changed();
@@ -193,7 +224,7 @@ export class EventStore {
 			return;
 		}
 		const verified = request.verification?.ok === true;
-		this.#count(this.#ring.push(new KeptRequest(request)), verified, request.body === undefined);
+		this.#count(this.#push(new KeptRequest(request, this.#raw)), verified, request.body === undefined);
 		this.#changed();
 		if (this.#gistListeners.size > 0)
 			this.#gist(gistOf(verified, request.rawHeaders, request.body, this.#classify.dialect));
@@ -211,7 +242,7 @@ export class EventStore {
 			return;
 		}
 		const { verified, bodyRead } = frameVerdict(frames, span);
-		this.#count(this.#ring.push(new KeptFrame(frames, span)), verified, !bodyRead);
+		this.#count(this.#push(new KeptFrame(frames, span, this.#raw)), verified, !bodyRead);
 		this.#changed();
 		if (this.#gistListeners.size > 0) {
 			const { rawHeaders, body } = glanceFrame(frames, span);
@@ -227,10 +258,10 @@ export class EventStore {
 		const span: FrameSpan = { seq: frameSeq(frame, 0), start: 0, end: frame.length };
 		const { verified, bodyRead } = frameVerdict(frame, span);
 		const receivedAt = frameReceivedAt(frame, span);
-		const kept = new KeptStored(frame, span, receivedAt ?? 0);
+		const kept = new KeptStored(frame, span, receivedAt ?? 0, this.#raw);
 		// A frame of a history before format 3 says its time only in its meta: worked out now.
 		const item = receivedAt === undefined ? kept.event(this.#classify) : kept;
-		this.#count(this.#ring.push(item), verified, !bodyRead);
+		this.#count(this.#push(item), verified, !bodyRead);
 		this.#changed();
 	}
 
@@ -245,7 +276,10 @@ export class EventStore {
 
 	/** Empties the list; counters keep counting. */
 	clear(): void {
+		for (const item of this.#ring.toArray()) if (item instanceof KeptRaw) item.uncount();
 		this.#ring.clear();
+		this.#pushed = 0;
+		this.#workedUpTo = 0;
 		this.#changed();
 	}
 
@@ -316,6 +350,30 @@ export class EventStore {
 		this.#listeners.clear();
 		this.#eventListeners.clear();
 		this.#gistListeners.clear();
+	}
+
+	/**
+	 * Into the ring; what it pushes out is no longer the store's. Past the most raw bytes, the
+	 * oldest requests still kept as they arrived are worked out into their events (what the
+	 * list shows of them) and their bytes go: a burst of large requests, rejected ones above all,
+	 * keeps what it shows and no more.
+	 */
+	#push(item: Kept): Kept | undefined {
+		const evicted = this.#ring.push(item);
+		this.#pushed++;
+		if (evicted instanceof KeptRaw) evicted.uncount();
+		if (this.#raw.bytes > this.maxRawBytes) this.#workOut();
+		return evicted;
+	}
+
+	#workOut(): void {
+		const oldest = this.#pushed - this.#ring.size;
+		this.#workedUpTo = Math.max(this.#workedUpTo, oldest);
+		while (this.#raw.bytes > this.maxRawBytes && this.#workedUpTo < this.#pushed) {
+			const item = this.#ring.at(this.#workedUpTo - oldest);
+			this.#workedUpTo++;
+			if (item instanceof KeptRaw && item.counted) item.event(this.#classify);
+		}
 	}
 
 	#count(evicted: Kept | undefined, verified: boolean, oversize: boolean): void {
@@ -390,9 +448,7 @@ class LazySnapshot implements ReceiverSnapshot {
 
 /** The event of a kept item, worked out if it was not yet. */
 function eventOfKept(item: Kept, classify: ClassifyOptions): ReceivedEvent {
-	return item instanceof KeptRequest || item instanceof KeptFrame || item instanceof KeptStored
-		? item.event(classify)
-		: item;
+	return item instanceof KeptRaw ? item.event(classify) : item;
 }
 
 /** The events of kept items, each worked out if it was not yet. */

@@ -14,7 +14,11 @@ import {
 	type WaiterRecord,
 	WaiterStore,
 } from '../../source/local/stores/waiter-store.js';
-import { type RunRecord, WorkflowRunStore } from '../../source/local/stores/workflow-run-store.js';
+import {
+	type RunEntry,
+	type RunRecord,
+	WorkflowRunStore,
+} from '../../source/local/stores/workflow-run-store.js';
 import { waitUntil } from '../support/wait.js';
 import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../support/workflow-app.js';
 import { bearer, type Fixture, raw, type Sink, startSdkFixture, startSink } from './helpers.js';
@@ -312,10 +316,16 @@ function memorySink<T>() {
 describe('the stores of runs and waiters', () => {
 	it('keep each record as plain data through their sinks, and restore from them', () => {
 		const runs = memorySink<RunRecord>();
-		const store = new WorkflowRunStore(runs.sink);
+		const entries = memorySink<RunEntry>();
+		const store = new WorkflowRunStore({ runs: runs.sink, entries: entries.sink });
 		for (const run of fx.service.context.runs.newestFirst().reverse()) store.adopt([structuredClone(run)]);
+		// Kept without their histories: each entry is kept on its own.
+		expect(runs.kept().every(([, run]) => run.entries === undefined)).toBe(true);
 		const copy = new WorkflowRunStore();
-		copy.restore(runs.kept().map(([, run]) => run));
+		copy.restore(
+			runs.kept().map(([, run]) => run),
+			entries.kept(),
+		);
 		expect(copy.newestFirst()).toEqual(store.newestFirst());
 		const someMessage = store.newestFirst()[0]!.entries[0]!.messageId;
 		expect(copy.byMessageId(someMessage)?.id).toBe(store.byMessageId(someMessage)?.id);

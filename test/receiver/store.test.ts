@@ -57,6 +57,37 @@ describe('EventStore', () => {
 		store.dispose();
 	});
 
+	it('keeps at most maxRawBytes of requests as they arrived, and shows every one', () => {
+		const store = new EventStore({ capacity: 50, maxRawBytes: 100_000 });
+		const request = (seq: number) => ({
+			seq,
+			receivedAt: 1_767_225_600_000 + seq,
+			method: 'POST',
+			path: `/r/${seq}`,
+			rawHeaders: ['content-type', 'text/plain'],
+			body: Buffer.alloc(20_000, 'a'),
+			verification: { ok: false as const, failure: 'missing' as const, reason: 'missing signature header' },
+			responseStatus: 401,
+		});
+		for (let seq = 1; seq <= 30; seq++) {
+			store.addRequest(request(seq));
+			expect(store.rawBytes).toBeLessThanOrEqual(100_000);
+		}
+		expect(store.rawBytes).toBeGreaterThan(80_000);
+		store.flush();
+		// Read, every one is worked out and its bytes go; none is counted twice.
+		const { events } = store.getSnapshot();
+		expect(events.map((e) => e.path)).toEqual(Array.from({ length: 30 }, (_, i) => `/r/${i + 1}`));
+		expect(events.every((e) => e.bodyBytes === 20_000 && e.response.status === 401)).toBe(true);
+		expect(store.rawBytes).toBe(0);
+		// Pushed out of the ring or cleared, a request's bytes are no longer counted.
+		for (let seq = 31; seq <= 90; seq++) store.addRequest(request(seq));
+		expect(store.rawBytes).toBeLessThanOrEqual(100_000);
+		store.clear();
+		expect(store.rawBytes).toBe(0);
+		store.dispose();
+	});
+
 	it('notifies at a bounded rate however fast events come, and the snapshot changes only then', async () => {
 		const store = new EventStore({ notifyIntervalMs: 40 });
 		let notifications = 0;

@@ -233,6 +233,45 @@ describe('startReceiverInWorker', () => {
 		}
 	});
 
+	it('keeps what it shows of large rejected requests, not their bytes', async () => {
+		const maxRawBytes = 2 * 1024 * 1024;
+		const receiver = await startReceiverInWorker({ currentSigningKey: currentKey, maxRawBytes });
+		try {
+			const total = 40;
+			const body = `${'unsigned '.repeat(58_254)}end`;
+			expect(body.length).toBeGreaterThan(500_000);
+			let peak = 0;
+			receiver.store.subscribe(() => {
+				peak = Math.max(peak, receiver.store.rawBytes);
+			});
+			for (let i = 0; i < total; i++) {
+				const answer = await send(`${receiver.url}/cb/${i}`, {
+					body,
+					headers: { 'content-type': 'text/plain' },
+				});
+				expect(answer.status).toBe(401);
+				peak = Math.max(peak, receiver.store.rawBytes);
+			}
+			await waitFor('every request', () =>
+				receiver.store.getSnapshot().counters.total === total ? true : undefined,
+			);
+			// Bounded: never more than the most raw bytes, far less than the 20 MB that came.
+			expect(receiver.store.rawBytes).toBeLessThanOrEqual(maxRawBytes);
+			expect(peak).toBeLessThanOrEqual(maxRawBytes);
+			// Every row is still shown, with what it showed.
+			const { events, counters } = receiver.store.getSnapshot();
+			expect(counters).toMatchObject({ total, rejected: total, verified: 0 });
+			expect(events.map((e) => e.path)).toEqual(Array.from({ length: total }, (_, i) => `/cb/${i}`));
+			for (const event of events) {
+				expect(event).toMatchObject({ verified: false, failure: 'missing', bodyBytes: body.length });
+				expect(event.body).toMatchObject({ kind: 'text', truncated: true });
+				expect((event.body as { text: string }).text).toBe(body.slice(0, 16 * 1024));
+			}
+		} finally {
+			await receiver.close();
+		}
+	});
+
 	it('checks its options on the calling thread', async () => {
 		await expect(startReceiverInWorker({ currentSigningKey: ' ' })).rejects.toThrow(/current signing key/);
 	});

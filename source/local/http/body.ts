@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { describeZodError } from '../../api/schemas.js';
 import { maxRequestNesting, nestsDeeperThan } from '../../text/json-nesting.js';
+import { budgetOf } from './body-budget.js';
 import { badRequest, HttpError } from './reply.js';
 
 /** The most a JSON request body of the service's own operations (not a message) may take. */
@@ -50,16 +51,41 @@ function discard(req: IncomingMessage, limit: number): void {
 	req.on('error', () => {});
 }
 
-/** Reads to the end, keeping chunks up to `limit` (events, not an async iterator: cheaper). */
+/**
+ * Reads to the end, keeping chunks up to `limit` (events, not an async iterator: cheaper), and
+ * no more than the server's budget for the bodies it receives at once allows (503 past it; what
+ * comes after is read and dropped, as for a body over the limit).
+ */
 function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[]; size: number }> {
 	return new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
-		const done = () => resolve({ chunks, size });
+		const budget = budgetOf(req.socket);
+		let held = 0;
+		let refused = false;
+		const release = () => {
+			budget?.release(held);
+			held = 0;
+		};
+		const done = () => {
+			release();
+			resolve({ chunks, size });
+		};
 		req.on('data', (chunk: Buffer) => {
 			size += chunk.length;
-			if (size <= limit) chunks.push(chunk);
-			else if (size > drainCap(limit)) {
+			if (size <= limit && !refused) {
+				if (budget && !budget.take(chunk.length)) {
+					refused = true;
+					chunks.length = 0;
+					release();
+					req.off('end', done);
+					reject(budget.refusal());
+				} else {
+					held += chunk.length;
+					chunks.push(chunk);
+				}
+			}
+			if (size > drainCap(limit)) {
 				// Answering needs a connection that is still readable; past this, stop reading.
 				req.off('end', done);
 				req.destroy();
@@ -67,9 +93,13 @@ function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[
 			}
 		});
 		req.on('end', done);
-		req.on('error', () => reject(badRequest('the request body could not be read')));
+		req.on('error', () => {
+			release();
+			reject(badRequest('the request body could not be read'));
+		});
 		// A client that goes away mid-body gets no answer; the handler must not wait forever.
 		req.on('close', () => {
+			release();
 			if (!req.complete) reject(badRequest('the request body was cut off'));
 		});
 	});

@@ -20,7 +20,7 @@ import type { QueueRecord } from '../stores/queue-store.js';
 import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
 import type { KeptNotification, WaiterRecord } from '../stores/waiter-store.js';
-import type { RunRecord } from '../stores/workflow-run-store.js';
+import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
 import { type Codec, jsonCodec, messageCodec } from './codec.js';
 import type { Keeper } from './journal.js';
 
@@ -61,7 +61,9 @@ export const collections = {
 	sparseRecords: jsonCodec<KeptVector>(),
 	hybridRecords: jsonCodec<KeptVector>(),
 	searchDocuments: jsonCodec<DocumentInput>(),
+	/** Runs without their histories (versions before kept them inside), and the entries of the histories (entryKey). */
 	workflowRuns: jsonCodec<RunRecord>(),
+	workflowRunEntries: jsonCodec<RunEntry>(),
 	waiters: jsonCodec<WaiterRecord>(),
 	notifications: jsonCodec<KeptNotification>(),
 	logs: jsonCodec<KeptLogRecord>(),

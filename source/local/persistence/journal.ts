@@ -52,6 +52,8 @@ export interface Keeper {
 	settle(): Promise<void> | undefined;
 	/** Saves what is registered, writes what is pending and closes. */
 	close(): Promise<void>;
+	/** Bytes of records written so far (their values), for diagnostics and tests. */
+	readonly bytesWritten: number;
 }
 
 /** A write failed: the journal keeps nothing more until it is opened again. */
@@ -105,6 +107,7 @@ export class Journal implements Keeper {
 	/** Changes reported, and changes written, counted alike so settle() knows what to wait for. */
 	private reported = 0;
 	private written = 0;
+	bytesWritten = 0;
 	private waiters: Waiter[] = [];
 	private registrations: Registration[] = [];
 	private closing: Promise<void> | undefined;
@@ -336,7 +339,11 @@ export class Journal implements Keeper {
 				if (!entry) operations.push({ type: 'del', key });
 				// A record that cannot be encoded fails its batch: the requests that made it are
 				// refused rather than answered for something that is not kept.
-				else operations.push({ type: 'put', key, value: encode(key, entry) });
+				else {
+					const value = encode(key, entry);
+					this.bytesWritten += value.length;
+					operations.push({ type: 'put', key, value });
+				}
 			}
 			this.options.faults?.check();
 			for (const name of clears) await this.db.clear(rangeOf(name));
@@ -415,4 +422,5 @@ export const keepNothing: Keeper = {
 	takeSnapshot: () => undefined,
 	settle: () => undefined,
 	close: async () => {},
+	bytesWritten: 0,
 };

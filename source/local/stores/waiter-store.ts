@@ -1,8 +1,10 @@
 /**
  * `waitForEvent` steps waiting for their event, and events notified to a run before it waited
  * for them (a notify that names the run is kept until the run waits). Plain data, kept record
- * by record; the timers that end a wait at its deadline are the workflow engine's. Bounded:
- * past `maxKept` notifications the oldest is dropped, and that is said.
+ * by record; the timers that end a wait at its deadline are the workflow engine's. Bounded
+ * (docs/protocol/limits.md#waiters): a waiter past the most waiters or their bytes is refused
+ * (`refusal` says why, before anything changes); past the most notifications or their bytes
+ * the oldest is dropped, and that is said.
  */
 import { type EvictionReporter, noEvictionReport } from './evictions.js';
 import { discard, type RecordSink } from './record-sink.js';
@@ -48,6 +50,25 @@ export interface WaiterSinks {
 
 export const defaultMaxKeptNotifications = 10_000;
 
+/** How much the waiters and the kept notifications may hold. */
+export interface WaiterBounds {
+	/** Waiters at once. */
+	waiters: number;
+	/** Bytes of the waiters at once, as they are kept (JSON). */
+	waiterBytes: number;
+	/** Bytes of the kept notifications at once, as they are kept (JSON). */
+	notificationBytes: number;
+}
+
+export const defaultWaiterBounds: WaiterBounds = {
+	waiters: 10_000,
+	waiterBytes: 64 * 1024 * 1024,
+	notificationBytes: 64 * 1024 * 1024,
+};
+
+/** The bytes a record takes as it is kept. */
+const keptBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));
+
 /** A sequence number as a key that sorts as the number does. */
 const seqKey = (seq: number) => seq.toString().padStart(16, '0');
 
@@ -55,20 +76,49 @@ export class WaiterStore {
 	private readonly waiters = new Map<string, WaiterRecord>();
 	/** Notifications by their sequence number; insertion order is arrival order. */
 	private readonly kept = new Map<number, KeptNotification>();
+	/** The bytes of each waiter and kept notification, and their sums. */
+	private readonly waiterSizes = new Map<string, number>();
+	private readonly keptSizes = new Map<number, number>();
+	private waiterTotal = 0;
+	private keptTotal = 0;
 	private nextSeq = 0;
+	private readonly bounds: WaiterBounds;
 
 	constructor(
 		private readonly sinks: WaiterSinks = { waiters: discard(), notifications: discard() },
 		private readonly maxKept = defaultMaxKeptNotifications,
 		private readonly evictions: EvictionReporter = noEvictionReport,
-	) {}
+		bounds: Partial<WaiterBounds> = {},
+	) {
+		this.bounds = { ...defaultWaiterBounds, ...bounds };
+	}
+
+	/** The bytes the waiters and the kept notifications hold now, as they are kept. */
+	get bytes(): { waiters: number; notifications: number } {
+		return { waiters: this.waiterTotal, notifications: this.keptTotal };
+	}
 
 	get(id: string): WaiterRecord | undefined {
 		return this.waiters.get(id);
 	}
 
+	/** Why `waiter` cannot be added (the most waiters or bytes reached); undefined when it can. */
+	refusal(waiter: WaiterRecord): string | undefined {
+		const replaced = this.waiterSizes.get(waiter.id);
+		const count = this.waiters.size + (replaced === undefined ? 1 : 0);
+		if (count > this.bounds.waiters)
+			return `${this.waiters.size} steps wait for events, the most the local service keeps: end some runs or notify their events first`;
+		const bytes = this.waiterTotal - (replaced ?? 0) + keptBytes(waiter);
+		if (bytes > this.bounds.waiterBytes)
+			return `the waiting steps would take ${bytes} bytes, more than the ${this.bounds.waiterBytes} the local service keeps for them: wait with a smaller timeoutBody, step or headers, or end some runs first`;
+		return undefined;
+	}
+
+	/** Adds a waiter (the caller asked `refusal` first). */
 	add(waiter: WaiterRecord): void {
+		this.forgetSize(waiter.id);
 		this.waiters.set(waiter.id, waiter);
+		this.noteSize(waiter);
 		this.sinks.waiters.put(waiter.id, waiter);
 	}
 
@@ -76,6 +126,7 @@ export class WaiterStore {
 		const waiter = this.waiters.get(id);
 		if (!waiter) return undefined;
 		this.waiters.delete(id);
+		this.forgetSize(id);
 		this.sinks.waiters.delete(id);
 		return waiter;
 	}
@@ -94,17 +145,23 @@ export class WaiterStore {
 	}
 
 	keep(notification: KeptNotification): void {
-		if (this.kept.size >= this.maxKept) {
-			const oldest = this.kept.keys().next().value;
-			if (oldest !== undefined) this.drop(oldest);
+		const size = keptBytes(notification);
+		while (
+			this.kept.size > 0 &&
+			(this.kept.size >= this.maxKept || this.keptTotal + size > this.bounds.notificationBytes)
+		) {
+			const oldest = this.kept.keys().next().value as number;
+			this.drop(oldest);
 			this.evictions.evicted(
 				'notifications kept for runs not yet waiting',
 				1,
-				`${this.maxKept} are kept, the most there may be: the oldest is dropped for each new one`,
+				`${this.maxKept} of at most ${this.bounds.notificationBytes} bytes are kept, the most there may be: the oldest are dropped for each new one`,
 			);
 		}
 		const seq = this.nextSeq++;
 		this.kept.set(seq, notification);
+		this.keptSizes.set(seq, size);
+		this.keptTotal += size;
 		this.sinks.notifications.put(seqKey(seq), notification);
 	}
 
@@ -128,11 +185,18 @@ export class WaiterStore {
 
 	/** Puts back what was kept (their sinks are not told): notifications in key order. */
 	restore(waiters: readonly WaiterRecord[], notifications: readonly [string, KeptNotification][]): void {
-		for (const waiter of waiters) this.waiters.set(waiter.id, waiter);
+		for (const waiter of waiters) {
+			this.forgetSize(waiter.id);
+			this.waiters.set(waiter.id, waiter);
+			this.noteSize(waiter);
+		}
 		for (const [key, notification] of notifications) {
 			const seq = Number(key);
 			if (!Number.isSafeInteger(seq)) continue;
 			this.kept.set(seq, notification);
+			const size = keptBytes(notification);
+			this.keptSizes.set(seq, size);
+			this.keptTotal += size;
 			this.nextSeq = Math.max(this.nextSeq, seq + 1);
 		}
 	}
@@ -145,6 +209,19 @@ export class WaiterStore {
 
 	private drop(seq: number): void {
 		this.kept.delete(seq);
+		this.keptTotal -= this.keptSizes.get(seq) ?? 0;
+		this.keptSizes.delete(seq);
 		this.sinks.notifications.delete(seqKey(seq));
+	}
+
+	private noteSize(waiter: WaiterRecord): void {
+		const size = keptBytes(waiter);
+		this.waiterSizes.set(waiter.id, size);
+		this.waiterTotal += size;
+	}
+
+	private forgetSize(id: string): void {
+		this.waiterTotal -= this.waiterSizes.get(id) ?? 0;
+		this.waiterSizes.delete(id);
 	}
 }

@@ -1,11 +1,16 @@
 /**
  * Workflow runs: what each run was started with, every message it took part in (its history,
  * in the order the service took them) with how far each got, and how the run ended. Plain
- * data, kept run by run: whoever changes a run says so (`changed`), and only that run is
- * written again. Bounded: past the capacity, the oldest ended runs are forgotten first (their
- * ids then no longer deduplicate a trigger), and that is said (EvictionReporter).
+ * data, kept as the run without its history plus each entry of its history on its own:
+ * whoever changes a run says so (`changed`, naming the entry that changed, or `appended`), and
+ * only that is written again, so that a change costs the same at the first step and the
+ * thousandth. Bounded: past the capacity, the oldest ended runs are forgotten first (their
+ * ids then no longer deduplicate a trigger), and that is said (EvictionReporter); a run's
+ * history is bounded in steps and bytes (`historyRefusal`, docs/protocol/limits.md#workflow-runs).
  */
+
 import type { PublishOptions } from '../../api/publish-options.js';
+import { rawStep } from '../../api/workflow-protocol.js';
 import type {
 	FailureFunctionState,
 	StepError,
@@ -88,17 +93,68 @@ export interface RunRecord {
 
 export const defaultRunCapacity = 10_000;
 
+/** How long a run's history may grow. */
+export interface HistoryBounds {
+	/** Entries of a run's history. */
+	steps: number;
+	/** Bytes of the bodies of a run's history, as kept (base64). */
+	bytes: number;
+}
+
+export const defaultHistoryBounds: HistoryBounds = { steps: 10_000, bytes: 32 * 1024 * 1024 };
+
+/** Where a store keeps runs (without their histories) and the entries of their histories. */
+export interface RunSinks {
+	runs: RecordSink<RunRecord>;
+	/** Keyed by entryKey: the run's id and the entry's place in its history. */
+	entries: RecordSink<RunEntry>;
+}
+
+/** The key of a run's entry: its place in the history, so that key order is history order. */
+export function entryKey(runId: string, index: number): string {
+	return `${runId}/${index.toString().padStart(10, '0')}`;
+}
+
+/** The run id and place of an entry's key; undefined for a key that is not one. */
+function parseEntryKey(key: string): { runId: string; index: number } | undefined {
+	const slash = key.lastIndexOf('/');
+	const index = Number(key.slice(slash + 1));
+	if (slash < 0 || !Number.isSafeInteger(index)) return undefined;
+	return { runId: key.slice(0, slash), index };
+}
+
+/** What a run's history holds: entries, the bytes of their bodies, and of its steps' JSON. */
+interface HistorySize {
+	steps: number;
+	bytes: number;
+	/** Bytes of the history as the body of a call of the route (rawStepsBody). */
+	json: number;
+}
+
+/** The run as kept: everything but its history, which is kept entry by entry. */
+function runHead(run: RunRecord): RunRecord {
+	const { entries: _entries, ...head } = run;
+	return head as RunRecord;
+}
+
 export class WorkflowRunStore {
 	/** Insertion order is age order. */
 	private readonly runs = new Map<string, RunRecord>();
 	/** Message id to the run it belongs to. */
 	private readonly byMessage = new Map<string, string>();
+	/** Each entry's place in its run's history. */
+	private readonly places = new WeakMap<RunEntry, number>();
+	private readonly sizes = new WeakMap<RunRecord, HistorySize>();
+	private readonly bounds: HistoryBounds;
 
 	constructor(
-		private readonly sink: RecordSink<RunRecord> = discard(),
+		private readonly sinks: RunSinks = { runs: discard(), entries: discard() },
 		private readonly capacity = defaultRunCapacity,
 		private readonly evictions: EvictionReporter = noEvictionReport,
-	) {}
+		bounds: Partial<HistoryBounds> = {},
+	) {
+		this.bounds = { ...defaultHistoryBounds, ...bounds };
+	}
 
 	get size(): number {
 		return this.runs.size;
@@ -117,17 +173,47 @@ export class WorkflowRunStore {
 	add(run: RunRecord): void {
 		this.prune();
 		this.index(run);
-		this.sink.put(run.id, run);
+		this.keepWhole(run);
 	}
 
-	/** `run` changed (its state, an entry, its failure): it is written again. */
-	changed(run: RunRecord): void {
-		if (this.runs.get(run.id) === run) this.sink.put(run.id, run);
+	/** `run` changed (its state, its failure, or `entry` of its history): that is written again. */
+	changed(run: RunRecord, entry?: RunEntry): void {
+		if (this.runs.get(run.id) !== run) return;
+		this.sinks.runs.put(run.id, runHead(run));
+		if (entry === undefined) return;
+		const place = this.places.get(entry) ?? run.entries.lastIndexOf(entry);
+		if (place >= 0) this.sinks.entries.put(entryKey(run.id, place), entry);
 	}
 
-	/** Notes that `messageId` belongs to `run` (entries are pushed by the caller, who then calls changed). */
+	/** `entry` was pushed onto `run`'s history: it joins the run's messages and is written. */
+	appended(run: RunRecord, entry: RunEntry): void {
+		this.byMessage.set(entry.messageId, run.id);
+		this.places.set(entry, run.entries.length - 1);
+		this.grow(run, entry);
+		this.changed(run, entry);
+	}
+
+	/** Notes that `messageId` (one not in the history: a failure callback's) belongs to `run`. */
 	link(run: RunRecord, messageId: string): void {
 		this.byMessage.set(messageId, run.id);
+	}
+
+	/** Bytes of the run's history as the body of a call of the route (rawStepsBody of every entry). */
+	historyJsonBytes(run: RunRecord): number {
+		return this.sizeOf(run).json;
+	}
+
+	/**
+	 * Why an entry of `bodyBytes` (base64) cannot join the run's history (it would be past the
+	 * most steps or bytes a run keeps); undefined when it can.
+	 */
+	historyRefusal(run: RunRecord, bodyBytes: number): string | undefined {
+		const size = this.sizeOf(run);
+		if (size.steps + 1 > this.bounds.steps)
+			return `workflow run ${JSON.stringify(run.id)} has ${size.steps} steps in its history, the most the local service keeps for a run`;
+		if (size.bytes + bodyBytes > this.bounds.bytes)
+			return `workflow run ${JSON.stringify(run.id)} would keep ${size.bytes + bodyBytes} bytes of steps, more than the ${this.bounds.bytes} the local service keeps for a run`;
+		return undefined;
 	}
 
 	/** Runs newest first. */
@@ -135,9 +221,30 @@ export class WorkflowRunStore {
 		return [...this.runs.values()].reverse();
 	}
 
-	/** Puts back runs that were kept (their sink is not told), oldest first. */
-	restore(runs: readonly RunRecord[]): void {
-		for (const run of [...runs].sort((a, b) => a.createdAt - b.createdAt)) this.index(run);
+	/**
+	 * Puts back runs that were kept, oldest first, with the entries of their histories (their
+	 * sinks are not told). A run an older version kept with its history inside is kept anew,
+	 * entry by entry.
+	 */
+	restore(runs: readonly RunRecord[], entries: readonly [string, RunEntry][] = []): void {
+		const histories = new Map<string, [number, RunEntry][]>();
+		for (const [key, entry] of entries) {
+			const place = parseEntryKey(key);
+			if (!place) continue;
+			const history = histories.get(place.runId);
+			if (history) history.push([place.index, entry]);
+			else histories.set(place.runId, [[place.index, entry]]);
+		}
+		for (const run of [...runs].sort((a, b) => a.createdAt - b.createdAt)) {
+			if (Array.isArray(run.entries)) {
+				this.index(run);
+				this.keepWhole(run);
+				continue;
+			}
+			const history = histories.get(run.id) ?? [];
+			run.entries = history.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+			this.index(run);
+		}
 	}
 
 	/** Takes in runs an older version kept whole, and keeps them run by run from now on. */
@@ -147,8 +254,38 @@ export class WorkflowRunStore {
 
 	private index(run: RunRecord): void {
 		this.runs.set(run.id, run);
-		for (const entry of run.entries) this.byMessage.set(entry.messageId, run.id);
+		run.entries.forEach((entry, place) => {
+			this.byMessage.set(entry.messageId, run.id);
+			this.places.set(entry, place);
+		});
 		if (run.failure?.messageId) this.byMessage.set(run.failure.messageId, run.id);
+	}
+
+	/** Writes the run and every entry of its history. */
+	private keepWhole(run: RunRecord): void {
+		this.sinks.runs.put(run.id, runHead(run));
+		run.entries.forEach((entry, place) => {
+			this.sinks.entries.put(entryKey(run.id, place), entry);
+		});
+	}
+
+	private sizeOf(run: RunRecord): HistorySize {
+		let size = this.sizes.get(run);
+		if (!size) {
+			size = { steps: 0, bytes: 0, json: 2 };
+			this.sizes.set(run, size);
+			for (const entry of run.entries) this.grow(run, entry, size);
+		}
+		return size;
+	}
+
+	/** Counts `entry` into its run's history size (worked out whole when first asked for). */
+	private grow(run: RunRecord, entry: RunEntry, size = this.sizes.get(run)): void {
+		if (!size) return;
+		size.json += Buffer.byteLength(JSON.stringify(rawStep(entry.messageId, entry.body, entry.callType)));
+		if (size.steps > 0) size.json += 1;
+		size.steps += 1;
+		size.bytes += entry.body.length;
 	}
 
 	private prune(): void {
@@ -171,8 +308,11 @@ export class WorkflowRunStore {
 
 	private forget(run: RunRecord): void {
 		this.runs.delete(run.id);
-		this.sink.delete(run.id);
-		for (const entry of run.entries) this.byMessage.delete(entry.messageId);
+		this.sinks.runs.delete(run.id);
+		run.entries.forEach((entry, place) => {
+			this.byMessage.delete(entry.messageId);
+			this.sinks.entries.delete(entryKey(run.id, place));
+		});
 		if (run.failure?.messageId) this.byMessage.delete(run.failure.messageId);
 	}
 }

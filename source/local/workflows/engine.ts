@@ -21,7 +21,7 @@ import type { AttemptResponse } from '../delivery/callback-body.js';
 import { callbackBody } from '../delivery/callback-body.js';
 import type { DeliveryEngine, FinalDetail, FinalOutcome, RunHooks } from '../delivery/engine.js';
 import { tooDeep } from '../http/body.js';
-import { badRequest, notFound } from '../http/reply.js';
+import { badRequest, HttpError, notFound } from '../http/reply.js';
 import { checkLimits, destinationHeaders } from '../messages/factory.js';
 import { incomingHops } from '../messages/hops.js';
 import type { CallbackTarget, StoredMessage } from '../messages/message.js';
@@ -166,6 +166,9 @@ export class WorkflowEngine {
 			);
 		const { url, body, now } = submission;
 		const payload = base64(body);
+		// Refused before anything changes (docs/protocol/limits.md#workflow-runs).
+		const full = this.deps.runs.historyRefusal(run, payload.length);
+		if (full !== undefined) throw new HttpError(412, full);
 		if (h.callTypeOf(submission.fields) !== 'toCallback') {
 			// A step is read again for the run's logs and sent back to the route with every later one.
 			if (nestsDeeperThan(body, maxRequestNesting)) throw tooDeep('a workflow step');
@@ -291,8 +294,8 @@ export class WorkflowEngine {
 	/** A call of the route joins the history (`body` is its entry's) and goes out with the run up to it. */
 	private enter(run: RunRecord, message: StoredMessage, body: string): void {
 		this.record(run, message, 'step', body);
-		this.messages.setBody(
-			message,
+		// The history is put together only when it fits in a message: its size is known without.
+		this.messages.setBody(message, this.deps.runs.historyJsonBytes(run), () =>
 			run.entries.map((e) => rawStep(e.messageId, e.body, e.callType)),
 		);
 		this.deps.delivery().accept(message);
@@ -320,8 +323,7 @@ export class WorkflowEngine {
 		if (message.options.retryDelay !== undefined) entry.retryDelay = message.options.retryDelay;
 		if (!entry.call) entry.headers = message.header;
 		run.entries.push(entry);
-		this.deps.runs.link(run, message.id);
-		this.deps.runs.changed(run);
+		this.deps.runs.appended(run, entry);
 		this.deps.usage.workflowMessage(message.createdAt);
 		return entry;
 	}
@@ -455,6 +457,9 @@ export class WorkflowEngine {
 			this.release(waiter, kept.data, false);
 			return;
 		}
+		// Refused before anything is kept (docs/protocol/limits.md#waiters).
+		const refusal = this.deps.waiters.refusal(waiter);
+		if (refusal !== undefined) throw new HttpError(412, `wait: ${refusal}`);
 		this.deps.waiters.add(waiter);
 		this.arm(waiter);
 	}
@@ -517,7 +522,7 @@ export class WorkflowEngine {
 		const entry = run.entries.at(-1);
 		if (entry?.messageId === message.id) {
 			entry.waitDeadline = waiter.deadline;
-			this.deps.runs.changed(run);
+			this.deps.runs.changed(run, entry);
 		}
 		return message;
 	}
@@ -572,7 +577,7 @@ export class WorkflowEngine {
 		const { run, entry } = found;
 		const target = entry ?? (message.workflowPart === 'failure' ? run.failure : undefined);
 		if (!target) return;
-		this.deps.runs.changed(run);
+		this.deps.runs.changed(run, entry);
 		if (state === 'ERROR') {
 			const errorBody = detail.responseBody?.subarray(0, errorBodyKept).toString('utf8');
 			target.errors.push({
@@ -601,7 +606,7 @@ export class WorkflowEngine {
 		if (!found) return;
 		const { run, entry } = found;
 		const now = this.deps.clock.now();
-		this.deps.runs.changed(run);
+		this.deps.runs.changed(run, entry);
 		if (message.workflowPart === 'failure') {
 			const failure = run.failure;
 			if (!failure) return;

@@ -125,10 +125,12 @@ export class RunMessages {
 		return this.message(run, 'step', url, options, this.runHeaders(run), now, hops);
 	}
 
-	/** The body of a call of the route: the steps up to its own (`steps`), or empty when too large. */
-	setBody(message: StoredMessage, steps: readonly RawStep[]): void {
-		const body = rawStepsBody(steps);
-		message.body = body.length > this.limits.max_message_size ? Buffer.alloc(0) : body;
+	/**
+	 * The body of a call of the route: the steps up to its own (`steps`, whose body takes
+	 * `bytes`), or empty when that is larger than a message may be: the SDK then fetches them.
+	 */
+	setBody(message: StoredMessage, bytes: number, steps: () => readonly RawStep[]): void {
+		message.body = bytes > this.limits.max_message_size ? Buffer.alloc(0) : rawStepsBody(steps());
 	}
 
 	/** A `context.call`: to its URL, with exactly the settings the SDK gave it. */
