@@ -1,12 +1,9 @@
 /**
  * A run's history as it grows (docs/protocol/limits.md#workflow-runs): a step costs the same to
  * keep at the tenth step as at the sixtieth (the run is kept without its history, each entry on
- * its own), the history comes back whole and in order after a restart, a run an older version
- * kept with its history inside is read and kept anew, and a history is bounded in steps and
- * bytes: a submission past either is refused with 412 that says so, and nothing of it is kept.
+ * its own), the history comes back whole and in order after a restart, and a history is bounded
+ * in steps and bytes: a submission past either is refused with 412 that says so, and nothing of it is kept.
  */
-import path from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { describe, expect, it } from 'vitest';
 import type { LocalService } from '../../source/local/service.js';
 import { bearer, keptServices, raw } from './helpers.js';
@@ -104,48 +101,5 @@ describe("a run's history as it grows", () => {
 		expect(service.context.runs.get('wfr_bytes')?.entries).toHaveLength(4);
 		// A small step still fits.
 		expect((await submit(service, 'wfr_bytes', 4, 'small')).status).toBe(200);
-	});
-});
-
-describe('a run an older version kept with its history inside', () => {
-	it('is read whole, and kept entry by entry from then on', async () => {
-		const dataDir = kept.dir('older');
-		await (await kept.start(dataDir)).close();
-		const entry = (messageId: string, body: string) => ({
-			messageId,
-			callType: 'step',
-			body: Buffer.from(body).toString('base64'),
-			createdAt: 1,
-			delivery: 'delivered',
-			retried: 0,
-			maxRetries: 3,
-			dueAt: 1,
-			errors: [],
-		});
-		const run = {
-			id: 'wfr_old',
-			url: `${kept.sink.url}/route`,
-			createdAt: 1,
-			callerIp: '127.0.0.1',
-			state: 'RUN_STARTED',
-			options: {},
-			defaultFailureUrl: true,
-			entries: [entry('msg_old1', '{"start":1}'), entry('msg_old2', '{"stepId":1}')],
-		};
-		const db = new ClassicLevel<string, string>(path.join(dataDir, 'state'));
-		await db.put('workflowRuns:wfr_old', JSON.stringify(run));
-		await db.close();
-
-		const service = await kept.start(dataDir);
-		expect(service.context.runs.get('wfr_old')?.entries.map((e) => e.messageId)).toEqual([
-			'msg_old1',
-			'msg_old2',
-		]);
-		expect((await submit(service, 'wfr_old', 2, 'new')).status).toBe(200);
-		await service.close();
-		const again = await kept.start(dataDir);
-		const entries = again.context.runs.get('wfr_old')?.entries ?? [];
-		expect(entries.map((e) => e.messageId).slice(0, 2)).toEqual(['msg_old1', 'msg_old2']);
-		expect(entries).toHaveLength(3);
 	});
 });

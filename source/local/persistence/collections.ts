@@ -61,7 +61,7 @@ export const collections = {
 	sparseRecords: jsonCodec<KeptVector>(),
 	hybridRecords: jsonCodec<KeptVector>(),
 	searchDocuments: jsonCodec<DocumentInput>(),
-	/** Runs without their histories (versions before kept them inside), and the entries of the histories (entryKey). */
+	/** Runs without their histories, and the entries of the histories (entryKey). */
 	workflowRuns: jsonCodec<RunRecord>(),
 	workflowRunEntries: jsonCodec<RunEntry>(),
 	waiters: jsonCodec<WaiterRecord>(),

@@ -223,8 +223,7 @@ export class WorkflowRunStore {
 
 	/**
 	 * Puts back runs that were kept, oldest first, with the entries of their histories (their
-	 * sinks are not told). A run an older version kept with its history inside is kept anew,
-	 * entry by entry.
+	 * sinks are not told).
 	 */
 	restore(runs: readonly RunRecord[], entries: readonly [string, RunEntry][] = []): void {
 		const histories = new Map<string, [number, RunEntry][]>();
@@ -236,11 +235,6 @@ export class WorkflowRunStore {
 			else histories.set(place.runId, [[place.index, entry]]);
 		}
 		for (const run of [...runs].sort((a, b) => a.createdAt - b.createdAt)) {
-			if (Array.isArray(run.entries)) {
-				this.index(run);
-				this.keepWhole(run);
-				continue;
-			}
 			const history = histories.get(run.id) ?? [];
 			run.entries = history.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
 			this.index(run);
