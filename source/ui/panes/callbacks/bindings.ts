@@ -8,6 +8,7 @@ export const callbacksBindings = [
 	...tailing('callbacks', 'callback'),
 	key('filter.edit', '/', 'filter: a regular expression or text over each line; esc clears', {
 		hint: 'filter',
+		detail: false,
 	}),
 	// R, as Dead letters' retry: r refreshes everywhere.
 	key('callbacks.replay', 'R', 'send the request again to the app (the forward URL), signed afresh', {

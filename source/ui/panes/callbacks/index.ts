@@ -23,6 +23,7 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	leave: leaveCallbacks,
 	open: openCallbacks,
 	bindings: callbacksBindings,
+	showsDetail: (state) => state.detail,
 	focus: (state) => (state.editing || state.editingBody !== undefined ? 'input' : undefined),
 	View: CallbacksView,
 });

@@ -60,6 +60,7 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 		...(messagesPolls(view).some((r) => r.endpoint === queuesEndpoint) ? [queuesEndpoint] : []),
 	],
 	bindings: messagesBindings,
+	showsDetail: (state) => state.detail,
 	focus: (state) => (state.editing ? 'input' : state.confirm ? 'confirm' : undefined),
 	View: MessagesView,
 });
