@@ -105,7 +105,11 @@ describe.each([
 	});
 
 	/** Opens the newest row of `pane` and returns the key line of its detail, then closes it. */
-	async function detailKeys(pane: string, row: RegExp, title: RegExp): Promise<{ list: string; detail: string }> {
+	async function detailKeys(
+		pane: string,
+		row: RegExp,
+		title: RegExp,
+	): Promise<{ list: string; detail: string }> {
 		const { screen } = session;
 		await screen.press(':', ...pane, keys.enter);
 		const list = await screen.waitFor(

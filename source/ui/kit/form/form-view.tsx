@@ -9,7 +9,13 @@ import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { runCommand, useKeys } from '../../keys/use-keys.js';
-import { type FormAction, type FormPurpose, type FormScope, type FormState, formScope } from './form-state.js';
+import {
+	type FormAction,
+	type FormPurpose,
+	type FormScope,
+	type FormState,
+	formScope,
+} from './form-state.js';
 
 /** What Enter (or ctrl-s) does, by the form's purpose, as the key line says it. */
 const verbs: Record<FormPurpose, string> = { send: 'send', add: 'add', load: 'load', apply: 'apply' };
@@ -168,7 +174,13 @@ export function formRows<Id extends string>(
 		}
 		// Where Enter does not send, the field says so under the cursor.
 		if (focused && kind === 'lines')
-			rows.push({ key: `${field.id}.rule`, field: index, label: '', kind: 'rule', text: linesRule(form.purpose) });
+			rows.push({
+				key: `${field.id}.rule`,
+				field: index,
+				label: '',
+				kind: 'rule',
+				text: linesRule(form.purpose),
+			});
 		const error = errors[field.id];
 		if (error)
 			rows.push({ key: `${field.id}.error`, field: index, label: '', kind: 'error', text: `✗ ${error}` });

@@ -27,9 +27,12 @@ export function itemForm(): FormState<ItemField> {
 }
 
 export function fileForm(): FormState<'path'> {
-	return createForm([
-		{ id: 'path', label: 'JSON file', placeholder: 'path to [{"destination", "body"?, "headers"?}, …]' },
-	], {}, undefined, 'load');
+	return createForm(
+		[{ id: 'path', label: 'JSON file', placeholder: 'path to [{"destination", "body"?, "headers"?}, …]' }],
+		{},
+		undefined,
+		'load',
+	);
 }
 
 export function checkItemForm(values: Readonly<Record<ItemField, string>>): {

@@ -417,7 +417,10 @@ describe.each([
 		);
 		expect(body).toContain('enter: new line · ctrl-s: add');
 		await screen.press(keys.shiftTab, keys.enter);
-		await screen.waitFor((f) => f.includes('Batch workflow trigger · 1 item'), 'the item added, nothing sent');
+		await screen.waitFor(
+			(f) => f.includes('Batch workflow trigger · 1 item'),
+			'the item added, nothing sent',
+		);
 		expect(publish(screen).state.confirm).toBeUndefined();
 	});
 
