@@ -11,7 +11,7 @@ export const callbacksBindings = [
 		detail: false,
 	}),
 	// R, as Dead letters' retry: r refreshes everywhere.
-	key('callbacks.replay', 'R', 'send the request again to the app (the forward URL), signed afresh', {
+	key('callbacks.replay', 'R', 'send the request again to the app (the forward URL), signed afresh, after showing it', {
 		hint: 'send again',
 	}),
 	key('callbacks.replay-edit', 'e', 'edit the body, then send the request again to the app'),

@@ -24,6 +24,7 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	open: openCallbacks,
 	bindings: callbacksBindings,
 	showsDetail: (state) => state.detail,
-	focus: (state) => (state.editing || state.editingBody !== undefined ? 'input' : undefined),
+	focus: (state) =>
+		state.confirm ? 'confirm' : state.editing || state.editingBody !== undefined ? 'input' : undefined,
 	View: CallbacksView,
 });
