@@ -11,9 +11,14 @@ export const callbacksBindings = [
 		detail: false,
 	}),
 	// R, as Dead letters' retry: r refreshes everywhere.
-	key('callbacks.replay', 'R', 'send the request again to the app (the forward URL), signed afresh, after showing it', {
-		hint: 'send again',
-	}),
+	key(
+		'callbacks.replay',
+		'R',
+		'send the request again to the app (the forward URL), signed afresh, after showing it',
+		{
+			hint: 'send again',
+		},
+	),
 	key('callbacks.replay-edit', 'e', 'edit the body, then send the request again to the app'),
 	key('secrets.reveal', 'v', 'reveal or hide the signing keys', { hint: 'reveal' }),
 ] as const;
