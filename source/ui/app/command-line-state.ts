@@ -26,6 +26,7 @@ export type CommandLineAction =
 	| { type: 'complete'; candidates: readonly string[] }
 	| { type: 'recall'; step: -1 | 1 }
 	| { type: 'ran'; command: string }
+	/** Enter on what goes nowhere: the line is emptied, and `text` says why. */
 	| { type: 'failed'; text: string };
 
 export const maxHistory = 50;
@@ -86,6 +87,8 @@ export function commandLineReducer(state: CommandLineState, action: CommandLineA
 			return { ...initialCommandLine, history: history.slice(-maxHistory) };
 		}
 		case 'failed':
-			return { ...state, recalled: undefined, message: { kind: 'error', text: action.text } };
+			// The line is emptied for the next name, which would otherwise be typed after this one; the
+			// message says what was wrong with it.
+			return { ...state, input: at(''), recalled: undefined, message: { kind: 'error', text: action.text } };
 	}
 }

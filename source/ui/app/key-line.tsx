@@ -36,11 +36,32 @@ export function usePaneFocus(): Scope | undefined {
 	);
 }
 
-/** The bindings with a hint in these scopes, innermost first; one whose keys an inner scope takes is left out. */
-function hints(table: KeyTable, scopes: readonly Scope[]): Binding[] {
+/** Whether the current pane shows the detail of a row (its own keys have the keys). */
+export function usePaneDetail(): boolean {
+	const runtime = useRuntime();
+	const { pane } = useUi();
+	const instance = runtime.pane(pane);
+	return useSyncExternalStore(
+		instance.store.subscribe,
+		() => instance.module.showsDetail?.(instance.store.getSnapshot()) ?? false,
+	);
+}
+
+/** A binding as the key line shows it in a detail view: its detail hint, or none (Binding.detail). */
+function inDetail(binding: Binding): Binding {
+	if (binding.detail === undefined) return binding;
+	const { hint: _list, detail, ...rest } = binding;
+	return detail === false ? rest : { ...rest, hint: detail };
+}
+
+/**
+ * The bindings with a hint in these scopes, innermost first; one whose keys an inner scope takes
+ * is left out. `detail`: the scope whose detail view is shown, whose bindings show their detail hints.
+ */
+function hints(table: KeyTable, scopes: readonly Scope[], detail?: Scope): Binding[] {
 	const taken = new Set<string>();
 	return scopes.flatMap((scope) => {
-		const bindings = table.bindingsFor(scope);
+		const bindings = table.bindingsFor(scope).map((b) => (scope === detail ? inDetail(b) : b));
 		const shown = bindings.filter((b) => b.hint && !b.keys.every((k) => taken.has(k)));
 		for (const b of bindings) for (const k of b.keys) taken.add(k);
 		return shown;
@@ -54,10 +75,14 @@ export const KeyLine = memo(function KeyLine(props: { width: number }) {
 	const theme = useTheme();
 	const runtime = useRuntime();
 	const focus = usePaneFocus();
+	const detail = usePaneDetail();
 	// A pane shown as the settings it lacks has none of its own keys.
 	const lacking = lackingApi(runtime.pane(ui.pane).module, runtime.connection) !== undefined;
 	const scopes = lacking && !ui.help ? ['global'] : activeScopes(table, ui, focus);
-	const shown = fitKeyLine(keyLineHints(hints(table, scopes), runtime.readOnly), props.width);
+	const shown = fitKeyLine(
+		keyLineHints(hints(table, scopes, detail && !focus ? ui.pane : undefined), runtime.readOnly),
+		props.width,
+	);
 	return (
 		<Text wrap="truncate-end">
 			{shown.map((hint, i) => (

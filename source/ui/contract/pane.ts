@@ -113,6 +113,8 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	scopes?: Readonly<Record<Scope, ScopeInfo>>;
 	/** The scope that has the keys now when it is not the pane's own: a form, a question, a view. */
 	focus?(state: S): Scope | undefined;
+	/** It shows the detail of one row: the key line shows its keys' detail hints (Binding.detail). */
+	showsDetail?(state: S): boolean;
 
 	/** The view; it reads its state and controller with usePane(). */
 	View: ComponentType<PaneViewProps>;

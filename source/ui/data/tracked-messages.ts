@@ -134,14 +134,18 @@ const eventKey = (e: DeliveryLog) =>
 	`${e.time} ${e.state} ${e.responseStatus ?? ''} ${e.nextDeliveryTime ?? ''}`;
 
 /**
- * `fresh` comes from a newer listing than `known`, both newest first: the fresh events go first,
- * then the known ones it does not repeat. Returns `known` itself when nothing is new.
+ * `fresh` and `known` both newest first: the fresh events go first, then the known ones it does
+ * not repeat, newest first by their time (the logs of one message, read on their own, may be
+ * older than the newest page). Returns `known` itself when nothing is new.
  */
 function mergeEvents(fresh: readonly DeliveryLog[], known: readonly DeliveryLog[]): readonly DeliveryLog[] {
 	const seen = new Set(known.map(eventKey));
 	if (fresh.every((e) => seen.has(eventKey(e)))) return known;
 	const freshKeys = new Set(fresh.map(eventKey));
-	return [...fresh, ...known.filter((e) => !freshKeys.has(eventKey(e)))].slice(0, eventsPerMessage);
+	const merged = [...fresh, ...known.filter((e) => !freshKeys.has(eventKey(e)))];
+	// A stable sort: entries of the same millisecond keep the order they were listed in.
+	if (merged.every((e) => e.time !== undefined)) merged.sort((a, b) => b.time! - a.time!);
+	return merged.slice(0, eventsPerMessage);
 }
 
 /** The events of a listing page grouped by message, as updates: oldest message first, so the newest lands on top. */

@@ -10,6 +10,8 @@ export interface BindingMore {
 	hint?: string | BindingHint;
 	help?: Binding['help'];
 	edit?: boolean;
+	/** The hint while a detail is shown (see Binding.detail): a label, keys and label, or false. */
+	detail?: string | BindingHint | false;
 }
 
 export type Binder<S extends Scope> = <const C extends string>(
@@ -21,12 +23,13 @@ export type Binder<S extends Scope> = <const C extends string>(
 
 /** The binder of one scope: `key('flow.pause', 'p', 'pause the key', { hint: 'pause', edit: true })`. */
 export function bindingsIn<const S extends Scope>(scope: S): Binder<S> {
-	return (command, keys, description, { hint, ...more } = {}) => ({
+	return (command, keys, description, { hint, detail, ...more } = {}) => ({
 		command,
 		scope,
 		keys: typeof keys === 'string' ? [keys] : keys,
 		description,
 		...(hint === undefined ? {} : { hint: typeof hint === 'string' ? { label: hint } : hint }),
+		...(detail === undefined ? {} : { detail: typeof detail === 'string' ? { label: detail } : detail }),
 		...more,
 	});
 }

@@ -30,6 +30,12 @@ export interface Binding<C extends string = string, S extends Scope = Scope> {
 	help?: { keys: string; description: string } | false;
 	/** It changes something on the service: disabled, and shown so, in read-only mode. */
 	edit?: boolean;
+	/**
+	 * While the pane shows the detail of a row (PaneModule.showsDetail): the hint the key line
+	 * shows instead (`↑↓ scroll` for `↑↓ select`), or false for a key of the list alone.
+	 * Absent: the same hint as in the list.
+	 */
+	detail?: BindingHint | false;
 }
 
 export interface BindingHint {

@@ -144,10 +144,34 @@ describe('the command line on screen', () => {
 			'the unknown name and the close one',
 		);
 		expect(shown()).toBe('accounts');
-		// Backspace over the whole name closes the line.
-		await screen.press(...Array.from({ length: 8 }, () => keys.backspace));
+		// Backspace on the emptied line closes it.
+		await screen.press(keys.backspace);
 		await screen.waitFor((f) => !bottom(f)[0]?.startsWith(':'), 'closed');
 	});
+
+	for (const [columns, rows] of [
+		[80, 24],
+		[200, 50],
+	] as const)
+		it(`empties the line after a name that means nothing, so the next is typed alone, at ${columns}x${rows}`, async () => {
+			const { screen } = session;
+			screen.resize(columns, rows);
+			const before = shown();
+			await screen.press(':', ...'xyzz', keys.enter);
+			const said = await screen.waitFor(
+				(f) => (bottom(f)[0]?.includes('no view named "xyzz"') ? bottom(f)[0] : undefined),
+				'the unknown name said',
+			);
+			// What was typed is gone from the line; the message names it.
+			expect(said).toMatch(/^: {3}no view named "xyzz"/);
+			expect(shown()).toBe(before);
+			await screen.press(...'que');
+			await screen.waitFor((f) => bottom(f)[0]?.startsWith(':queues'), 'the next name typed alone');
+			expect(bottom(screen.frame())[0]).not.toContain('xyzz');
+			await screen.press(keys.enter);
+			await screen.waitFor(() => shown() === 'queues', 'Queues by :que');
+			screen.resize(120, 40);
+		});
 
 	it('reaches the views without a number key, and opens one on a message', async () => {
 		const { screen, fixture } = session;

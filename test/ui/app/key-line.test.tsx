@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panes } from '../../../source/ui/registry.js';
+import { type Sink, startSink } from '../../local/helpers.js';
 import { keyLine, keys, type ReceiverSession, startReceiverSession } from '../harness.js';
 
 /** Every global entry, in the order of use. */
@@ -80,5 +81,69 @@ describe('the key line at 200x50', () => {
 			'the Overview keys',
 		);
 		expect(line).toBe(`↑↓ scroll  ←→ day  ${everywhere.join('  ')}`);
+	});
+});
+
+describe.each([
+	[80, 24],
+	[200, 50],
+])('the key line of a detail view at %ix%i', (columns, rows) => {
+	let session: ReceiverSession;
+	let sink: Sink;
+	beforeAll(async () => {
+		sink = await startSink();
+		session = await startReceiverSession({ columns, rows, pane: 'messages' });
+		await session.publish({
+			destination: `${sink.url}/detail`,
+			body: 'detail',
+			options: { callback: `${session.receiver.url}/cb` },
+		});
+	});
+	afterAll(async () => {
+		await session.close();
+		await sink.close();
+	});
+
+	/** Opens the newest row of `pane` and returns the key line of its detail, then closes it. */
+	async function detailKeys(
+		pane: string,
+		row: RegExp,
+		title: RegExp,
+	): Promise<{ list: string; detail: string }> {
+		const { screen } = session;
+		await screen.press(':', ...pane, keys.enter);
+		const list = await screen.waitFor(
+			(f) => (row.test(f) && keyLine(f).includes('enter detail') ? keyLine(f) : undefined),
+			`the ${pane} list and its keys`,
+		);
+		await screen.press(keys.enter);
+		const detail = await screen.waitFor(
+			(f) => (title.test(f) && keyLine(f).includes('scroll') ? keyLine(f) : undefined),
+			`the ${pane} detail and its keys`,
+		);
+		await screen.press(keys.esc);
+		await screen.waitFor((f) => keyLine(f).includes('enter detail'), `back on the ${pane} list`);
+		return { list, detail };
+	}
+
+	it('shows the detail’s keys in Messages, not the list’s', async () => {
+		const { list, detail } = await detailKeys('messages', /delivered/, /Message msg_\S+ delivered/);
+		expect(list).toMatch(/^↑↓ select {2}g newest {2}enter detail {2}i follow id/);
+		expect(detail).toMatch(/^↑↓ scroll {2}g top {2}esc back {2}c cancel msg/);
+		for (const gone of ['select', 'enter detail', 'follow id']) expect(detail).not.toContain(gone);
+	});
+
+	it('shows the detail’s keys in Callbacks, not the list’s', async () => {
+		const { detail } = await detailKeys('callbacks', /\bcb\b|callback/, /Request #\d+/);
+		expect(detail).toMatch(/^↑↓ scroll {2}g top {2}esc back/);
+		for (const gone of ['select', 'enter detail', '/ filter']) expect(detail).not.toContain(gone);
+	});
+
+	it('shows the detail’s keys in Logs, not the list’s', async () => {
+		const { list, detail } = await detailKeys('logs', /DELIVERED/, /state +(DELIVERED|CREATED|ACTIVE)/);
+		expect(list).toContain('/ filter');
+		expect(detail).toMatch(/^↑↓ scroll {2}esc back/);
+		for (const gone of ['select', 'enter detail', '/ filter', 'n/p page', 'g follow'])
+			expect(detail).not.toContain(gone);
 	});
 });

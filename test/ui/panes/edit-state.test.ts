@@ -103,7 +103,7 @@ describe('publishReducer', () => {
 		expect(publishScope(publish(start, { type: 'edit', editing: true }))).toBe('form');
 		const trigger = publish(start, { type: 'view', view: 'trigger' });
 		expect(publishScope(trigger)).toBe('publish.trigger');
-		expect(publishScope(publish(trigger, { type: 'item/open', form: itemForm() }))).toBe('form');
+		expect(publishScope(publish(trigger, { type: 'item/open', form: itemForm() }))).toBe('form.add');
 	});
 
 	it('adds, selects and removes trigger items', () => {

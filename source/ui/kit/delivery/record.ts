@@ -6,11 +6,19 @@
  */
 import { formatInteger } from '../../../format/number.js';
 import { dateOf, formatClock } from '../../../format/time.js';
-import type { BodyPreview } from '../../../text/body-preview.js';
+import { type BodyPreview, previewBase64 } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { statusStyle } from '../../../text/style.js';
 import type { Tone } from '../../theme/theme.js';
-import { bodyLines, type DetailLine, headerLines, pair, title } from '../detail-view/lines.js';
+import {
+	bodyLines,
+	type DetailLine,
+	detailHexBytes,
+	headerLines,
+	messageBodyPreview,
+	pair,
+	title,
+} from '../detail-view/lines.js';
 
 /** The fields a dead letter and a log entry share, each as it was read (any may be missing). */
 export interface DeliveryRecord {
@@ -130,4 +138,38 @@ export function responseStatusLines(
 	if (status === undefined)
 		return pair('status', 'no answer (a timeout or a network error)', width, labelWidth);
 	return pair('status', String(status), width, labelWidth, statusTone(status));
+}
+
+/**
+ * A body of a log entry: base64 as the service sends it, or the `REDACTED:<sha256>` the
+ * publisher asked for, shown as it is.
+ */
+export function logBody(text: string | undefined): BodyPreview | undefined {
+	if (text === undefined) return undefined;
+	if (text.startsWith('REDACTED')) return { kind: 'text', text, bytes: text.length };
+	return previewBase64(text, detailHexBytes);
+}
+
+/** The destination's last answer to a dead letter, as its record holds it. */
+export interface LastResponse {
+	responseStatus?: number | undefined;
+	responseHeader?: Headers | undefined;
+	responseBody?: string | undefined;
+	responseBodyBase64?: string | undefined;
+}
+
+/** A dead letter's last response: its status, then its headers and body (when it sent them). */
+export function lastResponseLines(record: LastResponse, width: number, labelWidth: number): DetailLine[] {
+	const answered = record.responseBody !== undefined || record.responseBodyBase64 !== undefined;
+	return [
+		...title('Last response'),
+		...responseStatusLines(record.responseStatus, width, labelWidth),
+		...headersAndBody(
+			'Response',
+			record.responseHeader,
+			answered ? messageBodyPreview(record.responseBody, record.responseBodyBase64) : undefined,
+			width,
+			labelWidth,
+		),
+	];
 }

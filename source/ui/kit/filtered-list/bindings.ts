@@ -19,10 +19,13 @@ export function filteredListBindings<const S extends Scope>(scope: S, words: Lis
 	const key = bindingsIn(scope);
 	return [
 		...upDown(scope, 'select'),
-		key('nav.open', 'enter', `open the ${words.row}`, { hint: 'detail' }),
-		key('nav.back', 'esc', `back: ${words.back}`),
-		key('filter.edit', '/', `filter by ${words.filters} (the service filters)`, { hint: 'filter' }),
-		key('page.next', 'n', words.next, { hint: { keys: 'n/p', label: 'page' } }),
+		key('nav.open', 'enter', `open the ${words.row}`, { hint: 'detail', detail: false }),
+		key('nav.back', 'esc', `back: ${words.back}`, { detail: 'back' }),
+		key('filter.edit', '/', `filter by ${words.filters} (the service filters)`, {
+			hint: 'filter',
+			detail: false,
+		}),
+		key('page.next', 'n', words.next, { hint: { keys: 'n/p', label: 'page' }, detail: false }),
 		key('page.previous', 'p', words.previous),
 	] as const;
 }

@@ -39,6 +39,8 @@ export function filterForm(fields: readonly FilterInputField[], texts: FilterTex
 	return createForm(
 		shown.map((id) => ({ id, ...specs[id] })),
 		texts,
+		undefined,
+		'apply',
 	);
 }
 

@@ -17,8 +17,16 @@ export interface FieldSpec<Id extends string = string> {
 	placeholder?: string;
 }
 
+/**
+ * What Enter (and ctrl-s) does with a form, which its keys say: `send` it to the service (an
+ * edit, off in read-only mode), `add` what was typed to a list, `load` a file, `apply` a filter.
+ */
+export type FormPurpose = 'send' | 'add' | 'load' | 'apply';
+
 export interface FormState<Id extends string = string> {
 	fields: readonly FieldSpec<Id>[];
+	/** Absent: `send`. */
+	purpose?: FormPurpose;
 	values: Readonly<Record<Id, string>>;
 	/** Index of the focused field. */
 	focus: number;
@@ -44,24 +52,47 @@ export function createForm<Id extends string>(
 	fields: readonly FieldSpec<Id>[],
 	values: Partial<Record<Id, string>> = {},
 	focus?: Id,
+	purpose: FormPurpose = 'send',
 ): FormState<Id> {
 	const all = Object.fromEntries(
 		fields.map((f) => [f.id, values[f.id] ?? (f.kind === 'choice' ? (f.choices?.[0] ?? '') : '')]),
 	) as Record<Id, string>;
 	const index = Math.max(0, focus === undefined ? 0 : fields.findIndex((f) => f.id === focus));
-	return { fields, values: all, focus: index, cursor: length(all[fields[index]!.id]), submitted: false };
+	return {
+		fields,
+		values: all,
+		focus: index,
+		cursor: length(all[fields[index]!.id]),
+		submitted: false,
+		...(purpose === 'send' ? {} : { purpose }),
+	};
 }
 
 export function focusedField<Id extends string>(state: FormState<Id>): FieldSpec<Id> {
 	return state.fields[state.focus]!;
 }
 
+/** The key scopes of forms: one per purpose (`form` sends), each with its multi-line variant. */
+export const formScopes = [
+	'form',
+	'form.lines',
+	'form.add',
+	'form.add.lines',
+	'form.load',
+	'form.load.lines',
+	'form.apply',
+	'form.apply.lines',
+] as const;
+export type FormScope = (typeof formScopes)[number];
+
 /**
- * The key scope of a form: Enter sends from a one-line field and breaks the line in a
- * multi-line one, so the key line and the help say what Enter does where the cursor is.
+ * The key scope of a form: Enter does what the form is for from a one-line field and breaks
+ * the line in a multi-line one, so the key line and the help say what Enter does where the
+ * cursor is.
  */
-export function formScope(state: FormState): 'form' | 'form.lines' {
-	return focusedField(state).kind === 'lines' ? 'form.lines' : 'form';
+export function formScope(state: FormState): FormScope {
+	const base = !state.purpose || state.purpose === 'send' ? 'form' : (`form.${state.purpose}` as const);
+	return focusedField(state).kind === 'lines' ? `${base}.lines` : base;
 }
 
 function length(text: string | undefined): number {

@@ -9,27 +9,52 @@ import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { runCommand, useKeys } from '../../keys/use-keys.js';
-import { type FormAction, type FormState, formScope } from './form-state.js';
+import {
+	type FormAction,
+	type FormPurpose,
+	type FormScope,
+	type FormState,
+	formScope,
+} from './form-state.js';
 
-/** The keys of a form whose focused field is one line (`form`) or several (`form.lines`). */
-function formKeys<const S extends 'form' | 'form.lines'>(scope: S) {
+/** What Enter (or ctrl-s) does, by the form's purpose, as the key line says it. */
+const verbs: Record<FormPurpose, string> = { send: 'send', add: 'add', load: 'load', apply: 'apply' };
+
+/**
+ * The keys of a form of one purpose whose focused field is one line or several. Sending is an
+ * edit: read-only mode shows its keys as off (the owner refuses the send too).
+ */
+function formKeys<const S extends FormScope>(scope: S, purpose: FormPurpose, lines: boolean) {
 	const key = bindingsIn(scope);
+	const verb = verbs[purpose];
+	const edit = purpose === 'send';
 	return [
 		key('form.next', ['tab', 'down'], 'next field', { hint: { keys: 'tab/↓↑', label: 'field' } }),
 		key('form.previous', ['shift+tab', 'up'], 'previous field'),
-		scope === 'form.lines'
-			? key('form.newline', 'enter', 'a new line in this field (ctrl-s sends)', { hint: 'new line' })
-			: key('input.submit', 'enter', 'send (in a multi-line field: a new line)', { hint: 'send' }),
-		key('form.send', 'ctrl+s', 'send from any field', { hint: { keys: '^S', label: 'send' } }),
+		lines
+			? key('form.newline', 'enter', `a new line in this field (ctrl-s: ${verb})`, { hint: 'new line' })
+			: key('input.submit', 'enter', verb, { hint: verb, edit }),
+		key('form.send', 'ctrl+s', `${verb} from any field`, { hint: { keys: '^S', label: verb }, edit }),
 		key('input.cancel', 'esc', 'close the form', { hint: 'close' }),
 	] as const;
 }
 
 /** A form takes every key; the arrows and Tab move between fields. */
-export const formBindings = [...formKeys('form'), ...formKeys('form.lines')] as const;
+export const formBindings = [
+	...formKeys('form', 'send', false),
+	...formKeys('form.lines', 'send', true),
+	...formKeys('form.add', 'add', false),
+	...formKeys('form.add.lines', 'add', true),
+	...formKeys('form.load', 'load', false),
+	...formKeys('form.load.lines', 'load', true),
+	...formKeys('form.apply', 'apply', false),
+	...formKeys('form.apply.lines', 'apply', true),
+] as const;
 
-/** What the form's focused field shows under itself: Enter's rule there. */
-export const linesRule = 'enter: new line · ctrl-s: send · tab: next field';
+/** What a multi-line field shows under itself while focused: Enter's rule there. */
+export function linesRule(purpose: FormPurpose = 'send'): string {
+	return `enter: new line · ctrl-s: ${verbs[purpose]} · tab: next field`;
+}
 
 export type FormErrors<Id extends string = string> = Partial<Record<Id, string>>;
 
@@ -149,7 +174,13 @@ export function formRows<Id extends string>(
 		}
 		// Where Enter does not send, the field says so under the cursor.
 		if (focused && kind === 'lines')
-			rows.push({ key: `${field.id}.rule`, field: index, label: '', kind: 'rule', text: linesRule });
+			rows.push({
+				key: `${field.id}.rule`,
+				field: index,
+				label: '',
+				kind: 'rule',
+				text: linesRule(form.purpose),
+			});
 		const error = errors[field.id];
 		if (error)
 			rows.push({ key: `${field.id}.error`, field: index, label: '', kind: 'error', text: `✗ ${error}` });

@@ -5,7 +5,10 @@ import type { Scope } from '../../keys/key-table.js';
 export const upDown = <const S extends Scope>(scope: S, what: string) => {
 	const key = bindingsIn(scope);
 	return [
-		key('nav.up', ['up', 'k'], `${what} up`, { hint: { keys: '↑↓', label: what } }),
+		key('nav.up', ['up', 'k'], `${what} up`, {
+			hint: { keys: '↑↓', label: what },
+			detail: { keys: '↑↓', label: 'scroll' },
+		}),
 		key('nav.down', ['down', 'j'], `${what} down`),
 		key('nav.pageUp', 'pageup', `${what} a page up`),
 		key('nav.pageDown', 'pagedown', `${what} a page down`),
@@ -19,9 +22,10 @@ export const tailing = <const S extends Scope>(scope: S, what: string) => {
 		...upDown(scope, 'select'),
 		key('nav.first', ['home', 'g'], `back to the newest ${what}, following new ones`, {
 			hint: { keys: 'g', label: 'newest' },
+			detail: { keys: 'g', label: 'top' },
 		}),
-		key('nav.open', 'enter', `open the ${what}`, { hint: 'detail' }),
-		key('nav.back', 'esc', 'back to the list', { help: false }),
+		key('nav.open', 'enter', `open the ${what}`, { hint: 'detail', detail: false }),
+		key('nav.back', 'esc', 'back to the list', { help: false, detail: 'back' }),
 	] as const;
 };
 

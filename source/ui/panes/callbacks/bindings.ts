@@ -8,11 +8,17 @@ export const callbacksBindings = [
 	...tailing('callbacks', 'callback'),
 	key('filter.edit', '/', 'filter: a regular expression or text over each line; esc clears', {
 		hint: 'filter',
+		detail: false,
 	}),
 	// R, as Dead letters' retry: r refreshes everywhere.
-	key('callbacks.replay', 'R', 'send the request again to the app (the forward URL), signed afresh', {
-		hint: 'send again',
-	}),
+	key(
+		'callbacks.replay',
+		'R',
+		'send the request again to the app (the forward URL), signed afresh, after showing it',
+		{
+			hint: 'send again',
+		},
+	),
 	key('callbacks.replay-edit', 'e', 'edit the body, then send the request again to the app'),
 	key('secrets.reveal', 'v', 'reveal or hide the signing keys', { hint: 'reveal' }),
 ] as const;

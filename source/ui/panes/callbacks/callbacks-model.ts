@@ -9,6 +9,7 @@ import type { ReceivedEvent } from '../../../receiver/event.js';
 import { eventLineParts, type LinePart, requestNumber, untrustedMark } from '../../../receiver/render.js';
 import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { sanitize } from '../../../text/sanitize.js';
+import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { Tone } from '../../theme/theme.js';
@@ -319,4 +320,31 @@ export function callbackDetail(event: ReceivedEvent, width: number): DetailLine[
 	for (const [name, value] of claims) lines.push(...kv(sanitize(name), claimValue(name, value)));
 	lines.push(...title('Request headers'), ...headerLines(event.headers, width, labelWidth));
 	return lines;
+}
+
+/** Request headers a replay does not send as they came: the receiver's own, and the old signature. */
+const notReplayed = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+
+/**
+ * The replay of a request as it is shown before it is sent: its method and path (below the
+ * forward URL), its headers with the signature said to be made afresh, and the body (the one
+ * typed for it, else the one received). Pure.
+ */
+export function replayPreview(event: ReceivedEvent, signatureHeader: string, body?: string): RequestPreview {
+	const signature = signatureHeader.toLowerCase();
+	const headers: [string, string][] = [];
+	for (const [name, value] of Object.entries(event.headers)) {
+		if (notReplayed.has(name)) continue;
+		headers.push([name, name === signature ? '(signed afresh with the current signing key)' : value]);
+	}
+	if (!Object.hasOwn(event.headers, signature))
+		headers.push([signature, '(signed afresh with the current signing key)']);
+	const shown = event.body;
+	const received =
+		shown === undefined
+			? '(not kept: over the limit)'
+			: shown.kind === 'text'
+				? `${shown.text}${shown.truncated ? '\n(… shown cut here; sent whole)' : ''}`
+				: `(${event.bodyBytes} bytes, not UTF-8: sent as received)`;
+	return { method: event.method, path: event.path, headers, body: body ?? received };
 }

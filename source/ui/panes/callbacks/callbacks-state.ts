@@ -22,6 +22,8 @@ export interface CallbacksState extends TailListState {
 	editingBody: string | undefined;
 	/** Replays by row key: the newest of each. */
 	replays: Readonly<Record<string, ReplayState>>;
+	/** A replay shown as its request before it is sent: its row, and the body typed for it (e). */
+	confirm: { key: string; body?: string } | undefined;
 	/** Why the last key could not do what it does (R with no app to send to): said until the next key. */
 	notice: string | undefined;
 }
@@ -34,6 +36,10 @@ export type CallbacksAction =
 	| { type: 'replay/edit'; key: string }
 	| { type: 'replay/edit-close' }
 	| { type: 'replay/state'; key: string; replay: ReplayState }
+	/** Shows the replay of a row as its request, to be sent on a yes. */
+	| { type: 'replay/ask'; key: string; body?: string }
+	/** The request shown is answered: sent (its state follows) or not. */
+	| { type: 'replay/answered' }
 	| { type: 'notice'; text: string | undefined }
 	| { type: 'back' };
 
@@ -43,6 +49,7 @@ export const initialCallbacksState: CallbacksState = {
 	filter: '',
 	editingBody: undefined,
 	replays: {},
+	confirm: undefined,
 	notice: undefined,
 };
 
@@ -66,7 +73,17 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 			return state.editingBody === undefined ? state : { ...state, editingBody: undefined };
 		case 'replay/state':
 			return { ...state, editingBody: undefined, replays: { ...state.replays, [action.key]: action.replay } };
+		case 'replay/ask':
+			return {
+				...state,
+				editing: false,
+				editingBody: undefined,
+				confirm: { key: action.key, ...(action.body !== undefined ? { body: action.body } : {}) },
+			};
+		case 'replay/answered':
+			return state.confirm ? { ...state, confirm: undefined } : state;
 		case 'back':
+			if (state.confirm) return { ...state, confirm: undefined };
 			if (state.editingBody !== undefined) return { ...state, editingBody: undefined };
 			if (state.editing) return { ...state, editing: false };
 			if (state.detail) return { ...state, detail: false };
@@ -80,6 +97,7 @@ export const leaveCallbacks = (state: CallbacksState): CallbacksState => ({
 	...state,
 	editing: false,
 	editingBody: undefined,
+	confirm: undefined,
 	notice: undefined,
 	detail: false,
 	detailScroll: 0,

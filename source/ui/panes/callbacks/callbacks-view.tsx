@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo, useEffect, useMemo, useState } from 'react';
+import { prefixed } from '../../../api/dialect.js';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
 import type { FollowState } from '../../../receiver/history-follow.js';
@@ -14,6 +15,7 @@ import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
+import { Confirm } from '../../kit/confirm/confirm-view.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
@@ -30,6 +32,7 @@ import {
 	type From,
 	filterEngineLoaded,
 	loadFilterEngine,
+	replayPreview,
 	rowKey,
 	rowOf,
 	rowWindow,
@@ -42,6 +45,9 @@ type PaneProps = PaneViewProps;
 // Said in the prompt line when R cannot send, short enough for 80 columns.
 const replayUnavailable = 'no app to send to: start mqtop with --forward-to <url> (or receiver.forwardTo)';
 const replayNotKept = 'nothing to send again: --demo and --ephemeral keep no request';
+
+/** How a row's request is named: mqtop listen's numbered apart from the receiver's own. */
+const currentFromLabel = (from: From) => (from ? 'mqtop listen request ' : 'request ');
 
 /** What a receiver that follows nothing shows of it: none. */
 const nothingFollowed = new EventStore({ capacity: 1 });
@@ -176,17 +182,30 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		[state.detail, current, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
+	/** The replay of a row: how it is sent, or why it cannot be (said in the prompt line). */
+	const sender = (row: { event: ReceivedEvent; from: From }) => {
+		const send: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined = row.from
+			? followed?.replay
+			: receiver.replay;
+		if (receiver.forwardTo && send) return send;
+		dispatch({ type: 'notice', text: receiver.forwardTo ? replayNotKept : replayUnavailable });
+		return undefined;
+	};
+	/** Shows the replay of a row as its request first, as every action does; sent on a yes. */
+	const askReplay = (row: { event: ReceivedEvent; from: From } | undefined, body?: string) => {
+		if (!row || !sender(row)) return;
+		dispatch({
+			type: 'replay/ask',
+			key: rowKey(row.event.seq, row.from),
+			...(body !== undefined ? { body } : {}),
+		});
+	};
 	/** Sends a request to the app again; its row shows the app's answer, the prompt line why not. */
 	const replay = (row: { event: ReceivedEvent; from: From } | undefined, edits?: ReplayEdits) => {
 		if (!row) return;
 		const key = rowKey(row.event.seq, row.from);
-		const send: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined = row.from
-			? followed?.replay
-			: receiver.replay;
-		if (!receiver.forwardTo || !send) {
-			dispatch({ type: 'notice', text: receiver.forwardTo ? replayNotKept : replayUnavailable });
-			return;
-		}
+		const send = sender(row);
+		if (!send) return;
 		const set = (next: ReplayState) => dispatch({ type: 'replay/state', key, replay: next });
 		const failed = (message: string) => {
 			set({ state: 'failed', message });
@@ -216,7 +235,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
 		'filter.edit': () => dispatch({ type: 'filter/open' }),
-		'callbacks.replay': () => replay(current && { event: current, from: currentFrom }),
+		'callbacks.replay': () => askReplay(current && { event: current, from: currentFrom }),
 		'callbacks.replay-edit': () => {
 			if (current) dispatch({ type: 'replay/edit', key: rowKey(current.seq, currentFrom) });
 		},
@@ -238,7 +257,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			initial:
 				editingEvent.body?.kind === 'text' && !editingEvent.body.truncated ? editingEvent.body.text : '',
 			placeholder: 'the body to send; enter signs and sends it, esc leaves it',
-			onSubmit: (text: string) => replay(editing, { body: Buffer.from(text) }),
+			onSubmit: (text: string) => askReplay(editing, text),
 			onCancel: () => dispatch({ type: 'replay/edit-close' }),
 		};
 	const total = snapshot.size + (followed ? theirs.size : 0);
@@ -273,6 +292,25 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const prompt = (
 		<PromptLine width={props.width} field={state.editing ? field : (bodyField ?? undefined)} hint={hint} />
 	);
+	const asked = rowOf(rows, state.confirm?.key);
+	if (state.confirm && asked && receiver.forwardTo) {
+		const { body } = state.confirm;
+		return (
+			<Confirm
+				title={`send ${currentFromLabel(asked.from)}${requestNumber(asked.event.seq)} again to the app, signed afresh${body !== undefined ? ', with the body typed' : ''}`}
+				preview={replayPreview(asked.event, prefixed(client.settings.dialect, 'Signature'), body)}
+				host={receiver.forwardTo}
+				width={props.width}
+				height={props.height}
+				busy={false}
+				onSend={() => {
+					dispatch({ type: 'replay/answered' });
+					replay(asked, body !== undefined ? { body: Buffer.from(body) } : undefined);
+				}}
+				onCancel={() => dispatch({ type: 'replay/answered' })}
+			/>
+		);
+	}
 	if (state.detail && current) {
 		return (
 			<DetailScreen

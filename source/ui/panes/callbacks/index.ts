@@ -23,6 +23,8 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	leave: leaveCallbacks,
 	open: openCallbacks,
 	bindings: callbacksBindings,
-	focus: (state) => (state.editing || state.editingBody !== undefined ? 'input' : undefined),
+	showsDetail: (state) => state.detail,
+	focus: (state) =>
+		state.confirm ? 'confirm' : state.editing || state.editingBody !== undefined ? 'input' : undefined,
 	View: CallbacksView,
 });

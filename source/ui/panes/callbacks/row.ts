@@ -68,7 +68,7 @@ const columns: readonly ColumnSpec[] = [
 	{ id: 'from', headers: ['via', ''], min: 1 },
 	{ id: 'seq', headers: ['req', ''], min: 2 },
 	{ id: 'kind', headers: ['kind'], min: 8 },
-	{ id: 'verdict', headers: ['signature', 'sig'], min: 1, max: 34 },
+	{ id: 'verdict', headers: ['signature', 'sig', 'sig', ''], min: 1, max: 34 },
 	{ id: 'answer', headers: ['answered', 'ans'], min: 3, max: 28 },
 	{ id: 'again', headers: ['sent again', 'again'], min: 3, max: 28 },
 	{ id: 'status', headers: ['status', 'st'], min: 3 },
@@ -79,7 +79,9 @@ const columns: readonly ColumnSpec[] = [
 
 /**
  * The order columns give way in, a form at a time, until the grid fits (then cells are cut). The
- * time keeps its milliseconds down to 80 columns, the kind and the message id their sense.
+ * time keeps its milliseconds down to 80 columns, the kind and the message id their sense, the
+ * detail its dead letter id, whatever the rows (mqtop listen's, forwarded, rejected, sent again):
+ * the verdict and a replay's answer give way to their marks before that.
  */
 const steps: readonly (ColumnId | 'gap')[] = [
 	'answer',
@@ -95,6 +97,8 @@ const steps: readonly (ColumnId | 'gap')[] = [
 	'attempts',
 	'verdict',
 	'gap',
+	'verdict',
+	'again',
 	'time',
 ];
 
@@ -140,11 +144,12 @@ function cells(row: GridRow): Record<ColumnId, Cell> {
 }
 
 function verdictCell(event: ReceivedEvent): Cell {
-	if (!event.verified)
-		return {
-			forms: [`✗ ${sanitize(event.reason ?? 'rejected')}`, `✗ ${event.failure ?? 'rejected'}`],
-			tone: 'error',
-		};
+	// The shortest form, the last to come (after a replay's), says it by its mark and colour; the
+	// detail says why.
+	if (!event.verified) {
+		const failure = `✗ ${event.failure ?? 'rejected'}`;
+		return { forms: [`✗ ${sanitize(event.reason ?? 'rejected')}`, failure, failure, '✗'], tone: 'error' };
+	}
 	const key = `✓ ${event.keyPair ? `${sanitize(event.keyPair)} ` : ''}${event.signingKey ?? ''}`.trimEnd();
 	if (event.replayOf === undefined) return { forms: [key, '✓'], tone: 'ok' };
 	// The same signed request again: accepted, and said.
@@ -187,15 +192,18 @@ const messageStart = 16;
 
 /** The replay of a request, beside the original's answer; why not, when it could not be sent. */
 function againCell(replay: ReplayState): Cell {
-	if (replay.state === 'sending') return { forms: ['↻ sending…', '↻ …'], dim: true };
-	if (replay.state === 'failed') return { forms: [`↻ ✗ ${sanitize(replay.message)}`, '↻ ✗'], tone: 'error' };
+	// The shortest form of each is the mark alone, in the colour of how it went.
+	if (replay.state === 'sending') return { forms: ['↻ sending…', '↻ …', '↻'], dim: true };
+	if (replay.state === 'failed')
+		return { forms: [`↻ ✗ ${sanitize(replay.message)}`, '↻ ✗', '↻'], tone: 'error' };
 	const { forward } = replay;
 	if (forward.status === undefined)
-		return { forms: [`↻ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '↻ ✗'], tone: 'error' };
+		return { forms: [`↻ app ✗ ${sanitize(forward.error ?? 'unreachable')}`, '↻ ✗', '↻'], tone: 'error' };
 	return {
 		forms: [
 			`↻ ${replay.edited ? 'edited ' : ''}app ${forward.status} ${Math.round(forward.ms)} ms`,
 			`↻ ${forward.status}`,
+			'↻',
 		],
 		tone: statusTone(forward.status),
 	};
@@ -230,7 +238,10 @@ function detailCell(event: ReceivedEvent): Cell {
 			// The destination's host and scheme give way before its path, the dead letter id last.
 			cut: (w) => {
 				const room = w - textWidth(dlq) - textWidth(method);
-				return room >= 8 ? `${dlq}${method}${fitUrl(url, room)}` : truncate(`${dlq}${method}${url}`, w);
+				if (room >= 8) return `${dlq}${method}${fitUrl(url, room)}`;
+				// A cell just as wide as the dead letter id shows it whole, rather than cut for a `…`.
+				if (dlq && w < textWidth(dlq)) return truncate(dlq.trimEnd(), w);
+				return truncate(`${dlq}${method}${url}`, w);
 			},
 			...(dlq ? { tone: 'special' as const, least: textWidth(dlq.trimEnd()) } : {}),
 		};

@@ -13,9 +13,13 @@ export const dlqBindings = [
 		back: 'closes the detail, else unmarks everything, else clears the filter',
 	}),
 	key('nav.first', ['home', 'g'], 'the first row of the page'),
-	key('select.mark', ' ', 'mark or unmark the dead letter (marks stay across pages)', { hint: 'mark' }),
+	key('select.mark', ' ', 'mark or unmark the dead letter (marks stay across pages)', {
+		hint: 'mark',
+		detail: false,
+	}),
 	key('dlq.markAll', '*', 'mark every dead letter the filter matches, on every page (again: unmark)', {
 		hint: 'all',
+		detail: false,
 	}),
 	key(
 		'dlq.retry',

@@ -6,8 +6,8 @@ import {
 	destinationText,
 	headersAndBody,
 	labelsText,
+	lastResponseLines,
 	recordLines,
-	responseStatusLines,
 	statusTone,
 	whenText,
 } from '../../kit/delivery/record.js';
@@ -15,7 +15,6 @@ import {
 	type DetailLine,
 	messageBodyPreview,
 	pair,
-	title,
 	unknownFieldsSection,
 } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
@@ -63,16 +62,8 @@ export function dlqDetail(letter: DeadLetter, width: number): DetailLine[] {
 	if (failed !== undefined) lines.push(...kv('failed', formatClockMillis(failed)));
 	if (letter.createdAt !== undefined) lines.push(...kv('created', formatClockMillis(letter.createdAt)));
 	lines.push(...recordLines(letter, width, labelWidth));
-	lines.push(...title('Last response'), ...responseStatusLines(letter.responseStatus, width, labelWidth));
-	const answered = letter.responseBody !== undefined || letter.responseBodyBase64 !== undefined;
 	lines.push(
-		...headersAndBody(
-			'Response',
-			letter.responseHeader,
-			answered ? messageBodyPreview(letter.responseBody, letter.responseBodyBase64) : undefined,
-			width,
-			labelWidth,
-		),
+		...lastResponseLines(letter, width, labelWidth),
 		...headersAndBody(
 			'Message',
 			letter.header,

@@ -29,6 +29,7 @@ export const dlqPane = definePane<DlqState, DlqAction, DlqController>({
 	controller: (context) => new DlqController(context),
 	polls: ({ state }) => [pollRequest(dlqPageEndpoint, { filter: state.filter, cursor: state.cursor })],
 	bindings: dlqBindings,
+	showsDetail: (state) => state.detail,
 	focus: dlqScope,
 	View: DlqView,
 });

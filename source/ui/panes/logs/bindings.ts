@@ -14,6 +14,7 @@ export const logsBindings = [
 	}),
 	key('nav.first', ['home', 'g'], 'back to the newest entries, following new ones', {
 		hint: { keys: 'g', label: 'follow' },
+		detail: false,
 	}),
 	key('logs.message', 'm', 'its message, followed in Messages', { hint: 'message' }),
 	key('logs.dlq', 'd', 'its dead letters (Dead letters, filtered by its message id)', {

@@ -38,6 +38,7 @@ export const logsPane = definePane<LogsState, LogsAction, LogsController>({
 	},
 	statusEndpoints: () => [logPageEndpoint],
 	bindings: logsBindings,
+	showsDetail: (state) => state.detail,
 	focus: logsScope,
 	View: LogsView,
 });

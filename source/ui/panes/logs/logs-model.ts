@@ -1,24 +1,18 @@
 /** What the Logs pane shows of an entry: its row key, its columns, its detail. Pure. */
 import { LogEntry } from '../../../api/messaging-schemas.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
-import { type BodyPreview, previewBase64 } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
 import {
 	destinationText,
 	headersAndBody,
 	labelsText,
+	logBody,
 	recordLines,
 	responseStatusLines,
 	statusTone,
 	whenText,
 } from '../../kit/delivery/record.js';
-import {
-	type DetailLine,
-	detailHexBytes,
-	pair,
-	title,
-	unknownFieldsSection,
-} from '../../kit/detail-view/lines.js';
+import { type DetailLine, pair, title, unknownFieldsSection } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/table-view.js';
 import type { Tone } from '../../theme/theme.js';
@@ -81,16 +75,6 @@ export function logColumns(now: number): Column<LogLine>[] {
 		{ header: 'labels', cell: labelsText, minWidth: 6, maxWidth: 24 },
 		{ header: 'error / next attempt', cell: outcome, minWidth: 10 },
 	];
-}
-
-/**
- * A body of a log entry: base64 as the service sends it, or the `REDACTED:<sha256>` the
- * publisher asked for, shown as it is.
- */
-export function logBody(text: string | undefined): BodyPreview | undefined {
-	if (text === undefined) return undefined;
-	if (text.startsWith('REDACTED')) return { kind: 'text', text, bytes: text.length };
-	return previewBase64(text, detailHexBytes);
 }
 
 const labelWidth = 18;

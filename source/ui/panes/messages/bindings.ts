@@ -6,7 +6,7 @@ const key = bindingsIn('messages');
 
 export const messagesBindings = [
 	...tailing('messages', 'message'),
-	key('message.follow', 'i', 'type a message id to follow', { hint: 'follow id' }),
+	key('message.follow', 'i', 'type a message id to follow', { hint: 'follow id', detail: false }),
 	key('message.cancel', 'c', 'cancel the selected message (asks first; not in read-only mode)', {
 		edit: true,
 		hint: 'cancel msg',

@@ -7,27 +7,45 @@ import { ApiError } from '../../../api/errors.js';
 import { cancelMessageRequest } from '../../../api/messages-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
-import { logsEndpoint } from '../../data/endpoints.js';
+import { type DeliveryLog, logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
-import { messageEndpoint } from './endpoints.js';
+import { messageDlqEndpoint, messageEndpoint, messageLogsEndpoint } from './endpoints.js';
+import { checkMessageId } from './messages-model.js';
 import type { CancelRequest, MessagesAction, MessagesState } from './messages-state.js';
 
 export class MessagesController extends RequestController<MessagesState, MessagesAction, CancelRequest> {
 	private lastEvents: unknown;
+	/** The logs of each message as last folded in, by id. */
+	private readonly lastLogs = new Map<string, unknown>();
 	private readonly unsubscribe: (() => void)[] = [];
 
 	constructor(protected override readonly ctx: PaneContext<MessagesState, MessagesAction>) {
 		super(ctx);
-		const { polls, tracked } = ctx;
+		const { polls, tracked, store } = ctx;
 		this.unsubscribe.push(polls.subscribe(() => this.foldEvents()));
 		// Entries of ids no longer followed are dropped, so the poll store stays as bounded as the list.
 		this.unsubscribe.push(
-			tracked.subscribe(() =>
-				polls.retain(messageEndpoint.key, new Set(tracked.getSnapshot().messages.map((m) => m.id))),
-			),
+			tracked.subscribe(() => {
+				const ids = new Set(tracked.getSnapshot().messages.map((m) => m.id));
+				for (const endpoint of [messageEndpoint, messageLogsEndpoint, messageDlqEndpoint])
+					polls.retain(endpoint.key, ids);
+				for (const id of this.lastLogs.keys()) if (!ids.has(id)) this.lastLogs.delete(id);
+			}),
 		);
+		this.unsubscribe.push(store.subscribe(() => this.followOpened()));
+		this.followOpened();
+	}
+
+	/** The id the pane was opened on (`:messages <id>`) is followed, if it can be a message id. */
+	private followOpened(): void {
+		const id = this.ctx.store.getSnapshot().opened;
+		if (id === undefined) return;
+		this.dispatch({ type: 'opened' });
+		const check = checkMessageId(id);
+		if (check.ok) this.ctx.tracked.track(check.id, 'typed');
+		else this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: check.problem } });
 	}
 
 	/**
@@ -66,11 +84,21 @@ export class MessagesController extends RequestController<MessagesState, Message
 		for (const stop of this.unsubscribe) stop();
 	}
 
-	/** A new page of the delivery logs: its ids are followed, its entries kept with them. */
+	/**
+	 * A new page of the delivery logs: its ids are followed, its entries kept with them; so are
+	 * the entries of the logs read for one message.
+	 */
 	private foldEvents(): void {
-		const data = entryOf(this.ctx.polls.getSnapshot(), logsEndpoint)?.data;
-		if (data === this.lastEvents) return;
-		this.lastEvents = data;
-		if (data?.listed) this.ctx.tracked.noteEvents(data.logs);
+		const polls = this.ctx.polls.getSnapshot();
+		const data = entryOf(polls, logsEndpoint)?.data;
+		if (data !== this.lastEvents) {
+			this.lastEvents = data;
+			if (data?.listed) this.ctx.tracked.noteEvents(data.logs);
+		}
+		for (const [id, entry] of polls.keyed[messageLogsEndpoint.key] ?? []) {
+			if (entry.data === undefined || entry.data === this.lastLogs.get(id)) continue;
+			this.lastLogs.set(id, entry.data);
+			this.ctx.tracked.noteEvents((entry.data as DeliveryLog[]).filter((e) => e.messageId === id));
+		}
 	}
 }

@@ -1,8 +1,8 @@
 /**
  * The state of a followed message, derived from everything mqtop knows about it: the message
  * as last read from the service, a 404 (after it was seen, or before), the service's delivery
- * logs, the callbacks the receiver saw, the dlqId of a failure callback, and a cancel made
- * here. Pure: the Messages pane, its poll plan and the tests all call this one function.
+ * logs, the callbacks the receiver saw, the dlqId of a failure callback or of the dead letter
+ * queue's listing, and a cancel made here. Pure: the Messages pane, its poll plan and the tests all call this one function.
  *
  * Log states are read as they came (docs/protocol/logs.md#states): the documented ones, the SDK's
  * spellings (`CANCELED`) and `IN_PROGRESS`, each mapped to what it means for the message; a state
@@ -22,8 +22,10 @@ export interface MessageFacts {
 	/** Delivery logs of this message, newest first. */
 	events?: readonly DeliveryLog[] | undefined;
 	callback?: CallbackFact | undefined;
-	/** From the failure callback: the message is in the dead letter queue. */
+	/** From the failure callback, or the dead letter queue's listing: the message is a dead letter. */
 	dlqId?: string | undefined;
+	/** The dead letter queue listed the message (under dlqId). */
+	deadLettered?: boolean | undefined;
 	/** The service accepted a cancel made here. */
 	cancelledHere?: boolean | undefined;
 	/** The queue the message waits in, when the service lists it paused. */
@@ -118,7 +120,8 @@ export function deriveMessageState(facts: MessageFacts, now: number): MessageSta
 	// What the service or a callback says happened in the end wins over everything else.
 	const terminal = events.find(isTerminal);
 	if (terminal) return state(logStateKind(terminal.state)!, `event ${terminal.state}`);
-	if (facts.dlqId) return state('failed', 'failure callback');
+	if (facts.dlqId)
+		return state('failed', facts.deadLettered ? 'in the dead letter queue' : 'failure callback');
 	if (callback && is2xx(callback.status)) return state('delivered', `callback status ${callback.status}`);
 	const exhausted = callback !== undefined && callback.retried >= callback.maxRetries;
 

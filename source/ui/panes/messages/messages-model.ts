@@ -3,7 +3,7 @@
  * message is read liberally, so any field but its id may be missing ("—" in its detail), and
  * the fields mqtop does not know are listed at the end of the detail.
  */
-import { Message } from '../../../api/schemas.js';
+import { DlqRecord, Message } from '../../../api/schemas.js';
 import { orMissing, text } from '../../../format/missing.js';
 import { formatClock, formatClockMillis, formatSpan } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -11,6 +11,7 @@ import { type Queue, queuesEndpoint } from '../../data/endpoints.js';
 import type { EndpointEntry, PollState } from '../../data/poll-store.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
 import type { MessageOrigin, TrackedMessage } from '../../data/tracked-messages.js';
+import { lastResponseLines } from '../../kit/delivery/record.js';
 import {
 	bodyLines,
 	type DetailLine,
@@ -23,7 +24,13 @@ import {
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/table-view.js';
 import type { Tone } from '../../theme/theme.js';
-import type { MessageReading } from './endpoints.js';
+import {
+	type DeadLetterReading,
+	type MessageReading,
+	messageDlqEndpoint,
+	messageEndpoint,
+} from './endpoints.js';
+import { attemptLines, deadLetterNote, loggedMessageLines } from './known-message.js';
 import {
 	deriveMessageState,
 	type MessageFacts,
@@ -36,19 +43,22 @@ export interface MessageRow {
 	tracked: TrackedMessage;
 	/** The message as last read from the service. */
 	message: MessageReading | undefined;
+	/** Its dead letter, when the service no longer returns it and the dead letter queue holds it. */
+	deadLetter: DeadLetterReading | undefined;
 	state: MessageState;
 	/** Why the last read failed, when it failed for another reason than 404. */
 	problem: string | undefined;
 }
 
 /**
- * What is known of a message: what mqtop followed of it, its last reading, and the queues as
- * last listed (a message waits while its queue is paused).
+ * What is known of a message: what mqtop followed of it, its last reading, the queues as last
+ * listed (a message waits while its queue is paused) and its dead letter, if one was found.
  */
 export function messageFacts(
 	tracked: TrackedMessage,
 	entry: EndpointEntry<MessageReading> | undefined,
 	queues?: readonly Queue[] | undefined,
+	deadLetter?: DeadLetterReading | undefined,
 ): MessageFacts {
 	const queueName = entry?.data?.queueName;
 	const paused = queueName !== undefined && queues?.some((q) => q.name === queueName && q.paused === true);
@@ -58,20 +68,23 @@ export function messageFacts(
 		notFound: entry?.failure?.status === 404,
 		events: tracked.events,
 		callback: tracked.callback,
-		dlqId: tracked.dlqId,
+		dlqId: tracked.dlqId ?? deadLetter?.dlqId,
+		deadLettered: deadLetter !== undefined,
 		cancelledHere: tracked.cancelledAt !== undefined,
 	};
 }
 
 export function messageRow(tracked: TrackedMessage, polls: PollState, now: number): MessageRow {
-	const entry = keyedEntry<MessageReading>(polls, 'message', tracked.id);
+	const entry = keyedEntry(polls, messageEndpoint, tracked.id);
 	const failure = entry?.failure;
 	const queues = entryOf(polls, queuesEndpoint)?.data;
+	const deadLetter = keyedEntry(polls, messageDlqEndpoint, tracked.id)?.data?.record;
 	return {
 		id: tracked.id,
 		tracked,
 		message: entry?.data,
-		state: deriveMessageState(messageFacts(tracked, entry, queues), now),
+		deadLetter,
+		state: deriveMessageState(messageFacts(tracked, entry, queues, deadLetter), now),
 		problem: failure && failure.status !== 404 ? failure.message : undefined,
 	};
 }
@@ -222,9 +235,15 @@ export function checkMessageId(text: string): MessageIdCheck {
 
 const labelWidth = 18;
 
-/** Every known fact of one message, for its detail view. */
+/**
+ * Every known fact of one message, for its detail view: as the service returns it, else as its
+ * dead letter and its delivery logs have it.
+ */
 export function messageDetail(row: MessageRow, now: number, width: number): DetailLine[] {
-	const { message, state, tracked } = row;
+	const { state, tracked, deadLetter } = row;
+	// A dead letter is the message as it was when it failed, with what the destination answered.
+	const message = row.message ?? deadLetter;
+	const events = tracked.events ?? [];
 	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
 	const lines: DetailLine[] = [
 		...kv('state', `${stateLabel(state)} (${sanitize(state.because)})`, stateTones[state.kind]),
@@ -240,6 +259,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 	);
 	if (tracked.cancelledAt !== undefined)
 		lines.push(...kv('cancelled here', formatClock(tracked.cancelledAt)));
+	if (!row.message && deadLetter) lines.push({ text: deadLetterNote, dim: true });
 	if (message) {
 		lines.push(...kv('destination', text(message.url)), ...kv('method', text(message.method)));
 		if (message.topicName) lines.push(...kv('URL Group', sanitize(message.topicName)));
@@ -260,8 +280,19 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 		if (message.queueName) lines.push(...kv('queue', sanitize(message.queueName)));
 	} else {
 		if (state.maxRetries !== undefined) lines.push(...kv('retries', `${retriesText(state)} (used/allowed)`));
-		lines.push({ text: 'The service has not returned this message to mqtop.', dim: true });
+		const logged = loggedMessageLines(events, width, labelWidth);
+		lines.push(
+			...(logged.length > 0
+				? logged
+				: [
+						{
+							text: 'The service has not returned this message to mqtop, and no delivery log names it.',
+							dim: true,
+						},
+					]),
+		);
 	}
+	if (!row.message && deadLetter) lines.push(...lastResponseLines(deadLetter, width, labelWidth));
 	if (tracked.callback) {
 		const cb = tracked.callback;
 		lines.push(
@@ -272,7 +303,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 			),
 		);
 	}
-	const events = tracked.events ?? [];
+	lines.push(...attemptLines(events));
 	lines.push(...title(`Delivery logs (${events.length}, newest first)`));
 	if (events.length === 0) lines.push({ text: 'none seen', dim: true });
 	for (const e of events) {
@@ -289,7 +320,7 @@ export function messageDetail(row: MessageRow, now: number, width: number): Deta
 	if (message) {
 		lines.push(...title('Headers'), ...headerLines(message.header ?? {}, width, labelWidth));
 		lines.push(...title('Body'), ...bodyLines(messageBodyPreview(message.body, message.bodyBase64), width));
-		lines.push(...unknownFieldsSection(Message, message, width, labelWidth));
+		lines.push(...unknownFieldsSection(row.message ? Message : DlqRecord, message, width, labelWidth));
 	}
 	return lines;
 }

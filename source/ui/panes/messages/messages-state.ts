@@ -20,6 +20,8 @@ export interface MessagesState extends RequestListState<CancelRequest> {
 	editing: boolean;
 	/** The ids on screen: what the pane polls. */
 	shown: readonly string[];
+	/** An id another pane or `:messages <id>` opened the pane on, until it is followed. */
+	opened?: string | undefined;
 }
 
 export type MessagesAction =
@@ -27,6 +29,8 @@ export type MessagesAction =
 	| { type: 'shown'; ids: readonly string[] }
 	| { type: 'follow/open' }
 	| { type: 'follow/close' }
+	/** The id the pane was opened on is followed (or was refused, with a notice). */
+	| { type: 'opened' }
 	/** Esc: closes the innermost thing open. */
 	| { type: 'back' };
 
@@ -47,6 +51,8 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 			return { ...state, editing: true, confirm: undefined, notice: undefined };
 		case 'follow/close':
 			return state.editing ? { ...state, editing: false, notice: undefined } : state;
+		case 'opened':
+			return state.opened === undefined ? state : { ...state, opened: undefined };
 		case 'back':
 			if (state.confirm) return requestListReducer(state, { type: 'request/cancel' });
 			if (state.editing) return { ...state, editing: false, notice: undefined };
@@ -61,8 +67,11 @@ export function leaveMessages(state: MessagesState): MessagesState {
 	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0, editing: false };
 }
 
-/** Opened from another pane with a message id: that message is selected (the opener followed it). */
+/**
+ * Opened on a message id (from another pane, or `:messages <id>`): that message is selected,
+ * and followed (the controller tracks `opened`) if it was not already.
+ */
 export function openMessages(state: MessagesState, request: { messageId?: string }): MessagesState {
 	if (!request.messageId) return state;
-	return { ...leaveMessages(state), selected: request.messageId };
+	return { ...leaveMessages(state), selected: request.messageId, opened: request.messageId };
 }

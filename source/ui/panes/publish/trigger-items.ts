@@ -23,13 +23,16 @@ const itemFields: readonly FieldSpec<ItemField>[] = [
 ];
 
 export function itemForm(): FormState<ItemField> {
-	return createForm(itemFields);
+	return createForm(itemFields, {}, undefined, 'add');
 }
 
 export function fileForm(): FormState<'path'> {
-	return createForm([
-		{ id: 'path', label: 'JSON file', placeholder: 'path to [{"destination", "body"?, "headers"?}, …]' },
-	]);
+	return createForm(
+		[{ id: 'path', label: 'JSON file', placeholder: 'path to [{"destination", "body"?, "headers"?}, …]' }],
+		{},
+		undefined,
+		'load',
+	);
 }
 
 export function checkItemForm(values: Readonly<Record<ItemField, string>>): {

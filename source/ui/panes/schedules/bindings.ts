@@ -6,8 +6,11 @@ const key = bindingsIn('schedules');
 
 export const schedulesBindings = [
 	...upDown('schedules', 'select'),
-	key('nav.open', 'enter', 'the schedule in full: next runs, last run, options', { hint: 'detail' }),
-	key('nav.back', 'esc', 'back to the list'),
+	key('nav.open', 'enter', 'the schedule in full: next runs, last run, options', {
+		hint: 'detail',
+		detail: false,
+	}),
+	key('nav.back', 'esc', 'back to the list', { detail: 'back' }),
 	...pauseResume(
 		'schedules',
 		'schedule',

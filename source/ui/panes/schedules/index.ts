@@ -27,6 +27,7 @@ export const schedulesPane = definePane<SchedulesState, SchedulesAction, Schedul
 	controller: (context) => new SchedulesController(context),
 	polls: () => [pollRequest(schedulesEndpoint)],
 	bindings: schedulesBindings,
+	showsDetail: (state) => state.detail,
 	focus: schedulesScope,
 	View: SchedulesView,
 });

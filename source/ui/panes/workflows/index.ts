@@ -36,6 +36,7 @@ export const workflowsPane = definePane<WorkflowsState, WorkflowsAction, Workflo
 	],
 	statusEndpoints: () => [runsEndpoint, runEndpoint],
 	bindings: workflowsBindings,
+	showsDetail: (state) => state.detail,
 	focus: (state) => (state.confirm ? 'confirm' : undefined),
 	View: WorkflowsView,
 });

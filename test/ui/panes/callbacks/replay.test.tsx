@@ -106,7 +106,24 @@ describe('replay in the Callbacks pane', () => {
 			(await sendSigned(receiver.url, '/hooks/order', '{"order":7}', { key: signing.current })).status,
 		).toBe(500);
 		await screen.waitFor((f) => f.includes('→ app 500'), 'the forwarded request');
+		// R shows the request first, as every action does: n goes back with nothing sent.
 		await screen.press('R');
+		const shown = await screen.waitFor(
+			(f) => (f.includes('send request #1 again to the app, signed afresh') ? f : undefined),
+			'the request shown first',
+		);
+		expect(shown).toContain(`to ${app.url}/app`);
+		expect(shown).toContain('POST /hooks/order');
+		expect(shown).toMatch(/svc-signature: \(signed afresh with the current signing key\)/i);
+		expect(shown).toContain('{"order":7}');
+		expect(shown).toContain('enter/y send this request · esc/n back, nothing is sent');
+		await screen.press('n');
+		await screen.waitFor((f) => !f.includes('send request #1 again'), 'back, nothing sent');
+		expect(seen).toHaveLength(1);
+		expect(screen.frame()).not.toContain('↻');
+		await screen.press('R');
+		await screen.waitFor((f) => f.includes('send request #1 again'), 'the request again');
+		await screen.press('y');
 		const row = await screen.waitFor(
 			(f) => f.split('\n').find((l) => l.includes('→ app 500') && l.includes('↻ app 202')),
 			'the replay beside the original',
@@ -120,8 +137,17 @@ describe('replay in the Callbacks pane', () => {
 		await screen.press('e');
 		await screen.waitFor((f) => f.includes('Replay #1 with body'), 'the body field');
 		await screen.press(...'{"order":8}'.split('').map(() => press.backspace), press.backspace);
+		// At 80x24 too: the request with the body typed is shown first, and sent on y.
+		screen.resize(80, 24);
 		await screen.press('{"order":8}', press.enter);
-		await screen.waitFor((f) => f.includes('↻ edited app 202'), 'the edited replay');
+		const edited = await screen.waitFor(
+			(f) => (f.includes('send request #1 again to the app') && f.includes('{"order":8}') ? f : undefined),
+			'the edited request shown first',
+		);
+		expect(edited).toContain('POST /hooks/order');
+		expect(seen).toHaveLength(2);
+		await screen.press('y');
+		await screen.waitFor((f) => f.includes('↻ edited') || f.includes('↻ 202'), 'the edited replay');
 		await waitUntil(() => (seen.length === 3 ? true : undefined));
 		expect(seen[2]!.body).toBe('{"order":8}');
 		expect(verifiesFor(2, url)).toBe(true);

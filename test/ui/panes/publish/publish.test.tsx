@@ -380,3 +380,67 @@ describe.each([
 		await screen.press(keys.esc, keys.esc);
 	});
 });
+
+describe.each([
+	[200, 50],
+	[80, 24],
+])('What Enter does, as the key line says it, at %ix%i', (columns, rows) => {
+	let session: Session;
+	let readOnly: Session;
+	beforeAll(async () => {
+		[session, readOnly] = await Promise.all([
+			startSession({ columns, rows, pane: 'publish' }),
+			startSession({ columns, rows, pane: 'publish', readOnly: true }),
+		]);
+	});
+	afterAll(() => Promise.all([session.close(), readOnly.close()]));
+
+	const keyLine = (f: string) => f.trimEnd().split('\n').at(-1) ?? '';
+
+	it('adds an item in the trigger’s item form, and says so', async () => {
+		const { screen } = session;
+		await screen.waitFor((f) => f.includes('Publish a message'), 'the form');
+		await screen.press('t');
+		await screen.waitFor((f) => f.includes('Batch workflow trigger · 0 items'), 'the trigger view');
+		await screen.press('a', 'https://example.com/wf');
+		const line = await screen.waitFor(
+			(f) => (keyLine(f).includes('enter add') ? keyLine(f) : undefined),
+			'Enter adds the item',
+		);
+		expect(line).toContain('^S add');
+		expect(line).not.toContain('send');
+		// In the body, Enter breaks the line and ctrl-s adds: said under the cursor too.
+		await screen.press(keys.tab);
+		const body = await screen.waitFor(
+			(f) => (keyLine(f).includes('enter new line  ^S add') ? f : undefined),
+			'Enter breaks the line in the body',
+		);
+		expect(body).toContain('enter: new line · ctrl-s: add');
+		await screen.press(keys.shiftTab, keys.enter);
+		await screen.waitFor(
+			(f) => f.includes('Batch workflow trigger · 1 item'),
+			'the item added, nothing sent',
+		);
+		expect(publish(screen).state.confirm).toBeUndefined();
+	});
+
+	it('offers no key that sends in read-only mode: Enter and ^S say read-only', async () => {
+		const { screen } = readOnly;
+		await screen.waitFor((f) => f.includes('Publish a message'), 'the form');
+		await screen.press('e', 'https://example.com/hook');
+		const line = await screen.waitFor(
+			(f) => (keyLine(f).includes('read-only') ? keyLine(f) : undefined),
+			'the form’s keys',
+		);
+		expect(line).toContain('enter/^S read-only');
+		expect(line).not.toContain('send');
+		await focusField(readOnly.screen, 'body');
+		const body = await screen.waitFor(
+			(f) => (keyLine(f).includes('enter new line') ? keyLine(f) : undefined),
+			'the body’s keys',
+		);
+		expect(body).toContain('^S read-only');
+		expect(body).not.toContain('send');
+		await screen.press(keys.esc);
+	});
+});
