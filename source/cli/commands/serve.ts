@@ -108,7 +108,10 @@ function banner(service: LocalService, info: LocalServerInfo): string {
 			? ''
 			: "  (with --dialect deployed: the official SDKs' QSTASH_* names, which they read themselves)\n") +
 		`\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\n` +
-		'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n'
+		(service.dataDir === undefined
+			? 'Commands and the monitor (mqtop) do not find this server by themselves (--ephemeral announces it ' +
+				'nowhere): give them its address and token (the lines above). Press Ctrl+C to stop.\n'
+			: 'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n')
 	);
 }
 
@@ -240,7 +243,8 @@ export const serveCommand = defineCommand({
 			'messages, dead letters, URL Groups, queues, schedules, workflow runs, statistics, index data) in the data ' +
 			'directory (--data-dir, MQTOP_DATA_DIR, else $XDG_DATA_HOME/mqtop), so an app configured once keeps ' +
 			'working across restarts; messages due while it was down are delivered when it starts again. ' +
-			'--ephemeral keeps nothing.',
+			'--ephemeral keeps nothing and leaves the data directory alone: commands go on using the server that ' +
+			'keeps it.',
 		'A change is answered only once it is kept. When the data directory cannot be written (a full disk) ' +
 			'every request is refused (503) and it says so, until it can write again. A damaged data directory is ' +
 			'refused as such and left as it is; --repair keeps what LevelDB can read of it and says what was lost.',
@@ -264,7 +268,10 @@ export const serveCommand = defineCommand({
 			description: `port to listen on (default ${defaultLocalPort}); 0 picks a free one`,
 		},
 		host: { type: 'string', value: '<address>', description: 'interface to listen on (default 127.0.0.1)' },
-		ephemeral: { type: 'boolean', description: 'keep nothing: fresh credentials and state, gone at exit' },
+		ephemeral: {
+			type: 'boolean',
+			description: 'keep nothing: fresh credentials and state, gone at exit; the data directory is left alone',
+		},
 		env: { type: 'boolean', description: "print the lines for an app's .env and exit" },
 		limits: { type: 'string', value: '<file>', description: 'plan limits from a JSON file' },
 		limit: {
@@ -348,17 +355,19 @@ export const serveCommand = defineCommand({
 		}
 		const signal = untilSignal();
 		const info = serverInfo(service, dataDir !== undefined);
-		const fileDir = dataDir ?? configuredDataDir;
-		await writeServerFile(fileDir, info).catch((error: unknown) =>
-			out.warn(
-				`cannot write ${serverFilePath(fileDir)}: ${(error as Error).message}; commands will not find this server`,
-			),
-		);
+		// A throwaway server (a test's, say) is announced nowhere: the data directory's server.json
+		// belongs to the server that keeps that directory, which commands go on using meanwhile.
+		if (dataDir !== undefined)
+			await writeServerFile(dataDir, info).catch((error: unknown) =>
+				out.warn(
+					`cannot write ${serverFilePath(dataDir)}: ${(error as Error).message}; commands will not find this server`,
+				),
+			);
 		if (out.json) out.event(info);
 		else out.line(banner(service, info));
 		await signal;
 		const report = await service.close();
-		await removeServerFile(fileDir, info.pid);
+		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
 		out.warn(stopNote(report, dataDir));
 		return exitCodes.ok;
 	},
