@@ -179,7 +179,7 @@ async function runMonitor(
 							forwardTo: settings.forwardTo,
 							forwardRejected: settings.forwardRejected,
 							historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
-							dialect: resolved.dialect,
+							dialect: backend.dialect,
 							port: receiverPort,
 							readKeys: backend.readKeys,
 						},
@@ -203,7 +203,7 @@ async function runMonitor(
 			follower = new HistoryFollower(
 				historyDirectory(dataDir),
 				new EventStore({
-					classify: { dialect: resolved.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
+					classify: { dialect: backend.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
 				}),
 				{ onError: faults.warn },
 			);
@@ -218,7 +218,7 @@ async function runMonitor(
 								historyDir,
 								forwardTo: settings.forwardTo!,
 								key: receiver?.signingKeys().current,
-								dialect: resolved.dialect,
+								dialect: backend.dialect,
 							},
 							seq,
 							edits,

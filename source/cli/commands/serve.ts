@@ -6,7 +6,7 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { presetOf } from '../../api/dialect.js';
+import { type Dialect, presetOf } from '../../api/dialect.js';
 import {
 	LimitsError,
 	type PlanLimits,
@@ -26,7 +26,7 @@ import {
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
-import { type LocalStartOptions, localStartOptions } from '../connect.js';
+import { givenDialect, type LocalStartOptions, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
 import { ListenError, listenFailure, stateHint } from '../failure.js';
 import {
@@ -43,7 +43,7 @@ import type { Output } from '../output.js';
 
 /** What other mqtop processes and apps need to reach this server. */
 function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo {
-	const { context: _context, close: _close, dataDir: _dataDir, ...info } = service;
+	const { context: _context, close: _close, dataDir: _dataDir, keptDialect: _kept, ...info } = service;
 	return {
 		...info,
 		currentSigningKey: service.currentSigningKey,
@@ -54,7 +54,31 @@ function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo
 	};
 }
 
-function banner(service: LocalService, info: LocalServerInfo): string {
+/** The dialect's names as one word: its preset, else the header prefix and issuer. */
+function dialectName(dialect: Dialect): string {
+	return presetOf(dialect) ?? `custom (${dialect.headerPrefix}, ${dialect.issuer})`;
+}
+
+/**
+ * What to say when this start speaks another dialect than the data directory kept (one was
+ * asked for explicitly): apps and receivers set up for the kept one now fail their signatures.
+ */
+export function dialectSwitch(service: Pick<LocalService, 'dialect' | 'keptDialect'>): string | undefined {
+	const kept = service.keptDialect;
+	if (kept === undefined || sameDialect(kept, service.dialect)) return undefined;
+	return (
+		`DIALECT CHANGED: this data directory spoke the ${dialectName(kept)} dialect and now speaks ` +
+		`${dialectName(service.dialect)} (asked for explicitly; kept from now on). Apps, .env files and ` +
+		`receivers set up for ${dialectName(kept)} now fail (other headers, another signature issuer): ` +
+		`update them (mqtop serve --env), or start again with --dialect ${presetOf(kept) ?? '<the old names>'}`
+	);
+}
+
+function sameDialect(a: Dialect, b: Dialect): boolean {
+	return (Object.keys(a) as (keyof Dialect)[]).every((key) => a[key] === b[key]);
+}
+
+function banner(service: LocalService, info: LocalServerInfo, switched: string | undefined): string {
 	const { dialect } = service.context;
 	const rows: [string, string][] = [
 		['queue URL', service.queueUrl],
@@ -102,7 +126,7 @@ function banner(service: LocalService, info: LocalServerInfo): string {
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
 	return (
-		`mqtop local service listening on ${service.queueUrl}\n\n${table}\n\n` +
+		`mqtop local service listening on ${service.queueUrl}\n\n${switched ? `!! ${switched}\n\n` : ''}${table}\n\n` +
 		`For your app's .env (also: mqtop serve --env):\n${env}\n` +
 		(presetOf(dialect) === 'deployed'
 			? ''
@@ -253,7 +277,8 @@ export const serveCommand = defineCommand({
 		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
 			'paths, signature issuer and field names), so that an app built on the official SDK runs against it ' +
 			'unchanged; the flags of the five names (--header-prefix, --token-param, --product-segment, --issuer, ' +
-			'--partner-word) set them one by one. --token, --email, --api-key and the signing key flags set its ' +
+			'--partner-word) set them one by one. The data directory keeps its dialect: a restart without them ' +
+			'speaks as before, and one that asks for another says so loudly. --token, --email, --api-key and the signing key flags set its ' +
 			'credentials (and they are kept from then on).',
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
@@ -270,7 +295,8 @@ export const serveCommand = defineCommand({
 		host: { type: 'string', value: '<address>', description: 'interface to listen on (default 127.0.0.1)' },
 		ephemeral: {
 			type: 'boolean',
-			description: 'keep nothing: fresh credentials and state, gone at exit; the data directory is left alone',
+			description:
+				'keep nothing: fresh credentials and state, gone at exit; the data directory is left alone',
 		},
 		env: { type: 'boolean', description: "print the lines for an app's .env and exit" },
 		limits: { type: 'string', value: '<file>', description: 'plan limits from a JSON file' },
@@ -310,7 +336,7 @@ export const serveCommand = defineCommand({
 		const host = args.string('host') ?? '127.0.0.1';
 		const ephemeral = args.boolean('ephemeral');
 		const dataDir = ephemeral ? undefined : configuredDataDir;
-		const start = resolved.local ? localStartOptions(resolved) : { dialect: resolved.dialect };
+		const start = resolved.local ? localStartOptions(resolved) : { dialect: givenDialect(resolved) };
 		if (args.boolean('env')) {
 			if (dataDir === undefined)
 				throw new UsageError('--env prints what stays the same across restarts; --ephemeral keeps nothing');
@@ -353,6 +379,8 @@ export const serveCommand = defineCommand({
 					`${flag} ${asked} is not used: the index keeps vectors of ${kept} dimensions (reset it to change)`,
 				);
 		}
+		const switched = dialectSwitch(service);
+		if (switched) out.warn(switched);
 		const signal = untilSignal();
 		const info = serverInfo(service, dataDir !== undefined);
 		// A throwaway server (a test's, say) is announced nowhere: the data directory's server.json
@@ -364,7 +392,7 @@ export const serveCommand = defineCommand({
 				),
 			);
 		if (out.json) out.event(info);
-		else out.line(banner(service, info));
+		else out.line(banner(service, info, switched));
 		await signal;
 		const report = await service.close();
 		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
@@ -403,7 +431,7 @@ async function printEnv(
 		const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 		try {
 			const kept = await keptServiceInfo(options, baseUrl);
-			info = { ...kept, pid: process.pid, dialect: options.dialect, keepsState: true };
+			info = { ...kept, pid: process.pid, keepsState: true };
 		} catch (error) {
 			throw await startFailure(error, { host, port, dataDir: options.dataDir });
 		}
