@@ -169,3 +169,21 @@ describe('the data directory keeps its dialect', () => {
 		}
 	});
 });
+
+describe('mqtop --help', () => {
+	it("lists every flag of the monitor's own, not only under `mqtop --demo --help`", async () => {
+		const help = await runCli(['--help'], { env: envOf('help').env });
+		expect(help.code).toBe(0);
+		for (const flag of [
+			'--demo',
+			'--ephemeral',
+			'--refresh <duration>',
+			'--read-only',
+			'--notify <how>',
+			'--port <port>',
+			'--receiver-port <port>',
+			'--forward-to <url>',
+		])
+			expect(help.stdout, flag).toMatch(new RegExp(`^ +${flag} `, 'm'));
+	});
+});
