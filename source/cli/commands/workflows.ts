@@ -4,7 +4,7 @@ import { WorkflowHeaders } from '../../api/workflow-protocol.js';
 import { type Waiter, WorkflowRunLog, workflowRunStates } from '../../api/workflow-schemas.js';
 import { type RunLog, runsPageLimit, type WorkflowRunFilter } from '../../api/workflows-api.js';
 import { missing, orMissing, text } from '../../format/missing.js';
-import { formatClockMillis, formatSpan, formatTime } from '../../format/time.js';
+import { formatClockMillis, formatTime } from '../../format/time.js';
 import {
 	failureFunctionState,
 	formatElapsed,
