@@ -283,7 +283,8 @@ export const serveCommand = defineCommand({
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
-		'With --json it prints one JSON line with the connection details once it accepts requests.',
+		'With --json it prints one JSON line with the connection details once it accepts requests, and when it ' +
+			'stops one {"stopped", "pending", "evicted"} line (stopping is no warning).',
 	],
 	arguments: { min: 0, max: 0 },
 	flags: {
@@ -396,7 +397,16 @@ export const serveCommand = defineCommand({
 		await signal;
 		const report = await service.close();
 		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
-		out.warn(stopNote(report, dataDir));
+		const note = stopNote(report, dataDir);
+		// Stopping when asked is no warning: with --json it is the stream's last event, on stdout.
+		if (out.json)
+			out.event({
+				stopped: note,
+				pending: report.pending,
+				...(report.unsaved === undefined ? {} : { unsaved: report.unsaved }),
+				evicted: report.evicted,
+			});
+		else out.warn(note);
 		return exitCodes.ok;
 	},
 });
