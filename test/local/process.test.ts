@@ -190,7 +190,8 @@ describe('mqtop serve', () => {
 			await writeFile(file, JSON.stringify({ max_queues: 1, max_delay: 60, max_retries: 2 }));
 			const child = spawn(
 				process.execPath,
-				[main, 'serve', '--port', '0', '--json', '--limits', file, '--limit', 'max_retries=4'],
+				// A throwaway server: the data directory of this file keeps the dialect the first test asked for.
+				[main, 'serve', '--port', '0', '--json', '--ephemeral', '--limits', file, '--limit', 'max_retries=4'],
 				{ env },
 			);
 			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
