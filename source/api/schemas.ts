@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { identified, keptAsItCame, positional } from './liberal.js';
 import { parseStatsTimestamp } from './timestamp.js';
+import { describeIssues } from './zod-words.js';
 
 export const statsPeriods = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as const;
 export const StatsPeriod = z.enum(statsPeriods);
@@ -346,6 +347,19 @@ export const WorkflowTriggerItem = z.looseObject({
 export type WorkflowTriggerItem = z.infer<typeof WorkflowTriggerItem>;
 export const WorkflowTriggerItems = z.array(WorkflowTriggerItem);
 
+/**
+ * Trigger items as a person writes them (`mqtop trigger`'s file): a body that is not a string is
+ * JSON, sent as its serialisation, as the workflow SDK's `trigger({ body })` sends it.
+ */
+export const WorkflowTriggerInputs = z.array(
+	WorkflowTriggerItem.extend({
+		body: z
+			.unknown()
+			.transform((body) => (body === undefined || typeof body === 'string' ? body : JSON.stringify(body)))
+			.optional(),
+	}),
+);
+
 export const WorkflowTriggerResult = identified(
 	z.looseObject({
 		workflowRunId: z.string(),
@@ -467,16 +481,10 @@ export type CancelResult = z.infer<typeof CancelResult>;
 
 export const ErrorBody = z.looseObject({ error: z.string() });
 
-/** One line per problem, each naming the field path, e.g. `users[0].max_retries: expected number`. */
+/**
+ * One line per problem, each naming the field path in mqtop's own words, e.g.
+ * `users[0].max_retries must be a number, not a string` (zod-words.ts).
+ */
 export function describeZodError(error: z.ZodError, root = ''): string {
-	return error.issues
-		.map((issue) => {
-			const path = issue.path.reduce<string>(
-				(acc, part) =>
-					typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part),
-				root,
-			);
-			return `${path || '(root)'}: ${issue.message}`;
-		})
-		.join('; ');
+	return describeIssues(error.issues, root);
 }

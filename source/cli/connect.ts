@@ -20,9 +20,12 @@ const needed: Record<Api, SettingKey[]> = {
 	management: ['managementUrl', 'email', 'apiKey'],
 };
 
-/** What the embedded local service is told: the dialect, and any credentials given explicitly. */
+/**
+ * What the embedded local service is told: the dialect's names and any credentials given
+ * explicitly. A name not given is the one its data directory kept (else the default).
+ */
 export interface LocalStartOptions {
-	dialect: Dialect;
+	dialect: Partial<Dialect>;
 	token?: string;
 	email?: string;
 	apiKey?: string;
@@ -46,9 +49,17 @@ export class NoLocalServerError extends Error {
 
 const localCredentialKeys = ['token', 'email', 'apiKey', 'currentSigningKey', 'nextSigningKey'] as const;
 
+/** The dialect's names given explicitly (a flag, a variable, a profile, a preset); not the defaults. */
+export function givenDialect(resolved: Resolved): Partial<Dialect> {
+	const given: Partial<Dialect> = {};
+	for (const key of Object.keys(resolved.dialect) as (keyof Dialect)[])
+		if (resolved.sources[key].kind !== 'default') given[key] = resolved.dialect[key];
+	return given;
+}
+
 /** The start options of the local service for a resolved "local" connection. */
 export function localStartOptions(resolved: Resolved): LocalStartOptions {
-	const options: LocalStartOptions = { dialect: resolved.dialect };
+	const options: LocalStartOptions = { dialect: givenDialect(resolved) };
 	for (const key of localCredentialKeys) {
 		const value = resolved.values[key];
 		if (value !== undefined) options[key] = value;

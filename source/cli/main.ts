@@ -15,16 +15,24 @@ function version(): string {
 	return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-function usage(commands: Command[]): string {
+/** The top help: the monitor with every flag of its own, then the commands. */
+async function usage(commands: Command[]): Promise<string> {
+	const [{ formatFlagHelp }, { monitorFlags }] = await Promise.all([
+		import('./args.js'),
+		import('./monitor-flags.js'),
+	]);
 	const width = Math.max(8, ...commands.map((c) => c.name.length));
 	const list = commands.map((c) => `  mqtop ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
 	return `mqtop: a terminal monitor for the message-queue, workflow and vector-search service
 
 Usage
-  mqtop [--demo] [--refresh 2s] [--read-only] [--profile <name>]
+  mqtop [flags]
         the full-screen monitor; with nothing configured it runs on the embedded local service
 ${list}
   mqtop --version
+
+Monitor flags (\`mqtop --demo --help\` adds the connection flags, --profile <name> among them)
+${formatFlagHelp(monitorFlags).join('\n')}
 
 Run \`mqtop <command> --help\` for the flags of a command.
 `;
@@ -67,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
 	const command = commands.find((c) => c.name === first);
 	if (command) return command.run(rest);
 	if (isHelp) {
-		process.stdout.write(usage(commands));
+		process.stdout.write(await usage(commands));
 		return exitCodes.ok;
 	}
 	const message = `unknown command ${JSON.stringify(first)}`;
@@ -75,7 +83,7 @@ async function main(argv: string[]): Promise<number> {
 	process.stderr.write(
 		wantsJson(argv)
 			? formatFailure({ code: exitCodes.usage, message, hint: 'run: mqtop --help' }, true)
-			: `mqtop: ${message}\n\n${usage(commands)}`,
+			: `mqtop: ${message}\n\n${await usage(commands)}`,
 	);
 	return exitCodes.usage;
 }

@@ -6,6 +6,7 @@
  * (`--demo`, `--ephemeral`).
  */
 import { MqClient } from '../api/client.js';
+import type { Dialect } from '../api/dialect.js';
 import { ConfigError } from '../config/file.js';
 import type { Resolved } from '../config/resolve.js';
 import type { SettingKey } from '../config/settings.js';
@@ -37,6 +38,8 @@ const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
 
 export interface Backend {
 	client: MqClient;
+	/** The dialect the service speaks: the running server's, or the one its data directory kept. */
+	dialect: Dialect;
 	/** The settings each API lacks: the TUI says so on the panes that need it, and never asks it. */
 	unconfigured?: { management: SettingKey[]; messaging: SettingKey[] };
 	embedded?: { accountId: string; vectorIndexId: string; searchIndexId: string };
@@ -108,15 +111,16 @@ async function embeddedBackend(
 		}
 		throw error;
 	}
-	const settings = localSettings(service, resolved.dialect);
+	const settings = localSettings(service, service.dialect);
 	const client = new MqClient(settings, noRetry);
 	let announced: LocalServerInfo | undefined;
 	if (dataDir !== undefined) {
-		announced = { ...service, pid: process.pid, dialect: resolved.dialect, keepsState: true };
+		announced = { ...service, pid: process.pid, keepsState: true };
 		await writeServerFile(dataDir, announced).catch(() => {});
 	}
 	return {
 		client,
+		dialect: service.dialect,
 		embedded: {
 			accountId: service.accountId,
 			vectorIndexId: service.vectorIndexId,
@@ -143,9 +147,11 @@ async function embeddedBackend(
 
 /** The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped. */
 function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
-	const client = new MqClient(runningServerSettings(resolved, server), noRetry);
+	const settings = runningServerSettings(resolved, server);
+	const client = new MqClient(settings, noRetry);
 	return {
 		client,
+		dialect: settings.dialect,
 		embedded: {
 			accountId: server.accountId,
 			vectorIndexId: server.vectorIndexId,
@@ -167,6 +173,7 @@ function remoteBackend(resolved: Resolved, configPath: string): Backend {
 	const client = new MqClient(remoteSettings(resolved), noRetry);
 	return {
 		client,
+		dialect: resolved.dialect,
 		unconfigured: {
 			management: missingKeys(resolved, 'management'),
 			messaging: missingKeys(resolved, 'queue'),

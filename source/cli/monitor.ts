@@ -8,7 +8,7 @@
  */
 import { parseDuration } from '../api/duration.js';
 import { ConfigError, localProfile } from '../config/file.js';
-import { type NotifyMode, notifyModes } from '../config/health.js';
+import type { NotifyMode } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
 import { historyDirectory, monitorHistoryDirectory } from '../receiver/history-files.js';
@@ -24,7 +24,9 @@ import { type CommandContext, type CommandSpec, defineCommand } from './define.j
 import { listenFailure } from './failure.js';
 import { defaultLocalPort } from './local-server.js';
 import { chooseBackend } from './monitor-backend.js';
+import { monitorFlags } from './monitor-flags.js';
 import { monitorHealth } from './monitor-health.js';
+import { chooseReceiverPort, keepReceiverPort } from './receiver-port.js';
 import { ttyRefusal } from './tty.js';
 
 function portFlag(text: string | undefined, name: string, fallback: number): number {
@@ -58,37 +60,7 @@ export const monitorSpec: CommandSpec = {
 		'Press ? in any pane for its keys.',
 	],
 	arguments: { min: 0, max: 0 },
-	flags: {
-		demo: { type: 'boolean', description: 'run demo traffic against a throwaway in-memory local service' },
-		ephemeral: { type: 'boolean', description: 'run a throwaway in-memory local service (keeps nothing)' },
-		refresh: {
-			type: 'string',
-			value: '<duration>',
-			description: 'poll interval of the visible pane (default 2s)',
-		},
-		'read-only': { type: 'boolean', description: 'disable every edit in every pane' },
-		notify: {
-			type: 'string',
-			value: '<how>',
-			choices: notifyModes,
-			description: `announce the health line turning red: ${notifyModes.join(', ')} (default: the config file's health.notify, else off)`,
-		},
-		port: {
-			type: 'string',
-			value: '<port>',
-			description: `port of the local server the monitor runs when none runs (default ${defaultLocalPort})`,
-		},
-		'receiver-port': {
-			type: 'string',
-			value: '<port>',
-			description: 'port of the callback receiver (default: a free one)',
-		},
-		'forward-to': {
-			type: 'string',
-			value: '<url>',
-			description: 'the receiver forwards verified requests to the app there (R replays one in Callbacks)',
-		},
-	},
+	flags: monitorFlags,
 	run: (context) => runMonitor(context, {}),
 };
 
@@ -128,7 +100,9 @@ async function runMonitor(
 			'--demo runs on the embedded local service; leave out --profile and the connection flags',
 		);
 	}
-	const receiverPort = portFlag(args.string('receiver-port'), 'receiver-port', 0);
+	const receiverPortText = args.string('receiver-port');
+	const receiverPortGiven =
+		receiverPortText === undefined ? undefined : portFlag(receiverPortText, 'receiver-port', 0);
 	const port = portFlag(args.string('port'), 'port', defaultLocalPort);
 
 	const throwaway = demo || args.boolean('ephemeral');
@@ -164,6 +138,12 @@ async function runMonitor(
 		const keys = backend.keys;
 		// With no keys there are no callbacks to check: the thread started for them is not needed.
 		if (!keys) void early.receiverThread?.worker.terminate();
+		const portChoice = await chooseReceiverPort({
+			flag: receiverPortGiven,
+			dataDir: throwaway ? undefined : dataDir,
+		});
+		if (portChoice.note) faults.warn(portChoice.note);
+		const receiverPort = portChoice.port;
 		const receiverStarting = keys
 			? (await import('../receiver/worker.js'))
 					.startReceiverInWorker(
@@ -179,7 +159,7 @@ async function runMonitor(
 							forwardTo: settings.forwardTo,
 							forwardRejected: settings.forwardRejected,
 							historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
-							dialect: resolved.dialect,
+							dialect: backend.dialect,
 							port: receiverPort,
 							readKeys: backend.readKeys,
 						},
@@ -193,6 +173,10 @@ async function runMonitor(
 		// Should the receiver fail first, the TUI's load is not awaited: a failure of it is no news then.
 		tuiLoading.catch(() => {});
 		receiver = await receiverStarting;
+		if (receiver && portChoice.keep)
+			await keepReceiverPort(dataDir, Number(new URL(receiver.url).port)).catch((error: unknown) =>
+				faults.warn(`the callback receiver's port is not kept for the next start: ${String(error)}`),
+			);
 		if (receiver && !throwaway) {
 			// mqtop listen on the same data directory: its requests shown beside the receiver's own.
 			const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
@@ -203,7 +187,7 @@ async function runMonitor(
 			follower = new HistoryFollower(
 				historyDirectory(dataDir),
 				new EventStore({
-					classify: { dialect: resolved.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
+					classify: { dialect: backend.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
 				}),
 				{ onError: faults.warn },
 			);
@@ -218,7 +202,7 @@ async function runMonitor(
 								historyDir,
 								forwardTo: settings.forwardTo!,
 								key: receiver?.signingKeys().current,
-								dialect: resolved.dialect,
+								dialect: backend.dialect,
 							},
 							seq,
 							edits,

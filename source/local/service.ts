@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
-import { resolveDialect } from '../api/dialect.js';
+import { type Dialect, resolveDialect } from '../api/dialect.js';
 import { nestsDeeperThan } from '../text/json-nesting.js';
 import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
@@ -28,7 +28,6 @@ import {
 	registerIndexStatistics,
 	restoreLocalIndexes,
 } from './indexes/data-plane/local-indexes.js';
-import { searchEndpoint, vectorEndpoint } from './indexes/data-plane/planes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { type KeptShapes, resolveAccount } from './persistence/account.js';
 import { maxKeptNesting } from './persistence/codec.js';
@@ -45,6 +44,7 @@ import { Recovery } from './persistence/recovery.js';
 import { buildRouter } from './routes.js';
 import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
 import { ScheduleRunner } from './schedules/runner.js';
+import { type LocalServiceInfo, serviceInfo } from './service-info.js';
 import { UsageStats } from './stats/usage.js';
 import { DedupStore } from './stores/dedup-store.js';
 import { DlqStore } from './stores/dlq-store.js';
@@ -58,69 +58,7 @@ import { defaultRunCapacity, type RunRecord, WorkflowRunStore } from './stores/w
 import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
-
-/**
- * Everything a client needs to reach the service (plain data, so it crosses threads). The
- * signing keys are those at start; after a rotation GET /v2/keys has the live pair.
- */
-export interface LocalServiceInfo {
-	queueUrl: string;
-	managementUrl: string;
-	token: string;
-	email: string;
-	apiKey: string;
-	currentSigningKey: string;
-	nextSigningKey: string;
-	accountId: string;
-	vectorIndexId: string;
-	searchIndexId: string;
-	/** REST endpoint of the dense vector index's data plane, and its tokens. */
-	vectorIndexUrl: string;
-	vectorIndexToken: string;
-	vectorIndexReadOnlyToken: string;
-	/** The sparse vector index: id, REST endpoint and tokens. */
-	sparseIndexId: string;
-	sparseIndexUrl: string;
-	sparseIndexToken: string;
-	sparseIndexReadOnlyToken: string;
-	/** The hybrid vector index: id, REST endpoint and tokens. */
-	hybridIndexId: string;
-	hybridIndexUrl: string;
-	hybridIndexToken: string;
-	hybridIndexReadOnlyToken: string;
-	/** REST endpoint of the search database's data plane, and its token. */
-	searchIndexUrl: string;
-	searchIndexToken: string;
-}
-
-/** What a client needs to reach a service of this identity at `baseUrl`. */
-export function serviceInfo(account: KeptAccount, baseUrl: string): LocalServiceInfo {
-	return {
-		queueUrl: baseUrl,
-		managementUrl: baseUrl,
-		token: account.credentials.token,
-		email: account.credentials.email,
-		apiKey: account.credentials.apiKey,
-		currentSigningKey: account.keys.current,
-		nextSigningKey: account.keys.next,
-		accountId: account.credentials.accountId,
-		vectorIndexId: account.vectorIndexId,
-		searchIndexId: account.searchIndexId,
-		vectorIndexUrl: vectorEndpoint(baseUrl, account.vectorIndexId),
-		vectorIndexToken: account.vectorTokens.token,
-		vectorIndexReadOnlyToken: account.vectorTokens.readOnlyToken,
-		sparseIndexId: account.sparseIndexId,
-		sparseIndexUrl: vectorEndpoint(baseUrl, account.sparseIndexId),
-		sparseIndexToken: account.sparseTokens.token,
-		sparseIndexReadOnlyToken: account.sparseTokens.readOnlyToken,
-		hybridIndexId: account.hybridIndexId,
-		hybridIndexUrl: vectorEndpoint(baseUrl, account.hybridIndexId),
-		hybridIndexToken: account.hybridTokens.token,
-		hybridIndexReadOnlyToken: account.hybridTokens.readOnlyToken,
-		searchIndexUrl: searchEndpoint(baseUrl, account.searchIndexId),
-		searchIndexToken: account.searchTokens.token,
-	};
-}
+export { type LocalServiceInfo, serviceInfo } from './service-info.js';
 
 /**
  * The identity of the service kept in `dataDir` (made and kept now if there is none yet), as
@@ -169,6 +107,8 @@ export interface LocalService extends LocalServiceHandle {
 	readonly dataDir: string | undefined;
 	/** Bytes of records written to the data directory so far (0 in memory). */
 	writtenBytes(): number;
+	/** The dialect the data directory kept before this start (undefined: none kept yet). */
+	readonly keptDialect: Dialect | undefined;
 	close(): Promise<StopReport>;
 }
 
@@ -315,6 +255,7 @@ async function serve(
 			return runtime.context;
 		},
 		dataDir: options.dataDir,
+		keptDialect: runtime.keptDialect,
 		close,
 	};
 	// Not enumerable: what is spread of a service (the info posted from a worker, or written
@@ -333,6 +274,8 @@ interface Shared extends Reporters {
 /** The state of a service, as kept, with everything that runs by itself on it. */
 interface Runtime {
 	account: KeptAccount;
+	/** The dialect kept before this runtime started. */
+	keptDialect: Dialect | undefined;
 	context: ServiceContext;
 	listener: (req: IncomingMessage, res: ServerResponse) => void;
 	/** Stops deliveries, schedules and waits; what its requests and deliveries still change is not kept. */
@@ -343,15 +286,16 @@ interface Runtime {
 async function openRuntime(options: LocalServiceOptions, shared: Shared): Promise<Runtime> {
 	const { baseUrl, keeper, dispatcher, evictions, onError } = shared;
 	const clock = options.clock ?? systemClock;
-	const dialect = resolveDialect(options.dialect);
 	const limits = resolveLimits(options.limits);
 	const { kept, sinks } = await openCollections(keeper);
+	const keptDialect = kept.account[0]?.[1]?.dialect;
 	const account = resolveAccount(
 		options,
 		kept.account[0]?.[1],
 		{ dense: kept.vectors.length + kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
 		clock.now(),
 	);
+	const dialect = account.dialect ?? resolveDialect(options.dialect);
 	const { credentials, createdAt, keys } = account;
 	const saveAccount = () => sinks.account.put('account', account);
 	saveAccount();
@@ -453,6 +397,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	const ctx = context;
 	return {
 		account,
+		keptDialect,
 		context: ctx,
 		listener: router.listener,
 		stop() {

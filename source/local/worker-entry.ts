@@ -13,6 +13,7 @@ try {
 	const {
 		context: _context,
 		dataDir: _dataDir,
+		keptDialect: _keptDialect,
 		close,
 		...info
 	} = await startLocalService(workerData as LocalServiceData);

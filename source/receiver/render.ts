@@ -118,8 +118,17 @@ export interface LinePart {
 	untrusted?: true;
 }
 
-/** Shown before what an unverified request claims, in `mqtop listen` and the Callbacks pane. */
+/** Opens a sentence about an unverified request (`⚠ untrusted: anyone could have sent this`). */
 export const untrustedMark = '⚠ untrusted:';
+
+/**
+ * Tags what an unverified request claims, in its line (`mqtop listen`, the Callbacks pane): a tag
+ * like `✓ current`, no colon left dangling before the parts that follow two spaces on.
+ */
+export const untrustedTag = '⚠ untrusted';
+
+/** Request numbers take this many characters in `mqtop listen`'s lines, so columns stay put up to #99999. */
+const requestNumberWidth = 6;
 
 const kindStyle: Record<EventKind, PartStyle> = {
 	callback: { color: 'cyan' },
@@ -178,7 +187,7 @@ export function eventLineParts(event: ReceivedEvent): LinePart[] {
 	const said = claimParts(event);
 	if (event.verified) parts.push(...said);
 	else if (said.length > 0) {
-		parts.push({ text: untrustedMark, style: { color: 'yellow', bold: true } });
+		parts.push({ text: untrustedTag, style: { color: 'yellow', bold: true } });
 		for (const part of said) parts.push({ ...part, untrusted: true });
 	}
 	parts.push(...answerParts(event.response.status, event.forward));
@@ -250,7 +259,13 @@ export function paintParts(parts: readonly LinePart[], paint: Paint): string {
 	return parts.map((part) => (part.style ? paint(formats(part.style), part.text) : part.text)).join('  ');
 }
 
-/** One line per event, painted for a terminal (or plain, with a painter that does not colour). */
+/**
+ * One line per event, painted for a terminal (or plain, with a painter that does not colour); the
+ * request's number padded, so that the columns after it do not shift at #10, #100, ...
+ */
 export function formatEventLine(event: ReceivedEvent, paint: Paint): string {
-	return paintParts(eventLineParts(event), paint);
+	const parts = eventLineParts(event);
+	const [time, seq, ...rest] = parts;
+	if (!time || !seq) return paintParts(parts, paint);
+	return paintParts([time, { ...seq, text: seq.text.padEnd(requestNumberWidth) }, ...rest], paint);
 }

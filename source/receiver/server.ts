@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { VerifyResult } from '../signing/jwt.js';
 import { signatureHeaderName } from './delivery-headers.js';
+import { withDialectHint } from './dialect-hint.js';
 import type { ReceivedRequest, Verification } from './event.js';
 import { defaultMaxForwardResponseBytes, type ForwardOutcome, forwardRequest } from './forward.js';
 import type { ResolvedReceiverOptions } from './options.js';
@@ -126,7 +127,7 @@ export async function listenReceiver(
 		const token = headerFromRaw(head.rawHeaders, signatureName);
 		const verification = verifyReceived(verifying, token, head.path, body);
 		if (verification.ok || verification.failure !== 'signature' || !keys.readable) {
-			judged(head, body, res, verification);
+			judged(head, body, res, withDialectHint(verification, head.rawHeaders, options.dialect));
 			return;
 		}
 		const check = keys.refresh(head.receivedAt).then(() => {

@@ -396,6 +396,39 @@ describe('messaging commands', () => {
 		expect(notJson.stderr).toContain('stdin is not valid JSON');
 	});
 
+	it('takes a JSON body as JSON, says bad items in its own words, and labels every column', async () => {
+		const file = path.join(home, 'json-body.json');
+		await writeFile(file, JSON.stringify([{ destination: `${destinationUrl}/wf-json`, body: { order: 7 } }]));
+		const started = await cli(['trigger', file]);
+		expect(started.stderr).toBe('');
+		expect(started.code).toBe(0);
+		// The header names all five columns; the row says what became of the item.
+		expect(started.stdout).toMatch(/^#\s+destination\s+run\s+created\s+outcome\n/);
+		expect(started.stdout).toMatch(/\n0\s+\S+\/wf-json\s+wfr_\S+\s+.+\s+started\n/);
+		const arrived = await waitUntil(() => received.find((r) => r.url === '/wf-json'));
+		// Serialised as the workflow SDK's trigger({ body }) does; the route gets it as its first step's body.
+		const [step] = JSON.parse(arrived.body) as { body: string }[];
+		expect(Buffer.from(step!.body, 'base64').toString()).toBe('{"order":7}');
+
+		await writeFile(
+			file,
+			JSON.stringify([
+				{ destination: '' },
+				{ destination: `${destinationUrl}/x`, headers: { 'X-N': 7 } },
+				{},
+			]),
+		);
+		const bad = await cli(['trigger', file]);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain(
+			`${file}: items[0].destination must not be empty; items[1].headers.X-N must be a string, not a number; ` +
+				'items[2].destination is missing',
+		);
+		expect(bad.stderr).not.toMatch(/Invalid input|expected string|received/);
+		const notArray = await cli(['trigger', '-'], { input: '{"destination":"x"}' });
+		expect(notArray.stderr).toContain('stdin: items must be an array, not an object');
+	});
+
 	it('manages URL Groups: list, show, default headers, endpoint removal', async () => {
 		const client = new MqClient({ ...info, dialect: defaultDialect });
 		await client.groups.addEndpoints('cli-group', [

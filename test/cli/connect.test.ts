@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dialectPresets } from '../../source/api/dialect.js';
 import { describeCredentials, localStartOptions, missingSettings } from '../../source/cli/connect.js';
 import { resolveConnection } from '../../source/config/resolve.js';
 
@@ -27,17 +28,13 @@ describe('connecting', () => {
 		);
 	});
 
-	it('hands explicit credentials and the dialect to the embedded local service', () => {
+	it('hands explicit credentials and the dialect names given to the embedded local service', () => {
+		// Only the names given: the others are those the data directory kept (else the defaults).
 		const resolved = resolve({ MQTOP_TOKEN: 'tok_mine', MQTOP_HEADER_PREFIX: 'Upstash-' });
-		expect(localStartOptions(resolved)).toEqual({
-			dialect: {
-				headerPrefix: 'Upstash-',
-				tokenParam: 'mq_token',
-				productSegment: 'mq',
-				issuer: 'Svc',
-				partnerWord: 'partner',
-			},
-			token: 'tok_mine',
-		});
+		expect(localStartOptions(resolved)).toEqual({ dialect: { headerPrefix: 'Upstash-' }, token: 'tok_mine' });
+		expect(localStartOptions(resolve({}))).toEqual({ dialect: {} });
+		expect(localStartOptions(resolve({ MQTOP_DIALECT: 'deployed' })).dialect).toEqual(
+			dialectPresets.deployed,
+		);
 	});
 });

@@ -308,6 +308,40 @@ describe('mqtop logs', () => {
 		expect(following.stderr()).toBe('');
 	});
 
+	it('follows as lines under a header printed once, the columns aligned with it', async () => {
+		const following = spawnCli(['logs', '--follow', '--label', 'follow-text', '--interval', '200ms'], env());
+		try {
+			const published = await client.publish({
+				destination: `${destination.url}/ok`,
+				options: { labels: ['follow-text'] },
+			});
+			if (published.kind !== 'url') throw new Error('expected a URL publish');
+			const id = published.result.messageId;
+			await waitUntil(
+				() => (following.stdout().includes('DELIVERED') ? true : undefined),
+				15_000,
+				() => following.stdout(),
+			);
+			const lines = following.stdout().split('\n').filter(Boolean);
+			expect(lines[0]).toMatch(
+				/^time\s+state\s+status\s+message\s+destination\s+labels\s+error \/ next attempt$/,
+			);
+			expect(lines.filter((l) => l.startsWith('time '))).toHaveLength(1);
+			const delivered = lines.find((l) => l.includes('DELIVERED'))!;
+			// Each column starts under its header.
+			for (const [header, value] of [
+				['state', 'DELIVERED'],
+				['message', id],
+				['destination', `${destination.url}/ok`],
+			] as const)
+				expect(delivered.indexOf(value), header).toBe(lines[0]!.indexOf(header));
+			expect(delivered.indexOf('200') + 3).toBe(lines[0]!.indexOf('status') + 'status'.length);
+		} finally {
+			following.child.kill('SIGINT');
+		}
+		expect(await following.exited).toBe(0);
+	});
+
 	it('says it cannot connect (3) when the service is not there', async () => {
 		const closed = await listen((_req, res) => res.end());
 		await closed.close();

@@ -302,7 +302,9 @@ describe('mqtop flow', () => {
 			const listed = await cli(args);
 			expect(listed.code).toBe(0);
 			expect(listed.stdout).toMatch(/^global parallelism 0\/1,000\n/);
-			expect(listed.stdout).toMatch(/tenant-a +paused +0 +0\/2 pinned/);
+			expect(listed.stdout).toMatch(
+				/tenant-a +paused +0 +0\/2 pinned +no rate limit \(0 this period\)( pinned)?\n/,
+			);
 		}
 		expect((await cli(['flow', 'ls', '--search', 'other'])).stdout).toContain('no flow-control keys in use');
 		const json = JSON.parse((await cli(['flow', 'ls', '--json'])).stdout);
@@ -310,6 +312,7 @@ describe('mqtop flow', () => {
 		expect(json.keys).toEqual([expect.objectContaining({ flowControlKey: 'tenant-a', isPaused: true })]);
 		const shown = await cli(['flow', 'show', 'tenant-a']);
 		expect(shown.stdout).toMatch(/parallelism +0\/2 pinned/);
+		expect(shown.stdout).toMatch(/rate +no rate limit \(0 this period\)( pinned)?\n/);
 
 		const unpinned = await cli(['flow', 'unpin', 'tenant-a', '--parallelism', '--json']);
 		expect(JSON.parse(unpinned.stdout)).toEqual({

@@ -286,14 +286,20 @@ describe('mqtop serve for an app and for the other commands', () => {
 		const client = clientOf(served.info as unknown as ServedInfo);
 		for (let i = 0; i < 3; i++)
 			await client.publish({ destination: `${destination.url}/later`, options: { delayMs: 3_600_000 } });
-		let stderr = '';
-		served.child.stderr?.on('data', (chunk) => {
-			stderr += chunk;
+		let stdout = '';
+		served.child.stdout?.on('data', (chunk) => {
+			stdout += chunk;
 		});
 		const exited = new Promise<number | null>((resolve) => served.child.once('exit', resolve));
 		served.child.kill('SIGINT');
 		expect(await exited).toBe(0);
-		expect(stderr).toContain('stopped with 3 messages pending; they will be delivered at the next start');
+		// With --json, stopping is the stream's last event on stdout, not a warning.
+		const stopped = JSON.parse(stdout.trim().split('\n').at(-1)!);
+		expect(stopped).toMatchObject({ pending: 3, evicted: {} });
+		expect(stopped.stopped).toContain(
+			'stopped with 3 messages pending; they will be delivered at the next start',
+		);
+		expect(served.stderr()).not.toContain('warning');
 
 		const ephemeral = await startServe(env, ['--ephemeral']);
 		await clientOf(ephemeral.info as unknown as ServedInfo).publish({
@@ -301,12 +307,14 @@ describe('mqtop serve for an app and for the other commands', () => {
 			options: { delayMs: 3_600_000 },
 		});
 		let said = '';
-		ephemeral.child.stderr?.on('data', (chunk) => {
+		ephemeral.child.stdout?.on('data', (chunk) => {
 			said += chunk;
 		});
 		const gone = new Promise<number | null>((resolve) => ephemeral.child.once('exit', resolve));
 		ephemeral.child.kill('SIGINT');
 		expect(await gone).toBe(0);
 		expect(said).toContain('1 message pending was dropped (--ephemeral keeps nothing)');
+		expect(said).not.toContain('warning');
+		expect(ephemeral.stderr()).toBe('');
 	});
 });

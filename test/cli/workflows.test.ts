@@ -104,6 +104,8 @@ describe('mqtop workflows', () => {
 		expect(lines[0]).toMatch(/^run\s+state\s+steps\s+current step\s+started\s+took\s+failure/);
 		expect(lines.indexOf(row(waiting.workflowRunId))).toBeLessThan(lines.indexOf(row(ok.workflowRunId)));
 		expect(row(ok.workflowRunId)).toMatch(/success\s+2\s/);
+		// Took as the TUI says it: to the millisecond under a second, then to a tenth (2.1s, never 3s for 2.089 s).
+		expect(row(ok.workflowRunId)).toMatch(/\s(\d+ms|\d+\.\ds)(\s|$)/);
 		expect(row(failed.workflowRunId)).toMatch(/failed\s+0\s.*boom: HTTP 500: kaput · no failure function$/);
 		expect(row(waiting.workflowRunId)).toMatch(/running\s+0\s+wait for payment: waiting for evt-cli until/);
 
@@ -128,7 +130,8 @@ describe('mqtop workflows', () => {
 		expect(showFailed.stdout).toContain('err HTTP 500: kaput');
 
 		const waiters = await cli('workflows', 'waiters', 'evt-cli');
-		expect(waiters.stdout).toContain(`${app.url}/waits`);
+		expect(waiters.stdout).toMatch(/^run\s+workflow url\s+until/);
+		expect(waiters.stdout).toMatch(new RegExp(`\n${waiting.workflowRunId} +${app.url}/waits `));
 		const notified = await cli('workflows', 'notify', 'evt-cli', '--data', '{"paid":true}');
 		expect(notified.code, notified.stderr).toBe(0);
 		expect(notified.stdout).toContain(`notified ${waiting.workflowRunId}`);

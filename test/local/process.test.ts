@@ -190,7 +190,8 @@ describe('mqtop serve', () => {
 			await writeFile(file, JSON.stringify({ max_queues: 1, max_delay: 60, max_retries: 2 }));
 			const child = spawn(
 				process.execPath,
-				[main, 'serve', '--port', '0', '--json', '--limits', file, '--limit', 'max_retries=4'],
+				// A throwaway server: the data directory of this file keeps the dialect the first test asked for.
+				[main, 'serve', '--port', '0', '--json', '--ephemeral', '--limits', file, '--limit', 'max_retries=4'],
 				{ env },
 			);
 			const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -230,8 +231,13 @@ describe('mqtop serve', () => {
 		child.stderr.on('data', (d) => {
 			stderr += d;
 		});
+		let stdout = '';
 		try {
 			const client = clientFor(JSON.parse(await firstLine(child)) as LocalServiceInfo);
+			child.stdout.on('data', (d) => {
+				stdout += d;
+			});
+			child.stdout.resume();
 			// Nothing listens on the discard port: each delivery fails at once, into the queue.
 			for (const n of [1, 2])
 				await client.publish({ destination: `http://127.0.0.1:9/gone${n}`, options: { retries: 0 } });
@@ -243,7 +249,11 @@ describe('mqtop serve', () => {
 			child.kill('SIGTERM');
 		}
 		expect(await exited).toBe(0);
-		expect(stderr).toContain('stopped; dropped at their caps while it ran: dead letters 1');
+		// With --json the summary is the last event on stdout: stopping is no warning.
+		expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toMatchObject({
+			stopped: 'stopped; dropped at their caps while it ran: dead letters 1',
+			evicted: { 'dead letters': 1 },
+		});
 	});
 
 	it('refuses bad flags with exit code 2, a taken port with 3 (cannot listen), and says why', async () => {

@@ -107,7 +107,7 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"callback","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":"msg_cb","retried":1,"maxRetries":3,"exhausted":false,"status":500,"sourceMessageId":"msg_source123","dlqId":null,"url":"http://127.0.0.1:9/destination","topicName":"orders","endpointName":null,"body":{"kind":"text","text":"destination said no","bytes":19},"sourceBody":{"kind":"text","text":"{\\"order\\":42}","bytes":12},"responseHeader":{"Content-Type":["text/plain"]},"sourceHeader":{"Content-Type":"application/json"},"problem":null,"responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig","svc-message-id":"msg_cb","svc-retried":"2","user-agent":"svc/1"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(out.line).toMatchInlineSnapshot(
-			`"#41  callback          ✓ current  status 500  retried 1/3 will retry  src msg_source123  POST http://127.0.0.1:9/destination  → 200"`,
+			`"#41     callback          ✓ current  status 500  retried 1/3 will retry  src msg_source123  POST http://127.0.0.1:9/destination  → 200"`,
 		);
 	});
 
@@ -120,7 +120,7 @@ describe('what mqtop listen prints', () => {
 		);
 		expect(out.json).toContain('"keyPair":null,"replayOf":12,');
 		expect(out.line).toMatchInlineSnapshot(
-			`"#41  delivery          ✓ current  replay of #12  POST /cb  again  → 200"`,
+			`"#41     delivery          ✓ current  replay of #12  POST /cb  again  → 200"`,
 		);
 	});
 
@@ -134,7 +134,7 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"failure-callback","verified":true,"reason":null,"failure":null,"signingKey":"next","keyPair":null,"replayOf":null,"messageId":null,"retried":3,"maxRetries":3,"exhausted":true,"status":500,"sourceMessageId":"msg_source123","dlqId":"1767225600000-4","url":"http://127.0.0.1:9/destination","topicName":null,"endpointName":null,"body":{"kind":"text","text":"destination said no","bytes":19},"sourceBody":{"kind":"text","text":"{\\"order\\":42}","bytes":12},"responseHeader":{"Content-Type":["text/plain"]},"sourceHeader":{"Content-Type":"application/json"},"problem":null,"responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(out.line).toMatchInlineSnapshot(
-			`"#41  failure-callback  ✓ next  status 500  retried 3/3 exhausted  src msg_source123  dlq 1767225600000-4  POST http://127.0.0.1:9/destination  → 200"`,
+			`"#41     failure-callback  ✓ next  status 500  retried 3/3 exhausted  src msg_source123  dlq 1767225600000-4  POST http://127.0.0.1:9/destination  → 200"`,
 		);
 	});
 
@@ -149,7 +149,7 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"callback","verified":false,"reason":"invalid signature: matches neither the current nor the next signing key","failure":"signature","signingKey":null,"keyPair":null,"replayOf":null,"messageId":null,"retried":0,"maxRetries":3,"exhausted":false,"status":200,"sourceMessageId":"msg_source123","dlqId":null,"url":"http://127.0.0.1:9/destination","topicName":null,"endpointName":null,"body":{"kind":"text","text":"destination said no","bytes":19},"sourceBody":{"kind":"text","text":"{\\"order\\":42}","bytes":12},"responseHeader":{"Content-Type":["text/plain"]},"sourceHeader":{"Content-Type":"application/json"},"problem":null,"responseStatus":401,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(out.line).toMatchInlineSnapshot(
-			`"#41  callback          ✗ invalid signature: matches neither the current nor the next signing key  ⚠ untrusted:  status 200  retried 0/3  src msg_source123  POST http://127.0.0.1:9/destination  → 401"`,
+			`"#41     callback          ✗ invalid signature: matches neither the current nor the next signing key  ⚠ untrusted  status 200  retried 0/3  src msg_source123  POST http://127.0.0.1:9/destination  → 401"`,
 		);
 	});
 
@@ -174,14 +174,14 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/d?x=1","kind":"delivery","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":"msg_d","retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":"t","endpointName":"e","body":{"kind":"text","text":"hello \\u001b[31mworld","bytes":16},"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":null,"responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"text/plain; charset=utf-8","svc-signature":"eyJ.token.sig","svc-message-id":"msg_d","svc-topic-name":"t","svc-endpoint-name":"e","svc-caller-ip":"10.0.0.1"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(text.line).toMatchInlineSnapshot(
-			`"#41  delivery          ✓ current  msg msg_d  POST /d?x=1  hello \\x1b[31mworld  → 200"`,
+			`"#41     delivery          ✓ current  msg msg_d  POST /d?x=1  hello \\x1b[31mworld  → 200"`,
 		);
 		const binary = printed(request(new Uint8Array([0xde, 0xad, 0xbe, 0xef, 0x00])));
 		expect(binary.json).toMatchInlineSnapshot(
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"delivery","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":null,"retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":null,"endpointName":null,"body":{"kind":"binary","hex":"de ad be ef 00","bytes":5,"truncated":false},"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":null,"responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(binary.line).toMatchInlineSnapshot(
-			`"#41  delivery          ✓ current  POST /cb  5 bytes binary: de ad be ef 00  → 200"`,
+			`"#41     delivery          ✓ current  POST /cb  5 bytes binary: de ad be ef 00  → 200"`,
 		);
 	});
 
@@ -191,14 +191,14 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"malformed","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":null,"retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":null,"endpointName":null,"body":{"kind":"text","text":"{\\"status\\":","bytes":10},"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":"malformed JSON: <parse error>","responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(json.line).toMatchInlineSnapshot(
-			`"#41  malformed         ✓ current  POST /cb  malformed JSON: <parse error>  → 200"`,
+			`"#41     malformed         ✓ current  POST /cb  malformed JSON: <parse error>  → 200"`,
 		);
 		const schema = printed(request(JSON.stringify({ ...callbackBody(), status: '500', dlqId: 7 })));
 		expect(schema.json).toMatchInlineSnapshot(
-			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"malformed","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":null,"retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":null,"endpointName":null,"body":{"kind":"text","text":"{\\"status\\":\\"500\\",\\"header\\":{\\"Content-Type\\":[\\"text/plain\\"]},\\"body\\":\\"ZGVzdGluYXRpb24gc2FpZCBubw==\\",\\"retried\\":1,\\"maxRetries\\":3,\\"sourceMessageId\\":\\"msg_source123\\",\\"url\\":\\"http://127.0.0.1:9/destination\\",\\"method\\":\\"POST\\",\\"sourceHeader\\":{\\"Content-Type\\":\\"application/json\\"},\\"sourceBody\\":\\"eyJvcmRlciI6NDJ9\\",\\"notBefore\\":\\"1767225600000\\",\\"createdAt\\":\\"1767225600000\\",\\"callerIP\\":\\"127.0.0.1\\",\\"dlqId\\":7}","bytes":383},"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":"not a valid failure callback body: status: Invalid input: expected number, received string; dlqId: Invalid input: expected string, received number","responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
+			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"malformed","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":null,"retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":null,"endpointName":null,"body":{"kind":"text","text":"{\\"status\\":\\"500\\",\\"header\\":{\\"Content-Type\\":[\\"text/plain\\"]},\\"body\\":\\"ZGVzdGluYXRpb24gc2FpZCBubw==\\",\\"retried\\":1,\\"maxRetries\\":3,\\"sourceMessageId\\":\\"msg_source123\\",\\"url\\":\\"http://127.0.0.1:9/destination\\",\\"method\\":\\"POST\\",\\"sourceHeader\\":{\\"Content-Type\\":\\"application/json\\"},\\"sourceBody\\":\\"eyJvcmRlciI6NDJ9\\",\\"notBefore\\":\\"1767225600000\\",\\"createdAt\\":\\"1767225600000\\",\\"callerIP\\":\\"127.0.0.1\\",\\"dlqId\\":7}","bytes":383},"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":"not a valid failure callback body: status must be a number, not a string; dlqId must be a string, not a number","responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(schema.line).toMatchInlineSnapshot(
-			`"#41  malformed         ✓ current  POST /cb  not a valid failure callback body: status: Invalid input: expected number, received string; dlqId: Invalid input: expected string, received number  → 200"`,
+			`"#41     malformed         ✓ current  POST /cb  not a valid failure callback body: status must be a number, not a string; dlqId must be a string, not a number  → 200"`,
 		);
 	});
 
@@ -208,14 +208,14 @@ describe('what mqtop listen prints', () => {
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"oversize","verified":false,"reason":"body larger than the limit of 1024 bytes: not read, not verified","failure":"oversize","signingKey":null,"keyPair":null,"replayOf":null,"messageId":null,"retried":null,"maxRetries":null,"exhausted":null,"status":null,"sourceMessageId":null,"dlqId":null,"url":null,"topicName":null,"endpointName":null,"body":null,"sourceBody":null,"responseHeader":null,"sourceHeader":null,"problem":null,"responseStatus":413,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":null}"`,
 		);
 		expect(over.line).toMatchInlineSnapshot(
-			`"#41  oversize          ✗ body larger than the limit of 1024 bytes: not read, not verified  ⚠ untrusted:  POST /cb  → 413"`,
+			`"#41     oversize          ✗ body larger than the limit of 1024 bytes: not read, not verified  ⚠ untrusted  POST /cb  → 413"`,
 		);
 		const odd = printed(request(JSON.stringify(callbackBody({ body: 'not base64!', sourceBody: '//79' }))));
 		expect(odd.json).toMatchInlineSnapshot(
 			`"{"seq":41,"receivedAt":"2026-01-02T03:04:05.678Z","method":"POST","path":"/cb","kind":"callback","verified":true,"reason":null,"failure":null,"signingKey":"current","keyPair":null,"replayOf":null,"messageId":null,"retried":1,"maxRetries":3,"exhausted":false,"status":500,"sourceMessageId":"msg_source123","dlqId":null,"url":"http://127.0.0.1:9/destination","topicName":null,"endpointName":null,"body":{"kind":"invalid-base64","raw":"not base64!"},"sourceBody":{"kind":"binary","hex":"ff fe fd","bytes":3,"truncated":false},"responseHeader":{"Content-Type":["text/plain"]},"sourceHeader":{"Content-Type":"application/json"},"problem":null,"responseStatus":200,"forward":null,"headers":{"host":"127.0.0.1:4000","content-type":"application/json","svc-signature":"eyJ.token.sig"},"claims":{"iss":"Svc","sub":"http://127.0.0.1:4000/cb","iat":1767225600,"nbf":1767225600,"exp":1767225900,"jti":"jwt_fixed","body":"hash"}}"`,
 		);
 		expect(odd.line).toMatchInlineSnapshot(
-			`"#41  callback          ✓ current  status 500  retried 1/3 will retry  src msg_source123  POST http://127.0.0.1:9/destination  → 200"`,
+			`"#41     callback          ✓ current  status 500  retried 1/3 will retry  src msg_source123  POST http://127.0.0.1:9/destination  → 200"`,
 		);
 	});
 });

@@ -5,7 +5,7 @@ import {
 	eventLineParts,
 	formatEventLine,
 	toEventRecord,
-	untrustedMark,
+	untrustedTag,
 } from '../../source/receiver/render.js';
 import { jsonLine } from '../../source/text/json-line.js';
 import { painter } from '../../source/text/style.js';
@@ -99,9 +99,11 @@ describe('formatEventLine', () => {
 		const body = JSON.stringify(callbackBody({ retried: 0, maxRetries: 3 }));
 		const forged = received(body, { 'svc-message-id': 'msg_forged' }, '/cb', false);
 		const line = formatEventLine(forged, painter(false));
-		expect(line).toMatch(/✗ signature matches neither key {2}⚠ untrusted: {2}status 500 {2}retried 0\/3/);
+		// A tag, as `✓ current` is: no colon left dangling before what follows.
+		expect(line).toMatch(/✗ signature matches neither key {2}⚠ untrusted {2}status 500 {2}retried 0\/3/);
+		expect(line).not.toContain('untrusted:');
 		const parts = eventLineParts(forged);
-		const mark = parts.findIndex((p) => p.text === untrustedMark);
+		const mark = parts.findIndex((p) => p.text === untrustedTag);
 		expect(parts.slice(mark + 1, -1).every((p) => p.untrusted)).toBe(true);
 		expect(parts.at(-1)).toMatchObject({ text: '→ 200' });
 		expect(parts.at(-1)?.untrusted).toBeUndefined();
@@ -109,10 +111,20 @@ describe('formatEventLine', () => {
 			received('hi', { 'svc-message-id': 'msg_x' }, '/d', false),
 			painter(false),
 		);
-		expect(forgedDelivery).toContain(`${untrustedMark}  msg msg_x`);
+		expect(forgedDelivery).toContain(`${untrustedTag}  msg msg_x`);
 		const genuine = received(body);
-		expect(formatEventLine(genuine, painter(false))).not.toContain(untrustedMark);
+		expect(formatEventLine(genuine, painter(false))).not.toContain(untrustedTag);
 		expect(eventLineParts(genuine).some((p) => p.untrusted)).toBe(false);
+	});
+
+	it('keeps its columns where they are from #9 to #10 and on to #99999', () => {
+		const at = (seq: number) => {
+			const line = formatEventLine({ ...received('x'), seq }, painter(false));
+			return line.indexOf('delivery');
+		};
+		expect(at(10)).toBe(at(9));
+		expect(at(100)).toBe(at(9));
+		expect(at(99_999)).toBe(at(9));
 	});
 
 	it('colours only when asked', () => {

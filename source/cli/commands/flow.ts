@@ -9,6 +9,7 @@ import {
 } from '../../api/flow-control-api.js';
 import type { Liberal } from '../../api/liberal.js';
 import { FlowControlKey } from '../../api/messaging-schemas.js';
+import { isLimitedMax, type LimitKind, unlimitedUse } from '../../format/limit.js';
 import { missing, orMissing } from '../../format/missing.js';
 import { formatNumber } from '../../format/number.js';
 import { formatUnixSeconds } from '../../format/time.js';
@@ -23,10 +24,13 @@ import type { Cell } from '../table.js';
 
 type Read = Liberal<typeof FlowControlKey>;
 
-/** `3/4`, `3 (no limit)` when the maximum is missing or 0, `—` when the count is missing; then `suffix`. */
-function use(count: number | undefined, max: number | undefined, suffix = ''): Cell {
+/**
+ * `3/4`; with no maximum (missing or 0) the words the Flow control pane uses too (`unlimited (3 in
+ * flight)`, `no rate limit (3 this period)`); `—` when the count is missing; then `suffix`.
+ */
+function use(count: number | undefined, max: number | undefined, kind: LimitKind, suffix = ''): Cell {
+	if (!isLimitedMax(max)) return unlimitedUse(count, kind) + suffix;
 	if (count === undefined) return missing + suffix;
-	if (max === undefined || max <= 0) return `${formatNumber(count)} (no limit)${suffix}`;
 	const cell = `${formatNumber(count)}/${formatNumber(max)}${suffix}`;
 	return count >= max ? { text: cell, style: 'yellow' } : cell;
 }
@@ -34,13 +38,13 @@ function use(count: number | undefined, max: number | undefined, suffix = ''): C
 const pinned = (is: boolean | undefined) => (is ? ' pinned' : '');
 
 function parallelism(key: Read): Cell {
-	return use(key.parallelismCount, key.parallelismMax, pinned(key.isPinnedParallelism));
+	return use(key.parallelismCount, key.parallelismMax, 'parallelism', pinned(key.isPinnedParallelism));
 }
 
 function rate(key: Read): Cell {
 	const limited = key.rateMax !== undefined && key.rateMax > 0;
 	const per = limited && key.ratePeriod ? ` per ${key.ratePeriod}s` : '';
-	return use(key.rateCount, key.rateMax, per + pinned(key.isPinnedRate));
+	return use(key.rateCount, key.rateMax, 'rate', per + pinned(key.isPinnedRate));
 }
 
 function state(key: Read): Cell {
@@ -74,7 +78,7 @@ export const flowLs: CommandSpec = {
 		if (out.json) return void out.document({ globalParallelism: global?.data ?? null, keys: keys.data });
 		if (global) {
 			const { parallelismCount: count, parallelismMax: max } = global.data;
-			const shown = use(count, max);
+			const shown = use(count, max, 'parallelism');
 			out.line(
 				`global parallelism ${typeof shown === 'string' ? shown : out.style.paint(shown.style!, shown.text)}`,
 			);

@@ -71,20 +71,37 @@ function row(entry: LogLine): Cell[] {
 	];
 }
 
-/** Widths of the first cells of a followed line, so that lines printed one by one still align. */
-const lineWidths = [20, 16, 3];
+/**
+ * Widths of the first cells of a followed line (time, state, status, message id), so that lines
+ * printed one by one still align under the header printed once.
+ */
+const lineWidths = [20, 16, 6, 30];
 
-/** One followed entry as a line: the table's cells, two spaces apart. */
-function line(out: Output, entry: LogLine): string {
-	return row(entry)
+/** Cells as a followed line: padded to lineWidths, two spaces apart (the status to the right). */
+function followedLine(cells: readonly Cell[], paint: (cell: Cell, padded: string) => string): string {
+	return cells
 		.map((cell, i) => {
 			const value = typeof cell === 'string' ? cell : cell.text;
 			const width = lineWidths[i] ?? 0;
-			const padded = i === 2 ? value.padStart(width) : value.padEnd(width);
-			return typeof cell !== 'string' && cell.style ? out.style.paint(cell.style, padded) : padded;
+			return paint(cell, i === 2 ? value.padStart(width) : value.padEnd(width));
 		})
 		.join('  ')
 		.trimEnd();
+}
+
+/** One followed entry as a line: the table's cells. */
+function line(out: Output, entry: LogLine): string {
+	return followedLine(row(entry), (cell, padded) =>
+		typeof cell !== 'string' && cell.style ? out.style.paint(cell.style, padded) : padded,
+	);
+}
+
+/** The header of the followed lines, printed once before them. */
+function followHeader(out: Output): string {
+	return followedLine(
+		columns.map((column) => column.header),
+		(_cell, padded) => out.style.bold(padded),
+	);
 }
 
 export const logsCommand = defineCommand({
@@ -149,6 +166,7 @@ export const logsCommand = defineCommand({
 			);
 		const { client } = await connect();
 		if (follow) {
+			if (!out.json) out.line(followHeader(out));
 			await followLogs({
 				client,
 				filter,

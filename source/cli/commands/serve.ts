@@ -6,7 +6,7 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { presetOf } from '../../api/dialect.js';
+import { type Dialect, presetOf } from '../../api/dialect.js';
 import {
 	LimitsError,
 	type PlanLimits,
@@ -26,7 +26,7 @@ import {
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
-import { type LocalStartOptions, localStartOptions } from '../connect.js';
+import { givenDialect, type LocalStartOptions, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
 import { ListenError, listenFailure, stateHint } from '../failure.js';
 import {
@@ -43,7 +43,7 @@ import type { Output } from '../output.js';
 
 /** What other mqtop processes and apps need to reach this server. */
 function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo {
-	const { context: _context, close: _close, dataDir: _dataDir, ...info } = service;
+	const { context: _context, close: _close, dataDir: _dataDir, keptDialect: _kept, ...info } = service;
 	return {
 		...info,
 		currentSigningKey: service.currentSigningKey,
@@ -54,7 +54,31 @@ function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo
 	};
 }
 
-function banner(service: LocalService, info: LocalServerInfo): string {
+/** The dialect's names as one word: its preset, else the header prefix and issuer. */
+function dialectName(dialect: Dialect): string {
+	return presetOf(dialect) ?? `custom (${dialect.headerPrefix}, ${dialect.issuer})`;
+}
+
+/**
+ * What to say when this start speaks another dialect than the data directory kept (one was
+ * asked for explicitly): apps and receivers set up for the kept one now fail their signatures.
+ */
+export function dialectSwitch(service: Pick<LocalService, 'dialect' | 'keptDialect'>): string | undefined {
+	const kept = service.keptDialect;
+	if (kept === undefined || sameDialect(kept, service.dialect)) return undefined;
+	return (
+		`DIALECT CHANGED: this data directory spoke the ${dialectName(kept)} dialect and now speaks ` +
+		`${dialectName(service.dialect)} (asked for explicitly; kept from now on). Apps, .env files and ` +
+		`receivers set up for ${dialectName(kept)} now fail (other headers, another signature issuer): ` +
+		`update them (mqtop serve --env), or start again with --dialect ${presetOf(kept) ?? '<the old names>'}`
+	);
+}
+
+function sameDialect(a: Dialect, b: Dialect): boolean {
+	return (Object.keys(a) as (keyof Dialect)[]).every((key) => a[key] === b[key]);
+}
+
+function banner(service: LocalService, info: LocalServerInfo, switched: string | undefined): string {
 	const { dialect } = service.context;
 	const rows: [string, string][] = [
 		['queue URL', service.queueUrl],
@@ -102,13 +126,16 @@ function banner(service: LocalService, info: LocalServerInfo): string {
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
 	return (
-		`mqtop local service listening on ${service.queueUrl}\n\n${table}\n\n` +
+		`mqtop local service listening on ${service.queueUrl}\n\n${switched ? `!! ${switched}\n\n` : ''}${table}\n\n` +
 		`For your app's .env (also: mqtop serve --env):\n${env}\n` +
 		(presetOf(dialect) === 'deployed'
 			? ''
 			: "  (with --dialect deployed: the official SDKs' QSTASH_* names, which they read themselves)\n") +
 		`\nPublish a message:\n${curl}\n\nIndex and search a document:\n${searchCurl}\n\n` +
-		'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n'
+		(service.dataDir === undefined
+			? 'Commands and the monitor (mqtop) do not find this server by themselves (--ephemeral announces it ' +
+				'nowhere): give them its address and token (the lines above). Press Ctrl+C to stop.\n'
+			: 'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n')
 	);
 }
 
@@ -240,7 +267,8 @@ export const serveCommand = defineCommand({
 			'messages, dead letters, URL Groups, queues, schedules, workflow runs, statistics, index data) in the data ' +
 			'directory (--data-dir, MQTOP_DATA_DIR, else $XDG_DATA_HOME/mqtop), so an app configured once keeps ' +
 			'working across restarts; messages due while it was down are delivered when it starts again. ' +
-			'--ephemeral keeps nothing.',
+			'--ephemeral keeps nothing and leaves the data directory alone: commands go on using the server that ' +
+			'keeps it.',
 		'A change is answered only once it is kept. When the data directory cannot be written (a full disk) ' +
 			'every request is refused (503) and it says so, until it can write again. A damaged data directory is ' +
 			'refused as such and left as it is; --repair keeps what LevelDB can read of it and says what was lost.',
@@ -249,12 +277,14 @@ export const serveCommand = defineCommand({
 		'--dialect deployed makes it speak the names the deployed service uses (its headers, query parameter, ' +
 			'paths, signature issuer and field names), so that an app built on the official SDK runs against it ' +
 			'unchanged; the flags of the five names (--header-prefix, --token-param, --product-segment, --issuer, ' +
-			'--partner-word) set them one by one. --token, --email, --api-key and the signing key flags set its ' +
+			'--partner-word) set them one by one. The data directory keeps its dialect: a restart without them ' +
+			'speaks as before, and one that asks for another says so loudly. --token, --email, --api-key and the signing key flags set its ' +
 			'credentials (and they are kept from then on).',
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
-		'With --json it prints one JSON line with the connection details once it accepts requests.',
+		'With --json it prints one JSON line with the connection details once it accepts requests, and when it ' +
+			'stops one {"stopped", "pending", "evicted"} line (stopping is no warning).',
 	],
 	arguments: { min: 0, max: 0 },
 	flags: {
@@ -264,7 +294,11 @@ export const serveCommand = defineCommand({
 			description: `port to listen on (default ${defaultLocalPort}); 0 picks a free one`,
 		},
 		host: { type: 'string', value: '<address>', description: 'interface to listen on (default 127.0.0.1)' },
-		ephemeral: { type: 'boolean', description: 'keep nothing: fresh credentials and state, gone at exit' },
+		ephemeral: {
+			type: 'boolean',
+			description:
+				'keep nothing: fresh credentials and state, gone at exit; the data directory is left alone',
+		},
 		env: { type: 'boolean', description: "print the lines for an app's .env and exit" },
 		limits: { type: 'string', value: '<file>', description: 'plan limits from a JSON file' },
 		limit: {
@@ -303,7 +337,7 @@ export const serveCommand = defineCommand({
 		const host = args.string('host') ?? '127.0.0.1';
 		const ephemeral = args.boolean('ephemeral');
 		const dataDir = ephemeral ? undefined : configuredDataDir;
-		const start = resolved.local ? localStartOptions(resolved) : { dialect: resolved.dialect };
+		const start = resolved.local ? localStartOptions(resolved) : { dialect: givenDialect(resolved) };
 		if (args.boolean('env')) {
 			if (dataDir === undefined)
 				throw new UsageError('--env prints what stays the same across restarts; --ephemeral keeps nothing');
@@ -346,20 +380,33 @@ export const serveCommand = defineCommand({
 					`${flag} ${asked} is not used: the index keeps vectors of ${kept} dimensions (reset it to change)`,
 				);
 		}
+		const switched = dialectSwitch(service);
+		if (switched) out.warn(switched);
 		const signal = untilSignal();
 		const info = serverInfo(service, dataDir !== undefined);
-		const fileDir = dataDir ?? configuredDataDir;
-		await writeServerFile(fileDir, info).catch((error: unknown) =>
-			out.warn(
-				`cannot write ${serverFilePath(fileDir)}: ${(error as Error).message}; commands will not find this server`,
-			),
-		);
+		// A throwaway server (a test's, say) is announced nowhere: the data directory's server.json
+		// belongs to the server that keeps that directory, which commands go on using meanwhile.
+		if (dataDir !== undefined)
+			await writeServerFile(dataDir, info).catch((error: unknown) =>
+				out.warn(
+					`cannot write ${serverFilePath(dataDir)}: ${(error as Error).message}; commands will not find this server`,
+				),
+			);
 		if (out.json) out.event(info);
-		else out.line(banner(service, info));
+		else out.line(banner(service, info, switched));
 		await signal;
 		const report = await service.close();
-		await removeServerFile(fileDir, info.pid);
-		out.warn(stopNote(report, dataDir));
+		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
+		const note = stopNote(report, dataDir);
+		// Stopping when asked is no warning: with --json it is the stream's last event, on stdout.
+		if (out.json)
+			out.event({
+				stopped: note,
+				pending: report.pending,
+				...(report.unsaved === undefined ? {} : { unsaved: report.unsaved }),
+				evicted: report.evicted,
+			});
+		else out.warn(note);
 		return exitCodes.ok;
 	},
 });
@@ -394,7 +441,7 @@ async function printEnv(
 		const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 		try {
 			const kept = await keptServiceInfo(options, baseUrl);
-			info = { ...kept, pid: process.pid, dialect: options.dialect, keepsState: true };
+			info = { ...kept, pid: process.pid, keepsState: true };
 		} catch (error) {
 			throw await startFailure(error, { host, port, dataDir: options.dataDir });
 		}

@@ -1,5 +1,5 @@
 /** `mqtop trigger <items.json|->`: start workflow runs in one batch. */
-import { describeZodError, WorkflowTriggerItems } from '../../api/schemas.js';
+import { describeZodError, WorkflowTriggerInputs } from '../../api/schemas.js';
 import { orMissing } from '../../format/missing.js';
 import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -13,8 +13,10 @@ export const triggerCommand = defineCommand({
 	summary: 'start workflow runs in a batch from a JSON file (or - for stdin)',
 	usage: '<items.json|->',
 	description: [
-		'The file holds a JSON array of {"destination", "body"?, "headers"?}. Each item starts a run; an item ' +
-			'whose run id header names a run that already exists is reported as deduplicated, not started again.',
+		'The file holds a JSON array of {"destination", "body"?, "headers"?}. A body that is not a string is ' +
+			'JSON and is sent as its serialisation, as the workflow SDK\'s trigger({ body }) sends it ({"order":7} ' +
+			'arrives as {"order":7}). Each item starts a run; an item whose run id header names a run that already ' +
+			'exists is reported as deduplicated, not started again.',
 	],
 	examples: [`echo '[{"destination":"https://example.com/wf"}]' | mqtop trigger - --json`],
 	arguments: { min: 1, max: 1 },
@@ -29,7 +31,7 @@ export const triggerCommand = defineCommand({
 		} catch (error) {
 			throw new UsageError(`${label} is not valid JSON: ${(error as Error).message}`);
 		}
-		const parsed = WorkflowTriggerItems.safeParse(json);
+		const parsed = WorkflowTriggerInputs.safeParse(json);
 		if (!parsed.success) throw new UsageError(`${label}: ${describeZodError(parsed.error, 'items')}`);
 		if (parsed.data.length === 0) throw new UsageError(`${label}: no items to trigger`);
 		const { client } = await connect();
@@ -42,7 +44,7 @@ export const triggerCommand = defineCommand({
 				{ header: 'destination' },
 				{ header: 'run' },
 				{ header: 'created' },
-				{ header: '' },
+				{ header: 'outcome' },
 			],
 			results.map((result, i) => [
 				String(i),

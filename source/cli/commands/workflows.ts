@@ -1,9 +1,10 @@
 /** `mqtop workflows list|show|cancel|notify|waiters`: workflow runs, their steps, and their events. */
 import type { Liberal } from '../../api/liberal.js';
+import { WorkflowHeaders } from '../../api/workflow-protocol.js';
 import { type Waiter, WorkflowRunLog, workflowRunStates } from '../../api/workflow-schemas.js';
 import { type RunLog, runsPageLimit, type WorkflowRunFilter } from '../../api/workflows-api.js';
 import { missing, orMissing, text } from '../../format/missing.js';
-import { formatClockMillis, formatSpan, formatTime } from '../../format/time.js';
+import { formatClockMillis, formatTime } from '../../format/time.js';
 import {
 	failureFunctionState,
 	formatElapsed,
@@ -125,7 +126,7 @@ export const workflowsList: CommandSpec = {
 					String(s.stepsDone),
 					text(s.current ?? ''),
 					orMissing(s.startedAt, formatTime),
-					orMissing(s.durationMs, formatSpan),
+					orMissing(s.durationMs, formatElapsed),
 					s.failure ? { text: sanitize(s.failure), style: 'red' } : '',
 				];
 			}),
@@ -164,7 +165,7 @@ function printRun(out: Output, run: RunLog): void {
 		['state', stateCell(s.state)],
 		['started', orMissing(s.startedAt, formatTime)],
 		['ended', orMissing(run.workflowRunCompletedAt, formatTime)],
-		['took', orMissing(s.durationMs, formatSpan)],
+		['took', orMissing(s.durationMs, formatElapsed)],
 		['steps done', String(s.stepsDone)],
 	];
 	if (s.current) pairs.push(['now', sanitize(s.current)]);
@@ -289,9 +290,14 @@ export const workflowsWaiters: CommandSpec = {
 		warnIssues(out, 'workflows waiters', issues);
 		if (out.json) return void out.document(waiters);
 		if (waiters.length === 0) return void out.line('nobody waits for that event');
+		// The run a waiter belongs to travels in its headers, as the step's message carried it.
+		const runIdHeader = new WorkflowHeaders(client.settings.dialect).runId.toLowerCase();
+		const runOf = (w: Liberal<typeof Waiter>) =>
+			Object.entries(w.headers ?? {}).find(([name]) => name.toLowerCase() === runIdHeader)?.[1]?.[0];
 		out.table(
-			[{ header: 'workflow url' }, { header: 'until' }],
+			[{ header: 'run' }, { header: 'workflow url' }, { header: 'until' }],
 			waiters.map((w: Liberal<typeof Waiter>) => [
+				text(runOf(w)),
 				text(w.url),
 				orMissing(w.deadline, (s) => formatTime(s * 1000)),
 			]),

@@ -1,9 +1,10 @@
 /**
  * The identity of the service across restarts: credentials, signing keys, account and index
- * ids and tokens. What the start options name explicitly wins (and is kept from then on),
+ * ids and tokens, and the dialect. What the start options name explicitly wins (and is kept from then on),
  * then what was kept, then something new.
  */
 import { randomUUID } from 'node:crypto';
+import { type Dialect, resolveDialect } from '../../api/dialect.js';
 import { generateSigningKey } from '../../signing/keys.js';
 import { resolveCredentials } from '../account/account.js';
 import { defaultVectorDimension } from '../indexes/data-plane/planes.js';
@@ -18,6 +19,15 @@ function given<K extends keyof LocalServiceData>(
 	const out: Partial<Pick<LocalServiceData, K>> = {};
 	for (const key of keys) if (options[key] !== undefined) out[key] = options[key];
 	return out;
+}
+
+/**
+ * The dialect: each name given now wins, then the kept one, then the default (neutral) one, so
+ * that a restart naming none speaks as before.
+ */
+export function resolveKeptDialect(given: Partial<Dialect> | undefined, kept: Dialect | undefined): Dialect {
+	const named = Object.fromEntries(Object.entries(given ?? {}).filter(([, value]) => value !== undefined));
+	return resolveDialect({ ...kept, ...named });
 }
 
 /** Which vector indexes have records kept: their dimension and similarity then stay as kept. */
@@ -68,5 +78,6 @@ export function resolveAccount(
 		hybridSimilarity: keepHybrid
 			? kept.hybridSimilarity!
 			: (options.hybridSimilarity ?? kept?.hybridSimilarity ?? 'COSINE'),
+		dialect: resolveKeptDialect(options.dialect, kept?.dialect),
 	};
 }

@@ -5,6 +5,7 @@
  * keeper instead).
  */
 
+import type { Dialect } from '../../api/dialect.js';
 import type { AccountCredentials } from '../account/account.js';
 import type { PublishAnswer, SigningKeyPair } from '../context.js';
 import type { FlowKeySettings } from '../delivery/flow-control.js';
@@ -42,6 +43,11 @@ export interface KeptAccount {
 	hybridTokens: IndexTokens;
 	hybridDimension: number;
 	hybridSimilarity: Similarity;
+	/**
+	 * The five names it speaks (absent in what older versions kept): a restart that names none
+	 * keeps them, so an app on the deployed dialect is not switched to the neutral one.
+	 */
+	dialect?: Dialect;
 }
 
 export const collections = {

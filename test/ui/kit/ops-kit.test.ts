@@ -33,7 +33,9 @@ describe('gauge', () => {
 
 	it('says when there is no limit or no count, and warns at the maximum', () => {
 		expect(gaugeText({ count: 3, max: 4 }, 4)).toBe('███░ 3/4');
-		expect(gaugeText({ count: 3, max: 0 })).toBe('3, no limit');
+		expect(gaugeText({ count: 3, max: 0 })).toBe('unlimited (3 in flight)');
+		expect(gaugeText({ count: 3, max: 0 }, 8, 'rate')).toBe('no rate limit (3 this period)');
+		expect(gaugeText({ count: undefined, max: undefined })).toBe('unlimited');
 		expect(gaugeText({ count: undefined, max: 4 })).toBe('— of 4');
 		expect(gaugeTone({ count: 3, max: 4 })).toBeUndefined();
 		expect(gaugeTone({ count: 4, max: 4 })).toBe('warn');

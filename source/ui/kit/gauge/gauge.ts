@@ -1,8 +1,9 @@
 /**
  * A use against its maximum as a small bar and a count, for table cells: `███▌░░░░ 7/16`.
  * Pure text, so a table sizes and cuts it like any cell; the tone says how close to the
- * maximum it is. A maximum that is missing or 0 (no limit) draws no bar.
+ * maximum it is. A maximum that is missing or 0 (none) draws no bar.
  */
+import { isLimitedMax, type LimitKind, unlimitedUse } from '../../../format/limit.js';
 import { formatCount } from '../../../format/number.js';
 import type { Tone } from '../../theme/theme.js';
 
@@ -26,12 +27,15 @@ export interface Gauge {
 	max: number | undefined;
 }
 
-const limited = (max: number | undefined): max is number => max !== undefined && max > 0;
+const limited = isLimitedMax;
 
-/** The cell: bar and `count/max`, or `count, no limit`; `—` when the count is missing. */
-export function gaugeText(gauge: Gauge, cells = 8): string {
-	if (gauge.count === undefined) return limited(gauge.max) ? `— of ${formatCount(gauge.max)}` : '—';
-	if (!limited(gauge.max)) return `${formatCount(gauge.count)}, no limit`;
+/**
+ * The cell: bar and `count/max`; with no maximum the words of format/limit.ts (`unlimited (3 in
+ * flight)`, `no rate limit (3 this period)`); `— of 4` when the count is missing.
+ */
+export function gaugeText(gauge: Gauge, cells = 8, kind: LimitKind = 'parallelism'): string {
+	if (!limited(gauge.max)) return unlimitedUse(gauge.count, kind);
+	if (gauge.count === undefined) return `— of ${formatCount(gauge.max)}`;
 	return `${gaugeBar(gauge.count, gauge.max, cells)} ${formatCount(gauge.count)}/${formatCount(gauge.max)}`;
 }
 

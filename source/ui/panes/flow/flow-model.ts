@@ -47,7 +47,7 @@ export function flowColumns(trends: Trends): Column<FlowKey>[] {
 		{
 			header: 'rate',
 			cell: (k) =>
-				`${gaugeText(rateGauge(k))}${isLimited(rateGauge(k)) ? perPeriod(k.ratePeriod) : ''}${pinned(k.isPinnedRate)}`,
+				`${gaugeText(rateGauge(k), 8, 'rate')}${isLimited(rateGauge(k)) ? perPeriod(k.ratePeriod) : ''}${pinned(k.isPinnedRate)}`,
 			tone: (k) => gaugeTone(rateGauge(k)),
 			minWidth: 8,
 		},
