@@ -23,6 +23,6 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	leave: leaveCallbacks,
 	open: openCallbacks,
 	bindings: callbacksBindings,
-	focus: (state) => (state.editing || state.editingBody !== undefined ? 'input' : undefined),
+	focus: (state) => (state.filtering || state.editingBody !== undefined ? 'input' : undefined),
 	View: CallbacksView,
 });

@@ -60,6 +60,6 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 		...(messagesPolls(view).some((r) => r.endpoint === queuesEndpoint) ? [queuesEndpoint] : []),
 	],
 	bindings: messagesBindings,
-	focus: (state) => (state.editing ? 'input' : state.confirm ? 'confirm' : undefined),
+	focus: (state) => (state.editing || state.filtering ? 'input' : state.confirm ? 'confirm' : undefined),
 	View: MessagesView,
 });
