@@ -22,6 +22,7 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	reduce: callbacksReducer,
 	leave: leaveCallbacks,
 	open: openCallbacks,
+	streams: 'receiver',
 	bindings: callbacksBindings,
 	focus: (state) => (state.filtering || state.editingBody !== undefined ? 'input' : undefined),
 	View: CallbacksView,

@@ -141,7 +141,7 @@ const indexColumns: Column<VectorIndexReading>[] = [
 	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
 	{ header: 'type', cell: (i) => text(i.index_type), minWidth: 5 },
 	{ header: 'dims', cell: (i) => orMissing(i.dimension_count, String), align: 'right', minWidth: 4 },
-	{ header: 'similarity', cell: (i) => text(i.similarity_function), minWidth: 6 },
+	{ header: 'similarity', shortHeader: 'sim', cell: (i) => text(i.similarity_function), minWidth: 6 },
 	{
 		header: 'model',
 		cell: (i) => text(i.embedding_model || i.sparse_embedding_model),
