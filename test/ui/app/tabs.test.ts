@@ -29,7 +29,13 @@ describe('the tab line', () => {
 				else expect(line.labels.at(-1)).toMatch(new RegExp(`^:(${pane.title}|${pane.shortTitle})$`));
 			}
 		}
-		expect(tabLine(panes, 'messages', 100).labels.slice(0, 5)).toEqual(['1 Over', '2 Acct', '3 Vec', '4 Srch', '5 Msgs']);
+		expect(tabLine(panes, 'messages', 100).labels.slice(0, 5)).toEqual([
+			'1 Over',
+			'2 Acct',
+			'3 Vec',
+			'4 Srch',
+			'5 Msgs',
+		]);
 		expect(tabLine(panes, 'workflows', 80)).toMatchObject({ gap: true });
 	});
 });
