@@ -43,12 +43,14 @@ export function fitHeader(
 	forms: readonly Connection[],
 ): { reason: string; connection: Connection } {
 	const fixed = (reason: string) => before + textWidth(reason) + hint.length + ' │ '.length;
+	// [reason form, connection form], in the order tried: the reason whole as long as the URL stays whole.
 	const pairs: [number, number][] = [
 		[0, 0],
 		[0, 1],
-		[1, 1],
 		[0, 2],
+		[1, 1],
 		[1, 2],
+		[0, 3],
 		[2, 2],
 		[1, 3],
 		[2, 3],

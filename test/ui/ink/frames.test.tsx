@@ -114,7 +114,7 @@ describe('composed frames of every pane', () => {
 		await screen.press(keys.esc, keys.esc);
 		screen.resize(80, 24);
 		await screen.press('5');
-		await screen.waitFor((f) => f.includes('Messages'), 'Messages at 80x24');
+		await screen.waitFor((f) => f.includes('messages followed'), 'Messages at 80x24');
 		screen.resize(200, 50);
 		await screen.press('1');
 		await screen.waitFor((f) => f.includes('Overview'), 'Overview at 200x50');
