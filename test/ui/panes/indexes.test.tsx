@@ -185,7 +185,7 @@ describe('Search pane', () => {
 		try {
 			// The local service has one search database and does not list it: with none configured, the id is typed.
 			await screen.waitFor((f) => f.includes('Search index id:'), 'the id prompt');
-			expect(screen.frame()).toContain('This service does not list its search indexes (HTTP 404).');
+			expect(screen.frame()).toContain('This service lists no search indexes (HTTP 404).');
 			const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
 			await screen.press(fixture.service.searchIndexId, keys.enter);
 			await screen.waitFor((f) => f.includes(`Search index ${index.name}`), 'the index');
@@ -199,7 +199,17 @@ describe('Search pane', () => {
 		const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
 		await screen.press('i');
 		const list = await screen.waitFor((f) => (f.includes('1 search index') ? f : undefined), 'the list');
-		expect(list).toContain('This service does not list its search indexes (HTTP 404)');
+		expect(list).toContain('This service lists no search indexes (HTTP 404): here is the one shown.');
+		// Whole at 80 columns too.
+		screen.resize(80, 24);
+		await screen.waitFor(
+			(f) => f.includes('1 search index · ● shown · enter shows the selected one · t types an id'),
+			'the heading whole at 80',
+		);
+		expect(screen.frame()).toContain(
+			'This service lists no search indexes (HTTP 404): here is the one shown.',
+		);
+		screen.resize(200, 50);
 		expect(lineOf(list, `● ${index.name}`)).toContain(index.id);
 		await screen.press('t', '\x15', 'typo', keys.enter);
 		const frame = await screen.waitFor(

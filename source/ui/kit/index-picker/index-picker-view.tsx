@@ -91,9 +91,7 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 					onCancel={() => dispatch({ type: 'index/cancel' })}
 				/>
 				<Text dimColor wrap="wrap">
-					{unlisted
-						? `This service does not list its ${props.what.toLowerCase()}es (HTTP ${data.status}).`
-						: ''}
+					{unlisted ? `This service lists no ${props.what.toLowerCase()}es (HTTP ${data.status}).` : ''}
 					{state.indexId ? '' : ` No ${props.what.toLowerCase()} is configured for this connection.`}
 				</Text>
 			</Box>
@@ -106,12 +104,12 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 				<Text dimColor>
 					{indexes.length === 0
 						? ' · the account has none yet'
-						: ` · ● shown · enter shows the selected one${state.indexId ? ', esc keeps this one' : ''} · t types an id`}
+						: ' · ● shown · enter shows the selected one · t types an id'}
 				</Text>
 			</Text>
 			{unlisted ? (
 				<Text dimColor wrap="truncate-end">
-					{`This service does not list its ${props.what.toLowerCase()}es (HTTP ${data.status}): the one configured is here; t types another id.`}
+					{`This service lists no ${props.what.toLowerCase()}es (HTTP ${data.status}): here is the one shown.`}
 				</Text>
 			) : null}
 			<Table
