@@ -2,6 +2,7 @@
  * The management API (Basic auth with the email and API key, on its own host): the
  * message-queue accounts, usage statistics, and the vector and search indexes' resources.
  */
+import { z } from 'zod';
 import { fromDialectNames } from './dialect.js';
 import { apiPath } from './paths.js';
 import {
@@ -51,6 +52,23 @@ export class ManagementApi {
 	/** A vector index's shape, endpoint, tokens and limits (GET /v2/vector/index/{id}). */
 	vectorIndex(indexId: string, signal?: AbortSignal) {
 		return this.read('read vector index', apiPath`/v2/vector/index/${indexId}`, VectorIndexResource, signal);
+	}
+
+	/** Every vector index of the account (GET /v2/vector/index): the Vector pane picks among them. */
+	vectorIndexes(signal?: AbortSignal) {
+		return this.read('list vector indexes', apiPath`/v2/vector/index`, z.array(VectorIndexResource), signal);
+	}
+
+	/**
+	 * Every search database of the account (GET /v2/search, the vendor's developer API; the local
+	 * service has one and does not list it): the Search pane picks among them.
+	 */
+	searchIndexes(signal?: AbortSignal) {
+		return this.read('list search indexes', apiPath`/v2/search`, z.array(SearchIndex), signal, (json) =>
+			Array.isArray(json)
+				? json.map((item) => fromDialectNames(item, this.messaging.settings.dialect))
+				: json,
+		);
 	}
 
 	/** The dialect's partner word is read into the neutral name (`vercel_email` as `partner_email`). */

@@ -66,11 +66,18 @@ export interface SparklineLayout {
 	stats: number;
 }
 
+/** Cells the min/max/last text needs at least to say something (`last 12.3k`). */
+const leastStats = 10;
+
 /**
  * Splits a row of `width` cells into label, sparkline and the min/max/last text, one space
- * between each. The sparkline gets what remains, at least 4 cells.
+ * between each. The sparkline gets what remains, at least 4 cells; in a row too narrow for all
+ * three the text gives way (to what is left, or none), never the label and its space, so the
+ * label never runs into the sparkline.
  */
 export function sparklineLayout(width: number, label: number, stats: number): SparklineLayout {
-	const spark = Math.max(4, width - label - stats - 2);
-	return { label, spark, stats };
+	const room = width - label - 4 - 2;
+	const shown = stats <= room ? stats : room >= leastStats ? room : 0;
+	const spark = Math.max(4, width - label - shown - 2);
+	return { label, spark, stats: shown };
 }

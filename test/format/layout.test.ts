@@ -96,7 +96,9 @@ describe('scrolling', () => {
 describe('sparklineLayout', () => {
 	it('gives the sparkline what the label and stats leave, at least 4 cells', () => {
 		expect(sparklineLayout(100, 20, 30)).toEqual({ label: 20, spark: 48, stats: 30 });
-		expect(sparklineLayout(30, 20, 30).spark).toBe(4);
+		// Too narrow for the text: it gives way, never the label (which would run into the sparkline).
+		expect(sparklineLayout(30, 20, 30)).toEqual({ label: 20, spark: 8, stats: 0 });
+		expect(sparklineLayout(48, 17, 41)).toEqual({ label: 17, spark: 4, stats: 25 });
 	});
 });
 

@@ -52,6 +52,8 @@ export function commandLineReducer(state: CommandLineState, action: CommandLineA
 	switch (action.type) {
 		case 'insert':
 		case 'backspace':
+		case 'clear-before':
+		case 'delete-word':
 		case 'move': {
 			const input = textInputReducer(state.input, action);
 			if (input === state.input) return state;

@@ -2,7 +2,6 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { describeRule } from '../../config/health.js';
-import { truncate } from '../../format/text.js';
 import { sanitize } from '../../text/sanitize.js';
 import { useRuntime } from '../contract/context.js';
 import type { HealthColour, HealthReport, RuleResult } from '../data/health/evaluate.js';
@@ -42,26 +41,60 @@ function Badge(props: { colour: HealthColour; theme: Theme }) {
 	);
 }
 
-/** The badge and the first reason, for the start of the header line: the reason gives way, never `! why` or mqtop. */
-export function HealthBadge(props: { width: number }) {
-	const { health } = useRuntime();
-	const theme = useTheme();
-	const summary = useSelector(health, healthSummary, (s) => `${s.colour} ${s.more} ${s.reason}`);
-	const tone = badges[summary.colour].tone;
+/** What the header says of the health: its colour, and the forms of its reason, longest first. */
+export interface HeaderHealth {
+	colour: HealthColour;
+	/** The reason with `(+n more)`, then shorter (its first part, `in 5m` for `in the last 5m`), longest first. */
+	reasons: string[];
+	/** ` · ! why` where the overlay has more to say. */
+	hint: string;
+	/** The health rests on old answers (the server does not answer): said, and the colour shown as unknown. */
+	stale: boolean;
+}
+
+/** The forms of the header's health, from the report and whether the answers it rests on are stale. */
+export function headerHealth(
+	summary: ReturnType<typeof healthSummary>,
+	stale: string | undefined,
+): HeaderHealth {
 	const more = summary.more > 0 ? ` (+${summary.more} more)` : '';
+	const first = summary.reason.split(' · ')[0]!;
+	const brief = first.replace(' in the last ', ' in ');
+	const reasons = [...new Set([summary.reason, first, brief])].map((reason) => `${reason}${more}`);
+	if (stale !== undefined) {
+		// The colour of the last answers is not the colour of now: said as what it was.
+		const was =
+			summary.colour === 'green' || summary.colour === 'unknown'
+				? ''
+				: ` · was ${badges[summary.colour].text.trim()}`;
+		return {
+			colour: 'unknown',
+			reasons: [...reasons.map((r) => `${stale}${was}: ${r}`), `${stale}${was}`, stale],
+			hint: '',
+			stale: true,
+		};
+	}
 	const hint = summary.colour === 'green' || summary.colour === 'unknown' ? '' : ' · ! why';
-	const fixed = badges[summary.colour].text.length + 1 + more.length + hint.length + ' │ mqtop …'.length;
-	const reason = truncate(summary.reason, Math.max(12, props.width - fixed));
+	return { colour: summary.colour, reasons, hint, stale: false };
+}
+
+/** The cells the badge takes before the reason. */
+export const badgeWidth = (colour: HealthColour) => badges[colour].text.length + 1;
+
+/** The badge and the reason chosen to fit, for the start of the header line. */
+export function HealthBadge(props: { health: HeaderHealth; reason: string }) {
+	const theme = useTheme();
+	const { colour, hint, stale } = props.health;
+	const tone = stale ? 'warn' : badges[colour].tone;
 	return (
 		<Text>
-			<Badge colour={summary.colour} theme={theme} />
+			<Badge colour={colour} theme={theme} />
 			<Text
-				color={summary.colour === 'green' ? undefined : theme.color(tone)}
-				dimColor={summary.colour === 'unknown'}
+				color={colour === 'green' ? undefined : theme.color(tone)}
+				dimColor={colour === 'unknown' && !stale}
 			>
 				{' '}
-				{reason}
-				{more}
+				{props.reason}
 			</Text>
 			<Text dimColor>{hint} │ </Text>
 		</Text>
@@ -111,10 +144,11 @@ export function HealthOverlay(props: { width: number; height: number }) {
 				),
 			});
 	}
+	// The footer is wrapped, never cut: what it says is how to change the rules and how red is told.
 	const footer = [
 		`Rules: ${health.options.source}. Change them in the config file's "health" section (README, "The health line").`,
 		health.options.notify.describe,
-	];
+	].flatMap((text) => wordWrap(text, inner));
 	// Border, title and closing line; where the rules do not all fit, one line says so.
 	const room = Math.max(1, props.height - 4 - footer.length);
 	const shown = lines.length <= room ? lines : lines.slice(0, Math.max(0, room - 1));
@@ -138,9 +172,10 @@ export function HealthOverlay(props: { width: number; height: number }) {
 					{`… ${hidden} more line${hidden === 1 ? '' : 's'}: a taller terminal shows ${hidden === 1 ? 'it' : 'them'}`}
 				</Text>
 			) : null}
-			{footer.map((text) => (
-				<Text key={text} dimColor wrap="truncate-end">
-					{truncate(text, inner)}
+			{footer.map((text, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: lines of a wrapped text are positions
+				<Text key={i} dimColor wrap="truncate-end">
+					{text}
 				</Text>
 			))}
 			<Text dimColor>! or esc closes this</Text>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { describeIssue } from '../../api/liberal.js';
 import { truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
+import { EventStore } from '../../receiver/store.js';
 import { sanitize } from '../../text/sanitize.js';
 import { unconfiguredApis } from '../contract/connection.js';
 import { useRuntime, useUi } from '../contract/context.js';
@@ -174,6 +175,43 @@ function FaultLine(props: { text: string; tone: 'warn' | 'error'; width: number 
 
 const nothingPolled = 'nothing polled on this pane ';
 
+/** What a receiver streamed in: how many requests, and when the last came. */
+export interface StreamStatus {
+	total: number;
+	last: number | undefined;
+}
+
+/** `● receiver 12 received  │ … · last at 12:00:01`, as the status line says it of a streaming pane. */
+export function streamTexts(status: StreamStatus): { apis: string; clock: string } {
+	return {
+		apis: `receiver ${status.total} received`,
+		clock: status.last === undefined ? 'nothing received yet' : `last at ${formatClock(status.last)}`,
+	};
+}
+
+const noStream: StreamStatus = { total: 0, last: undefined };
+/** What a pane without a receiver reads instead: nothing. */
+const emptyFeed = new EventStore({ capacity: 1 });
+
+/** What the receiver (and the mqtop listen it follows) streamed in, while the visible pane shows it. */
+function useStream(): StreamStatus | undefined {
+	const runtime = useRuntime();
+	const streams = runtime.pane(useUi().pane).module.streams === 'receiver';
+	const receiver = streams ? runtime.receiver : undefined;
+	const store = receiver?.store;
+	const followed = receiver?.followed?.store;
+	const read = (snapshot: ReturnType<NonNullable<typeof store>['getSnapshot']>): StreamStatus => ({
+		total: snapshot.counters.total,
+		last: snapshot.size > 0 ? snapshot.timeAt(snapshot.size - 1) : undefined,
+	});
+	const key = (s: StreamStatus) => `${s.total} ${s.last}`;
+	const own = useSelector(store ?? emptyFeed, (s) => (store ? read(s) : noStream), key);
+	const theirs = useSelector(followed ?? emptyFeed, (s) => (followed ? read(s) : noStream), key);
+	if (!receiver) return undefined;
+	const last = Math.max(own.last ?? -1, theirs.last ?? -1);
+	return { total: own.total + theirs.total, last: last < 0 ? undefined : last };
+}
+
 /** An API as the status line names it: `messaging ok`, `management failing`. */
 function apiText(status: ApiStatus): string {
 	const state =
@@ -193,7 +231,11 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	const theme = useTheme();
 	const { refreshMs } = useRuntime();
 	const { statuses, odd } = useStatus(props.visible);
-	const clock = useRefreshText(props.visible, refreshMs, ui.frozen);
+	const polled = useRefreshText(props.visible, refreshMs, ui.frozen);
+	// A pane that shows what streams in (the receiver's requests) says how many came and when, not what was polled.
+	const stream = useStream();
+	const streamed = stream && statuses.length === 0 ? streamTexts(stream) : undefined;
+	const clock = streamed ? streamed.clock : polled;
 	const { bug, problem } = useFaults();
 	const failing = statuses.filter((s) => s.kind === 'error');
 	// Ticks only while a retry countdown is on screen.
@@ -213,7 +255,9 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 	));
 	const frozen = ' · FROZEN (f resumes)';
 	// The refresh interval gives way first on a narrow terminal: the clock and FROZEN never do.
-	const apisWidth = statuses.reduce((sum, s) => sum + apiText(s).length + 4, 0) || nothingPolled.length;
+	const apisWidth =
+		statuses.reduce((sum, s) => sum + apiText(s).length + 4, 0) ||
+		(streamed ? streamed.apis.length + 4 : nothingPolled.length);
 	const fixed = `│ period ${ui.period} · `.length + clock.length + (ui.frozen ? frozen.length : 0);
 	const every = ` · every ${formatSpan(refreshMs)}`;
 	const showEvery = apisWidth + fixed + every.length <= props.width;
@@ -227,7 +271,17 @@ export function StatusLine(props: { visible: readonly EndpointInfo[]; width: num
 				display={props.hidden ? 'none' : 'flex'}
 			>
 				<Text wrap="truncate-end">
-					{apis.length > 0 ? apis : <Text dimColor>{nothingPolled}</Text>}
+					{apis.length > 0 ? (
+						apis
+					) : streamed ? (
+						<Text>
+							<Text color={theme.color('ok')}>● </Text>
+							{streamed.apis}
+							{'  '}
+						</Text>
+					) : (
+						<Text dimColor>{nothingPolled}</Text>
+					)}
 					<Text dimColor>│ </Text>
 					period <Text bold>{ui.period}</Text>
 					<Text dimColor>{showEvery ? every : ''} · </Text>

@@ -12,22 +12,22 @@ export interface TabLine {
 }
 
 /**
- * The tab line that fits the width: full titles; else short ones for the other tabs; else the
- * same without the space between tabs (nine tabs in 80 columns); else short titles for all.
+ * The tab line that fits the width: full titles; else the same without the space between tabs;
+ * else short titles, with and then without it. The form does not depend on which tab is the
+ * current one, so switching panes never moves the tabs.
  */
 export function tabLine(panes: Runtime['panes'], current: string, width: number): TabLine {
 	const tabs = tabPanes(panes, current);
 	const keys = new Map(numbered(panes).map((p, i) => [p.id, `${i + 1} `]));
 	const label = (p: (typeof tabs)[number], title: string) => `${keys.get(p.id) ?? ':'}${title}`;
 	const full = tabs.map((p) => label(p, p.title));
-	const currentFull = tabs.map((p) => label(p, p.id === current ? p.title : p.shortTitle));
 	const short = tabs.map((p) => label(p, p.shortTitle));
 	const length = (line: TabLine) =>
 		line.labels.reduce((a, l) => a + l.length + 2, 0) + (line.gap ? line.labels.length - 1 : 0);
 	const choices: TabLine[] = [
 		{ labels: full, gap: true },
-		{ labels: currentFull, gap: true },
-		{ labels: currentFull, gap: false },
+		{ labels: full, gap: false },
+		{ labels: short, gap: true },
 		{ labels: short, gap: false },
 	];
 	return choices.find((line) => length(line) <= width) ?? choices.at(-1)!;

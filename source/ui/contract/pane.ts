@@ -106,6 +106,11 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	polls?(view: PollView<S>): PollRequest[];
 	/** The endpoints its status line reports, when not only those it polls now. */
 	statusEndpoints?(view: PollView<S>): readonly PollRequest['endpoint'][];
+	/**
+	 * What it shows that is not polled but streams in: `receiver`, the callback receiver's
+	 * requests. The status line then says how many came and when the last did.
+	 */
+	streams?: 'receiver';
 
 	/** Its key bindings, named commands in its own scope and in the scopes of views inside it. */
 	bindings: readonly Binding[];

@@ -45,10 +45,12 @@ describe('the poll plan of each pane', () => {
 		expect(plan('overview', period)).toEqual([{ endpoint: 'mqStats', params: 'acct 3h' }]);
 		expect(plan('accounts', period)).toEqual([{ endpoint: 'users', params: '' }]);
 		expect(plan('vector', period)).toEqual([
+			{ endpoint: 'vectorIndexes', params: '' },
 			{ endpoint: 'vectorStats', params: 'vec 3h' },
 			{ endpoint: 'vectorOverview', params: 'vec' },
 		]);
 		expect(plan('search', period)).toEqual([
+			{ endpoint: 'searchIndexList', params: '' },
 			{ endpoint: 'searchIndex', params: 'srch' },
 			{ endpoint: 'searchOverview', params: 'srch' },
 		]);
@@ -92,10 +94,10 @@ describe('the poll plan of each pane', () => {
 		).toEqual(['logs', 'message']);
 	});
 
-	it('lists the accounts first when the Overview has no account, and polls nothing without an index id', () => {
+	it('lists the accounts first when the Overview has no account, and only the indexes without an index id', () => {
 		expect(plan('overview', { connection: {} })).toEqual([{ endpoint: 'users', params: '' }]);
-		expect(plan('vector', { connection: {} })).toEqual([]);
-		expect(plan('search', { connection: {} })).toEqual([]);
+		expect(plan('vector', { connection: {} })).toEqual([{ endpoint: 'vectorIndexes', params: '' }]);
+		expect(plan('search', { connection: {} })).toEqual([{ endpoint: 'searchIndexList', params: '' }]);
 	});
 
 	it('gives requests for other parameters other identities', () => {

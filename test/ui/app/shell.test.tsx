@@ -71,7 +71,8 @@ describe('the shell around the panes', () => {
 		expect(help).toContain('?/esc close help');
 		await screen.press('3');
 		await screen.waitFor(
-			(f) => f.includes('Keys of Vector') && f.includes('type the vector index id'),
+			(f) =>
+				f.includes('Keys of Vector') && f.includes('pick the vector index shown among those of the account'),
 			'help follows the pane',
 		);
 		await screen.press(keys.esc);
@@ -88,12 +89,17 @@ describe('the shell around the panes', () => {
 		);
 		expect(keyLine(screen.frame())).toContain('q quit');
 		await screen.press('3', 'i');
+		await screen.waitFor(
+			(f) => keyLine(f).startsWith('↑↓ select  enter show  t type id'),
+			'the list of indexes',
+		);
+		await screen.press('t');
 		await screen.waitFor((f) => keyLine(f).startsWith('enter apply  esc cancel'), 'text field keys only');
 		// The text field takes every key: q is typed, it does not quit.
 		await screen.press('q');
 		await screen.waitFor((f) => /Vector index id: \S*q/.test(f), 'q typed into the field');
 		await screen.press(keys.esc);
-		await screen.waitFor((f) => keyLine(f).includes('i index id'), 'pane keys again');
+		await screen.waitFor((f) => keyLine(f).includes('i index'), 'pane keys again');
 	});
 
 	it('refreshes at once with r', async () => {

@@ -10,7 +10,7 @@ import {
 	type ShellState,
 	shellReducer,
 } from '../../../source/ui/contract/shell-state.js';
-import { indexChoice, indexReducer } from '../../../source/ui/kit/index-prompt/index-prompt-state.js';
+import { indexChoice, indexReducer } from '../../../source/ui/kit/index-picker/index-picker-state.js';
 import {
 	type AccountsAction,
 	type AccountsState,
@@ -80,20 +80,23 @@ describe('the shell state', () => {
 	it('goes back from the innermost thing open: help, then text field, then detail', () => {
 		const help = run(start(), { type: 'help/toggle' });
 		expect(run(help, { type: 'help/toggle' }).help).toBe(false);
-		const editing = indexReducer(indexChoice('vec'), { type: 'index/edit' });
-		expect(editing.editing).toBe(true);
-		expect(indexReducer(editing, { type: 'index/cancel' }).editing).toBe(false);
+		const picking = indexReducer(indexChoice('vec'), { type: 'index/pick' });
+		expect(picking.picking).toBe(true);
+		const typing = indexReducer(picking, { type: 'index/type' });
+		expect(typing).toMatchObject({ picking: false, typing: true });
+		expect(indexReducer(typing, { type: 'index/cancel' })).toMatchObject({ picking: false, typing: false });
 		const open = accounts(initialAccountsState, { type: 'detail/open' });
 		const back = accounts(open, { type: 'back' });
 		expect(back.detail).toBe(false);
 		expect(accounts(back, { type: 'back' })).toBe(back);
 	});
 
-	it('sets an index id from the text field, ignoring a blank one', () => {
-		const editing = indexReducer(indexChoice(undefined), { type: 'index/edit' });
+	it('sets an index id from the list or the text field, ignoring a blank one', () => {
+		const editing = indexReducer(indexChoice(undefined), { type: 'index/type' });
 		expect(indexReducer(editing, { type: 'index/set', id: '  idx-1 ' })).toMatchObject({
 			indexId: 'idx-1',
-			editing: false,
+			typing: false,
+			picking: false,
 		});
 		expect(indexReducer(editing, { type: 'index/set', id: '  ' }).indexId).toBeUndefined();
 	});

@@ -98,6 +98,7 @@ describe('the key line in read-only mode', () => {
 		const groups = bindingsFor('groups').filter((b) => b.hint);
 		expect(keyLineHints(groups, false).map((h) => `${h.keys} ${h.label}`)).toEqual([
 			'↑↓ select',
+			'/ filter',
 			'space mark',
 			'a add',
 			'x remove',
@@ -105,6 +106,7 @@ describe('the key line in read-only mode', () => {
 		]);
 		expect(keyLineHints(groups, true)).toEqual([
 			{ keys: '↑↓', label: 'select', disabled: false },
+			{ keys: '/', label: 'filter', disabled: false },
 			{ keys: 'space', label: 'mark', disabled: false },
 			{ keys: 'a/x/h', label: 'read-only', disabled: true },
 		]);

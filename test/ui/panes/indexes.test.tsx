@@ -33,14 +33,26 @@ describe('Vector pane', () => {
 	});
 	afterAll(() => session.close());
 
-	it('asks for the index id when none is configured', async () => {
+	it('lists every index of the account to pick from when none is configured, and i picks another', async () => {
 		const { screen, fixture } = session;
-		await screen.waitFor((f) => f.includes('Vector index id:'), 'the id prompt');
-		expect(screen.frame()).toContain('enter to apply');
-		await screen.press(fixture.service.vectorIndexId, keys.enter);
+		const { service } = fixture;
+		const list = await screen.waitFor((f) => (f.includes('3 vector indexes') ? f : undefined), 'the list');
+		const rows = ['local-vector', 'local-sparse', 'local-hybrid'].map((name) => lineOf(list, name));
+		expect(rows[0]).toMatch(/DENSE +4 +COSINE/);
+		expect(rows[1]).toContain('SPARSE');
+		expect(rows[2]).toContain('HYBRID');
+		// Down to the sparse index and back up: Enter shows the one selected.
+		await screen.press('j', 'j', 'k', keys.enter);
 		await screen.waitFor(
-			(f) => f.includes(`Vector index ${fixture.service.vectorIndexId} · period 1h`),
-			'the stats',
+			(f) => f.includes(`Vector index local-sparse ${service.sparseIndexId} · period 1h · 2 of 3 (i picks)`),
+			'the sparse index',
+		);
+		await screen.press('i');
+		await screen.waitFor((f) => lineOf(f, '● local-sparse'), 'the list, the shown index marked');
+		await screen.press('k', keys.enter);
+		await screen.waitFor(
+			(f) => f.includes(`Vector index local-vector ${service.vectorIndexId} · period 1h · 1 of 3`),
+			'the stats of the dense index',
 		);
 	});
 
@@ -96,24 +108,38 @@ describe('Vector pane', () => {
 		}
 	});
 
-	it('shows a failing index id in the status line with when it retries, and recovers', async () => {
+	it('says an id the service does not have is no such index, not an outage, at 80x24 and 200x50', async () => {
 		const { screen, fixture } = session;
-		await screen.press('i', ...Array.from({ length: 40 }, () => keys.backspace), 'no-such-index', keys.enter);
-		await screen.waitFor(
-			(f) =>
-				f.includes('✗ management: read vector index stats failed: HTTP 404') &&
-				/retry in \d+s/.test(f) &&
-				f.includes('management failing'),
-			'the 404 in the status line',
-		);
-		await screen.press('i', keys.esc);
-		await screen.press(
-			'i',
-			...Array.from({ length: 20 }, () => keys.backspace),
-			fixture.service.vectorIndexId,
-			keys.enter,
-		);
-		await screen.waitFor((f) => f.includes('management ok') && !f.includes('✗'), 'recovered');
+		try {
+			for (const [columns, rows] of [
+				[80, 24],
+				[200, 50],
+			] as const) {
+				screen.resize(columns, rows);
+				// t types an id; the field holds the id shown, which Ctrl-U clears.
+				await screen.press('i', 't');
+				await screen.waitFor(
+					(f) => f.includes(`Vector index id: ${fixture.service.vectorIndexId}`),
+					'the id',
+				);
+				await screen.press('\x15', 'no-such-index', keys.enter);
+				const frame = await screen.waitFor(
+					(f) => (f.includes('No such vector index no-such-index') ? f : undefined),
+					`the 404 said at ${columns}x${rows}`,
+				);
+				expect(frame).toContain('the service does not have it (HTTP 404)');
+				expect(frame).toContain('management ok');
+				expect(frame).not.toContain('✗');
+				expect(frame).not.toMatch(/retry in|failing/);
+				await screen.press('i', keys.enter);
+				await screen.waitFor(
+					(f) => f.includes(`Vector index local-vector ${fixture.service.vectorIndexId} · period 1h`),
+					'back on an index the service has',
+				);
+			}
+		} finally {
+			screen.resize(200, 50);
+		}
 	});
 });
 
@@ -157,14 +183,43 @@ describe('Search pane', () => {
 		const { fixture } = session;
 		const screen = mountTui(fixture.client, { embedded: true }, { pane: 'search' });
 		try {
+			// The local service has one search database and does not list it: with none configured, the id is typed.
 			await screen.waitFor((f) => f.includes('Search index id:'), 'the id prompt');
-			expect(screen.frame()).toContain('nothing polled on this pane');
+			expect(screen.frame()).toContain('This service lists no search indexes (HTTP 404).');
 			const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
 			await screen.press(fixture.service.searchIndexId, keys.enter);
 			await screen.waitFor((f) => f.includes(`Search index ${index.name}`), 'the index');
 		} finally {
 			screen.unmount();
 		}
+	});
+
+	it('picks with i among the indexes it knows where the service lists none, and says a typo is no such index', async () => {
+		const { screen, fixture } = session;
+		const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
+		await screen.press('i');
+		const list = await screen.waitFor((f) => (f.includes('1 search index') ? f : undefined), 'the list');
+		expect(list).toContain('This service lists no search indexes (HTTP 404): here is the one shown.');
+		// Whole at 80 columns too.
+		screen.resize(80, 24);
+		await screen.waitFor(
+			(f) => f.includes('1 search index · ● shown · enter shows the selected one · t types an id'),
+			'the heading whole at 80',
+		);
+		expect(screen.frame()).toContain(
+			'This service lists no search indexes (HTTP 404): here is the one shown.',
+		);
+		screen.resize(200, 50);
+		expect(lineOf(list, `● ${index.name}`)).toContain(index.id);
+		await screen.press('t', '\x15', 'typo', keys.enter);
+		const frame = await screen.waitFor(
+			(f) => (f.includes('No such search index typo') ? f : undefined),
+			'the 404 said as such',
+		);
+		expect(frame).toContain('management ok');
+		expect(frame).not.toContain('✗');
+		await screen.press('i', keys.enter);
+		await screen.waitFor((f) => f.includes(`Search index ${index.name}`), 'back on the index');
 	});
 
 	it('masks the index tokens until v', async () => {

@@ -44,6 +44,9 @@ export type FormAction<Id extends string = string> =
 	| { type: 'insert'; text: string }
 	| { type: 'newline' }
 	| { type: 'backspace' }
+	/** Ctrl-U and Ctrl-W: the line, or the word, before the insertion point goes. */
+	| { type: 'clear-before' }
+	| { type: 'delete-word' }
 	| { type: 'move'; to: 'left' | 'right' | 'home' | 'end' }
 	| { type: 'set'; id: Id; value: string }
 	| { type: 'submitted' };
@@ -165,6 +168,8 @@ export function formReducer<Id extends string>(state: FormState<Id>, action: For
 				cursor: text.cursor + 1,
 			}));
 		case 'backspace':
+		case 'clear-before':
+		case 'delete-word':
 			return kind === 'choice' ? state : edit(state, (text) => textInputReducer(text, action));
 		case 'move':
 			if (kind === 'choice') {

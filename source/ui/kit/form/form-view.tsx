@@ -9,6 +9,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { runCommand, useKeys } from '../../keys/use-keys.js';
+import { textEditOf } from '../text-input/text-input-state.js';
 import {
 	type FormAction,
 	type FormPurpose,
@@ -230,17 +231,8 @@ export function Form<Id extends string>(props: FormProps<Id>) {
 			});
 			if (ran) return true;
 			if (event.name === 'ctrl+c') return false;
-			// Terminals send DEL for Backspace and Ink names it `delete`: both erase backwards.
-			else if (event.name === 'backspace' || event.name === 'delete') props.onAction({ type: 'backspace' });
-			else if (
-				event.name === 'left' ||
-				event.name === 'right' ||
-				event.name === 'home' ||
-				event.name === 'end'
-			)
-				props.onAction({ type: 'move', to: event.name });
-			else if (!event.key.ctrl && !event.key.meta && event.input)
-				props.onAction({ type: 'insert', text: event.input });
+			const edit = textEditOf(event);
+			if (edit) props.onAction(edit);
 			return true;
 		},
 		active,

@@ -59,7 +59,9 @@ export const Sparkline = memo(function Sparkline(props: SparklineProps) {
 	const spark = sparkline(resample(props.values, layout.spark));
 	return (
 		<Box flexDirection="row" width={props.width} flexShrink={0}>
-			<Text>{fitText(props.label, layout.label)} </Text>
+			<Box flexShrink={0}>
+				<Text>{fitText(props.label, layout.label)} </Text>
+			</Box>
 			<LiveText text={spark} color={props.color ?? 'cyan'} />
 			{layout.stats > 0 ? (
 				<LiveText

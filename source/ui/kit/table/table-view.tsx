@@ -6,6 +6,8 @@ import { LiveLine } from '../live-line/live-line-view.js';
 
 export interface Column<Row> {
 	header: string;
+	/** The header where the column is narrower than `header` (e.g. `group` for `group/endpoint`), rather than cut. */
+	shortHeader?: string;
 	/** Cell text: our own text or sanitised network text. */
 	cell: (row: Row) => string;
 	/** Never shrunk below this (default: the header width, at most 8). */
@@ -88,7 +90,9 @@ export function Table<Row>(props: TableProps<Row>) {
 	const { cells, widths, start, end, markWidth } = tableLayout(props);
 	const columns = props.columns as readonly Column<unknown>[];
 	const header = line(
-		props.columns.map((c) => c.header),
+		props.columns.map((c, i) =>
+			c.shortHeader !== undefined && textWidth(c.header) > widths[i]! ? c.shortHeader : c.header,
+		),
 		widths,
 		columns,
 	);

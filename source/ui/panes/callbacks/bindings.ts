@@ -1,15 +1,13 @@
 /** The keys of the Callbacks pane. */
 import { bindingsIn } from '../../keys/bind.js';
+import { filterBinding } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('callbacks');
 
 export const callbacksBindings = [
 	...tailing('callbacks', 'callback'),
-	key('filter.edit', '/', 'filter: a regular expression or text over each line; esc clears', {
-		hint: 'filter',
-		detail: false,
-	}),
+	filterBinding('callbacks', 'callbacks'),
 	// R, as Dead letters' retry: r refreshes everywhere.
 	key(
 		'callbacks.replay',

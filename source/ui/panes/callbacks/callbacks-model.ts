@@ -2,7 +2,6 @@
  * The Callbacks pane: the receiver's events newest first, each as the line `mqtop listen`
  * prints, the filter over those lines, and the detail of one event. Pure, over ReceivedEvent.
  */
-import type { RE2JS } from 're2js';
 import { scrollStart } from '../../../format/layout.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
@@ -11,6 +10,7 @@ import type { ReceiverSnapshot } from '../../../receiver/store.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
+import type { RowFilter } from '../../kit/row-filter/row-filter.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { Tone } from '../../theme/theme.js';
 import { shortKind } from './row.js';
@@ -52,58 +52,10 @@ export function lineText(event: ReceivedEvent): string {
 	return text;
 }
 
-export interface EventFilter {
-	/** As typed. */
-	text: string;
-	/** A case-insensitive regular expression, or plain text when the typed text is not one. */
-	mode: 'regex' | 'text';
-	/** Why the text is matched as plain text. */
-	problem?: string;
-	matches(line: string): boolean;
-}
-
-let engine: typeof RE2JS | undefined;
-
-/**
- * Loads the linear-time expression engine. The monitor loads it when the Callbacks pane is first
- * shown rather than at start, which it would slow down by the engine's Unicode tables.
- */
-export async function loadFilterEngine(): Promise<void> {
-	engine ??= (await import('re2js')).RE2JS;
-}
-
-export function filterEngineLoaded(): boolean {
-	return engine !== undefined;
-}
-
-/**
- * The filter for typed text: a regular expression when it compiles, otherwise plain text (both
- * ignore case). The expression runs over text from the network on the UI thread, so it is
- * matched by a linear-time engine (RE2's, in JavaScript): no expression, `(a+)+$` included, can
- * take longer than a pass over the line. RE2 has no lookaround or backreferences; such an
- * expression is matched as plain text, and the pane says why.
- */
-export function compileFilter(text: string): EventFilter | undefined {
-	if (text === '') return undefined;
-	try {
-		if (!engine) throw new Error('the expression engine is still loading');
-		const pattern = engine.compile(text, engine.CASE_INSENSITIVE);
-		return { text, mode: 'regex', matches: (line) => pattern.matcher(line).find() };
-	} catch (error) {
-		const needle = text.toLowerCase();
-		return {
-			text,
-			mode: 'text',
-			problem: (error as Error).message.replace(/^error parsing regexp: /, ''),
-			matches: (line) => line.toLowerCase().includes(needle),
-		};
-	}
-}
-
-const verdicts = new WeakMap<EventFilter, WeakMap<ReceivedEvent, boolean>>();
+const verdicts = new WeakMap<RowFilter, WeakMap<ReceivedEvent, boolean>>();
 
 /** Whether the filter keeps an event; worked out once per event and filter (events are immutable). */
-function keeps(filter: EventFilter, event: ReceivedEvent, from: From): boolean {
+function keeps(filter: RowFilter, event: ReceivedEvent, from: From): boolean {
 	let seen = verdicts.get(filter);
 	if (!seen) {
 		seen = new WeakMap();
@@ -156,7 +108,7 @@ function snapshotRows(snapshot: ReceiverSnapshot, from: From): EventRows {
  */
 export function eventRows(
 	snapshot: ReceiverSnapshot,
-	filter: EventFilter | undefined,
+	filter: RowFilter | undefined,
 	followed?: ReceiverSnapshot,
 ): EventRows {
 	if (!filter && !followed?.size) return snapshotRows(snapshot, undefined);

@@ -1,6 +1,12 @@
 /** What the Callbacks pane keeps: the list and its detail, the filter and its field, replays. */
 import type { ForwardSummary } from '../../../receiver/event.js';
 import {
+	initialRowFilter,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../../kit/row-filter/row-filter-state.js';
+import {
 	initialTailList,
 	type TailListAction,
 	type TailListState,
@@ -13,11 +19,7 @@ export type ReplayState =
 	| { state: 'answered'; forward: ForwardSummary; resigned: boolean; edited: boolean }
 	| { state: 'failed'; message: string };
 
-export interface CallbacksState extends TailListState {
-	/** The filter field is open. */
-	editing: boolean;
-	/** A regular expression, or plain text when it is not one; '' shows everything. */
-	filter: string;
+export interface CallbacksState extends TailListState, RowFilterState {
 	/** The body field of a replay is open, for the request of this row (its key: model.ts rowKey). */
 	editingBody: string | undefined;
 	/** Replays by row key: the newest of each. */
@@ -30,9 +32,7 @@ export interface CallbacksState extends TailListState {
 
 export type CallbacksAction =
 	| TailListAction
-	| { type: 'filter/open' }
-	| { type: 'filter/set'; text: string }
-	| { type: 'filter/close' }
+	| RowFilterAction
 	| { type: 'replay/edit'; key: string }
 	| { type: 'replay/edit-close' }
 	| { type: 'replay/state'; key: string; replay: ReplayState }
@@ -45,8 +45,7 @@ export type CallbacksAction =
 
 export const initialCallbacksState: CallbacksState = {
 	...initialTailList,
-	editing: false,
-	filter: '',
+	...initialRowFilter,
 	editingBody: undefined,
 	replays: {},
 	confirm: undefined,
@@ -61,14 +60,13 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 		case 'notice':
 			return state.notice === action.text ? state : { ...state, notice: action.text };
 		case 'filter/open':
-			return state.editing ? state : { ...state, editing: true };
+		case 'filter/close':
+			return rowFilterReducer(state, action);
 		case 'filter/set':
 			// Another filter shows other rows: the list follows the newest again.
-			return { ...state, filter: action.text, editing: false, selected: undefined, detailScroll: 0 };
-		case 'filter/close':
-			return state.editing ? { ...state, editing: false } : state;
+			return { ...rowFilterReducer(state, action), selected: undefined, detailScroll: 0 };
 		case 'replay/edit':
-			return { ...state, editing: false, editingBody: action.key };
+			return { ...state, filtering: false, editingBody: action.key };
 		case 'replay/edit-close':
 			return state.editingBody === undefined ? state : { ...state, editingBody: undefined };
 		case 'replay/state':
@@ -76,7 +74,7 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 		case 'replay/ask':
 			return {
 				...state,
-				editing: false,
+				filtering: false,
 				editingBody: undefined,
 				confirm: { key: action.key, ...(action.body !== undefined ? { body: action.body } : {}) },
 			};
@@ -85,7 +83,7 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 		case 'back':
 			if (state.confirm) return { ...state, confirm: undefined };
 			if (state.editingBody !== undefined) return { ...state, editingBody: undefined };
-			if (state.editing) return { ...state, editing: false };
+			if (state.filtering) return { ...state, filtering: false };
 			if (state.detail) return { ...state, detail: false };
 			return state.filter ? callbacksReducer(state, { type: 'filter/set', text: '' }) : state;
 		default:
@@ -95,7 +93,7 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 
 export const leaveCallbacks = (state: CallbacksState): CallbacksState => ({
 	...state,
-	editing: false,
+	filtering: false,
 	editingBody: undefined,
 	confirm: undefined,
 	notice: undefined,

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { prefixed } from '../../../api/dialect.js';
 import { formatInteger } from '../../../format/number.js';
 import type { ReceivedEvent } from '../../../receiver/event.js';
@@ -21,17 +21,16 @@ import { Gap } from '../../kit/gap/gap-view.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { filterLabel } from '../../kit/row-filter/row-filter.js';
+import { filterField, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { useTheme } from '../../theme/theme.js';
 import { callbacksBindings } from './bindings.js';
 import {
 	callbackDetail,
 	callbacksRefreshMs,
-	compileFilter,
 	eventRows,
 	type From,
-	filterEngineLoaded,
-	loadFilterEngine,
 	replayPreview,
 	rowKey,
 	rowOf,
@@ -104,20 +103,6 @@ export function CallbacksView(props: PaneProps) {
 	return <Callbacks {...props} receiver={receiver} />;
 }
 
-/** Whether the filter's expression engine is loaded; starts loading it. */
-function useFilterEngine(): boolean {
-	const [loaded, setLoaded] = useState(filterEngineLoaded);
-	useEffect(() => {
-		if (loaded) return;
-		let live = true;
-		void loadFilterEngine().then(() => live && setLoaded(true));
-		return () => {
-			live = false;
-		};
-	}, [loaded]);
-	return loaded;
-}
-
 /** The line on the mqtop listen followed, when one runs or ran: which, what it received, how its rows are marked. */
 function FollowedLine(props: { state: FollowState; counters: ReceiverSnapshot['counters']; width: number }) {
 	const { state, counters: c } = props;
@@ -148,9 +133,8 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const followed = receiver.followed;
 	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs, ui.frozen);
 	const theirs = useThrottledStore(followed?.store ?? nothingFollowed, callbacksRefreshMs, ui.frozen);
-	const engine = useFilterEngine();
-	// biome-ignore lint/correctness/useExhaustiveDependencies: compiled again once the engine is there
-	const filter = useMemo(() => compileFilter(state.filter), [state.filter, engine]);
+	// The engine is loaded when the pane is first shown: `/` is used most here.
+	const filter = useRowFilter(state.filter, true);
 	const rows = useMemo(
 		() => eventRows(snapshot, filter, followed ? theirs : undefined),
 		[snapshot, filter, followed, theirs],
@@ -242,13 +226,11 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
 
-	const field = {
-		label: 'Filter /',
+	const field = filterField({
 		initial: state.filter,
-		placeholder: 'a regular expression or text; enter applies, empty shows all',
-		onSubmit: (text: string) => dispatch({ type: 'filter/set', text }),
+		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
 		onCancel: () => dispatch({ type: 'filter/close' }),
-	};
+	});
 	const editing = rowOf(rows, state.editingBody);
 	const editingEvent = editing?.event;
 	const bodyField = editing &&
@@ -268,7 +250,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			width={props.width}
 			segments={[
 				{
-					text: `filter ${filter.mode === 'regex' ? `/${sanitize(filter.text)}/i` : `"${sanitize(filter.text)}"`}`,
+					text: `filter ${filterLabel(filter)}`,
 					tone: 'accent',
 				},
 				{
@@ -290,7 +272,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	);
 
 	const prompt = (
-		<PromptLine width={props.width} field={state.editing ? field : (bodyField ?? undefined)} hint={hint} />
+		<PromptLine width={props.width} field={state.filtering ? field : (bodyField ?? undefined)} hint={hint} />
 	);
 	const asked = rowOf(rows, state.confirm?.key);
 	if (state.confirm && asked && receiver.forwardTo) {

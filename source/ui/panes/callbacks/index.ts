@@ -22,9 +22,10 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	reduce: callbacksReducer,
 	leave: leaveCallbacks,
 	open: openCallbacks,
+	streams: 'receiver',
 	bindings: callbacksBindings,
 	showsDetail: (state) => state.detail,
 	focus: (state) =>
-		state.confirm ? 'confirm' : state.editing || state.editingBody !== undefined ? 'input' : undefined,
+		state.confirm ? 'confirm' : state.filtering || state.editingBody !== undefined ? 'input' : undefined,
 	View: CallbacksView,
 });

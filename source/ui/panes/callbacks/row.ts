@@ -87,7 +87,6 @@ const steps: readonly (ColumnId | 'gap')[] = [
 	'answer',
 	'again',
 	'answer',
-	'kind',
 	'verdict',
 	'status',
 	'from',
@@ -252,6 +251,9 @@ function detailCell(event: ReceivedEvent): Cell {
 	return { forms: [body ? `${request}  ${truncate(body, 60)}` : request] };
 }
 
+/** The width from which the kind is written whole (`callback`, `failure-callback`). */
+const kindWhole = 120;
+
 /** Cells between columns; one when nothing else gives way (before the time's milliseconds do). */
 const wideGap = 2;
 /** The detail's width below which columns give way rather than it (and then it is cut): a sixth of the row. */
@@ -273,7 +275,8 @@ export interface Grid {
 /** The rows as one grid in `width` cells (the selection mark included), with its header. */
 export function callbackGrid(rows: readonly GridRow[], width: number): Grid {
 	const table = rows.map(cells);
-	const level = new Map<ColumnId, number>();
+	// The kind's form follows the width alone, not the rows on screen: it never switches as they change.
+	const level = new Map<ColumnId, number>([['kind', width >= kindWhole ? 0 : 1]]);
 	let gap = wideGap;
 	const natural = (spec: ColumnSpec): number => {
 		const at = level.get(spec.id) ?? 0;

@@ -7,6 +7,7 @@ import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
+import { compileFilter, filterRows, rowText } from '../../kit/row-filter/row-filter.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -17,6 +18,7 @@ import {
 	groupForm,
 } from './edits.js';
 import { type Group, groupsEndpoint } from './endpoints.js';
+import { groupColumns } from './groups-model.js';
 import type { GroupsAction, GroupsState } from './groups-state.js';
 
 const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
@@ -46,9 +48,15 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 		return this.state.listed ? entryOf(this.ctx.polls.getSnapshot(), groupsEndpoint)?.data : undefined;
 	}
 
+	/** The listed groups the filter keeps (every one without a filter). */
+	shown(): readonly Group[] | undefined {
+		const groups = this.groups();
+		return groups && filterRows(groups, compileFilter(this.state.filter), (g) => rowText(groupColumns, g));
+	}
+
 	/** The group the edits apply to: the selected one, or the typed name where nothing is listed. */
 	current(): { name: string; group: Group | undefined } | undefined {
-		const groups = this.groups();
+		const groups = this.shown();
 		if (!this.state.listed)
 			return this.state.typed ? { name: this.state.typed, group: undefined } : undefined;
 		if (!groups || groups.length === 0) return undefined;
@@ -70,7 +78,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 			this.dispatch({ type: 'endpoint/move', delta, count: current?.group?.endpoints?.length ?? 0 });
 			return;
 		}
-		const groups = this.groups() ?? [];
+		const groups = this.shown() ?? [];
 		if (groups.length === 0) return;
 		const at = Math.max(
 			0,

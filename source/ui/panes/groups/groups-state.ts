@@ -14,6 +14,14 @@ import {
 	type RequestFlowAction,
 	requestFlowReducer,
 } from '../../kit/request-flow/request-flow-state.js';
+import {
+	clearedFilter,
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../../kit/row-filter/row-filter-state.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
 import type { GroupEndpoint } from './endpoints.js';
 
@@ -28,7 +36,7 @@ export interface GroupForm {
 	marked: readonly Endpoint[];
 }
 
-export interface GroupsState extends RequestFlow<GroupEdit> {
+export interface GroupsState extends RequestFlow<GroupEdit>, RowFilterState {
 	/** Name of the selected group in the list. */
 	selected: string | undefined;
 	/** The selected group's detail is open. */
@@ -56,6 +64,7 @@ export type GroupsAction =
 	| { type: 'form/action'; action: FormAction<GroupField> }
 	| { type: 'form/close' }
 	| RequestFlowAction<GroupEdit>
+	| RowFilterAction
 	| { type: 'unlisted' };
 
 export const initialGroupsState: GroupsState = {
@@ -66,6 +75,7 @@ export const initialGroupsState: GroupsState = {
 	typed: undefined,
 	form: undefined,
 	...idleRequestFlow,
+	...initialRowFilter,
 	failure: undefined,
 	listed: true,
 };
@@ -74,6 +84,7 @@ export const initialGroupsState: GroupsState = {
 export function groupsScope(state: GroupsState): Scope | undefined {
 	if (state.confirm) return 'confirm';
 	if (state.form) return formScope(state.form.state);
+	if (state.filtering) return 'input';
 	return undefined;
 }
 
@@ -125,6 +136,7 @@ function groupsFlowReducer(state: GroupsState, action: RequestFlowAction<GroupEd
 
 export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsState {
 	if (isRequestFlowAction<GroupEdit>(action)) return groupsFlowReducer(state, action);
+	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
 	switch (action.type) {
 		case 'select':
 			return action.name === state.selected
@@ -133,7 +145,8 @@ export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsS
 		case 'open':
 			return state.open ? state : { ...state, open: true, endpointCursor: 0, marked: [] };
 		case 'back':
-			return state.open ? { ...state, open: false, marked: [] } : state;
+			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
+			return state.open ? { ...state, open: false, marked: [] } : (clearedFilter(state) ?? state);
 		case 'endpoint/move': {
 			const next = Math.min(Math.max(0, state.endpointCursor + action.delta), Math.max(0, action.count - 1));
 			return next === state.endpointCursor ? state : { ...state, endpointCursor: next };

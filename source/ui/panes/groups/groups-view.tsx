@@ -9,8 +9,11 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { FormScreen } from '../../kit/form/form-screen.js';
+import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { groupsBindings } from './bindings.js';
 import type { GroupsController } from './controller.js';
@@ -22,7 +25,8 @@ import type { GroupsAction, GroupsState } from './groups-state.js';
 export function GroupsView(props: PaneViewProps) {
 	const polls = usePolls();
 	const { client } = useRuntime();
-	const { state, controller } = usePane<GroupsState, GroupsAction, GroupsController>();
+	const { state, controller, dispatch } = usePane<GroupsState, GroupsAction, GroupsController>();
+	const filter = useRowFilter(state.filter, state.filtering);
 	const page = Math.max(1, props.height - 4);
 	useCommands(
 		groupsBindings,
@@ -42,6 +46,7 @@ export function GroupsView(props: PaneViewProps) {
 			'group.clearHeaders': () => controller.clearHeaders(),
 			'group.delete': () => controller.deleteGroup(),
 			'group.name': () => controller.openForm('name'),
+			'filter.edit': () => dispatch({ type: 'filter/open' }),
 		},
 		!state.form && !state.confirm,
 	);
@@ -87,6 +92,37 @@ export function GroupsView(props: PaneViewProps) {
 	const current = controller.current();
 	const group = current?.group;
 	const notice = state.notice ? 1 : 0;
+	const shown = controller.shown() ?? [];
+	const field = state.filtering ? (
+		<PromptLine
+			width={width}
+			field={filterField({
+				initial: state.filter,
+				onSubmit: (text) => dispatch({ type: 'filter/set', text }),
+				onCancel: () => dispatch({ type: 'filter/close' }),
+			})}
+			hint={null}
+		/>
+	) : null;
+	const heading = (
+		<LiveLine
+			width={width}
+			segments={[
+				{ text: `${groups.length} URL Group${groups.length === 1 ? '' : 's'}`, bold: true },
+				filterSegment(filter, shown.length, groups.length),
+				{ text: ' · enter opens one, to mark endpoints for removal', dim: true },
+			]}
+		/>
+	);
+	if (groups.length > 0 && shown.length === 0)
+		return (
+			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
+				{heading}
+				{field}
+				<Text dimColor>No URL Group matches the filter (/ changes it, esc clears it).</Text>
+				<NoticeLine notice={state.notice} />
+			</Box>
+		);
 	if (groups.length === 0 || !group)
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
@@ -142,19 +178,17 @@ export function GroupsView(props: PaneViewProps) {
 	}
 	const selected = Math.max(
 		0,
-		groups.findIndex((g) => g.name === group.name),
+		shown.findIndex((g) => g.name === group.name),
 	);
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
-			<Text bold wrap="truncate-end">
-				{groups.length} URL Group{groups.length === 1 ? '' : 's'}
-				<Text dimColor> · enter opens one, to mark endpoints for removal</Text>
-			</Text>
+			{heading}
+			{field}
 			<Table
 				columns={groupColumns}
-				rows={groups}
+				rows={shown}
 				width={width}
-				height={Math.max(2, height - 1 - notice)}
+				height={Math.max(2, height - 1 - notice - (field ? 1 : 0))}
 				selected={selected}
 			/>
 			<NoticeLine notice={state.notice} />

@@ -1,11 +1,13 @@
 /** The keys of the Messages pane. */
 import { bindingsIn } from '../../keys/bind.js';
+import { filterBinding } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('messages');
 
 export const messagesBindings = [
 	...tailing('messages', 'message'),
+	filterBinding('messages', 'messages'),
 	key('message.follow', 'i', 'type a message id to follow', { hint: 'follow id', detail: false }),
 	key('message.cancel', 'c', 'cancel the selected message (asks first; not in read-only mode)', {
 		edit: true,

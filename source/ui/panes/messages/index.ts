@@ -95,6 +95,6 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 	},
 	bindings: messagesBindings,
 	showsDetail: (state) => state.detail,
-	focus: (state) => (state.editing ? 'input' : state.confirm ? 'confirm' : undefined),
+	focus: (state) => (state.editing || state.filtering ? 'input' : state.confirm ? 'confirm' : undefined),
 	View: MessagesView,
 });

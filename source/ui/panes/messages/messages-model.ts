@@ -198,10 +198,16 @@ export function messageColumns(now: number): Column<MessageRow>[] {
 		{ header: 'next', cell: (r) => countdown(r.state, now), minWidth: 8 },
 		{ header: 'retries', cell: (r) => retriesText(r.state), align: 'right', minWidth: 7 },
 		{ header: 'destination', cell: urlText, minWidth: 16, maxWidth: 60, cut: fitUrl },
-		{ header: 'group/endpoint', cell: groupText, minWidth: 8, maxWidth: 30 },
+		{ header: 'group/endpoint', shortHeader: 'group', cell: groupText, minWidth: 8, maxWidth: 30 },
 		{ header: 'method', cell: methodText, minWidth: 6 },
 		{ header: 'labels', cell: (r) => sanitize(labelsOf(r.message).join(',')), minWidth: 6, maxWidth: 24 },
-		{ header: 'flow control', cell: (r) => flowText(r.message), minWidth: 8, maxWidth: 32 },
+		{
+			header: 'flow control',
+			shortHeader: 'flow',
+			cell: (r) => flowText(r.message),
+			minWidth: 8,
+			maxWidth: 32,
+		},
 		{ header: 'dlq', cell: (r) => sanitize(r.state.dlqId ?? ''), tone: () => 'error', minWidth: 6 },
 		{ header: 'seen via', cell: (r) => originLabels[r.tracked.origin], minWidth: 6 },
 	];

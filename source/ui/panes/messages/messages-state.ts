@@ -8,6 +8,14 @@ import {
 	type RequestListState,
 	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
+import {
+	clearedFilter,
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../../kit/row-filter/row-filter-state.js';
 
 /** The cancel of one message, shown as its request. */
 export interface CancelRequest extends PendingRequest {
@@ -15,7 +23,7 @@ export interface CancelRequest extends PendingRequest {
 }
 
 /** A cancel is a request flow: shown as its request first, sent on a yes, its outcome a notice. */
-export interface MessagesState extends RequestListState<CancelRequest> {
+export interface MessagesState extends RequestListState<CancelRequest>, RowFilterState {
 	/** The field for a message id to follow is open. */
 	editing: boolean;
 	/** The ids on screen: what the pane polls. */
@@ -26,6 +34,7 @@ export interface MessagesState extends RequestListState<CancelRequest> {
 
 export type MessagesAction =
 	| RequestListAction<CancelRequest>
+	| RowFilterAction
 	| { type: 'shown'; ids: readonly string[] }
 	| { type: 'follow/open' }
 	| { type: 'follow/close' }
@@ -36,11 +45,19 @@ export type MessagesAction =
 
 export const initialMessagesState: MessagesState = {
 	...initialRequestList,
+	...initialRowFilter,
 	editing: false,
 	shown: [],
 };
 
 export function messagesReducer(state: MessagesState, action: MessagesAction): MessagesState {
+	// Another filter shows other rows: the list follows the newest again.
+	if (isRowFilterAction(action))
+		return action.type === 'filter/set'
+			? { ...rowFilterReducer(state, action), selected: undefined, detail: false }
+			: action.type === 'filter/open'
+				? rowFilterReducer({ ...state, editing: false }, action)
+				: rowFilterReducer(state, action);
 	switch (action.type) {
 		case 'request/confirm':
 			// The request replaces the field.
@@ -56,6 +73,8 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 		case 'back':
 			if (state.confirm) return requestListReducer(state, { type: 'request/cancel' });
 			if (state.editing) return { ...state, editing: false, notice: undefined };
+			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
+			if (!state.detail) return clearedFilter(state) ?? state;
 			return requestListReducer(state, { type: 'detail/close' });
 		default:
 			return requestListReducer(state, action);
@@ -64,7 +83,7 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 
 /** Leaving the pane closes the detail, the field, the request shown and the notice. */
 export function leaveMessages(state: MessagesState): MessagesState {
-	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0, editing: false };
+	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0, editing: false, filtering: false };
 }
 
 /**

@@ -14,6 +14,8 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { rowText } from '../../kit/row-filter/row-filter.js';
+import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { ListScreen } from '../../kit/tail-list/list-screen.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -41,7 +43,15 @@ export function MessagesView(props: PaneViewProps) {
 	const { state, dispatch, store, controller } = usePane<MessagesState, MessagesAction, MessagesController>();
 	const polls = useThrottledStore(runtime.polls, messagesRefreshMs, ui.frozen);
 	const { tracked: trackedStore, readOnly } = runtime;
-	const tracked = useThrottledStore(trackedStore, messagesRefreshMs, ui.frozen).messages;
+	const followed = useThrottledStore(trackedStore, messagesRefreshMs, ui.frozen).messages;
+	const filter = useRowFilter(state.filter, state.filtering);
+	// The filter reads every row as it is shown now; without one only the rows on screen are worked out.
+	const tracked = useMemo(() => {
+		if (!filter) return followed;
+		const at = Date.now();
+		const columns = messageColumns(at);
+		return followed.filter((m) => filter.matches(rowText(columns, messageRow(m, polls, at))));
+	}, [followed, filter, polls]);
 	const ids = useMemo(() => tracked.map((m) => m.id), [tracked]);
 	const selected = state.selected;
 	const index = selectedIndex(ids, selected);
@@ -79,6 +89,7 @@ export function MessagesView(props: PaneViewProps) {
 			scrolls,
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
+		'filter.edit': () => dispatch({ type: 'filter/open' }),
 		'message.follow': () => dispatch({ type: 'follow/open' }),
 		'message.cancel': () => {
 			// The row selected now: keys read together may have moved it since the last frame.
@@ -124,10 +135,15 @@ export function MessagesView(props: PaneViewProps) {
 				: 'i follows an id · c cancels the selected message · enter opens'}
 		</Text>
 	);
+	const filterInput = filterField({
+		initial: state.filter,
+		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
+		onCancel: () => dispatch({ type: 'filter/close' }),
+	});
 	const prompt = (
 		<PromptLine
 			width={props.width}
-			field={state.editing ? field : undefined}
+			field={state.editing ? field : state.filtering ? filterInput : undefined}
 			notice={state.notice}
 			hint={hint()}
 		/>
@@ -160,7 +176,11 @@ export function MessagesView(props: PaneViewProps) {
 					: undefined
 			}
 			heading={[
-				{ text: `${formatInteger(ids.length)} message${ids.length === 1 ? '' : 's'} followed`, bold: true },
+				{
+					text: `${formatInteger(followed.length)} message${followed.length === 1 ? '' : 's'} followed`,
+					bold: true,
+				},
+				filterSegment(filter, ids.length, followed.length),
 				{
 					text: `${position} · ${selected === undefined ? 'following the newest' : 'g: back to the newest'} · ${eventsText}`,
 					dim: true,
@@ -168,7 +188,9 @@ export function MessagesView(props: PaneViewProps) {
 			]}
 			prompt={prompt}
 			instead={
-				rows.length === 0 ? (
+				rows.length === 0 && filter ? (
+					<Text dimColor>No message matches the filter (/ changes it, esc clears it).</Text>
+				) : rows.length === 0 ? (
 					<Box flexDirection="column">
 						<Text dimColor>
 							No messages followed yet. A message appears here when it is published or triggered

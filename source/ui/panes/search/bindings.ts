@@ -1,8 +1,12 @@
-/** The keys of the Search pane. */
+/** The keys of the Search pane: the index it shows is picked from a list; its tokens are revealed. */
 import { bindingsIn } from '../../keys/bind.js';
-import { indexEdit } from '../../kit/index-prompt/index-prompt-state.js';
+import { indexPick, indexPickBindings, pickScope } from '../../kit/index-picker/index-picker-state.js';
+
+export const searchPickScope = pickScope('search');
 
 export const searchBindings = [
-	indexEdit('search', 'search index'),
+	indexPick('search', 'search index'),
 	bindingsIn('search')('secrets.reveal', 'v', 'reveal or hide the index tokens', { hint: 'reveal' }),
 ] as const;
+
+export const searchPickBindings = indexPickBindings(searchPickScope, 'search index');

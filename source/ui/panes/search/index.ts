@@ -5,10 +5,11 @@ import {
 	type IndexAction,
 	type IndexChoice,
 	indexChoice,
+	indexFocus,
 	indexReducer,
-} from '../../kit/index-prompt/index-prompt-state.js';
-import { searchBindings } from './bindings.js';
-import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
+} from '../../kit/index-picker/index-picker-state.js';
+import { searchBindings, searchPickBindings, searchPickScope } from './bindings.js';
+import { searchIndexEndpoint, searchIndexesEndpoint, searchOverviewEndpoint } from './endpoints.js';
 import { SearchView } from './search-view.js';
 
 export const searchPane = definePane<IndexChoice, IndexAction>({
@@ -21,15 +22,19 @@ export const searchPane = definePane<IndexChoice, IndexAction>({
 	requires: ['management'],
 	initial: ({ connection }) => indexChoice(connection.searchIndexId),
 	reduce: indexReducer,
-	leave: (state) => (state.editing ? { ...state, editing: false } : state),
-	polls: ({ state }) =>
-		state.indexId
+	leave: (state) => indexReducer(state, { type: 'index/cancel' }),
+	// The account's search databases, to pick among and to say which of them is shown.
+	polls: ({ state }) => [
+		pollRequest(searchIndexesEndpoint),
+		...(state.indexId
 			? [
 					pollRequest(searchIndexEndpoint, { indexId: state.indexId }),
 					pollRequest(searchOverviewEndpoint, { indexId: state.indexId }),
 				]
-			: [],
-	bindings: searchBindings,
-	focus: (state) => (state.editing ? 'input' : undefined),
+			: []),
+	],
+	bindings: [...searchBindings, ...searchPickBindings],
+	scopes: { [searchPickScope]: { title: 'search indexes' } },
+	focus: (state) => indexFocus(state, searchPickScope),
 	View: SearchView,
 });

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { text } from '../../../format/missing.js';
 import { seriesValues } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
@@ -8,35 +9,68 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
-import type { IndexAction, IndexChoice } from '../../kit/index-prompt/index-prompt-state.js';
-import { IndexPrompt } from '../../kit/index-prompt/index-prompt-view.js';
+import type { IndexAction, IndexChoice } from '../../kit/index-picker/index-picker-state.js';
+import {
+	IndexPicker,
+	isNoSuchIndex,
+	NoIndex,
+	NoSuchIndex,
+} from '../../kit/index-picker/index-picker-view.js';
+import { placeOf } from '../../kit/index-picker/listing.js';
 import { KeyValues } from '../../kit/key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
-import { searchBindings } from './bindings.js';
-import { searchIndexEndpoint, searchOverviewEndpoint } from './endpoints.js';
+import type { Column } from '../../kit/table/table-view.js';
+import { searchBindings, searchPickScope } from './bindings.js';
+import {
+	type SearchIndexReading,
+	searchIndexEndpoint,
+	searchIndexesEndpoint,
+	searchOverviewEndpoint,
+} from './endpoints.js';
 import { searchConfiguration, searchIndexesLine, searchLimits } from './search-model.js';
+
+/** The account's search databases as the list to pick from shows them. */
+const indexColumns: Column<SearchIndexReading>[] = [
+	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
+	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
+	{ header: 'type', cell: (i) => text(i.type), minWidth: 5 },
+	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
+	{ header: 'endpoint', cell: (i) => text(i.endpoint), minWidth: 10 },
+];
 
 export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	const { ui: shell, client } = useRuntime();
-	const { state, dispatch } = usePane<IndexChoice, IndexAction>();
+	const { state, dispatch, store } = usePane<IndexChoice, IndexAction>();
 	useCommands(searchBindings, 'search', priorities.pane, {
-		'index.edit': () => dispatch({ type: 'index/edit' }),
+		'index.pick': () => dispatch({ type: 'index/pick' }),
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
 	const { indexId } = state;
-	if (!indexId || state.editing)
+	const listing = entryOf(polls, searchIndexesEndpoint);
+	const entry = entryOf(polls, searchIndexEndpoint);
+	// Where the service lists none, the list has the index read last (the one shown before a typo).
+	const shown = entry?.data;
+	if (state.picking || state.typing)
 		return (
-			<IndexPrompt
+			<IndexPicker
 				what="Search index"
-				current={indexId}
-				editing={state.editing}
-				onSubmit={(id) => dispatch({ type: 'index/set', id })}
-				onCancel={() => dispatch({ type: 'index/cancel' })}
+				scope={searchPickScope}
+				state={state}
+				read={store.getSnapshot}
+				dispatch={dispatch}
+				listing={listing}
+				known={shown ? [shown] : []}
+				columns={indexColumns}
+				idOf={(index) => index.id}
+				width={props.width}
+				height={props.height}
 			/>
 		);
-	const entry = entryOf(polls, searchIndexEndpoint);
+	if (!indexId) return <NoIndex what="Search index" />;
+	if (isNoSuchIndex(entry) && entry?.params === indexId)
+		return <NoSuchIndex what="Search index" id={indexId} />;
 	const index = entry?.data;
 	if (!index || entry.dataParams !== searchIndexEndpoint.params({ indexId }))
 		return <EndpointState entry={entry} what="search index" />;
@@ -47,11 +81,16 @@ export function SearchView(props: PaneViewProps) {
 		overview?.dataParams === searchOverviewEndpoint.params({ indexId }) ? overview.data : undefined,
 	);
 	const cell = width >= 120 ? 48 : 40;
+	const place = placeOf(listing?.data, (listed) => listed.id, indexId);
 	return (
 		<Box flexDirection="column" width={width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				Search index {sanitize(index.name ?? index.id)}
-				<Text dimColor> · {ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)'}</Text>
+				<Text dimColor>
+					{' · '}
+					{place ? `${place.at} of ${place.count} (i picks)` : 'i picks another'} ·{' '}
+					{ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)'}
+				</Text>
 			</Text>
 			<KeyValues
 				items={searchConfiguration(index, ui.reveal, client.settings.dialect.partnerWord)}

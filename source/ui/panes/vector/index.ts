@@ -1,8 +1,14 @@
 /** Vector: a vector index's counters and its latency and usage series. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
-import { vectorIndexBindings, vectorScrollBindings } from './bindings.js';
-import { vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
+import { indexFocus } from '../../kit/index-picker/index-picker-state.js';
+import {
+	vectorIndexBindings,
+	vectorPickBindings,
+	vectorPickScope,
+	vectorScrollBindings,
+} from './bindings.js';
+import { vectorIndexesEndpoint, vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
 import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './vector-state.js';
 import { VectorView } from './vector-view.js';
 
@@ -16,15 +22,19 @@ export const vectorPane = definePane<VectorState, VectorAction>({
 	requires: ['management'],
 	initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
 	reduce: vectorReducer,
-	leave: (state) => (state.editing ? { ...state, editing: false } : state),
-	polls: ({ shell, state }) =>
-		state.indexId
+	leave: (state) => vectorReducer(state, { type: 'index/cancel' }),
+	// The account's indexes, to pick among and to say which of them is shown.
+	polls: ({ shell, state }) => [
+		pollRequest(vectorIndexesEndpoint),
+		...(state.indexId
 			? [
 					pollRequest(vectorStatsEndpoint, { indexId: state.indexId, period: shell.period }),
 					pollRequest(vectorOverviewEndpoint, { indexId: state.indexId }),
 				]
-			: [],
-	bindings: [...vectorScrollBindings, ...vectorIndexBindings],
-	focus: (state) => (state.editing ? 'input' : undefined),
+			: []),
+	],
+	bindings: [...vectorScrollBindings, ...vectorIndexBindings, ...vectorPickBindings],
+	scopes: { [vectorPickScope]: { title: 'vector indexes' } },
+	focus: (state) => indexFocus(state, vectorPickScope),
 	View: VectorView,
 });

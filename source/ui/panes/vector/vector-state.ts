@@ -3,7 +3,7 @@ import {
 	type IndexChoice,
 	indexChoice,
 	indexReducer,
-} from '../../kit/index-prompt/index-prompt-state.js';
+} from '../../kit/index-picker/index-picker-state.js';
 
 /** The index shown and how far its series are scrolled. */
 export interface VectorState extends IndexChoice {

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { statsPeriods } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
+import { orMissing, text } from '../../../format/missing.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
@@ -9,14 +10,27 @@ import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
-import { IndexPrompt } from '../../kit/index-prompt/index-prompt-view.js';
+import {
+	IndexPicker,
+	isNoSuchIndex,
+	NoIndex,
+	NoSuchIndex,
+} from '../../kit/index-picker/index-picker-view.js';
+import { placeOf } from '../../kit/index-picker/listing.js';
 import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
+import type { Column } from '../../kit/table/table-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorIndexBindings, vectorScrollBindings } from './bindings.js';
-import { type VectorStats, vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
+import { vectorIndexBindings, vectorPickScope, vectorScrollBindings } from './bindings.js';
+import {
+	type VectorIndexReading,
+	type VectorStats,
+	vectorIndexesEndpoint,
+	vectorOverviewEndpoint,
+	vectorStatsEndpoint,
+} from './endpoints.js';
 import { overviewLine, vectorCounters, vectorLatencies, vectorOtherSeries } from './vector-model.js';
 import type { VectorAction, VectorState } from './vector-state.js';
 
@@ -121,33 +135,63 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	);
 }
 
+/** The account's vector indexes as the list to pick from shows them. */
+const indexColumns: Column<VectorIndexReading>[] = [
+	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
+	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
+	{ header: 'type', cell: (i) => text(i.index_type), minWidth: 5 },
+	{ header: 'dims', cell: (i) => orMissing(i.dimension_count, String), align: 'right', minWidth: 4 },
+	{ header: 'similarity', shortHeader: 'sim', cell: (i) => text(i.similarity_function), minWidth: 6 },
+	{
+		header: 'model',
+		cell: (i) => text(i.embedding_model || i.sparse_embedding_model),
+		minWidth: 5,
+		maxWidth: 30,
+	},
+	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
+];
+
 export function VectorView(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { state, dispatch } = usePane<VectorState, VectorAction>();
+	const { state, dispatch, store } = usePane<VectorState, VectorAction>();
 	useCommands(vectorIndexBindings, 'vector', priorities.pane, {
-		'index.edit': () => dispatch({ type: 'index/edit' }),
+		'index.pick': () => dispatch({ type: 'index/pick' }),
 	});
 	const { indexId } = state;
-	if (!indexId || state.editing)
+	const listing = entryOf(polls, vectorIndexesEndpoint);
+	if (state.picking || state.typing)
 		return (
-			<IndexPrompt
+			<IndexPicker
 				what="Vector index"
-				current={indexId}
-				editing={state.editing}
-				onSubmit={(id) => dispatch({ type: 'index/set', id })}
-				onCancel={() => dispatch({ type: 'index/cancel' })}
+				scope={vectorPickScope}
+				state={state}
+				read={store.getSnapshot}
+				dispatch={dispatch}
+				listing={listing}
+				columns={indexColumns}
+				idOf={(index) => index.id}
+				width={props.width}
+				height={props.height}
 			/>
 		);
+	if (!indexId) return <NoIndex what="Vector index" />;
 	const entry = entryOf(polls, vectorStatsEndpoint);
+	if (isNoSuchIndex(entry) && entry?.params.startsWith(`${indexId} `))
+		return <NoSuchIndex what="Vector index" id={indexId} />;
 	const dataPeriod = statsPeriods.find(
 		(period) => entry?.dataParams === vectorStatsEndpoint.params({ indexId, period }),
 	);
 	if (!entry?.data || !dataPeriod) return <EndpointState entry={entry} what="vector index stats" />;
+	const place = placeOf(listing?.data, (index) => index.id, indexId);
+	const name = listing?.data?.listed
+		? listing.data.indexes.find((index) => index.id === indexId)?.name
+		: undefined;
 	const title = [
-		`Vector index ${sanitize(indexId)}`,
+		`Vector index ${name ? `${sanitize(name)} ` : ''}${sanitize(indexId)}`,
 		`period ${dataPeriod}`,
 		dataPeriod !== ui.period ? `loading ${ui.period}…` : undefined,
+		place ? `${place.at} of ${place.count} (i picks)` : 'i picks another',
 	]
 		.filter(Boolean)
 		.join(' · ');

@@ -37,6 +37,6 @@ export const workflowsPane = definePane<WorkflowsState, WorkflowsAction, Workflo
 	statusEndpoints: () => [runsEndpoint, runEndpoint],
 	bindings: workflowsBindings,
 	showsDetail: (state) => state.detail,
-	focus: (state) => (state.confirm ? 'confirm' : undefined),
+	focus: (state) => (state.filtering ? 'input' : state.confirm ? 'confirm' : undefined),
 	View: WorkflowsView,
 });

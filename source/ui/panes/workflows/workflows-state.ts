@@ -1,4 +1,5 @@
-/** What the Workflows pane keeps: the list's selection and detail, the room it has, a cancel asked for. */
+/** What the Workflows pane keeps: the list's selection, filter and detail, the room it has, a cancel asked for. */
+
 import {
 	initialRequestList,
 	leaveRequestFlow,
@@ -6,30 +7,48 @@ import {
 	type RequestListState,
 	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
+import {
+	clearedFilter,
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../../kit/row-filter/row-filter-state.js';
 
 /** A cancel is a request flow: shown as its request first, sent on a yes, its outcome a notice. */
-export interface WorkflowsState extends RequestListState {
+export interface WorkflowsState extends RequestListState, RowFilterState {
 	/** Rows the list shows: how many runs it polls. */
 	room: number;
 }
 
 export type WorkflowsAction =
 	| RequestListAction
+	| RowFilterAction
 	| { type: 'room'; rows: number }
 	/** Esc: closes the innermost thing open. */
 	| { type: 'back' };
 
 export const initialWorkflowsState: WorkflowsState = {
 	...initialRequestList,
+	...initialRowFilter,
 	room: 20,
 };
 
 export function workflowsReducer(state: WorkflowsState, action: WorkflowsAction): WorkflowsState {
+	// Another filter shows other rows: the list follows the newest again.
+	if (isRowFilterAction(action))
+		return action.type === 'filter/set'
+			? { ...rowFilterReducer(state, action), selected: undefined, detail: false }
+			: rowFilterReducer(state, action);
 	switch (action.type) {
 		case 'room':
 			return action.rows === state.room ? state : { ...state, room: action.rows };
 		case 'back':
-			return requestListReducer(state, { type: state.confirm ? 'request/cancel' : 'detail/close' });
+			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
+			if (state.confirm || state.detail)
+				return requestListReducer(state, { type: state.confirm ? 'request/cancel' : 'detail/close' });
+			return clearedFilter(state) ?? state;
 		default:
 			return requestListReducer(state, action);
 	}
@@ -37,5 +56,5 @@ export function workflowsReducer(state: WorkflowsState, action: WorkflowsAction)
 
 /** Leaving the pane closes the detail, the request shown and the notice. */
 export function leaveWorkflows(state: WorkflowsState): WorkflowsState {
-	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0 };
+	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0, filtering: false };
 }

@@ -15,6 +15,8 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { filterRows, rowText } from '../../kit/row-filter/row-filter.js';
+import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { ListScreen } from '../../kit/tail-list/list-screen.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -51,12 +53,14 @@ export function WorkflowsView(props: PaneViewProps) {
 	const running = runs.some((run) => run.workflowState === 'RUN_STARTED');
 	// Durations of runs in progress tick once a second.
 	const now = useNow(1000, running && !ui.frozen);
-	const rows = useMemo(() => runRows(runs, now), [runs, now]);
+	const columns = useMemo(() => runColumns(), []);
+	const all = useMemo(() => runRows(runs, now), [runs, now]);
+	const filter = useRowFilter(state.filter, state.filtering);
+	const rows = useMemo(() => filterRows(all, filter, (row) => rowText(columns, row)), [all, filter, columns]);
 	const ids = useMemo(() => rows.map((row) => row.id), [rows]);
 	const index = selectedIndex(ids, state.selected);
 	const start = scrollStart(index, rows.length, listHeight);
 	const current = rows[index];
-	const columns = useMemo(() => runColumns(), []);
 
 	// The open run as polled on its own, else as the list has it.
 	const openId = state.detail ? (state.selected ?? current?.id) : undefined;
@@ -76,6 +80,7 @@ export function WorkflowsView(props: PaneViewProps) {
 		{
 			...tailNavigation({ list: store.getSnapshot, dispatch, keys: ids, listHeight, scrolls }),
 			'nav.back': () => dispatch({ type: 'back' }),
+			'filter.edit': () => dispatch({ type: 'filter/open' }),
 			'workflow.cancel': () => {
 				// The run selected now: keys read together may have moved it since the last frame.
 				const list = store.getSnapshot();
@@ -101,7 +106,19 @@ export function WorkflowsView(props: PaneViewProps) {
 				: 'enter opens a run · c cancels the selected run (asks first)'}
 		</Text>
 	);
-	const prompt = <PromptLine width={props.width} notice={state.notice} hint={hint} />;
+	const field = filterField({
+		initial: state.filter,
+		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
+		onCancel: () => dispatch({ type: 'filter/close' }),
+	});
+	const prompt = (
+		<PromptLine
+			width={props.width}
+			field={state.filtering ? field : undefined}
+			notice={state.notice}
+			hint={hint}
+		/>
+	);
 
 	const shown = rows.slice(start, start + listHeight);
 	const position =
@@ -109,7 +126,7 @@ export function WorkflowsView(props: PaneViewProps) {
 			? ` · ${start + 1}-${start + shown.length} of ${formatInteger(rows.length)}`
 			: '';
 	const counts = ['RUN_STARTED', 'RUN_SUCCESS', 'RUN_FAILED', 'RUN_CANCELED']
-		.map((s) => [stateWord(s), rows.filter((r) => r.summary.state === s).length] as const)
+		.map((s) => [stateWord(s), all.filter((r) => r.summary.state === s).length] as const)
 		.filter(([, n]) => n > 0)
 		.map(([word, n]) => `${n} ${word}`)
 		.join(', ');
@@ -133,9 +150,11 @@ export function WorkflowsView(props: PaneViewProps) {
 					: undefined
 			}
 			heading={[
-				{ text: `${formatInteger(rows.length)} workflow run${rows.length === 1 ? '' : 's'}`, bold: true },
+				{ text: `${formatInteger(all.length)} workflow run${all.length === 1 ? '' : 's'}`, bold: true },
+				{ text: counts ? ` (${counts})` : '', dim: true },
+				filterSegment(filter, rows.length, all.length),
 				{
-					text: `${counts ? ` (${counts})` : ''}${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
+					text: `${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
 					dim: true,
 				},
 			]}
@@ -143,6 +162,8 @@ export function WorkflowsView(props: PaneViewProps) {
 			instead={
 				entry?.data === undefined ? (
 					<EndpointState entry={entry} what="workflow runs" />
+				) : rows.length === 0 && filter ? (
+					<Text dimColor>No run matches the filter (/ changes it, esc clears it).</Text>
 				) : rows.length === 0 ? (
 					<Box flexDirection="column">
 						<Text dimColor>

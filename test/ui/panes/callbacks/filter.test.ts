@@ -3,7 +3,7 @@
  * thread: it must never take longer than a pass over the line, whatever the expression.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileFilter, loadFilterEngine } from '../../../../source/ui/panes/callbacks/callbacks-model.js';
+import { compileFilter, loadFilterEngine } from '../../../../source/ui/kit/row-filter/row-filter.js';
 
 describe('the Callbacks filter', () => {
 	beforeAll(() => loadFilterEngine());

@@ -5,11 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRequest, sealFrame } from '../../../../source/receiver/request-frame.js';
 import { EventStore } from '../../../../source/receiver/store.js';
+import { compileFilter, loadFilterEngine } from '../../../../source/ui/kit/row-filter/row-filter.js';
 import {
-	compileFilter,
 	eventRows,
 	lineText,
-	loadFilterEngine,
 	rowKey,
 	rowOf,
 	rowWindow,

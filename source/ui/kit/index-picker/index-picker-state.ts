@@ -1,0 +1,74 @@
+/**
+ * The index a pane shows (Vector, Search) and how another is chosen: from the list of the
+ * account's indexes (`i`), or, where the service lists none, by typing its id. Pure; a pane
+ * keeps it inside its own state.
+ */
+import { bindingsIn } from '../../keys/bind.js';
+import type { Scope } from '../../keys/key-table.js';
+import { upDown } from '../tail-list/bindings.js';
+
+export interface IndexChoice {
+	indexId: string | undefined;
+	/** The list of the account's indexes is open. */
+	picking: boolean;
+	/** The id is being typed: the service lists no indexes. */
+	typing: boolean;
+	/** The row selected in the list, by id; none is the index shown (or the first). */
+	cursor: string | undefined;
+}
+
+export type IndexAction =
+	| { type: 'index/pick' }
+	| { type: 'index/move'; id: string }
+	/** The service lists no indexes: the id is typed instead. */
+	| { type: 'index/type' }
+	| { type: 'index/set'; id: string }
+	| { type: 'index/cancel' };
+
+/** Without an id configured, the list is open when the pane is first shown; Esc closes it. */
+export function indexChoice(indexId: string | undefined): IndexChoice {
+	return { indexId: indexId || undefined, picking: !indexId, typing: false, cursor: undefined };
+}
+
+export function indexReducer<S extends IndexChoice>(state: S, action: IndexAction): S {
+	switch (action.type) {
+		case 'index/pick':
+			return state.picking ? state : { ...state, picking: true, typing: false, cursor: undefined };
+		case 'index/move':
+			return state.cursor === action.id ? state : { ...state, cursor: action.id };
+		case 'index/type':
+			return state.typing ? state : { ...state, picking: false, typing: true };
+		case 'index/set': {
+			const id = action.id.trim();
+			return { ...state, picking: false, typing: false, cursor: undefined, indexId: id || state.indexId };
+		}
+		case 'index/cancel':
+			return state.picking || state.typing ? { ...state, picking: false, typing: false } : state;
+	}
+}
+
+/** The scope of the list of indexes inside a pane, e.g. `vector.pick`. */
+export const pickScope = <const S extends string>(pane: S) => `${pane}.pick` as const;
+
+/** The keys of the list: move, show the selected index, back. */
+export const indexPickBindings = <const S extends Scope>(scope: S, what: string) => {
+	const key = bindingsIn(scope);
+	return [
+		...upDown(scope, 'select'),
+		key('nav.open', 'enter', `show the selected ${what}`, { hint: 'show' }),
+		key('nav.back', 'esc', 'back, showing the same index'),
+		key('index.type', 't', `type the id of a ${what} the list does not have`, { hint: 'type id' }),
+	] as const;
+};
+
+/** The key that opens the list, in a pane's scope. */
+export const indexPick = <const S extends Scope>(scope: S, what: string) =>
+	bindingsIn(scope)('index.pick', 'i', `pick the ${what} shown among those of the account`, {
+		hint: 'index',
+	});
+
+/** The scope that has the keys while an index is chosen. */
+export function indexFocus(state: IndexChoice, pick: Scope): Scope | undefined {
+	if (state.typing) return 'input';
+	return state.picking ? pick : undefined;
+}

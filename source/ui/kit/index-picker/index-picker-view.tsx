@@ -1,0 +1,155 @@
+/**
+ * Choosing the index a pane shows: the list of the account's indexes, the one shown marked,
+ * Enter shows the selected one; where the service lists none, its id is typed. And what the
+ * pane says of an index the service does not have: an answer, not an outage.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { sanitize } from '../../../text/sanitize.js';
+import type { EndpointEntry } from '../../data/poll-store.js';
+import { priorities } from '../../keys/dispatcher.js';
+import { useCommands } from '../../keys/use-keys.js';
+import { useTheme } from '../../theme/theme.js';
+import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
+import { type Column, Table } from '../table/table-view.js';
+import { selectedIndex } from '../tail-list/selection.js';
+import { TextInput } from '../text-input/text-input-view.js';
+import { type IndexAction, type IndexChoice, indexPickBindings } from './index-picker-state.js';
+import type { IndexListing } from './listing.js';
+
+export interface IndexPickerProps<T> {
+	/** E.g. `Vector index`. */
+	what: string;
+	/** The scope of the list's keys (pickScope). */
+	scope: string;
+	state: IndexChoice;
+	/** The choice as it is now: keys read together may have moved the selection since the last frame. */
+	read: () => IndexChoice;
+	dispatch: (action: IndexAction) => void;
+	listing: EndpointEntry<IndexListing<T>> | undefined;
+	/** What is listed where the service lists nothing: the indexes the monitor knows (the one shown). */
+	known?: readonly T[];
+	columns: readonly Column<T>[];
+	idOf: (index: T) => string;
+	width: number;
+	height: number;
+}
+
+/** The list of indexes while picking, the id's field while typing. */
+export function IndexPicker<T>(props: IndexPickerProps<T>) {
+	const { state, dispatch, listing } = props;
+	const data = listing?.data;
+	// A service without the listing: the indexes known, and the id of another is typed (t).
+	const unlisted = data?.listed === false;
+	const indexes = data?.listed ? data.indexes : (props.known ?? []);
+	const ids = indexes.map(props.idOf);
+	const index = selectedIndex(ids, state.cursor ?? state.indexId);
+	const selectedNow = () => {
+		const now = props.read();
+		return selectedIndex(ids, now.cursor ?? now.indexId);
+	};
+	const nothing = unlisted && indexes.length === 0;
+	useEffect(() => {
+		if (state.picking && nothing) dispatch({ type: 'index/type' });
+	}, [state.picking, nothing, dispatch]);
+	const move = (delta: number) => {
+		if (ids.length === 0) return;
+		const id = ids[Math.min(ids.length - 1, Math.max(0, selectedNow() + delta))]!;
+		dispatch({ type: 'index/move', id });
+	};
+	const page = Math.max(1, props.height - 3);
+	const bindings = useMemo(
+		() => indexPickBindings(props.scope, props.what.toLowerCase()),
+		[props.scope, props.what],
+	);
+	useCommands(
+		bindings,
+		props.scope,
+		priorities.pane,
+		{
+			'nav.up': () => move(-1),
+			'nav.down': () => move(1),
+			'nav.pageUp': () => move(-page),
+			'nav.pageDown': () => move(page),
+			'nav.open': () => {
+				const id = ids[selectedNow()];
+				if (id !== undefined) dispatch({ type: 'index/set', id });
+			},
+			'nav.back': () => dispatch({ type: 'index/cancel' }),
+			'index.type': () => dispatch({ type: 'index/type' }),
+		},
+		state.picking,
+	);
+	if (state.typing || nothing)
+		return (
+			<Box flexDirection="column" width={props.width}>
+				<TextInput
+					label={`${props.what} id:`}
+					initial={state.indexId ?? ''}
+					placeholder="type the id, enter to apply (ctrl-u clears)"
+					onSubmit={(id) => dispatch({ type: 'index/set', id })}
+					onCancel={() => dispatch({ type: 'index/cancel' })}
+				/>
+				<Text dimColor wrap="wrap">
+					{unlisted ? `This service lists no ${props.what.toLowerCase()}es (HTTP ${data.status}).` : ''}
+					{state.indexId ? '' : ` No ${props.what.toLowerCase()} is configured for this connection.`}
+				</Text>
+			</Box>
+		);
+	if (!data) return <EndpointState entry={listing} what={`${props.what.toLowerCase()}es`} />;
+	return (
+		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
+			<Text bold wrap="truncate-end">
+				{`${indexes.length} ${props.what.toLowerCase()}${indexes.length === 1 ? '' : 'es'}`}
+				<Text dimColor>
+					{indexes.length === 0
+						? ' · the account has none yet'
+						: ' · ● shown · enter shows the selected one · t types an id'}
+				</Text>
+			</Text>
+			{unlisted ? (
+				<Text dimColor wrap="truncate-end">
+					{`This service lists no ${props.what.toLowerCase()}es (HTTP ${data.status}): here is the one shown.`}
+				</Text>
+			) : null}
+			<Table
+				columns={props.columns}
+				rows={indexes}
+				width={props.width}
+				height={Math.max(2, props.height - 1 - (unlisted ? 1 : 0))}
+				selected={index}
+				mark={(row) => (props.idOf(row) === state.indexId ? '●' : ' ')}
+			/>
+		</Box>
+	);
+}
+
+/** Shown while the index is not chosen (no id configured, the list closed): how to choose one. */
+export function NoIndex(props: { what: string }) {
+	return (
+		<Text>
+			No {props.what.toLowerCase()} is shown: <Text bold>i</Text> picks one of the account's.
+		</Text>
+	);
+}
+
+/**
+ * The service answered 404 for the index shown (a typo'd or deleted id): said as such, not as an
+ * outage of the API (its endpoints take the 404 as an answer).
+ */
+export function NoSuchIndex(props: { what: string; id: string }) {
+	const theme = useTheme();
+	return (
+		<Box flexDirection="column">
+			<Text color={theme.color('warn')} wrap="wrap">
+				No such {props.what.toLowerCase()} {sanitize(props.id)}: the service does not have it (HTTP 404).
+			</Text>
+			<Text dimColor>i picks one of the account's.</Text>
+		</Box>
+	);
+}
+
+/** Whether an entry's answer is the 404 of an index that is not there. */
+export function isNoSuchIndex(entry: EndpointEntry<unknown> | undefined): boolean {
+	return entry?.failure?.status === 404;
+}
