@@ -364,7 +364,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	// Once stopped, nothing this state does is kept or sent: a newer one has taken over.
 	const stopped = Promise.reject(new Error('the state was reloaded from the data directory meanwhile'));
 	stopped.catch(() => {});
-	const settle = () => (alive ? keeper.settle() : stopped);
+	const settle = (mark?: number) => (alive ? keeper.settle(mark) : stopped);
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
 	const events = new EventLog(
 		limits.max_events_size,
@@ -417,6 +417,8 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		flowSink: sinks.flowKeys,
 		runs: workflows.hooks,
 		kept: settle,
+		mark: () => keeper.mark(),
+		...options.withoutSpeedUps,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
 		if (!context) return;

@@ -21,7 +21,7 @@ import type { MessageOutcome, UsageStats } from '../stats/usage.js';
 import type { DlqStore } from '../stores/dlq-store.js';
 import type { EventLog, LogRecord } from '../stores/event-log.js';
 import { discard, type RecordSink } from '../stores/record-sink.js';
-import { type AttemptResult, attemptDelivery } from './attempt.js';
+import { type AttemptResult, attemptByRequest, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate, type FlowKeySettings } from './flow-control.js';
@@ -73,11 +73,19 @@ export interface EngineDeps {
 	/** The workflow engine, for the messages of runs. */
 	runs?: RunHooks;
 	/**
-	 * Resolves once every change reported so far is kept (undefined when it is); rejects when
-	 * it cannot be. An attempt goes out only after it resolves: what a failed write takes back
-	 * must not have been sent.
+	 * Resolves once every change reported so far (or up to `mark`) is kept (undefined when it
+	 * is); rejects when it cannot be. An attempt goes out only once its message is kept: what a
+	 * failed write takes back must not have been sent. What was reported after it (its ACTIVE
+	 * record, another message's end) is not waited for: a failed write reloads the service from
+	 * what was kept, where the message is still waiting, and it goes again (at least once).
 	 */
-	kept?: () => Promise<void> | undefined;
+	kept?: (mark?: number) => Promise<void> | undefined;
+	/** How far the changes reported so far go (the keeper's mark). */
+	mark?: () => number;
+	/** Each attempt waits for every change reported before it, as it once did (the benchmark's line without). */
+	waitForEveryWrite?: boolean;
+	/** Attempts through undici's request() (the benchmark's line without attempts of their own). */
+	requestAttempts?: boolean;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -122,6 +130,7 @@ export class DeliveryEngine {
 	accept(message: StoredMessage): void {
 		this.messages.set(message.id, message);
 		this.sink.put(message.id, message);
+		message.keptMark = this.deps.mark?.();
 		this.queues.added(message);
 		this.event(message, 'CREATED');
 		this.scheduler.schedule(message);
@@ -138,6 +147,8 @@ export class DeliveryEngine {
 		for (const message of [...kept].sort((a, b) => a.createdAt - b.createdAt)) {
 			message.state = message.retried > 0 ? 'retry' : 'waiting';
 			message.heapIndex = -1;
+			// Read from what was kept: nothing to wait for.
+			message.keptMark = 0;
 			this.messages.set(message.id, message);
 			this.queues.added(message);
 			if (message.cancelRequested) cancelled.push(message);
@@ -199,7 +210,7 @@ export class DeliveryEngine {
 
 	private start(message: StoredMessage): void {
 		this.event(message, 'ACTIVE');
-		const kept = this.deps.kept?.();
+		const kept = this.deps.kept?.(this.deps.waitForEveryWrite ? undefined : message.keptMark);
 		if (!kept) {
 			this.send(message);
 			return;
@@ -233,7 +244,7 @@ export class DeliveryEngine {
 				this.deps.signingKey(),
 				Math.floor(clock.now() / 1000),
 			);
-			attempt = attemptDelivery({
+			attempt = (this.deps.requestAttempts ? attemptByRequest : attemptDelivery)({
 				url: message.url,
 				method: message.method,
 				headers,
@@ -312,6 +323,7 @@ export class DeliveryEngine {
 		message.state = 'retry';
 		message.dueAt = now + delay;
 		this.sink.put(message.id, message);
+		message.keptMark = this.deps.mark?.();
 		this.deps.usage.outcome(now, 'retry', message.kind === 'workflow');
 		// The event carries the time the delay was counted from, so the two differ by exactly it.
 		this.event(message, 'RETRY', { time: now, nextDeliveryTime: message.dueAt });

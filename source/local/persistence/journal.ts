@@ -45,12 +45,14 @@ export interface Keeper {
 	register(name: string, store: SnapshotStore, everyMs: number): void;
 	/** A whole-store snapshot kept by an older version under `name`, removed with the next batch. */
 	takeSnapshot(name: string): unknown;
+	/** How far the changes reported so far go, for settle() later. */
+	mark(): number;
 	/**
-	 * Resolves once everything reported so far is written; undefined when it already is.
-	 * Rejects when it cannot be written (the journal failed). Until the next write starts,
-	 * every caller gets the same promise (that write's).
+	 * Resolves once everything reported so far (or up to `mark`) is written; undefined when it
+	 * already is. Rejects when it cannot be written (the journal failed). Until the next write
+	 * starts, every caller gets the same promise (that write's).
 	 */
-	settle(): Promise<void> | undefined;
+	settle(mark?: number): Promise<void> | undefined;
 	/** Saves what is registered, writes what is pending and closes. */
 	close(): Promise<void>;
 }
@@ -276,12 +278,16 @@ export class Journal implements Keeper {
 		}
 	}
 
-	settle(): Promise<void> | undefined {
+	mark(): number {
+		return this.reported;
+	}
+
+	settle(mark = this.reported): Promise<void> | undefined {
 		if (this.failure) return Promise.reject(this.failure);
-		if (this.written === this.reported) return undefined;
-		// Everything reported is in the batch being written; otherwise the next batch takes
+		if (this.written >= mark) return undefined;
+		// What is asked for is in the batch being written; otherwise the next batch takes
 		// everything pending, so whoever asks until it starts waits for the same one.
-		if (this.writing && this.reported === this.writingTarget) {
+		if (this.writing && mark <= this.writingTarget) {
 			this.current ??= newBatch();
 			return this.current.promise;
 		}
@@ -363,7 +369,7 @@ export class Journal implements Keeper {
 				// refused rather than answered for something that is not kept.
 				else operations.push({ type: 'put', key, value: encode(key, entry) });
 			}
-			this.options.faults?.check();
+			if (this.options.faults) await this.options.faults.checkWrite();
 			for (const name of clears) await this.db.clear(rangeOf(name));
 			if (operations.length > 0) await this.db.batch(operations);
 		} catch (error) {
@@ -439,6 +445,7 @@ export const keepNothing: Keeper = {
 	any: async () => false,
 	register() {},
 	takeSnapshot: () => undefined,
+	mark: () => 0,
 	settle: () => undefined,
 	close: async () => {},
 };
