@@ -169,10 +169,10 @@ export async function loadAtRate(target: Target, rate: number, seconds: number):
 	await pool.close();
 }
 
-export function withDeadline<T>(what: string, work: Promise<T>): Promise<T> {
+export function withDeadline<T>(what: string, work: Promise<T>, ms = deadlineMs): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
 	const deadline = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`${what} did not finish within ${deadlineMs} ms`)), deadlineMs);
+		timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
 	});
 	return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -223,6 +223,8 @@ export interface Contender {
 	service: LocalService;
 	/** Put after the metric's name, e.g. ` (--ephemeral)`. */
 	label: string;
+	/** The least share of the baseline its deliveries must reach; none for a line for reference. */
+	target?: number;
 }
 
 export const median = (values: number[]) => percentile(values, 50);

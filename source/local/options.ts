@@ -65,8 +65,6 @@ export interface LocalServiceOptions extends LocalServiceData {
 export interface SpeedUpsOff {
 	/** Attempts through undici's request() rather than a handler of their own. */
 	requestAttempts?: boolean;
-	/** Each attempt waits for every change reported before it, not only for its message. */
-	waitForEveryWrite?: boolean;
 }
 
 export const defaultMessagePrice = 1 / 100_000;

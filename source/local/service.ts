@@ -364,7 +364,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	// Once stopped, nothing this state does is kept or sent: a newer one has taken over.
 	const stopped = Promise.reject(new Error('the state was reloaded from the data directory meanwhile'));
 	stopped.catch(() => {});
-	const settle = (mark?: number) => (alive ? keeper.settle(mark) : stopped);
+	const settle = () => (alive ? keeper.settle() : stopped);
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
 	const events = new EventLog(
 		limits.max_events_size,
@@ -417,7 +417,6 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		flowSink: sinks.flowKeys,
 		runs: workflows.hooks,
 		kept: settle,
-		mark: () => keeper.mark(),
 		...options.withoutSpeedUps,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {

@@ -73,17 +73,11 @@ export interface EngineDeps {
 	/** The workflow engine, for the messages of runs. */
 	runs?: RunHooks;
 	/**
-	 * Resolves once every change reported so far (or up to `mark`) is kept (undefined when it
-	 * is); rejects when it cannot be. An attempt goes out only once its message is kept: what a
-	 * failed write takes back must not have been sent. What was reported after it (its ACTIVE
-	 * record, another message's end) is not waited for: a failed write reloads the service from
-	 * what was kept, where the message is still waiting, and it goes again (at least once).
+	 * Resolves once every change reported so far is kept (undefined when it is); rejects when
+	 * it cannot be. An attempt goes out only after it resolves: what a failed write takes back
+	 * must not have been sent.
 	 */
-	kept?: (mark?: number) => Promise<void> | undefined;
-	/** How far the changes reported so far go (the keeper's mark). */
-	mark?: () => number;
-	/** Each attempt waits for every change reported before it, as it once did (the benchmark's line without). */
-	waitForEveryWrite?: boolean;
+	kept?: () => Promise<void> | undefined;
 	/** Attempts through undici's request() (the benchmark's line without attempts of their own). */
 	requestAttempts?: boolean;
 }
@@ -130,7 +124,6 @@ export class DeliveryEngine {
 	accept(message: StoredMessage): void {
 		this.messages.set(message.id, message);
 		this.sink.put(message.id, message);
-		message.keptMark = this.deps.mark?.();
 		this.queues.added(message);
 		this.event(message, 'CREATED');
 		this.scheduler.schedule(message);
@@ -147,8 +140,6 @@ export class DeliveryEngine {
 		for (const message of [...kept].sort((a, b) => a.createdAt - b.createdAt)) {
 			message.state = message.retried > 0 ? 'retry' : 'waiting';
 			message.heapIndex = -1;
-			// Read from what was kept: nothing to wait for.
-			message.keptMark = 0;
 			this.messages.set(message.id, message);
 			this.queues.added(message);
 			if (message.cancelRequested) cancelled.push(message);
@@ -210,7 +201,7 @@ export class DeliveryEngine {
 
 	private start(message: StoredMessage): void {
 		this.event(message, 'ACTIVE');
-		const kept = this.deps.kept?.(this.deps.waitForEveryWrite ? undefined : message.keptMark);
+		const kept = this.deps.kept?.();
 		if (!kept) {
 			this.send(message);
 			return;
@@ -323,7 +314,6 @@ export class DeliveryEngine {
 		message.state = 'retry';
 		message.dueAt = now + delay;
 		this.sink.put(message.id, message);
-		message.keptMark = this.deps.mark?.();
 		this.deps.usage.outcome(now, 'retry', message.kind === 'workflow');
 		// The event carries the time the delay was counted from, so the two differ by exactly it.
 		this.event(message, 'RETRY', { time: now, nextDeliveryTime: message.dueAt });

@@ -65,11 +65,6 @@ export interface StoredMessage extends HeapItem {
 	holdsQueueSlot: boolean;
 	/** Set by a cancel while an attempt is in flight; honoured when it ends. */
 	cancelRequested: boolean;
-	/**
-	 * The keeper's mark once the message was last put (accepted, or its retry planned): its
-	 * attempt goes out once the keeper wrote that far. Not kept; owned by the delivery engine.
-	 */
-	keptMark?: number;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -45,14 +45,12 @@ export interface Keeper {
 	register(name: string, store: SnapshotStore, everyMs: number): void;
 	/** A whole-store snapshot kept by an older version under `name`, removed with the next batch. */
 	takeSnapshot(name: string): unknown;
-	/** How far the changes reported so far go, for settle() later. */
-	mark(): number;
 	/**
-	 * Resolves once everything reported so far (or up to `mark`) is written; undefined when it
-	 * already is. Rejects when it cannot be written (the journal failed). Until the next write
-	 * starts, every caller gets the same promise (that write's).
+	 * Resolves once everything reported so far is written; undefined when it already is.
+	 * Rejects when it cannot be written (the journal failed). Until the next write starts,
+	 * every caller gets the same promise (that write's).
 	 */
-	settle(mark?: number): Promise<void> | undefined;
+	settle(): Promise<void> | undefined;
 	/** Saves what is registered, writes what is pending and closes. */
 	close(): Promise<void>;
 }
@@ -278,16 +276,12 @@ export class Journal implements Keeper {
 		}
 	}
 
-	mark(): number {
-		return this.reported;
-	}
-
-	settle(mark = this.reported): Promise<void> | undefined {
+	settle(): Promise<void> | undefined {
 		if (this.failure) return Promise.reject(this.failure);
-		if (this.written >= mark) return undefined;
-		// What is asked for is in the batch being written; otherwise the next batch takes
+		if (this.written === this.reported) return undefined;
+		// Everything reported is in the batch being written; otherwise the next batch takes
 		// everything pending, so whoever asks until it starts waits for the same one.
-		if (this.writing && mark <= this.writingTarget) {
+		if (this.writing && this.reported === this.writingTarget) {
 			this.current ??= newBatch();
 			return this.current.promise;
 		}
@@ -445,7 +439,6 @@ export const keepNothing: Keeper = {
 	any: async () => false,
 	register() {},
 	takeSnapshot: () => undefined,
-	mark: () => 0,
 	settle: () => undefined,
 	close: async () => {},
 };
