@@ -169,10 +169,10 @@ export async function loadAtRate(target: Target, rate: number, seconds: number):
 	await pool.close();
 }
 
-export function withDeadline<T>(what: string, work: Promise<T>, ms = deadlineMs): Promise<T> {
+export function withDeadline<T>(what: string, work: Promise<T>): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
 	const deadline = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+		timer = setTimeout(() => reject(new Error(`${what} did not finish within ${deadlineMs} ms`)), deadlineMs);
 	});
 	return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

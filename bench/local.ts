@@ -426,32 +426,17 @@ export const localBenchmark: Benchmark = {
 		const root = await mkdtemp(path.join(tmpdir(), 'mqtop-bench-'));
 		const kept = await startLocalService({ ...benchLimits, dataDir: path.join(root, 'throughput') });
 		const ephemeral = await startLocalService(benchLimits);
-		// The speed-up of the delivery path, measured against the same service without it.
-		const byRequest = await startLocalService({
-			...benchLimits,
-			dataDir: path.join(root, 'by-request'),
-			withoutSpeedUps: { requestAttempts: true },
-		});
 		const services: Contender[] = [
 			{ service: kept, label: '', target: deliveriesTarget },
 			{ service: ephemeral, label: ' (--ephemeral)', target: deliveriesTarget },
 		];
-		const without: Contender = { service: byRequest, label: ', attempts through request()' };
 		try {
 			// Other programs on the machine skew every number; the load says how much.
 			const lines: BenchLine[] = [
 				{ metric: 'machine load average (1 min) at start', value: loadavg()[0]!, unit: '' },
 			];
-			lines.push(
-				// Four contenders of 20,000 messages each.
-				...(await withDeadline(
-					'throughput',
-					throughput(sink, forwarder.url, [...services, without]),
-					180_000,
-				)),
-			);
+			lines.push(...(await withDeadline('throughput', throughput(sink, forwarder.url, services))));
 			lines.push(...(await withDeadline('queue throughput', queueThroughput(sink, kept))));
-			await byRequest.close();
 			lines.push(...(await withDeadline('latency', latency(sink, forwarder.url, services))));
 			lines.push(...(await withDeadline('fair delivery', fairness(sink))));
 			await kept.close();
@@ -462,7 +447,8 @@ export const localBenchmark: Benchmark = {
 			lines.push({ metric: 'machine load average (1 min) at end', value: loadavg()[0]!, unit: '' });
 			return lines;
 		} finally {
-			for (const service of [kept, ephemeral, byRequest]) await service.close();
+			await kept.close();
+			await ephemeral.close();
 			await forwarder.close();
 			await sink.close();
 			await rm(root, { recursive: true, force: true });

@@ -57,14 +57,6 @@ export interface LocalServiceOptions extends LocalServiceData {
 	storageFaults?: StorageFaults;
 	/** How often the data directory is opened again after a write failed; default 2 s. */
 	recoverEveryMs?: number;
-	/** Speed-ups turned off, for the benchmark's lines without them (bench/local.ts). */
-	withoutSpeedUps?: SpeedUpsOff;
-}
-
-/** What each speed-up of the delivery path is measured against. */
-export interface SpeedUpsOff {
-	/** Attempts through undici's request() rather than a handler of their own. */
-	requestAttempts?: boolean;
 }
 
 export const defaultMessagePrice = 1 / 100_000;

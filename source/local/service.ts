@@ -417,7 +417,6 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		flowSink: sinks.flowKeys,
 		runs: workflows.hooks,
 		kept: settle,
-		...options.withoutSpeedUps,
 	});
 	const scheduleRunner = new ScheduleRunner(clock, schedules, (record, at) => {
 		if (!context) return;

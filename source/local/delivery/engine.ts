@@ -21,7 +21,7 @@ import type { MessageOutcome, UsageStats } from '../stats/usage.js';
 import type { DlqStore } from '../stores/dlq-store.js';
 import type { EventLog, LogRecord } from '../stores/event-log.js';
 import { discard, type RecordSink } from '../stores/record-sink.js';
-import { type AttemptResult, attemptByRequest, attemptDelivery } from './attempt.js';
+import { type AttemptResult, attemptDelivery } from './attempt.js';
 import { type Backoff, nextRetryDelay } from './backoff.js';
 import { type AttemptResponse, callbackBody } from './callback-body.js';
 import { FlowGate, type FlowKeySettings } from './flow-control.js';
@@ -78,8 +78,6 @@ export interface EngineDeps {
 	 * must not have been sent.
 	 */
 	kept?: () => Promise<void> | undefined;
-	/** Attempts through undici's request() (the benchmark's line without attempts of their own). */
-	requestAttempts?: boolean;
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
@@ -235,7 +233,7 @@ export class DeliveryEngine {
 				this.deps.signingKey(),
 				Math.floor(clock.now() / 1000),
 			);
-			attempt = (this.deps.requestAttempts ? attemptByRequest : attemptDelivery)({
+			attempt = attemptDelivery({
 				url: message.url,
 				method: message.method,
 				headers,

@@ -8,7 +8,6 @@
  * an origin as it may have deliveries in flight (service.ts), so none waits unattempted there.
  */
 import type { PlanLimits } from '../account/limits.js';
-import { urlParts } from './url-parts.js';
 import { WaitList } from './wait-list.js';
 
 /**
@@ -24,7 +23,11 @@ export function originParallelism(
 
 /** The key an HTTP client pools connections by; the URL itself when it does not parse. */
 export function originOf(url: string): string {
-	return urlParts(url)?.origin ?? url;
+	try {
+		return new URL(url).origin;
+	} catch {
+		return url;
+	}
 }
 
 interface Origin<T> {
