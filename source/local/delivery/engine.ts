@@ -93,6 +93,9 @@ export class DeliveryEngine {
 	/** Admitted by flow control: the global slots, shared fairly between destinations. */
 	private readonly slots: OriginSlots<StoredMessage>;
 	private closed = false;
+	/** The write the attempts in keptSends wait for. */
+	private keptWrite: Promise<void> | undefined;
+	private keptSends: StoredMessage[] = [];
 	private readonly outgoing: OutgoingHeaders;
 	private readonly sink: RecordSink<StoredMessage>;
 	/** The mark of the service's own refusal of a delivery that came back to it (lowercase). */
@@ -197,13 +200,25 @@ export class DeliveryEngine {
 	private start(message: StoredMessage): void {
 		this.event(message, 'ACTIVE');
 		const kept = this.deps.kept?.();
-		// A store that failed is reloaded whole, this engine with it: what waits here is dropped.
-		if (kept)
+		if (!kept) {
+			this.send(message);
+			return;
+		}
+		// The keeper answers the same promise until its next write starts: the attempts that
+		// wait for one write go out together, in order, from one callback.
+		if (kept !== this.keptWrite) {
+			const sends: StoredMessage[] = [];
+			this.keptWrite = kept;
+			this.keptSends = sends;
+			// A store that failed is reloaded whole, this engine with it: what waits here is dropped.
 			kept.then(
-				() => this.send(message),
+				() => {
+					for (const waiting of sends) this.send(waiting);
+				},
 				() => {},
 			);
-		else this.send(message);
+		}
+		this.keptSends.push(message);
 	}
 
 	private send(message: StoredMessage): void {

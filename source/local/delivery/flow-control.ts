@@ -13,6 +13,7 @@
 import type { FlowControl } from '../../api/publish-options.js';
 import type { Clock } from '../clock.js';
 import { discard, type RecordSink } from '../stores/record-sink.js';
+import { WaitList } from './wait-list.js';
 
 const defaultPeriodMs = 1000;
 
@@ -56,8 +57,7 @@ export interface PinRequest {
 
 interface KeyState<T> {
 	settings: FlowKeySettings;
-	queue: T[];
-	head: number;
+	queue: WaitList<T>;
 	active: number;
 	timer: NodeJS.Timeout | undefined;
 }
@@ -106,9 +106,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 	withdraw(item: T): boolean {
 		const state = item.flow ? this.keys.get(item.flow.key) : undefined;
 		if (!state) return false;
-		const at = state.queue.indexOf(item, state.head);
-		if (at < 0) return false;
-		state.queue.splice(at, 1);
+		if (!state.queue.delete(item)) return false;
 		this.compact(state);
 		return true;
 	}
@@ -211,8 +209,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 					ratePeriodStart: this.clock.now(),
 					rateCount: 0,
 				},
-				queue: [],
-				head: 0,
+				queue: new WaitList(),
 				active: 0,
 				timer: undefined,
 			};
@@ -235,7 +232,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 		const current = now < s.ratePeriodStart + period;
 		return {
 			flowControlKey: s.key,
-			waitListSize: state.queue.length - state.head,
+			waitListSize: state.queue.size,
 			parallelismMax: s.parallelism ?? 0,
 			parallelismCount: state.active,
 			rateMax: s.rate ?? 0,
@@ -258,7 +255,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 
 	private pump(state: KeyState<T>): void {
 		const s = state.settings;
-		while (!s.paused && state.head < state.queue.length) {
+		while (!s.paused && state.queue.size > 0) {
 			if (s.parallelism !== undefined && state.active >= s.parallelism) break;
 			const now = this.clock.now();
 			const period = s.periodMs ?? defaultPeriodMs;
@@ -270,7 +267,7 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 				this.wakeAt(state, s.ratePeriodStart + period - now);
 				break;
 			}
-			const item = state.queue[state.head++]!;
+			const item = state.queue.shift()!;
 			state.active++;
 			s.rateCount++;
 			this.launch(item);
@@ -291,14 +288,8 @@ export class FlowGate<T extends { flow: FlowControl | undefined }> {
 	}
 
 	private compact(state: KeyState<T>): void {
-		if (state.head > 1024 && state.head * 2 > state.queue.length) {
-			state.queue.splice(0, state.head);
-			state.head = 0;
-		}
 		const s = state.settings;
-		if (state.head < state.queue.length || state.active > 0 || state.timer) return;
-		state.queue.length = 0;
-		state.head = 0;
+		if (state.queue.size > 0 || state.active > 0 || state.timer) return;
 		if (s.paused || s.pinnedParallelism || s.pinnedRate) return;
 		// An idle key is forgotten once its rate period no longer counts recent starts.
 		const now = this.clock.now();

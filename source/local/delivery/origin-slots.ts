@@ -8,6 +8,7 @@
  * an origin as it may have deliveries in flight (service.ts), so none waits unattempted there.
  */
 import type { PlanLimits } from '../account/limits.js';
+import { WaitList } from './wait-list.js';
 
 /**
  * Deliveries one origin may have in flight: as many as a flow-control key or a queue may ask
@@ -31,8 +32,7 @@ export function originOf(url: string): string {
 
 interface Origin<T> {
 	key: string;
-	waiting: T[];
-	head: number;
+	waiting: WaitList<T>;
 	active: number;
 	/** In the turn order of origins that wait for a slot. */
 	queued: boolean;
@@ -67,7 +67,7 @@ export class OriginSlots<T> {
 		const key = originOf(this.urlOf(item));
 		let origin = this.origins.get(key);
 		if (!origin) {
-			origin = { key, waiting: [], head: 0, active: 0, queued: false };
+			origin = { key, waiting: new WaitList(), active: 0, queued: false };
 			this.origins.set(key, origin);
 		}
 		this.placed.set(item, origin);
@@ -92,9 +92,7 @@ export class OriginSlots<T> {
 	withdraw(item: T): boolean {
 		const origin = this.placed.get(item);
 		if (!origin) return false;
-		const at = origin.waiting.indexOf(item, origin.head);
-		if (at < 0) return false;
-		origin.waiting.splice(at, 1);
+		if (!origin.waiting.delete(item)) return false;
 		this.placed.delete(item);
 		this.forgetIfIdle(origin);
 		return true;
@@ -102,7 +100,7 @@ export class OriginSlots<T> {
 
 	/** Puts an origin in the turn order if it has an item waiting and room under its cap. */
 	private enqueue(origin: Origin<T>): void {
-		if (origin.queued || origin.head >= origin.waiting.length || origin.active >= this.caps.perOrigin) return;
+		if (origin.queued || origin.waiting.size === 0 || origin.active >= this.caps.perOrigin) return;
 		origin.queued = true;
 		this.turns.push(origin);
 	}
@@ -112,15 +110,11 @@ export class OriginSlots<T> {
 			const origin = this.turns[this.turnsHead++]!;
 			origin.queued = false;
 			// Withdrawn items may have emptied it since it took its place.
-			if (origin.head >= origin.waiting.length) {
+			if (origin.waiting.size === 0) {
 				this.forgetIfIdle(origin);
 				continue;
 			}
-			const item = origin.waiting[origin.head++]!;
-			if (origin.head > 1024 && origin.head * 2 > origin.waiting.length) {
-				origin.waiting.splice(0, origin.head);
-				origin.head = 0;
-			}
+			const item = origin.waiting.shift()!;
 			origin.active++;
 			this.active++;
 			// To the back of the turn order: one delivery per origin per turn.
@@ -134,7 +128,7 @@ export class OriginSlots<T> {
 	}
 
 	private forgetIfIdle(origin: Origin<T>): void {
-		if (origin.active > 0 || origin.head < origin.waiting.length || origin.queued) return;
+		if (origin.active > 0 || origin.waiting.size > 0 || origin.queued) return;
 		this.origins.delete(origin.key);
 	}
 }

@@ -5,6 +5,7 @@
  * cancelled, so the next one waits for the retries of the current one. The settings come from the
  * queue store; this keeps only what is in motion.
  */
+import { WaitList } from './wait-list.js';
 
 export interface LaneItem {
 	queueName: string | undefined;
@@ -17,8 +18,7 @@ export interface LaneSettings {
 }
 
 interface Lane<T> {
-	waiting: T[];
-	head: number;
+	waiting: WaitList<T>;
 	/** Messages holding a slot. */
 	active: number;
 	/** Messages of the queue not yet delivered, failed or cancelled (its lag). */
@@ -70,10 +70,7 @@ export class QueueLanes<T extends LaneItem> {
 	withdraw(item: T): boolean {
 		const lane = item.queueName === undefined ? undefined : this.lanes.get(item.queueName);
 		if (!lane) return false;
-		const at = lane.waiting.indexOf(item, lane.head);
-		if (at < 0) return false;
-		lane.waiting.splice(at, 1);
-		return true;
+		return lane.waiting.delete(item);
 	}
 
 	/** Starts what the queue now allows (after a resume or a larger parallelism). */
@@ -89,7 +86,7 @@ export class QueueLanes<T extends LaneItem> {
 	private lane(name: string): Lane<T> {
 		let lane = this.lanes.get(name);
 		if (!lane) {
-			lane = { waiting: [], head: 0, active: 0, pending: 0 };
+			lane = { waiting: new WaitList(), active: 0, pending: 0 };
 			this.lanes.set(name, lane);
 		}
 		return lane;
@@ -97,16 +94,12 @@ export class QueueLanes<T extends LaneItem> {
 
 	private pump(name: string, lane: Lane<T>): void {
 		const settings = this.settings(name) ?? { parallelism: 1, paused: false };
-		while (!settings.paused && lane.head < lane.waiting.length && lane.active < settings.parallelism) {
-			const item = lane.waiting[lane.head++]!;
+		while (!settings.paused && lane.waiting.size > 0 && lane.active < settings.parallelism) {
+			const item = lane.waiting.shift()!;
 			item.holdsQueueSlot = true;
 			lane.active++;
 			this.launch(item);
 		}
-		if (lane.head > 1024 && lane.head * 2 > lane.waiting.length) {
-			lane.waiting.splice(0, lane.head);
-			lane.head = 0;
-		}
-		if (lane.head >= lane.waiting.length && lane.active === 0 && lane.pending === 0) this.lanes.delete(name);
+		if (lane.waiting.size === 0 && lane.active === 0 && lane.pending === 0) this.lanes.delete(name);
 	}
 }

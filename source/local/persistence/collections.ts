@@ -22,7 +22,7 @@ import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
 import type { KeptNotification, WaiterRecord } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
-import { type Codec, jsonCodec, messageCodec } from './codec.js';
+import { type Codec, jsonCodec, lightJsonCodec, messageCodec } from './codec.js';
 import type { Keeper } from './journal.js';
 
 /** Who the service is: what must be the same after a restart for the apps that use it. */
@@ -72,7 +72,8 @@ export const collections = {
 	workflowRunEntries: jsonCodec<RunEntry>(),
 	waiters: jsonCodec<WaiterRecord>(),
 	notifications: jsonCodec<KeptNotification>(),
-	logs: jsonCodec<KeptLogRecord>(),
+	// Three records a message: its only byte array is a response body.
+	logs: lightJsonCodec<KeptLogRecord>((record) => record.responseBody !== undefined),
 	/** The messages delivery logs point at, kept while one does. */
 	logMessages: messageCodec,
 };

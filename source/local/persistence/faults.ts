@@ -26,4 +26,14 @@ export class StorageFaults {
 	check(): void {
 		if (this.failure) throw this.failure;
 	}
+
+	/**
+	 * Rejects with the failure set, if any, once the event loop has turned: a write fails
+	 * after it was handed to LevelDB's thread, when whatever runs meanwhile (a due delivery)
+	 * has run, so the failure comes as late as a real one.
+	 */
+	async checkWrite(): Promise<void> {
+		await new Promise<void>((resolve) => setImmediate(resolve));
+		this.check();
+	}
 }

@@ -47,7 +47,8 @@ export interface Keeper {
 	takeSnapshot(name: string): unknown;
 	/**
 	 * Resolves once everything reported so far is written; undefined when it already is.
-	 * Rejects when it cannot be written (the journal failed).
+	 * Rejects when it cannot be written (the journal failed). Until the next write starts,
+	 * every caller gets the same promise (that write's).
 	 */
 	settle(): Promise<void> | undefined;
 	/** Saves what is registered, writes what is pending and closes. */
@@ -73,10 +74,23 @@ interface Pending {
 	codec: Codec<unknown>;
 }
 
-interface Waiter {
-	target: number;
+/** What waits for one batch to be written: everyone who asked before it started shares it. */
+interface Batch {
+	promise: Promise<void>;
 	resolve: () => void;
 	reject: (error: unknown) => void;
+}
+
+function newBatch(): Batch {
+	let resolve!: () => void;
+	let reject!: (error: unknown) => void;
+	const promise = new Promise<void>((yes, no) => {
+		resolve = yes;
+		reject = no;
+	});
+	// Nobody may be left to listen when it fails (a request that ended meanwhile).
+	promise.catch(() => {});
+	return { promise, resolve, reject };
 }
 
 interface Registration {
@@ -108,7 +122,11 @@ export class Journal implements Keeper {
 	private reported = 0;
 	private written = 0;
 	bytesWritten = 0;
-	private waiters: Waiter[] = [];
+	/** The batch being written, when someone waits for it, and the one after it (all reported since). */
+	private current: Batch | undefined;
+	private upcoming: Batch | undefined;
+	/** `reported` when the batch being written started. */
+	private writingTarget = 0;
 	private registrations: Registration[] = [];
 	private closing: Promise<void> | undefined;
 	private idle: (() => void) | undefined;
@@ -264,10 +282,14 @@ export class Journal implements Keeper {
 	settle(): Promise<void> | undefined {
 		if (this.failure) return Promise.reject(this.failure);
 		if (this.written === this.reported) return undefined;
-		const target = this.reported;
-		return new Promise((resolve, reject) => {
-			this.waiters.push({ target, resolve, reject });
-		});
+		// Everything reported is in the batch being written; otherwise the next batch takes
+		// everything pending, so whoever asks until it starts waits for the same one.
+		if (this.writing && this.reported === this.writingTarget) {
+			this.current ??= newBatch();
+			return this.current.promise;
+		}
+		this.upcoming ??= newBatch();
+		return this.upcoming.promise;
 	}
 
 	close(): Promise<void> {
@@ -328,6 +350,9 @@ export class Journal implements Keeper {
 		if (this.failure) return;
 		this.writing = true;
 		const target = this.reported;
+		this.writingTarget = target;
+		this.current = this.upcoming;
+		this.upcoming = undefined;
 		const entries = this.pending;
 		const clears = this.clears;
 		this.pending = new Map();
@@ -345,7 +370,7 @@ export class Journal implements Keeper {
 					operations.push({ type: 'put', key, value });
 				}
 			}
-			this.options.faults?.check();
+			if (this.options.faults) await this.options.faults.checkWrite();
 			for (const name of clears) await this.db.clear(rangeOf(name));
 			if (operations.length > 0) await this.db.batch(operations);
 		} catch (error) {
@@ -357,9 +382,9 @@ export class Journal implements Keeper {
 			return;
 		}
 		this.written = target;
-		const done = this.waiters.filter((w) => w.target <= target);
-		this.waiters = this.waiters.filter((w) => w.target > target);
-		for (const waiter of done) waiter.resolve();
+		const done = this.current;
+		this.current = undefined;
+		done?.resolve();
 		if (this.pending.size > 0 || this.clears.size > 0) this.schedule();
 		else if (this.written === this.reported) this.idle?.();
 	}
@@ -373,9 +398,10 @@ export class Journal implements Keeper {
 		for (const registration of this.registrations) clearInterval(registration.timer);
 		this.registrations = [];
 		this.written = this.reported;
-		const waiters = this.waiters;
-		this.waiters = [];
-		for (const waiter of waiters) waiter.reject(failure);
+		const waiting = [this.current, this.upcoming];
+		this.current = undefined;
+		this.upcoming = undefined;
+		for (const batch of waiting) batch?.reject(failure);
 		this.idle?.();
 		for (const listener of this.failureListeners) listener(failure);
 	}

@@ -45,6 +45,23 @@ export interface EventLogSinks {
 /** The logs retention of the deployed service's pay-as-you-go plan. */
 export const logRetentionMs = 7 * 86_400_000;
 
+/** The optional fields of a record, each copied by keptRecord (the check below fails to compile if one is missed). */
+type OptionalField = Exclude<keyof LogRecord, 'time' | 'state' | 'message'>;
+type Copied = 'responseStatus' | 'responseHeader' | 'responseBody' | 'error' | 'nextDeliveryTime';
+const everyFieldCopied: [Exclude<OptionalField, Copied>] extends [never] ? true : never = true;
+void everyFieldCopied;
+
+/** A record as kept, built field by field (an object rest and spread cost more, once per state change). */
+function keptRecord(record: LogRecord): KeptLogRecord {
+	const kept: KeptLogRecord = { time: record.time, state: record.state, messageId: record.message.id };
+	if (record.responseStatus !== undefined) kept.responseStatus = record.responseStatus;
+	if (record.responseHeader !== undefined) kept.responseHeader = record.responseHeader;
+	if (record.responseBody !== undefined) kept.responseBody = record.responseBody;
+	if (record.error !== undefined) kept.error = record.error;
+	if (record.nextDeliveryTime !== undefined) kept.nextDeliveryTime = record.nextDeliveryTime;
+	return kept;
+}
+
 /** A sequence number as a key that sorts as the number does. */
 const seqKey = (seq: number) => seq.toString().padStart(16, '0');
 
@@ -57,6 +74,7 @@ export class EventLog {
 	private oldest = 0;
 	/** Records per message id: a message is kept while one points at it. */
 	private readonly references = new Map<string, number>();
+	private readonly capacityReason: string;
 
 	constructor(
 		private readonly capacity: number,
@@ -64,6 +82,7 @@ export class EventLog {
 		private readonly evictions: EvictionReporter = noEvictionReport,
 		private readonly retentionMs = logRetentionMs,
 	) {
+		this.capacityReason = `${capacity} are kept (max_events_size), as the deployed service keeps its last 10,000: the oldest goes for each new one`;
 		this.ring = new Array(Math.max(1, capacity));
 		this.seqs = new Array(Math.max(1, capacity)).fill(-1);
 	}
@@ -73,17 +92,12 @@ export class EventLog {
 		this.expire(record.time);
 		if (this.next - this.oldest >= this.ring.length) {
 			this.remove(this.next - this.ring.length);
-			this.evictions.evicted(
-				'delivery logs',
-				1,
-				`${this.capacity} are kept (max_events_size), as the deployed service keeps its last 10,000: the oldest goes for each new one`,
-			);
+			this.evictions.evicted('delivery logs', 1, this.capacityReason);
 		}
 		const seq = this.next++;
 		this.place(seq, record);
 		if (this.refer(record.message.id) === 1) this.sinks.messages.put(record.message.id, record.message);
-		const { message, ...rest } = record;
-		this.sinks.records.put(seqKey(seq), { ...rest, messageId: message.id });
+		this.sinks.records.put(seqKey(seq), keptRecord(record));
 	}
 
 	/**

@@ -130,7 +130,8 @@ describe.each([
 		const { list, detail } = await detailKeys('messages', /delivered/, /Message msg_\S+ delivered/);
 		expect(list).toMatch(/^↑↓ select {2}g newest {2}enter detail {2}\/ filter {2}i follow id/);
 		expect(detail).toMatch(/^↑↓ scroll {2}g top {2}esc back {2}c cancel msg/);
-		for (const gone of ['select', 'enter detail', '/ filter', 'follow id']) expect(detail).not.toContain(gone);
+		for (const gone of ['select', 'enter detail', '/ filter', 'follow id'])
+			expect(detail).not.toContain(gone);
 	});
 
 	it('shows the detail’s keys in Callbacks, not the list’s', async () => {

@@ -1,0 +1,230 @@
+/**
+ * What the `local` benchmark's measures share: a loopback sink and a bare forwarder (the
+ * baseline), load generators, deadlines, and rotation of contenders within one run.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { Pool } from 'undici';
+import type { LocalService } from '../source/local/service.js';
+import { percentile } from './report.js';
+
+/** Requests in flight of the throughput load. */
+export const concurrency = 64;
+/** Each measure ends by itself within this, or fails saying which one did not. */
+export const deadlineMs = 120_000;
+
+export interface Sink {
+	url: string;
+	arrived: number;
+	latencies: number[];
+	/** Resolves when `count` requests have arrived since the last reset. */
+	until(count: number): Promise<void>;
+	reset(): void;
+	close(): Promise<void>;
+}
+
+export function listen(server: Server): Promise<string> {
+	return new Promise((resolve) => {
+		server.listen(0, '127.0.0.1', () =>
+			resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+		);
+	});
+}
+
+export function closeServer(server: Server): Promise<void> {
+	return new Promise((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
+}
+
+/** Answers 200 at once; a body holding a send time becomes a latency sample. */
+export async function startSink(): Promise<Sink> {
+	let waiter: { count: number; resolve: () => void } | undefined;
+	const sink: Sink = {
+		url: '',
+		arrived: 0,
+		latencies: [],
+		until: (count) =>
+			sink.arrived >= count
+				? Promise.resolve()
+				: new Promise((resolve) => {
+						waiter = { count, resolve };
+					}),
+		reset() {
+			sink.arrived = 0;
+			sink.latencies = [];
+		},
+		close: () => closeServer(server),
+	};
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			const text = Buffer.concat(chunks).toString();
+			if (text.startsWith('t=')) sink.latencies.push(performance.now() - Number(text.slice(2)));
+			sink.arrived++;
+			res.end('ok');
+			if (waiter && sink.arrived >= waiter.count) {
+				waiter.resolve();
+				waiter = undefined;
+			}
+		});
+	});
+	sink.url = await listen(server);
+	return sink;
+}
+
+/** The baseline: accept a POST, forward it to the sink, answer once the sink answered. */
+export async function startForwarder(sinkUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+	const pool = new Pool(sinkUrl, { connections: 256 });
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', async () => {
+			try {
+				const answer = await pool.request({
+					path: '/forwarded',
+					method: 'POST',
+					body: Buffer.concat(chunks),
+				});
+				await answer.body.dump();
+				res.setHeader('content-type', 'application/json');
+				res.end('{"messageId":"forwarded"}');
+			} catch {
+				res.statusCode = 502;
+				res.end();
+			}
+		});
+	});
+	const url = await listen(server);
+	return {
+		url,
+		close: async () => {
+			await closeServer(server);
+			await pool.close();
+		},
+	};
+}
+
+export interface Target {
+	origin: string;
+	path: string;
+	headers: Record<string, string>;
+}
+
+/** Sends `count` POSTs with `concurrency` in flight; resolves with the elapsed ms. */
+export async function load(target: Target, count: number, body: (i: number) => string): Promise<number> {
+	const pool = new Pool(target.origin, { connections: concurrency });
+	const started = performance.now();
+	let next = 0;
+	let failed = 0;
+	const worker = async () => {
+		while (next < count) {
+			const i = next++;
+			const answer = await pool.request({
+				path: target.path,
+				method: 'POST',
+				headers: target.headers,
+				body: body(i),
+			});
+			await answer.body.dump();
+			if (answer.statusCode >= 300) failed++;
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	const elapsed = performance.now() - started;
+	await pool.close();
+	if (failed > 0) throw new Error(`${failed} of ${count} requests failed`);
+	return elapsed;
+}
+
+/** Sends at a fixed rate for `seconds`; latency is measured by the sink from the body. */
+export async function loadAtRate(target: Target, rate: number, seconds: number): Promise<void> {
+	const pool = new Pool(target.origin, { connections: 32 });
+	const total = rate * seconds;
+	const started = performance.now();
+	const pending: Promise<void>[] = [];
+	let sent = 0;
+	while (sent < total) {
+		const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
+		for (; sent < due; sent++) {
+			pending.push(
+				pool
+					.request({
+						path: target.path,
+						method: 'POST',
+						headers: target.headers,
+						body: `t=${performance.now()}`,
+					})
+					.then((a) => a.body.dump()),
+			);
+		}
+		await sleep(2);
+	}
+	await Promise.all(pending);
+	await pool.close();
+}
+
+export function withDeadline<T>(what: string, work: Promise<T>): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const deadline = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what} did not finish within ${deadlineMs} ms`)), deadlineMs);
+	});
+	return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export function serviceTarget(
+	service: LocalService,
+	destination: string,
+	headers: Record<string, string> = {},
+): Target {
+	return {
+		origin: service.queueUrl,
+		path: `/v2/publish/${destination}`,
+		headers: { authorization: `Bearer ${service.token}`, 'content-type': 'text/plain', ...headers },
+	};
+}
+
+export const collectGarbage: () => void = (() => {
+	v8.setFlagsFromString('--expose-gc');
+	return vm.runInNewContext('gc') as () => void;
+})();
+
+export async function settledMemory(): Promise<{ heap: number; rss: number }> {
+	for (let i = 0; i < 3; i++) {
+		collectGarbage();
+		await sleep(50);
+	}
+	const usage = process.memoryUsage();
+	return { heap: usage.heapUsed, rss: usage.rss };
+}
+
+/**
+ * Runs each of `contenders` once per round, `rounds` times, starting each round with the next
+ * one, so drifting load hits all alike. Returns the results per contender.
+ */
+export async function rotate<T>(rounds: number, contenders: (() => Promise<T>)[]): Promise<T[][]> {
+	const results: T[][] = contenders.map(() => []);
+	for (let round = 0; round < rounds; round++) {
+		for (let i = 0; i < contenders.length; i++) {
+			const which = (round + i) % contenders.length;
+			results[which]!.push(await contenders[which]!());
+		}
+	}
+	return results;
+}
+
+/** The service as measured: kept in a data directory, or in memory only. */
+export interface Contender {
+	service: LocalService;
+	/** Put after the metric's name, e.g. ` (--ephemeral)`. */
+	label: string;
+	/** The least share of the baseline its deliveries must reach; none for a line for reference. */
+	target?: number;
+}
+
+export const median = (values: number[]) => percentile(values, 50);
