@@ -9,6 +9,7 @@ import {
 	loadFilterEngine,
 	type RowFilter,
 } from './row-filter.js';
+import type { RowFilterAction } from './row-filter-state.js';
 
 /** Whether the expression engine is loaded; starts loading it when `wanted`. */
 export function useFilterEngine(wanted = true): boolean {
@@ -35,17 +36,13 @@ export function useRowFilter(text: string, opening = false): RowFilter | undefin
 }
 
 /** The prompt line's field of a list's filter. */
-export function filterField(options: {
-	initial: string;
-	onSubmit: (text: string) => void;
-	onCancel: () => void;
-}): PromptField {
+export function filterField(filter: string, dispatch: (action: RowFilterAction) => void): PromptField {
 	return {
 		label: 'Filter /',
-		initial: options.initial,
+		initial: filter,
 		placeholder: 'a regular expression or text; enter applies, empty shows all',
-		onSubmit: options.onSubmit,
-		onCancel: options.onCancel,
+		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
+		onCancel: () => dispatch({ type: 'filter/close' }),
 	};
 }
 

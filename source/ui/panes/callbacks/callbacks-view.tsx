@@ -226,11 +226,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 	});
 
-	const field = filterField({
-		initial: state.filter,
-		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
-		onCancel: () => dispatch({ type: 'filter/close' }),
-	});
+	const field = filterField(state.filter, dispatch);
 	const editing = rowOf(rows, state.editingBody);
 	const editingEvent = editing?.event;
 	const bodyField = editing &&

@@ -94,15 +94,7 @@ export function GroupsView(props: PaneViewProps) {
 	const notice = state.notice ? 1 : 0;
 	const shown = controller.shown() ?? [];
 	const field = state.filtering ? (
-		<PromptLine
-			width={width}
-			field={filterField({
-				initial: state.filter,
-				onSubmit: (text) => dispatch({ type: 'filter/set', text }),
-				onCancel: () => dispatch({ type: 'filter/close' }),
-			})}
-			hint={null}
-		/>
+		<PromptLine width={width} field={filterField(state.filter, dispatch)} hint={null} />
 	) : null;
 	const heading = (
 		<LiveLine

@@ -135,11 +135,7 @@ export function MessagesView(props: PaneViewProps) {
 				: 'i follows an id · c cancels the selected message · enter opens'}
 		</Text>
 	);
-	const filterInput = filterField({
-		initial: state.filter,
-		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
-		onCancel: () => dispatch({ type: 'filter/close' }),
-	});
+	const filterInput = filterField(state.filter, dispatch);
 	const prompt = (
 		<PromptLine
 			width={props.width}

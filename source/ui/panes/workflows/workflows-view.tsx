@@ -106,11 +106,7 @@ export function WorkflowsView(props: PaneViewProps) {
 				: 'enter opens a run · c cancels the selected run (asks first)'}
 		</Text>
 	);
-	const field = filterField({
-		initial: state.filter,
-		onSubmit: (text) => dispatch({ type: 'filter/set', text }),
-		onCancel: () => dispatch({ type: 'filter/close' }),
-	});
+	const field = filterField(state.filter, dispatch);
 	const prompt = (
 		<PromptLine
 			width={props.width}
