@@ -213,7 +213,7 @@ describe('trigger items', () => {
 			error: expect.stringMatching(/^f\.json: items/),
 		});
 		expect(parseTriggerFile('[{"destination":"x","headers":{"a":1}}]', 'f.json')).toEqual({
-			error: expect.stringMatching(/^f\.json: items\[0\]\.headers\.a: /),
+			error: 'f.json: items[0].headers.a must be a string, not a number',
 		});
 		expect(parseTriggerFile('[]', 'f.json')).toEqual({ error: 'f.json: no items to trigger' });
 	});
