@@ -26,6 +26,7 @@ import { defaultLocalPort } from './local-server.js';
 import { chooseBackend } from './monitor-backend.js';
 import { monitorFlags } from './monitor-flags.js';
 import { monitorHealth } from './monitor-health.js';
+import { followListen, ownReceiverOptions } from './monitor-receivers.js';
 import { chooseReceiverPort, keepReceiverPort } from './receiver-port.js';
 import { ttyRefusal } from './tty.js';
 
@@ -147,22 +148,12 @@ async function runMonitor(
 		const receiverStarting = keys
 			? (await import('../receiver/worker.js'))
 					.startReceiverInWorker(
-						{
-							// A request answered but not shown (a bug) is said in the status line, and so is a
-							// history that cannot write (a full disk): requests are then not kept for replay.
+						ownReceiverOptions({ ...backend, keys }, settings, {
+							dataDir: throwaway ? undefined : dataDir,
+							port: receiverPort,
 							onError: faults.report,
 							onHistoryError: faults.warn,
-							currentSigningKey: keys.current,
-							nextSigningKey: keys.next,
-							keyPairs: settings.keyPairs,
-							publicUrl: settings.publicUrl,
-							forwardTo: settings.forwardTo,
-							forwardRejected: settings.forwardRejected,
-							historyDir: throwaway ? undefined : monitorHistoryDirectory(dataDir),
-							dialect: backend.dialect,
-							port: receiverPort,
-							readKeys: backend.readKeys,
-						},
+						}),
 						early.receiverThread,
 					)
 					.catch((error: unknown) => {
@@ -179,18 +170,7 @@ async function runMonitor(
 			);
 		if (receiver && !throwaway) {
 			// mqtop listen on the same data directory: its requests shown beside the receiver's own.
-			const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
-				import('../receiver/history-follow.js'),
-				import('../receiver/store.js'),
-				import('../receiver/classify.js'),
-			]);
-			follower = new HistoryFollower(
-				historyDirectory(dataDir),
-				new EventStore({
-					classify: { dialect: backend.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes },
-				}),
-				{ onError: faults.warn },
-			);
+			follower = await followListen(backend, dataDir, { onError: faults.warn });
 		}
 		/** Sends request n of the history in `historyDir` to the app again, when there is an app. */
 		const replayFrom = (historyDir: string) =>

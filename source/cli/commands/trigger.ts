@@ -1,5 +1,5 @@
 /** `mqtop trigger <items.json|->`: start workflow runs in one batch. */
-import { describeZodError, WorkflowTriggerInputs } from '../../api/schemas.js';
+import { parseTriggerItems } from '../../api/trigger-input.js';
 import { orMissing } from '../../format/missing.js';
 import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -25,17 +25,11 @@ export const triggerCommand = defineCommand({
 		const file = args.positionals[0]!;
 		const label = file === '-' ? 'stdin' : file;
 		const text = (await readInput(file, io, label)).toString('utf8');
-		let json: unknown;
-		try {
-			json = JSON.parse(text);
-		} catch (error) {
-			throw new UsageError(`${label} is not valid JSON: ${(error as Error).message}`);
-		}
-		const parsed = WorkflowTriggerInputs.safeParse(json);
-		if (!parsed.success) throw new UsageError(`${label}: ${describeZodError(parsed.error, 'items')}`);
-		if (parsed.data.length === 0) throw new UsageError(`${label}: no items to trigger`);
+		const parsed = parseTriggerItems(text, label);
+		if ('error' in parsed) throw new UsageError(parsed.error);
+		const items = parsed.items;
 		const { client } = await connect();
-		const { data: results, issues } = await client.workflows.triggerMany(parsed.data);
+		const { data: results, issues } = await client.workflows.triggerMany(items);
 		warnIssues(out, 'trigger', issues);
 		if (out.json) return void out.document(results);
 		out.table(
@@ -48,7 +42,7 @@ export const triggerCommand = defineCommand({
 			],
 			results.map((result, i) => [
 				String(i),
-				sanitize(parsed.data[i]?.destination ?? '?'),
+				sanitize(items[i]?.destination ?? '?'),
 				sanitize(result.workflowRunId),
 				orMissing(result.workflowCreatedAt, formatTime),
 				result.deduplicated

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MqClient } from '../../../source/api/client.js';
 import { defaultDialect, resolveDialect } from '../../../source/api/dialect.js';
 import type { DeliveryEvent } from '../../../source/api/schemas.js';
+import { parseTriggerItems } from '../../../source/api/trigger-input.js';
 import { previewLines, previewRequest } from '../../../source/ui/kit/confirm/request-preview.js';
 import { hardWrap } from '../../../source/ui/kit/text/wrap.js';
 import {
@@ -17,7 +18,7 @@ import {
 	webhookAddress,
 } from '../../../source/ui/panes/publish/publish-form.js';
 import { matchRunMessages } from '../../../source/ui/panes/publish/run-messages.js';
-import { checkItemForm, parseTriggerFile } from '../../../source/ui/panes/publish/trigger-items.js';
+import { checkItemForm } from '../../../source/ui/panes/publish/trigger-items.js';
 
 describe('group forms', () => {
 	it('prefills the removal with the marked endpoints, by name when all have one', () => {
@@ -203,19 +204,23 @@ describe('trigger items', () => {
 	});
 
 	it('reads a JSON file of items, or says clearly why not', () => {
-		expect(parseTriggerFile('[{"destination":"https://w.example/"}]', 'f.json')).toEqual({
+		expect(parseTriggerItems('[{"destination":"https://w.example/"}]', 'f.json')).toEqual({
 			items: [{ destination: 'https://w.example/' }],
 		});
-		expect(parseTriggerFile('[{"destination": ', 'f.json')).toEqual({
+		expect(parseTriggerItems('[{"destination": ', 'f.json')).toEqual({
 			error: expect.stringMatching(/^f\.json is not valid JSON: /),
 		});
-		expect(parseTriggerFile('{"destination":"x"}', 'f.json')).toEqual({
+		expect(parseTriggerItems('{"destination":"x"}', 'f.json')).toEqual({
 			error: expect.stringMatching(/^f\.json: items/),
 		});
-		expect(parseTriggerFile('[{"destination":"x","headers":{"a":1}}]', 'f.json')).toEqual({
+		expect(parseTriggerItems('[{"destination":"x","headers":{"a":1}}]', 'f.json')).toEqual({
 			error: 'f.json: items[0].headers.a must be a string, not a number',
 		});
-		expect(parseTriggerFile('[]', 'f.json')).toEqual({ error: 'f.json: no items to trigger' });
+		// A JSON body is sent as its serialisation, as mqtop trigger and the workflow SDK send it.
+		expect(parseTriggerItems('[{"destination":"x","body":{"order":7}}]', 'f.json')).toEqual({
+			items: [{ destination: 'x', body: '{"order":7}' }],
+		});
+		expect(parseTriggerItems('[]', 'f.json')).toEqual({ error: 'f.json: no items to trigger' });
 	});
 });
 

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prefixed } from '../../../api/dialect.js';
 import type { WorkflowTriggerItem } from '../../../api/schemas.js';
+import { parseTriggerItems } from '../../../api/trigger-input.js';
 import { batchTriggerRequest } from '../../../api/workflows-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
@@ -21,7 +22,7 @@ import { osc52 } from './clipboard.js';
 import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
 import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './publish-state.js';
 import { matchRunMessages, type StartedRun } from './run-messages.js';
-import { checkItemForm, fileForm, type ItemField, itemForm, parseTriggerFile } from './trigger-items.js';
+import { checkItemForm, fileForm, type ItemField, itemForm } from './trigger-items.js';
 
 /** The largest JSON file of trigger items read. */
 export const maxItemsFileBytes = 4 * 1024 * 1024;
@@ -267,7 +268,7 @@ async function readItems(path: string): Promise<{ items: WorkflowTriggerItem[] }
 		if (!info.isFile()) return { error: `${label} is not a file` };
 		if (info.size > maxItemsFileBytes)
 			return { error: `${label} is ${info.size} bytes; at most ${maxItemsFileBytes} are read` };
-		return parseTriggerFile(await readFile(file, 'utf8'), label);
+		return parseTriggerItems(await readFile(file, 'utf8'), label);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT') return { error: `${label}: no such file` };

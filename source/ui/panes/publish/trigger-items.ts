@@ -1,11 +1,11 @@
 /**
- * Workflow trigger items for the batch trigger: typed one by one in a form, or read from a JSON
- * file. Both are checked with the shared WorkflowTriggerItem schema; a bad file says why and
- * adds nothing.
+ * Workflow trigger items for the batch trigger: typed one by one in a form (the body sent as
+ * typed), or read from a JSON file as `mqtop trigger` reads it (api/trigger-input.ts: a JSON
+ * body is sent as its serialisation); a bad file says why and adds nothing.
  */
 import { isHttpUrl } from '../../../api/publish-options.js';
 import { parseHeaderLine, SettingError } from '../../../api/publish-settings.js';
-import { describeZodError, type WorkflowTriggerItem, WorkflowTriggerItems } from '../../../api/schemas.js';
+import type { WorkflowTriggerItem } from '../../../api/schemas.js';
 import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/form-state.js';
 import type { FormErrors } from '../../kit/form/form-view.js';
 
@@ -13,7 +13,7 @@ export type ItemField = 'destination' | 'body' | 'headers';
 
 const itemFields: readonly FieldSpec<ItemField>[] = [
 	{ id: 'destination', label: 'workflow URL', placeholder: 'https://…' },
-	{ id: 'body', label: 'body', kind: 'lines', placeholder: 'optional; passed unchanged' },
+	{ id: 'body', label: 'body', kind: 'lines', placeholder: 'optional; sent as typed' },
 	{
 		id: 'headers',
 		label: 'headers',
@@ -28,7 +28,13 @@ export function itemForm(): FormState<ItemField> {
 
 export function fileForm(): FormState<'path'> {
 	return createForm(
-		[{ id: 'path', label: 'JSON file', placeholder: 'path to [{"destination", "body"?, "headers"?}, …]' }],
+		[
+			{
+				id: 'path',
+				label: 'JSON file',
+				placeholder: 'path to a JSON array of items; a JSON body is sent as JSON text',
+			},
+		],
 		{},
 		undefined,
 		'load',
@@ -60,21 +66,4 @@ export function checkItemForm(values: Readonly<Record<ItemField, string>>): {
 	if (values.body !== '') item.body = values.body;
 	if (Object.keys(headers).length > 0) item.headers = headers;
 	return { errors, item };
-}
-
-/** The items of a JSON file's text, or why there are none; `label` names the file in the message. */
-export function parseTriggerFile(
-	text: string,
-	label: string,
-): { items: WorkflowTriggerItem[] } | { error: string } {
-	let json: unknown;
-	try {
-		json = JSON.parse(text);
-	} catch (error) {
-		return { error: `${label} is not valid JSON: ${(error as Error).message}` };
-	}
-	const parsed = WorkflowTriggerItems.safeParse(json);
-	if (!parsed.success) return { error: `${label}: ${describeZodError(parsed.error, 'items')}` };
-	if (parsed.data.length === 0) return { error: `${label}: no items to trigger` };
-	return { items: parsed.data };
 }
