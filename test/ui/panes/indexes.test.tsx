@@ -225,8 +225,9 @@ describe('Search pane', () => {
 	it('masks the index tokens until v', async () => {
 		const { screen, fixture } = session;
 		const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
-		expect(lineOf(screen.frame(), 'token')).toContain(maskText);
-		expect(screen.frame()).not.toContain(index.token);
+		const frame = await screen.waitFor((f) => (lineOf(f, 'token') ? f : undefined), 'the token line');
+		expect(lineOf(frame, 'token')).toContain(maskText);
+		expect(frame).not.toContain(index.token);
 		await screen.press('v');
 		await screen.waitFor(
 			(f) => f.includes(index.token) && f.includes(index.read_only_token),
