@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDotSegment } from '../../api/paths.js';
+import { replyToError } from './error-status.js';
 import { badRequest, errorReply, HttpError, type Reply, writeReply } from './reply.js';
 
 export interface Request {
@@ -110,8 +111,9 @@ export class Router<Meta> {
 				this.hooks.before?.(request, route.meta);
 				reply = await route.handler(request, route.meta);
 			} catch (error) {
-				if (!(error instanceof HttpError)) throw error;
-				reply = errorReply(error);
+				const refused = replyToError(error);
+				if (!refused) throw error;
+				reply = refused;
 			}
 			const settling = this.hooks.settle?.();
 			if (settling) {
