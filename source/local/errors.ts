@@ -19,6 +19,11 @@ export type ServiceErrorKind =
 	| 'too-large'
 	/** Over a rate limit; the headers say when to ask again. */
 	| 'rate-limited'
+	/**
+	 * A request the service itself sent that came back to it (docs/protocol/delivery.md#loops);
+	 * the headers mark it so that the delivery that brought it fails at once.
+	 */
+	| 'loop'
 	/** The service could not keep a change; nothing of it was done. */
 	| 'unavailable';
 
@@ -37,3 +42,8 @@ export class ServiceError extends Error {
 export const invalid = (message: string) => new ServiceError('invalid', message);
 export const notFound = (message: string) => new ServiceError('not-found', message);
 export const usedUp = (message: string) => new ServiceError('used-up', message);
+
+/** The same error with `where` (e.g. `items[2]: `) put before its words. */
+export function locatedError(where: string, error: ServiceError): ServiceError {
+	return new ServiceError(error.kind, `${where}${error.message}`, error.headers);
+}

@@ -11,18 +11,21 @@ import { type Dialect, resolveDialect } from '../api/dialect.js';
 import { nestsDeeperThan } from '../text/json-nesting.js';
 import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
+import { buildRouter } from './api/routes.js';
 import { systemClock } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { defaultBackoff, scaledBackoff } from './delivery/backoff.js';
 import { DeliveryEngine } from './delivery/engine.js';
 import { originParallelism } from './delivery/origin-slots.js';
+import { ServiceError } from './errors.js';
 import {
 	type ConnectionGuard,
 	guardConnections,
 	resolveConnectionLimits,
 	serverOptions,
 } from './http/connections.js';
-import { errorReply, HttpError, writeReply } from './http/reply.js';
+import { serviceErrorReply } from './http/error-status.js';
+import { writeReply } from './http/reply.js';
 import {
 	createLocalIndexes,
 	registerIndexStatistics,
@@ -41,7 +44,6 @@ import {
 } from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
 import { Recovery } from './persistence/recovery.js';
-import { buildRouter } from './routes.js';
 import { fireSchedule, noteScheduleOutcome } from './schedules/fire.js';
 import { ScheduleRunner } from './schedules/runner.js';
 import { type LocalServiceInfo, serviceInfo } from './service-info.js';
@@ -226,7 +228,7 @@ async function serve(
 			return;
 		}
 		req.resume();
-		writeReply(res, errorReply(new HttpError(503, refusal)));
+		writeReply(res, serviceErrorReply(new ServiceError('unavailable', refusal)));
 	});
 	// Errors of the listening socket (out of file descriptors, say) must not end the process.
 	server.on('error', onError);

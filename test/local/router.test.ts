@@ -1,8 +1,9 @@
-/** The router's promises: 404, 405 with Allow, thrown HttpErrors, and 500 for a bug without a crash. */
+/** The router's promises: 404, 405 with Allow, a thrown ServiceError by its kind, and 500 for a bug without a crash. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, ok } from '../../source/local/http/reply.js';
+import { ServiceError } from '../../source/local/errors.js';
+import { ok } from '../../source/local/http/reply.js';
 import { Router } from '../../source/local/http/router.js';
 import { rawHttp } from '../support/raw-http.js';
 import { raw } from './helpers.js';
@@ -11,7 +12,7 @@ const errors: unknown[] = [];
 const router = new Router<null>({ onError: (e) => errors.push(e) })
 	.add('GET', '/v2/things/:id', null, (req) => ok({ id: req.params.id }))
 	.add('POST', '/v2/things/:id', null, () => {
-		throw new HttpError(409, 'taken', { 'x-why': 'because' });
+		throw new ServiceError('used-up', 'taken', { 'x-why': 'because' });
 	})
 	.add('GET', '/v2/bug', null, () => {
 		throw new TypeError('a real bug');
@@ -42,9 +43,9 @@ describe('Router', () => {
 		expect(wrong.headers.get('allow')).toBe('GET, POST');
 	});
 
-	it('writes a thrown HttpError with its status and headers', async () => {
+	it('writes a thrown ServiceError with the status of its kind and its headers', async () => {
 		const taken = await raw(`${base}/v2/things/1`, { method: 'POST' });
-		expect(taken.status).toBe(409);
+		expect(taken.status).toBe(412);
 		expect(taken.headers.get('x-why')).toBe('because');
 		expect(taken.json()).toEqual({ error: 'taken' });
 	});

@@ -6,21 +6,17 @@
  * of results for an item to a URL Group. An item that names a workflow run is a message of that run
  * (the workflow SDK submits its steps this way).
  */
+
 import { z } from 'zod';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
+import { invalid, usedUp } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 import { headerFields } from '../http/headers.js';
-import { badRequest, ok, type Reply } from '../http/reply.js';
+import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { incomingHops } from '../messages/hops.js';
-import {
-	batchBodyFactor,
-	commitAccept,
-	type Destination,
-	planAccept,
-	planExhausted,
-} from '../publishing/accept.js';
+import { batchBodyFactor, commitAccept, type Destination, planAccept } from '../publishing/accept.js';
 import { checkDaily } from './publish.js';
 
 const BatchItem = z.looseObject({
@@ -42,7 +38,7 @@ function bodyOf(body: unknown): Buffer {
 function destinationOf(text: string, where: string): Destination {
 	if (isHttpUrl(text)) return { kind: 'url', url: text };
 	if (isGroupName(text)) return { kind: 'group', name: text };
-	throw badRequest(
+	throw invalid(
 		`${where}invalid destination ${JSON.stringify(text)}: expected an http:// or https:// URL or a URL Group name (${groupNameRule})`,
 	);
 }
@@ -70,7 +66,7 @@ function checkNewQueues(ctx: ServiceContext, items: readonly z.infer<typeof Batc
 		created.add(name);
 		room ??= ctx.limits.max_queues - ctx.queues.list().length;
 		if (created.size > room)
-			throw planExhausted(
+			throw usedUp(
 				`items[${index}]: cannot create queue ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_queues} queues (max_queues), and the batch creates ${created.size}`,
 			);
 	}

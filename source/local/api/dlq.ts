@@ -9,9 +9,11 @@
  * their run, and the workflow SDK lists them (`source=workflow`) and calls a run's failure function
  * again through them.
  */
+
 import type { ServiceContext } from '../context.js';
+import { invalid, notFound } from '../errors.js';
 import { headerFields } from '../http/headers.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { empty, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { checkLimits, republishedMessage } from '../messages/factory.js';
 import { decodeOptions } from '../messages/options.js';
@@ -189,7 +191,7 @@ export function retryFailureCallback(ctx: ServiceContext, req: Request): Reply {
 	const letter = ctx.dlq.get(id, now);
 	if (!letter) throw dlqNotFound(id);
 	const run = runOf(ctx, letter);
-	if (!run) throw badRequest(`dead letter ${JSON.stringify(id)} is not of a workflow run`);
+	if (!run) throw invalid(`dead letter ${JSON.stringify(id)} is not of a workflow run`);
 	// The failure callback is made of the step that failed the run (its own dead letter, when
 	// the failure callback failed too, is not that step).
 	const failed = letter.dlqId === run.dlqId ? letter : ctx.dlq.get(run.dlqId ?? '', now);

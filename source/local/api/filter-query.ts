@@ -5,9 +5,10 @@
  * matches any of its filter's values, and all filters given must match. An unknown parameter
  * is refused, so a misspelt filter never widens a bulk cancel or delete to everything.
  */
+
 import { type FilterField, filterFields } from '../../api/filters.js';
 import { eventStates } from '../../api/schemas.js';
-import { badRequest } from '../http/reply.js';
+import { invalid } from '../errors.js';
 import type { StoredMessage } from '../messages/message.js';
 
 export interface FilterSubject {
@@ -54,14 +55,14 @@ function split(field: FilterField, value: string): string[] {
 function readState(text: string): string[] {
 	const state = text.toUpperCase();
 	if (!(eventStates as readonly string[]).includes(state))
-		throw badRequest(`state: expected one of ${eventStates.join(', ')}, got ${JSON.stringify(text)}`);
+		throw invalid(`state: expected one of ${eventStates.join(', ')}, got ${JSON.stringify(text)}`);
 	if (state === 'IN_PROGRESS') return inProgress;
 	return [state === 'CANCELED' ? 'CANCELLED' : state];
 }
 
 function readTime(name: string, text: string): number {
 	if (!/^\d{1,16}$/.test(text.trim()))
-		throw badRequest(`${name}: expected unix milliseconds, got ${JSON.stringify(text)}`);
+		throw invalid(`${name}: expected unix milliseconds, got ${JSON.stringify(text)}`);
 	return Number(text.trim());
 }
 
@@ -79,7 +80,7 @@ export function parseFilter(
 		const name = (aliases[rawName] ?? rawName) as FilterField;
 		if (!allowed.includes(name)) {
 			if (other.includes(rawName)) continue;
-			throw badRequest(
+			throw invalid(
 				`unknown parameter ${JSON.stringify(rawName)}: this operation takes ${[...allowed, ...other].join(', ')}`,
 			);
 		}
@@ -94,7 +95,7 @@ export function parseFilter(
 		for (const item of split(name, value)) {
 			if (name === 'state') for (const state of readState(item)) set.add(state);
 			else if (name === 'responseStatus' && !/^\d{3}$/.test(item))
-				throw badRequest(`responseStatus: expected an HTTP status, got ${JSON.stringify(item)}`);
+				throw invalid(`responseStatus: expected an HTTP status, got ${JSON.stringify(item)}`);
 			else set.add(item);
 		}
 		parsed.values.set(name, set);

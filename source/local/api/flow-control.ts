@@ -5,8 +5,10 @@
  * the global parallelism (docs/protocol/flow-control.md#global-parallelism). The delivery
  * engine's flow gate is the state they act on.
  */
+
 import type { ServiceContext } from '../context.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { invalid, notFound } from '../errors.js';
+import { empty, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 
 function key(req: Request): string {
@@ -16,7 +18,7 @@ function key(req: Request): string {
 function onlyParams(req: Request, names: readonly string[], tokenParam: string): void {
 	for (const name of req.query.keys()) {
 		if (!names.includes(name) && name !== tokenParam)
-			throw badRequest(`unknown parameter ${JSON.stringify(name)}: this operation takes ${names.join(', ')}`);
+			throw invalid(`unknown parameter ${JSON.stringify(name)}: this operation takes ${names.join(', ')}`);
 	}
 }
 
@@ -25,7 +27,7 @@ function wholeNumber(req: Request, name: string, min: number, max: number): numb
 	if (text === null || text.trim() === '') return undefined;
 	const value = Number(text.trim());
 	if (!/^\d+$/.test(text.trim()) || value < min || value > max)
-		throw badRequest(`${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+		throw invalid(`${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
 	return value;
 }
 
@@ -33,7 +35,7 @@ function flag(req: Request, name: string): boolean {
 	const text = req.query.get(name)?.trim().toLowerCase();
 	if (text === undefined || text === '' || text === 'false') return false;
 	if (text === 'true') return true;
-	throw badRequest(`${name}: expected true or false, got ${JSON.stringify(req.query.get(name))}`);
+	throw invalid(`${name}: expected true or false, got ${JSON.stringify(req.query.get(name))}`);
 }
 
 export function listFlowControl(ctx: ServiceContext, req: Request): Reply {
@@ -64,7 +66,7 @@ export function pinFlowControl(ctx: ServiceContext, req: Request): Reply {
 	const rate = wholeNumber(req, 'rate', 1, Number.MAX_SAFE_INTEGER);
 	const period = wholeNumber(req, 'period', 1, ctx.limits.max_delay);
 	if (parallelism === undefined && rate === undefined && period === undefined)
-		throw badRequest('give parallelism, rate or period (seconds) to pin');
+		throw invalid('give parallelism, rate or period (seconds) to pin');
 	ctx.engine.flow.pin(key(req), {
 		...(parallelism !== undefined ? { parallelism } : {}),
 		...(rate !== undefined ? { rate } : {}),

@@ -2,11 +2,13 @@
  * Management API reads (Basic authentication): the account, its usage statistics, and the
  * vector and search indexes of the local service.
  */
+
 import { toDialectNames } from '../../api/dialect.js';
 import { StatsPeriod, statsPeriods } from '../../api/schemas.js';
 import { userResource } from '../account/account.js';
 import type { ServiceContext } from '../context.js';
-import { badRequest, notFound, ok, type Reply } from '../http/reply.js';
+import { invalid, notFound } from '../errors.js';
+import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 
 function period(req: Request): StatsPeriod {
@@ -14,7 +16,7 @@ function period(req: Request): StatsPeriod {
 	if (text === null || text === '') return '1h';
 	const parsed = StatsPeriod.safeParse(text);
 	if (!parsed.success)
-		throw badRequest(`unknown period ${JSON.stringify(text)}: use one of ${statsPeriods.join(', ')}`);
+		throw invalid(`unknown period ${JSON.stringify(text)}: use one of ${statsPeriods.join(', ')}`);
 	return parsed.data;
 }
 

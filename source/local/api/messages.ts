@@ -3,8 +3,10 @@
  * (docs/protocol/messages.md#cancel), and cancel many by ids, by the filters of the reference,
  * or all of them (docs/protocol/messages.md#bulk-cancel).
  */
+
 import type { ServiceContext } from '../context.js';
-import { notFound, ok, type Reply } from '../http/reply.js';
+import { notFound } from '../errors.js';
+import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { messageResource } from '../messages/message.js';
 import { cancelFilters, filterPredicate, messageSubject, parseFilter } from './filter-query.js';

@@ -8,15 +8,18 @@
  *   run does not wait yet, as soon as it does;
  * - `GET /v2/waiters/{eventId}`: who waits for an event.
  */
+
 import { z } from 'zod';
 import { DurationError, parseDuration } from '../../api/duration.js';
 import { describeZodError } from '../../api/schemas.js';
 import type { NotifyResult } from '../../api/workflow-schemas.js';
 import type { ServiceContext } from '../context.js';
+import { invalid } from '../errors.js';
 import { parseJson, readBody } from '../http/body.js';
-import { headerFields, isConnectionHeader } from '../http/headers.js';
-import { badRequest, ok, type Reply } from '../http/reply.js';
+import { headerFields } from '../http/headers.js';
+import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
+import { isConnectionHeader } from '../messages/header-rules.js';
 import { waiterResource } from '../workflows/engine.js';
 
 const WaitBody = z.looseObject({
@@ -29,7 +32,7 @@ const WaitBody = z.looseObject({
 });
 
 function given(id: string | undefined, what = 'event id'): string {
-	if (!id?.trim()) throw badRequest(`give the ${what} in the path`);
+	if (!id?.trim()) throw invalid(`give the ${what} in the path`);
 	return id;
 }
 
@@ -38,7 +41,7 @@ function decoded(segment: string | undefined, what: string): string {
 	try {
 		return given(decodeURIComponent(segment ?? ''), what);
 	} catch (error) {
-		if (error instanceof URIError) throw badRequest(`the ${what} is not a valid URL path segment`);
+		if (error instanceof URIError) throw invalid(`the ${what} is not a valid URL path segment`);
 		throw error;
 	}
 }
@@ -47,13 +50,13 @@ export async function wait(ctx: ServiceContext, req: Request): Promise<Reply> {
 	const eventId = given(req.params.eventId);
 	const body = await readBody(req.raw, ctx.limits.max_message_size);
 	const parsed = WaitBody.safeParse(parseJson(body, 'wait'));
-	if (!parsed.success) throw badRequest(`wait: ${describeZodError(parsed.error)}`);
+	if (!parsed.success) throw invalid(`wait: ${describeZodError(parsed.error)}`);
 	const request = parsed.data;
 	let timeoutMs: number;
 	try {
 		timeoutMs = parseDuration(request.timeout);
 	} catch (error) {
-		if (error instanceof DurationError) throw badRequest(`timeout: ${error.message}`);
+		if (error instanceof DurationError) throw invalid(`timeout: ${error.message}`);
 		throw error;
 	}
 	const fields = headerFields(req.raw.headers);
@@ -77,7 +80,7 @@ export async function notify(ctx: ServiceContext, req: Request): Promise<Reply> 
 	const path = (req.params.rest ?? '').split('?')[0]!;
 	const parts = path.split('/').filter(Boolean);
 	if (parts.length < 1 || parts.length > 2)
-		throw badRequest('notify /v2/notify/{eventId}, or /v2/notify/{workflowRunId}/{eventId} for one run');
+		throw invalid('notify /v2/notify/{eventId}, or /v2/notify/{workflowRunId}/{eventId} for one run');
 	const data = await readBody(req.raw, ctx.limits.max_message_size);
 	ctx.usage.request(ctx.clock.now());
 	if (parts.length === 1) {

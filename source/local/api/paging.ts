@@ -1,5 +1,5 @@
 /** The `count` and `cursor` parameters of the listings and bulk operations. */
-import { badRequest } from '../http/reply.js';
+import { invalid } from '../errors.js';
 import type { Request } from '../http/router.js';
 
 /** Pages answered by default, and the most the local service answers in one. */
@@ -10,7 +10,7 @@ export function pageCount(req: Request, fallback = defaultPageSize, max = maxPag
 	const text = req.query.get('count');
 	if (text === null || text === '') return fallback;
 	if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
-		throw badRequest(`count: expected a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
+		throw invalid(`count: expected a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
 	return Number(text);
 }
 
@@ -18,6 +18,6 @@ export function pageCount(req: Request, fallback = defaultPageSize, max = maxPag
 export function pageCursor(req: Request, shape: RegExp): string | undefined {
 	const cursor = req.query.get('cursor') || undefined;
 	if (cursor !== undefined && !shape.test(cursor))
-		throw badRequest(`cursor: ${JSON.stringify(cursor)} is not a cursor this service returned`);
+		throw invalid(`cursor: ${JSON.stringify(cursor)} is not a cursor this service returned`);
 	return cursor;
 }

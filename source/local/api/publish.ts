@@ -3,10 +3,12 @@
  * Group, with configuration from headers or query, deduplication, and the daily limit.
  * Also webhook ingestion: the same address with the token in the query.
  */
+
 import type { ServiceContext } from '../context.js';
+import { invalid, ServiceError } from '../errors.js';
 import { readBody } from '../http/body.js';
 import { headerFields } from '../http/headers.js';
-import { badRequest, HttpError, type Reply } from '../http/reply.js';
+import type { Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { mergeFields } from '../messages/options.js';
 import { commitAccept, planAccept } from '../publishing/accept.js';
@@ -16,7 +18,7 @@ export function parseTarget(ctx: ServiceContext, rest: string): PublishTarget {
 	try {
 		return parsePublishTarget(rest, ctx.dialect);
 	} catch (error) {
-		if (error instanceof TargetError) throw badRequest(error.message);
+		if (error instanceof TargetError) throw invalid(error.message);
 		throw error;
 	}
 }
@@ -24,7 +26,7 @@ export function parseTarget(ctx: ServiceContext, rest: string): PublishTarget {
 /** Refuses a publish once the day's hard limit is reached. */
 export function checkDaily(ctx: ServiceContext): void {
 	const verdict = ctx.rateLimiter.dailyCheck();
-	if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
+	if (!verdict.ok) throw new ServiceError('rate-limited', verdict.message, verdict.headers);
 }
 
 export function publish(ctx: ServiceContext, req: Request): Promise<Reply> {

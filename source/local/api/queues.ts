@@ -3,13 +3,14 @@
  * and enqueue with every publish option. Using up the plan's queues or asking for more parallelism
  * than it allows answers 412, as the reference does.
  */
+
 import { z } from 'zod';
 import { groupNameRule, isGroupName } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
+import { invalid, notFound, usedUp } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { empty, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
-import { planExhausted } from '../publishing/accept.js';
 import type { QueueRecord } from '../stores/queue-store.js';
 import { acceptPublishRequest } from './publish.js';
 
@@ -35,8 +36,7 @@ function queueResource(ctx: ServiceContext, queue: QueueRecord) {
 }
 
 function checkName(name: string): string {
-	if (!isGroupName(name))
-		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
+	if (!isGroupName(name)) throw invalid(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	return name;
 }
 
@@ -60,7 +60,7 @@ export async function upsertQueue(ctx: ServiceContext, req: Request): Promise<Re
 	const name = checkName(body.queueName);
 	const parallelism = body.parallelism ?? 1;
 	if (parallelism > ctx.limits.max_parallelism)
-		throw planExhausted(
+		throw usedUp(
 			`parallelism ${parallelism} exceeds the plan's max_parallelism of ${ctx.limits.max_parallelism}`,
 		);
 	const current = ctx.queues.get(name);
@@ -70,7 +70,7 @@ export async function upsertQueue(ctx: ServiceContext, req: Request): Promise<Re
 		ctx.clock.now(),
 	);
 	if (!result.ok)
-		throw planExhausted(
+		throw usedUp(
 			`cannot create queue ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_queues} queues (max_queues)`,
 		);
 	ctx.engine.queues.wake(name);

@@ -5,18 +5,21 @@
  * checked as a publish is, when it is created, so a firing fails only if the world changed since (a
  * URL Group deleted).
  */
+
 import { prefixed } from '../../api/dialect.js';
 import { defaultRetries, groupNameRule, isGroupName } from '../../api/publish-options.js';
 import { randomId } from '../../signing/keys.js';
 import type { ServiceContext } from '../context.js';
+import { invalid, notFound, usedUp } from '../errors.js';
 import { readBody } from '../http/body.js';
-import { headerFields, isForwardable } from '../http/headers.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { headerFields } from '../http/headers.js';
+import { empty, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
+import { isForwardable } from '../messages/header-rules.js';
 import { bodyFields, flowFields, labelFields } from '../messages/message.js';
 import { mergeFields } from '../messages/options.js';
 import { isBodyRedacted, redactedValue, shownHeaders } from '../messages/redaction.js';
-import { checkQueueName, planExhausted, planPublish } from '../publishing/accept.js';
+import { checkQueueName, planPublish } from '../publishing/accept.js';
 import { CronError, parseCron } from '../schedules/cron.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
 import { parseTarget } from './publish.js';
@@ -70,21 +73,21 @@ export async function createSchedule(ctx: ServiceContext, req: Request): Promise
 	const name = (suffix: string) => prefixed(ctx.dialect, suffix).toLowerCase();
 	const cronText = fields.get(name('Cron'));
 	if (cronText === undefined || cronText.trim() === '')
-		throw badRequest(`missing ${prefixed(ctx.dialect, 'Cron')}: give the cron expression of the schedule`);
+		throw invalid(`missing ${prefixed(ctx.dialect, 'Cron')}: give the cron expression of the schedule`);
 	let cron: string;
 	try {
 		cron = parseCron(cronText).text;
 	} catch (error) {
-		if (error instanceof CronError) throw badRequest(`${prefixed(ctx.dialect, 'Cron')}: ${error.message}`);
+		if (error instanceof CronError) throw invalid(`${prefixed(ctx.dialect, 'Cron')}: ${error.message}`);
 		throw error;
 	}
 	const givenId = fields.get(name('Schedule-Id'))?.trim() || undefined;
 	if (givenId !== undefined && !isGroupName(givenId))
-		throw badRequest(`invalid schedule id ${JSON.stringify(givenId)}: use ${groupNameRule}`);
+		throw invalid(`invalid schedule id ${JSON.stringify(givenId)}: use ${groupNameRule}`);
 	const queueName = fields.get(name('Queue-Name'))?.trim() || undefined;
 	if (queueName !== undefined) checkQueueName(ctx, queueName);
 	if (!ctx.schedules.canHold(givenId))
-		throw planExhausted(`the plan allows ${ctx.limits.max_schedules} schedules (max_schedules)`);
+		throw usedUp(`the plan allows ${ctx.limits.max_schedules} schedules (max_schedules)`);
 	const body = await readBody(req.raw, ctx.limits.max_message_size);
 	const now = ctx.clock.now();
 	const scheduleId = givenId ?? `scd_${randomId(24)}`;

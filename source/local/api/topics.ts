@@ -4,13 +4,15 @@
  * (docs/protocol/url-groups.md#list-and-read), set their default headers
  * (docs/protocol/url-groups.md#default-headers) and delete one (docs/protocol/url-groups.md#delete).
  */
+
 import { z } from 'zod';
 import { headerValueRule, isHeaderName, isHeaderValue } from '../../api/header-syntax.js';
 import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
 import { GroupHeaders } from '../../api/schemas.js';
 import type { ServiceContext } from '../context.js';
+import { invalid, notFound } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { empty, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { groupResource } from '../stores/group-store.js';
 
@@ -31,7 +33,7 @@ const PatchBody = z.object({ headers: GroupHeaders });
 function groupName(req: Request): string {
 	const name = req.params.name ?? '';
 	if (!isGroupName(name))
-		throw badRequest(`invalid URL Group name ${JSON.stringify(name)}: use ${groupNameRule}`);
+		throw invalid(`invalid URL Group name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	return name;
 }
 
@@ -48,16 +50,16 @@ export async function addEndpoints(ctx: ServiceContext, req: Request): Promise<R
 	const body = await jsonBody(req, AddBody, 'add endpoints');
 	for (const [i, endpoint] of body.endpoints.entries()) {
 		if (!isHttpUrl(endpoint.url))
-			throw badRequest(
+			throw invalid(
 				`endpoints[${i}].url: expected an http:// or https:// URL, got ${JSON.stringify(endpoint.url)}`,
 			);
 		if (endpoint.name !== undefined && !isGroupName(endpoint.name))
-			throw badRequest(`endpoints[${i}].name: use ${groupNameRule}`);
+			throw invalid(`endpoints[${i}].name: use ${groupNameRule}`);
 	}
 	const endpoints = body.endpoints.map((e) => (e.name ? { name: e.name, url: e.url } : { url: e.url }));
 	const result = ctx.groups.add(name, endpoints, ctx.clock.now());
 	if (!result.ok) {
-		throw badRequest(
+		throw invalid(
 			result.reason === 'too-many-groups'
 				? `cannot create URL Group ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_topics} URL Groups (max_topics)`
 				: `URL Group ${JSON.stringify(name)} would have ${result.count} endpoints: the plan allows ${ctx.limits.max_endpoints_per_topic} (max_endpoints_per_topic)`,
@@ -70,7 +72,7 @@ export async function removeEndpoints(ctx: ServiceContext, req: Request): Promis
 	const name = groupName(req);
 	const body = await jsonBody(req, RemoveBody, 'remove endpoints');
 	for (const [i, e] of body.endpoints.entries())
-		if (!e.name && !e.url) throw badRequest(`endpoints[${i}]: give a name or a url`);
+		if (!e.name && !e.url) throw invalid(`endpoints[${i}]: give a name or a url`);
 	if (!ctx.groups.get(name)) throw unknownGroup(name);
 	const unmatched = ctx.groups.remove(name, body.endpoints, ctx.clock.now());
 	if (unmatched.length > 0) {
@@ -97,9 +99,8 @@ export async function setHeaders(ctx: ServiceContext, req: Request): Promise<Rep
 	const headers: Record<string, string[]> = {};
 	for (const [header, value] of Object.entries(body.headers)) {
 		const values = Array.isArray(value) ? value : [value];
-		if (!isHeaderName(header))
-			throw badRequest(`headers: ${JSON.stringify(header)} is not a valid header name`);
-		if (!values.every(isHeaderValue)) throw badRequest(`headers.${header}: ${headerValueRule}`);
+		if (!isHeaderName(header)) throw invalid(`headers: ${JSON.stringify(header)} is not a valid header name`);
+		if (!values.every(isHeaderValue)) throw invalid(`headers.${header}: ${headerValueRule}`);
 		headers[header] = values;
 	}
 	if (!ctx.groups.setHeaders(name, headers, ctx.clock.now())) throw unknownGroup(name);

@@ -9,11 +9,13 @@
  *   end of a run, with its result as the body) end it well;
  * - `DELETE /v2/workflows/runs`: cancel the runs in progress that the filters pick.
  */
+
 import type { FilterField } from '../../api/filters.js';
 import { workflowRunStates, workflowStepStates } from '../../api/workflow-schemas.js';
 import type { ServiceContext } from '../context.js';
+import { invalid, notFound } from '../errors.js';
 import { readBody } from '../http/body.js';
-import { badRequest, empty, notFound, ok, type Reply } from '../http/reply.js';
+import { empty, ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import type { RunRecord } from '../stores/workflow-run-store.js';
 import { runLog } from '../workflows/run-log.js';
@@ -71,7 +73,7 @@ interface RunFilter {
 
 function whole(name: string, text: string): number {
 	if (!/^\d{1,16}$/.test(text))
-		throw badRequest(`${name}: expected unix milliseconds, got ${JSON.stringify(text)}`);
+		throw invalid(`${name}: expected unix milliseconds, got ${JSON.stringify(text)}`);
 	return Number(text);
 }
 
@@ -81,14 +83,14 @@ function readRunFilter(ctx: ServiceContext, req: Request, other: string[], exact
 	const states = values(query, 'state').map((state) => {
 		const upper = state.toUpperCase();
 		if (![...workflowRunStates, ...workflowStepStates].includes(upper as never))
-			throw badRequest(
+			throw invalid(
 				`state: expected one of ${[...workflowRunStates, ...workflowStepStates].join(', ')}, got ${JSON.stringify(state)}`,
 			);
 		return upper;
 	});
 	const urlExact = query.get('workflowUrlExactMatch');
 	if (urlExact !== null && !['true', 'false'].includes(urlExact))
-		throw badRequest(`workflowUrlExactMatch: expected true or false, got ${JSON.stringify(urlExact)}`);
+		throw invalid(`workflowUrlExactMatch: expected true or false, got ${JSON.stringify(urlExact)}`);
 	return {
 		shared,
 		ids: [...values(query, 'workflowRunId'), ...values(query, 'workflowRunIds')],
@@ -126,7 +128,7 @@ function runMatches(filter: RunFilter, run: RunRecord): boolean {
 function listRuns(ctx: ServiceContext, req: Request): Reply {
 	const groupBy = req.query.get('groupBy');
 	if (groupBy !== null && groupBy !== 'workflowRunId')
-		throw badRequest(
+		throw invalid(
 			`groupBy: the local service lists runs (groupBy=workflowRunId), got ${JSON.stringify(groupBy)}`,
 		);
 	const filter = readRunFilter(ctx, req, logParameters, true);
@@ -135,7 +137,7 @@ function listRuns(ctx: ServiceContext, req: Request): Reply {
 	let runs = ctx.runs.newestFirst();
 	if (cursor !== undefined) {
 		const at = runs.findIndex((run) => run.id === cursor);
-		if (at < 0) throw badRequest(`cursor: ${JSON.stringify(cursor)} is not a cursor this service returned`);
+		if (at < 0) throw invalid(`cursor: ${JSON.stringify(cursor)} is not a cursor this service returned`);
 		runs = runs.slice(at);
 	}
 	const stepStates = filter.states.filter((s) => s.startsWith('STEP_'));
@@ -173,7 +175,7 @@ export async function deleteRun(ctx: ServiceContext, req: Request): Promise<Repl
 	const id = req.params.id ?? '';
 	const cancel = req.query.get('cancel');
 	if (cancel !== null && cancel !== 'true' && cancel !== 'false')
-		throw badRequest(`cancel: expected true or false, got ${JSON.stringify(cancel)}`);
+		throw invalid(`cancel: expected true or false, got ${JSON.stringify(cancel)}`);
 	if (cancel === 'false') {
 		const body = await readBody(req.raw, ctx.limits.max_message_size);
 		ctx.workflows.complete(id, body.toString('utf8'));
@@ -186,7 +188,7 @@ export async function deleteRun(ctx: ServiceContext, req: Request): Promise<Repl
 export function cancelRuns(ctx: ServiceContext, req: Request): Reply {
 	const filter = readRunFilter(ctx, req, cancelParameters, false);
 	const all = req.query.get('all');
-	if (all !== null && all !== 'true') throw badRequest(`all: expected true, got ${JSON.stringify(all)}`);
+	if (all !== null && all !== 'true') throw invalid(`all: expected true, got ${JSON.stringify(all)}`);
 	const limit = pageCount(req, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
 	const cancelled = ctx.workflows.cancelWhere((run) => runMatches(filter, run), limit);
 	return ok({ cancelled });

@@ -9,9 +9,10 @@ import { isHttpUrl } from '../../api/publish-options.js';
 import { describeZodError, WorkflowTriggerItems, type WorkflowTriggerResult } from '../../api/schemas.js';
 import { randomId } from '../../signing/keys.js';
 import type { ServiceContext } from '../context.js';
+import { invalid } from '../errors.js';
 import { parseJson, readBody } from '../http/body.js';
 import { headerFields } from '../http/headers.js';
-import { badRequest, ok, type Reply } from '../http/reply.js';
+import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { incomingHops } from '../messages/hops.js';
 import { mergeFields } from '../messages/options.js';
@@ -22,7 +23,7 @@ import { checkDaily, parseTarget } from './publish.js';
 function planTrigger(ctx: ServiceContext, submission: Submission, where: string): StartPlan {
 	return located(where, () => {
 		if (!isHttpUrl(submission.url))
-			throw badRequest(
+			throw invalid(
 				`invalid destination ${JSON.stringify(submission.url)}: expected an http:// or https:// URL`,
 			);
 		checkSize(ctx, submission.body);
@@ -42,7 +43,7 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 	checkDaily(ctx);
 	const body = await readBody(req.raw, ctx.limits.max_message_size * batchBodyFactor, 'batch');
 	const parsed = WorkflowTriggerItems.safeParse(parseJson(body, 'batch trigger'));
-	if (!parsed.success) throw badRequest(`batch trigger: ${describeZodError(parsed.error, 'items')}`);
+	if (!parsed.success) throw invalid(`batch trigger: ${describeZodError(parsed.error, 'items')}`);
 	const now = ctx.clock.now();
 	// Loop detection's count is the request's: the items' headers are not headers of a request.
 	const hops = incomingHops(headerFields(req.raw.headers), ctx.dialect);
@@ -65,7 +66,7 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 			where,
 		);
 		if (ids.has(plan.runId)) {
-			throw badRequest(
+			throw invalid(
 				`${where}workflow run id ${JSON.stringify(plan.runId)} appears more than once in the batch`,
 			);
 		}
@@ -78,7 +79,7 @@ export async function batchTrigger(ctx: ServiceContext, req: Request): Promise<R
 
 export async function trigger(ctx: ServiceContext, req: Request): Promise<Reply> {
 	const target = parseTarget(ctx, req.params.rest ?? '');
-	if (target.kind !== 'url') throw badRequest('a workflow is triggered on a URL, not on a URL Group');
+	if (target.kind !== 'url') throw invalid('a workflow is triggered on a URL, not on a URL Group');
 	checkDaily(ctx);
 	const body = await readBody(req.raw, ctx.limits.max_message_size);
 	const fields = mergeFields(target.config, headerFields(req.raw.headers));

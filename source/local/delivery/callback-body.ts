@@ -5,7 +5,7 @@
  * of unix ms).
  */
 import type { CallbackBody } from '../../api/schemas.js';
-import { canonicalHeaderName } from '../http/headers.js';
+import { canonicalHeaderName } from '../messages/header-rules.js';
 import { joinedHeaders, type StoredMessage } from '../messages/message.js';
 
 export interface AttemptResponse {

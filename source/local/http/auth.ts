@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AccountCredentials } from '../account/account.js';
-import { HttpError } from './reply.js';
+import { ServiceError } from '../errors.js';
 
 export type AuthScheme = 'basic' | 'bearer' | 'bearer-or-query';
 
@@ -38,8 +38,8 @@ export class Secrets {
 	}
 }
 
-function unauthorized(message: string, challenge: string): HttpError {
-	return new HttpError(401, message, { 'www-authenticate': challenge });
+function unauthorized(message: string, challenge: string): ServiceError {
+	return new ServiceError('unauthenticated', message, { 'www-authenticate': challenge });
 }
 
 function authorization(headers: IncomingHttpHeaders): string | undefined {

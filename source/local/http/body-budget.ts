@@ -4,7 +4,7 @@
  * sending large bodies slowly cannot take the process's memory (docs/protocol/limits.md#connections).
  */
 import type { Socket } from 'node:net';
-import { HttpError } from './reply.js';
+import { ServiceError } from '../errors.js';
 
 export class BodyBudget {
 	#held = 0;
@@ -22,9 +22,9 @@ export class BodyBudget {
 	}
 
 	/** 503 for a body that does not fit now: the client may send it again soon. */
-	refusal(): HttpError {
-		return new HttpError(
-			503,
+	refusal(): ServiceError {
+		return new ServiceError(
+			'unavailable',
 			`the local service is receiving ${this.limit} bytes of request bodies at once, the most it holds: send this one again shortly`,
 			{ connection: 'close', 'retry-after': '1' },
 		);

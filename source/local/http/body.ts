@@ -6,8 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { describeZodError } from '../../api/schemas.js';
 import { maxRequestNesting, nestsDeeperThan } from '../../text/json-nesting.js';
+import { invalid, ServiceError } from '../errors.js';
 import { budgetOf } from './body-budget.js';
-import { badRequest, HttpError } from './reply.js';
 
 /** The most a JSON request body of the service's own operations (not a message) may take. */
 export const jsonBodyLimit = 1_048_576;
@@ -29,9 +29,9 @@ export async function readBody(req: IncomingMessage, limit: number, what = 'body
 	return Buffer.concat(chunks, size);
 }
 
-function tooLarge(what: string, size: number, limit: number, headers: Record<string, string>): HttpError {
-	return new HttpError(
-		413,
+function tooLarge(what: string, size: number, limit: number, headers: Record<string, string>): ServiceError {
+	return new ServiceError(
+		'too-large',
 		`${what} of ${size} bytes exceeds the plan's max_message_size of ${limit} bytes`,
 		headers,
 	);
@@ -95,30 +95,30 @@ function collect(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[
 		req.on('end', done);
 		req.on('error', () => {
 			release();
-			reject(badRequest('the request body could not be read'));
+			reject(invalid('the request body could not be read'));
 		});
 		// A client that goes away mid-body gets no answer; the handler must not wait forever.
 		req.on('close', () => {
 			release();
-			if (!req.complete) reject(badRequest('the request body was cut off'));
+			if (!req.complete) reject(invalid('the request body was cut off'));
 		});
 	});
 }
 
 export function parseJson(body: Buffer, what: string): unknown {
 	const text = body.toString('utf8');
-	if (text.trim() === '') throw badRequest(`${what}: the body is empty, expected JSON`);
+	if (text.trim() === '') throw invalid(`${what}: the body is empty, expected JSON`);
 	if (nestsDeeperThan(body, maxRequestNesting)) throw tooDeep(what);
 	try {
 		return JSON.parse(text);
 	} catch (error) {
-		throw badRequest(`${what}: the body is not valid JSON (${(error as Error).message})`);
+		throw invalid(`${what}: the body is not valid JSON (${(error as Error).message})`);
 	}
 }
 
 /** 400 for JSON that nests deeper than the local service takes. */
-export function tooDeep(what: string): HttpError {
-	return badRequest(
+export function tooDeep(what: string): ServiceError {
+	return invalid(
 		`${what}: the JSON nests deeper than ${maxRequestNesting} levels of arrays and objects, the most the local service takes`,
 	);
 }
@@ -131,6 +131,6 @@ export async function readJsonBody<T extends z.ZodType>(
 	limit = jsonBodyLimit,
 ): Promise<z.infer<T>> {
 	const parsed = schema.safeParse(parseJson(await readBody(req, limit, what), what));
-	if (!parsed.success) throw badRequest(`${what}: ${describeZodError(parsed.error)}`);
+	if (!parsed.success) throw invalid(`${what}: ${describeZodError(parsed.error)}`);
 	return parsed.data;
 }

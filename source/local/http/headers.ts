@@ -1,4 +1,4 @@
-/** Header plumbing shared by publish, triggers and delivery. */
+/** The headers of an incoming request as the fields publish, triggers and notify read. */
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Lowercase name to value; repeated headers joined with ", " as HTTP allows. */
@@ -11,45 +11,5 @@ export function headerFields(headers: IncomingHttpHeaders): Map<string, string> 
 	return fields;
 }
 
-/** `x-custom-id` as `X-Custom-Id`, the way headers are shown in a message. */
-export function canonicalHeaderName(name: string): string {
-	return name
-		.toLowerCase()
-		.split('-')
-		.map((part) => (part ? part[0]!.toUpperCase() + part.slice(1) : part))
-		.join('-');
-}
-
-/** Hop-by-hop and transport headers: never forwarded to a destination. */
-const transportHeaders = new Set([
-	'authorization',
-	'connection',
-	'content-length',
-	'expect',
-	'host',
-	'keep-alive',
-	'proxy-authenticate',
-	'proxy-authorization',
-	'proxy-connection',
-	'te',
-	'trailer',
-	'transfer-encoding',
-	'upgrade',
-]);
-
-/**
- * Whether a header is about one connection (length, framing, keep-alive, the host) rather
- * than about the message: such a header never travels on to a destination, even when a
- * client forwards it by name, as a workflow SDK forwards every header its route received.
- */
-export function isConnectionHeader(lowercaseName: string): boolean {
-	return transportHeaders.has(lowercaseName) && lowercaseName !== 'authorization';
-}
-
-/**
- * Whether an incoming header may reach the destination under Header-Forward: never
- * Authorization, transport headers, nor the service's own (prefixed) headers.
- */
-export function isForwardable(lowercaseName: string, lowercasePrefix: string): boolean {
-	return !transportHeaders.has(lowercaseName) && !lowercaseName.startsWith(lowercasePrefix);
-}
+/** Kept for workflows/run-messages.ts until the engine split imports it from messages/. */
+export { isConnectionHeader } from '../messages/header-rules.js';

@@ -1,8 +1,11 @@
 /**
- * What a handler answers, and the one error type handlers throw. The router writes both;
- * every error body is `{"error": "..."}` (docs/protocol/errors.md#error-body).
+ * What a handler answers, and how the router writes it; every error body is `{"error": "..."}`
+ * (docs/protocol/errors.md#error-body). Handlers and domain code throw a ServiceError
+ * (../errors.ts), which error-status.ts turns into its answer; HttpError is the router's own
+ * answers (an unknown path, a method a path does not take, a bug).
  */
 import type { ServerResponse } from 'node:http';
+import { invalid, notFound as missing } from '../errors.js';
 
 export interface Reply {
 	status: number;
@@ -31,8 +34,13 @@ export class HttpError extends Error {
 	}
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const notFound = (message: string) => new HttpError(404, message);
+/**
+ * @deprecated throw `invalid` or `notFound` of ../errors.ts. Kept only for workflows/, whose
+ * engine split converts its throws to kinds; then these go.
+ */
+export const badRequest = invalid;
+/** @deprecated as badRequest. */
+export const notFound = missing;
 
 export function writeReply(res: ServerResponse, reply: Reply): void {
 	if (res.headersSent || res.destroyed) return;

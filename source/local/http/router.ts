@@ -1,8 +1,9 @@
 /**
  * A small router: routes are `METHOD /path/:param` patterns, where a final `*name` takes the
  * rest of the raw request target, query included (the publish destination is a whole URL).
- * Unknown paths get 404, known paths with another method 405 with Allow, thrown HttpErrors
- * their own status, anything else 500: the server never crashes on one request.
+ * Unknown paths get 404, known paths with another method 405 with Allow, a thrown ServiceError
+ * the status of its kind (error-status.ts), anything else 500: the server never crashes on one
+ * request.
  *
  * A request names exactly one operation. A path with a `.` or `..` segment is refused (400)
  * before any route is looked at: behind a proxy or a client that normalises URLs, it would name
@@ -12,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDotSegment } from '../../api/paths.js';
 import { replyToError } from './error-status.js';
-import { badRequest, errorReply, HttpError, type Reply, writeReply } from './reply.js';
+import { errorReply, HttpError, type Reply, writeReply } from './reply.js';
 
 export interface Request {
 	method: string;
@@ -36,9 +37,9 @@ interface Route<Meta> {
 }
 
 export interface RouterHooks<Meta> {
-	/** Runs before the handler of a matched route; throws HttpError to refuse. */
+	/** Runs before the handler of a matched route; throws a ServiceError to refuse. */
 	before?(req: Request, meta: Meta): void;
-	/** Told about every error that is not an HttpError (a bug), after the 500 is sent. */
+	/** Told about every error that is not a ServiceError (a bug), after the 500 is sent. */
 	onError?(error: unknown): void;
 	/**
 	 * What an answer waits for once the handler is done (the state it changed being kept);
@@ -80,7 +81,8 @@ export class Router<Meta> {
 			writeReply(
 				res,
 				errorReply(
-					badRequest(
+					new HttpError(
+						400,
 						`the path ${JSON.stringify(pathname)} has a "." or ".." segment, which could name another operation; ` +
 							'send a destination percent-encoded as one path segment',
 					),

@@ -1,6 +1,6 @@
 /**
- * Turns decoded publish options into stored messages: the plan limits are checked (400 naming the
- * header at fault), the destination headers are assembled in the order of
+ * Turns decoded publish options into stored messages: the plan limits are checked (`invalid`,
+ * naming the header at fault), the destination headers are assembled in the order of
  * docs/protocol/publish.md#forwarded-headers (group defaults first, then what the publish forwards,
  * name by name) and checked, so that a header no delivery could send is refused here, and the
  * schedule is fixed (Not-Before wins over Delay). Every operation that makes a message makes it
@@ -18,8 +18,8 @@ import {
 import { parseRetryDelay } from '../../api/retry-delay.js';
 import { randomId } from '../../signing/keys.js';
 import type { PlanLimits } from '../account/limits.js';
-import { canonicalHeaderName, isForwardable } from '../http/headers.js';
-import { badRequest } from '../http/reply.js';
+import { invalid } from '../errors.js';
+import { canonicalHeaderName, isForwardable } from './header-rules.js';
 import { incomingHops } from './hops.js';
 import type { CallbackTarget, MessageKind, StoredMessage, WorkflowPart } from './message.js';
 
@@ -34,7 +34,7 @@ export function checkLimits(
 	dialect: Dialect,
 	now: number,
 ): void {
-	const over = (header: string, detail: string) => badRequest(`${prefixed(dialect, header)}: ${detail}`);
+	const over = (header: string, detail: string) => invalid(`${prefixed(dialect, header)}: ${detail}`);
 	const retries = (header: string, value: number | undefined) => {
 		if (value !== undefined && value > limits.max_retries)
 			throw over(header, `${value} retries exceed the plan's max_retries of ${limits.max_retries}`);
@@ -55,7 +55,7 @@ export function checkLimits(
 		// Every retry the message can make gets a delay it can wait: never infinity, NaN or less than 0.
 		checkRetryDelays(options, options.retries ?? Math.min(defaultRetries, limits.max_retries), dialect);
 	} catch (error) {
-		if (error instanceof PublishOptionError) throw badRequest(error.message);
+		if (error instanceof PublishOptionError) throw invalid(error.message);
 		throw error;
 	}
 	retries('Callback-Retries', options.callbackOptions?.retries);
@@ -121,8 +121,8 @@ export function destinationHeaders(input: MessageInput, dialect: Dialect): Recor
 	if (input.options.contentType !== undefined) set('content-type', input.options.contentType);
 	for (const [name, value] of Object.entries(input.extraHeaders ?? {})) set(name, value);
 	for (const [name, values] of Object.entries(header)) {
-		if (!isHeaderName(name)) throw badRequest(`${JSON.stringify(name)} is not a valid header name`);
-		if (!values.every(isHeaderValue)) throw badRequest(`${name}: ${headerValueRule}`);
+		if (!isHeaderName(name)) throw invalid(`${JSON.stringify(name)} is not a valid header name`);
+		if (!values.every(isHeaderValue)) throw invalid(`${name}: ${headerValueRule}`);
 	}
 	return header;
 }

@@ -9,7 +9,7 @@
  * queue knows the refusals by their mark and lets them go first when it is full.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
-import { HttpError } from '../http/reply.js';
+import { invalid, ServiceError } from '../errors.js';
 
 /** Passes through the service a request may have made and still be accepted: none. */
 export const maxHops = 1;
@@ -29,14 +29,13 @@ export function incomingHops(fields: ReadonlyMap<string, string> | undefined, di
 	const value = fields?.get(header.toLowerCase());
 	if (value === undefined) return 0;
 	if (!/^\d{1,6}$/.test(value.trim()))
-		throw new HttpError(
-			400,
+		throw invalid(
 			`${header}: expected the number of passes through the service, got ${JSON.stringify(value)}`,
 		);
 	const hops = Number(value.trim());
 	if (hops >= maxHops) {
-		throw new HttpError(
-			489,
+		throw new ServiceError(
+			'loop',
 			`loop detected: this request was sent by the service itself (${header}: ${hops}); ` +
 				'a URL Group endpoint, callback or destination points back at the service, so it is refused ' +
 				'rather than sent round again',

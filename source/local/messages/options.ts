@@ -2,11 +2,11 @@
  * Publish configuration from its three sources, lowest precedence first: a URL Group's default
  * headers, the lowercase query forms, the request's own headers, a later source overriding an
  * earlier one name by name (docs/protocol/publish.md#configuration). Decoding is the shared
- * decodePublishOptions; its errors become 400s.
+ * decodePublishOptions; its errors are `invalid`.
  */
 import type { Dialect } from '../../api/dialect.js';
 import { decodePublishOptions, isOptionParseError, type PublishOptions } from '../../api/publish-options.js';
-import { badRequest } from '../http/reply.js';
+import { invalid } from '../errors.js';
 
 export function mergeFields(
 	...sources: (ReadonlyMap<string, string> | undefined)[]
@@ -36,7 +36,7 @@ export function decodeOptions(fields: ReadonlyMap<string, string>, dialect: Dial
 	try {
 		return decodePublishOptions(fields, dialect);
 	} catch (error) {
-		if (isOptionParseError(error)) throw badRequest((error as Error).message);
+		if (isOptionParseError(error)) throw invalid((error as Error).message);
 		throw error;
 	}
 }

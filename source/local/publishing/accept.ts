@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { groupNameRule, isGroupName, type PublishOptions } from '../../api/publish-options.js';
 import type { PublishResult } from '../../api/schemas.js';
 import type { PublishAnswer, ServiceContext } from '../context.js';
-import { badRequest, HttpError, notFound } from '../http/reply.js';
+import { invalid, locatedError, notFound, ServiceError, usedUp } from '../errors.js';
 import { checkLimits, createMessage } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields, splitGroupHeaders } from '../messages/options.js';
@@ -64,36 +64,29 @@ function asDeduplicated(answer: PublishAnswer): PublishResult | PublishResult[] 
 		: answer.results.map((r) => ({ ...r, deduplicated: true }));
 }
 
-/** Runs `work`, putting `where` before the message of an HttpError it throws. */
+/** Runs `work`, putting `where` before the message of a ServiceError it throws. */
 export function located<T>(where: string | undefined, work: () => T): T {
 	if (!where) return work();
 	try {
 		return work();
 	} catch (error) {
-		if (error instanceof HttpError)
-			throw new HttpError(error.status, `${where}${error.message}`, error.headers);
+		if (error instanceof ServiceError) throw locatedError(where, error);
 		throw error;
 	}
 }
 
-/** 412, as the reference answers a plan's count of queues or schedules used up. */
-export function planExhausted(message: string): HttpError {
-	return new HttpError(412, message);
-}
-
 export function checkQueueName(ctx: ServiceContext, name: string): void {
-	if (!isGroupName(name))
-		throw badRequest(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
+	if (!isGroupName(name)) throw invalid(`invalid queue name ${JSON.stringify(name)}: use ${groupNameRule}`);
 	if (!ctx.queues.canHold(name))
-		throw planExhausted(
+		throw usedUp(
 			`cannot create queue ${JSON.stringify(name)}: the plan allows ${ctx.limits.max_queues} queues (max_queues)`,
 		);
 }
 
 export function checkSize(ctx: ServiceContext, body: Buffer): void {
 	if (body.length > ctx.limits.max_message_size) {
-		throw new HttpError(
-			413,
+		throw new ServiceError(
+			'too-large',
 			`body of ${body.length} bytes exceeds the plan's max_message_size of ${ctx.limits.max_message_size} bytes`,
 		);
 	}
@@ -109,8 +102,8 @@ export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan
 		plan: located(input.where, () => {
 			const { destination } = input;
 			if (destination.kind !== 'url')
-				throw badRequest('a message of a workflow run goes to a URL, not to a URL Group');
-			if (input.queueName !== undefined) throw badRequest('a message of a workflow run is not enqueued');
+				throw invalid('a message of a workflow run goes to a URL, not to a URL Group');
+			if (input.queueName !== undefined) throw invalid('a message of a workflow run is not enqueued');
 			checkSize(ctx, input.body);
 			return ctx.workflows.plan({
 				url: destination.url,

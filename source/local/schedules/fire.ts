@@ -6,7 +6,7 @@
 import { isHttpUrl } from '../../api/publish-options.js';
 import type { ServiceContext } from '../context.js';
 import type { FinalOutcome } from '../delivery/engine.js';
-import { HttpError } from '../http/reply.js';
+import { ServiceError } from '../errors.js';
 import type { StoredMessage } from '../messages/message.js';
 import { commitPublish, type Destination, planPublish } from '../publishing/accept.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
@@ -33,7 +33,7 @@ export function fireSchedule(ctx: ServiceContext, record: ScheduleRecord, at: nu
 		for (const message of plan.messages) record.lastScheduleStates[message.id] = 'IN_PROGRESS';
 	} catch (error) {
 		// A URL Group deleted since, or a plan changed since: this firing publishes nothing.
-		if (!(error instanceof HttpError)) throw error;
+		if (!(error instanceof ServiceError)) throw error;
 	}
 }
 

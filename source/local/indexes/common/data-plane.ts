@@ -2,7 +2,7 @@
  * One command of an index data plane, as data: its name and methods, whether it takes a
  * namespace (or search index name) as the last path segment, whether the read-only token may
  * call it, and the engine call. The HTTP side (routes, auth, body, timing, counting) is the
- * same for every command of every index and lives in data-plane/routes.ts; these stay pure.
+ * same for every command of every index and lives in api/data-planes.ts; these stay pure.
  */
 import type { z } from 'zod';
 import { describeZodError } from '../../../api/schemas.js';

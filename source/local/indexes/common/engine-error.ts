@@ -1,15 +1,17 @@
 /**
- * What an index engine rejects, in words a caller can act on. The HTTP layer maps `invalid` to
- * 400 and `not-found` to 404; the engines themselves know nothing of HTTP.
+ * What an index engine rejects, in words a caller can act on: a ServiceError of one of two kinds,
+ * which the HTTP edge answers as it answers every other (http/error-status.ts).
  */
+import { ServiceError } from '../../errors.js';
+
 export type EngineErrorKind = 'invalid' | 'not-found';
 
-export class EngineError extends Error {
+export class EngineError extends ServiceError {
 	override name = 'EngineError';
 	constructor(
-		readonly kind: EngineErrorKind,
+		override readonly kind: EngineErrorKind,
 		message: string,
 	) {
-		super(message);
+		super(kind, message);
 	}
 }

@@ -4,7 +4,7 @@
  *   <service>/vector/<vector index id>/<command>[/<namespace>]
  *   <service>/search/<search database id>/<command>[/<index name>]
  *
- * (commands in ../vector/data-plane.ts and ../search/data-plane.ts; shapes in
+ * (commands in indexes/vector/data-plane.ts and indexes/search/data-plane.ts; shapes in
  * source/api/index-schemas.ts). Every command answers POST, as the SDKs send them, and GET or
  * DELETE where the vendor documents those. Each request is authenticated with the index's own
  * Bearer token; its read-only token is enough for reads and gets 403 on writes. The engine
@@ -15,15 +15,15 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ServiceContext } from '../../context.js';
-import { digest } from '../../http/auth.js';
-import { parseJson, readBody } from '../../http/body.js';
-import { HttpError, notFound, ok, type Reply } from '../../http/reply.js';
-import type { Request, Router } from '../../http/router.js';
-import { AnswerBudget, jsonSize } from '../common/answer-budget.js';
-import type { DataPlaneOperation } from '../common/data-plane.js';
-import { EngineError } from '../common/engine-error.js';
-import type { IndexPlane } from './planes.js';
+import type { ServiceContext } from '../context.js';
+import { invalid, notFound, ServiceError } from '../errors.js';
+import { digest } from '../http/auth.js';
+import { parseJson, readBody } from '../http/body.js';
+import { ok, type Reply } from '../http/reply.js';
+import type { Request, Router } from '../http/router.js';
+import { AnswerBudget, jsonSize } from '../indexes/common/answer-budget.js';
+import type { DataPlaneOperation } from '../indexes/common/data-plane.js';
+import type { IndexPlane } from '../indexes/data-plane/planes.js';
 
 /** Largest request body of a data-plane call: 1,000 records of 1,024 dimensions fit. */
 export const maxIndexBodyBytes = 32 * 1024 * 1024;
@@ -70,10 +70,7 @@ function namespaceOf(req: Request): string | undefined {
 	try {
 		return decodeURIComponent(queryAt < 0 ? raw : raw.slice(0, queryAt));
 	} catch {
-		throw new HttpError(
-			400,
-			`the namespace in the path is not valid percent-encoding: ${JSON.stringify(raw)}`,
-		);
+		throw invalid(`the namespace in the path is not valid percent-encoding: ${JSON.stringify(raw)}`);
 	}
 }
 
@@ -100,30 +97,23 @@ async function serve<Engine>(
 	const counted: { kind: 'query' | 'update'; n: number }[] = [];
 	let embedMs = 0;
 	const started = performance.now();
-	let answer: { result: unknown };
-	let answerBytes: number;
-	try {
-		answer = {
-			result: await op.run({
-				engine: plane.engine,
-				body,
-				namespace,
-				query: req.query,
-				count: (kind, n) => counted.push({ kind, n }),
-				embedded: (ms) => {
-					embedMs += ms;
-				},
-				caller,
-				answer: new AnswerBudget(),
-			}),
-		};
-		// Counted, not serialised: the router serialises the answer once, as it writes it.
-		answerBytes = jsonSize(answer);
-	} catch (error) {
-		if (error instanceof EngineError)
-			throw new HttpError(error.kind === 'invalid' ? 400 : 404, error.message);
-		throw error;
-	}
+	// What an engine refuses is an EngineError: a ServiceError, answered by its kind.
+	const answer = {
+		result: await op.run({
+			engine: plane.engine,
+			body,
+			namespace,
+			query: req.query,
+			count: (kind, n) => counted.push({ kind, n }),
+			embedded: (ms) => {
+				embedMs += ms;
+			},
+			caller,
+			answer: new AnswerBudget(),
+		}),
+	};
+	// Counted, not serialised: the router serialises the answer once, as it writes it.
+	const answerBytes = jsonSize(answer);
 	const latencyMs = performance.now() - started;
 	const now = ctx.clock.now();
 	if (embedMs > 0) plane.embedded(now, embedMs);
@@ -144,21 +134,24 @@ function checkToken<Engine>(
 	const challenge = { 'www-authenticate': `Bearer realm="${name}"` };
 	const value = headers.authorization?.trim();
 	if (!value)
-		throw new HttpError(
-			401,
+		throw new ServiceError(
+			'unauthenticated',
 			`missing credentials: use Authorization: Bearer with the ${name}'s token or read-only token`,
 			challenge,
 		);
 	const match = /^bearer\s+(\S+)$/i.exec(value);
-	if (!match) throw new HttpError(401, `the ${name} takes Bearer authentication`, challenge);
+	if (!match) throw new ServiceError('unauthenticated', `the ${name} takes Bearer authentication`, challenge);
 	const given = digest(match[1]!);
 	// Both compared every time, so timing does not tell which one was close.
 	const full = timingSafeEqual(given, tokens.full);
 	const readOnly = timingSafeEqual(given, tokens.readOnly);
 	if (full) return 'token';
-	if (!readOnly) throw new HttpError(401, `wrong token for this ${name}`, challenge);
+	if (!readOnly) throw new ServiceError('unauthenticated', `wrong token for this ${name}`, challenge);
 	if (op.access === 'write')
-		throw new HttpError(403, `the read-only token can only read; ${op.command} needs the ${name}'s token`);
+		throw new ServiceError(
+			'forbidden',
+			`the read-only token can only read; ${op.command} needs the ${name}'s token`,
+		);
 	return 'read-only';
 }
 
@@ -166,9 +159,13 @@ async function readIndexBody(req: Request): Promise<Buffer> {
 	try {
 		return await readBody(req.raw, maxIndexBodyBytes);
 	} catch (error) {
-		// readBody words its 413 for message publishes; an index has its own limit.
-		if (error instanceof HttpError && error.status === 413)
-			throw new HttpError(413, `the request body exceeds ${maxIndexBodyBytes} bytes`, error.headers);
+		// readBody words its refusal for message publishes; an index has its own limit.
+		if (error instanceof ServiceError && error.kind === 'too-large')
+			throw new ServiceError(
+				'too-large',
+				`the request body exceeds ${maxIndexBodyBytes} bytes`,
+				error.headers,
+			);
 		throw error;
 	}
 }

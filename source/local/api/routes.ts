@@ -3,25 +3,25 @@
  * both APIs: the management paths and the messaging paths do not overlap.
  */
 
-import { batchPublish } from './api/batch.js';
-import * as dlq from './api/dlq.js';
-import * as flow from './api/flow-control.js';
-import * as keys from './api/keys.js';
-import * as logs from './api/logs.js';
-import * as management from './api/management.js';
-import * as messages from './api/messages.js';
-import * as notify from './api/notify.js';
-import { publish } from './api/publish.js';
-import * as queues from './api/queues.js';
-import * as schedules from './api/schedules.js';
-import * as topics from './api/topics.js';
-import * as runs from './api/workflow-runs.js';
-import * as workflows from './api/workflows.js';
-import type { ServiceContext } from './context.js';
-import { type AuthScheme, checkBasic, checkBearer, Secrets } from './http/auth.js';
-import { badRequest, HttpError } from './http/reply.js';
-import { type Handler, Router } from './http/router.js';
-import { addDataPlaneRoutes } from './indexes/data-plane/routes.js';
+import type { ServiceContext } from '../context.js';
+import { invalid, ServiceError } from '../errors.js';
+import { type AuthScheme, checkBasic, checkBearer, Secrets } from '../http/auth.js';
+import { type Handler, Router } from '../http/router.js';
+import { batchPublish } from './batch.js';
+import { addDataPlaneRoutes } from './data-planes.js';
+import * as dlq from './dlq.js';
+import * as flow from './flow-control.js';
+import * as keys from './keys.js';
+import * as logs from './logs.js';
+import * as management from './management.js';
+import * as messages from './messages.js';
+import * as notify from './notify.js';
+import { publish } from './publish.js';
+import * as queues from './queues.js';
+import * as schedules from './schedules.js';
+import * as topics from './topics.js';
+import * as runs from './workflow-runs.js';
+import * as workflows from './workflows.js';
 
 interface RouteMeta {
 	/** `index-token`: the index data planes check the index's own tokens themselves. */
@@ -49,7 +49,7 @@ export function buildRouter(
 				meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
 			checkBearer(req.raw.headers, secrets, queryToken);
 			const verdict = ctx.rateLimiter.burst();
-			if (!verdict.ok) throw new HttpError(429, verdict.message, verdict.headers);
+			if (!verdict.ok) throw new ServiceError('rate-limited', verdict.message, verdict.headers);
 		},
 		onError,
 		settle,
@@ -70,7 +70,7 @@ export function buildRouter(
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
 		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
 		.add('POST', '/v2/publish', publishAuth, () => {
-			throw badRequest('missing destination: publish to /v2/publish/<URL or URL Group name>');
+			throw invalid('missing destination: publish to /v2/publish/<URL or URL Group name>');
 		})
 		.add('POST', '/v2/publish/*rest', publishAuth, h(publish))
 		.add('GET', '/v2/messages/:id', bearer, h(messages.getMessage))
