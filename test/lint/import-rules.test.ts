@@ -1,6 +1,7 @@
 /**
  * The import rules `npm run lint` enforces (biome.json): imports point down, a pane never
- * imports another pane, nothing in the TUI imports the CLI, no cycles. Each is checked by running
+ * imports another pane, nothing in the TUI imports the CLI, the local service's domain code
+ * imports nothing of its HTTP edge, no cycles. Each is checked by running
  * the linter, with the project's own configuration, on a small tree that breaks it, next to one
  * that keeps every rule.
  */
@@ -94,6 +95,36 @@ describe('the import rules of npm run lint', () => {
 		});
 		expect(found).toContain('source/ui/data/store.ts noRestrictedImports');
 		expect(found).toContain('source/ui/kit/gap/view.ts noRestrictedImports');
+	});
+
+	it("fail on the local service's domain code importing its HTTP edge, not on its handlers", async () => {
+		const edge = {
+			'source/local/errors.ts': 'export const invalid = (m: string) => new Error(m);\n',
+			'source/local/http/reply.ts': 'export const ok = (json: unknown) => ({ status: 200, json });\n',
+			'source/local/http/body.ts': 'export const readBody = () => 1;\n',
+			'source/local/api/queues.ts':
+				"import { readBody } from '../http/body.js';\nimport { ok } from '../http/reply.js';\nexport const h = () => ok(readBody());\n",
+		};
+		expect(
+			await lint('domain-clean', {
+				...base,
+				...edge,
+				'source/local/messages/options.ts':
+					"import { invalid } from '../errors.js';\nexport const check = () => invalid('bad');\n",
+			}),
+		).toEqual([]);
+		const found = await lint('domain-to-http', {
+			...base,
+			...edge,
+			'source/local/messages/options.ts':
+				"import { ok } from '../http/reply.js';\nexport const check = ok;\n",
+			'source/local/indexes/data-plane/routes.ts':
+				"import { readBody } from '../../http/body.js';\nexport const read = readBody;\n",
+		});
+		expect(found.sort()).toEqual([
+			'source/local/indexes/data-plane/routes.ts noRestrictedImports',
+			'source/local/messages/options.ts noRestrictedImports',
+		]);
 	});
 
 	it('fail on an import cycle, of types too', async () => {
