@@ -8,10 +8,10 @@
  * source/api/index-schemas.ts). Every command answers POST, as the SDKs send them, and GET or
  * DELETE where the vendor documents those. Each request is authenticated with the index's own
  * Bearer token; its read-only token is enough for reads and gets 403 on writes. The engine
- * call alone is timed; an answer larger than maxAnswerBytes is refused (answer-budget.ts). A
- * successful command then feeds the index's statistics with what it
- * counted (see the data planes), that latency and its bandwidth (request body plus response
- * body bytes). Refused or failed requests are not counted.
+ * call alone is timed; an answer larger than maxAnswerBytes is refused
+ * (indexes/common/answer-budget.ts). A successful command then feeds the index's statistics with
+ * what it counted (see the data planes), that latency and its bandwidth (request body plus
+ * response body bytes). Refused or failed requests are not counted.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
