@@ -20,6 +20,8 @@ const dist = path.resolve('dist');
 const devtools = '\0no-devtools';
 const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
 const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');
+const inkInstances = path.join(path.dirname(inkOutput), 'instances.js');
+const inkInstancesLocator = path.join(dist, 'ui', 'ink', 'ink-instances.js');
 
 const cellWidth = path.join(dist, 'ui', 'ink', 'cell-width.js');
 
@@ -161,6 +163,12 @@ const plugins = [
 		// is bundled, so the same file is imported statically and becomes the bundle's one copy.
 		name: 'ink-output',
 		load: (id) => (id === inkOutputLocator ? `export { default } from ${JSON.stringify(inkOutput)};` : null),
+	},
+	{
+		// Likewise Ink's map of its instances (ui/ink/ink-instances.ts), which render() fills.
+		name: 'ink-instances',
+		load: (id) =>
+			id === inkInstancesLocator ? `export { default } from ${JSON.stringify(inkInstances)};` : null,
 	},
 ];
 

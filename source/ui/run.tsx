@@ -9,6 +9,8 @@ import { createRuntime, type RuntimeOptions } from './app/runtime.js';
 import { enterFullScreen } from './app/terminal.js';
 import type { Runtime } from './contract/runtime.js';
 import { type FrameCounts, frameCounts, installFrameComposer } from './ink/fast-output.js';
+import { drawHeldFrame } from './ink/frame-now.js';
+import { KeyDispatcher } from './keys/dispatcher.js';
 import { applyStyleMode } from './theme/ink-styles.js';
 import { makeTheme, styleMode } from './theme/theme.js';
 
@@ -19,10 +21,9 @@ export interface TuiOptions extends RuntimeOptions {
 	stdin?: NodeJS.ReadStream;
 	stderr?: NodeJS.WriteStream;
 	/**
-	 * Frames per second at most; default 60. Data arrives coalesced (stores notify at most every
-	 * 50 ms, busy panes every 200 ms), so this cap matters for keys: a key pressed right after a
-	 * frame waits for the next slot, up to 1000/maxFps ms twice over (Ink throttles both the
-	 * render and the write).
+	 * Frames per second at most for what data changes draw; default 60. Data arrives coalesced
+	 * (stores notify at most every 50 ms, busy panes every 200 ms). A key's frame is drawn at
+	 * once, not at the next slot (ink/frame-now.ts).
 	 */
 	maxFps?: number;
 	/** Draw on the alternate screen; default when stdout is a terminal. */
@@ -82,7 +83,10 @@ export function startTui(options: TuiOptions): TuiHandle {
 		if (sequence) stdout.write(sequence);
 	});
 	let first = true;
-	const instance = render(<Root runtime={runtime} theme={makeTheme(mode)} />, {
+	// A key's frame is drawn once its keys are dispatched and React committed what they changed
+	// (a microtask later), not at the frame-rate cap's next slot (ink/frame-now.ts).
+	const dispatcher = new KeyDispatcher(() => queueMicrotask(() => drawHeldFrame(stdout)));
+	const instance = render(<Root runtime={runtime} theme={makeTheme(mode)} dispatcher={dispatcher} />, {
 		stdout,
 		stdin,
 		stderr: options.stderr ?? process.stderr,

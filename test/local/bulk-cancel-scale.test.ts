@@ -2,8 +2,8 @@
  * Bulk cancel and queue delete with tens of thousands of messages waiting, over real HTTP: in a
  * paused queue, behind a paused flow-control key, and for the slots of a destination that never
  * answers. Each answers the right count, requests sent meanwhile are answered, and the messages
- * left keep their order. (How the time grows with the count is measured by `npm run bench
- * local`; nothing here is timed.)
+ * left keep their order. (That the work grows linearly with the count is asserted in
+ * withdraw-growth.test.ts, and timed by `npm run bench local`; nothing here is timed.)
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -13,6 +13,7 @@ import {
 	startLocalService,
 } from '../../source/local/service.js';
 import { rawHttp } from '../support/raw-http.js';
+import { serverHoldsConnection } from '../support/tcp-holder.js';
 import { waitUntil } from '../support/wait.js';
 import { bearer, raw, startSink } from './helpers.js';
 
@@ -37,9 +38,8 @@ interface HalfOpenClient {
 	/** Resolves when the server has ended its side. */
 	ended: Promise<void>;
 	/**
-	 * Resolves when the connection is gone: the server closed it for good. Once the server has
-	 * ended its side, a write tells whether it still holds the connection: one closed for good
-	 * answers with a reset, and the next write fails.
+	 * Resolves when the connection is gone: the server closed it for good, with nothing more
+	 * written on it (a write could make the server close what it would otherwise keep).
 	 */
 	closed(): Promise<boolean>;
 }
@@ -55,16 +55,18 @@ async function halfOpenClient(baseUrl: string): Promise<HalfOpenClient> {
 	const closed = async () => {
 		await ended;
 		return waitUntil(
-			() => {
-				if (socket.destroyed) return true;
-				socket.write('still there?\r\n');
-				return undefined;
-			},
+			() => (serverHoldsConnection(Number(port), socket.localPort ?? 0) ? undefined : true),
 			20_000,
 			'the server still holds the connection',
 		);
 	};
 	await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+	// Seen held first, so that its release is the server's doing.
+	await waitUntil(
+		() => (serverHoldsConnection(Number(port), socket.localPort ?? 0) ? true : undefined),
+		10_000,
+		"the server's end of a new connection is not in the kernel's table",
+	);
 	return { socket, text: () => Buffer.concat(chunks).toString('latin1'), ended, closed };
 }
 

@@ -29,6 +29,12 @@ interface Subscription {
 }
 
 export class KeyDispatcher {
+	/**
+	 * @param afterKeys called once the keys that arrived together are all dispatched (the view
+	 *   has taken them in): the monitor draws their frame then, not at its next frame slot.
+	 */
+	constructor(private readonly afterKeys: () => void = () => {}) {}
+
 	private subscriptions: Subscription[] = [];
 	private counter = 0;
 	private readonly waiting: KeyEvent[] = [];
@@ -75,5 +81,6 @@ export class KeyDispatcher {
 		const drained = this.drained;
 		this.drained = [];
 		for (const resolve of drained) resolve();
+		this.afterKeys();
 	};
 }

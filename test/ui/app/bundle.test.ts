@@ -59,6 +59,36 @@ describe('the bundled TUI', () => {
 		}
 	});
 
+	it("draws a key's frame at once under a long frame-rate cap (the bundle's own Ink instance)", async () => {
+		// One frame in 5 s: each pane switch must show within half of that (ui/ink/frame-now.ts).
+		const terminal = fakeTerminal();
+		const tui = await startBundled(terminal, { maxFps: 0.2, refreshMs: 200 });
+		try {
+			await waitUntil(
+				() => (terminal.output().includes('Period series') ? true : undefined),
+				15_000,
+				terminal.output,
+			);
+			for (const [key, shows] of [
+				['6', 'No callback receiver is running'],
+				['1', 'Period series'],
+				['6', 'No callback receiver is running'],
+				['1', 'Period series'],
+			] as const) {
+				const from = terminal.output().length;
+				terminal.stdin.write(key);
+				await waitUntil(
+					() => (terminal.output().slice(from).includes(shows) ? true : undefined),
+					2_500,
+					`the frame of ${key} was not drawn within half the cap's interval`,
+				);
+			}
+		} finally {
+			tui.stop();
+			await tui.exited;
+		}
+	});
+
 	it('draws no frame for polls that change nothing on screen', async () => {
 		// Delivered messages in the logs: each poll of them then answers anew (from where the last
 		// left off), and React commits what reads them with nothing new to draw.
