@@ -68,7 +68,8 @@ export function scaleLine(span: number, width: number): string {
 	// Room for a label and a space between labels.
 	const widest = Math.max(...[span, span / 2].map((t) => tickLabel(Math.round(t)).length)) + 2;
 	const tick =
-		steps.find((step) => step / perCell >= widest) ?? Math.ceil(span / Math.max(1, Math.floor(width / widest)));
+		steps.find((step) => step / perCell >= widest) ??
+		Math.ceil(span / Math.max(1, Math.floor(width / widest)));
 	let free = 0;
 	for (let t = 0; t <= span; t += tick) {
 		const at = Math.round(t / perCell);
@@ -88,7 +89,8 @@ function barOf(step: TimelineStep, start: number, perCell: number, width: number
 	const paint = (from: number, to: number, kind: CellKind) => {
 		// A span that ends on a column's edge does not spill into the next column; an instant is one cell.
 		const first = cell(from);
-		const last = to > from ? Math.min(width - 1, Math.max(first, Math.ceil((to - start) / perCell) - 1)) : first;
+		const last =
+			to > from ? Math.min(width - 1, Math.max(first, Math.ceil((to - start) / perCell) - 1)) : first;
 		for (let i = first; i <= last; i++) if (rank[kind] > rank[kinds[i]!]) kinds[i] = kind;
 	};
 	for (const span of step.spans) paint(span.from, span.to, span.kind);
