@@ -99,7 +99,7 @@ export function runColumns(): Column<RunRow>[] {
 
 const labelWidth = 18;
 
-/** What is known of a run besides its steps: shown above its time line. */
+/** What a run is, how long it took, and what it does now or how it ended: above its time line. */
 export function runFacts(run: RunLog, now: number, width: number): DetailLine[] {
 	const summary = summarizeRun(run, now);
 	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
@@ -115,6 +115,13 @@ export function runFacts(run: RunLog, now: number, width: number): DetailLine[] 
 	if (run.workflowRunResponse !== undefined)
 		lines.push(...kv('result', sanitize(shownValue(run.workflowRunResponse)), 'ok'));
 	if (summary.failure) lines.push(...kv('failure', sanitize(summary.failure), 'error'));
+	return lines;
+}
+
+/** The rest of what is known of a run, under its time line, with what mqtop does not read. */
+export function runExtras(run: RunLog, width: number): DetailLine[] {
+	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
+	const lines: DetailLine[] = [];
 	const fn = failureFunctionState(run);
 	if (fn && run.failureFunction?.url)
 		lines.push(...kv('failure function', `${sanitize(run.failureFunction.url)} (${sanitize(fn)})`));
@@ -123,12 +130,8 @@ export function runFacts(run: RunLog, now: number, width: number): DetailLine[] 
 	if (labels.length > 0) lines.push(...kv('labels', sanitize(labels.join(', '))));
 	if (run.flowControlKey) lines.push(...kv('flow control', sanitize(run.flowControlKey)));
 	if (run.workflowRunCallerIp) lines.push(...kv('caller IP', sanitize(run.workflowRunCallerIp)));
-	return lines;
-}
-
-/** What a run's log has that mqtop does not read, shown under its time line. */
-export function runExtras(run: RunLog, width: number): DetailLine[] {
-	return unknownFieldsSection(WorkflowRunLog, run, width, labelWidth);
+	const unknown = unknownFieldsSection(WorkflowRunLog, run, width, labelWidth);
+	return [...(lines.length > 0 ? [{ text: '', dim: true }, ...lines] : []), ...unknown];
 }
 
 /** One step of a run (by its place among the log's steps): what it is, what went in and out, its retries. */
