@@ -10,7 +10,7 @@ import { formatElapsed } from './workflow-run.js';
 /** What a cell of a bar shows: running, waiting, a failed attempt, or nothing. */
 export type CellKind = 'run' | 'wait' | 'fail' | 'none';
 
-export const cellChars: Readonly<Record<CellKind, string>> = { run: '█', wait: '░', fail: '✗', none: ' ' };
+export const cellChars: Readonly<Record<CellKind, string>> = { run: '█', wait: '░', fail: '×', none: ' ' };
 
 /** Cells of one kind in a row. */
 export interface BarPiece {

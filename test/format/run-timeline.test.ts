@@ -215,8 +215,8 @@ describe("a run's steps on one time axis", () => {
 		const again = runTimeline(log, 6000).steps[2]!;
 		expect(again.spans.at(-1)).toEqual({ kind: 'run', from: 5000, to: 6000 });
 		const bar = bars(log, 6000, 80)['→ flaky']!;
-		expect(bar.match(/✗/g)).toHaveLength(2);
-		expect(bar).toMatch(/^ +█*✗░+✗░+█+$/);
+		expect(bar.match(/×/g)).toHaveLength(2);
+		expect(bar).toMatch(/^ +█*×░+×░+█+$/);
 	});
 
 	it('marks the step that failed the run, ending at its last failed attempt', () => {
@@ -243,7 +243,7 @@ describe("a run's steps on one time axis", () => {
 		const step = runTimeline(log, 99_999).steps[2]!;
 		expect(step).toMatchObject({ failed: true, live: false, to: 3000, note: 'failed after 1/1' });
 		const layout = layoutTimeline(runTimeline(log, 99_999), 80);
-		expect(layout.rows[2]!.bar.at(-1)).toEqual({ kind: 'fail', text: '✗' });
+		expect(layout.rows[2]!.bar.at(-1)).toEqual({ kind: 'fail', text: '×' });
 		expect(layout.rows[2]!.duration.trim()).toBe('2.0s');
 	});
 

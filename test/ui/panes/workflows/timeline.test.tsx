@@ -13,7 +13,7 @@ import { keys, mountTui, type Screen, selectRow } from '../../harness.js';
 
 /** The time line's row of step `name`: a line that shows its name then its bar. */
 function barLine(frame: string, name: string): string | undefined {
-	return frame.split('\n').find((line) => new RegExp(`^[› ] ${name} +[ █░✗]*[█░✗]`).test(line));
+	return frame.split('\n').find((line) => new RegExp(`^[› ] ${name} +[ █░×]*[█░×]`).test(line));
 }
 
 /** A row's duration in milliseconds, as its last column shows it. */
@@ -27,7 +27,7 @@ function durationOf(line: string): number {
 
 /** The column where a row's bar starts. */
 const barStart = (line: string, name: string) =>
-	line.indexOf(name) + name.length + line.slice(line.indexOf(name) + name.length).search(/[█░✗]/);
+	line.indexOf(name) + name.length + line.slice(line.indexOf(name) + name.length).search(/[█░×]/);
 
 describe("a workflow run's time line", () => {
 	let fixture: Fixture;
@@ -101,7 +101,7 @@ describe("a workflow run's time line", () => {
 				'the time line of the waiting run',
 			);
 			// A legend and a scale labelled in time, from 0.
-			expect(waiting).toMatch(/█ running +░ waiting +✗ failed attempt/);
+			expect(waiting).toMatch(/█ running +░ waiting +× failed attempt/);
 			expect(waiting).toMatch(/\n +0 +\d+(\.\d)?m?s +\d/);
 			for (const line of waiting.split('\n')) expect([...line].length).toBeLessThanOrEqual(columns);
 			// The sleep waits; the two branches of the Promise.all start together, after it.
@@ -127,7 +127,7 @@ describe("a workflow run's time line", () => {
 			expect(barLine(failed, 'flaky')).toMatch(/█/);
 			// Two attempts failed: the first, then its retry.
 			const boom = barLine(failed, '→ boom')!;
-			expect(boom).toMatch(/✗ +\d+(\.\d)?m?s/);
+			expect(boom).toMatch(/× +\d+(\.\d)?m?s/);
 			if (columns >= 120) expect(boom).toContain('failed after 1/1');
 			expect(failed).toMatch(/failure +boom: HTTP 500/);
 			// Enter on its bar opens the step: what failed, each attempt.

@@ -79,7 +79,7 @@ describe('Workflows pane', () => {
 		expect(lineOf(detail, 'result')).toContain('{"reserved":2,"eventData":{"go":true}}');
 		const names = detail
 			.split('\n')
-			.map((line) => /^[› ] (.+?) +[ █░✗]*[█░✗] +\d/.exec(line)?.[1])
+			.map((line) => /^[› ] (.+?) +[ █░×]*[█░×] +\d/.exec(line)?.[1])
 			.filter(Boolean);
 		expect(names).toEqual(['init', 'reserve stock', 'cool down', 'charge', 'wait for go', 'ship']);
 
