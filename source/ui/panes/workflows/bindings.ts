@@ -12,7 +12,9 @@ const opening = tailing('workflows', 'run').map((binding) =>
 					"open the run: its steps on a time line; there, open the selected step's input, output and retries",
 				detail: { label: 'step' },
 			}
-		: binding,
+		: binding.command === 'nav.up'
+			? { ...binding, detail: { keys: '↑↓', label: 'move' } }
+			: binding,
 );
 
 export const workflowsBindings = [
