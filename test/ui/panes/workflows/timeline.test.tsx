@@ -25,6 +25,9 @@ function durationOf(line: string): number {
 	return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
 }
 
+/** How long a run may take to get somewhere on a loaded two-core machine. */
+const slow = 45_000;
+
 /** The column where a row's bar starts. */
 const barStart = (line: string, name: string) =>
 	line.indexOf(name) + name.length + line.slice(line.indexOf(name) + name.length).search(/[█░×]/);
@@ -88,62 +91,70 @@ describe("a workflow run's time line", () => {
 	it.each([
 		[80, 24],
 		[200, 50],
-	])('draws the steps of a run on one axis and follows it to its failure, at %ix%i', (columns, rows) =>
-		onRun(columns, rows, async (screen, id) => {
-			await screen.waitFor(
-				(f) => f.includes(id) && f.includes('wait for go'),
-				'the run waiting for its event',
-			);
-			await selectRow(screen, id);
-			await screen.press(keys.enter);
-			const waiting = await screen.waitFor(
-				(f) => (f.includes(`Workflow run ${id} running`) && barLine(f, '→ wait for go') ? f : undefined),
-				'the time line of the waiting run',
-			);
-			// A legend and a scale labelled in time, from 0.
-			expect(waiting).toMatch(/█ running +░ waiting +× failed attempt/);
-			expect(waiting).toMatch(/\n +0 +\d+(\.\d)?m?s +\d/);
-			for (const line of waiting.split('\n')) expect([...line].length).toBeLessThanOrEqual(columns);
-			// The sleep waits; the two branches of the Promise.all start together, after it.
-			expect(barLine(waiting, 'cool down')).toMatch(/░{2,}/);
-			const [left, right] = [barLine(waiting, '‖ left')!, barLine(waiting, '‖ right')!];
-			expect(barStart(left, '‖ left')).toBe(barStart(right, '‖ right'));
-			expect(barStart(left, '‖ left')).toBeGreaterThan(barStart(barLine(waiting, 'cool down')!, 'cool down'));
-			// The wait is waiting, and grows while the run waits.
-			const first = barLine(waiting, '→ wait for go')!;
-			expect(first).toMatch(/░+ +\d/);
-			await screen.waitFor((f) => {
-				const line = barLine(f, '→ wait for go');
-				return line !== undefined && durationOf(line) >= durationOf(first) + 1000;
-			}, 'the wait growing');
+	])(
+		'draws the steps of a run on one axis and follows it to its failure, at %ix%i',
+		(columns, rows) =>
+			onRun(columns, rows, async (screen, id) => {
+				// Steps take their time on a loaded machine: the waits for the run's progress are long.
+				await screen.waitFor(
+					(f) => f.includes(id) && f.includes('wait for go'),
+					'the run waiting for its event',
+					slow,
+				);
+				await selectRow(screen, id);
+				await screen.press(keys.enter);
+				const waiting = await screen.waitFor(
+					(f) => (f.includes(`Workflow run ${id} running`) && barLine(f, '→ wait for go') ? f : undefined),
+					'the time line of the waiting run',
+				);
+				// A legend and a scale labelled in time, from 0.
+				expect(waiting).toMatch(/█ running +░ waiting +× failed attempt/);
+				expect(waiting).toMatch(/\n +0 +\d+(\.\d)?m?s +\d/);
+				for (const line of waiting.split('\n')) expect([...line].length).toBeLessThanOrEqual(columns);
+				// The sleep waits; the two branches of the Promise.all start together, after it.
+				expect(barLine(waiting, 'cool down')).toMatch(/░{2,}/);
+				const [left, right] = [barLine(waiting, '‖ left')!, barLine(waiting, '‖ right')!];
+				expect(barStart(left, '‖ left')).toBe(barStart(right, '‖ right'));
+				expect(barStart(left, '‖ left')).toBeGreaterThan(
+					barStart(barLine(waiting, 'cool down')!, 'cool down'),
+				);
+				// The wait is waiting, and grows while the run waits.
+				const first = barLine(waiting, '→ wait for go')!;
+				expect(first).toMatch(/░+ +\d/);
+				await screen.waitFor((f) => {
+					const line = barLine(f, '→ wait for go');
+					return line !== undefined && durationOf(line) >= durationOf(first) + 1000;
+				}, 'the wait growing');
 
-			await workflow.notify({ eventId: `go-${id}`, eventData: { go: true } });
-			// New steps appear as the run goes on; it fails on the last.
-			const failed = await screen.waitFor(
-				(f) => (f.includes(`Workflow run ${id} failed`) && barLine(f, '→ boom') ? f : undefined),
-				'the run failed, its last step marked',
-			);
-			expect(barLine(failed, 'wait for go')).toMatch(/░/);
-			expect(barLine(failed, 'flaky')).toMatch(/█/);
-			// Two attempts failed: the first, then its retry.
-			const boom = barLine(failed, '→ boom')!;
-			expect(boom).toMatch(/× +\d+(\.\d)?m?s/);
-			if (columns >= 120) expect(boom).toContain('failed after 1/1');
-			expect(failed).toMatch(/failure +boom: HTTP 500/);
-			// Enter on its bar opens the step: what failed, each attempt.
-			await selectRow(screen, '→ boom');
-			await screen.press(keys.enter);
-			const step = await screen.waitFor(
-				(f) => (f.includes('Failed attempts') ? f : undefined),
-				"the failed step's detail",
-			);
-			expect(step).toMatch(/step +boom/);
-			expect(step).toMatch(/state +failed/);
-			expect(step).toContain('kaput');
-			await screen.press(keys.esc);
-			await screen.waitFor((f) => barLine(f, '→ boom'), 'back on the time line');
-			await screen.press(keys.esc);
-			await screen.waitFor((f) => /state +run id +steps/.test(f), 'back to the list');
-		}),
+				await workflow.notify({ eventId: `go-${id}`, eventData: { go: true } });
+				// New steps appear as the run goes on; it fails on the last.
+				const failed = await screen.waitFor(
+					(f) => (f.includes(`Workflow run ${id} failed`) && barLine(f, '→ boom') ? f : undefined),
+					'the run failed, its last step marked',
+					slow,
+				);
+				expect(barLine(failed, 'wait for go')).toMatch(/░/);
+				expect(barLine(failed, 'flaky')).toMatch(/█/);
+				// Two attempts failed: the first, then its retry.
+				const boom = barLine(failed, '→ boom')!;
+				expect(boom).toMatch(/× +\d+(\.\d)?m?s/);
+				if (columns >= 120) expect(boom).toContain('failed after 1/1');
+				expect(failed).toMatch(/failure +boom: HTTP 500/);
+				// Enter on its bar opens the step: what failed, each attempt.
+				await selectRow(screen, '→ boom');
+				await screen.press(keys.enter);
+				const step = await screen.waitFor(
+					(f) => (f.includes('Failed attempts') ? f : undefined),
+					"the failed step's detail",
+				);
+				expect(step).toMatch(/step +boom/);
+				expect(step).toMatch(/state +failed/);
+				expect(step).toContain('kaput');
+				await screen.press(keys.esc);
+				await screen.waitFor((f) => barLine(f, '→ boom'), 'back on the time line');
+				await screen.press(keys.esc);
+				await screen.waitFor((f) => /state +run id +steps/.test(f), 'back to the list');
+			}),
+		150_000,
 	);
 });
