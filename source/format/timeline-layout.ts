@@ -3,6 +3,7 @@
  * names, the bars on one axis that scales to the room left, and each step's duration; above
  * them a scale labelled in time. Pure: the view paints the cells by their kind.
  */
+import { sanitize } from '../text/sanitize.js';
 import type { RunTimeline, TimelineStep } from './run-timeline.js';
 import { fitText, truncate } from './text.js';
 import { formatElapsed } from './workflow-run.js';
@@ -113,10 +114,11 @@ function marked(step: TimelineStep): string {
 
 /** The time line in `width` columns: names up to a quarter of it, a note column when it is wide. */
 export function layoutTimeline(timeline: RunTimeline, width: number): TimelineLayout {
-	const names = timeline.steps.map(marked);
+	// Names and notes came from the network: escaped before they are measured and cut.
+	const names = timeline.steps.map((step) => sanitize(marked(step)));
 	const longest = Math.max(4, ...names.map((n) => [...n].length));
 	const nameWidth = Math.min(longest, Math.max(8, Math.floor(width / 4)), 32);
-	const notes = timeline.steps.map((s) => s.note);
+	const notes = timeline.steps.map((s) => sanitize(s.note));
 	const longestNote = Math.max(0, ...notes.map((n) => [...n].length));
 	const noteWidth = width >= 120 && longestNote > 0 ? Math.min(longestNote, 28) : 0;
 	const fixed = markWidth + nameWidth + 1 + 1 + durationWidth + (noteWidth > 0 ? noteWidth + 1 : 0);

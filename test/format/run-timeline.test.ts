@@ -277,6 +277,17 @@ describe("a run's steps on one time axis", () => {
 		expect([0, 250, 1500, 2000, 90_000].map(tickLabel)).toEqual(['0', '250ms', '1.5s', '2s', '1m30s']);
 	});
 
+	it('escapes the control characters of a name before it is measured and cut to its column', () => {
+		const log = run([init, done('\x1b[31mred\x1b[0m and a long name after it', 100)], {
+			workflowRunCompletedAt: 100,
+		});
+		const layout = layoutTimeline(runTimeline(log, 0), 80);
+		const name = layout.rows[1]!.name;
+		expect(name).not.toContain('\x1b');
+		expect(name.startsWith('\\x1b[31mred')).toBe(true);
+		expect([...name].length).toBe(layout.nameWidth);
+	});
+
 	it("draws the deployed service's documented run", () => {
 		const layout = layoutTimeline(runTimeline(workflowRuns.runs[0] as unknown as RunLog, 0), 80);
 		expect(layout.rows.map((r) => r.name.trim())).toEqual([
