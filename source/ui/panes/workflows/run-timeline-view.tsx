@@ -104,10 +104,18 @@ export function RunTimelineScreen(props: RunTimelineScreenProps) {
 	];
 	const atLast = selected === layout.rows.length - 1;
 	// The selected step in view; at the last step, what follows the steps too.
-	const offset = Math.min(
-		Math.max(0, lines.length - body),
-		Math.max(0, head.length + selected - body + 1 + (atLast ? props.extras.length : 0)),
-	);
+	const offsetIn = (room: number) =>
+		Math.min(
+			Math.max(0, lines.length - room),
+			Math.max(0, head.length + selected - room + 1 + (atLast ? props.extras.length : 0)),
+		);
+	// Once the scale scrolls away, it stays on top of the steps.
+	const scale = head.length - 1;
+	const pinned = offsetIn(body) > scale && body > 2;
+	const offset = offsetIn(pinned ? body - 1 : body);
+	const shown = pinned
+		? [head[scale], ...lines.slice(offset, offset + body - 1)]
+		: lines.slice(offset, offset + body);
 	return (
 		<Box flexDirection="column" width={width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
@@ -115,7 +123,7 @@ export function RunTimelineScreen(props: RunTimelineScreenProps) {
 				<Text dimColor> · esc back · ↑↓ a step · enter opens it</Text>
 			</Text>
 			{props.prompt}
-			{lines.slice(offset, offset + body)}
+			{shown}
 		</Box>
 	);
 }

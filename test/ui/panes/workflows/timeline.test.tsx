@@ -142,6 +142,19 @@ describe("a workflow run's time line", () => {
 				expect(failed).toMatch(/failure +boom: HTTP 500/);
 				// Enter on its bar opens the step: what failed, each attempt.
 				await selectRow(screen, '→ boom');
+				if (columns === 80) {
+					// In a short terminal the steps scroll under their scale, which stays.
+					screen.resize(columns, 14);
+					const short = await screen.waitFor(
+						(f) => (f.split('\n').length <= 14 && barLine(f, '→ boom') ? f : undefined),
+						'the last step in a short terminal',
+					);
+					expect(short).not.toContain('steps done');
+					expect(short).not.toMatch(/\n[› ] init +█/);
+					expect(short).toMatch(/\n +0 +\d+(\.\d)?m?s +\d/);
+					screen.resize(columns, rows);
+					await screen.waitFor((f) => f.includes('steps done'), 'the whole height again');
+				}
 				await screen.press(keys.enter);
 				const step = await screen.waitFor(
 					(f) => (f.includes('Failed attempts') ? f : undefined),
