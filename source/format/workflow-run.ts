@@ -9,7 +9,7 @@ import type { RunLog } from '../api/workflows-api.js';
 import { maskText } from '../text/mask.js';
 import { dateOf, formatClock, formatSpan } from './time.js';
 
-type Step = NonNullable<RunLog['steps']>[number]['steps'] extends (infer S)[] | undefined ? S : never;
+export type Step = NonNullable<RunLog['steps']>[number]['steps'] extends (infer S)[] | undefined ? S : never;
 
 /** Run and step states in a word, as the commands and the TUI show them; others as they came. */
 export const stateWords: Readonly<Record<string, string>> = {
@@ -88,13 +88,14 @@ export function errorText(error: { error?: string; status?: number; body?: strin
 	return error.error ?? message ?? 'failed';
 }
 
-function allSteps(run: RunLog): { group: string; step: Step }[] {
+/** Every step of the log in order: the done groups, then what is in motion. */
+export function allSteps(run: RunLog): { group: string; step: Step }[] {
 	return (run.steps ?? []).flatMap((group) =>
 		(group.steps ?? []).map((step) => ({ group: group.type ?? 'sequential', step })),
 	);
 }
 
-const isDone = (group: string, step: Step) => group !== 'next' && step.state !== 'STEP_PROGRESS';
+export const isDone = (group: string, step: Step) => group !== 'next' && step.state !== 'STEP_PROGRESS';
 
 /**
  * What became of a failed run's failure function (or failure URL), in a few words: called,
@@ -131,7 +132,7 @@ export interface RunSummary {
 }
 
 /** A step's name; a call of the route that has not said which step it runs is named by the step done before it. */
-function stepName(step: Step, lastDone?: string): string {
+export function stepName(step: Step, lastDone?: string): string {
 	if (step.stepName) return step.stepName;
 	if (!step.stepType && (step.callType ?? 'step') === 'step' && lastDone) return `step after ${lastDone}`;
 	if (step.stepType === 'Call' || step.callType === 'toCallback') return 'call';

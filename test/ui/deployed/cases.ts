@@ -157,7 +157,7 @@ export const paneCases: PaneCase[] = [
 		marked: (polls) => first(entryOf(polls, runsEndpoint)?.data),
 		failure: (polls) => entryOf(polls, runsEndpoint)?.failure,
 		open: (screen) => openDetail(screen, '9', ids.workflowRun),
-		shows: [`Workflow run ${ids.workflowRun}`, 'Steps (', 'workflow'],
+		shows: [`Workflow run ${ids.workflowRun}`, '█ running', 'workflow'],
 	},
 	// Dead letters and Logs are reached by name (`:dlq`, `:logs`); their rows are keyed by fields
 	// an answer may leave out (a dlqId, a time), so the lists are what is always shown.

@@ -11,7 +11,7 @@ import { ids } from '../../fixtures/deployed/answers.js';
 import { edited } from '../../fixtures/deployed/catalog.js';
 import { callbackBody, send } from '../../receiver/helpers.js';
 import { documentedAnswers } from '../../support/deployed-service.js';
-import { type DeployedSession, keys, lineOf, startDeployedSession } from '../harness.js';
+import { type DeployedSession, keys, lineOf, selectRow, startDeployedSession } from '../harness.js';
 
 const ctrlS = '\x13';
 const publishedIds = [
@@ -126,12 +126,23 @@ describe('the TUI on the deployed service', () => {
 			/failed +wfr_nightly-report-01 +3 +1m +send report: HTTP 500: mail server down/,
 		);
 		await screen.press(keys.enter);
-		const run = await screen.waitFor(showing(`Workflow run ${ids.workflowRun} failed`, 'Steps ('), 'the run');
+		const run = await screen.waitFor(
+			showing(`Workflow run ${ids.workflowRun} failed`, '█ running'),
+			'the run on its time line',
+		);
 		expect(run).toMatch(/caller IP +203\.0\.113\.7/);
+		expect(run).toMatch(/‖ count orders +█/);
+		expect(run).toMatch(/→ send report +[ █░]*×/);
 		// A context.call's headers as the service lists them, its secret masked.
-		expect(run).toContain('Authorization: ••••••••');
-		expect(run).not.toContain('rates-secret-token');
-		await screen.press(keys.esc);
+		await selectRow(screen, 'fetch rates');
+		await screen.press(keys.enter);
+		const call = await screen.waitFor(
+			(f) => (/step +fetch rates/.test(f) && f.includes('Input') ? f : undefined),
+			'the call step',
+		);
+		expect(call).toContain('Authorization: ••••••••');
+		expect(call).not.toContain('rates-secret-token');
+		await screen.press(keys.esc, keys.esc);
 
 		// These panes are reached by name on the command line.
 		await screen.press(':', ...'dlq', keys.enter);
@@ -242,7 +253,8 @@ describe('the TUI on the deployed service', () => {
 		await screen.waitFor(showing('› RUN_PAUSED'), 'the unknown run state');
 		await screen.press(keys.enter);
 		const run = await screen.waitFor(showing('Fields mqtop does not know'), 'the unknown run field');
-		expect(run).toMatch(/state +RUN_PAUSED/);
+		// Its state in the title, as it came.
+		expect(run).toContain(`Workflow run ${ids.workflowRun} RUN_PAUSED`);
 		expect(run).toMatch(/region +eu-west-1/);
 		await screen.press(keys.esc);
 

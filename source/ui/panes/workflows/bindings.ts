@@ -3,8 +3,22 @@ import { bindingsIn } from '../../keys/bind.js';
 import { filterBinding } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
+/** Enter opens a run on its time line, and there a step: said in the help and the key line. */
+const opening = tailing('workflows', 'run').map((binding) =>
+	binding.command === 'nav.open'
+		? {
+				...binding,
+				description:
+					"open the run: its steps on a time line; there, open the selected step's input, output and retries",
+				detail: { label: 'step' },
+			}
+		: binding.command === 'nav.up'
+			? { ...binding, detail: { keys: '↑↓', label: 'move' } }
+			: binding,
+);
+
 export const workflowsBindings = [
-	...tailing('workflows', 'run'),
+	...opening,
 	filterBinding('workflows', 'runs'),
 	bindingsIn('workflows')(
 		'workflow.cancel',

@@ -24,7 +24,8 @@ export const workflowsPane = definePane<WorkflowsState, WorkflowsAction, Workflo
 	shortTitle: 'Runs',
 	aliases: ['wf', 'workflow'],
 	numberKey: true,
-	summary: 'workflow runs, newest first: state, steps, what each does now; their steps on Enter',
+	summary:
+		'workflow runs, newest first: state, steps, what each does now; on Enter, its steps on a time line (waiting, running, failed attempts)',
 	initial: () => initialWorkflowsState,
 	reduce: workflowsReducer,
 	leave: leaveWorkflows,

@@ -99,34 +99,29 @@ export function runColumns(): Column<RunRow>[] {
 
 const labelWidth = 18;
 
-/** Lines of a step's input, output or errors, under a short label, wrapped. */
-function stepValues(label: string, values: readonly string[], width: number, tone?: Tone): DetailLine[] {
-	return values.flatMap((value, i) =>
-		wrapText(sanitize(value), Math.max(10, width - 9)).map((text, j) => ({
-			label: i === 0 && j === 0 ? `     ${label.padEnd(4)}` : ' '.repeat(9),
-			text,
-			...(tone ? { tone } : {}),
-		})),
-	);
-}
-
-/** Everything known of a run: its facts, then its steps one by one. */
-export function runDetail(run: RunLog, now: number, width: number): DetailLine[] {
+/** What a run is, how long it took, and what it does now or how it ended: above its time line. */
+export function runFacts(run: RunLog, now: number, width: number): DetailLine[] {
 	const summary = summarizeRun(run, now);
 	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
-	const lines: DetailLine[] = [
-		...kv('state', sanitize(stateWord(summary.state)), stateTone(summary.state)),
-		...kv('workflow', sanitize(summary.url ?? '')),
-	];
-	if (summary.startedAt !== undefined) lines.push(...kv('started', formatClockMillis(summary.startedAt)));
-	if (run.workflowRunCompletedAt !== undefined)
-		lines.push(...kv('ended', formatClockMillis(run.workflowRunCompletedAt)));
-	if (summary.durationMs !== undefined) lines.push(...kv('took', formatElapsed(summary.durationMs)));
+	const lines: DetailLine[] = [...kv('workflow', sanitize(summary.url ?? ''))];
+	const times = [
+		summary.startedAt !== undefined ? `started ${formatClockMillis(summary.startedAt)}` : '',
+		run.workflowRunCompletedAt !== undefined ? `ended ${formatClockMillis(run.workflowRunCompletedAt)}` : '',
+		summary.durationMs !== undefined ? `took ${formatElapsed(summary.durationMs)}` : '',
+	].filter(Boolean);
+	if (times.length > 0) lines.push(...kv('when', times.join(' · ')));
 	lines.push(...kv('steps done', String(summary.stepsDone)));
 	if (summary.current) lines.push(...kv('now', sanitize(summary.current), 'info'));
 	if (run.workflowRunResponse !== undefined)
 		lines.push(...kv('result', sanitize(shownValue(run.workflowRunResponse)), 'ok'));
 	if (summary.failure) lines.push(...kv('failure', sanitize(summary.failure), 'error'));
+	return lines;
+}
+
+/** The rest of what is known of a run, under its time line, with what mqtop does not read. */
+export function runExtras(run: RunLog, width: number): DetailLine[] {
+	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
+	const lines: DetailLine[] = [];
 	const fn = failureFunctionState(run);
 	if (fn && run.failureFunction?.url)
 		lines.push(...kv('failure function', `${sanitize(run.failureFunction.url)} (${sanitize(fn)})`));
@@ -135,35 +130,44 @@ export function runDetail(run: RunLog, now: number, width: number): DetailLine[]
 	if (labels.length > 0) lines.push(...kv('labels', sanitize(labels.join(', '))));
 	if (run.flowControlKey) lines.push(...kv('flow control', sanitize(run.flowControlKey)));
 	if (run.workflowRunCallerIp) lines.push(...kv('caller IP', sanitize(run.workflowRunCallerIp)));
+	const unknown = unknownFieldsSection(WorkflowRunLog, run, width, labelWidth);
+	return [...(lines.length > 0 ? [{ text: '', dim: true }, ...lines] : []), ...unknown];
+}
 
-	const rows = stepRows(run);
-	// Counted as 'steps done' counts them: the start is step 0, listed but not counted.
-	lines.push(...title(`Steps (the start, then ${summary.stepsDone} done; oldest first)`));
-	if (rows.length === 0) lines.push({ text: 'none reported', dim: true });
-	let index = 0;
-	for (const row of rows) {
-		const marker = row.group === 'next' ? '→' : row.group === 'parallel' ? '‖' : String(index);
-		if (row.group !== 'next') index++;
-		const facts = [
-			row.type ?? '',
-			row.at !== undefined ? formatClockMillis(row.at) : '',
-			row.afterMs !== undefined ? `+${formatElapsed(row.afterMs)}` : '',
-			row.retries ? `retried ${row.retries}` : '',
-			row.nextAt !== undefined ? `next ${formatClock(row.nextAt)}` : '',
-		]
-			.filter(Boolean)
-			.join(' · ');
-		lines.push(
-			{
-				label: `${marker.padStart(3)} `,
-				text: `${sanitize(row.name)}  ${sanitize(stateWord(row.state))}${facts ? ` · ${sanitize(facts)}` : ''}`,
-				tone: stateTone(row.state),
-			},
-			...stepValues('in', row.input, width),
-			...stepValues('out', row.output, width),
-			...stepValues('err', row.errors, width, 'error'),
-		);
-	}
-	lines.push(...unknownFieldsSection(WorkflowRunLog, run, width, labelWidth));
+/** One step of a run (by its place among the log's steps): what it is, what went in and out, its retries. */
+export function stepDetail(run: RunLog, index: number, width: number): DetailLine[] {
+	const row = stepRows(run)[index];
+	if (!row) return [{ text: "this step is no longer in the run's log", dim: true }];
+	const kv = (label: string, value: string, tone?: Tone) => pair(label, value, width, labelWidth, tone);
+	const where =
+		row.group === 'parallel' ? 'a branch of parallel steps' : row.group === 'next' ? 'in motion' : '';
+	const lines: DetailLine[] = [
+		...kv('step', sanitize(row.name)),
+		...kv('state', sanitize(stateWord(row.state)), stateTone(row.state)),
+	];
+	if (row.type || where)
+		lines.push(...kv('type', sanitize([row.type ?? '', where].filter(Boolean).join(' · '))));
+	if (row.at !== undefined)
+		lines.push(...kv(row.group === 'next' ? 'created' : 'submitted', formatClockMillis(row.at)));
+	if (row.afterMs !== undefined) lines.push(...kv('since the last step', `+${formatElapsed(row.afterMs)}`));
+	if (row.retries) lines.push(...kv('failed attempts', `${row.retries} retries`, 'warn'));
+	if (row.nextAt !== undefined) lines.push(...kv('due', formatClockMillis(row.nextAt)));
+	const section = (name: string, values: readonly string[], tone?: Tone) =>
+		values.length === 0
+			? []
+			: [
+					...title(name),
+					...values.flatMap((value) =>
+						wrapText(sanitize(value), Math.max(10, width - 2)).map((text) => ({
+							text,
+							...(tone ? { tone } : {}),
+						})),
+					),
+				];
+	lines.push(
+		...section('Input', row.input),
+		...section('Output', row.output),
+		...section('Failed attempts (newest 10, oldest first)', row.errors, 'error'),
+	);
 	return lines;
 }

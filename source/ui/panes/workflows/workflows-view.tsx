@@ -2,11 +2,14 @@ import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { scrollStart } from '../../../format/layout.js';
 import { formatInteger } from '../../../format/number.js';
+import { runTimeline } from '../../../format/run-timeline.js';
+import { layoutTimeline } from '../../../format/timeline-layout.js';
 import { stateWord } from '../../../format/workflow-run.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
+import type { KeyEvent } from '../../keys/dispatcher.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
@@ -24,7 +27,16 @@ import { useTheme } from '../../theme/theme.js';
 import { workflowsBindings } from './bindings.js';
 import type { WorkflowsController } from './controller.js';
 import { runEndpoint, runsEndpoint } from './endpoints.js';
-import { isRunning, runColumns, runDetail, runRows, stateTone } from './workflows-model.js';
+import { RunTimelineScreen } from './run-timeline-view.js';
+import {
+	isRunning,
+	runColumns,
+	runExtras,
+	runFacts,
+	runRows,
+	stateTone,
+	stepDetail,
+} from './workflows-model.js';
 import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
 /** Answers are drawn at most this often. */
@@ -67,18 +79,47 @@ export function WorkflowsView(props: PaneViewProps) {
 	const openRun = openId
 		? (keyedEntry(polls, runEndpoint, openId)?.data ?? rows.find((row) => row.id === openId)?.run)
 		: undefined;
+	// Its steps on a time line; the step selected there, open on Enter.
+	const timeline = useMemo(() => (openRun ? runTimeline(openRun, now) : undefined), [openRun, now]);
+	const layout = useMemo(
+		() => (timeline ? layoutTimeline(timeline, props.width) : undefined),
+		[timeline, props.width],
+	);
+	const stepCount = timeline?.steps.length ?? 0;
+	const openStep = timeline?.steps[Math.min(state.step, stepCount - 1)];
 	const detailLines = useMemo(
-		() => (openRun ? runDetail(openRun, now, props.width) : []),
-		[openRun, now, props.width],
+		() => (openRun && state.stepOpen && openStep ? stepDetail(openRun, openStep.index, props.width) : []),
+		[openRun, state.stepOpen, openStep, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 
+	const navigation = tailNavigation({ list: store.getSnapshot, dispatch, keys: ids, listHeight, scrolls });
+	/**
+	 * On the open run's time line the keys move among its steps and Enter opens one; in a step's
+	 * detail they scroll it; else they move through the list. Read when the key arrives.
+	 */
+	const onTimeline = () => {
+		const list = store.getSnapshot();
+		return list.detail && !list.stepOpen;
+	};
+	const move =
+		(command: 'nav.up' | 'nav.down' | 'nav.pageUp' | 'nav.pageDown' | 'nav.first', delta: number) =>
+		(event: KeyEvent) =>
+			onTimeline() ? dispatch({ type: 'step/move', delta, count: stepCount }) : navigation[command](event);
 	useCommands(
 		workflowsBindings,
 		'workflows',
 		priorities.pane,
 		{
-			...tailNavigation({ list: store.getSnapshot, dispatch, keys: ids, listHeight, scrolls }),
+			'nav.up': move('nav.up', -1),
+			'nav.down': move('nav.down', 1),
+			'nav.pageUp': move('nav.pageUp', -listHeight),
+			'nav.pageDown': move('nav.pageDown', listHeight),
+			'nav.first': move('nav.first', -stepCount),
+			'nav.open': (event) => {
+				if (onTimeline()) dispatch({ type: 'step/open' });
+				else if (!store.getSnapshot().stepOpen) navigation['nav.open'](event);
+			},
 			'nav.back': () => dispatch({ type: 'back' }),
 			'filter.edit': () => dispatch({ type: 'filter/open' }),
 			'workflow.cancel': () => {
@@ -126,6 +167,27 @@ export function WorkflowsView(props: PaneViewProps) {
 		.filter(([, n]) => n > 0)
 		.map(([word, n]) => `${n} ${word}`)
 		.join(', ');
+	const runTitle = openRun ? (
+		<>
+			Workflow run {sanitize(openRun.workflowRunId)}{' '}
+			<Text color={theme.color(stateTone(openRun.workflowState))}>
+				{sanitize(stateWord(openRun.workflowState))}
+			</Text>
+		</>
+	) : null;
+	if (state.detail && openRun && layout && !state.stepOpen)
+		return (
+			<RunTimelineScreen
+				title={runTitle}
+				prompt={prompt}
+				facts={runFacts(openRun, now, props.width)}
+				extras={runExtras(openRun, props.width)}
+				layout={layout}
+				selected={state.step}
+				width={props.width}
+				height={props.height}
+			/>
+		);
 	return (
 		<ListScreen
 			size={props}
@@ -134,10 +196,7 @@ export function WorkflowsView(props: PaneViewProps) {
 					? {
 							title: (
 								<>
-									Workflow run {sanitize(openRun.workflowRunId)}{' '}
-									<Text color={theme.color(stateTone(openRun.workflowState))}>
-										{sanitize(stateWord(openRun.workflowState))}
-									</Text>
+									{runTitle} · step {sanitize(openStep?.name ?? '')}
 								</>
 							),
 							lines: detailLines,

@@ -72,26 +72,35 @@ describe('Workflows pane', () => {
 		await selectRow(screen, id);
 		await screen.press(keys.enter);
 		const detail = await screen.waitFor(
-			(f) => (f.includes(`Workflow run ${id} success`) && f.includes('ship  done') ? f : undefined),
-			'the steps of the run',
+			(f) => (f.includes(`Workflow run ${id} success`) && /\n[› ] ship +█/.test(f) ? f : undefined),
+			'the steps of the run on its time line',
 		);
 		expect(lineOf(detail, 'steps done')).toMatch(/steps done +5/);
 		expect(lineOf(detail, 'result')).toContain('{"reserved":2,"eventData":{"go":true}}');
-		for (const step of [
-			'0 init  done',
-			'1 reserve stock  done',
-			'2 cool down  done',
-			'3 charge  done',
-			'4 wait for go  done',
-			'5 ship  done',
-		])
-			expect(detail).toContain(step);
-		expect(detail).toContain('in  sleep 1s');
-		expect(detail).toContain(`in  event go-${id}, timeout 30s`);
-		expect(detail).toContain('out {"go":true}');
+		const names = detail
+			.split('\n')
+			.map((line) => /^[› ] (.+?) +[ █░×]*[█░×] +\d/.exec(line)?.[1])
+			.filter(Boolean);
+		expect(names).toEqual(['init', 'reserve stock', 'cool down', 'charge', 'wait for go', 'ship']);
+
+		/** Opens a step from its bar, and returns its detail. */
+		const openStep = async (name: string, shows: string) => {
+			await selectRow(screen, name);
+			await screen.press(keys.enter);
+			const step = await screen.waitFor((f) => (f.includes(shows) ? f : undefined), `the step ${name}`);
+			expect(step).toMatch(new RegExp(`step +${name}`));
+			await screen.press(keys.esc);
+			await screen.waitFor((f) => /\n[› ] ship +█/.test(f), 'back on the time line');
+			return step;
+		};
+		expect(await openStep('cool down', 'sleep 1s')).toMatch(/state +done/);
+		const wait = await openStep('wait for go', 'Output');
+		expect(wait).toContain(`event go-${id}, timeout 30s`);
+		expect(wait).toContain('{"go":true}');
 		// Secrets in a step's output are masked.
-		expect(detail).toContain('out {"charged":12,"token":"••••••••"}');
-		expect(detail).not.toContain('tok_secret_1234');
+		const charge = await openStep('charge', 'Output');
+		expect(charge).toContain('{"charged":12,"token":"••••••••"}');
+		expect(charge).not.toContain('tok_secret_1234');
 		await screen.press(keys.esc);
 		await screen.waitFor((f) => rowOf(f, id), 'back to the list');
 	});
@@ -197,8 +206,10 @@ describe('Workflows pane', () => {
 				'its detail',
 			);
 			const done = /steps done +(\d+)/.exec(detail)?.[1];
-			expect(done).toBeDefined();
-			expect(detail).toContain(`Steps (the start, then ${done} done; oldest first)`);
+			// The steps done, and the one in motion, on the time line.
+			const bars = detail.split('\n').filter((line) => /^[› ] \S.*[█░] +\d/.test(line));
+			expect(bars).toHaveLength(Number(done) + 2);
+			expect(bars.at(-1)).toMatch(/→ wait for go +[ █]*░+ +\d/);
 			// The time it waits until is whole (on the next line when it has to be), never cut in two.
 			expect(detail).toMatch(/until\s+\d\d:\d\d:\d\d\n/);
 			await screen.press(keys.esc);
