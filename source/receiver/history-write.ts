@@ -56,8 +56,8 @@ const frameOverhead = 300;
  * Keeps the requests a receiver reads, for replay. What it writes is bounded in time as well as
  * in space: at most maxBytesPerSecond. Under a burst beyond that, each write keeps the newest
  * requests that fit and skips the older ones (and counts them): a burst of thousands a second
- * would push them out of the files within seconds anyway, and writing them cost `mqtop listen`
- * a fifth of its throughput. The newest requests, the ones worth sending again, are kept.
+ * would push them out of the files within seconds anyway, and writing them costs `mqtop listen`
+ * much of its throughput (README, Benchmarks). The newest requests, the ones worth sending again, are kept.
  */
 export class HistoryWriter {
 	/** Waiting to be written: those from #head on (the older ones were let go). */
@@ -208,10 +208,9 @@ export class HistoryWriter {
 	/**
 	 * The next write: now when writeAtBytes wait, else writeEveryMs after the first of them; none
 	 * while one is in flight, which schedules the next when it is done. Paced then too, rather
-	 * than written at once: under the receiver benchmark's load, writing again as soon as a write
-	 * was done made `mqtop listen --json` write (a promise and a hand-over to the thread pool)
-	 * once every 60 requests, each time the few frames the allowance had let through since;
-	 * paced, it writes about 20 times a second.
+	 * than written at once: under a burst, writing again as soon as a write was done makes a
+	 * write (a promise and a hand-over to the thread pool) for every few frames the allowance
+	 * lets through; paced, it writes at most once every writeEveryMs.
 	 */
 	#schedule(): void {
 		if (this.#writing) return;
