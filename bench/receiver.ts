@@ -9,6 +9,9 @@
  *   stdout to /dev/null, every request verified, decoded and printed;
  * - the TUI's receiver: startReceiverInWorker with what the monitor hangs on it (the Messages
  *   feed, the Callbacks pane reading events at its pace: monitor-watch.ts) and a history on disk;
+ *   and the same without the binary frames between its threads (each request a structured clone,
+ *   `postAs: 'clones'`), so that what the frames buy is measured in the same run: requests a
+ *   second, and the TUI thread's busy time a request (its event-loop utilisation);
  * - the receiver as a module (startReceiver, nothing listening: events decoded on demand);
  * - for reference, a bare node:http server that answers 200 without reading anything.
  * Then the resident memory of `mqtop listen --json`, of a worker receiver and of a module
@@ -111,6 +114,8 @@ interface Sample {
 	cpuMicros: number;
 	/** 99th percentile event-loop delay of this process's main thread meanwhile. */
 	loopDelayP99Ms: number;
+	/** Time this process's main thread was busy (not idle in its event loop) per request, microseconds. */
+	mainBusyMicros: number;
 	notOk: number;
 }
 
@@ -118,13 +123,16 @@ async function sample(client: LoadClient, job: LoadJob, target: Target): Promise
 	const delay = monitorEventLoopDelay({ resolution: 2 });
 	delay.enable();
 	const before = target.cpuMicros();
+	const utilisation = performance.eventLoopUtilization();
 	const result = await client.run(job);
+	const busy = performance.eventLoopUtilization(utilisation);
 	const cpu = target.cpuMicros() - before;
 	delay.disable();
 	return {
 		rate: (result.completed / result.elapsedMs) * 1000,
 		cpuMicros: cpu / Math.max(1, result.completed),
 		loopDelayP99Ms: delay.percentile(99) / 1e6,
+		mainBusyMicros: (busy.active * 1000) / Math.max(1, result.completed),
 		notOk: notOk(result),
 	};
 }
@@ -188,26 +196,48 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 		historyDir: freshDir('worker'),
 		dialect: deployed,
 	});
+	const workerClones = await startReceiverInWorker({
+		currentSigningKey: common.key,
+		nextSigningKey: nextKey,
+		historyDir: freshDir('worker-clones'),
+		dialect: deployed,
+		postAs: 'clones',
+	});
 	const watch = watchLikeMonitor(worker.store);
+	const watchClones = watchLikeMonitor(workerClones.store);
 	try {
 		const ticksBefore = machineTicks();
 		const pairs = await compare(client, common, childProcess(sdk), {
 			listenJson: childProcess(listenJson),
 			listenLines: childProcess(listenLines),
 			worker: thisProcess(worker.url),
+			workerClones: thisProcess(workerClones.url),
 			module: thisProcess(module.url),
 			bare: thisProcess(bare.url),
 		});
 		const ticksAfter = machineTicks();
 		const stolen = (100 * (ticksAfter.stolen - ticksBefore.stolen)) / (ticksAfter.total - ticksBefore.total);
-		const seen = watch.seen();
-		if (seen.events === 0 || seen.tracked === 0)
-			throw new Error('the monitor was shown no events from the worker receiver');
+		for (const seen of [watch.seen(), watchClones.seen()])
+			if (seen.events === 0 || seen.tracked === 0)
+				throw new Error('the monitor was shown no events from a worker receiver');
 		const sdkSamples = Object.values(pairs).flatMap((list) => list.map((pair) => pair.baseline));
 		const of = (name: string) => (name === 'sdk' ? sdkSamples : pairs[name]!.map((pair) => pair.own));
 		const rate = (name: string) => median(of(name).map((s) => s.rate));
 		const cpu = (name: string) => median(of(name).map((s) => s.cpuMicros));
 		const delayP99 = (name: string) => median(of(name).map((s) => s.loopDelayP99Ms));
+		const mainBusy = (name: string) => median(of(name).map((s) => s.mainBusyMicros));
+		/** What the frames buy: the worker's figure over the one with clones, in each round (they run back to back). */
+		const framesOverClones = (figure: (s: Sample) => number) =>
+			pairs.worker!.map((pair, round) => figure(pair.own) / figure(pairs.workerClones![round]!.own));
+		const framesLine = (label: string, figure: (s: Sample) => number): BenchLine => {
+			const values = framesOverClones(figure);
+			const spread = `${percentile(values, 25).toFixed(2)}-${percentile(values, 75).toFixed(2)}`;
+			return {
+				metric: `binary frames: ${label}, with / without (median of ${values.length} rounds; middle half ${spread})`,
+				value: median(values),
+				unit: 'x',
+			};
+		};
 		/** A target's rate over the SDK receiver's just before it, in each round. */
 		const ratios = (name: string) => pairs[name]!.map((pair) => pair.own.rate / pair.baseline.rate);
 		const ratioLine = (name: string, label: string, target?: number): BenchLine => {
@@ -247,6 +277,15 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 			{ metric: 'worker receiver (the TUI)', value: rate('worker'), unit: 'req/s', baseline: rate('sdk') },
 			ratioLine('worker', 'worker receiver', sdkRatioTarget),
 			{
+				metric: 'worker receiver without the binary frames (structured clones)',
+				value: rate('workerClones'),
+				unit: 'req/s',
+				baseline: rate('sdk'),
+			},
+			ratioLine('workerClones', 'worker receiver with clones'),
+			framesLine('requests a second', (s) => s.rate),
+			framesLine("TUI thread's busy time a request", (s) => s.mainBusyMicros),
+			{
 				metric: 'receiver module, decoding on demand',
 				value: rate('module'),
 				unit: 'req/s',
@@ -264,9 +303,25 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 			{ metric: 'server CPU per request, listen --json', value: cpu('listenJson'), unit: 'us' },
 			{ metric: 'server CPU per request, listen (lines)', value: cpu('listenLines'), unit: 'us' },
 			{ metric: 'server CPU per request, worker (all threads)', value: cpu('worker'), unit: 'us' },
+			{
+				metric: 'server CPU per request, worker with clones (all threads)',
+				value: cpu('workerClones'),
+				unit: 'us',
+			},
+			{ metric: "TUI thread's busy time per request, worker", value: mainBusy('worker'), unit: 'us' },
+			{
+				metric: "TUI thread's busy time per request, worker with clones",
+				value: mainBusy('workerClones'),
+				unit: 'us',
+			},
 			{ metric: 'server CPU per request, module', value: cpu('module'), unit: 'us' },
 			{ metric: 'server CPU per request, bare', value: cpu('bare'), unit: 'us' },
 			{ metric: 'main-thread loop delay p99, worker receiver', value: delayP99('worker'), unit: 'ms' },
+			{
+				metric: 'main-thread loop delay p99, worker with clones',
+				value: delayP99('workerClones'),
+				unit: 'ms',
+			},
 			{ metric: 'main-thread loop delay p99, module on it', value: delayP99('module'), unit: 'ms' },
 			// Time the host gave to others while both cores here were wanted: high, and no ratio holds.
 			...(Number.isFinite(stolen)
@@ -282,9 +337,17 @@ async function throughput(client: LoadClient, common: Common): Promise<BenchLine
 		];
 	} finally {
 		watch.stop();
+		watchClones.stop();
 		bare.server.close();
 		bare.server.closeAllConnections();
-		await Promise.all([sdk.stop(), listenJson.stop(), listenLines.stop(), module.close(), worker.close()]);
+		await Promise.all([
+			sdk.stop(),
+			listenJson.stop(),
+			listenLines.stop(),
+			module.close(),
+			worker.close(),
+			workerClones.close(),
+		]);
 	}
 }
 

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { ReceiverThread } from '../receiver/index.js';
 import { type Command, exitCodes } from './command.js';
 
 // From Node 22.1 V8's compiled code of the modules loaded from here on is kept between runs (in
@@ -39,10 +40,12 @@ Run \`mqtop <command> --help\` for the flags of a command.
 }
 
 /** The receiver's thread, or none when it cannot start: the monitor then starts one when it needs it, and says what is wrong. */
-async function startReceiverThread(): Promise<
-	import('../receiver/worker-thread.js').ReceiverThread | undefined
-> {
+async function startReceiverThread(): Promise<ReceiverThread | undefined> {
 	try {
+		// The one import past the receiver's index.ts: this runs before the monitor's bundle, from
+		// dist/ as it is, where the index and the modules it loads (zod among them) would cost the
+		// first frame far more than the thread's own small module does.
+		// biome-ignore lint/style/noRestrictedImports: the monitor's thread starts before its bundle loads
 		const { ReceiverThread } = await import('../receiver/worker-thread.js');
 		return new ReceiverThread();
 	} catch {

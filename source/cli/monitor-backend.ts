@@ -5,6 +5,7 @@
  * announcing itself there so commands use it meanwhile), or a throwaway in-memory one
  * (`--demo`, `--ephemeral`).
  */
+
 import { MqClient } from '../api/client.js';
 import type { Dialect } from '../api/dialect.js';
 import { ConfigError } from '../config/file.js';
@@ -13,7 +14,7 @@ import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
 import { StateError, StateInUseError } from '../local/persistence/state-errors.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
-import type { ReadKeys } from '../receiver/signing-keys.js';
+import type { ReadKeys } from '../receiver/index.js';
 import { generateSigningKey } from '../signing/keys.js';
 import type { TuiConnection } from '../ui/contract/connection.js';
 import {

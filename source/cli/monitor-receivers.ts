@@ -5,10 +5,9 @@
  * deliveries of a deployed-dialect server verify and show their message ids
  * (docs/protocol/signatures.md).
  */
+
 import type { ReceiverSettings } from '../config/receiver.js';
-import { historyDirectory, monitorHistoryDirectory } from '../receiver/history-files.js';
-import type { FollowOptions, HistoryFollower } from '../receiver/history-follow.js';
-import type { StartReceiverOptions } from '../receiver/receiver.js';
+import type { FollowOptions, HistoryFollower, StartReceiverOptions } from '../receiver/index.js';
 import type { Backend } from './monitor-backend.js';
 
 export interface OwnReceiverPlace {
@@ -19,12 +18,19 @@ export interface OwnReceiverPlace {
 	onHistoryError: (error: Error) => void;
 }
 
+/**
+ * The receiver's modules: loaded when the monitor first needs them, in a chunk of the monitor's
+ * bundle of their own, so that its first frame does not wait for them (scripts/bundle.mjs).
+ */
+export const loadReceiver = () => import('../receiver/index.js');
+
 /** The options of the monitor's own receiver, on the service of `backend` (which has signing keys). */
-export function ownReceiverOptions(
+export async function ownReceiverOptions(
 	backend: Pick<Backend, 'dialect' | 'readKeys'> & { keys: NonNullable<Backend['keys']> },
 	settings: ReceiverSettings,
 	place: OwnReceiverPlace,
-): StartReceiverOptions {
+): Promise<StartReceiverOptions> {
+	const { monitorHistoryDirectory } = await loadReceiver();
 	return {
 		// A request answered but not shown (a bug) is said in the status line, and so is a
 		// history that cannot write (a full disk): requests are then not kept for replay.
@@ -49,12 +55,8 @@ export async function followListen(
 	dataDir: string,
 	options: FollowOptions = {},
 ): Promise<HistoryFollower> {
-	const [{ HistoryFollower }, { EventStore }, { defaultMaxShownBodyBytes }] = await Promise.all([
-		import('../receiver/history-follow.js'),
-		import('../receiver/store.js'),
-		import('../receiver/classify.js'),
-	]);
-	return new HistoryFollower(
+	const { defaultMaxShownBodyBytes, EventStore, followHistory, historyDirectory } = await loadReceiver();
+	return followHistory(
 		historyDirectory(dataDir),
 		new EventStore({ classify: { dialect: backend.dialect, maxShownBodyBytes: defaultMaxShownBodyBytes } }),
 		options,

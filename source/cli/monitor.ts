@@ -6,17 +6,13 @@
  * `--ephemeral`) run a throwaway in-memory service instead. A callback receiver on another
  * worker checks signatures with the service's keys; then the TUI on them.
  */
+
 import { parseDuration } from '../api/duration.js';
 import { ConfigError, localProfile } from '../config/file.js';
 import type { NotifyMode } from '../config/health.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../config/receiver.js';
 import type { Demo } from '../demo/demo.js';
-import { historyDirectory, monitorHistoryDirectory } from '../receiver/history-files.js';
-import type { HistoryFollower } from '../receiver/history-follow.js';
-import type { ReceiverHandle } from '../receiver/receiver.js';
-import type { ReplayEdits } from '../receiver/replay.js';
-import { replayFromHistory } from '../receiver/replay-send.js';
-import type { ReceiverThread } from '../receiver/worker-thread.js';
+import type { HistoryFollower, ReceiverHandle, ReceiverThread, ReplayEdits } from '../receiver/index.js';
 import { Faults } from '../ui/data/faults.js';
 import { UsageError } from './args.js';
 import { type Command, exitCodes } from './command.js';
@@ -26,7 +22,7 @@ import { defaultLocalPort } from './local-server.js';
 import { chooseBackend } from './monitor-backend.js';
 import { monitorFlags } from './monitor-flags.js';
 import { monitorHealth } from './monitor-health.js';
-import { followListen, ownReceiverOptions } from './monitor-receivers.js';
+import { followListen, loadReceiver, ownReceiverOptions } from './monitor-receivers.js';
 import { chooseReceiverPort, keepReceiverPort } from './receiver-port.js';
 import { ttyRefusal } from './tty.js';
 
@@ -145,17 +141,15 @@ async function runMonitor(
 		});
 		if (portChoice.note) faults.warn(portChoice.note);
 		const receiverPort = portChoice.port;
+		const receiverPart = await loadReceiver();
 		const receiverStarting = keys
-			? (await import('../receiver/worker.js'))
-					.startReceiverInWorker(
-						ownReceiverOptions({ ...backend, keys }, settings, {
-							dataDir: throwaway ? undefined : dataDir,
-							port: receiverPort,
-							onError: faults.report,
-							onHistoryError: faults.warn,
-						}),
-						early.receiverThread,
-					)
+			? ownReceiverOptions({ ...backend, keys }, settings, {
+					dataDir: throwaway ? undefined : dataDir,
+					port: receiverPort,
+					onError: faults.report,
+					onHistoryError: faults.warn,
+				})
+					.then((options) => receiverPart.startReceiverInWorker(options, early.receiverThread))
 					.catch((error: unknown) => {
 						throw listenFailure(error, 'the callback receiver', '127.0.0.1', receiverPort);
 					})
@@ -177,7 +171,7 @@ async function runMonitor(
 			settings.forwardTo === undefined || throwaway
 				? undefined
 				: (seq: number, edits?: ReplayEdits) =>
-						replayFromHistory(
+						receiverPart.replayFromHistory(
 							{
 								historyDir,
 								forwardTo: settings.forwardTo!,
@@ -216,11 +210,11 @@ async function runMonitor(
 								return receiver!.signingKeys().next;
 							},
 							forwardTo: settings.forwardTo,
-							replay: replayFrom(monitorHistoryDirectory(dataDir)),
+							replay: replayFrom(receiverPart.monitorHistoryDirectory(dataDir)),
 							followed: follower && {
 								store: follower.store,
 								state: () => follower!.state,
-								replay: replayFrom(historyDirectory(dataDir)),
+								replay: replayFrom(receiverPart.historyDirectory(dataDir)),
 							},
 						}
 					: undefined,

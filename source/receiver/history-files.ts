@@ -5,8 +5,6 @@ import path from 'node:path';
 export const currentHistoryFile = 'requests.bin';
 /** The file before it: the current one, renamed when it reached half the budget (history-write.ts). */
 export const previousHistoryFile = 'requests.1.bin';
-/** The JSON lines written before the frames (history-legacy.ts), oldest first. */
-export const legacyHistoryFiles = ['requests.1.jsonl', 'requests.jsonl'];
 
 /** Where `mqtop listen` keeps its history in a data directory. */
 export function historyDirectory(dataDir: string): string {

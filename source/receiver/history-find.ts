@@ -1,7 +1,6 @@
 /** One request of a history, looked for on disk (for replay), and the seqs the history keeps. */
 import path from 'node:path';
-import { currentHistoryFile, legacyHistoryFiles, previousHistoryFile } from './history-files.js';
-import { decodeLegacyLine, visitLegacyLines } from './history-legacy.js';
+import { currentHistoryFile, previousHistoryFile } from './history-files.js';
 import { damageOf, type FrameScan, scanFrames } from './history-read.js';
 import { type CapturedRequest, decodeCaptured } from './request-frame.js';
 
@@ -22,12 +21,6 @@ export async function findInHistory(directory: string, seq: number): Promise<His
 		first = first === undefined ? n : Math.min(first, n);
 		last = last === undefined ? n : Math.max(last, n);
 	};
-	for (const name of legacyHistoryFiles) {
-		await visitLegacyLines(path.join(directory, name), (n, line) => {
-			if (n === seq) request = decodeLegacyLine(line) ?? request;
-			seen(n);
-		});
-	}
 	const scans: FrameScan[] = [];
 	for (const name of [previousHistoryFile, currentHistoryFile]) {
 		scans.push(

@@ -5,14 +5,17 @@
  * number) and its checksum holds; past anything else (a damaged frame, a frame a kill cut short)
  * the reader looks for the next whole frame, byte by byte, and counts what it skipped. So one
  * damaged frame costs itself, never the frames after it, and no length read from the file can
- * make the reader ask for more memory than the file holds.
+ * make the reader ask for more memory than the file holds. A whole frame of another format (one
+ * a later version writes: see request-frame.ts) is skipped the same way, and its format is said.
  */
 import { type FileHandle, open } from 'node:fs/promises';
 import {
 	type FrameSpan,
 	frameBytes,
+	frameFormat,
 	frameHeadBytes,
 	frameSeq,
+	otherFormatOf,
 	readFrame,
 	storedFrameIntact,
 } from './request-frame.js';
@@ -31,6 +34,8 @@ export interface FrameScan {
 	end: number;
 	/** The file's size when the scan began; 0 for a missing file. */
 	size: number;
+	/** The formats other than this version's that frames skipped had (see otherFormat), lowest first. */
+	otherFormats: number[];
 }
 
 const windowBytes = 1024 * 1024;
@@ -94,7 +99,7 @@ export async function scanFrames(
 	try {
 		handle = await open(file, 'r');
 	} catch {
-		return { highest: undefined, skipped: 0, skippedBytes: 0, tail: 0, end: from, size: 0 };
+		return { highest: undefined, skipped: 0, skippedBytes: 0, tail: 0, end: from, size: 0, otherFormats: [] };
 	}
 	try {
 		const size = (await handle.stat()).size;
@@ -105,6 +110,7 @@ export async function scanFrames(
 		let end = from;
 		/** Where the damaged stretch being skipped began. */
 		let damaged: number | undefined;
+		const otherFormats = new Set<number>();
 
 		/** The whole frame at `at`, if there is one, loaded in the window. */
 		const wholeFrame = async (at: number): Promise<FrameSpan | undefined> => {
@@ -113,6 +119,14 @@ export async function scanFrames(
 			await window.load(at, frameBytes(window.buffer, window.at(at))!);
 			const read = readFrame(window.buffer, window.at(at));
 			return read.complete && storedFrameIntact(window.buffer, read.span) ? read.span : undefined;
+		};
+
+		/** The format of a whole frame of another format at `at`, loaded in the window (see otherFormatOf). */
+		const otherFrame = async (at: number): Promise<number | undefined> => {
+			const bytes = window.buffer.readUInt32LE(window.at(at)) + 4;
+			if (bytes > size - at) return undefined;
+			await window.load(at, bytes);
+			return otherFormatOf(window.buffer, window.at(at), bytes);
 		};
 
 		/** The first offset from `at` on where a frame could start, or the file's size. */
@@ -129,6 +143,8 @@ export async function scanFrames(
 		while (size - at >= frameHeadBytes) {
 			const span = await wholeFrame(at);
 			if (!span) {
+				const other = await otherFrame(at);
+				if (other !== undefined) otherFormats.add(other);
 				damaged ??= at;
 				at = await nextCandidate(at + 1);
 				continue;
@@ -143,7 +159,15 @@ export async function scanFrames(
 			at = window.base + span.end;
 			end = at;
 		}
-		return { highest, skipped, skippedBytes, tail: size - end, end, size };
+		return {
+			highest,
+			skipped,
+			skippedBytes,
+			tail: size - end,
+			end,
+			size,
+			otherFormats: [...otherFormats].sort((a, b) => a - b),
+		};
 	} finally {
 		await handle.close();
 	}
@@ -156,10 +180,16 @@ export async function scanFrames(
 export function damageOf(scans: readonly FrameScan[]): string | undefined {
 	let records = 0;
 	let bytes = 0;
+	const formats = new Set<number>();
 	for (const scan of scans) {
 		records += scan.skipped + (scan.tail > 0 ? 1 : 0);
 		bytes += scan.skippedBytes + scan.tail;
+		for (const format of scan.otherFormats) formats.add(format);
 	}
 	if (records === 0) return undefined;
+	if (formats.size > 0) {
+		const list = [...formats].sort((a, b) => a - b).join(', ');
+		return `has records in format ${list}, which this version of mqtop does not read (it reads format ${frameFormat}): ${bytes} byte${bytes === 1 ? '' : 's'} skipped, the requests around them are kept`;
+	}
 	return `has ${records} damaged record${records === 1 ? '' : 's'} (${bytes} byte${bytes === 1 ? '' : 's'} that do not read): skipped, the requests around ${records === 1 ? 'it' : 'them'} are kept`;
 }

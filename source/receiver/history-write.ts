@@ -7,15 +7,11 @@
  * and reads on, and nothing of a file is ever cut off. What waits to be written is bounded too:
  * when the disk cannot keep up, requests beyond that are not kept (and counted), rather than
  * held in memory.
- *
- * Histories written before the frames (`requests.jsonl`, one JSON line per request) are still
- * read, for replay and numbering, until the first new file is full.
  */
-import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedRequest } from './event.js';
-import { currentHistoryFile, legacyHistoryFiles, previousHistoryFile } from './history-files.js';
-import { highestLegacySeq } from './history-legacy.js';
+import { currentHistoryFile, previousHistoryFile } from './history-files.js';
 import { HistoryInUseError, type HistoryLock, lockHistory } from './history-lock.js';
 import { damageOf, scanFrames } from './history-read.js';
 import { encodeRequest, sealFrame } from './request-frame.js';
@@ -60,8 +56,8 @@ const frameOverhead = 300;
  * Keeps the requests a receiver reads, for replay. What it writes is bounded in time as well as
  * in space: at most maxBytesPerSecond. Under a burst beyond that, each write keeps the newest
  * requests that fit and skips the older ones (and counts them): a burst of thousands a second
- * would push them out of the files within seconds anyway, and writing them cost `mqtop listen`
- * a fifth of its throughput. The newest requests, the ones worth sending again, are kept.
+ * would push them out of the files within seconds anyway, and writing them costs `mqtop listen`
+ * much of its throughput (README, Benchmarks). The newest requests, the ones worth sending again, are kept.
  */
 export class HistoryWriter {
 	/** Waiting to be written: those from #head on (the older ones were let go). */
@@ -78,7 +74,6 @@ export class HistoryWriter {
 	/** When the timer's write is due (performance.now() time). */
 	#dueAt: number | undefined;
 	#dropped = 0;
-	#legacy: boolean;
 	/** The last write failure reported, and the requests lost to the same error since. */
 	#failure: { message: string; reportedAt: number; unreported: number } | undefined;
 
@@ -88,14 +83,12 @@ export class HistoryWriter {
 		private size: number,
 		/** The highest seq kept when the history was opened, or 0. */
 		readonly lastSeq: number,
-		legacy: boolean,
 		private readonly lock: HistoryLock,
 		private readonly maxBytes: number,
 		private readonly maxPendingBytes: number,
 		private readonly maxBytesPerSecond: number,
 		private readonly onError: (error: Error) => void,
 	) {
-		this.#legacy = legacy;
 		this.#allowance = maxBytesPerSecond;
 	}
 
@@ -117,24 +110,16 @@ export class HistoryWriter {
 			// New frames go after whatever the file ends with, whole or not: a reader finds them
 			// past bytes that do not read, and nothing that might still be read is cut off.
 			const scan = await scanFrames(current, () => {});
-			let lastSeq =
+			const lastSeq =
 				scan.highest ?? (await scanFrames(path.join(directory, previousHistoryFile), () => {})).highest ?? 0;
 			const damage = damageOf([scan]);
 			if (damage) onError(new Error(`the history in ${directory} ${damage}`));
-			let legacy = false;
-			for (const name of legacyHistoryFiles) {
-				const seq = await highestLegacySeq(path.join(directory, name));
-				if (seq === undefined) continue;
-				legacy = true;
-				lastSeq = Math.max(lastSeq, seq);
-			}
 			const handle = await open(current, 'a', 0o600);
 			return new HistoryWriter(
 				directory,
 				handle,
 				scan.size,
 				lastSeq,
-				legacy,
 				lock,
 				options.maxBytes ?? defaultHistoryBytes,
 				options.maxPendingBytes ?? defaultPendingBytes,
@@ -223,10 +208,9 @@ export class HistoryWriter {
 	/**
 	 * The next write: now when writeAtBytes wait, else writeEveryMs after the first of them; none
 	 * while one is in flight, which schedules the next when it is done. Paced then too, rather
-	 * than written at once: under the receiver benchmark's load, writing again as soon as a write
-	 * was done made `mqtop listen --json` write (a promise and a hand-over to the thread pool)
-	 * once every 60 requests, each time the few frames the allowance had let through since;
-	 * paced, it writes about 20 times a second.
+	 * than written at once: under a burst, writing again as soon as a write was done makes a
+	 * write (a promise and a hand-over to the thread pool) for every few frames the allowance
+	 * lets through; paced, it writes at most once every writeEveryMs.
 	 */
 	#schedule(): void {
 		if (this.#writing) return;
@@ -332,11 +316,6 @@ export class HistoryWriter {
 		await this.handle.close();
 		const current = path.join(this.directory, currentHistoryFile);
 		await rename(current, path.join(this.directory, previousHistoryFile));
-		// The old files hold only requests older than the one just moved aside.
-		if (this.#legacy) {
-			for (const name of legacyHistoryFiles) await rm(path.join(this.directory, name), { force: true });
-			this.#legacy = false;
-		}
 		this.handle = await open(current, 'a', 0o600);
 		this.size = 0;
 	}

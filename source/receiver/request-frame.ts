@@ -6,13 +6,14 @@
  * the main thread as one transferred buffer rather than a structured clone per request. Pure.
  *
  *   u32 length of the rest of the frame
- *   u8  format (3; 2 is the same without the checksum, 1 without the flags byte either, as
- *       histories before them wrote)
+ *   u8  format: 3, the one this version writes and reads. A later format keeps these first two
+ *       fields and the checksum last, so that a reader tells a whole frame it does not read from
+ *       a damaged one, and says so (history-read.ts)
  *   f64 seq
  *   u8  flags: 1 verified, 2 body read (not over the limit): what the receiver's counters and
  *       the Messages feed need, read without decoding the rest
- *   f64 when it was received (Unix ms; format 3 only): what the Callbacks pane orders the
- *       requests of two receivers by, read without decoding the rest either
+ *   f64 when it was received (Unix ms): what the Callbacks pane orders the requests of two
+ *       receivers by, read without decoding the rest either
  *   u32 bytes of meta, then meta: UTF-8 JSON of the other fields (FrameMeta)
  *   u8  how the headers are written: 0 joined by NUL, 1 a JSON array (a header with a NUL in it)
  *   u32 bytes of headers, then the headers, UTF-8
@@ -44,31 +45,29 @@ export interface CapturedRequest {
 	forward?: ForwardSummary;
 }
 
-const frameFormat = 3;
-/** Frames before the checksum, and before the flags byte too: still read from histories on disk. */
-const uncheckedFormat = 2;
-const flaglessFormat = 1;
+/**
+ * The format this version writes and reads. Formats 1 and 2 were written by builds before any
+ * release and are not read: their frames are skipped as frames of another format.
+ */
+export const frameFormat = 3;
 const lengthBytes = 4;
 const checksumBytes = 4;
-/** format, seq, flags, meta length, header encoding, headers length (format 2). */
-const headBytes = 1 + 8 + 1 + 4 + 1 + 4;
-const receivedAtBytes = 8;
-/** The least a frame holds after its length, by format: its head, and the checksum of format 3. */
-const leastRest: Readonly<Record<number, number>> = {
-	[frameFormat]: headBytes + receivedAtBytes + checksumBytes,
-	[uncheckedFormat]: headBytes,
-	[flaglessFormat]: headBytes - 1,
-};
+/** format, seq, flags, received at, meta length, header encoding, headers length. */
+const headBytes = 1 + 8 + 1 + 8 + 4 + 1 + 4;
+/** The least a frame holds after its length: its head and its checksum. */
+const leastRest = headBytes + checksumBytes;
 const joined = 0;
 const jsonArray = 1;
 const verifiedFlag = 1;
 const bodyFlag = 2;
-/** Where a frame's seq and (format 2) flags are, from its start. */
-const seqAt = lengthBytes + 1;
+/** Where a frame's format, seq, flags and time of receipt are, from its start. */
+const formatAt = lengthBytes;
+const seqAt = formatAt + 1;
 const flagsAt = seqAt + 8;
+const receivedAtAt = flagsAt + 1;
 
 /** A ForwardSummary as stored. */
-export const StoredForward = z.object({
+const StoredForward = z.object({
 	url: z.string(),
 	status: z.number().int().optional(),
 	ms: z.number(),
@@ -189,7 +188,7 @@ export function encodeRequest(request: ReceivedRequest): Buffer {
 	const text = frameText(request);
 	const bytes =
 		lengthBytes +
-		leastRest[frameFormat]! +
+		leastRest +
 		Buffer.byteLength(text.meta) +
 		Buffer.byteLength(text.headers) +
 		(request.body?.byteLength ?? 0);
@@ -205,7 +204,7 @@ export function encodeRequest(request: ReceivedRequest): Buffer {
  */
 export function writeFrame(request: ReceivedRequest, target: Buffer, at: number): number | undefined {
 	const text = frameText(request);
-	const room = target.length - at - lengthBytes - leastRest[frameFormat]! - (request.body?.byteLength ?? 0);
+	const room = target.length - at - lengthBytes - leastRest - (request.body?.byteLength ?? 0);
 	// A UTF-8 character takes at most three bytes per UTF-16 unit: count exactly only when the bound fails.
 	const fits =
 		3 * (text.meta.length + text.headers.length) <= room ||
@@ -234,12 +233,24 @@ export const frameHeadBytes = flagsAt;
 
 /**
  * The bytes the frame whose head is at `start` of `buffer` spans, read from its head alone, or
- * undefined when the head is not a frame's (an unknown format, a length too short).
+ * undefined when the head is not a frame's of this format (another format, a length too short).
  */
 export function frameBytes(buffer: Buffer, start: number): number | undefined {
 	const rest = buffer.readUInt32LE(start);
-	const least = leastRest[buffer[start + lengthBytes]!];
-	return least === undefined || rest < least ? undefined : lengthBytes + rest;
+	return buffer[start + formatAt] !== frameFormat || rest < leastRest ? undefined : lengthBytes + rest;
+}
+
+/**
+ * The format of the `bytes` at `start` of `buffer` when they are a whole frame of a format other
+ * than this version's: a length that spans them, a format byte, and the CRC-32 of the rest last,
+ * as every format has them. Undefined for anything else (a frame of this format, damaged bytes).
+ */
+export function otherFormatOf(buffer: Buffer, start: number, bytes: number): number | undefined {
+	const format = buffer[start + formatAt]!;
+	if (format === frameFormat || bytes < frameHeadBytes + checksumBytes) return undefined;
+	if (buffer.readUInt32LE(start) !== bytes - lengthBytes) return undefined;
+	const sum = start + bytes - checksumBytes;
+	return crc32(buffer.subarray(start, sum)) === buffer.readUInt32LE(sum) ? format : undefined;
 }
 
 /** The seq in the head of the frame at `start` of `buffer`. */
@@ -270,24 +281,19 @@ export function sealFrame(frame: Buffer): void {
 }
 
 /**
- * Whether a frame read from disk at `span` is whole: its checksum (format 3), else, for the
- * formats before it, that its parts fit and its meta reads. Its head was read by readFrame.
+ * Whether a frame read from disk at `span` is whole: a request number, and its checksum. Its
+ * head was read by readFrame.
  */
 export function storedFrameIntact(buffer: Buffer, span: FrameSpan): boolean {
 	const seq = span.seq;
 	if (!Number.isSafeInteger(seq) || seq < 1) return false;
-	if (buffer[span.start + lengthBytes] === frameFormat) {
-		const sum = span.end - checksumBytes;
-		return crc32(buffer.subarray(span.start, sum)) === buffer.readUInt32LE(sum);
-	}
-	const parts = frameParts(buffer, span);
-	return parts?.rawHeaders !== undefined && parseJsonAs(parts.meta, StoredMeta) !== undefined;
+	const sum = span.end - checksumBytes;
+	return crc32(buffer.subarray(span.start, sum)) === buffer.readUInt32LE(sum);
 }
 
 /** Where a frame's parts lie; undefined when they do not fit in it (a damaged frame). */
 interface FrameLayout {
-	/** Undefined in a frame of the format before flags. */
-	flags: number | undefined;
+	flags: number;
 	metaStart: number;
 	metaEnd: number;
 	encoding: number;
@@ -298,11 +304,9 @@ interface FrameLayout {
 }
 
 function frameLayout(buffer: Buffer, span: FrameSpan): FrameLayout | undefined {
-	let at = span.start + flagsAt;
-	const format = buffer[span.start + lengthBytes];
-	const flags = format === flaglessFormat ? undefined : buffer[at++];
-	if (format === frameFormat) at += receivedAtBytes;
-	const end = format === frameFormat ? span.end - checksumBytes : span.end;
+	const flags = buffer[span.start + flagsAt]!;
+	const at = span.start + receivedAtAt + 8;
+	const end = span.end - checksumBytes;
 	const metaStart = at + 4;
 	const metaEnd = metaStart + buffer.readUInt32LE(at);
 	if (metaEnd + 5 > end) return undefined;
@@ -343,15 +347,13 @@ function frameParts(buffer: Buffer, span: FrameSpan): FrameParts | undefined {
 
 /** What the receiver's counters need of a frame this process made, read from its flags alone. */
 export function frameVerdict(buffer: Buffer, span: FrameSpan): { verified: boolean; bodyRead: boolean } {
-	const flags = buffer[span.start + lengthBytes] === flaglessFormat ? 0 : buffer[span.start + flagsAt]!;
+	const flags = buffer[span.start + flagsAt]!;
 	return { verified: (flags & verifiedFlag) !== 0, bodyRead: (flags & bodyFlag) !== 0 };
 }
 
-/** When the request of a frame was received (Unix ms), read from its head: undefined before format 3. */
-export function frameReceivedAt(buffer: Buffer, span: FrameSpan): number | undefined {
-	return buffer[span.start + lengthBytes] === frameFormat
-		? buffer.readDoubleLE(span.start + flagsAt + 1)
-		: undefined;
+/** When the request of a frame was received (Unix ms), read from its head. */
+export function frameReceivedAt(buffer: Buffer, span: FrameSpan): number {
+	return buffer.readDoubleLE(span.start + receivedAtAt);
 }
 
 /**
@@ -364,7 +366,7 @@ export function glanceFrame(
 ): { rawHeaders: string[]; body: Buffer | undefined } {
 	const layout = frameLayout(buffer, span);
 	const rawHeaders = layout && frameHeaders(buffer, layout);
-	if (layout?.flags === undefined || !rawHeaders)
+	if (!layout || !rawHeaders)
 		throw new Error(`request ${span.seq} arrived damaged from the receiver's thread`);
 	return {
 		rawHeaders,
@@ -428,7 +430,7 @@ export function decodeCaptured(buffer: Buffer, span: FrameSpan): CapturedRequest
 }
 
 /** The fields of a kept request other than seq, headers and body, as stored. */
-export interface StoredFields {
+interface StoredFields {
 	receivedAt: number;
 	method: string;
 	path: string;
@@ -464,12 +466,7 @@ function capturedRequest(
 }
 
 /** A kept request from its parts, without the keys it does not have. */
-export function captured(
-	seq: number,
-	fields: StoredFields,
-	rawHeaders: string[],
-	body: Buffer,
-): CapturedRequest {
+function captured(seq: number, fields: StoredFields, rawHeaders: string[], body: Buffer): CapturedRequest {
 	const { reason, keyPair, forward, ...rest } = fields;
 	return {
 		seq,

@@ -291,22 +291,19 @@ function ignore(): void {}
  * Requests settled in one turn of the event loop: answered together at its end, then recorded.
  *
  * Together rather than each as soon as it is settled: a client with several requests answered
- * in one turn then wakes once for them, not once each. Under load that wake-up is much of what
- * an answer costs: `mqtop listen --json` used 15 to 20 us less CPU per request with the answers
- * queued, in the receiver benchmark. An answer waits at most for the rest of its turn.
+ * in one turn then wakes once for them, not once each, and under load that wake-up is much of
+ * what an answer costs. An answer waits at most for the rest of its turn.
  *
  * Answered before recorded: the answer depends on the verdict alone, while recording works out
  * what the request means (its event, the printed line, the history's copy). Answered first, the
  * service has its answers and sends its next requests while the receiver records, instead of
- * waiting on that work. In interleaved runs of the receiver benchmark, `mqtop listen --json`
- * answered about 7% more requests a second so, with about 8% less CPU per request. Recording
- * keeps the order the requests were settled in.
+ * waiting on that work. Recording keeps the order the requests were settled in.
  *
  * With `held`, at most that many answers wait: a thread whose recording is cheap (the worker's,
  * which only copies each request for the main thread) is then answering while it still reads the
- * turn's other requests, and the service has more requests in flight. In four interleaved runs
- * the worker receiver answered 8 to 22% more requests a second holding 8 rather than a whole
- * turn; `mqtop listen --json`, whose recording costs more than its reading, did better with a turn.
+ * turn's other requests, and the service has more requests in flight; `mqtop listen --json`,
+ * whose recording costs more than its reading, does better with a turn. What each of these
+ * bought in the receiver benchmark is in the README (Benchmarks).
  */
 class SettledQueue {
 	#queued: { res: ServerResponse; status: number; text: string; request: ReceivedRequest }[] = [];

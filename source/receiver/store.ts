@@ -109,7 +109,7 @@ class KeptFrame extends KeptRaw {
 	) {
 		super(ledger, span.end - span.start);
 		this.#frames = frames;
-		this.receivedAt = frameReceivedAt(frames, span) ?? 0;
+		this.receivedAt = frameReceivedAt(frames, span);
 	}
 	get seq(): number {
 		return this.span.seq;
@@ -257,11 +257,8 @@ export class EventStore {
 	addStored(frame: Buffer): void {
 		const span: FrameSpan = { seq: frameSeq(frame, 0), start: 0, end: frame.length };
 		const { verified, bodyRead } = frameVerdict(frame, span);
-		const receivedAt = frameReceivedAt(frame, span);
-		const kept = new KeptStored(frame, span, receivedAt ?? 0, this.#raw);
-		// A frame of a history before format 3 says its time only in its meta: worked out now.
-		const item = receivedAt === undefined ? kept.event(this.#classify) : kept;
-		this.#count(this.#push(item), verified, !bodyRead);
+		const kept = new KeptStored(frame, span, frameReceivedAt(frame, span), this.#raw);
+		this.#count(this.#push(kept), verified, !bodyRead);
 		this.#changed();
 	}
 

@@ -1,4 +1,5 @@
 /** Messages between startReceiverInWorker and its worker thread. */
+import type { ReceivedRequest } from './event.js';
 import type { ResolvedReceiverOptions } from './options.js';
 import type { KeyPair } from './signing-keys.js';
 
@@ -10,7 +11,15 @@ export interface WorkerStart {
 	maxBatch: number;
 	/** The main thread can read the keys again (see SigningKeys): the worker asks it with read-keys. */
 	readKeys: boolean;
+	/** How requests cross to the main thread (see WorkerReceiverOptions.postAs). */
+	postAs: PostAs;
 }
+
+/**
+ * `frames`: a batch of requests as frames (request-frame.ts) in one buffer whose memory is handed
+ * over; `clones`: a batch of request objects, each copied by the structured clone.
+ */
+export type PostAs = 'frames' | 'clones';
 
 export type ToWorker =
 	/** The thread's work; its first message, and only that one. */
@@ -24,6 +33,8 @@ export type FromWorker =
 	| { type: 'failed'; message: string }
 	/** Requests, one frame each (request-frame.ts), back to back. */
 	| { type: 'frames'; frames: ArrayBuffer }
+	/** Requests as objects, their bodies as Uint8Arrays (the structured clone makes no Buffer). */
+	| { type: 'requests'; requests: ReceivedRequest[] }
 	/** A request answered but not posted (a bug): what went wrong. */
 	| { type: 'record-failed'; seq: number; message: string }
 	/** The history could not write: what the receiver's onHistoryError hears. */

@@ -18,11 +18,9 @@ export class ReceiverThread {
 
 	constructor() {
 		this.worker = new Worker(workerEntry(), {
-			// Under a burst V8 grows the thread's young generation to its default most (the process
-			// then held about 205 MB after 200,000 requests). At 8 MB it held 15 to 20 MB less, but
-			// V8's helper threads spent 3.6 µs a request on scavenges; at 16 MB, 2.1 µs for the same
-			// memory (peak 182 to 187 MB either way, the monitor's feed and rows counted); at 32 MB,
-			// 1.1 µs and 193 to 210 MB. The benchmark's memory bound is 200 MB.
+			// Under a burst V8 grows the thread's young generation to its default most, and the
+			// process past the receiver benchmark's memory bound; a smaller one costs more time in
+			// scavenges. This size keeps within the bound at little cost (figures: README, Benchmarks).
 			resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
 		});
 		this.worker.unref();

@@ -5,11 +5,12 @@
  * out their events (at once when something listens to every event, else when asked) from the
  * frames they came in.
  */
+import type { ReceivedRequest } from './event.js';
 import { type ReceiverHandle, receiverStore, recordError, type StartReceiverOptions } from './receiver.js';
 import { readFrame } from './request-frame.js';
 import type { KeyPair } from './signing-keys.js';
 import type { EventStore } from './store.js';
-import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.js';
+import type { FromWorker, PostAs, ToWorker, WorkerStart } from './worker-protocol.js';
 import { ReceiverThread } from './worker-thread.js';
 
 export interface WorkerReceiverOptions extends StartReceiverOptions {
@@ -17,6 +18,12 @@ export interface WorkerReceiverOptions extends StartReceiverOptions {
 	batchIntervalMs?: number | undefined;
 	/** Events per message at most; default 500. */
 	maxBatch?: number | undefined;
+	/**
+	 * How requests cross to the main thread: `frames` (the default), or `clones`, each request
+	 * object copied by the structured clone, which the receiver benchmark measures the frames
+	 * against (README, Benchmarks).
+	 */
+	postAs?: PostAs | undefined;
 }
 
 /** A receiver on `thread`, one started earlier (worker-thread.ts), else on a thread started now. */
@@ -37,6 +44,7 @@ export async function startReceiverInWorker(
 		batchIntervalMs: options.batchIntervalMs ?? 20,
 		maxBatch: options.maxBatch ?? 500,
 		readKeys: options.readKeys !== undefined,
+		postAs: options.postAs ?? 'frames',
 	};
 	const worker = (thread ?? new ReceiverThread()).claim();
 	worker.postMessage({ type: 'start', start } satisfies ToWorker);
@@ -64,6 +72,9 @@ export async function startReceiverInWorker(
 					break;
 				case 'frames':
 					addFrames(store, Buffer.from(message.frames), (error) => options.onError?.(error));
+					break;
+				case 'requests':
+					addRequests(store, message.requests, (error) => options.onError?.(error));
 					break;
 				case 'record-failed':
 					options.onError?.(recordError(new Error(message.message), message.seq));
@@ -138,5 +149,18 @@ function addFrames(store: EventStore, frames: Buffer, failed: (error: Error) => 
 			failed(recordError(error as Error, read.span.seq));
 		}
 		at = read.span.end;
+	}
+}
+
+/** The requests of a batch of clones, in order, into the store; one that fails there costs itself. */
+function addRequests(store: EventStore, requests: ReceivedRequest[], failed: (error: Error) => void): void {
+	for (const request of requests) {
+		const body = request.body;
+		if (body !== undefined) request.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+		try {
+			store.addRequest(request);
+		} catch (error) {
+			failed(recordError(error as Error, request.seq));
+		}
 	}
 }

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fromBase64Url, isBase64Url, stripPadding, toBase64Url } from './base64url.js';
 import { randomId } from './keys.js';
-import { hmacSha256, sha256 } from './sha256.js';
+import { sha256 } from './sha256.js';
 
 /** Lifetime of a signature the service issues, in seconds. */
 export const signatureLifetimeSeconds = 300;
@@ -44,7 +44,7 @@ export function signRequest(options: SignOptions): string {
 		body: bodyHash(options.body),
 	};
 	const payload = toBase64Url(JSON.stringify(claims));
-	const signature = hmacSha256(options.key, `${header}.${payload}`).toString('base64url');
+	const signature = hmac(options.key, `${header}.${payload}`).toString('base64url');
 	return `${header}.${payload}.${signature}`;
 }
 
@@ -101,22 +101,19 @@ function parseHeaderSegment(segment: string): Record<string, unknown> | undefine
 	return lastHeader.value;
 }
 
-/** Equal strings, in a time that depends on their length only, not on where they differ. */
-function sameText(a: string, b: string): boolean {
-	if (a.length !== b.length) return false;
-	let difference = 0;
-	for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-	return difference === 0;
+/** HMAC-SHA256 keyed with the UTF-8 bytes of `key`, over the UTF-8 bytes of `data`. */
+function hmac(key: string, data: string): Buffer {
+	return createHmac('sha256', Buffer.from(key, 'utf8')).update(data, 'utf8').digest();
 }
 
-function macMatches(key: string, signingInput: string, signaturePart: string): boolean {
-	// The signature as sent is nearly always the MAC's own base64url: compared as text, neither
-	// needs decoding. Other spellings of the same bytes (e.g. unused low bits set) still match.
-	const expected = hmacSha256(key, signingInput, 'base64url');
-	if (sameText(expected, signaturePart)) return true;
-	const bytes = Buffer.from(expected, 'base64url');
-	const signature = Buffer.from(signaturePart, 'base64url');
-	return bytes.length === signature.length && timingSafeEqual(bytes, signature);
+/**
+ * Whether `signature` is the MAC of the signing input under `key`, compared by its bytes (so any
+ * spelling of them matches, e.g. unused low bits set) in a time that does not depend on where
+ * they differ.
+ */
+function macMatches(key: string, signingInput: string, signature: Buffer): boolean {
+	const expected = hmac(key, signingInput);
+	return expected.length === signature.length && timingSafeEqual(expected, signature);
 }
 
 /**
@@ -146,9 +143,10 @@ export function verifySignature(options: VerifyOptions): VerifyResult {
 		);
 	}
 	const signingInput = token.slice(0, second);
+	const signature = Buffer.from(signaturePart, 'base64url');
 	let key: 'current' | 'next';
-	if (macMatches(options.currentKey, signingInput, signaturePart)) key = 'current';
-	else if (options.nextKey && macMatches(options.nextKey, signingInput, signaturePart)) key = 'next';
+	if (macMatches(options.currentKey, signingInput, signature)) key = 'current';
+	else if (options.nextKey && macMatches(options.nextKey, signingInput, signature)) key = 'next';
 	else
 		return fail(
 			'signature',

@@ -1,7 +1,8 @@
 /**
  * The import rules `npm run lint` enforces (biome.json): imports point down, a pane never
  * imports another pane, nothing in the TUI imports the CLI, the local service's domain code
- * imports nothing of its HTTP edge, no cycles. Each is checked by running
+ * imports nothing of its HTTP edge, the TUI and the commands import the receiver through its
+ * index.ts, no cycles. Each is checked by running
  * the linter, with the project's own configuration, on a small tree that breaks it, next to one
  * that keeps every rule.
  */
@@ -51,6 +52,11 @@ const base = {
 	'source/ui/registry.ts':
 		"import { search } from './panes/search/view.js';\nimport { vector } from './panes/vector/state.js';\nexport const panes = [search, vector];\n",
 	'source/ui/app/shell.ts': "import { panes } from '../registry.js';\nexport const shell = panes;\n",
+	'source/receiver/store.ts': 'export const events = 4;\n',
+	'source/receiver/index.ts': "export { events } from './store.js';\n",
+	'source/ui/data/feed.ts':
+		"import { events } from '../../receiver/index.js';\nexport const feed = events;\n",
+	'source/cli/listen.ts': "import { events } from '../receiver/index.js';\nexport const listen = events;\n",
 };
 
 describe('the import rules of npm run lint', () => {
@@ -124,6 +130,23 @@ describe('the import rules of npm run lint', () => {
 		expect(found.sort()).toEqual([
 			'source/local/indexes/data-plane/routes.ts noRestrictedImports',
 			'source/local/messages/options.ts noRestrictedImports',
+		]);
+	});
+
+	it('fail on the TUI or a command reaching past receiver/index.ts, by a type or a dynamic import too', async () => {
+		const found = await lint('receiver-door', {
+			...base,
+			'source/ui/data/feed.ts':
+				"import { events } from '../../receiver/store.js';\nexport const feed = events;\n",
+			'source/ui/panes/search/state.ts':
+				"import type { events } from '../../../receiver/store.js';\nexport const local: typeof events = 3;\n",
+			'source/cli/listen.ts':
+				"export const listen = async () => (await import('../receiver/store.js')).events;\n",
+		});
+		expect(found.sort()).toEqual([
+			'source/cli/listen.ts noRestrictedImports',
+			'source/ui/data/feed.ts noRestrictedImports',
+			'source/ui/panes/search/state.ts noRestrictedImports',
 		]);
 	});
 

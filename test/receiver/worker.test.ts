@@ -125,31 +125,38 @@ describe('startReceiverInWorker', () => {
 		}
 	});
 
-	it('delivers a request larger than a batch whole, in order with those around it, and keeps it for replay', async () => {
-		const dir = await mkdtemp(path.join(tmpdir(), 'mqtop-worker-large-'));
-		const receiver = await startReceiverInWorker({
-			currentSigningKey: currentKey,
-			batchIntervalMs: 1000,
-			historyDir: dir,
-		});
-		try {
-			// Larger than the 256 KiB a batch holds; the small ones share batches around it.
-			const large = `{"fill":"${'x'.repeat(300 * 1024)}"}`;
-			const bodies = ['before', large, 'after', large, 'last'];
-			for (const body of bodies) expect((await sendSigned(receiver.url, '/big', body)).status).toBe(200);
-			await waitFor('all events', () =>
-				receiver.store.getSnapshot().counters.total === 5 ? true : undefined,
-			);
-			const { events, counters } = receiver.store.getSnapshot();
-			expect(counters).toMatchObject({ total: 5, verified: 5 });
-			expect(events.map((e) => [e.seq, e.bodyBytes])).toEqual(bodies.map((b, i) => [i + 1, b.length]));
-			expect(events.every((e) => e.verified && e.kind === 'delivery')).toBe(true);
-		} finally {
-			await receiver.close();
-		}
-		expect((await findInHistory(dir, 4)).request?.body.length).toBe(300 * 1024 + 11);
-		await rm(dir, { recursive: true, force: true });
-	});
+	// Clones: what the receiver benchmark measures the frames against.
+	it.each(['frames', 'clones'] as const)(
+		'delivers a request larger than a batch whole, in order with those around it, and keeps it for replay (posted as %s)',
+		async (postAs) => {
+			const dir = await mkdtemp(path.join(tmpdir(), 'mqtop-worker-large-'));
+			const receiver = await startReceiverInWorker({
+				currentSigningKey: currentKey,
+				batchIntervalMs: 1000,
+				historyDir: dir,
+				postAs,
+			});
+			try {
+				// Larger than the 256 KiB a batch holds; the small ones share batches around it.
+				const large = `{"fill":"${'x'.repeat(300 * 1024)}"}`;
+				const bodies = ['before', large, 'after', large, 'last'];
+				for (const body of bodies) expect((await sendSigned(receiver.url, '/big', body)).status).toBe(200);
+				await waitFor('all events', () =>
+					receiver.store.getSnapshot().counters.total === 5 ? true : undefined,
+				);
+				const { events, counters } = receiver.store.getSnapshot();
+				expect(counters).toMatchObject({ total: 5, verified: 5 });
+				expect(events.map((e) => [e.seq, e.bodyBytes])).toEqual(bodies.map((b, i) => [i + 1, b.length]));
+				expect(events.every((e) => e.verified && e.kind === 'delivery')).toBe(true);
+				expect(events[2]?.body).toMatchObject({ kind: 'text', text: 'after' });
+			} finally {
+				await receiver.close();
+			}
+			expect((await findInHistory(dir, 4)).request?.body.length).toBe(300 * 1024 + 11);
+			expect((await findInHistory(dir, 5)).request?.body.toString()).toBe('last');
+			await rm(dir, { recursive: true, force: true });
+		},
+	);
 
 	// /dev/full takes no write: ENOSPC, as a full disk answers.
 	it.skipIf(!existsSync('/dev/full'))(

@@ -3,10 +3,10 @@
  * changed first if asked (--body, --header), signed afresh with the current key (the captured
  * signature expired long ago), and the app's answer shown next to the original's.
  */
+
 import type { Dialect } from '../../api/dialect.js';
 import type { ReceiverSettings } from '../../config/receiver.js';
-import { answerParts, type LinePart, paintParts } from '../../receiver/render.js';
-import { replayFromHistory } from '../../receiver/replay-send.js';
+import { answerParts, type LinePart, paintParts, replayFromHistory } from '../../receiver/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import { exitCodes } from '../command.js';

@@ -6,14 +6,21 @@
  * dialect come from flags, MQTOP_* variables or the profile, like every command's, else from
  * the local server that runs.
  */
+
 import type { Dialect } from '../../api/dialect.js';
 import { ConfigError } from '../../config/file.js';
 import { type ReceiverSettings, resolveReceiverSettings } from '../../config/receiver.js';
-import { historyDirectory } from '../../receiver/history-files.js';
-import { defaultBytesPerSecond, defaultHistoryBytes } from '../../receiver/history-write.js';
-import { type ReceiverHandle, ReceiverOptionError, startReceiver } from '../../receiver/index.js';
-import { formatEventLine, toEventRecord } from '../../receiver/render.js';
-import type { ReadKeys } from '../../receiver/signing-keys.js';
+import {
+	defaultBytesPerSecond,
+	defaultHistoryBytes,
+	formatEventLine,
+	historyDirectory,
+	type ReadKeys,
+	type ReceiverHandle,
+	ReceiverOptionError,
+	startReceiver,
+	toEventRecord,
+} from '../../receiver/index.js';
 import { jsonLine } from '../../text/json-line.js';
 import { maskSecret } from '../../text/mask.js';
 import { sanitize } from '../../text/sanitize.js';

@@ -1,10 +1,11 @@
 /** The status line under the pane: what its endpoints answered, when, retries, odd fields and faults. */
+
 import { Box, Text } from 'ink';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { describeIssue } from '../../api/liberal.js';
 import { truncate } from '../../format/text.js';
 import { formatClock, formatSpan } from '../../format/time.js';
-import { EventStore } from '../../receiver/store.js';
+import { EventStore } from '../../receiver/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { unconfiguredApis } from '../contract/connection.js';
 import { useRuntime, useUi } from '../contract/context.js';

@@ -1,9 +1,7 @@
 /** Which service the monitor is connected to, and the callback receiver it shows, if any. */
+
 import type { SettingKey } from '../../config/settings.js';
-import type { FollowState } from '../../receiver/history-follow.js';
-import type { ReplayEdits } from '../../receiver/replay.js';
-import type { ReplayResult } from '../../receiver/replay-send.js';
-import type { EventStore } from '../../receiver/store.js';
+import type { EventStore, FollowState, ReplayEdits, ReplayResult } from '../../receiver/index.js';
 import type { Api } from '../data/endpoints.js';
 
 /** Where the settings came from, so that a pane can say where to add the missing ones. */

@@ -3,8 +3,7 @@
  * adds its message to the tracked messages (with the callback's facts), so the Messages pane
  * follows it whichever pane is on screen.
  */
-import type { EventGist } from '../../receiver/event.js';
-import type { EventStore } from '../../receiver/store.js';
+import type { EventGist, EventStore } from '../../receiver/index.js';
 import type { TrackedMessages, TrackedUpdate } from './tracked-messages.js';
 
 /** What one received request (its event, or the gist of it) says about a message: its callback, or its own id. */

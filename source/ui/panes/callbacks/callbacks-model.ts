@@ -2,11 +2,17 @@
  * The Callbacks pane: the receiver's events newest first, each as the line `mqtop listen`
  * prints, the filter over those lines, and the detail of one event. Pure, over ReceivedEvent.
  */
+
 import { scrollStart } from '../../../format/layout.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
-import type { ReceivedEvent } from '../../../receiver/event.js';
-import { eventLineParts, type LinePart, requestNumber, untrustedMark } from '../../../receiver/render.js';
-import type { ReceiverSnapshot } from '../../../receiver/store.js';
+import {
+	eventLineParts,
+	type LinePart,
+	type ReceivedEvent,
+	type ReceiverSnapshot,
+	requestNumber,
+	untrustedMark,
+} from '../../../receiver/index.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';

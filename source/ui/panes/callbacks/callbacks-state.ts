@@ -1,5 +1,5 @@
 /** What the Callbacks pane keeps: the list and its detail, the filter and its field, replays. */
-import type { ForwardSummary } from '../../../receiver/event.js';
+import type { ForwardSummary } from '../../../receiver/index.js';
 import {
 	initialRowFilter,
 	type RowFilterAction,

@@ -2,12 +2,15 @@ import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { prefixed } from '../../../api/dialect.js';
 import { formatInteger } from '../../../format/number.js';
-import type { ReceivedEvent } from '../../../receiver/event.js';
-import type { FollowState } from '../../../receiver/history-follow.js';
-import { requestNumber } from '../../../receiver/render.js';
-import type { ReplayEdits } from '../../../receiver/replay.js';
-import type { ReplayResult } from '../../../receiver/replay-send.js';
-import { EventStore, type ReceiverSnapshot } from '../../../receiver/store.js';
+import {
+	EventStore,
+	type FollowState,
+	type ReceivedEvent,
+	type ReceiverSnapshot,
+	type ReplayEdits,
+	type ReplayResult,
+	requestNumber,
+} from '../../../receiver/index.js';
 import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { TuiReceiver } from '../../contract/connection.js';

@@ -6,11 +6,11 @@
  * (the message id, the detail last of all). So at 80 columns a row still shows its time to the
  * millisecond, its kind, its verdict, the callback's status and attempts and its message id.
  */
+
 import { sizeColumns } from '../../../format/layout.js';
 import { fitText, textWidth, truncate } from '../../../format/text.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
-import type { EventKind, ReceivedEvent } from '../../../receiver/event.js';
-import { requestNumber } from '../../../receiver/render.js';
+import { type EventKind, type ReceivedEvent, requestNumber } from '../../../receiver/index.js';
 import { describePreview } from '../../../text/body-preview.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { statusStyle } from '../../../text/style.js';

@@ -66,7 +66,7 @@ beforeAll(async () => {
 		throw error;
 	};
 	receiver = await startReceiver(
-		ownReceiverOptions({ ...backend, keys: backend.keys! }, settings, {
+		await ownReceiverOptions({ ...backend, keys: backend.keys! }, settings, {
 			dataDir: undefined,
 			port: 0,
 			onError: failed,
