@@ -131,7 +131,10 @@ export function indexDataReducer<Id extends string, Spec, S extends IndexDataSta
 				formOpen: true,
 				failure: undefined,
 				notice: undefined,
-				form: state.form ?? createForm<Id>(action.fields, action.values ?? {}, undefined, 'apply'),
+				// Kept as typed the last time, the focus back on what to ask.
+				form: state.form
+					? formReducer(state.form, { type: 'focus/field', id: state.form.fields[0]!.id })
+					: createForm<Id>(action.fields, action.values ?? {}, undefined, 'apply'),
 			};
 		case 'data/form-action': {
 			if (!state.form || !state.formOpen) return state;
