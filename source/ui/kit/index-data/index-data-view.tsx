@@ -155,7 +155,7 @@ export function IndexDataView<Id extends string, Spec>(props: IndexDataViewProps
 	const heading: ReactNode = (
 		<Text bold wrap="truncate-end">
 			{props.title}
-			{state.ask ? `: ${state.ask.words}` : ''}
+			{/* How many and the paging first: at 80 columns the words of the request are what is cut. */}
 			<Text dimColor>
 				{state.loading
 					? ' · asking…'
@@ -163,6 +163,7 @@ export function IndexDataView<Id extends string, Spec>(props: IndexDataViewProps
 						? ` · ${records.length} record${records.length === 1 ? '' : 's'}${paging ? ` · ${paging}` : ''}`
 						: ''}
 			</Text>
+			{state.ask ? ` · ${state.ask.words}` : ''}
 		</Text>
 	);
 	const idWidth = Math.min(
