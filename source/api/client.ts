@@ -101,6 +101,18 @@ export class MqClient implements Messaging {
 		this.keys = new KeysApi(this);
 	}
 
+	/**
+	 * How this client sends, for a data plane's client that talks to an index on its behalf
+	 * (index-access.ts): the same timeout, retries and dispatcher.
+	 */
+	get requestOptions(): { timeoutMs: number; retry?: RetryPolicy; dispatcher?: Dispatcher } {
+		return {
+			timeoutMs: this.timeoutMs,
+			...(this.clientOptions.retry ? { retry: this.clientOptions.retry } : {}),
+			...(this.clientOptions.dispatcher ? { dispatcher: this.clientOptions.dispatcher } : {}),
+		};
+	}
+
 	private get timeoutMs(): number {
 		return this.settings.timeoutMs ?? 10_000;
 	}

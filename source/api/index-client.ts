@@ -8,10 +8,13 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { joinUrl } from './connection.js';
-import { type HttpResponse, parseBody, type RetryPolicy, send } from './http.js';
+import { type HttpResponse, parseBody, type RetryPolicy, readBody, send } from './http.js';
 import {
 	DeleteResult,
+	DocumentHitReading,
+	DocumentPageReading,
 	DocumentRangePage,
+	DocumentReading,
 	FetchedDocument,
 	FetchedVector,
 	type RangeQuery,
@@ -23,13 +26,18 @@ import {
 	SearchMatch,
 	type SearchQuery,
 	UpdateResult,
+	VectorHitReading,
 	VectorIndexInfo,
 	VectorMatch,
+	VectorPageReading,
 	type VectorQuery,
 	VectorRangePage,
 	type VectorReadOptions,
 	type VectorRecord,
+	VectorRecordReading,
 } from './index-schemas.js';
+import type { Liberal, Reading } from './liberal.js';
+import type { ApiRequest } from './transport.js';
 
 export interface IndexConnection {
 	/** The index's REST endpoint, e.g. the `endpoint` of a search index resource. */
@@ -90,6 +98,34 @@ class IndexTransport {
 		const envelope = parseBody(`${call.operation} (${this.what})`, response, resultOf(schema));
 		return envelope.result as z.infer<T>;
 	}
+
+	/** The result read liberally: only identity fields required, the odd ones said in `issues`. */
+	async reading<T extends z.ZodType>(call: Call, schema: T): Promise<Reading<Liberal<T>>> {
+		const response = await this.send(call);
+		const operation = `${call.operation} (${this.what})`;
+		const { data, issues } = readBody(operation, response, z.looseObject({ result: schema }));
+		return {
+			data: data.result as Liberal<T>,
+			issues: issues.map((issue) => ({ ...issue, path: issue.path.replace(/^result\.?/, '') })),
+		};
+	}
+}
+
+/**
+ * A delete exactly as the clients send it, for a person to see before it goes out (the
+ * credentials are the client's): `POST delete[/namespace]` with `{ids}`, `{prefix}` or `{filter}`.
+ */
+export function deleteRequest(
+	selection: RecordSelection | { filter: string },
+	namespace: string | undefined,
+	what: 'vectors' | 'documents',
+): ApiRequest {
+	return {
+		operation: `delete ${what}`,
+		method: 'POST',
+		path: pathOf({ operation: '', command: 'delete', namespace, read: false }),
+		json: selectionBody(selection),
+	};
 }
 
 /** Where a command runs: the default namespace "" unless named. */
@@ -223,6 +259,47 @@ export class VectorIndexClient {
 		);
 	}
 
+	/**
+	 * A query read liberally, for browsing: text goes to `query-data` (the index's embedder), as
+	 * the vendor's SDK sends it; vectors to `query`.
+	 */
+	queryReading(query: VectorQuery, options: NamespaceOption = {}) {
+		const text = query.data !== undefined && !query.vector && !query.sparseVector;
+		return this.transport.reading(
+			{
+				operation: 'query vectors',
+				command: text ? 'query-data' : 'query',
+				...options,
+				body: query,
+				read: true,
+			},
+			z.array(VectorHitReading),
+		);
+	}
+
+	/** Records by id read liberally: null where there is none. */
+	fetchReading(selection: RecordSelection, options: VectorReadOptions & NamespaceOption = {}) {
+		const { namespace, ...read } = options;
+		return this.transport.reading(
+			{
+				operation: 'fetch vectors',
+				command: 'fetch',
+				namespace,
+				body: { ...selectionBody(selection), ...read },
+				read: true,
+			},
+			z.array(VectorRecordReading.nullable()),
+		);
+	}
+
+	/** One page of a range read liberally. */
+	rangeReading(query: RangeQuery & VectorReadOptions, options: NamespaceOption = {}) {
+		return this.transport.reading(
+			{ operation: 'range over vectors', command: 'range', ...options, body: query, read: true },
+			VectorPageReading,
+		);
+	}
+
 	info(): Promise<VectorIndexInfo> {
 		return this.transport.result(
 			{ operation: 'read vector index info', command: 'info', read: true },
@@ -319,6 +396,36 @@ export class SearchIndexClient {
 		return this.transport.result(
 			{ operation: 'range over documents', command: 'range', namespace: index, body: query, read: true },
 			DocumentRangePage,
+		);
+	}
+
+	/** A search read liberally, for browsing. */
+	searchReading(index: string, query: SearchQuery) {
+		return this.transport.reading(
+			{ operation: 'search documents', command: 'search', namespace: index, body: query, read: true },
+			z.array(DocumentHitReading),
+		);
+	}
+
+	/** Documents by id read liberally: null where there is none. */
+	fetchReading(index: string, selection: RecordSelection) {
+		return this.transport.reading(
+			{
+				operation: 'fetch documents',
+				command: 'fetch',
+				namespace: index,
+				body: selectionBody(selection),
+				read: true,
+			},
+			z.array(DocumentReading.nullable()),
+		);
+	}
+
+	/** One page of a range read liberally. */
+	rangeReading(index: string, query: RangeQuery) {
+		return this.transport.reading(
+			{ operation: 'range over documents', command: 'range', namespace: index, body: query, read: true },
+			DocumentPageReading,
 		);
 	}
 

@@ -29,6 +29,7 @@
  *   list-namespaces (the index names), delete-namespace/index                         as above
  */
 import { z } from 'zod';
+import { identified } from './liberal.js';
 
 // Requests (the client builds them; the local service checks them itself).
 
@@ -168,3 +169,37 @@ export type ResumableStart = z.infer<typeof ResumableStart>;
 export function resultOf<T extends z.ZodType>(schema: T) {
 	return z.looseObject({ result: schema });
 }
+
+// Readings for browsing an index's data (the panes and `mqtop vector`/`mqtop search`): read
+// liberally (liberal.ts), so that only a record's id (and a page's cursor) is required and a
+// field of another type or shape is left out and said, never the whole answer refused.
+
+const recordFields = {
+	id: z.string(),
+	vector: z.array(z.number()),
+	sparseVector: SparseVectorSchema,
+	metadata: Metadata,
+	data: z.string(),
+};
+
+/** A vector record as fetched or ranged over. */
+export const VectorRecordReading = identified(z.looseObject(recordFields), ['id']);
+/** A match of a vector query: a record with its score. */
+export const VectorHitReading = identified(z.looseObject({ ...recordFields, score: z.number() }), ['id']);
+/** One page of a range; `nextCursor` is "" at the end. */
+export const VectorPageReading = identified(
+	z.looseObject({ nextCursor: z.string(), vectors: z.array(VectorRecordReading) }),
+	['nextCursor'],
+);
+
+const documentFields = { id: z.string(), content: z.union([z.string(), Metadata]), metadata: Metadata };
+
+/** A search document as fetched or ranged over. */
+export const DocumentReading = identified(z.looseObject(documentFields), ['id']);
+/** A match of a search: a document with its score. */
+export const DocumentHitReading = identified(z.looseObject({ ...documentFields, score: z.number() }), ['id']);
+/** One page of a range over documents (under `vectors`, as the SDK reads them). */
+export const DocumentPageReading = identified(
+	z.looseObject({ nextCursor: z.string(), vectors: z.array(DocumentReading) }),
+	['nextCursor'],
+);

@@ -266,7 +266,8 @@ export function defineGroup(
 	name: string,
 	summary: string,
 	subcommands: readonly CommandSpec[],
-	options: { fallback?: CommandSpec } = {},
+	/** `fallbackTakesArguments`: a first word that names no subcommand is the fallback's argument (`mqtop search <id>`). */
+	options: { fallback?: CommandSpec; fallbackTakesArguments?: boolean } = {},
 ): Command & { subcommands: readonly CommandSpec[] } {
 	const help = () => {
 		const width = Math.max(...subcommands.map((s) => s.name.length + s.usage.length + 1));
@@ -286,7 +287,10 @@ export function defineGroup(
 				process.stdout.write(help());
 				return exitCodes.ok;
 			}
-			if (options.fallback && (first === undefined || first.startsWith('-')))
+			if (
+				options.fallback &&
+				(first === undefined || first.startsWith('-') || options.fallbackTakesArguments)
+			)
 				return runSpec(options.fallback, argv);
 			const message =
 				first === undefined ? `${name} needs a subcommand` : `unknown subcommand ${JSON.stringify(first)}`;

@@ -30,7 +30,7 @@ import { groupLs, groupShow } from '../../source/cli/commands/group.js';
 import { logsCommand } from '../../source/cli/commands/logs.js';
 import { messageCommand } from '../../source/cli/commands/message.js';
 import { publishCommand } from '../../source/cli/commands/publish.js';
-import { searchCommand } from '../../source/cli/commands/search.js';
+import { searchConfig } from '../../source/cli/commands/search.js';
 import { statsMq, statsVector } from '../../source/cli/commands/stats.js';
 import { triggerCommand } from '../../source/cli/commands/trigger.js';
 import { usersCommand } from '../../source/cli/commands/users.js';
@@ -75,7 +75,7 @@ const cases: Case[] = [
 	},
 	{
 		route: 'searchIndex',
-		spec: searchCommand.spec,
+		spec: searchConfig,
 		args: [ids.searchIndex],
 		schema: SearchIndex,
 		shows: [ids.searchIndex],

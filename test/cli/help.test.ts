@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertBuilt, baseEnv, type CliResult, runCli } from './child.js';
 
-// Some fifty node processes, three at a time, on a loaded two-core machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+// Some sixty node processes, three at a time, on a loaded two-core machine.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 60_000 });
 
 const snapshots = path.join(import.meta.dirname, 'help-snapshots');
 let home: string;

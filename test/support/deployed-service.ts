@@ -44,6 +44,16 @@ export function documentedAnswers() {
 		// The reference answers 200 with no body to these.
 		action: undefined as unknown,
 		workflowRuns: answers.workflowRuns as unknown,
+		vectorIndex: answers.vectorIndexResource as unknown,
+		// The data planes, at `/vector-data/...` and `/search-data/...` of this server.
+		vectorQuery: answers.vectorMatches as unknown,
+		vectorFetch: answers.vectorFetched as unknown,
+		vectorRange: answers.vectorPage as unknown,
+		vectorDelete: answers.deletedTwo as unknown,
+		searchQuery: answers.searchMatches as unknown,
+		searchFetch: answers.searchFetched as unknown,
+		searchRange: answers.searchPage as unknown,
+		searchDelete: answers.deletedTwo as unknown,
 	};
 }
 export type Route = keyof ReturnType<typeof documentedAnswers>;
@@ -62,12 +72,55 @@ export interface DeployedService extends TestServer {
 	refusals: Partial<Record<Route, Refusal>>;
 	/** `METHOD path` of every request, in order. */
 	requests: string[];
+	/** The body of every request, in the same order ("" for none). */
+	bodies: string[];
 }
 
 const basic = `Basic ${Buffer.from(`${credentials.email}:${credentials.apiKey}`).toString('base64')}`;
 
-function route(method: string, path: string): { route: Route; auth: 'basic' | 'bearer' } | undefined {
+type Auth = 'basic' | 'bearer' | 'vector-read' | 'vector-write' | 'search-read' | 'search-write';
+
+/** The data planes' tokens: the index token does everything, the read-only one only reads (403 else). */
+const indexTokens = {
+	vector: { token: answers.vectorIndexResource.token, readOnly: answers.vectorIndexResource.read_only_token },
+	search: { token: answers.searchIndex.token, readOnly: answers.searchIndex.read_only_token },
+};
+
+/** A data plane's command, POSTed as the vendor's SDKs send them, the namespace as the last segment. */
+function dataPlaneRoute(method: string, path: string): { route: Route; auth: Auth } | undefined {
+	const match = /^\/(vector|search)-data\/([a-z-]+)(\/[^/]+)?$/.exec(path);
+	if (method !== 'POST' || !match) return undefined;
+	const [, plane, command] = match as unknown as [string, 'vector' | 'search', string];
+	const routes: Record<string, [string, 'read' | 'write']> = {
+		query: ['Query', 'read'],
+		'query-data': ['Query', 'read'],
+		search: ['Query', 'read'],
+		fetch: ['Fetch', 'read'],
+		range: ['Range', 'read'],
+		delete: ['Delete', 'write'],
+	};
+	const found = routes[command];
+	// `search` is the search plane's query; `query*` the vector plane's.
+	const wrongPlane = plane === 'vector' ? command === 'search' : command.startsWith('query');
+	if (!found || wrongPlane) return undefined;
+	return { route: `${plane}${found[0]}` as Route, auth: `${plane}-${found[1]}` };
+}
+
+function allowedBy(auth: Auth, header: string | undefined): number {
+	if (auth === 'basic') return header === basic ? 200 : 401;
+	if (auth === 'bearer') return header === `Bearer ${credentials.token}` ? 200 : 401;
+	const [plane, access] = auth.split('-') as ['vector' | 'search', 'read' | 'write'];
+	const tokens = indexTokens[plane];
+	if (header === `Bearer ${tokens.token}`) return 200;
+	if (header === `Bearer ${tokens.readOnly}`) return access === 'read' ? 200 : 403;
+	return 401;
+}
+
+function route(method: string, path: string): { route: Route; auth: Auth } | undefined {
 	const get = method === 'GET';
+	const dataPlane = dataPlaneRoute(method, path);
+	if (dataPlane) return dataPlane;
+	if (get && /^\/v2\/vector\/index\/[^/]+$/.test(path)) return { route: 'vectorIndex', auth: 'basic' };
 	if (get && path === '/v2/qstash/users') return { route: 'users', auth: 'basic' };
 	if (get && /^\/v2\/qstash\/stats\/[^/]+$/.test(path)) return { route: 'mqStats', auth: 'basic' };
 	if (get && /^\/v2\/vector\/index\/[^/]+\/stats$/.test(path)) return { route: 'vectorStats', auth: 'basic' };
@@ -119,24 +172,46 @@ export async function startDeployedService(): Promise<DeployedService> {
 	let service: DeployedService | undefined;
 	const server = await listen((req: IncomingMessage, res: ServerResponse) => {
 		const state = service!;
-		req.resume();
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
 			const url = new URL(req.url ?? '/', 'http://localhost');
 			// The publish destination is the rest of the path, kept as it came.
 			const path = url.pathname.startsWith('/v2/publish/') ? (req.url ?? '').split('?')[0]! : url.pathname;
 			state.requests.push(`${req.method} ${path}`);
+			state.bodies.push(Buffer.concat(chunks).toString('utf8'));
 			const found = route(req.method ?? 'GET', path);
 			if (!found) return reply(res, 404, { error: `no route ${req.method} ${path}` });
-			const auth = req.headers.authorization;
-			const allowed = found.auth === 'basic' ? auth === basic : auth === `Bearer ${credentials.token}`;
-			if (!allowed) return reply(res, 401, { error: 'unauthorized' });
+			const allowed = allowedBy(found.auth, req.headers.authorization);
+			if (allowed === 403)
+				return reply(res, 403, {
+					error: 'Unauthorized: Read-only token cannot be used for write operations',
+				});
+			if (allowed !== 200) return reply(res, 401, { error: 'unauthorized' });
 			const refusal = state.refusals[found.route];
 			if (refusal) return reply(res, refusal.status, refusal.body, refusal.headers);
 			reply(res, found.route === 'cancel' ? 202 : 200, state.answers[found.route]);
 		});
 	});
-	service = Object.assign(server, { answers: documentedAnswers(), refusals: {}, requests: [] as string[] });
+	service = Object.assign(server, {
+		answers: pointedAt(documentedAnswers(), server.url),
+		refusals: {},
+		requests: [] as string[],
+		bodies: [] as string[],
+	});
 	return service;
+}
+
+/**
+ * The answers with the indexes' endpoints pointed at this server's data planes (deployed, they
+ * are host names of their own): tests that replace `answers` use it too.
+ */
+export function pointedAt(answers: ReturnType<typeof documentedAnswers>, url: string) {
+	return {
+		...answers,
+		vectorIndex: { ...(answers.vectorIndex as object), endpoint: `${url}/vector-data` },
+		searchIndex: { ...(answers.searchIndex as object), endpoint: `${url}/search-data` },
+	};
 }
 
 /** The MQTOP_* variables that point mqtop at `service` in the deployed dialect. */

@@ -14,6 +14,7 @@ import { serveCommand } from './serve.js';
 import { statsCommand } from './stats.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
+import { vectorCommand } from './vector.js';
 import { webhookUrlCommand } from './webhook-url.js';
 import { workflowsCommand } from './workflows.js';
 
@@ -25,6 +26,7 @@ export const commands: Command[] = [
 	usersCommand,
 	statsCommand,
 	searchCommand,
+	vectorCommand,
 	messageCommand,
 	publishCommand,
 	triggerCommand,

@@ -9,11 +9,12 @@ import { formatLimit, formatNumber } from '../../format/number.js';
 import { formatUnixSeconds } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { idArgument } from '../common.js';
-import { defineCommand } from '../define.js';
+import { type CommandSpec, defineGroup } from '../define.js';
 import { maskFields } from '../mask-fields.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { summarizeSeries } from '../series.js';
+import { searchDelete, searchFetch, searchQuery, searchRange } from './search-data.js';
 
 type Index = Liberal<typeof SearchIndex>;
 
@@ -62,11 +63,14 @@ function printIndex(out: Output, index: Index, partnerWord: string): void {
 	]);
 }
 
-export const searchCommand = defineCommand({
+export const searchConfig: CommandSpec = {
 	name: 'search',
 	summary: 'configuration, limits and indexes of a search database',
 	usage: '<indexId>',
-	description: ['With the embedded local service the id may be left out: its own index is used.'],
+	description: [
+		'With the embedded local service the id may be left out: its own index is used.',
+		'`mqtop search query|fetch|range|delete` read and change its documents.',
+	],
 	arguments: { min: 0, max: 1 },
 	api: 'management',
 	secrets: true,
@@ -102,4 +106,12 @@ export const searchCommand = defineCommand({
 		}
 		return undefined;
 	},
-});
+};
+
+/** `mqtop search [<id>]` shows the configuration; its subcommands, the documents. */
+export const searchCommand = defineGroup(
+	'search',
+	"a search database's configuration, and its documents: query, fetch, range, delete",
+	[searchConfig, searchQuery, searchFetch, searchRange, searchDelete],
+	{ fallback: searchConfig, fallbackTakesArguments: true },
+);

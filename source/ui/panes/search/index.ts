@@ -1,28 +1,38 @@
-/** Search: a search index's configuration, limits and throughput. */
+/** Search: a search index's configuration, limits and throughput; d: its documents. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
+import { indexDataScope } from '../../kit/index-data/index-data-state.js';
+import { indexFocus } from '../../kit/index-picker/index-picker-state.js';
 import {
-	type IndexAction,
-	type IndexChoice,
-	indexChoice,
-	indexFocus,
-	indexReducer,
-} from '../../kit/index-picker/index-picker-state.js';
-import { searchBindings, searchPickBindings, searchPickScope } from './bindings.js';
+	searchBindings,
+	searchDataBindings,
+	searchDataScope,
+	searchPickBindings,
+	searchPickScope,
+} from './bindings.js';
+import { SearchController } from './controller.js';
 import { searchIndexEndpoint, searchIndexesEndpoint, searchOverviewEndpoint } from './endpoints.js';
+import {
+	initialSearchState,
+	leaveSearch,
+	type SearchAction,
+	type SearchState,
+	searchReducer,
+} from './search-state.js';
 import { SearchView } from './search-view.js';
 
-export const searchPane = definePane<IndexChoice, IndexAction>({
+export const searchPane = definePane<SearchState, SearchAction, SearchController>({
 	id: 'search',
 	title: 'Search',
 	shortTitle: 'Srch',
 	aliases: ['srch'],
 	numberKey: true,
-	summary: "a search database's configuration, limits, indexes and throughput",
+	summary: "a search database's configuration, limits, indexes and throughput; d: its documents",
 	requires: ['management'],
-	initial: ({ connection }) => indexChoice(connection.searchIndexId),
-	reduce: indexReducer,
-	leave: (state) => indexReducer(state, { type: 'index/cancel' }),
+	initial: ({ connection }) => initialSearchState(connection.searchIndexId),
+	reduce: searchReducer,
+	leave: leaveSearch,
+	controller: (context) => new SearchController(context),
 	// The account's search databases, to pick among and to say which of them is shown.
 	polls: ({ state }) => [
 		pollRequest(searchIndexesEndpoint),
@@ -33,8 +43,12 @@ export const searchPane = definePane<IndexChoice, IndexAction>({
 				]
 			: []),
 	],
-	bindings: [...searchBindings, ...searchPickBindings],
-	scopes: { [searchPickScope]: { title: 'search indexes' } },
-	focus: (state) => indexFocus(state, searchPickScope),
+	bindings: [...searchBindings, ...searchPickBindings, ...searchDataBindings],
+	scopes: {
+		[searchPickScope]: { title: 'search indexes' },
+		[searchDataScope]: { title: "search database's documents" },
+	},
+	focus: (state) => indexFocus(state, searchPickScope) ?? indexDataScope(state, searchDataScope),
+	showsDetail: (state) => state.open && state.detail,
 	View: SearchView,
 });

@@ -9,7 +9,7 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
-import type { IndexAction, IndexChoice } from '../../kit/index-picker/index-picker-state.js';
+import { IndexDataView } from '../../kit/index-data/index-data-view.js';
 import {
 	IndexPicker,
 	isNoSuchIndex,
@@ -20,7 +20,8 @@ import { placeOf } from '../../kit/index-picker/listing.js';
 import { KeyValues } from '../../kit/key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
 import type { Column } from '../../kit/table/table-view.js';
-import { searchBindings, searchPickScope } from './bindings.js';
+import { searchBindings, searchDataScope, searchPickScope } from './bindings.js';
+import type { SearchController } from './controller.js';
 import {
 	type SearchIndexReading,
 	searchIndexEndpoint,
@@ -28,6 +29,7 @@ import {
 	searchOverviewEndpoint,
 } from './endpoints.js';
 import { searchConfiguration, searchIndexesLine, searchLimits } from './search-model.js';
+import type { SearchAction, SearchState } from './search-state.js';
 
 /** The account's search databases as the list to pick from shows them. */
 const indexColumns: Column<SearchIndexReading>[] = [
@@ -42,10 +44,12 @@ export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	const { ui: shell, client } = useRuntime();
-	const { state, dispatch, store } = usePane<IndexChoice, IndexAction>();
+	const { readOnly } = useRuntime();
+	const { state, dispatch, store, controller } = usePane<SearchState, SearchAction, SearchController>();
 	useCommands(searchBindings, 'search', priorities.pane, {
 		'index.pick': () => dispatch({ type: 'index/pick' }),
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
+		'data.open': () => controller.open(),
 	});
 	const { indexId } = state;
 	const listing = entryOf(polls, searchIndexesEndpoint);
@@ -69,6 +73,19 @@ export function SearchView(props: PaneViewProps) {
 			/>
 		);
 	if (!indexId) return <NoIndex what="Search index" />;
+	if (state.open)
+		return (
+			<IndexDataView
+				scope={searchDataScope}
+				what="search database"
+				title={`Search index ${sanitize(shown?.name ?? indexId)}`}
+				state={state}
+				controller={controller}
+				readOnly={readOnly}
+				width={props.width}
+				height={props.height}
+			/>
+		);
 	if (isNoSuchIndex(entry) && entry?.params === indexId)
 		return <NoSuchIndex what="Search index" id={indexId} />;
 	const index = entry?.data;
@@ -88,7 +105,7 @@ export function SearchView(props: PaneViewProps) {
 				Search index {sanitize(index.name ?? index.id)}
 				<Text dimColor>
 					{' · '}
-					{place ? `${place.at} of ${place.count} (i picks)` : 'i picks another'} ·{' '}
+					{place ? `${place.at} of ${place.count} (i picks)` : 'i picks another'} · d its documents ·{' '}
 					{ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)'}
 				</Text>
 			</Text>

@@ -1,28 +1,40 @@
 /** Vector: a vector index's counters and its latency and usage series. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest } from '../../data/endpoints.js';
+import { indexDataScope } from '../../kit/index-data/index-data-state.js';
 import { indexFocus } from '../../kit/index-picker/index-picker-state.js';
 import {
+	vectorDataBindings,
+	vectorDataScope,
 	vectorIndexBindings,
 	vectorPickBindings,
 	vectorPickScope,
 	vectorScrollBindings,
 } from './bindings.js';
+import { VectorController } from './controller.js';
 import { vectorIndexesEndpoint, vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
-import { initialVectorState, type VectorAction, type VectorState, vectorReducer } from './vector-state.js';
+import {
+	initialVectorState,
+	leaveVector,
+	type VectorAction,
+	type VectorState,
+	vectorReducer,
+} from './vector-state.js';
 import { VectorView } from './vector-view.js';
 
-export const vectorPane = definePane<VectorState, VectorAction>({
+export const vectorPane = definePane<VectorState, VectorAction, VectorController>({
 	id: 'vector',
 	title: 'Vector',
 	shortTitle: 'Vec',
 	aliases: ['vec', 'index'],
 	numberKey: true,
-	summary: "a vector index's type, namespaces, counters and latency series",
+	summary:
+		"a vector index's type, namespaces, counters and latency series; d: its data (query, fetch, range, delete)",
 	requires: ['management'],
 	initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
 	reduce: vectorReducer,
-	leave: (state) => vectorReducer(state, { type: 'index/cancel' }),
+	leave: leaveVector,
+	controller: (context) => new VectorController(context),
 	// The account's indexes, to pick among and to say which of them is shown.
 	polls: ({ shell, state }) => [
 		pollRequest(vectorIndexesEndpoint),
@@ -33,8 +45,12 @@ export const vectorPane = definePane<VectorState, VectorAction>({
 				]
 			: []),
 	],
-	bindings: [...vectorScrollBindings, ...vectorIndexBindings, ...vectorPickBindings],
-	scopes: { [vectorPickScope]: { title: 'vector indexes' } },
-	focus: (state) => indexFocus(state, vectorPickScope),
+	bindings: [...vectorScrollBindings, ...vectorIndexBindings, ...vectorPickBindings, ...vectorDataBindings],
+	scopes: {
+		[vectorPickScope]: { title: 'vector indexes' },
+		[vectorDataScope]: { title: "vector index's data" },
+	},
+	focus: (state) => indexFocus(state, vectorPickScope) ?? indexDataScope(state, vectorDataScope),
+	showsDetail: (state) => state.open && state.detail,
 	View: VectorView,
 });

@@ -4,12 +4,13 @@ import { statsPeriods } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
 import { orMissing, text } from '../../../format/missing.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePane, usePolls, useUi } from '../../contract/context.js';
+import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
+import { IndexDataView } from '../../kit/index-data/index-data-view.js';
 import {
 	IndexPicker,
 	isNoSuchIndex,
@@ -23,7 +24,8 @@ import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
 import type { Column } from '../../kit/table/table-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorIndexBindings, vectorPickScope, vectorScrollBindings } from './bindings.js';
+import { vectorDataScope, vectorIndexBindings, vectorPickScope, vectorScrollBindings } from './bindings.js';
+import type { VectorController } from './controller.js';
 import {
 	type VectorIndexReading,
 	type VectorStats,
@@ -154,9 +156,11 @@ const indexColumns: Column<VectorIndexReading>[] = [
 export function VectorView(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { state, dispatch, store } = usePane<VectorState, VectorAction>();
+	const { readOnly } = useRuntime();
+	const { state, dispatch, store, controller } = usePane<VectorState, VectorAction, VectorController>();
 	useCommands(vectorIndexBindings, 'vector', priorities.pane, {
 		'index.pick': () => dispatch({ type: 'index/pick' }),
+		'data.open': () => controller.open(),
 	});
 	const { indexId } = state;
 	const listing = entryOf(polls, vectorIndexesEndpoint);
@@ -176,6 +180,22 @@ export function VectorView(props: PaneProps) {
 			/>
 		);
 	if (!indexId) return <NoIndex what="Vector index" />;
+	const name = listing?.data?.listed
+		? listing.data.indexes.find((index) => index.id === indexId)?.name
+		: undefined;
+	if (state.open)
+		return (
+			<IndexDataView
+				scope={vectorDataScope}
+				what="vector index"
+				title={`Vector index ${sanitize(name ?? indexId)}`}
+				state={state}
+				controller={controller}
+				readOnly={readOnly}
+				width={props.width}
+				height={props.height}
+			/>
+		);
 	const entry = entryOf(polls, vectorStatsEndpoint);
 	if (isNoSuchIndex(entry) && entry?.params.startsWith(`${indexId} `))
 		return <NoSuchIndex what="Vector index" id={indexId} />;
@@ -184,14 +204,12 @@ export function VectorView(props: PaneProps) {
 	);
 	if (!entry?.data || !dataPeriod) return <EndpointState entry={entry} what="vector index stats" />;
 	const place = placeOf(listing?.data, (index) => index.id, indexId);
-	const name = listing?.data?.listed
-		? listing.data.indexes.find((index) => index.id === indexId)?.name
-		: undefined;
 	const title = [
 		`Vector index ${name ? `${sanitize(name)} ` : ''}${sanitize(indexId)}`,
 		`period ${dataPeriod}`,
 		dataPeriod !== ui.period ? `loading ${ui.period}…` : undefined,
 		place ? `${place.at} of ${place.count} (i picks)` : 'i picks another',
+		'd its data',
 	]
 		.filter(Boolean)
 		.join(' · ');

@@ -1,0 +1,175 @@
+/**
+ * The work of browsing an index's data outside React, for the Vector and Search panes: the
+ * form checked by the pane's plane (./plane.ts), the reads sent with the typed data-plane
+ * clients at the index's own endpoint (its read-only token; in read-only mode no other), pages
+ * of a range forward and back, and a delete shown as its exact request, then sent with the
+ * index token and the list read again. The only place of those panes that sends a request.
+ */
+import type { MqClient } from '../../../api/client.js';
+import { type IndexAccess, readIndexAccess } from '../../../api/index-access.js';
+import { describeSendError } from '../../data/describe-error.js';
+import type { FormAction } from '../form/form-state.js';
+import type { FormErrors } from '../form/form-view.js';
+import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
+import type { Perform } from '../request-flow/request-flow-state.js';
+import type { DataPending, IndexDataAction, IndexDataState } from './index-data-state.js';
+import type { DataPlane } from './plane.js';
+
+/** What the controller runs on: a pane's context has all of it. */
+export interface IndexDataContext<S, A> extends RequestContext<S, A> {
+	client: MqClient;
+}
+
+export class IndexDataController<
+	S extends IndexDataState<Id, Spec> & { indexId: string | undefined },
+	A,
+	Id extends string,
+	Spec,
+> extends RequestController<S, A, DataPending> {
+	/** Each ask's number: an answer to an older one (another index, a page left) is dropped. */
+	private asked = 0;
+	private cached: { key: string; access: Promise<IndexAccess> } | undefined;
+
+	constructor(
+		protected override readonly ctx: IndexDataContext<S, A>,
+		readonly plane: DataPlane<Id, Spec>,
+	) {
+		super(ctx);
+	}
+
+	private data(action: IndexDataAction<Id, Spec>): void {
+		this.dispatch(action as A);
+	}
+
+	/** The index's endpoint and tokens, read once per index from the management API. */
+	private access(indexId: string): Promise<IndexAccess> {
+		const key = `${indexId} ${this.ctx.readOnly}`;
+		if (this.cached?.key !== key) {
+			const access = readIndexAccess(this.ctx.client, this.plane.kind, indexId, {
+				readOnly: this.ctx.readOnly,
+			});
+			this.cached = { key, access };
+			// A failure is not kept: the next ask reads the resource again.
+			access.catch(() => {
+				if (this.cached?.access === access) this.cached = undefined;
+			});
+		}
+		return this.cached.access;
+	}
+
+	open(): void {
+		this.data({ type: 'data/open' });
+	}
+
+	back(): void {
+		this.data({ type: 'data/back' });
+	}
+
+	openForm(): void {
+		this.data({ type: 'data/form', fields: this.plane.fields });
+	}
+
+	// The form's controls (FormControls).
+
+	formAction(action: FormAction<Id>): void {
+		this.data({ type: 'data/form-action', action });
+	}
+
+	closeForm(): void {
+		this.data({ type: 'data/form-close' });
+	}
+
+	check(): { errors: FormErrors<Id>; spec?: Spec } {
+		const form = this.state.form;
+		return form ? this.plane.check(form.values) : { errors: {} };
+	}
+
+	submitForm(): void {
+		if (!this.state.form) return;
+		this.data({ type: 'data/form-action', action: { type: 'submitted' } });
+		const { spec } = this.check();
+		if (spec === undefined) return;
+		if (this.plane.deletes(spec)) void this.askDelete(spec);
+		else void this.read(spec, undefined, []);
+	}
+
+	// Reads
+
+	private async read(spec: Spec, cursor: string | undefined, previous: readonly string[]): Promise<void> {
+		const indexId = this.state.indexId;
+		if (!indexId) return;
+		const number = ++this.asked;
+		const words = this.plane.words(spec);
+		this.data({ type: 'data/ask', ask: { spec, words, ...(cursor ? { cursor } : {}) }, previous });
+		try {
+			const access = await this.access(indexId);
+			const result = await this.plane.read(this.ctx.client, access, spec, cursor);
+			if (number === this.asked) this.data({ type: 'data/answer', result });
+		} catch (error) {
+			if (number === this.asked) this.data({ type: 'data/failed', message: describeSendError(error) });
+		}
+	}
+
+	/** The read shown, asked again (after a delete, or with r). */
+	again(): void {
+		const { ask, previous } = this.state;
+		if (ask) void this.read(ask.spec, ask.cursor, previous);
+	}
+
+	nextPage(): void {
+		const { ask, result, previous } = this.state;
+		if (!ask || !result?.nextCursor || this.state.loading) return;
+		void this.read(ask.spec, result.nextCursor, [...previous, ask.cursor ?? '']);
+	}
+
+	previousPage(): void {
+		const { ask, previous } = this.state;
+		if (!ask || previous.length === 0 || this.state.loading) return;
+		void this.read(ask.spec, previous.at(-1) || undefined, previous.slice(0, -1));
+	}
+
+	select(delta: number): void {
+		this.data({ type: 'data/select', delta });
+	}
+
+	openDetail(): void {
+		this.data({ type: 'data/detail' });
+	}
+
+	scrollDetail(delta: number, count: number): void {
+		this.data({ type: 'data/scroll', delta, count });
+	}
+
+	// Deletes
+
+	/** The selected record, deleted by its id where it was read. */
+	deleteSelected(): void {
+		const record = this.state.result?.records[this.state.selected];
+		const ask = this.state.ask;
+		if (!record || !ask) return void this.info('no record is selected');
+		void this.askDelete(this.plane.deleteOne(record.id, ask.spec));
+	}
+
+	/** Shows the delete as its exact request, to the index's own endpoint; nothing is sent yet. */
+	private async askDelete(spec: Spec): Promise<void> {
+		const indexId = this.state.indexId;
+		const what = 'deleting records';
+		if (!indexId || this.refusedReadOnly(what) || this.state.busy) return;
+		try {
+			const access = await this.access(indexId);
+			this.askToSend(what, { ...this.plane.deleteRequest(spec), host: access.endpoint, spec });
+		} catch (error) {
+			this.data({ type: 'data/failed', message: describeSendError(error) });
+		}
+	}
+
+	/** The confirmed delete, with the index token; then the list shown is read again. */
+	protected override readonly perform: Perform<DataPending> = async (pending) => {
+		const indexId = this.state.indexId;
+		if (!indexId) throw new Error('no index is shown');
+		const access = await this.access(indexId);
+		const deleted = await this.plane.delete(this.ctx.client, access, pending.spec as Spec);
+		this.again();
+		return `deleted ${deleted} record${deleted === 1 ? '' : 's'}${pending.done ? ` (${pending.done})` : ''}`;
+	};
+}
