@@ -451,7 +451,7 @@ function restoreKept(
 		shared.onNotice(
 			`skipped ${unreadable} kept delivery log record${unreadable === 1 ? '' : 's'} whose message was not kept`,
 		);
-	ctx.workflows.armWaiters();
+	ctx.workflows.waits.armAll();
 	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
 }
 

@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto';
 import { groupNameRule, isGroupName, type PublishOptions } from '../../api/publish-options.js';
 import type { PublishResult } from '../../api/schemas.js';
 import type { PublishAnswer, ServiceContext } from '../context.js';
+import { ServiceError } from '../errors.js';
 import { badRequest, HttpError, notFound } from '../http/reply.js';
 import { checkLimits, createMessage } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields, splitGroupHeaders } from '../messages/options.js';
-import type { SubmissionPlan } from '../workflows/engine.js';
+import type { SubmissionPlan } from '../workflows/submissions.js';
 
 /** Total size of a batch body: room for many items of the plan's largest message. */
 export const batchBodyFactor = 16;
@@ -72,6 +73,8 @@ export function located<T>(where: string | undefined, work: () => T): T {
 	} catch (error) {
 		if (error instanceof HttpError)
 			throw new HttpError(error.status, `${where}${error.message}`, error.headers);
+		if (error instanceof ServiceError)
+			throw new ServiceError(error.kind, `${where}${error.message}`, error.headers);
 		throw error;
 	}
 }
@@ -103,7 +106,8 @@ export function checkSize(ctx: ServiceContext, body: Buffer): void {
 export type AcceptPlan = { kind: 'publish'; plan: PublishPlan } | { kind: 'run'; plan: SubmissionPlan };
 
 export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan {
-	if (!ctx.workflows.isRunMessage(input.fields)) return { kind: 'publish', plan: planPublish(ctx, input) };
+	if (!ctx.workflows.submissions.isRunMessage(input.fields))
+		return { kind: 'publish', plan: planPublish(ctx, input) };
 	return {
 		kind: 'run',
 		plan: located(input.where, () => {
@@ -112,7 +116,7 @@ export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan
 				throw badRequest('a message of a workflow run goes to a URL, not to a URL Group');
 			if (input.queueName !== undefined) throw badRequest('a message of a workflow run is not enqueued');
 			checkSize(ctx, input.body);
-			return ctx.workflows.plan({
+			return ctx.workflows.submissions.plan({
 				url: destination.url,
 				fields: input.fields,
 				body: input.body,
@@ -126,7 +130,7 @@ export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan
 export function commitAccept(ctx: ServiceContext, plan: AcceptPlan): Committed {
 	if (plan.kind === 'publish') return commitPublish(ctx, plan.plan);
 	ctx.usage.request(plan.plan.submission.now);
-	const { result, deduplicated } = ctx.workflows.commit(plan.plan);
+	const { result, deduplicated } = ctx.workflows.submissions.commit(plan.plan);
 	return { status: deduplicated ? 202 : 200, json: result };
 }
 
