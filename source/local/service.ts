@@ -58,6 +58,12 @@ import { defaultRunCapacity, type RunRecord, WorkflowRunStore } from './stores/w
 import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
+export {
+	type LocalIndexInfo,
+	type LocalIndexKind,
+	localIndex,
+	localIndexKinds,
+} from './service-indexes.js';
 export { type LocalServiceInfo, serviceInfo } from './service-info.js';
 
 /**

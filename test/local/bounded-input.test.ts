@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { describe, expect, it } from 'vitest';
 import type { LocalService, LocalServiceOptions } from '../../source/local/service.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { bearer, keptServices, raw } from './helpers.js';
 
 const kept = keptServices('mqtop-bounded-', {});
@@ -102,9 +103,12 @@ describe('JSON nested deeper than the service takes', () => {
 	it('is refused in vector metadata, and queries with metadata keep answering', async () => {
 		const service = await start();
 		const index = (op: string, body: string) =>
-			raw(`${service.vectorIndexUrl}/${op}`, {
+			raw(`${localIndex(service, 'dense').url}/${op}`, {
 				method: 'POST',
-				headers: { authorization: `Bearer ${service.vectorIndexToken}`, 'content-type': 'application/json' },
+				headers: {
+					authorization: `Bearer ${localIndex(service, 'dense').token}`,
+					'content-type': 'application/json',
+				},
 				body,
 			});
 		const vector = JSON.stringify(Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)));
