@@ -10,6 +10,7 @@ import type { Dialect } from '../api/dialect.js';
 import { ConfigError } from '../config/file.js';
 import { atLocalServer, formatSource, type Resolved } from '../config/resolve.js';
 import { envName, flagName, type SettingKey } from '../config/settings.js';
+import { localIndex } from '../local/service-indexes.js';
 import type { LocalServerInfo } from './local-server.js';
 
 /** Which API a command talks to, and so which settings it needs. */
@@ -70,7 +71,7 @@ export function localStartOptions(resolved: Resolved): LocalStartOptions {
 export interface Connection {
 	client: MqClient;
 	/** Ids of the account and indexes of the local server, when it is the one in use. */
-	local?: Pick<LocalServerInfo, 'accountId' | 'vectorIndexId' | 'searchIndexId'>;
+	local?: { accountId: string; vectorIndexId: string; searchIndexId: string };
 	close(): Promise<void>;
 }
 
@@ -146,8 +147,8 @@ export async function openConnection(
 			client: new MqClient(runningServerSettings(resolved, server), options.client),
 			local: {
 				accountId: server.accountId,
-				vectorIndexId: server.vectorIndexId,
-				searchIndexId: server.searchIndexId,
+				vectorIndexId: localIndex(server, 'dense').id,
+				searchIndexId: localIndex(server, 'search').id,
 			},
 			close: async () => {},
 		};

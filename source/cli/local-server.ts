@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type Dialect, presetOf } from '../api/dialect.js';
 import { envName } from '../config/settings.js';
+import { localIndex, localIndexKinds } from '../local/service-indexes.js';
 import { parseJsonAs } from '../text/parse-json.js';
 
 /** Everything a client or an app needs to reach a running local server. */
@@ -23,19 +24,20 @@ export const LocalServerInfo = z.object({
 	currentSigningKey: z.string(),
 	nextSigningKey: z.string(),
 	accountId: z.string(),
-	vectorIndexId: z.string(),
-	searchIndexId: z.string(),
-	vectorIndexUrl: z.string(),
-	vectorIndexToken: z.string(),
-	searchIndexUrl: z.string(),
-	searchIndexToken: z.string(),
-	/** The sparse and hybrid vector indexes (absent from a file an older version wrote). */
-	sparseIndexId: z.string().optional(),
-	sparseIndexUrl: z.string().optional(),
-	sparseIndexToken: z.string().optional(),
-	hybridIndexId: z.string().optional(),
-	hybridIndexUrl: z.string().optional(),
-	hybridIndexToken: z.string().optional(),
+	/** The vector indexes and the search database (docs/protocol/local-server.md#serve---json). */
+	indexes: z
+		.array(
+			z.object({
+				kind: z.enum(localIndexKinds),
+				id: z.string(),
+				url: z.string(),
+				token: z.string(),
+				readOnlyToken: z.string(),
+			}),
+		)
+		.refine((indexes) => localIndexKinds.every((kind) => indexes.some((index) => index.kind === kind)), {
+			message: 'one index of each kind',
+		}),
 	dialect: z.object({
 		headerPrefix: z.string(),
 		tokenParam: z.string(),
@@ -144,16 +146,15 @@ function probeJson(url: string, headers: Record<string, string>): Promise<unknow
  */
 export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 	const deployed = presetOf(dialect) === 'deployed';
-	const extra = (prefix: string, url: string | undefined, token: string | undefined): [string, string][] =>
-		url === undefined || token === undefined
-			? []
-			: [
-					[deployed ? `${prefix}_UPSTASH_VECTOR_REST_URL` : `MQTOP_${prefix}_INDEX_URL`, url],
-					[deployed ? `${prefix}_UPSTASH_VECTOR_REST_TOKEN` : `MQTOP_${prefix}_INDEX_TOKEN`, token],
-				];
+	const dense = localIndex(info, 'dense');
+	const search = localIndex(info, 'search');
+	const extra = (prefix: string, { url, token }: { url: string; token: string }): [string, string][] => [
+		[deployed ? `${prefix}_UPSTASH_VECTOR_REST_URL` : `MQTOP_${prefix}_INDEX_URL`, url],
+		[deployed ? `${prefix}_UPSTASH_VECTOR_REST_TOKEN` : `MQTOP_${prefix}_INDEX_TOKEN`, token],
+	];
 	const indexes = [
-		...extra('SPARSE', info.sparseIndexUrl, info.sparseIndexToken),
-		...extra('HYBRID', info.hybridIndexUrl, info.hybridIndexToken),
+		...extra('SPARSE', localIndex(info, 'sparse')),
+		...extra('HYBRID', localIndex(info, 'hybrid')),
 	];
 	const pairs: [string, string][] = deployed
 		? [
@@ -161,10 +162,10 @@ export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 				['QSTASH_TOKEN', info.token],
 				['QSTASH_CURRENT_SIGNING_KEY', info.currentSigningKey],
 				['QSTASH_NEXT_SIGNING_KEY', info.nextSigningKey],
-				['UPSTASH_VECTOR_REST_URL', info.vectorIndexUrl],
-				['UPSTASH_VECTOR_REST_TOKEN', info.vectorIndexToken],
-				['UPSTASH_SEARCH_REST_URL', info.searchIndexUrl],
-				['UPSTASH_SEARCH_REST_TOKEN', info.searchIndexToken],
+				['UPSTASH_VECTOR_REST_URL', dense.url],
+				['UPSTASH_VECTOR_REST_TOKEN', dense.token],
+				['UPSTASH_SEARCH_REST_URL', search.url],
+				['UPSTASH_SEARCH_REST_TOKEN', search.token],
 				...indexes,
 			]
 		: [
@@ -175,10 +176,10 @@ export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 				[envName('apiKey'), info.apiKey],
 				[envName('currentSigningKey'), info.currentSigningKey],
 				[envName('nextSigningKey'), info.nextSigningKey],
-				['MQTOP_VECTOR_INDEX_URL', info.vectorIndexUrl],
-				['MQTOP_VECTOR_INDEX_TOKEN', info.vectorIndexToken],
-				['MQTOP_SEARCH_INDEX_URL', info.searchIndexUrl],
-				['MQTOP_SEARCH_INDEX_TOKEN', info.searchIndexToken],
+				['MQTOP_VECTOR_INDEX_URL', dense.url],
+				['MQTOP_VECTOR_INDEX_TOKEN', dense.token],
+				['MQTOP_SEARCH_INDEX_URL', search.url],
+				['MQTOP_SEARCH_INDEX_TOKEN', search.token],
 				...indexes,
 			];
 	return pairs.map(([name, value]) => `${name}=${value}`);

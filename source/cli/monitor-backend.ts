@@ -14,6 +14,7 @@ import type { SettingKey } from '../config/settings.js';
 import type { Demo } from '../demo/demo.js';
 import { StateError, StateInUseError } from '../local/persistence/state-errors.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
+import { localIndex } from '../local/service-indexes.js';
 import type { ReadKeys } from '../receiver/index.js';
 import { generateSigningKey } from '../signing/keys.js';
 import type { TuiConnection } from '../ui/contract/connection.js';
@@ -124,8 +125,8 @@ async function embeddedBackend(
 		dialect: service.dialect,
 		embedded: {
 			accountId: service.accountId,
-			vectorIndexId: service.vectorIndexId,
-			searchIndexId: service.searchIndexId,
+			vectorIndexId: localIndex(service, 'dense').id,
+			searchIndexId: localIndex(service, 'search').id,
 		},
 		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
 		readKeys: signingKeysOf(client),
@@ -155,8 +156,8 @@ function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
 		dialect: settings.dialect,
 		embedded: {
 			accountId: server.accountId,
-			vectorIndexId: server.vectorIndexId,
-			searchIndexId: server.searchIndexId,
+			vectorIndexId: localIndex(server, 'dense').id,
+			searchIndexId: localIndex(server, 'search').id,
 		},
 		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
 		readKeys: signingKeysOf(client),

@@ -12,7 +12,7 @@ import { startDemoWorkflow } from './workflow.js';
 
 export interface DemoOptions {
 	client: MqClient;
-	service: Pick<LocalServiceInfo, 'vectorIndexUrl' | 'vectorIndexToken' | 'searchIndexId'>;
+	service: Pick<LocalServiceInfo, 'indexes'>;
 	/** Where callbacks (and some deliveries) go: the receiver the monitor shows. */
 	receiverUrl: string;
 	onError?: (error: unknown) => void;

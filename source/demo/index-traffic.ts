@@ -8,6 +8,7 @@
 import type { MqClient } from '../api/client.js';
 import { type IndexConnection, SearchIndexClient, VectorIndexClient } from '../api/index-client.js';
 import type { LocalServiceInfo } from '../local/service.js';
+import { localIndex } from '../local/service-indexes.js';
 
 export interface IndexTrafficOptions {
 	vector: IndexConnection;
@@ -37,14 +38,16 @@ export interface IndexTraffic {
 
 /** The connections of the local service's two indexes; the search index's come from its resource. */
 export async function localIndexConnections(
-	info: Pick<LocalServiceInfo, 'vectorIndexUrl' | 'vectorIndexToken' | 'searchIndexId'>,
+	info: Pick<LocalServiceInfo, 'indexes'>,
 	client: MqClient,
 ): Promise<{ vector: IndexConnection; search: IndexConnection }> {
-	const { data: search } = await client.management.searchIndex(info.searchIndexId);
+	const searchId = localIndex(info, 'search').id;
+	const { data: search } = await client.management.searchIndex(searchId);
 	if (search.endpoint === undefined || search.token === undefined)
-		throw new Error(`search index ${info.searchIndexId} was read without its endpoint and token`);
+		throw new Error(`search index ${searchId} was read without its endpoint and token`);
+	const dense = localIndex(info, 'dense');
 	return {
-		vector: { endpoint: info.vectorIndexUrl, token: info.vectorIndexToken },
+		vector: { endpoint: dense.url, token: dense.token },
 		search: { endpoint: search.endpoint, token: search.token },
 	};
 }

@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent } from 'undici';
 import { type Dialect, resolveDialect } from '../api/dialect.js';
-import { nestsDeeperThan } from '../text/json-nesting.js';
 import { resolveLimits } from './account/limits.js';
 import { RateLimiter } from './account/rate-limiter.js';
 import { buildRouter } from './api/routes.js';
@@ -33,7 +32,6 @@ import {
 } from './indexes/data-plane/local-indexes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { type KeptShapes, resolveAccount } from './persistence/account.js';
-import { maxKeptNesting } from './persistence/codec.js';
 import {
 	collections,
 	type KeptAccount,
@@ -55,11 +53,17 @@ import { Evictions } from './stores/evictions.js';
 import { GroupStore } from './stores/group-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
-import { defaultMaxKeptNotifications, type WaiterSnapshot, WaiterStore } from './stores/waiter-store.js';
-import { defaultRunCapacity, type RunRecord, WorkflowRunStore } from './stores/workflow-run-store.js';
+import { defaultMaxKeptNotifications, WaiterStore } from './stores/waiter-store.js';
+import { defaultRunCapacity, WorkflowRunStore } from './stores/workflow-run-store.js';
 import { WorkflowEngine } from './workflows/engine.js';
 
 export type { LocalServiceData, LocalServiceOptions } from './options.js';
+export {
+	type LocalIndexInfo,
+	type LocalIndexKind,
+	localIndex,
+	localIndexKinds,
+} from './service-indexes.js';
 export { type LocalServiceInfo, serviceInfo } from './service-info.js';
 
 /**
@@ -436,15 +440,6 @@ function restoreKept(
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
 	ctx.runs.restore(values(kept.workflowRuns), kept.workflowRunEntries);
 	ctx.waiters.restore(values(kept.waiters), kept.notifications);
-	// Kept whole by versions before runs and waiters were kept record by record.
-	const olderRuns = keeper.takeSnapshot('workflow-runs');
-	if (Array.isArray(olderRuns)) ctx.runs.adopt(writable(olderRuns as RunRecord[], 'workflow run', shared));
-	const olderWaiters = keeper.takeSnapshot('workflow-waiters') as WaiterSnapshot | undefined;
-	if (olderWaiters && typeof olderWaiters === 'object')
-		ctx.waiters.adopt({
-			waiters: writable(olderWaiters.waiters ?? [], 'workflow waiter', shared),
-			kept: writable(olderWaiters.kept ?? [], 'notification kept for a run', shared),
-		});
 	ctx.engine.restore(values(kept.messages));
 	const { unreadable } = ctx.events.restore(kept.logs, new Map(kept.logMessages), now, (id) =>
 		ctx.engine.messages.get(id),
@@ -453,26 +448,6 @@ function restoreKept(
 		shared.onNotice(
 			`skipped ${unreadable} kept delivery log record${unreadable === 1 ? '' : 's'} whose message was not kept`,
 		);
-	ctx.workflows.armWaiters();
+	ctx.workflows.waits.armAll();
 	for (const record of ctx.schedules.list()) ctx.scheduleRunner.resume(record);
-}
-
-/**
- * The records of an older version's snapshot that can be written again: one that cannot (a
- * value nested too deep, taken in by a version that took any depth) is skipped and said. The
- * depth is checked as the journal reads it back, not left to JSON.stringify's stack, which
- * overflows at one depth on Node 20 and at none on Node 26.
- */
-function writable<T>(records: readonly T[], what: string, { onNotice }: Reporters): T[] {
-	return records.filter((record) => {
-		let reason: string;
-		try {
-			if (!nestsDeeperThan(JSON.stringify(record), maxKeptNesting)) return true;
-			reason = `it nests deeper than ${maxKeptNesting} levels`;
-		} catch (error) {
-			reason = String(error);
-		}
-		onNotice(`skipped a kept ${what} that could not be written again: ${reason}`);
-		return false;
-	});
 }

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MqClient } from '../../source/api/client.js';
 import { defaultDialect } from '../../source/api/dialect.js';
+import { type LocalIndexInfo, localIndex } from '../../source/local/service-indexes.js';
 import { maskText } from '../../source/text/mask.js';
 import { listen, type TestServer } from '../support/http-server.js';
 import { waitUntil } from '../support/wait.js';
@@ -38,12 +39,7 @@ let info: {
 	email: string;
 	apiKey: string;
 	accountId: string;
-	vectorIndexId: string;
-	searchIndexId: string;
-	vectorIndexUrl: string;
-	vectorIndexToken: string;
-	searchIndexUrl: string;
-	searchIndexToken: string;
+	indexes: LocalIndexInfo[];
 };
 
 /** The connection of the running `mqtop serve`, as environment variables. */
@@ -184,13 +180,13 @@ describe('management commands', () => {
 		const readable = await cli(['stats', 'mq', info.accountId]);
 		expect(readable.code).toBe(0);
 		expect(readable.stdout).toMatch(/daily_requests/);
-		const put = await fetch(`${info.vectorIndexUrl}/upsert/ns`, {
+		const put = await fetch(`${localIndex(info, 'dense').url}/upsert/ns`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${info.vectorIndexToken}` },
+			headers: { authorization: `Bearer ${localIndex(info, 'dense').token}` },
 			body: JSON.stringify({ id: 'a', vector: Array.from({ length: 384 }, () => 1) }),
 		});
 		expect(put.status).toBe(200);
-		const vector = await cli(['stats', 'vector', info.vectorIndexId, '--period', '30d', '--json']);
+		const vector = await cli(['stats', 'vector', localIndex(info, 'dense').id, '--period', '30d', '--json']);
 		expect(vector.code).toBe(0);
 		const document = JSON.parse(vector.stdout);
 		expect(document.query_throughput).toHaveLength(240);
@@ -204,7 +200,7 @@ describe('management commands', () => {
 				{ name: 'ns', count: 1, pending: 0 },
 			],
 		});
-		const table = await cli(['stats', 'vector', info.vectorIndexId]);
+		const table = await cli(['stats', 'vector', localIndex(info, 'dense').id]);
 		expect(table.stdout).toContain('DENSE, 384 dimensions, COSINE');
 		expect(table.stdout).toMatch(/^ns\s+1\s+0$/m);
 		const bad = await cli(['stats', 'mq', info.accountId, '--period', '2h']);
@@ -213,17 +209,17 @@ describe('management commands', () => {
 	});
 
 	it('shows a search index with its tokens masked, and its indexes', async () => {
-		const put = await fetch(`${info.searchIndexUrl}/upsert-data/kb`, {
+		const put = await fetch(`${localIndex(info, 'search').url}/upsert-data/kb`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${info.searchIndexToken}` },
+			headers: { authorization: `Bearer ${localIndex(info, 'search').token}` },
 			body: JSON.stringify({ id: 'd', content: { text: 'hello' } }),
 		});
 		expect(put.status).toBe(200);
-		const result = await cli(['search', info.searchIndexId, '--json']);
+		const result = await cli(['search', localIndex(info, 'search').id, '--json']);
 		expect(result.code).toBe(0);
 		const index = JSON.parse(result.stdout);
 		expect(index.indexes).toEqual([{ name: 'kb', count: 1, pending: 0 }]);
-		expect(index.id).toBe(info.searchIndexId);
+		expect(index.id).toBe(localIndex(info, 'search').id);
 		expect(index.token).toBe(maskText);
 		expect(index.read_only_token).toBe(maskText);
 	});

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialectPresets } from '../../source/api/dialect.js';
+import { type LocalIndexInfo, localIndex } from '../../source/local/service-indexes.js';
 import { ids, mqStats, publishGroupReference } from '../fixtures/deployed/answers.js';
 import {
 	type DeployedService,
@@ -200,7 +201,7 @@ describe('mqtop serve --dialect deployed', () => {
 	it('answers in the deployed names, and the commands read them with the same one setting', async () => {
 		const served = await startServe(baseEnv(home), ['--dialect', 'deployed']);
 		try {
-			const info = served.info as Record<string, string>;
+			const info = served.info as Record<string, string> & { indexes: LocalIndexInfo[] };
 			const env = baseEnv(home, {
 				MQTOP_QUEUE_URL: info.queueUrl!,
 				MQTOP_TOKEN: info.token!,
@@ -209,7 +210,7 @@ describe('mqtop serve --dialect deployed', () => {
 				MQTOP_API_KEY: info.apiKey!,
 				MQTOP_DIALECT: 'deployed',
 			});
-			const search = await runCli(['search', info.searchIndexId!, '--json'], { env });
+			const search = await runCli(['search', localIndex(info, 'search').id, '--json'], { env });
 			expect(search.code, search.stderr).toBe(0);
 			expect(JSON.parse(search.stdout)).toHaveProperty('vercel_email', '');
 			expect(JSON.parse(search.stdout)).not.toHaveProperty('partner_email');

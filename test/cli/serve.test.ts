@@ -174,12 +174,11 @@ describe('mqtop serve killed with SIGKILL and started again on the same data dir
 				'currentSigningKey',
 				'nextSigningKey',
 				'accountId',
-				'vectorIndexId',
-				'searchIndexId',
-				'vectorIndexToken',
-				'searchIndexToken',
 			] as const)
 				expect(again[key], key).toBe(info[key]);
+			// The same indexes with the same tokens, at the new port.
+			const withoutUrl = ({ url: _url, ...index }: ServedInfo['indexes'][number]) => index;
+			expect(again.indexes.map(withoutUrl)).toEqual(info.indexes.map(withoutUrl));
 			const client2 = clientOf(again);
 
 			const delivered = (id: string) => arrivals.some((a) => a.messageId === id && a.status === 200);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIndexConnections, startIndexTraffic } from '../../source/demo/index-traffic.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { type Fixture, startFixture } from '../local/helpers.js';
 import { conformant } from '../support/conformance.js';
 import { seededRandom } from '../support/seeded-random.js';
@@ -38,30 +39,30 @@ describe('index demo traffic', () => {
 		}
 		expect(errors).toEqual([]);
 		const counts = { ...traffic.counts };
-		const vector = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId);
+		const vector = await conformant(fx.client).getVectorStats(localIndex(fx.service, 'dense').id);
 		expect(vector.daily_query_count).toBe(counts.vectorQueries);
 		expect(vector.daily_update_count).toBe(counts.vectorUpdates);
 		expect(vector.current_vector_count).toBeGreaterThan(0);
 		expect(vector.current_vector_count).toBeLessThanOrEqual(12);
 		expect(vector.query_latency_mean.some((p) => (p.y ?? 0) > 0)).toBe(true);
 
-		const search = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
+		const search = await conformant(fx.client).getSearchIndex(localIndex(fx.service, 'search').id);
 		const served = search.throughput_vector.reduce((sum, p) => sum + (p.y ?? 0), 0) * 60;
 		expect(served).toBeCloseTo(counts.searchQueries + counts.searchUpdates, 6);
 
 		// Stopped means stopped: nothing more arrives.
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(traffic.counts).toEqual(counts);
-		expect((await conformant(fx.client).getVectorStats(fx.service.vectorIndexId)).daily_query_count).toBe(
-			counts.vectorQueries,
-		);
+		expect(
+			(await conformant(fx.client).getVectorStats(localIndex(fx.service, 'dense').id)).daily_query_count,
+		).toBe(counts.vectorQueries);
 	});
 
 	it('reports errors and keeps going when an index cannot be reached', async () => {
 		const errors: unknown[] = [];
 		const traffic = await startIndexTraffic({
 			vector: {
-				endpoint: `${fx.service.vectorIndexUrl}`,
+				endpoint: `${localIndex(fx.service, 'dense').url}`,
 				token: 'wrong',
 				retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
 			},

@@ -3,15 +3,13 @@
  * objects) is refused with 400 naming the limit before anything is kept or started, on every
  * route (a workflow wait, a step, vector metadata); headers past node's limit get 431 naming
  * it. What is kept can be read back and written again: one poisoned request no longer stops
- * every later run from being kept, nor breaks every query or log page after it; a record an
- * older version kept that cannot be written again is skipped and said.
+ * every later run from being kept, nor breaks every query or log page after it.
  */
 
 import { request } from 'node:http';
-import path from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { describe, expect, it } from 'vitest';
 import type { LocalService, LocalServiceOptions } from '../../source/local/service.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { bearer, keptServices, raw } from './helpers.js';
 
 const kept = keptServices('mqtop-bounded-', {});
@@ -102,9 +100,12 @@ describe('JSON nested deeper than the service takes', () => {
 	it('is refused in vector metadata, and queries with metadata keep answering', async () => {
 		const service = await start();
 		const index = (op: string, body: string) =>
-			raw(`${service.vectorIndexUrl}/${op}`, {
+			raw(`${localIndex(service, 'dense').url}/${op}`, {
 				method: 'POST',
-				headers: { authorization: `Bearer ${service.vectorIndexToken}`, 'content-type': 'application/json' },
+				headers: {
+					authorization: `Bearer ${localIndex(service, 'dense').token}`,
+					'content-type': 'application/json',
+				},
 				body,
 			});
 		const vector = JSON.stringify(Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)));
@@ -147,30 +148,5 @@ describe('headers past the limit', () => {
 		expect(JSON.parse(answer.body)).toEqual({
 			error: "the request's headers take more than 16384 bytes, the most the local service takes",
 		});
-	});
-});
-
-describe('a record kept by an older version that cannot be written again', () => {
-	it('is skipped and said; the rest is kept', async () => {
-		const dataDir = kept.dir('older');
-		await (await start(dataDir)).close();
-		const run = (id: string, step: string) =>
-			`{"id":"${id}","url":"${kept.sink.url}/route","createdAt":1,"callerIp":"127.0.0.1","state":"RUN_SUCCESS",` +
-			`"options":{},"defaultFailureUrl":true,"entries":[],"invoker":{"workflowRunId":"p","workflowUrl":"u",` +
-			`"workflowRunCreatedAt":0,"step":${step}}}`;
-		// The whole-store snapshot an older version kept, one run in it poisoned.
-		const db = new ClassicLevel<string, string>(path.join(dataDir, 'state'));
-		await db.put('snapshot:workflow-runs', `[${run('wfr_fine', '{}')},${run('wfr_deep', deep(20_000))}]`);
-		await db.close();
-
-		const notices: string[] = [];
-		const service = await start(dataDir, { onNotice: (text) => notices.push(text) });
-		expect(notices).toEqual([
-			expect.stringMatching(/^skipped a kept workflow run that could not be written again/),
-		]);
-		expect((await workflowLogs(service)).map((r) => r.workflowRunId)).toEqual(['wfr_fine']);
-		await service.close();
-		const again = await start(dataDir);
-		expect((await workflowLogs(again)).map((r) => r.workflowRunId)).toEqual(['wfr_fine']);
 	});
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../source/api/errors.js';
 import { type Series, type StatsPeriod, statsPeriods } from '../../source/api/schemas.js';
 import { parseStatsTimestamp } from '../../source/api/timestamp.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { basic, bearer, type Fixture, raw, type Sink, startFixture, startSink } from './helpers.js';
@@ -155,7 +156,7 @@ describe('usage statistics', () => {
 describe('indexes', () => {
 	it('reports the vector index statistics with zero traffic in the right shapes', async () => {
 		for (const period of statsPeriods) {
-			const stats = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId, period);
+			const stats = await conformant(fx.client).getVectorStats(localIndex(fx.service, 'dense').id, period);
 			const now = clock.now();
 			for (const field of [
 				'query_throughput',
@@ -177,9 +178,9 @@ describe('indexes', () => {
 	});
 
 	it('reports the search index', async () => {
-		const index = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
+		const index = await conformant(fx.client).getSearchIndex(localIndex(fx.service, 'search').id);
 		expect(index).toMatchObject({
-			id: fx.service.searchIndexId,
+			id: localIndex(fx.service, 'search').id,
 			customer_id: fx.service.email,
 			max_daily_queries: -1,
 		});

@@ -19,6 +19,7 @@ import {
 	type LocalServiceOptions,
 	startLocalService,
 } from '../../source/local/service.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { conformant } from '../support/conformance.js';
 import { waitUntil } from '../support/wait.js';
 import { bearer, raw, type Sink, startSink } from './helpers.js';
@@ -72,7 +73,10 @@ describe('a local service with a data directory', () => {
 	it('comes back from a restart as the same service with the same state', async () => {
 		const first = await start();
 		const client = clientOf(first);
-		const vectors = new VectorIndexClient({ endpoint: first.vectorIndexUrl, token: first.vectorIndexToken });
+		const vectors = new VectorIndexClient({
+			endpoint: localIndex(first, 'dense').url,
+			token: localIndex(first, 'dense').token,
+		});
 		const search = first.context.indexes.search;
 		const documents = new SearchIndexClient({ endpoint: search.endpoint, token: search.token });
 
@@ -121,16 +125,11 @@ describe('a local service with a data directory', () => {
 		const restartedAt = Date.now();
 		const second = await start();
 		try {
-			for (const key of [
-				'token',
-				'email',
-				'apiKey',
-				'accountId',
-				'vectorIndexId',
-				'searchIndexId',
-				'vectorIndexToken',
-			] as const)
+			for (const key of ['token', 'email', 'apiKey', 'accountId'] as const)
 				expect(second[key]).toBe(first[key]);
+			// The same indexes with the same tokens, at the new port.
+			const withoutUrl = ({ url: _url, ...index }: (typeof first.indexes)[number]) => index;
+			expect(second.indexes.map(withoutUrl)).toEqual(first.indexes.map(withoutUrl));
 			expect(second.context.indexes.search.token).toBe(search.token);
 			const again = clientOf(second);
 			expect((await raw(`${second.queueUrl}/v2/keys`, { headers: bearer(second) })).json()).toEqual(keys);
@@ -185,8 +184,8 @@ describe('a local service with a data directory', () => {
 			expect(rerun).toMatchObject({ workflowRunId: run!.workflowRunId, deduplicated: true });
 
 			const vectorsAgain = new VectorIndexClient({
-				endpoint: second.vectorIndexUrl,
-				token: second.vectorIndexToken,
+				endpoint: localIndex(second, 'dense').url,
+				token: localIndex(second, 'dense').token,
 			});
 			expect(await vectorsAgain.fetch(['v1'], { includeMetadata: true })).toEqual([
 				{ id: 'v1', metadata: { kind: 'a' } },

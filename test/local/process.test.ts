@@ -108,27 +108,26 @@ describe('mqtop serve', () => {
 					'currentSigningKey',
 					'nextSigningKey',
 					'accountId',
-					'vectorIndexId',
-					'searchIndexId',
-					'vectorIndexUrl',
-					'vectorIndexToken',
-					'vectorIndexReadOnlyToken',
-					'sparseIndexId',
-					'sparseIndexUrl',
-					'sparseIndexToken',
-					'sparseIndexReadOnlyToken',
-					'hybridIndexId',
-					'hybridIndexUrl',
-					'hybridIndexToken',
-					'hybridIndexReadOnlyToken',
-					'searchIndexUrl',
-					'searchIndexToken',
+					'indexes',
 					'pid',
 					'dialect',
 					'keepsState',
 				].sort(),
 			);
 			expect(info.queueUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+			// The indexes are a list, one of each kind, each reachable with both of its tokens.
+			expect(info.indexes.map((index) => index.kind)).toEqual(['dense', 'sparse', 'hybrid', 'search']);
+			for (const index of info.indexes) {
+				expect(Object.keys(index).sort()).toEqual(['id', 'kind', 'readOnlyToken', 'token', 'url']);
+				expect(index.url).toBe(
+					`${info.queueUrl}/${index.kind === 'search' ? 'search' : 'vector'}/${index.id}`,
+				);
+				for (const token of [index.token, index.readOnlyToken]) {
+					const answer = await fetch(`${index.url}/info`, { headers: { authorization: `Bearer ${token}` } });
+					expect(answer.status, `${index.kind} info`).toBe(200);
+					await answer.arrayBuffer();
+				}
+			}
 			const dialect = resolveDialect({
 				headerPrefix: 'Upstash-',
 				tokenParam: 'qstash_token',

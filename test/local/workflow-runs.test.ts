@@ -318,7 +318,7 @@ describe('the stores of runs and waiters', () => {
 		const runs = memorySink<RunRecord>();
 		const entries = memorySink<RunEntry>();
 		const store = new WorkflowRunStore({ runs: runs.sink, entries: entries.sink });
-		for (const run of fx.service.context.runs.newestFirst().reverse()) store.adopt([structuredClone(run)]);
+		for (const run of fx.service.context.runs.newestFirst().reverse()) store.add(structuredClone(run));
 		// Kept without their histories: each entry is kept on its own.
 		expect(runs.kept().every(([, run]) => run.entries === undefined)).toBe(true);
 		const copy = new WorkflowRunStore();

@@ -8,6 +8,7 @@ import { Profiler } from 'react';
 import { MqClient, type PublishRequest } from '../../source/api/client.js';
 import { dialectPresets } from '../../source/api/dialect.js';
 import type { LocalServiceOptions } from '../../source/local/service.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { type ReceiverHandle, startReceiver } from '../../source/receiver/receiver.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
 import { Root } from '../../source/ui/app/root.js';
@@ -158,8 +159,8 @@ export async function startSession(
 		{
 			embedded: true,
 			accountId: service.accountId,
-			vectorIndexId: service.vectorIndexId,
-			searchIndexId: service.searchIndexId,
+			vectorIndexId: localIndex(service, 'dense').id,
+			searchIndexId: localIndex(service, 'search').id,
 		},
 		options,
 	);

@@ -18,11 +18,13 @@ import { repairState } from '../../local/persistence/state-directory.js';
 import { StateError, StateInUseError } from '../../local/persistence/state-errors.js';
 import {
 	keptServiceInfo,
+	type LocalIndexKind,
 	type LocalService,
 	type StopReport,
 	startLocalService,
 	stateDirectory,
 } from '../../local/service.js';
+import { localIndex } from '../../local/service-indexes.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
@@ -78,6 +80,14 @@ function sameDialect(a: Dialect, b: Dialect): boolean {
 	return (Object.keys(a) as (keyof Dialect)[]).every((key) => a[key] === b[key]);
 }
 
+/** How the banner names each index's endpoint and token. */
+const indexLabels: Record<LocalIndexKind, { url: string; token: string }> = {
+	dense: { url: 'vector index (dense)', token: 'vector index token' },
+	sparse: { url: 'sparse vector index', token: 'sparse index token' },
+	hybrid: { url: 'hybrid vector index', token: 'hybrid index token' },
+	search: { url: 'search database', token: 'search token' },
+};
+
 function banner(service: LocalService, info: LocalServerInfo, switched: string | undefined): string {
 	const { dialect } = service.context;
 	const rows: [string, string][] = [
@@ -89,14 +99,10 @@ function banner(service: LocalService, info: LocalServerInfo, switched: string |
 		['current signing key', service.currentSigningKey],
 		['next signing key', service.nextSigningKey],
 		['account id', service.accountId],
-		['vector index (dense)', service.vectorIndexUrl],
-		['vector index token', service.vectorIndexToken],
-		['sparse vector index', service.sparseIndexUrl],
-		['sparse index token', service.sparseIndexToken],
-		['hybrid vector index', service.hybridIndexUrl],
-		['hybrid index token', service.hybridIndexToken],
-		['search database', service.searchIndexUrl],
-		['search token', service.searchIndexToken],
+		...service.indexes.flatMap(({ kind, url, token }): [string, string][] => [
+			[indexLabels[kind].url, url],
+			[indexLabels[kind].token, token],
+		]),
 		[
 			'dialect',
 			`${presetOf(dialect) ?? 'custom'}: header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +
@@ -119,10 +125,11 @@ function banner(service: LocalService, info: LocalServerInfo, switched: string |
 		`    -H 'Authorization: Bearer ${service.token}' \\`,
 		`    -H '${dialect.headerPrefix}Delay: 10s' -H 'Content-Type: text/plain' -d 'hello'`,
 	].join('\n');
+	const search = localIndex(service, 'search');
 	const searchCurl = [
-		`  curl -X POST '${service.searchIndexUrl}/upsert-data/docs' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
+		`  curl -X POST '${search.url}/upsert-data/docs' -H 'Authorization: Bearer ${search.token}' \\`,
 		`    -d '{"id":"doc-1","content":{"text":"hello world"}}'`,
-		`  curl -X POST '${service.searchIndexUrl}/search/docs' -H 'Authorization: Bearer ${service.searchIndexToken}' \\`,
+		`  curl -X POST '${search.url}/search/docs' -H 'Authorization: Bearer ${search.token}' \\`,
 		`    -d '{"query":"hello","topK":5}'`,
 	].join('\n');
 	return (

@@ -197,6 +197,6 @@ export function retryFailureCallback(ctx: ServiceContext, req: Request): Reply {
 	const failed = letter.dlqId === run.dlqId ? letter : ctx.dlq.get(run.dlqId ?? '', now);
 	if (!failed)
 		throw notFound(`the dead letter of the step that failed workflow run ${JSON.stringify(run.id)} is gone`);
-	ctx.workflows.retryFailure(run, failed);
+	ctx.workflows.failureCallback.retry(run, failed);
 	return ok({ workflowRunId: run.id, workflowCreatedAt: run.createdAt });
 }

@@ -20,7 +20,7 @@ import { headerFields } from '../http/headers.js';
 import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { isConnectionHeader } from '../messages/header-rules.js';
-import { waiterResource } from '../workflows/engine.js';
+import { waiterResource } from '../workflows/waits.js';
 
 const WaitBody = z.looseObject({
 	url: z.string().url(),
@@ -63,7 +63,10 @@ export async function wait(ctx: ServiceContext, req: Request): Promise<Reply> {
 	const headers: Record<string, string[]> = {};
 	for (const [name, value] of fields)
 		if (name !== 'authorization' && !isConnectionHeader(name)) headers[name] = [value];
-	ctx.workflows.wait(eventId, fields, {
+	const runId = ctx.workflows.headers.runOf(fields);
+	if (runId === undefined)
+		throw invalid(`${ctx.workflows.headers.runId} is missing: a wait belongs to a run`);
+	ctx.workflows.waits.wait(runId, eventId, {
 		url: request.url,
 		timeout: request.timeout,
 		timeoutMs,
@@ -84,7 +87,7 @@ export async function notify(ctx: ServiceContext, req: Request): Promise<Reply> 
 	const data = await readBody(req.raw, ctx.limits.max_message_size);
 	ctx.usage.request(ctx.clock.now());
 	if (parts.length === 1) {
-		const released = ctx.workflows.notify(decoded(parts[0], 'event id'), data);
+		const released = ctx.workflows.waits.notify(decoded(parts[0], 'event id'), data);
 		const results: NotifyResult[] = released.map(({ waiter, messageId }) => ({
 			waiter: waiterResource(waiter),
 			messageId,
@@ -93,7 +96,11 @@ export async function notify(ctx: ServiceContext, req: Request): Promise<Reply> 
 		return { status: 201, json: results };
 	}
 	const runId = decoded(parts[0], 'workflow run id');
-	const { run, waiter, messageId } = ctx.workflows.notifyRun(runId, decoded(parts[1], 'event id'), data);
+	const { run, waiter, messageId } = ctx.workflows.waits.notifyRun(
+		runId,
+		decoded(parts[1], 'event id'),
+		data,
+	);
 	const result: NotifyResult = { workflowRunId: run.id, workflowCreatedAt: run.createdAt };
 	if (waiter) result.waiter = waiterResource(waiter);
 	if (messageId) result.messageId = messageId;

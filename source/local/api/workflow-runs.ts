@@ -164,7 +164,7 @@ export const workflowLogs = listRuns;
 export const workflowEvents = listRuns;
 
 export function runSteps(ctx: ServiceContext, req: Request): Reply {
-	const steps = ctx.workflows.steps(req.params.id ?? '');
+	const steps = ctx.workflows.history.steps(req.params.id ?? '');
 	// 404, as the SDK reads it: the run ended (or never was), there are no steps to run.
 	if (!steps) throw notFound(`workflow run ${JSON.stringify(req.params.id)} is not in progress`);
 	return ok(steps);
@@ -178,10 +178,10 @@ export async function deleteRun(ctx: ServiceContext, req: Request): Promise<Repl
 		throw invalid(`cancel: expected true or false, got ${JSON.stringify(cancel)}`);
 	if (cancel === 'false') {
 		const body = await readBody(req.raw, ctx.limits.max_message_size);
-		ctx.workflows.complete(id, body.toString('utf8'));
+		ctx.workflows.lifecycle.complete(id, body.toString('utf8'));
 		return empty();
 	}
-	ctx.workflows.cancel(id);
+	ctx.workflows.lifecycle.cancel(id);
 	return empty();
 }
 
@@ -190,6 +190,6 @@ export function cancelRuns(ctx: ServiceContext, req: Request): Reply {
 	const all = req.query.get('all');
 	if (all !== null && all !== 'true') throw invalid(`all: expected true, got ${JSON.stringify(all)}`);
 	const limit = pageCount(req, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-	const cancelled = ctx.workflows.cancelWhere((run) => runMatches(filter, run), limit);
+	const cancelled = ctx.workflows.lifecycle.cancelWhere((run) => runMatches(filter, run), limit);
 	return ok({ cancelled });
 }

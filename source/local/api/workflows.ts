@@ -17,7 +17,7 @@ import type { Request } from '../http/router.js';
 import { incomingHops } from '../messages/hops.js';
 import { mergeFields } from '../messages/options.js';
 import { batchBodyFactor, checkSize, located } from '../publishing/accept.js';
-import type { StartPlan, Submission } from '../workflows/engine.js';
+import type { StartPlan, Submission } from '../workflows/submissions.js';
 import { checkDaily, parseTarget } from './publish.js';
 
 function planTrigger(ctx: ServiceContext, submission: Submission, where: string): StartPlan {
@@ -28,14 +28,14 @@ function planTrigger(ctx: ServiceContext, submission: Submission, where: string)
 			);
 		checkSize(ctx, submission.body);
 		const runId = ctx.workflows.headers.runOf(submission.fields) ?? `wfr_${randomId(24)}`;
-		const { options, hops } = ctx.workflows.settings(submission);
-		return ctx.workflows.planStart(runId, { ...submission, hops }, options);
+		const { options, hops } = ctx.workflows.submissions.settings(submission);
+		return ctx.workflows.submissions.planStart(runId, { ...submission, hops }, options);
 	});
 }
 
 function start(ctx: ServiceContext, plan: StartPlan): WorkflowTriggerResult {
 	ctx.usage.request(plan.submission.now);
-	const { run, deduplicated } = ctx.workflows.start(plan);
+	const { run, deduplicated } = ctx.workflows.lifecycle.start(plan);
 	return { workflowRunId: run.id, workflowCreatedAt: run.createdAt, deduplicated };
 }
 

@@ -26,7 +26,5 @@ export function serviceErrorReply(error: ServiceError): Reply {
 /** The answer to an error a handler threw; undefined for anything else (a bug: the router's 500). */
 export function replyToError(error: unknown): Reply | undefined {
 	if (error instanceof ServiceError) return serviceErrorReply(error);
-	// Still thrown by the workflow engine (workflows/), until its split converts it to kinds.
-	if (error instanceof HttpError) return errorReply(error);
 	return undefined;
 }

@@ -12,4 +12,3 @@ export function headerFields(headers: IncomingHttpHeaders): Map<string, string> 
 }
 
 /** Kept for workflows/run-messages.ts until the engine split imports it from messages/. */
-export { isConnectionHeader } from '../messages/header-rules.js';

@@ -5,7 +5,6 @@
  * answers (an unknown path, a method a path does not take, a bug).
  */
 import type { ServerResponse } from 'node:http';
-import { invalid, notFound as missing } from '../errors.js';
 
 export interface Reply {
 	status: number;
@@ -33,14 +32,6 @@ export class HttpError extends Error {
 		super(message);
 	}
 }
-
-/**
- * @deprecated throw `invalid` or `notFound` of ../errors.ts. Kept only for workflows/, whose
- * engine split converts its throws to kinds; then these go.
- */
-export const badRequest = invalid;
-/** @deprecated as badRequest. */
-export const notFound = missing;
 
 export function writeReply(res: ServerResponse, reply: Reply): void {
 	if (res.headersSent || res.destroyed) return;

@@ -43,8 +43,6 @@ export interface Keeper {
 	any(name: string): Promise<boolean>;
 	/** Restores `store` from what was kept under `name`, and saves it every `everyMs` and at close. */
 	register(name: string, store: SnapshotStore, everyMs: number): void;
-	/** A whole-store snapshot kept by an older version under `name`, removed with the next batch. */
-	takeSnapshot(name: string): unknown;
 	/**
 	 * Resolves once everything reported so far is written; undefined when it already is.
 	 * Rejects when it cannot be written (the journal failed). Until the next write starts,
@@ -265,20 +263,6 @@ export class Journal implements Keeper {
 		this.registrations.push(registration);
 	}
 
-	takeSnapshot(name: string): unknown {
-		const kept = this.snapshots.get(name);
-		if (kept === undefined) return undefined;
-		this.snapshots.delete(name);
-		this.report(this.epoch, `${snapshotCollection}:${name}`, null);
-		try {
-			// Any depth: the caller keeps the records it can write again, and says which it cannot.
-			return JSON.parse(kept) as unknown;
-		} catch (error) {
-			this.notice(`skipped the kept ${name} of an older version, which cannot be read: ${String(error)}`);
-			return undefined;
-		}
-	}
-
 	settle(): Promise<void> | undefined {
 		if (this.failure) return Promise.reject(this.failure);
 		if (this.written === this.reported) return undefined;
@@ -445,7 +429,6 @@ export const keepNothing: Keeper = {
 	load: async () => [],
 	any: async () => false,
 	register() {},
-	takeSnapshot: () => undefined,
 	settle: () => undefined,
 	close: async () => {},
 	bytesWritten: 0,

@@ -12,7 +12,7 @@ import { invalid, locatedError, notFound, ServiceError, usedUp } from '../errors
 import { checkLimits, createMessage } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
 import { decodeOptions, mergeFields, splitGroupHeaders } from '../messages/options.js';
-import type { SubmissionPlan } from '../workflows/engine.js';
+import type { SubmissionPlan } from '../workflows/submissions.js';
 
 /** Total size of a batch body: room for many items of the plan's largest message. */
 export const batchBodyFactor = 16;
@@ -96,7 +96,8 @@ export function checkSize(ctx: ServiceContext, body: Buffer): void {
 export type AcceptPlan = { kind: 'publish'; plan: PublishPlan } | { kind: 'run'; plan: SubmissionPlan };
 
 export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan {
-	if (!ctx.workflows.isRunMessage(input.fields)) return { kind: 'publish', plan: planPublish(ctx, input) };
+	if (!ctx.workflows.submissions.isRunMessage(input.fields))
+		return { kind: 'publish', plan: planPublish(ctx, input) };
 	return {
 		kind: 'run',
 		plan: located(input.where, () => {
@@ -105,7 +106,7 @@ export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan
 				throw invalid('a message of a workflow run goes to a URL, not to a URL Group');
 			if (input.queueName !== undefined) throw invalid('a message of a workflow run is not enqueued');
 			checkSize(ctx, input.body);
-			return ctx.workflows.plan({
+			return ctx.workflows.submissions.plan({
 				url: destination.url,
 				fields: input.fields,
 				body: input.body,
@@ -119,7 +120,7 @@ export function planAccept(ctx: ServiceContext, input: PublishInput): AcceptPlan
 export function commitAccept(ctx: ServiceContext, plan: AcceptPlan): Committed {
 	if (plan.kind === 'publish') return commitPublish(ctx, plan.plan);
 	ctx.usage.request(plan.plan.submission.now);
-	const { result, deduplicated } = ctx.workflows.commit(plan.plan);
+	const { result, deduplicated } = ctx.workflows.submissions.commit(plan.plan);
 	return { status: deduplicated ? 202 : 200, json: result };
 }
 

@@ -36,12 +36,6 @@ export interface KeptNotification {
 	createdAt: number;
 }
 
-/** The kept waiters and notifications, as an older version saved them whole. */
-export interface WaiterSnapshot {
-	waiters: WaiterRecord[];
-	kept: KeptNotification[];
-}
-
 export interface WaiterSinks {
 	waiters: RecordSink<WaiterRecord>;
 	/** Keyed by a sequence number, so that key order is arrival order. */
@@ -199,12 +193,6 @@ export class WaiterStore {
 			this.keptTotal += size;
 			this.nextSeq = Math.max(this.nextSeq, seq + 1);
 		}
-	}
-
-	/** Takes in what an older version kept whole, and keeps it record by record from now on. */
-	adopt(snapshot: WaiterSnapshot): void {
-		for (const waiter of snapshot.waiters ?? []) this.add(waiter);
-		for (const notification of snapshot.kept ?? []) this.keep(notification);
 	}
 
 	private drop(seq: number): void {

@@ -241,11 +241,6 @@ export class WorkflowRunStore {
 		}
 	}
 
-	/** Takes in runs an older version kept whole, and keeps them run by run from now on. */
-	adopt(runs: readonly RunRecord[]): void {
-		for (const run of runs) this.add(run);
-	}
-
 	private index(run: RunRecord): void {
 		this.runs.set(run.id, run);
 		run.entries.forEach((entry, place) => {

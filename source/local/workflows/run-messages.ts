@@ -11,8 +11,8 @@ import type { DeliveryOverrides, PublishOptions } from '../../api/publish-option
 import { rawStepsBody, WorkflowHeaders } from '../../api/workflow-protocol.js';
 import { type RawStep, workflowProtocolVersion } from '../../api/workflow-schemas.js';
 import type { PlanLimits } from '../account/limits.js';
-import { isConnectionHeader } from '../http/headers.js';
 import { createMessage } from '../messages/factory.js';
+import { isConnectionHeader } from '../messages/header-rules.js';
 import type { StoredMessage, WorkflowPart } from '../messages/message.js';
 import type { RunRecord } from '../stores/workflow-run-store.js';
 

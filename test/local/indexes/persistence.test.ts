@@ -14,6 +14,7 @@ import { SearchIndexClient } from '../../../source/api/index-client.js';
 import { collections } from '../../../source/local/persistence/collections.js';
 import { Journal } from '../../../source/local/persistence/journal.js';
 import { type LocalService, startLocalService, stateDirectory } from '../../../source/local/service.js';
+import { localIndex } from '../../../source/local/service-indexes.js';
 
 let dataDir: string;
 let errors: string[];
@@ -37,10 +38,25 @@ const start = () =>
 
 function clients(service: LocalService) {
 	return {
-		dense: new Index({ url: service.vectorIndexUrl, token: service.vectorIndexToken, retry: false }),
-		sparse: new Index({ url: service.sparseIndexUrl, token: service.sparseIndexToken, retry: false }),
-		hybrid: new Index({ url: service.hybridIndexUrl, token: service.hybridIndexToken, retry: false }),
-		search: new SearchIndexClient({ endpoint: service.searchIndexUrl, token: service.searchIndexToken }),
+		dense: new Index({
+			url: localIndex(service, 'dense').url,
+			token: localIndex(service, 'dense').token,
+			retry: false,
+		}),
+		sparse: new Index({
+			url: localIndex(service, 'sparse').url,
+			token: localIndex(service, 'sparse').token,
+			retry: false,
+		}),
+		hybrid: new Index({
+			url: localIndex(service, 'hybrid').url,
+			token: localIndex(service, 'hybrid').token,
+			retry: false,
+		}),
+		search: new SearchIndexClient({
+			endpoint: localIndex(service, 'search').url,
+			token: localIndex(service, 'search').token,
+		}),
 	};
 }
 

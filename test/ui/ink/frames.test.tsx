@@ -4,6 +4,7 @@
  * show the same screen, and composeOutput must compose the frames rather than hand them to Ink.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localIndex } from '../../../source/local/service-indexes.js';
 import { composeOutput, type Operation } from '../../../source/ui/ink/compose-output.js';
 import { stockOutputGet } from '../../../source/ui/ink/fast-output.js';
 import InkOutput from '../../../source/ui/ink/ink-output.js';
@@ -81,8 +82,8 @@ describe('composed frames of every pane', () => {
 		await screen.waitFor((f) => f.includes('Overview'), 'the Overview');
 		// The Vector and Search panes first ask which index to show (this session configures none).
 		const indexIds: Record<string, string> = {
-			'3': fixture.service.vectorIndexId,
-			'4': fixture.service.searchIndexId,
+			'3': localIndex(fixture.service, 'dense').id,
+			'4': localIndex(fixture.service, 'search').id,
 		};
 		for (const pane of ['1', '2', '3', '4', '5', '6', '7', '8', '9']) {
 			await screen.press(pane);

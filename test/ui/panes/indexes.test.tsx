@@ -3,6 +3,7 @@ import { VectorIndexClient } from '../../../source/api/index-client.js';
 import { vectorSeriesFields } from '../../../source/api/schemas.js';
 import { formatBytes } from '../../../source/format/bytes.js';
 import { formatCount, formatInteger, formatLimit, formatMoney } from '../../../source/format/number.js';
+import { localIndex } from '../../../source/local/service-indexes.js';
 import { maskText } from '../../../source/text/mask.js';
 import { conformant } from '../../support/conformance.js';
 import { eventually, keys, lineOf, mountTui, type Session, startSession } from '../harness.js';
@@ -23,8 +24,8 @@ describe('Vector pane', () => {
 		// Real traffic through the index's data plane.
 		const { service } = session.fixture;
 		const index = new VectorIndexClient({
-			endpoint: service.vectorIndexUrl,
-			token: service.vectorIndexToken,
+			endpoint: localIndex(service, 'dense').url,
+			token: localIndex(service, 'dense').token,
 		});
 		await index.upsert(
 			Array.from({ length: 12 }, (_, i) => ({ id: `v${i}`, vector: [i, 1, 0, i % 3], metadata: { i } })),
@@ -44,14 +45,17 @@ describe('Vector pane', () => {
 		// Down to the sparse index and back up: Enter shows the one selected.
 		await screen.press('j', 'j', 'k', keys.enter);
 		await screen.waitFor(
-			(f) => f.includes(`Vector index local-sparse ${service.sparseIndexId} · period 1h · 2 of 3 (i picks)`),
+			(f) =>
+				f.includes(
+					`Vector index local-sparse ${localIndex(service, 'sparse').id} · period 1h · 2 of 3 (i picks)`,
+				),
 			'the sparse index',
 		);
 		await screen.press('i');
 		await screen.waitFor((f) => lineOf(f, '● local-sparse'), 'the list, the shown index marked');
 		await screen.press('k', keys.enter);
 		await screen.waitFor(
-			(f) => f.includes(`Vector index local-vector ${service.vectorIndexId} · period 1h · 1 of 3`),
+			(f) => f.includes(`Vector index local-vector ${localIndex(service, 'dense').id} · period 1h · 1 of 3`),
 			'the stats of the dense index',
 		);
 	});
@@ -59,7 +63,10 @@ describe('Vector pane', () => {
 	it('shows every counter and every series the service reports, latencies mean and p99 side by side', async () => {
 		const { screen, fixture } = session;
 		await eventually(async () => {
-			const stats = await conformant(fixture.client).getVectorStats(fixture.service.vectorIndexId, '1h');
+			const stats = await conformant(fixture.client).getVectorStats(
+				localIndex(fixture.service, 'dense').id,
+				'1h',
+			);
 			const frame = screen.frame();
 			expect(stats.daily_query_count).toBe(20);
 			expect(stats.current_vector_count).toBe(12);
@@ -119,7 +126,7 @@ describe('Vector pane', () => {
 				// t types an id; the field holds the id shown, which Ctrl-U clears.
 				await screen.press('i', 't');
 				await screen.waitFor(
-					(f) => f.includes(`Vector index id: ${fixture.service.vectorIndexId}`),
+					(f) => f.includes(`Vector index id: ${localIndex(fixture.service, 'dense').id}`),
 					'the id',
 				);
 				await screen.press('\x15', 'no-such-index', keys.enter);
@@ -133,7 +140,8 @@ describe('Vector pane', () => {
 				expect(frame).not.toMatch(/retry in|failing/);
 				await screen.press('i', keys.enter);
 				await screen.waitFor(
-					(f) => f.includes(`Vector index local-vector ${fixture.service.vectorIndexId} · period 1h`),
+					(f) =>
+						f.includes(`Vector index local-vector ${localIndex(fixture.service, 'dense').id} · period 1h`),
 					'back on an index the service has',
 				);
 			}
@@ -153,7 +161,7 @@ describe('Search pane', () => {
 
 	it('shows the configuration, -1 as unlimited, the limits and the throughput sparkline', async () => {
 		const { screen, fixture } = session;
-		const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
+		const index = await conformant(fixture.client).getSearchIndex(localIndex(fixture.service, 'search').id);
 		const frame = await screen.waitFor(
 			(f) => (f.includes(`Search index ${index.name}`) ? f : undefined),
 			'the index',
@@ -186,8 +194,8 @@ describe('Search pane', () => {
 			// The local service has one search database and does not list it: with none configured, the id is typed.
 			await screen.waitFor((f) => f.includes('Search index id:'), 'the id prompt');
 			expect(screen.frame()).toContain('This service lists no search indexes (HTTP 404).');
-			const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
-			await screen.press(fixture.service.searchIndexId, keys.enter);
+			const index = await conformant(fixture.client).getSearchIndex(localIndex(fixture.service, 'search').id);
+			await screen.press(localIndex(fixture.service, 'search').id, keys.enter);
 			await screen.waitFor((f) => f.includes(`Search index ${index.name}`), 'the index');
 		} finally {
 			screen.unmount();
@@ -196,7 +204,7 @@ describe('Search pane', () => {
 
 	it('picks with i among the indexes it knows where the service lists none, and says a typo is no such index', async () => {
 		const { screen, fixture } = session;
-		const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
+		const index = await conformant(fixture.client).getSearchIndex(localIndex(fixture.service, 'search').id);
 		await screen.press('i');
 		const list = await screen.waitFor((f) => (f.includes('1 search index') ? f : undefined), 'the list');
 		expect(list).toContain('This service lists no search indexes (HTTP 404): here is the one shown.');
@@ -224,7 +232,7 @@ describe('Search pane', () => {
 
 	it('masks the index tokens until v', async () => {
 		const { screen, fixture } = session;
-		const index = await conformant(fixture.client).getSearchIndex(fixture.service.searchIndexId);
+		const index = await conformant(fixture.client).getSearchIndex(localIndex(fixture.service, 'search').id);
 		const frame = await screen.waitFor((f) => (lineOf(f, 'token') ? f : undefined), 'the token line');
 		expect(lineOf(frame, 'token')).toContain(maskText);
 		expect(frame).not.toContain(index.token);

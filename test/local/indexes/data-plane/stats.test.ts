@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Series, statsPeriods } from '../../../../source/api/schemas.js';
 import { formatStatsTimestamp } from '../../../../source/api/timestamp.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { conformant } from '../../../support/conformance.js';
 import { type Fixture, raw, startFixture } from '../../helpers.js';
 
@@ -62,7 +63,7 @@ describe('vector index statistics', () => {
 	let storedBytes = 0;
 
 	it('counts what the data plane served, and only that', async () => {
-		const { vectorIndexUrl: url, vectorIndexToken: token, vectorIndexReadOnlyToken: readOnly } = fx.service;
+		const { url, token, readOnlyToken: readOnly } = localIndex(fx.service, 'dense');
 		const counted = async (into: Done[], done: Promise<Done>) => {
 			const result = await done;
 			expect(result.status).toBe(200);
@@ -98,7 +99,7 @@ describe('vector index statistics', () => {
 		for (const r of records(1, 7))
 			storedBytes += dimension * 4 + Buffer.byteLength(r.id) + Buffer.byteLength(JSON.stringify(r.metadata));
 
-		const stats = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId, '1h');
+		const stats = await conformant(fx.client).getVectorStats(localIndex(fx.service, 'dense').id, '1h');
 		expect(stats).toMatchObject({
 			pending_index_count: 0,
 			current_vector_count: 7,
@@ -122,7 +123,7 @@ describe('vector index statistics', () => {
 	});
 
 	it('reports throughput, latency and levels per interval', async () => {
-		const stats = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId, '1h');
+		const stats = await conformant(fx.client).getVectorStats(localIndex(fx.service, 'dense').id, '1h');
 		const first = base;
 		const second = base + 2 * minute;
 		expect(at(stats.query_throughput, first)).toBeCloseTo(4 / 60, 12);
@@ -168,7 +169,7 @@ describe('vector index statistics', () => {
 
 	it('gives every period its series shape', async () => {
 		for (const period of statsPeriods) {
-			const stats = await conformant(fx.client).getVectorStats(fx.service.vectorIndexId, period);
+			const stats = await conformant(fx.client).getVectorStats(localIndex(fx.service, 'dense').id, period);
 			const points = period === '30d' ? 240 : 60;
 			for (const field of ['query_throughput', 'update_latency_99', 'vector_count', 'data_size'] as const)
 				expect(stats[field], `${period} ${field}`).toHaveLength(points);
@@ -181,7 +182,7 @@ describe('vector index statistics', () => {
 describe('search index statistics', () => {
 	it('derives throughput_vector from the requests served', async () => {
 		now = base + 5 * minute;
-		const resource = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
+		const resource = await conformant(fx.client).getSearchIndex(localIndex(fx.service, 'search').id);
 		const { endpoint, token } = resource;
 		expect(resource.throughput_vector.every((p) => p.y === 0)).toBe(true);
 		const ok = async (done: Promise<Done>) => expect((await done).status).toBe(200);
@@ -195,7 +196,7 @@ describe('search index statistics', () => {
 		expect((await call(`${endpoint}/list-namespaces`, token, 'POST')).status).toBe(200);
 		expect((await call(`${endpoint}/search/kb`, token, 'POST', { query: '' })).status).toBe(400);
 
-		const after = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
+		const after = await conformant(fx.client).getSearchIndex(localIndex(fx.service, 'search').id);
 		expect(after.throughput_vector).toHaveLength(60);
 		expect(at(after.throughput_vector, now)).toBeCloseTo(4 / 60, 12);
 		expect(after.throughput_vector.reduce((sum, p) => sum + (p.y ?? 0), 0) * 60).toBeCloseTo(4, 9);

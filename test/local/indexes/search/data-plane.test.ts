@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../source/api/errors.js';
 import { SearchIndexClient } from '../../../../source/api/index-client.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { conformant } from '../../../support/conformance.js';
 import { type Fixture, raw, startFixture } from '../../helpers.js';
 
@@ -18,7 +19,7 @@ let token: string;
 
 beforeAll(async () => {
 	fx = await startFixture();
-	const resource = await conformant(fx.client).getSearchIndex(fx.service.searchIndexId);
+	const resource = await conformant(fx.client).getSearchIndex(localIndex(fx.service, 'search').id);
 	endpoint = resource.endpoint;
 	token = resource.token;
 	index = new SearchIndexClient({ endpoint, token, retry: noRetry, timeoutMs: 5000 });
@@ -115,7 +116,11 @@ describe('search data plane', () => {
 		expect((await readOnly.search('docs', { query: 'anything' })).length).toBe(0);
 		const refused = await failure(readOnly.upsert('docs', { id: 'x', content: 'y' }));
 		expect(refused.status).toBe(403);
-		const wrong = new SearchIndexClient({ endpoint, token: fx.service.vectorIndexToken, retry: noRetry });
+		const wrong = new SearchIndexClient({
+			endpoint,
+			token: localIndex(fx.service, 'dense').token,
+			retry: noRetry,
+		});
 		expect((await failure(wrong.info())).status).toBe(401);
 		expect((await raw(`${fx.service.queueUrl}/search/other/info`, { method: 'POST', headers })).status).toBe(
 			404,

@@ -7,13 +7,14 @@
 import { Search } from '@upstash/search';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalService, startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 
 let service: LocalService;
 let client: Search;
 
 beforeAll(async () => {
 	service = await startLocalService();
-	client = new Search({ url: service.searchIndexUrl, token: service.searchIndexToken });
+	client = new Search({ url: localIndex(service, 'search').url, token: localIndex(service, 'search').token });
 });
 afterAll(() => service.close());
 

@@ -12,11 +12,12 @@ import {
 	maxIdleSeconds,
 } from '../../../../source/local/indexes/vector/resumable.js';
 import { type LocalService, startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 
 let service: LocalService;
 
-async function call(command: string, body: unknown, token = service.vectorIndexReadOnlyToken) {
-	const response = await fetch(`${service.vectorIndexUrl}/${command}`, {
+async function call(command: string, body: unknown, token = localIndex(service, 'dense').readOnlyToken) {
+	const response = await fetch(`${localIndex(service, 'dense').url}/${command}`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${token}` },
 		body: JSON.stringify(body),
@@ -33,9 +34,9 @@ beforeAll(async () => {
 	service = await startLocalService({ vectorDimension: 4 });
 	const data = 'd'.repeat(1024 * 1024 - 10);
 	const records = Array.from({ length: 10 }, (_, i) => ({ id: `big${i}`, vector: [1, i, 0, 0], data }));
-	expect((await call('upsert', records, service.vectorIndexToken)).status).toBe(200);
+	expect((await call('upsert', records, localIndex(service, 'dense').token)).status).toBe(200);
 	const small = Array.from({ length: 1000 }, (_, i) => ({ id: `s${i}`, vector: [1, i, 1, 0] }));
-	expect((await call('upsert/small', small, service.vectorIndexToken)).status).toBe(200);
+	expect((await call('upsert/small', small, localIndex(service, 'dense').token)).status).toBe(200);
 });
 afterAll(() => service.close());
 
@@ -79,7 +80,11 @@ describe('resumable queries', () => {
 		const refused = await call('resumable-query', { vector: [1, 1, 0, 0], topK: 1 });
 		expect(refused.status).toBe(400);
 		expect(refused.json().error).toContain('resumable queries of this token are open');
-		const owner = await call('resumable-query', { vector: [1, 1, 0, 0], topK: 1 }, service.vectorIndexToken);
+		const owner = await call(
+			'resumable-query',
+			{ vector: [1, 1, 0, 0], topK: 1 },
+			localIndex(service, 'dense').token,
+		);
 		expect(owner.status).toBe(200);
 		for (const uuid of uuids.splice(0, 10))
 			expect((await call('resumable-query-end', { uuid })).status).toBe(200);
@@ -87,7 +92,7 @@ describe('resumable queries', () => {
 	}, 120_000);
 
 	it('hand out a bounded number of records per token, so what they remember is bounded', async () => {
-		const token = service.vectorIndexToken;
+		const token = localIndex(service, 'dense').token;
 		const started: string[] = [];
 		const perQuery = 1000;
 		for (let i = 0; i < maxHandedOut / perQuery - 1; i++) {

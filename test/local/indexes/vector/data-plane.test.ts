@@ -8,6 +8,7 @@ import { ApiError } from '../../../../source/api/errors.js';
 import { VectorIndexClient } from '../../../../source/api/index-client.js';
 import type { VectorRecord } from '../../../../source/api/index-schemas.js';
 import { similarityFunctions } from '../../../../source/local/indexes/vector/similarity.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { randomVector, seededRandom } from '../../../support/seeded-random.js';
 import { rankingMismatch, referenceRanking } from '../../../support/vector-reference.js';
 import { type Fixture, raw, startFixture } from '../../helpers.js';
@@ -15,9 +16,9 @@ import { type Fixture, raw, startFixture } from '../../helpers.js';
 const dimension = 24;
 const noRetry = { retries: 0, baseDelayMs: 1, maxDelayMs: 1 };
 
-function clientOf(fx: Fixture, token = fx.service.vectorIndexToken): VectorIndexClient {
+function clientOf(fx: Fixture, token = localIndex(fx.service, 'dense').token): VectorIndexClient {
 	return new VectorIndexClient({
-		endpoint: fx.service.vectorIndexUrl,
+		endpoint: localIndex(fx.service, 'dense').url,
 		token,
 		retry: noRetry,
 		timeoutMs: 5000,
@@ -137,7 +138,7 @@ for (const similarity of similarityFunctions) {
 describe('vector data plane errors', () => {
 	let fx: Fixture;
 	let index: VectorIndexClient;
-	const url = (path: string) => `${fx.service.vectorIndexUrl}${path}`;
+	const url = (path: string) => `${localIndex(fx.service, 'dense').url}${path}`;
 	const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
 	beforeAll(async () => {
@@ -173,7 +174,7 @@ describe('vector data plane errors', () => {
 		for (const [body, message] of cases) {
 			const response = await raw(url('/upsert'), {
 				method: 'POST',
-				headers: auth(fx.service.vectorIndexToken),
+				headers: auth(localIndex(fx.service, 'dense').token),
 				body: JSON.stringify(body),
 			});
 			expect(response.status).toBe(400);
@@ -182,14 +183,14 @@ describe('vector data plane errors', () => {
 		// Infinity and NaN cannot be written in JSON: 1e999 parses to Infinity, NaN does not parse.
 		const infinite = await raw(url('/upsert'), {
 			method: 'POST',
-			headers: auth(fx.service.vectorIndexToken),
+			headers: auth(localIndex(fx.service, 'dense').token),
 			body: '{"id":"c","vector":[1,1e999,3]}',
 		});
 		expect(infinite.status).toBe(400);
 		expect(infinite.text).toContain('Infinity');
 		const nan = await raw(url('/upsert'), {
 			method: 'POST',
-			headers: auth(fx.service.vectorIndexToken),
+			headers: auth(localIndex(fx.service, 'dense').token),
 			body: '{"id":"c","vector":[1,NaN,3]}',
 		});
 		expect(nan.status).toBe(400);
@@ -199,7 +200,7 @@ describe('vector data plane errors', () => {
 	});
 
 	it('refuses malformed bodies and bad query parameters with 400', async () => {
-		const token = fx.service.vectorIndexToken;
+		const token = localIndex(fx.service, 'dense').token;
 		const cases: [string, string, RegExp][] = [
 			['/query', '{"vector": [1, 0, 0], "topK": ', /not valid JSON/],
 			['/query', '', /query: expected a JSON object/],
@@ -233,7 +234,7 @@ describe('vector data plane errors', () => {
 	});
 
 	it('answers 404 for an unknown index and an unknown operation, and deleted: 0 for unknown ids', async () => {
-		const token = fx.service.vectorIndexToken;
+		const token = localIndex(fx.service, 'dense').token;
 		const otherIndex = await raw(`${fx.service.queueUrl}/vector/not-this-one/info`, { headers: auth(token) });
 		expect(otherIndex.status).toBe(404);
 		expect(otherIndex.json()).toEqual({ error: 'vector index "not-this-one" not found' });
@@ -261,7 +262,7 @@ describe('vector data plane errors', () => {
 		const basic = await raw(url('/info'), { headers: { authorization: 'Basic YTpi' } });
 		expect(basic.status).toBe(401);
 
-		const readOnly = clientOf(fx, fx.service.vectorIndexReadOnlyToken);
+		const readOnly = clientOf(fx, localIndex(fx.service, 'dense').readOnlyToken);
 		expect((await readOnly.query({ vector: [1, 0, 0], topK: 1 }))[0]?.id).toBe('a');
 		expect(await readOnly.fetch(['b'])).toEqual([{ id: 'b' }]);
 		expect((await readOnly.range({ limit: 10 })).vectors).toHaveLength(2);

@@ -8,6 +8,7 @@ import { Index } from '@upstash/vector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { similarityFunctions } from '../../../../source/local/indexes/vector/similarity.js';
 import { type LocalService, startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { randomVector, seededRandom } from '../../../support/seeded-random.js';
 
 const dimension = 384;
@@ -32,7 +33,11 @@ for (const similarity of similarityFunctions)
 
 		beforeAll(async () => {
 			service = await startLocalService({ vectorDimension: dimension, vectorSimilarity: similarity });
-			index = new Index({ url: service.vectorIndexUrl, token: service.vectorIndexToken, retry: false });
+			index = new Index({
+				url: localIndex(service, 'dense').url,
+				token: localIndex(service, 'dense').token,
+				retry: false,
+			});
 			await index.upsert([
 				...good,
 				{ id: 'tiny', vector: new Array(dimension).fill(tiny) },
@@ -78,7 +83,11 @@ describe('extreme sparse vectors', () => {
 
 	it('score a finite number', async () => {
 		service = await startLocalService();
-		const index = new Index({ url: service.sparseIndexUrl, token: service.sparseIndexToken, retry: false });
+		const index = new Index({
+			url: localIndex(service, 'sparse').url,
+			token: localIndex(service, 'sparse').token,
+			retry: false,
+		});
 		const indices = Array.from({ length: 10 }, (_, i) => i);
 		await index.upsert([
 			{ id: 'huge', sparseVector: { indices, values: indices.map(() => huge) } },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndexClient } from '../../../../source/api/index-client.js';
 import { maxGlobWork } from '../../../../source/local/indexes/common/filter/glob.js';
 import { type LocalService, startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { failure } from '../../helpers.js';
 
 let service: LocalService;
@@ -19,8 +20,16 @@ const pattern = `*${'a'.repeat(2_000)}b`;
 
 beforeAll(async () => {
 	service = await startLocalService({ vectorDimension: 4 });
-	index = new Index({ url: service.vectorIndexUrl, token: service.vectorIndexReadOnlyToken, retry: false });
-	const writer = new Index({ url: service.vectorIndexUrl, token: service.vectorIndexToken, retry: false });
+	index = new Index({
+		url: localIndex(service, 'dense').url,
+		token: localIndex(service, 'dense').readOnlyToken,
+		retry: false,
+	});
+	const writer = new Index({
+		url: localIndex(service, 'dense').url,
+		token: localIndex(service, 'dense').token,
+		retry: false,
+	});
 	await writer.upsert(
 		Array.from({ length: 10 }, (_, i) => ({ id: `r${i}`, vector: [1, i, 0, 0], metadata: { s: value(i) } })),
 	);
@@ -35,9 +44,9 @@ describe('GLOB in filters', () => {
 			filter: `s GLOB '${pattern}'`,
 		}));
 		let batchDone = false;
-		const batch = fetch(`${service.vectorIndexUrl}/query`, {
+		const batch = fetch(`${localIndex(service, 'dense').url}/query`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${service.vectorIndexReadOnlyToken}` },
+			headers: { authorization: `Bearer ${localIndex(service, 'dense').readOnlyToken}` },
 			body: JSON.stringify(queries),
 		}).then(async (response) => {
 			batchDone = true;
@@ -78,8 +87,8 @@ describe('GLOB in filters', () => {
 
 	it('searches a 200 KB document with a pathological pattern in linear work', async () => {
 		const search = new SearchIndexClient({
-			endpoint: service.searchIndexUrl,
-			token: service.searchIndexToken,
+			endpoint: localIndex(service, 'search').url,
+			token: localIndex(service, 'search').token,
 		});
 		const long = `word ${'a'.repeat(200_000)}b`;
 		await search.upsert('docs', [

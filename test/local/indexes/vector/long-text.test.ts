@@ -6,6 +6,7 @@
 import { Index } from '@upstash/vector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalService, startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { failure } from '../../helpers.js';
 
 /** 1,001 distinct words, the first said three times so that it is among those kept. */
@@ -21,8 +22,16 @@ for (const kind of ['sparse', 'hybrid'] as const)
 	describe(`a ${kind} index`, () => {
 		const index = () =>
 			kind === 'sparse'
-				? new Index({ url: service.sparseIndexUrl, token: service.sparseIndexToken, retry: false })
-				: new Index({ url: service.hybridIndexUrl, token: service.hybridIndexToken, retry: false });
+				? new Index({
+						url: localIndex(service, 'sparse').url,
+						token: localIndex(service, 'sparse').token,
+						retry: false,
+					})
+				: new Index({
+						url: localIndex(service, 'hybrid').url,
+						token: localIndex(service, 'hybrid').token,
+						retry: false,
+					});
 
 		it('embeds a text of more than 1,000 distinct words and finds it again', async () => {
 			expect(longText.length).toBeGreaterThan(7000);

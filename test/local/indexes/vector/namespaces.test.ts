@@ -12,6 +12,7 @@ import { Index } from '@upstash/vector';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maxNamespaces } from '../../../../source/local/indexes/vector/database.js';
 import { startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 import { failure } from '../../helpers.js';
 
 const RealMemory = WebAssembly.Memory;
@@ -42,7 +43,11 @@ afterEach(async () => {
 const start = () => startLocalService({ dataDir, vectorDimension: 4 });
 
 function dense(service: Awaited<ReturnType<typeof start>>): Index {
-	return new Index({ url: service.vectorIndexUrl, token: service.vectorIndexToken, retry: false });
+	return new Index({
+		url: localIndex(service, 'dense').url,
+		token: localIndex(service, 'dense').token,
+		retry: false,
+	});
 }
 
 describe('vector namespaces', () => {

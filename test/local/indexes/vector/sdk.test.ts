@@ -8,6 +8,7 @@ import { FusionAlgorithm, Index, QueryMode, WeightingStrategy } from '@upstash/v
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalService } from '../../../../source/local/service.js';
 import { startLocalService } from '../../../../source/local/service.js';
+import { localIndex } from '../../../../source/local/service-indexes.js';
 
 let service: LocalService;
 let dense: Index;
@@ -19,9 +20,21 @@ const dimension = 4;
 beforeAll(async () => {
 	service = await startLocalService({ vectorDimension: dimension, hybridDimension: 2 });
 	const retry = false as const;
-	dense = new Index({ url: service.vectorIndexUrl, token: service.vectorIndexToken, retry });
-	sparse = new Index({ url: service.sparseIndexUrl, token: service.sparseIndexToken, retry });
-	hybrid = new Index({ url: service.hybridIndexUrl, token: service.hybridIndexToken, retry });
+	dense = new Index({
+		url: localIndex(service, 'dense').url,
+		token: localIndex(service, 'dense').token,
+		retry,
+	});
+	sparse = new Index({
+		url: localIndex(service, 'sparse').url,
+		token: localIndex(service, 'sparse').token,
+		retry,
+	});
+	hybrid = new Index({
+		url: localIndex(service, 'hybrid').url,
+		token: localIndex(service, 'hybrid').token,
+		retry,
+	});
 });
 afterAll(() => service.close());
 beforeEach(async () => {
