@@ -274,7 +274,7 @@ async function asCachedScript(file, originals) {
 await bundle('cli/monitor', ['local/service.js', 'cli/code-cache.js']);
 // The monitor's TUI, most of what its start compiles, and the larger chunks it loads before it,
 // by the names the bundler gives them (after a module of each: the dialects are in load-undici's).
-const cached = ['run', 'schemas', 'style', 'load-undici', 'workflows-api', 'keys'].map((chunk) =>
+const cached = ['run', 'schemas', 'style', 'load-undici', 'workflow-schemas', 'keys'].map((chunk) =>
 	path.join(dist, 'cli', `monitor.bundle-${chunk}.js`),
 );
 // Each reads the chunks it imports as the bundler wrote them.
