@@ -9,25 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchIndexClient, VectorIndexClient } from '../../source/api/index-client.js';
+import { type LocalIndexInfo, localIndex } from '../../source/local/service-indexes.js';
 import * as answers from '../fixtures/deployed/answers.js';
 import { type DeployedService, deployedEnv, startDeployedService } from '../support/deployed-service.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-interface Info {
-	vectorIndexId: string;
-	vectorIndexUrl: string;
-	vectorIndexToken: string;
-	sparseIndexId: string;
-	sparseIndexUrl: string;
-	sparseIndexToken: string;
-	hybridIndexId: string;
-	hybridIndexUrl: string;
-	hybridIndexToken: string;
-	searchIndexUrl: string;
-	searchIndexToken: string;
-}
+type Info = { indexes: readonly LocalIndexInfo[] };
 
 let home: string;
 let served: Served;
@@ -60,26 +49,38 @@ beforeAll(async () => {
 	served = await startServe(baseEnv(home), ['--vector-dimension', '3', '--hybrid-dimension', '3']);
 	info = served.info as unknown as Info;
 	env = baseEnv(home);
-	const dense = new VectorIndexClient({ endpoint: info.vectorIndexUrl, token: info.vectorIndexToken });
+	const dense = new VectorIndexClient({
+		endpoint: localIndex(info, 'dense').url,
+		token: localIndex(info, 'dense').token,
+	});
 	await dense.upsert(books, { namespace: 'books' });
 	await dense.upsert([
 		{ id: 'd1', vector: [1, 0, 0], metadata: { n: 1 } },
 		{ id: 'd2', vector: [0, 1, 0], metadata: { n: 2 } },
 		{ id: 'd3', vector: [0.9, 0.1, 0], metadata: { n: 3 } },
 	]);
-	const sparse = new VectorIndexClient({ endpoint: info.sparseIndexUrl, token: info.sparseIndexToken });
+	const sparse = new VectorIndexClient({
+		endpoint: localIndex(info, 'sparse').url,
+		token: localIndex(info, 'sparse').token,
+	});
 	await sparse.upsert([
 		{ id: 's1', sparseVector: { indices: [1, 7], values: [0.5, 1] }, metadata: { kind: 'a' } },
 		{ id: 's2', sparseVector: { indices: [2], values: [1] }, metadata: { kind: 'b' } },
 	]);
 	await sparse.upsert(books.slice(0, 2), { namespace: 'books' });
-	const hybrid = new VectorIndexClient({ endpoint: info.hybridIndexUrl, token: info.hybridIndexToken });
+	const hybrid = new VectorIndexClient({
+		endpoint: localIndex(info, 'hybrid').url,
+		token: localIndex(info, 'hybrid').token,
+	});
 	await hybrid.upsert([
 		{ id: 'h1', vector: [1, 0, 0], sparseVector: { indices: [3], values: [1] } },
 		{ id: 'h2', vector: [0, 0, 1], sparseVector: { indices: [4], values: [1] } },
 	]);
 	await hybrid.upsert(books.slice(2), { namespace: 'books' });
-	const search = new SearchIndexClient({ endpoint: info.searchIndexUrl, token: info.searchIndexToken });
+	const search = new SearchIndexClient({
+		endpoint: localIndex(info, 'search').url,
+		token: localIndex(info, 'search').token,
+	});
 	await search.upsert('articles', [
 		{ id: 'x1', content: { title: 'quick brown fox', body: 'jumps over the dog' }, metadata: { lang: 'en' } },
 		{ id: 'x2', content: { title: 'der schnelle braune fuchs' }, metadata: { lang: 'de' } },
@@ -113,21 +114,30 @@ describe('mqtop vector against the local server', () => {
 
 	it('queries the sparse and the hybrid index, named with --index', async () => {
 		const sparse = await json<Match[]>([
-			...['vector', 'query', '--index', info.sparseIndexId],
+			...['vector', 'query', '--index', localIndex(info, 'sparse').id],
 			...['--vector', '{"indices": [7], "values": [1]}'],
 		]);
 		expect(sparse.map((m) => m.id)).toEqual(['s1']);
 		const sparseText = await json<Match[]>([
-			...['vector', 'query', '--index', info.sparseIndexId, '--namespace', 'books'],
+			...['vector', 'query', '--index', localIndex(info, 'sparse').id, '--namespace', 'books'],
 			...['--data', 'snow mountains'],
 		]);
 		expect(sparseText[0]!.id).toBe('b2');
 		const hybrid = await json<Match[]>([
-			...['vector', 'query', '--index', info.hybridIndexId, '--vector', '[0, 0, 1]', '--top-k', '1'],
+			...[
+				'vector',
+				'query',
+				'--index',
+				localIndex(info, 'hybrid').id,
+				'--vector',
+				'[0, 0, 1]',
+				'--top-k',
+				'1',
+			],
 		]);
 		expect(hybrid.map((m) => m.id)).toEqual(['h2']);
 		const hybridText = await json<Match[]>([
-			...['vector', 'query', '--index', info.hybridIndexId, '--namespace', 'books'],
+			...['vector', 'query', '--index', localIndex(info, 'hybrid').id, '--namespace', 'books'],
 			...['--data', 'trains desert', '--top-k', '1'],
 		]);
 		expect(hybridText.map((m) => m.id)).toEqual(['b5']);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceErrorKind } from '../../source/local/errors.js';
 import { statusOfKind } from '../../source/local/http/error-status.js';
+import { localIndex } from '../../source/local/service-indexes.js';
 import { bearer, type Fixture, raw, startFixture } from './helpers.js';
 
 type Answer = Awaited<ReturnType<typeof raw>>;
@@ -44,9 +45,9 @@ const cases: Record<ServiceErrorKind, Case> = {
 	},
 	forbidden: {
 		send: (f) =>
-			raw(`${f.service.vectorIndexUrl}/reset`, {
+			raw(`${localIndex(f.service, 'dense').url}/reset`, {
 				method: 'POST',
-				headers: { authorization: `Bearer ${f.service.vectorIndexReadOnlyToken}` },
+				headers: { authorization: `Bearer ${localIndex(f.service, 'dense').readOnlyToken}` },
 			}),
 		words: 'the read-only token can only read',
 	},

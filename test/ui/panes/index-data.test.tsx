@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIndexAccess } from '../../../source/api/index-access.js';
 import { SearchIndexClient, VectorIndexClient } from '../../../source/api/index-client.js';
+import { localIndex } from '../../../source/local/service-indexes.js';
 import { keys, lineOf, mountTui, type Session, startSession } from '../harness.js';
 
 const ctrlU = '\x15';
@@ -38,8 +39,8 @@ describe('Vector pane: the index data', () => {
 		session = await startSession({ columns: 80, rows: 24, pane: 'vector', service: { vectorDimension: 3 } });
 		const { service } = session.fixture;
 		const index = new VectorIndexClient({
-			endpoint: service.vectorIndexUrl,
-			token: service.vectorIndexToken,
+			endpoint: localIndex(service, 'dense').url,
+			token: localIndex(service, 'dense').token,
 		});
 		await index.upsert(
 			[
@@ -128,8 +129,8 @@ describe('Vector pane: the index data', () => {
 	it('deletes the selected record only once its exact request is confirmed, then reads the page again', async () => {
 		const { screen, fixture } = session;
 		const index = new VectorIndexClient({
-			endpoint: fixture.service.vectorIndexUrl,
-			token: fixture.service.vectorIndexToken,
+			endpoint: localIndex(fixture.service, 'dense').url,
+			token: localIndex(fixture.service, 'dense').token,
 		});
 		await screen.press('D');
 		const confirm = await screen.waitFor(
@@ -139,7 +140,7 @@ describe('Vector pane: the index data', () => {
 		expect(confirm).toMatch(/\{"ids":\["(warm|snow|summer)"\]\}/);
 		const id = /\{"ids":\["(\w+)"\]\}/.exec(confirm)![1]!;
 		expect(confirm).toContain(`delete record ${id} from namespace books`);
-		expect(confirm).toContain(`to ${fixture.service.vectorIndexUrl}`);
+		expect(confirm).toContain(`to ${localIndex(fixture.service, 'dense').url}`);
 		await screen.press('n');
 		await screen.waitFor((f) => !f.includes('POST /delete'), 'back, nothing sent');
 		expect((await index.fetch([id], { namespace: 'books' }))[0]).not.toBeNull();
@@ -171,8 +172,8 @@ describe('Vector pane in read-only mode', () => {
 		try {
 			const { screen, fixture } = session;
 			const index = new VectorIndexClient({
-				endpoint: fixture.service.vectorIndexUrl,
-				token: fixture.service.vectorIndexToken,
+				endpoint: localIndex(fixture.service, 'dense').url,
+				token: localIndex(fixture.service, 'dense').token,
 			});
 			await index.upsert({ id: 'only', data: 'the one record' });
 			await screen.waitFor((f) => f.includes('queries today') && f.includes('d data'), 'the statistics');
@@ -195,7 +196,7 @@ describe('Search pane: the documents', () => {
 	beforeAll(async () => {
 		session = await startSession({ columns: 80, rows: 24, pane: 'search' });
 		const { fixture } = session;
-		const access = await readIndexAccess(fixture.client, 'search', fixture.service.searchIndexId);
+		const access = await readIndexAccess(fixture.client, 'search', localIndex(fixture.service, 'search').id);
 		const search = new SearchIndexClient({ endpoint: access.endpoint, token: access.writeToken! });
 		await search.upsert('articles', [
 			{ id: 'fox', content: { title: 'quick brown fox' }, metadata: { lang: 'en' } },
@@ -227,7 +228,7 @@ describe('Search pane: the documents', () => {
 		expect(confirm).toContain('{"filter":"@metadata.lang = \'de\'"}');
 		await screen.press('y');
 		await screen.waitFor((f) => f.includes('deleted 1 record'), 'the outcome');
-		const access = await readIndexAccess(fixture.client, 'search', fixture.service.searchIndexId);
+		const access = await readIndexAccess(fixture.client, 'search', localIndex(fixture.service, 'search').id);
 		const search = new SearchIndexClient({ endpoint: access.endpoint, token: access.readToken });
 		expect((await search.range('articles', { limit: 10 })).vectors.map((d) => d.id).sort()).toEqual([
 			'fox',
@@ -239,7 +240,7 @@ describe('Search pane: the documents', () => {
 		const { fixture } = session;
 		const screen = mountTui(
 			fixture.client,
-			{ embedded: true, searchIndexId: fixture.service.searchIndexId },
+			{ embedded: true, searchIndexId: localIndex(fixture.service, 'search').id },
 			{ pane: 'search', columns: 200, rows: 50 },
 		);
 		try {
