@@ -18,7 +18,11 @@ import { rolldown } from 'rolldown';
 
 const dist = path.resolve('dist');
 const devtools = '\0no-devtools';
-const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
+const inkEntry = createRequire(import.meta.url).resolve('ink');
+const inkOutput = path.join(path.dirname(inkEntry), 'output.js');
+const inkVersion = JSON.parse(
+	await readFile(path.join(path.dirname(inkEntry), '..', 'package.json'), 'utf8'),
+).version;
 const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');
 
 const cellWidth = path.join(dist, 'ui', 'ink', 'cell-width.js');
@@ -160,7 +164,10 @@ const plugins = [
 		// The TUI reaches Ink's Output class at run time by its file (ui/ink/ink-output.ts); here Ink
 		// is bundled, so the same file is imported statically and becomes the bundle's one copy.
 		name: 'ink-output',
-		load: (id) => (id === inkOutputLocator ? `export { default } from ${JSON.stringify(inkOutput)};` : null),
+		load: (id) =>
+			id === inkOutputLocator
+				? `export { default } from ${JSON.stringify(inkOutput)};\nexport const inkVersion = ${JSON.stringify(inkVersion)};`
+				: null,
 	},
 ];
 

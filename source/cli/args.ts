@@ -100,7 +100,9 @@ function checkChoices(given: readonly Given[], specs: FlagSpecs): void {
 	for (const [name, spec] of Object.entries(specs)) {
 		const value = given.findLast((flag) => flag.name === name)?.value;
 		if (spec.choices && value !== undefined && !spec.choices.includes(value))
-			throw new UsageError(`--${name}: expected one of ${spec.choices.join(', ')}, got ${JSON.stringify(value)}`);
+			throw new UsageError(
+				`--${name}: expected one of ${spec.choices.join(', ')}, got ${JSON.stringify(value)}`,
+			);
 	}
 }
 
@@ -108,7 +110,9 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs): ParsedArg
 	const { given, positionals } = scan(argv, specs);
 	checkChoices(given, specs);
 	const strings = (name: string): string[] => {
-		const values = given.flatMap((flag) => (flag.name === name && flag.value !== undefined ? [flag.value] : []));
+		const values = given.flatMap((flag) =>
+			flag.name === name && flag.value !== undefined ? [flag.value] : [],
+		);
 		// A single flag given twice keeps its last value: an alias's flag can be overridden.
 		return specs[name]?.multiple ? values : values.slice(-1);
 	};
