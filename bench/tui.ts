@@ -80,10 +80,13 @@ async function runChild(script: string, args: string[], env: Record<string, stri
 	return report;
 }
 
+/** Frames timed of each kind: fewer on a loaded machine, where 400 of each outlast the watchdog. */
+const frameArgs = ['frames', process.env.MQTOP_BENCH_FRAMES ?? '400'];
+
 async function frameTime(service: LocalService): Promise<BenchLine[]> {
-	const report = await runChild('./tui-child.js', ['frames'], connectionEnv(service));
+	const report = await runChild('./tui-child.js', frameArgs, connectionEnv(service));
 	// The same frames with Ink's own Output.get (ui/ink/fast-output.ts left out), in the same run.
-	const stock = await runChild('./tui-child.js', ['frames'], {
+	const stock = await runChild('./tui-child.js', frameArgs, {
 		...connectionEnv(service),
 		MQTOP_BENCH_WITHOUT: 'frame-composer',
 	});
