@@ -129,6 +129,34 @@ function sparseAndHybrid(vectors: number[][], queries: number[][]): { sparseP99:
 	};
 }
 
+/**
+ * The dense query of the store, as a person runs it, with the SIMD kernels left out
+ * (MQTOP_BENCH_WITHOUT): every slab stays a plain array scanned by the JS loop.
+ */
+function queryWithoutKernels(vectors: number[][], queries: number[][]): number {
+	const before = process.env.MQTOP_BENCH_WITHOUT;
+	process.env.MQTOP_BENCH_WITHOUT = 'simd-kernels';
+	try {
+		const store = new VectorStore({ dimension, similarity: 'COSINE' });
+		for (let start = 0; start < count; start += batch)
+			store.upsert(
+				vectors.slice(start, start + batch).map((vector, i) => ({
+					id: `doc-${start + i}`,
+					vector,
+					metadata: { group: (start + i) % groups },
+				})),
+			);
+		store.query({ vector: queries[0]!, topK });
+		return percentile(
+			timeEach(queries, (vector) => store.query({ vector, topK }), 10_000),
+			50,
+		);
+	} finally {
+		if (before === undefined) delete process.env.MQTOP_BENCH_WITHOUT;
+		else process.env.MQTOP_BENCH_WITHOUT = before;
+	}
+}
+
 /** One full dot-product scan of a slab, SIMD (wasm memory) and plain (typed array), per query. */
 function slabScans(vectors: number[][], queries: number[][]): { simdP50: number; plainP50: number } {
 	const p50 = (wasm: boolean) => {
@@ -207,6 +235,7 @@ export const indexBenchmark: Benchmark = {
 		const baseP50 = percentile(baselineMs, 50);
 		const baseP99 = percentile(baselineMs, 99);
 		const filteredP99 = percentile(filteredMs, 99);
+		const plainP50Query = queryWithoutKernels(vectors, queries);
 		const { sparseP99, hybridP99 } = sparseAndHybrid(vectors, queries);
 		const { simdP50, plainP50 } = slabScans(vectors, queries);
 		return [
@@ -255,8 +284,14 @@ export const indexBenchmark: Benchmark = {
 				value: simdP50,
 				unit: 'ms',
 				baseline: plainP50,
-				target: '<= 0.5x baseline (else the kernels are not worth their memory)',
-				met: simdP50 <= plainP50 * 0.5,
+			},
+			{
+				metric: `  query top-${topK} p50 with them (baseline: the same store without them)`,
+				value: p50,
+				unit: 'ms',
+				baseline: plainP50Query,
+				target: '<= 0.9x baseline (else they go)',
+				met: p50 <= plainP50Query * 0.9,
 			},
 			{ metric: 'upserts', value: count / (upsertMs / 1000), unit: 'vectors/s' },
 			{

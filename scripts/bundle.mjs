@@ -2,10 +2,10 @@
  * Bundles each entry that starts a thread into one file beside it, which is what runs:
  * - dist/cli/monitor.bundle.js, what the monitor runs on its own thread: the config, the
  *   client, zod, undici, the TUI with Ink and React (`mqtop` loads it for the monitor);
- * - dist/receiver/worker-entry.bundle.js and dist/local/worker-entry.bundle.js, the receiver's
+ * - dist/receiver/worker-entry.bundle.js and dist/local/service-thread-entry.bundle.js, the receiver's
  *   and the local service's worker threads (their hosts start them from the bundle).
  * Loading hundreds of small modules (zod's alone are about a hundred) was most of the monitor's
- * start; one file, tree-shaken, loads in a fraction of that. What is imported dynamically (the
+ * start; one file, tree-shaken, loads faster (`npm run bench tui`). What is imported dynamically (the
  * TUI, undici, the workers' hosts, the demo) stays so: it is evaluated only when first used.
  * Left out: LevelDB (a native addon, found by its own path), and from the monitor the local
  * service, which its worker thread loads.
@@ -18,7 +18,11 @@ import { rolldown } from 'rolldown';
 
 const dist = path.resolve('dist');
 const devtools = '\0no-devtools';
-const inkOutput = path.join(path.dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
+const inkEntry = createRequire(import.meta.url).resolve('ink');
+const inkOutput = path.join(path.dirname(inkEntry), 'output.js');
+const inkVersion = JSON.parse(
+	await readFile(path.join(path.dirname(inkEntry), '..', 'package.json'), 'utf8'),
+).version;
 const inkOutputLocator = path.join(dist, 'ui', 'ink', 'ink-output.js');
 const inkInstances = path.join(path.dirname(inkOutput), 'instances.js');
 const inkInstancesLocator = path.join(dist, 'ui', 'ink', 'ink-instances.js');
@@ -46,7 +50,7 @@ const plugins = [
 	},
 	{
 		// string-width, slice-ansi and ansi-tokenize each make a grapheme segmenter when loaded, and the
-		// first Intl object of a process loads ICU's data: about 10 ms before the first frame, which
+		// first Intl object of a process loads ICU's data before the first frame, which
 		// needs none (its lines are one-cell text, ui/ink/cell-width.ts). Here each is made at its
 		// first use; the packages only ever call its segment().
 		name: 'lazy-segmenters',
@@ -69,8 +73,8 @@ const plugins = [
 	},
 	{
 		// From Node 22 an import of a built-in module reads every export it has, and some load code of
-		// their own when read: node:http's WebSocket loads Node's copy of undici (some 50 ms of the
-		// monitor's start), node:fs and node:process theirs. A require reads nothing, so each chunk
+		// their own when read: node:http's WebSocket loads Node's copy of undici (before the
+		// monitor's first frame), node:fs and node:process theirs. A require reads nothing, so each chunk
 		// requires the built-ins it imports and takes just the names it imports.
 		name: 'builtins-required',
 		renderChunk(code) {
@@ -162,7 +166,10 @@ const plugins = [
 		// The TUI reaches Ink's Output class at run time by its file (ui/ink/ink-output.ts); here Ink
 		// is bundled, so the same file is imported statically and becomes the bundle's one copy.
 		name: 'ink-output',
-		load: (id) => (id === inkOutputLocator ? `export { default } from ${JSON.stringify(inkOutput)};` : null),
+		load: (id) =>
+			id === inkOutputLocator
+				? `export { default } from ${JSON.stringify(inkOutput)};\nexport const inkVersion = ${JSON.stringify(inkVersion)};`
+				: null,
 	},
 	{
 		// Likewise Ink's map of its instances (ui/ink/ink-instances.ts), which render() fills.
@@ -197,8 +204,8 @@ async function bundle(entry, keptOut = []) {
 		format: 'esm',
 		entryFileNames: `${name}.bundle.js`,
 		chunkFileNames: `${name}.bundle-[name].js`,
-		// All ASCII (strings escaped, comments but the licences dropped): Node decodes the source and
-		// V8 scans it a third faster than with a single character beyond.
+		// All ASCII (strings escaped, comments but the licences dropped): V8 scans a one-byte source
+		// faster than one with a single character beyond.
 		charset: 'ascii',
 		comments: { legal: true, annotation: false, jsdoc: false },
 	});
@@ -283,4 +290,4 @@ const originals = new Map(
 );
 for (const file of cached) await asCachedScript(file, originals);
 await bundle('receiver/worker-entry');
-await bundle('local/worker-entry');
+await bundle('local/service-thread-entry');

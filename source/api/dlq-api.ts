@@ -4,10 +4,10 @@
  */
 import { type DlqFilter, filterQuery, withQuery } from './filters.js';
 import { DlqDeleted, DlqRetried, DlqRetriedMany, preparePage } from './messaging-schemas.js';
-import { apiPath } from './paths.js';
+import { apiPath, pathSegment } from './paths.js';
 import { encodePublishOptions, type PublishOptions } from './publish-options.js';
 import { DlqPage, DlqRecord } from './schemas.js';
-import { type ApiRequest, type Messaging, read, segment, sendRead } from './transport.js';
+import { type ApiRequest, type Messaging, read, sendRead } from './transport.js';
 
 /** The largest page the deployed service answers. */
 export const dlqPageLimit = 100;
@@ -59,7 +59,7 @@ export function retryDlqRequest(
 	return {
 		operation: `retry dead letter ${dlqId}`,
 		method: 'POST',
-		path: `/v2/dlq/retry/${segment(dlqId)}`,
+		path: `/v2/dlq/retry/${pathSegment(dlqId)}`,
 		headers: Object.fromEntries(encodePublishOptions(overrides, messaging.settings.dialect)),
 	};
 }

@@ -12,7 +12,8 @@ import {
 	GlobalParallelism,
 	prepareFlowControlKeys,
 } from './messaging-schemas.js';
-import { type ApiRequest, type Messaging, read, segment } from './transport.js';
+import { pathSegment } from './paths.js';
+import { type ApiRequest, type Messaging, read } from './transport.js';
 
 export interface PinSettings {
 	parallelism?: number;
@@ -62,7 +63,7 @@ export function flowControlActionRequest(key: string, action: KeyAction): ApiReq
 	return {
 		operation: `${actionWords[action]} flow-control key ${key}`,
 		method: 'POST',
-		path: `/v2/flowControl/${segment(key)}/${action}`,
+		path: `/v2/flowControl/${pathSegment(key)}/${action}`,
 	};
 }
 
@@ -76,7 +77,7 @@ export function pinFlowControlRequest(key: string, settings: PinSettings): ApiRe
 	return {
 		operation: `pin flow-control key ${key}`,
 		method: 'POST',
-		path: withQuery(`/v2/flowControl/${segment(key)}/pin`, numbers(settings)),
+		path: withQuery(`/v2/flowControl/${pathSegment(key)}/pin`, numbers(settings)),
 	};
 }
 
@@ -84,7 +85,7 @@ export function unpinFlowControlRequest(key: string, settings: UnpinSettings): A
 	return {
 		operation: `unpin flow-control key ${key}`,
 		method: 'POST',
-		path: withQuery(`/v2/flowControl/${segment(key)}/unpin`, numbers(settings)),
+		path: withQuery(`/v2/flowControl/${pathSegment(key)}/unpin`, numbers(settings)),
 	};
 }
 
@@ -105,7 +106,7 @@ export class FlowControlApi {
 	}
 
 	get(key: string, signal?: AbortSignal) {
-		const path = `/v2/flowControl/${segment(key)}`;
+		const path = `/v2/flowControl/${pathSegment(key)}`;
 		return read(this.messaging, `read flow-control key ${key}`, path, FlowControlKey, signal);
 	}
 

@@ -4,7 +4,8 @@
  * `POST <collection>/<name>/pause` and `/resume`.
  */
 import type { z } from 'zod';
-import { type ApiRequest, type Messaging, read, segment } from './transport.js';
+import { pathSegment } from './paths.js';
+import { type ApiRequest, type Messaging, read } from './transport.js';
 
 export interface ResourceKind<List extends z.ZodType, Item extends z.ZodType> {
 	/** e.g. `queue`, as operations name one: `pause queue orders`. */
@@ -28,13 +29,13 @@ export function resourceActions({ noun, collection }: ResourceKind<z.ZodType, z.
 	const action = (name: string, verb: 'pause' | 'resume'): ApiRequest => ({
 		operation: `${verb} ${noun} ${name}`,
 		method: 'POST',
-		path: `${collection}/${segment(name)}/${verb}`,
+		path: `${collection}/${pathSegment(name)}/${verb}`,
 	});
 	return {
 		delete: (name) => ({
 			operation: `delete ${noun} ${name}`,
 			method: 'DELETE',
-			path: `${collection}/${segment(name)}`,
+			path: `${collection}/${pathSegment(name)}`,
 		}),
 		pause: (name) => action(name, 'pause'),
 		resume: (name) => action(name, 'resume'),
@@ -59,7 +60,7 @@ export class NamedResourcesApi<List extends z.ZodType, Item extends z.ZodType> {
 
 	get(name: string, signal?: AbortSignal) {
 		const { noun, collection, item } = this.kind;
-		return read(this.messaging, `read ${noun} ${name}`, `${collection}/${segment(name)}`, item, signal);
+		return read(this.messaging, `read ${noun} ${name}`, `${collection}/${pathSegment(name)}`, item, signal);
 	}
 
 	async delete(name: string): Promise<void> {

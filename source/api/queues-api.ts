@@ -5,14 +5,9 @@
  */
 import { Queue, Queues } from './messaging-schemas.js';
 import { NamedResourcesApi, resourceActions } from './named-resources.js';
+import { pathSegment } from './paths.js';
 import { type PublishAnswer, readPublishAnswer } from './publish-answer.js';
-import {
-	type ApiRequest,
-	type Messaging,
-	type PublishLike,
-	publishShapedPath,
-	segment,
-} from './transport.js';
+import { type ApiRequest, type Messaging, type PublishLike, publishShapedPath } from './transport.js';
 
 export interface QueueSettings {
 	/** Messages of the queue in progress at once; default 1. */
@@ -54,7 +49,7 @@ export class QueuesApi extends NamedResourcesApi<typeof Queues, typeof Queue> {
 		const sent: ApiRequest = {
 			operation,
 			method: 'POST',
-			path: publishShapedPath(described.path, `/v2/enqueue/${segment(queueName)}/`),
+			path: publishShapedPath(described.path, `/v2/enqueue/${pathSegment(queueName)}/`),
 			headers: described.headers,
 			body: request.body ?? '',
 		};

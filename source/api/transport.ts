@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { ConnectionSettings } from './connection.js';
 import { type HttpResponse, readBody } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
-import { pathSegment } from './paths.js';
 import type { PublishOptions } from './publish-options.js';
 
 /** A request built apart from sending it (what a person confirms is what is sent). */
@@ -85,9 +84,6 @@ export function read<S extends z.ZodType>(
 ): Promise<Reading<Liberal<S>>> {
 	return sendRead(messaging, { operation, method: 'GET', path }, schema, { signal, prepare });
 }
-
-/** One encoded path segment (paths.ts): a `/`, `?` or `%` in a name cannot change the route. */
-export const segment = pathSegment;
 
 /**
  * The path of a publish-shaped operation (enqueue, schedule): the publish path with its

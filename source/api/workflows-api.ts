@@ -9,9 +9,9 @@
 import { type OneOrMany, withQuery } from './filters.js';
 import { readBody } from './http.js';
 import type { Liberal, Reading } from './liberal.js';
-import { apiPath } from './paths.js';
+import { apiPath, pathSegment } from './paths.js';
 import { type WorkflowTriggerItem, WorkflowTriggerResult, WorkflowTriggerResults } from './schemas.js';
-import { type ApiRequest, type Messaging, segment } from './transport.js';
+import type { ApiRequest, Messaging } from './transport.js';
 import {
 	CancelRunsResult,
 	NotifyResult,
@@ -77,7 +77,7 @@ export function cancelRunRequest(workflowRunId: string): ApiRequest {
 	return {
 		operation: `cancel workflow run ${workflowRunId}`,
 		method: 'DELETE',
-		path: `/v2/workflows/runs/${segment(workflowRunId)}`,
+		path: `/v2/workflows/runs/${pathSegment(workflowRunId)}`,
 	};
 }
 
@@ -117,8 +117,8 @@ export function cancelRunsRequest(selection: CancelRunsSelection): ApiRequest {
 export function notifyRequest(eventId: string, data: string, workflowRunId?: string): ApiRequest {
 	const path =
 		workflowRunId === undefined
-			? `/v2/notify/${segment(eventId)}`
-			: `/v2/notify/${segment(workflowRunId)}/${segment(eventId)}`;
+			? `/v2/notify/${pathSegment(eventId)}`
+			: `/v2/notify/${pathSegment(workflowRunId)}/${pathSegment(eventId)}`;
 	return {
 		operation: `notify ${eventId}${workflowRunId ? ` for ${workflowRunId}` : ''}`,
 		method: 'POST',
@@ -213,7 +213,7 @@ export class WorkflowsApi {
 	/** The steps waiting for an event. */
 	waiters(eventId: string, signal?: AbortSignal) {
 		return this.read(
-			{ operation: `list waiters of ${eventId}`, method: 'GET', path: `/v2/waiters/${segment(eventId)}` },
+			{ operation: `list waiters of ${eventId}`, method: 'GET', path: `/v2/waiters/${pathSegment(eventId)}` },
 			Waiters,
 			signal,
 		);

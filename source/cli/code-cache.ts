@@ -16,6 +16,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { benchWithout } from '../config/bench-without.js';
 import { cacheDirPath } from '../config/paths.js';
 
 /** `import()` as the module that loads the script has it: the script's own imports are relative to it. */
@@ -119,10 +120,10 @@ export async function runChunkScript(
 	meta: { url: string },
 	importFrom: ImportFrom,
 ): Promise<Record<string, unknown>> {
-	const cacheDir = path.join(
-		cacheDirPath({ platform: process.platform, env: process.env, homedir: homedir() }),
-		'code',
-	);
+	// No absolute directory, no cache: the benchmark's start without kept code.
+	const cacheDir = benchWithout('code-cache')
+		? ''
+		: path.join(cacheDirPath({ platform: process.platform, env: process.env, homedir: homedir() }), 'code');
 	const file = fileURLToPath(new URL(script, meta.url));
 	const ran = await runCachedScript(file, deps, meta, importFrom, cacheDir);
 	process.once('exit', () => ran.keep());

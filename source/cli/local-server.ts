@@ -103,7 +103,7 @@ export async function findLocalServer(dataDir: string): Promise<LocalServerInfo 
  * The JSON a GET of `url` answers with 2xx in time; undefined for anything else. node:http
  * rather than fetch: the monitor's first frame waits for this, and fetch loads undici first.
  * Required, not imported: from Node 22 an import of node:http reads every export, and its
- * WebSocket ones load Node's own undici, some 30 ms of the monitor's start (README, Development).
+ * WebSocket ones load Node's own undici, which the monitor's start waits for (README, Development).
  */
 function probeJson(url: string, headers: Record<string, string>): Promise<unknown> {
 	const { get } = createRequire(import.meta.url)('node:http') as typeof import('node:http');

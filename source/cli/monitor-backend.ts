@@ -63,7 +63,7 @@ export function signingKeysOf(client: MqClient): ReadKeys {
 
 /** The local service on a worker thread: on the default port unless another program has it. */
 async function startWorkerService(options: LocalServiceData, port: number): Promise<LocalServiceHandle> {
-	const { startLocalServiceInWorker } = await import('../local/worker.js');
+	const { startLocalServiceInWorker } = await import('../local/service-thread.js');
 	if (port === 0) return startLocalServiceInWorker({ ...options, port: 0 });
 	try {
 		return await startLocalServiceInWorker({ ...options, port });

@@ -3,9 +3,8 @@ import { orMissing } from './missing.js';
 
 /**
  * `1234567` as `1,234,567`, as `Intl.NumberFormat('en-US')` groups it; fractions are rounded to
- * whole numbers. Grouped by hand: the first Intl object of a process loads ICU's data, about 10 ms
- * of the monitor's first frame (README, Development),
- * and the first frame shows counts.
+ * whole numbers. Grouped by hand: the first Intl object of a process loads ICU's data, which
+ * the monitor's first frame waits for (README, Development), and the first frame shows counts.
  */
 export function formatInteger(n: number): string {
 	if (!Number.isFinite(n)) return '–';

@@ -11,9 +11,9 @@ import type { ScheduleRunner } from './schedules/runner.js';
 import type { UsageStats } from './stats/usage.js';
 import type { DedupStore } from './stores/dedup-store.js';
 import type { DlqStore } from './stores/dlq-store.js';
-import type { EventLog } from './stores/event-log.js';
 import type { Evictions } from './stores/evictions.js';
 import type { GroupStore } from './stores/group-store.js';
+import type { LogStore } from './stores/log-store.js';
 import type { QueueStore } from './stores/queue-store.js';
 import type { ScheduleStore } from './stores/schedule-store.js';
 import type { WaiterStore } from './stores/waiter-store.js';
@@ -47,7 +47,7 @@ export interface ServiceContext {
 	dlq: DlqStore;
 	/** What the caps evicted, said to the operator. */
 	evictions: Evictions;
-	events: EventLog;
+	events: LogStore;
 	dedup: DedupStore<PublishAnswer>;
 	/** Workflow runs, their waiters, and the engine that moves them. */
 	runs: WorkflowRunStore;

@@ -48,9 +48,9 @@ import { type LocalServiceInfo, serviceInfo } from './service-info.js';
 import { UsageStats } from './stats/usage.js';
 import { DedupStore } from './stores/dedup-store.js';
 import { DlqStore } from './stores/dlq-store.js';
-import { EventLog } from './stores/event-log.js';
 import { Evictions } from './stores/evictions.js';
 import { GroupStore } from './stores/group-store.js';
+import { LogStore } from './stores/log-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
 import { defaultMaxKeptNotifications, WaiterStore } from './stores/waiter-store.js';
@@ -311,7 +311,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	stopped.catch(() => {});
 	const settle = () => (alive ? keeper.settle() : stopped);
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
-	const events = new EventLog(
+	const events = new LogStore(
 		limits.max_events_size,
 		{ records: sinks.logs, messages: sinks.logMessages },
 		evictions,

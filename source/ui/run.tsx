@@ -4,6 +4,7 @@
  * the program ends. Process-level wiring (flags, local service) stays with the caller.
  */
 import { render } from 'ink';
+import { benchWithout } from '../config/bench-without.js';
 import { Root } from './app/root.js';
 import { createRuntime, type RuntimeOptions } from './app/runtime.js';
 import { enterFullScreen } from './app/terminal.js';
@@ -69,7 +70,7 @@ export function startTui(options: TuiOptions): TuiHandle {
 	const exit = options.exit ?? ((code: number) => process.exit(code));
 	const runtime = createRuntime(options);
 	// Every frame is composed by our row joiner (Ink's own for what it does not know).
-	installFrameComposer();
+	if (!benchWithout('frame-composer', options.env ?? process.env)) installFrameComposer();
 	// Styles as this terminal takes them, whatever CI variable the environment has.
 	const mode = styleMode({ isTTY: stdout.isTTY, env: options.env ?? process.env });
 	const restoreStyles = applyStyleMode(mode);

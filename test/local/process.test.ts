@@ -279,8 +279,8 @@ describe('mqtop serve', () => {
 describe('startLocalServiceInWorker', () => {
 	it('runs the service on a worker thread behind the same handle', async () => {
 		const worker = (await import(
-			pathToFileURL(`${out}/local/worker.js`).href
-		)) as typeof import('../../source/local/worker.js');
+			pathToFileURL(`${out}/local/service-thread.js`).href
+		)) as typeof import('../../source/local/service-thread.js');
 		const service = await worker.startLocalServiceInWorker({
 			token: 'tok_worker',
 			currentSigningKey: 'sig_current_worker',

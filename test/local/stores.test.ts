@@ -5,7 +5,7 @@ import { createMessage } from '../../source/local/messages/factory.js';
 import type { StoredMessage } from '../../source/local/messages/message.js';
 import { DedupStore, dedupWindowMs } from '../../source/local/stores/dedup-store.js';
 import { DlqStore, dlqResource } from '../../source/local/stores/dlq-store.js';
-import { EventLog } from '../../source/local/stores/event-log.js';
+import { LogStore } from '../../source/local/stores/log-store.js';
 
 const message = (url: string): StoredMessage =>
 	createMessage(
@@ -51,9 +51,9 @@ describe('DlqStore', () => {
 	});
 });
 
-describe('EventLog', () => {
+describe('LogStore', () => {
 	it('lists newest first within its capacity, filters, and pages with a cursor', () => {
-		const log = new EventLog(5);
+		const log = new LogStore(5);
 		const messages = [message('http://h/0'), message('http://h/1')];
 		for (let i = 0; i < 8; i++) {
 			log.add({ time: i, message: messages[i % 2]!, state: i % 3 === 0 ? 'DELIVERED' : 'CREATED' });

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context.js';
 import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { logEntry } from '../messages/log-entry.js';
-import type { LogRecord } from '../stores/event-log.js';
+import type { LogRecord } from '../stores/log-store.js';
 import { filterPredicate, logFilters, messageSubject, parseFilter } from './filter-query.js';
 import { pageCount, pageCursor } from './paging.js';
 

@@ -4,7 +4,7 @@
  * queue, schedule, flow-control key) and, for an answered attempt, the destination's response.
  * Redacted fields are hidden as everywhere else.
  */
-import type { LogRecord } from '../stores/event-log.js';
+import type { LogRecord } from '../stores/log-store.js';
 import { bodyFields, labelFields } from './message.js';
 import { isBodyRedacted, redactedValue, shownHeaders } from './redaction.js';
 

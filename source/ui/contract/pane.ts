@@ -9,8 +9,8 @@
 import type { ComponentType } from 'react';
 import type { MqClient } from '../../api/client.js';
 import type { Api, PollRequest } from '../data/endpoints.js';
+import type { PollScheduler } from '../data/poll-scheduler.js';
 import type { PollState, PollStore } from '../data/poll-store.js';
-import type { PollScheduler } from '../data/scheduler.js';
 import type { ReducerStore } from '../data/store.js';
 import type { TrackedMessages, TrackedState } from '../data/tracked-messages.js';
 import type { Binding, Scope, ScopeInfo } from '../keys/key-table.js';

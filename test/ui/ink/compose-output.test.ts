@@ -11,8 +11,13 @@ import {
 	type Operation,
 	type Transformer,
 } from '../../../source/ui/ink/compose-output.js';
-import { installFrameComposer, stockOutputGet } from '../../../source/ui/ink/fast-output.js';
-import InkOutput from '../../../source/ui/ink/ink-output.js';
+import {
+	inkOutputKnown,
+	inkWrittenFor,
+	installFrameComposer,
+	stockOutputGet,
+} from '../../../source/ui/ink/fast-output.js';
+import InkOutput, { inkVersion } from '../../../source/ui/ink/ink-output.js';
 
 interface OutputLike {
 	width: number;
@@ -209,6 +214,15 @@ describe('composeOutput', () => {
 		const unknown = { type: 'paint', x: 0, y: 0 } as unknown as Operation;
 		expect(composeOutput(20, 1, [...output.operations, unknown])).toBeUndefined();
 		expect(composeOutput(20, 1, output.operations)?.output).toBe('text');
+	});
+
+	it('is written for the Ink installed: another version fails here until its private Output is checked', () => {
+		// fast-output.ts reaches into Ink's unexported build/output.js; an upgrade must look at it again.
+		expect(
+			inkVersion,
+			`Ink ${inkVersion} is installed; the frame composer was written for ${inkWrittenFor}`,
+		).toBe(inkWrittenFor);
+		expect(inkOutputKnown()).toBe(true);
 	});
 
 	it("composes the frames of Ink's Output once installed, and leaves the rest to Ink", () => {

@@ -175,31 +175,25 @@ function startResumable(call: Call, dataOnly: boolean): unknown {
 	return result;
 }
 
+/** `upsert` (vectors given) and `upsert-data` (text, embedded here): the same but for the reading. */
+function upsertOperation(command: string, withData: boolean): DataPlaneOperation<VectorEngine> {
+	return {
+		command,
+		methods: ['POST'],
+		namespaced: true,
+		access: 'write',
+		async run(call) {
+			const records = await upsertRecords(call, withData);
+			call.engine.database.upsert(namespaceOf(call), records);
+			call.count('update', records.length);
+			return 'Success';
+		},
+	};
+}
+
 export const vectorOperations: DataPlaneOperation<VectorEngine>[] = [
-	{
-		command: 'upsert',
-		methods: ['POST'],
-		namespaced: true,
-		access: 'write',
-		async run(call) {
-			const records = await upsertRecords(call, false);
-			call.engine.database.upsert(namespaceOf(call), records);
-			call.count('update', records.length);
-			return 'Success';
-		},
-	},
-	{
-		command: 'upsert-data',
-		methods: ['POST'],
-		namespaced: true,
-		access: 'write',
-		async run(call) {
-			const records = await upsertRecords(call, true);
-			call.engine.database.upsert(namespaceOf(call), records);
-			call.count('update', records.length);
-			return 'Success';
-		},
-	},
+	upsertOperation('upsert', false),
+	upsertOperation('upsert-data', true),
 	{
 		command: 'update',
 		methods: ['POST'],

@@ -13,6 +13,7 @@
  * Growing the memory is in place (no copy) but detaches the old views, so every view is
  * taken again after a grow.
  */
+import { benchWithout } from '../../../config/bench-without.js';
 import { EngineError } from '../common/engine-error.js';
 import { instantiateKernels, type Kernels } from './wasm-kernels.js';
 
@@ -49,7 +50,7 @@ export class Slab {
 	constructor(
 		readonly dimension: number,
 		initialCapacity: number,
-		private readonly mayUseWasm = true,
+		private readonly mayUseWasm = !benchWithout('simd-kernels'),
 	) {
 		this.stride = Math.ceil(dimension / 4) * 4;
 		this.strideBytes = this.stride * 4;

@@ -1,7 +1,7 @@
 /**
  * The ranking kernels of the vector store as a tiny WebAssembly module using 128-bit SIMD
- * (four float32 lanes): about four times faster than the best plain-JS loop, which pays a
- * float32-to-float64 conversion and a bounds check on every element. Node >= 20 always has
+ * (four float32 lanes), where the plain-JS loop pays a float32-to-float64 conversion and a
+ * bounds check on every element; bench/README.md says what it buys. Node >= 20 always has
  * wasm SIMD.
  *
  * The module is assembled below from named instructions (no toolchain, nothing downloaded,

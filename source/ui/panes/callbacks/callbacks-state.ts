@@ -20,7 +20,7 @@ export type ReplayState =
 	| { state: 'failed'; message: string };
 
 export interface CallbacksState extends TailListState, RowFilterState {
-	/** The body field of a replay is open, for the request of this row (its key: model.ts rowKey). */
+	/** The body field of a replay is open, for the request of this row (its key: callbacks-model.ts rowKey). */
 	editingBody: string | undefined;
 	/** Replays by row key: the newest of each. */
 	replays: Readonly<Record<string, ReplayState>>;

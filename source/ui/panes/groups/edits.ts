@@ -15,7 +15,7 @@ import type { EndpointReference, GroupHeaders } from '../../../api/schemas.js';
 import { createForm, type FieldSpec, type FormState, numberedLines } from '../../kit/form/form-state.js';
 import type { FormErrors } from '../../kit/form/form-view.js';
 import type { PendingRequest } from '../../kit/request-flow/request-flow-state.js';
-import type { GroupEndpoint } from './endpoints.js';
+import type { GroupMember } from './endpoints.js';
 
 export type GroupFormKind = 'add' | 'remove' | 'headers' | 'name';
 export type GroupField = 'group' | 'name' | 'url' | 'by' | 'endpoints' | 'headers';
@@ -69,13 +69,11 @@ export const groupFormTitles: Record<GroupFormKind, string> = {
 	name: 'The URL Group to edit (this service does not list its groups)',
 };
 
-type Endpoint = GroupEndpoint;
-
 /**
  * The endpoints as the removal form lists them: by name, or by URL. An endpoint without a name
  * is listed by its URL either way, so the check says it cannot be identified by name.
  */
-export function endpointLines(endpoints: readonly Endpoint[], by: string): string {
+export function endpointLines(endpoints: readonly GroupMember[], by: string): string {
 	return endpoints
 		.map((e) => (by === 'name' ? (e.name ?? e.url) : e.url) ?? '')
 		.filter((line) => line !== '')
@@ -91,7 +89,7 @@ export function headerLines(headers: GroupHeaders | undefined): string {
 
 export function groupForm(
 	kind: GroupFormKind,
-	start: { group?: string; marked?: readonly Endpoint[]; headers?: GroupHeaders } = {},
+	start: { group?: string; marked?: readonly GroupMember[]; headers?: GroupHeaders } = {},
 ): FormState<GroupField> {
 	const marked = start.marked ?? [];
 	const by = marked.length > 0 && marked.every((e) => e.name) ? 'name' : 'url';

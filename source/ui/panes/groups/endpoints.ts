@@ -4,8 +4,8 @@ import { defineEndpoint } from '../../data/endpoints.js';
 
 /** A URL Group as read: its `name`, and whatever else the service sent. */
 export type Group = Liberal<typeof UrlGroup>;
-/** One endpoint of a group as read: a URL, a name, or (oddly) neither. */
-export type GroupEndpoint = NonNullable<Group['endpoints']>[number];
+/** A member of a URL Group as read (the service calls it an endpoint): a URL, a name, or (oddly) neither. */
+export type GroupMember = NonNullable<Group['endpoints']>[number];
 
 /** The URL Groups, where the service lists them. */
 export const groupsEndpoint = defineEndpoint<Group[]>({

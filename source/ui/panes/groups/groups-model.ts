@@ -8,7 +8,7 @@ import { formatInteger } from '../../../format/number.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { Column } from '../../kit/table/table-view.js';
-import type { Group, GroupEndpoint } from './endpoints.js';
+import type { Group, GroupMember } from './endpoints.js';
 
 const headerCount = (headers: GroupHeaders | undefined) => Object.keys(headers ?? {}).length;
 
@@ -20,7 +20,7 @@ export const groupColumns: Column<Group>[] = [
 	{ header: 'first endpoint', cell: (g) => text(g.endpoints?.[0]?.url), minWidth: 10 },
 ];
 
-export const endpointColumns: Column<GroupEndpoint>[] = [
+export const endpointColumns: Column<GroupMember>[] = [
 	{ header: 'name', cell: (e) => (e.name ? sanitize(e.name) : '-'), minWidth: 4, maxWidth: 30 },
 	{ header: 'url', cell: (e) => text(e.url), minWidth: 10 },
 ];

@@ -23,9 +23,7 @@ import {
 	rowFilterReducer,
 } from '../../kit/row-filter/row-filter-state.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
-import type { GroupEndpoint } from './endpoints.js';
-
-type Endpoint = GroupEndpoint;
+import type { GroupMember } from './endpoints.js';
 
 export type { Notice };
 
@@ -33,7 +31,7 @@ export interface GroupForm {
 	kind: GroupFormKind;
 	state: FormState<GroupField>;
 	/** The endpoints that were marked when the form opened (removal lists them). */
-	marked: readonly Endpoint[];
+	marked: readonly GroupMember[];
 }
 
 export interface GroupsState extends RequestFlow<GroupEdit>, RowFilterState {

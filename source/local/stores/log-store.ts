@@ -65,7 +65,7 @@ function keptRecord(record: LogRecord): KeptLogRecord {
 /** A sequence number as a key that sorts as the number does. */
 const seqKey = (seq: number) => seq.toString().padStart(16, '0');
 
-export class EventLog {
+export class LogStore {
 	private readonly ring: (LogRecord | undefined)[];
 	/** The sequence number of each slot's record, beside the ring rather than wrapped around it. */
 	private readonly seqs: number[];

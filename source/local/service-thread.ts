@@ -29,10 +29,10 @@ const closeTimeoutMs = 5_000;
 
 export async function startLocalServiceInWorker(options: LocalServiceData = {}): Promise<LocalServiceHandle> {
 	// From dist/local/ or from the monitor's bundle in dist/cli/ alike; bundled when the build made one.
-	const bundled = new URL('../local/worker-entry.bundle.js', import.meta.url);
+	const bundled = new URL('../local/service-thread-entry.bundle.js', import.meta.url);
 	const entry = existsSync(fileURLToPath(bundled))
 		? bundled
-		: new URL('../local/worker-entry.js', import.meta.url);
+		: new URL('../local/service-thread-entry.js', import.meta.url);
 	if (!existsSync(fileURLToPath(entry))) {
 		// Run from TypeScript sources (a test runner) there is no compiled entry for a worker
 		// to load; the service then runs on this thread, behind the same handle.

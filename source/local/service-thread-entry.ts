@@ -7,7 +7,7 @@ import type { LocalServiceData } from './options.js';
 import { startLocalService } from './service.js';
 
 const port = parentPort;
-if (!port) throw new Error('worker-entry runs only as a worker thread');
+if (!port) throw new Error('service-thread-entry runs only as a worker thread');
 
 try {
 	const {
