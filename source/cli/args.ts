@@ -1,10 +1,13 @@
 /**
- * Flag parsing for every command: one table of flags per command, and one reading of the words
- * against it, in order, as strictly as a user reads the help: an unknown flag, a missing value,
- * a value where none belongs or a value outside the flag's choices is one line that names the
- * flag. Values arrive as typed (quotes kept, `-HName: v` is one header). README, "Libraries the
- * design names", says why this is not meow's parser.
+ * Flag parsing for every command: one table of flags per command, parsed by meow (the design
+ * names it). meow's parser reads liberally (`--no-json`, `--JSON`, `--a.b`, `-HName: v` split
+ * into flags), so the words are first checked against the table in order, as strictly as a
+ * user reads the help: an unknown flag, a missing value or a value where none belongs is one
+ * line that names the flag. meow then parses the checked words, written out one way, and
+ * checks the choices.
  */
+import type { AnyFlag } from 'meow';
+
 export interface FlagSpec {
 	type: 'string' | 'boolean';
 	/** May be given more than once; the values are kept in order. */
@@ -95,32 +98,83 @@ function scan(argv: readonly string[], specs: FlagSpecs): { given: Given[]; posi
 	return { given, positionals };
 }
 
-/** The value given for a flag with choices must be one of them; the last given is the one that counts. */
-function checkChoices(given: readonly Given[], specs: FlagSpecs): void {
-	for (const [name, spec] of Object.entries(specs)) {
-		const value = given.findLast((flag) => flag.name === name)?.value;
-		if (spec.choices && value !== undefined && !spec.choices.includes(value))
-			throw new UsageError(
-				`--${name}: expected one of ${spec.choices.join(', ')}, got ${JSON.stringify(value)}`,
-			);
+/**
+ * yargs strips one pair of quotes around the value of a `--name=value` (for the shells that
+ * leave them): a value that starts and ends with the same quote gets one pair more, so that
+ * a JSON string body (`--body '"hi"'`) arrives as typed.
+ */
+function keepQuotes(value: string): string {
+	const quote = value[0];
+	return (quote === '"' || quote === "'") && value.at(-1) === quote ? `${quote}${value}${quote}` : value;
+}
+
+/** meow's key for a flag: `data-dir` is `dataDir` (it spells the flag `--data-dir` again). */
+const meowKey = (name: string) => name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+function meowFlag(spec: FlagSpec): AnyFlag {
+	const isMultiple = spec.multiple === true;
+	if (spec.type === 'boolean') return { type: 'boolean', isMultiple };
+	return { type: 'string', isMultiple, ...(spec.choices ? { choices: [...spec.choices] } : {}) };
+}
+
+/** meow's choice error names the flag: `Unknown value for flag \`--period\`: ...`. */
+const choiceFlag = (message: string) => /flag `--([\w-]+)`/.exec(message)?.[1];
+
+/** What meow read of the checked flags, by meow's key. */
+async function meowFlags(kept: readonly Given[], positionals: readonly string[], specs: FlagSpecs) {
+	// No flag, nothing for meow to read: `mqtop` alone, the on-call glance, starts without
+	// loading it (most of the monitor's own code by size, and what its first frame waited for).
+	if (kept.length === 0) return {};
+	const { default: meow } = await import('meow');
+	const words = kept.map((flag) =>
+		flag.value === undefined ? `--${flag.name}` : `--${flag.name}=${keepQuotes(flag.value)}`,
+	);
+	try {
+		return meow({
+			importMeta: import.meta,
+			argv: [...words, '--', ...positionals],
+			flags: Object.fromEntries(Object.entries(specs).map(([name, spec]) => [meowKey(name), meowFlag(spec)])),
+			// Help, version and the exit on an unknown flag are the runner's; meow only parses.
+			autoHelp: false,
+			autoVersion: false,
+			allowUnknownFlags: true,
+			booleanDefault: undefined,
+			// meow reads no package.json then (it names the process after it: main.ts names it first).
+			pkg: { name: 'mqtop' },
+			description: false,
+		}).flags as Record<string, unknown>;
+	} catch (error) {
+		const name = choiceFlag((error as Error).message);
+		const choices = name === undefined ? undefined : specs[name]?.choices;
+		if (name === undefined || !choices) throw error;
+		const value = kept.findLast((flag) => flag.name === name)?.value;
+		throw new UsageError(`--${name}: expected one of ${choices.join(', ')}, got ${JSON.stringify(value)}`);
 	}
 }
 
-export function parseFlags(argv: readonly string[], specs: FlagSpecs): ParsedArgs {
+export async function parseFlags(argv: readonly string[], specs: FlagSpecs): Promise<ParsedArgs> {
 	const { given, positionals } = scan(argv, specs);
-	checkChoices(given, specs);
+	// A single flag given twice keeps its last value: an alias's flag can be overridden.
+	const kept = given.filter(
+		(flag, at) =>
+			specs[flag.name]?.multiple || !given.slice(at + 1).some((later) => later.name === flag.name),
+	);
+	const flags: Record<string, unknown> = await meowFlags(kept, positionals, specs);
+	const values = (name: string): unknown[] => {
+		const value = flags[meowKey(name)];
+		return value === undefined ? [] : Array.isArray(value) ? value : [value];
+	};
 	const strings = (name: string): string[] => {
-		const values = given.flatMap((flag) =>
-			flag.name === name && flag.value !== undefined ? [flag.value] : [],
-		);
-		// A single flag given twice keeps its last value: an alias's flag can be overridden.
-		return specs[name]?.multiple ? values : values.slice(-1);
+		const given = values(name).filter((v): v is string => typeof v === 'string');
+		// yargs reads a repeatable flag given once as `--header=` as no value at all.
+		const count = kept.filter((flag) => flag.name === name).length;
+		return given.length === 0 && count === 1 && specs[name]?.type === 'string' ? [''] : given;
 	};
 	return {
-		positionals,
+		positionals: [...positionals],
 		string: (name) => strings(name).at(-1),
 		strings,
-		boolean: (name) => given.some((flag) => flag.name === name && flag.value === undefined),
+		boolean: (name) => values(name).some((v) => v === true),
 	};
 }
 

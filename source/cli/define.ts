@@ -178,7 +178,7 @@ export async function runSpec(
 	const controller = new AbortController();
 	const interrupt = () => controller.abort();
 	try {
-		const args = parseFlags(argv, specs);
+		const args = await parseFlags(argv, specs);
 		json = args.boolean('json');
 		if (args.boolean('help')) {
 			io.stdout.write(helpText(spec));

@@ -54,7 +54,7 @@ async function startReceiverThread(): Promise<ReceiverThread | undefined> {
 }
 
 async function main(argv: string[]): Promise<number> {
-	// `ps` and `top` show mqtop, for every command.
+	// `ps` and `top` show mqtop, for every command (meow did so only where it parsed a flag).
 	process.title = 'mqtop';
 	const [first, ...rest] = argv;
 	if (first === '--version' || first === '-v' || first === 'version') {

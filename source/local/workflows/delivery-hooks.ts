@@ -9,7 +9,7 @@ import type { WorkflowHeaders } from '../../api/workflow-protocol.js';
 import type { Clock } from '../clock.js';
 import type { FinalDetail, FinalOutcome, RunHooks } from '../delivery/engine.js';
 import type { StoredMessage } from '../messages/message.js';
-import type { LogRecord } from '../stores/event-log.js';
+import type { LogRecord } from '../stores/log-store.js';
 import type { RunEntry, RunRecord, WorkflowRunStore } from '../stores/workflow-run-store.js';
 import type { RunCalls } from './calls.js';
 import { errorBodyKept, type FailureCallback, failedAnswer } from './failure-callback.js';

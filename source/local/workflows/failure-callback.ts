@@ -4,8 +4,8 @@
  * failure callback that failed.
  */
 import type { Clock } from '../clock.js';
-import type { AttemptResponse } from '../delivery/callback-body.js';
-import { callbackBody } from '../delivery/callback-body.js';
+import type { AttemptResponse } from '../delivery/compose-callback.js';
+import { callbackBody } from '../delivery/compose-callback.js';
 import type { DeliveryEngine } from '../delivery/engine.js';
 import { invalid } from '../errors.js';
 import type { StoredMessage } from '../messages/message.js';
