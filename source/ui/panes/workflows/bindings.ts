@@ -1,11 +1,11 @@
 /** The keys of the Workflows pane. */
 import { bindingsIn } from '../../keys/bind.js';
-import { filterBinding } from '../../kit/row-filter/bindings.js';
+import { rowBindings } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
 export const workflowsBindings = [
 	...tailing('workflows', 'run'),
-	filterBinding('workflows', 'runs'),
+	...rowBindings('workflows', 'runs'),
 	bindingsIn('workflows')(
 		'workflow.cancel',
 		'c',
