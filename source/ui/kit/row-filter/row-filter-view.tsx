@@ -1,5 +1,7 @@
 /** The filter and order of a list in a view: compiled once the engine is there, its field, and what the title says. */
+import { Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
+import { useTheme } from '../../theme/theme.js';
 import type { Segment } from '../live-line/live-line-view.js';
 import type { PromptField } from '../prompt-line/prompt-line-view.js';
 import type { Column } from '../table/table-view.js';
@@ -83,4 +85,15 @@ export function filterSegment(
 	return parts.length > 0
 		? { text: ` · ${parts.join(' · ')} (esc clears)`, tone: 'accent' }
 		: { text: ' · / filters, o sorts', dim: true };
+}
+
+/** A title's segment of the filter and order, inside a title's Text. */
+export function SegmentText(props: { segment: Segment }) {
+	const theme = useTheme();
+	const { segment } = props;
+	return (
+		<Text dimColor={segment.dim ?? false} bold={segment.bold ?? false} color={theme.color(segment.tone)}>
+			{segment.text}
+		</Text>
+	);
 }

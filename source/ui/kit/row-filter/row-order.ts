@@ -3,6 +3,7 @@
  * holds (numbers as numbers, times as times, text ignoring case), the service's order kept
  * among equal rows. Pure: the list's state keeps the order, its model sorts by it.
  */
+import { missing } from '../../../format/missing.js';
 import type { Column } from '../table/table-view.js';
 
 /** A list sorted by the column headed `column`; `descending` from the largest, latest or last. */
@@ -16,11 +17,11 @@ export type SortValue = number | string | undefined;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The value a column sorts `row` by: its `value`, else its cell as shown; an empty cell is none. */
+/** The value a column sorts `row` by: its `value`, else its cell as shown; an empty or missing (—) cell is none. */
 export function sortValue<Row>(column: Column<Row>, row: Row): SortValue {
 	const value = column.value ? column.value(row) : column.cell(row);
 	if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
-	return value === undefined || value.trim() === '' ? undefined : value;
+	return value === undefined || value.trim() === '' || value === missing ? undefined : value;
 }
 
 /**
