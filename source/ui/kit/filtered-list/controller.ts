@@ -11,9 +11,9 @@ import type { Reading } from '../../../api/liberal.js';
 import { defineEndpoint, type Endpoint } from '../../data/endpoints.js';
 import { type EndpointEntry, entryOf, type PollStore } from '../../data/poll-store.js';
 import type { FormAction } from '../form/form-state.js';
+import type { Notice } from '../notice-line/notice-line-view.js';
 import { filterOf, rowArranger } from '../row-filter/row-filter.js';
 import type { Column } from '../table/table-view.js';
-import type { Notice } from '../notice-line/notice-line-view.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import {
 	type FilteredListAction,

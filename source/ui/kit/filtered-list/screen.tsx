@@ -16,13 +16,13 @@ import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js
 import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
 import type { Segment } from '../live-line/live-line-view.js';
+import { PromptLine } from '../prompt-line/prompt-line-view.js';
+import { type RowCommand, rowCommands } from '../row-filter/commands.js';
+import { filterField, filterSegment, useRowFilter } from '../row-filter/row-filter-view.js';
 import type { Column } from '../table/table-view.js';
 import { ListScreen } from '../tail-list/list-screen.js';
 import { type TailCommand, tailNavigation } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
-import { PromptLine } from '../prompt-line/prompt-line-view.js';
-import { type RowCommand, rowCommands } from '../row-filter/commands.js';
-import { filterField, filterSegment, useRowFilter } from '../row-filter/row-filter-view.js';
 import type { FilteredList, Page } from './controller.js';
 import { FilterFormView } from './filtered-list-view.js';
 
@@ -73,7 +73,8 @@ export function useListRows<Row, F>(
 		...rowCommands({
 			dispatch: store.dispatch,
 			columns,
-			keep: () => store.dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
+			keep: () =>
+				store.dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
 		}),
 		'filter.fields': () => list.openFilter(),
 		'page.next': () => list.nextPage(),

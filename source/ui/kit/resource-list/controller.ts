@@ -76,7 +76,6 @@ export class ResourceController<
 		return rows[selectedIndex(rows.map(this.list.key), this.state.selected)];
 	}
 
-
 	/** Runs `act` on the selected row, or says there is none. */
 	protected withCurrent(act: (row: Row) => void): void {
 		const row = this.current();

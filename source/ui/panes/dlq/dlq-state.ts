@@ -13,7 +13,6 @@ import {
 	initialFilteredList,
 } from '../../kit/filtered-list/filtered-list-state.js';
 import { formScope } from '../../kit/form/form-state.js';
-import { clearedFilter } from '../../kit/row-filter/row-filter-state.js';
 import type { Notice } from '../../kit/notice-line/notice-line-view.js';
 import {
 	idleRequestFlow,
@@ -24,6 +23,7 @@ import {
 	type RequestFlowAction,
 	requestFlowReducer,
 } from '../../kit/request-flow/request-flow-state.js';
+import { clearedFilter } from '../../kit/row-filter/row-filter-state.js';
 
 /**
  * A retry or delete, ready to send: what it touches, in words (the title) and as a count, and

@@ -9,10 +9,15 @@ import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { FormScreen } from '../../kit/form/form-screen.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
-import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { rowCommands } from '../../kit/row-filter/commands.js';
-import { filterField, filterSegment, SegmentText, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useRowFilter,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -61,7 +66,8 @@ export function FlowView(props: PaneViewProps) {
 			...rowCommands({
 				dispatch,
 				columns,
-				keep: () => dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
+				keep: () =>
+					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
 			}),
 			'filter.clear': () => dispatch({ type: 'back' }),
 		},
@@ -118,13 +124,7 @@ export function FlowView(props: PaneViewProps) {
 					</Text>
 				</Box>
 			) : (
-				<Table
-					columns={columns}
-					rows={keys}
-					width={width}
-					height={tableHeight}
-					selected={index}
-				/>
+				<Table columns={columns} rows={keys} width={width} height={tableHeight} selected={index} />
 			)}
 			{readOnly && !state.notice ? null : <NoticeLine notice={state.notice} />}
 		</Box>

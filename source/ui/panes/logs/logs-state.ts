@@ -13,8 +13,8 @@ import {
 	initialFilteredList,
 } from '../../kit/filtered-list/filtered-list-state.js';
 import { formScope } from '../../kit/form/form-state.js';
-import { clearedFilter } from '../../kit/row-filter/row-filter-state.js';
 import type { Notice } from '../../kit/notice-line/notice-line-view.js';
+import { clearedFilter } from '../../kit/row-filter/row-filter-state.js';
 
 export interface LogsState extends FilteredListState<LogFilter> {
 	notice: Notice | undefined;

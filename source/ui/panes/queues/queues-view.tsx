@@ -11,7 +11,12 @@ import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { rowCommands } from '../../kit/row-filter/commands.js';
-import { filterField, filterSegment, SegmentText, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useRowFilter,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -53,7 +58,8 @@ export function QueuesView(props: PaneViewProps) {
 			...rowCommands({
 				dispatch,
 				columns,
-				keep: () => dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
+				keep: () =>
+					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
 			}),
 			'filter.clear': () => dispatch({ type: 'back' }),
 		},
@@ -89,23 +95,17 @@ export function QueuesView(props: PaneViewProps) {
 					state.filtering
 						? filterField(state.filter, dispatch)
 						: state.editing && current
-						? {
-								label: `parallelism of ${sanitize(current.name)}:`,
-								placeholder: `a whole number from 1${current.parallelism === undefined ? '' : ` (now ${current.parallelism})`}`,
-								onSubmit: (value) => controller.submitParallelism(value),
-								onCancel: () => controller.closeParallelism(),
-							}
-						: undefined
+							? {
+									label: `parallelism of ${sanitize(current.name)}:`,
+									placeholder: `a whole number from 1${current.parallelism === undefined ? '' : ` (now ${current.parallelism})`}`,
+									onSubmit: (value) => controller.submitParallelism(value),
+									onCancel: () => controller.closeParallelism(),
+								}
+							: undefined
 				}
 			/>
 			{queues.length > 0 ? (
-				<Table
-					columns={columns}
-					rows={queues}
-					width={width}
-					height={tableHeight}
-					selected={index}
-				/>
+				<Table columns={columns} rows={queues} width={width} height={tableHeight} selected={index} />
 			) : null}
 		</Box>
 	);

@@ -14,7 +14,12 @@ import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { rowCommands } from '../../kit/row-filter/commands.js';
-import { filterField, filterSegment, SegmentText, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useRowFilter,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { listMoves, openSelected } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
