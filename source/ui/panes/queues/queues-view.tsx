@@ -33,6 +33,8 @@ export function QueuesView(props: PaneViewProps) {
 	const entry = entryOf(polls, queuesEndpoint);
 	const columns = useMemo(() => queueColumns(state.trends), [state.trends]);
 	const filter = useRowFilter(state.filter, state.filtering);
+	// The title is full at 80 columns: the filter and order take the hint's line.
+	const arranged = filter !== undefined || state.order !== undefined;
 	const all = entry?.data ?? [];
 	const queues = controller.shown(columns) ?? [];
 	const names = useMemo(() => queues.map((q) => q.name), [queues]);
@@ -71,12 +73,11 @@ export function QueuesView(props: PaneViewProps) {
 	if (!entry?.data) return <EndpointState entry={entry} what="queues" />;
 	const hint = readOnly
 		? 'read-only: nothing is changed from here'
-		: 'p pauses · u resumes · s sets the parallelism · D deletes';
+		: 'p pauses · u resumes · s sets the parallelism · D deletes · / filters, o sorts';
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{queueSummary(all)}
-				<SegmentText segment={filterSegment(filter, queues.length, all.length, state.order)} />
 				<Text dimColor> · lag: messages not yet delivered, failed or cancelled</Text>
 			</Text>
 			<PromptLine
@@ -88,7 +89,12 @@ export function QueuesView(props: PaneViewProps) {
 							? 'No queues yet: an enqueue creates one.'
 							: queues.length === 0
 								? 'No queue matches the filter (/ changes it, esc clears it).'
-								: hint}
+								: arranged
+									? null
+									: hint}
+						{arranged ? (
+							<SegmentText segment={filterSegment(filter, queues.length, all.length, state.order)} />
+						) : null}
 					</Text>
 				}
 				field={
