@@ -82,8 +82,9 @@ export function filterSegment(
 		...(filter ? [filterSummary(filter, kept, total)] : []),
 		...(order ? [orderLabel(order)] : []),
 	];
+	// The order's label takes the room of `esc clears` (the help says it), for 80 columns.
 	return parts.length > 0
-		? { text: ` · ${parts.join(' · ')} (esc clears)`, tone: 'accent' }
+		? { text: ` · ${parts.join(' · ')}${order ? '' : ' (esc clears)'}`, tone: 'accent' }
 		: { text: ' · / filters, o sorts', dim: true };
 }
 

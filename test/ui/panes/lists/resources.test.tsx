@@ -1,6 +1,6 @@
 /**
- * `/` and `o`/`O` in the lists of named resources (Queues, Schedules, URL Groups and a group's
- * endpoints), through the TUI against the embedded local service at 80x24 and 200x50: the rows
+ * `/` and `o`/`O` in the lists of named resources (Queues, Schedules, Flow control, URL Groups
+ * and a group's endpoints), through the TUI against the embedded local service at 80x24 and 200x50: the rows
  * really reorder by the column's value (numbers as numbers) and narrow, the title says so, Esc
  * clears; the key line and the help show the keys.
  */
@@ -59,6 +59,20 @@ describe.each([
 			ascending: ['job-2', 'job-9', 'job-10'],
 			filter: 'job-(9|10)',
 			kept: ['job-9', 'job-10'],
+		});
+	});
+
+	it('Flow control: by key with its digits as numbers, reversed, narrowed, cleared', async () => {
+		const { client } = session.fixture;
+		// A paused key is listed though nothing waits on it.
+		for (const key of ['fk-10', 'fk-9', 'fk-2']) await client.flowControl.pause(key);
+		await show('flow', '3 keys');
+		await checkFilterAndOrder(session.screen, {
+			names: ['fk-10', 'fk-9', 'fk-2'],
+			column: 'key',
+			ascending: ['fk-2', 'fk-9', 'fk-10'],
+			filter: 'fk-(2|10)\\b',
+			kept: ['fk-2', 'fk-10'],
 		});
 	});
 
