@@ -5,7 +5,12 @@
  * order) worked out once for the same inputs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arrangeRows, compileFilter, loadFilterEngine, rowArranger } from '../../../source/ui/kit/row-filter/row-filter.js';
+import {
+	arrangeRows,
+	compileFilter,
+	loadFilterEngine,
+	rowArranger,
+} from '../../../source/ui/kit/row-filter/row-filter.js';
 import {
 	clearedFilter,
 	initialRowFilter,
@@ -29,7 +34,11 @@ interface Row {
 const columns: Column<Row>[] = [
 	{ header: 'name', cell: (r) => r.name },
 	// Shown formatted: 1,200 would sort before 300 as text.
-	{ header: 'lag', cell: (r) => (r.lag === undefined ? '—' : r.lag.toLocaleString('en')), value: (r) => r.lag },
+	{
+		header: 'lag',
+		cell: (r) => (r.lag === undefined ? '—' : r.lag.toLocaleString('en')),
+		value: (r) => r.lag,
+	},
 	// A time shown as a clock: sorted by the instant, not the text.
 	{
 		header: 'updated',

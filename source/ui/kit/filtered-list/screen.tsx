@@ -159,7 +159,8 @@ export function FilteredListScreen<Row, F extends MessageFilter>(props: Filtered
 						}
 					: undefined
 			}
-			heading={[...props.heading, ...narrowed, filter]}
+			// `/` and the order right after the count: at 80 columns the title keeps them.
+			heading={[...props.heading.slice(0, 1), ...narrowed, ...props.heading.slice(1), filter]}
 			prompt={
 				state.filtering ? (
 					<PromptLine

@@ -73,7 +73,11 @@ describe.each([
 		await screen.waitFor(() => selectedLine(screen)?.includes('/alpha'), 'the second row selected');
 		await sortBy(screen, 'destination');
 		await screen.waitFor(
-			(f) => f.split('\n').find((l) => names.some((n) => l.includes(n)))?.includes('/alpha'),
+			(f) =>
+				f
+					.split('\n')
+					.find((l) => names.some((n) => l.includes(n)))
+					?.includes('/alpha'),
 			'/alpha first',
 		);
 		expect(selectedLine(screen)).toContain('/alpha');
@@ -110,7 +114,9 @@ describe.each([
 			});
 			if (published.kind !== 'url') throw new Error('expected a URL publish');
 			const id = published.result.messageId;
-			await waitUntil(() => fixture.service.context.dlq.snapshot().some((l) => l.message.id === id) || undefined);
+			await waitUntil(
+				() => fixture.service.context.dlq.snapshot().some((l) => l.message.id === id) || undefined,
+			);
 		}
 		await show('dlq');
 		await checkFilterAndOrder(screen, {
