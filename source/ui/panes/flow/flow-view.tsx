@@ -104,6 +104,7 @@ export function FlowView(props: PaneViewProps) {
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{flowSummary(all, global)}
+				{arranged ? null : <Text dimColor> · / filters, o sorts</Text>}
 			</Text>
 			{arranged ? (
 				<PromptLine
