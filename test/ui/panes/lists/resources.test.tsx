@@ -1,6 +1,6 @@
 /**
- * `/` and `o`/`O` in the lists of named resources (Queues, Schedules, Flow control, URL Groups
- * and a group's endpoints), through the TUI against the embedded local service at 80x24 and 200x50: the rows
+ * `/` and `o`/`O` in the lists of named resources (Queues, Schedules, the index list, Flow
+ * control, URL Groups and a group's endpoints), through the TUI against the embedded local service at 80x24 and 200x50: the rows
  * really reorder by the column's value (numbers as numbers) and narrow, the title says so, Esc
  * clears; the key line and the help show the keys.
  */
@@ -60,6 +60,23 @@ describe.each([
 			filter: 'job-(9|10)',
 			kept: ['job-9', 'job-10'],
 		});
+	});
+
+	it('the index list (Vector, i): by type, reversed, narrowed, cleared; Esc then closes it', async () => {
+		const { screen } = session;
+		await show('vector', 'Vector index');
+		await screen.press('i');
+		await screen.waitFor((f) => f.includes('3 vector indexes'), 'the list of indexes');
+		await checkFilterAndOrder(screen, {
+			// As an 80-column row shows them.
+			names: ['local-vect', 'local-spar', 'local-hybr'],
+			column: 'type',
+			ascending: ['local-vect', 'local-hybr', 'local-spar'],
+			filter: 'spar|hybr',
+			kept: ['local-spar', 'local-hybr'],
+		});
+		await screen.press(keys.esc);
+		await screen.waitFor((f) => !f.includes('3 vector indexes'), 'the list closed');
 	});
 
 	it('Flow control: by key with its digits as numbers, reversed, narrowed, cleared', async () => {
