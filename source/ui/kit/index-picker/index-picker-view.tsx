@@ -115,7 +115,10 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
 				{`${listed.length} ${props.what.toLowerCase()}${listed.length === 1 ? '' : 'es'}`}
-				<SegmentText segment={filterSegment(filter, indexes.length, listed.length, state.order)} />
+				{/* Said once set: the heading is whole at 80 columns without it (the key line has the keys). */}
+				{filter || state.order ? (
+					<SegmentText segment={filterSegment(filter, indexes.length, listed.length, state.order)} />
+				) : null}
 				<Text dimColor>
 					{listed.length === 0
 						? ' · the account has none yet'

@@ -120,15 +120,16 @@ export function AccountsView(props: PaneViewProps) {
 			) : null}
 			{count === 0 ? (
 				<Text dimColor>No account matches the filter (/ changes it, esc clears it).</Text>
-			) : null}
-			<Table
-				columns={columns}
-				rows={users}
-				width={props.width}
-				height={props.height - 1 - (state.filtering ? 1 : 0)}
-				selected={selected}
-				mark={(u) => (u.id === ui.accountId ? '●' : ' ')}
-			/>
+			) : (
+				<Table
+					columns={columns}
+					rows={users}
+					width={props.width}
+					height={props.height - 1 - (state.filtering ? 1 : 0)}
+					selected={selected}
+					mark={(u) => (u.id === ui.accountId ? '●' : ' ')}
+				/>
+			)}
 		</Box>
 	);
 }

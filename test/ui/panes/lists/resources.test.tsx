@@ -79,6 +79,24 @@ describe.each([
 		await screen.waitFor((f) => !f.includes('3 vector indexes'), 'the list closed');
 	});
 
+	it('Accounts (the local service has one): the title says the order and the filter, / narrows, esc clears', async () => {
+		const { screen, fixture } = session;
+		const id = fixture.service.accountId;
+		await show('accounts', '1 account');
+		await screen.press('o');
+		await screen.waitFor((f) => f.includes('sorted by id ↑') && f.includes(id.slice(0, 8)), 'sorted by id');
+		await screen.press('/', '\x15', 'no-such-account', keys.enter);
+		await screen.waitFor(
+			(f) => f.includes('filter /no-such-account/i: 0 of 1') && f.includes('No account matches the filter'),
+			'nothing kept',
+		);
+		await screen.press(keys.esc);
+		await screen.waitFor(
+			(f) => !f.includes('sorted by') && !f.includes('No account matches') && f.includes(id.slice(0, 8)),
+			'cleared',
+		);
+	});
+
 	it('Flow control: by key with its digits as numbers, reversed, narrowed, cleared', async () => {
 		const { client } = session.fixture;
 		// A paused key is listed though nothing waits on it.
