@@ -22,6 +22,14 @@ const paneKeys = [
 const nothing = () => {};
 const moves = { 'nav.up': nothing, 'nav.down': nothing, 'nav.pageUp': nothing, 'nav.pageDown': nothing };
 const event = {} as KeyEvent;
+/** The filter and order every list has (kit/row-filter), and Esc clearing them. */
+const rows = {
+	'filter.edit': nothing,
+	'filter.clear': nothing,
+	'sort.next': nothing,
+	'sort.previous': nothing,
+	'sort.reverse': nothing,
+};
 declare const navigation: Parameters<typeof tailNavigation>[0];
 
 // The commands of a scope are literal names, the shared ones (upDown) included.
@@ -45,6 +53,7 @@ export function Accepted() {
 		'flow.pin': nothing,
 		'flow.unpin': nothing,
 		'flow.resetRate': nothing,
+		...rows,
 	});
 	return runCommand(paneKeys, 'pane.view', event, { 'view.back': nothing });
 }
@@ -61,6 +70,7 @@ export function MissingHandler() {
 		'flow.resume': nothing,
 		'flow.pin': nothing,
 		'flow.unpin': nothing,
+		...rows,
 	});
 }
 

@@ -99,6 +99,7 @@ describe('the key line in read-only mode', () => {
 		expect(keyLineHints(groups, false).map((h) => `${h.keys} ${h.label}`)).toEqual([
 			'↑↓ select',
 			'/ filter',
+			'o/O sort',
 			'space mark',
 			'a add',
 			'x remove',
@@ -107,6 +108,7 @@ describe('the key line in read-only mode', () => {
 		expect(keyLineHints(groups, true)).toEqual([
 			{ keys: '↑↓', label: 'select', disabled: false },
 			{ keys: '/', label: 'filter', disabled: false },
+			{ keys: 'o/O', label: 'sort', disabled: false },
 			{ keys: 'space', label: 'mark', disabled: false },
 			{ keys: 'a/x/h', label: 'read-only', disabled: true },
 		]);

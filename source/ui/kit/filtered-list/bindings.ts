@@ -1,6 +1,11 @@
-/** The keys every filtered, paged list has: move, open, back, filter, and the pages before and after. */
+/**
+ * The keys every filtered, paged list has: move, open, back, `/` over the page shown, the
+ * service's filter fields (F), and the pages before and after. The order's keys (orderBindings)
+ * follow the pane's own.
+ */
 import { bindingsIn } from '../../keys/bind.js';
 import type { Scope } from '../../keys/key-table.js';
+import { filterBinding } from '../row-filter/bindings.js';
 import { upDown } from '../tail-list/bindings.js';
 
 export interface ListWords {
@@ -21,8 +26,9 @@ export function filteredListBindings<const S extends Scope>(scope: S, words: Lis
 		...upDown(scope, 'select'),
 		key('nav.open', 'enter', `open the ${words.row}`, { hint: 'detail', detail: false }),
 		key('nav.back', 'esc', `back: ${words.back}`, { detail: 'back' }),
-		key('filter.edit', '/', `filter by ${words.filters} (the service filters)`, {
-			hint: 'filter',
+		filterBinding(scope, `${words.row} rows of the page shown`),
+		key('filter.fields', 'F', `the service's filter: by ${words.filters} (a form)`, {
+			hint: 'fields',
 			detail: false,
 		}),
 		key('page.next', 'n', words.next, { hint: { keys: 'n/p', label: 'page' }, detail: false }),

@@ -12,6 +12,8 @@ import { defineEndpoint, type Endpoint } from '../../data/endpoints.js';
 import { type EndpointEntry, entryOf, type PollStore } from '../../data/poll-store.js';
 import type { FormAction } from '../form/form-state.js';
 import type { Notice } from '../notice-line/notice-line-view.js';
+import { filterOf, rowArranger } from '../row-filter/row-filter.js';
+import type { Column } from '../table/table-view.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import {
 	type FilteredListAction,
@@ -89,6 +91,10 @@ export interface FilteredListOptions<F, P extends Page, Row> {
 }
 
 export class FilteredList<F, P extends Page = Page, Row = unknown> {
+	private readonly arrange = rowArranger<Row>();
+	/** The columns the page was last shown with: what `/` reads and `o` sorts by. */
+	private columns: readonly Column<Row>[] = [];
+
 	constructor(
 		private readonly ctx: FilteredListContext<F>,
 		readonly options: FilteredListOptions<F, P, Row>,
@@ -119,8 +125,10 @@ export class FilteredList<F, P extends Page = Page, Row = unknown> {
 	/** The page shown, when the answer is for the filter and page asked for now. */
 	page(): P | undefined {
 		const entry = this.entry();
-		const { filter, cursor } = this.state;
-		return entry?.dataParams === this.options.endpoint.params({ filter, cursor }) ? entry.data : undefined;
+		const { query, cursor } = this.state;
+		return entry?.dataParams === this.options.endpoint.params({ filter: query, cursor })
+			? entry.data
+			: undefined;
 	}
 
 	/** The rows of the page shown; undefined until the page asked for has come. */
@@ -129,9 +137,20 @@ export class FilteredList<F, P extends Page = Page, Row = unknown> {
 		return page && this.options.rowsOf(page);
 	}
 
-	/** The selected row of the page shown: the one kept selected, or the first. */
+	/**
+	 * The rows of the page as shown: those `/` keeps, in the order chosen, over `columns` (the
+	 * view's, kept for the keys: give the same array while they do not change). Worked out again
+	 * only when the page, the columns, the filter or the order change.
+	 */
+	shown(columns?: readonly Column<Row>[]): readonly Row[] | undefined {
+		if (columns) this.columns = columns;
+		const rows = this.rows();
+		return rows && this.arrange(rows, this.columns, filterOf(this.state.filter), this.state.order);
+	}
+
+	/** The selected row of the page as shown: the one kept selected, or the first. */
 	selected(): Row | undefined {
-		const rows = this.rows() ?? [];
+		const rows = this.shown() ?? [];
 		return rows[selectedIndex(this.options.keysOf(rows), this.state.selected)];
 	}
 
@@ -165,7 +184,7 @@ export class FilteredList<F, P extends Page = Page, Row = unknown> {
 		const { filter, errors } = this.options.check(texts, Date.now());
 		if (Object.keys(errors).length > 0) return;
 		// The same filter again keeps the page, the selection and what else hangs on them (marks).
-		if (JSON.stringify(filter) === JSON.stringify(this.state.filter)) this.closeFilter();
+		if (JSON.stringify(filter) === JSON.stringify(this.state.query)) this.closeFilter();
 		else this.ctx.store.dispatch({ type: 'filter/apply', texts, filter });
 	}
 

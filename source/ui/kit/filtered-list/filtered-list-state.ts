@@ -12,6 +12,13 @@ import {
 	formReducer,
 } from '../form/form-state.js';
 import {
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../row-filter/row-filter-state.js';
+import {
 	initialTailList,
 	type TailListAction,
 	type TailListState,
@@ -52,13 +59,14 @@ export function filterTexts(form: FilterForm): FilterTexts {
 /**
  * A list the service filters and pages (the dead letters, the delivery logs): the filter as
  * typed and as sent, the page shown with the cursors of those before it, the selected row and
- * its detail, and the filter form while it is open. Panes keep it inside their own state.
+ * its detail, and the filter form while it is open; and `/` and the order over the page shown
+ * (RowFilterState). Panes keep it inside their own state.
  */
-export interface FilteredListState<F> extends TailListState {
+export interface FilteredListState<F> extends TailListState, RowFilterState {
 	/** The filter as typed, for the form. */
 	texts: FilterTexts;
-	/** The filter as the service gets it. */
-	filter: F;
+	/** The filter as the service gets it (the fields' filter; `filter` is `/`'s, over the page). */
+	query: F;
 	/** The cursor of the page shown; undefined is the first page. */
 	cursor: string | undefined;
 	/** The cursors of the pages before it, for going back. */
@@ -68,6 +76,7 @@ export interface FilteredListState<F> extends TailListState {
 
 export type FilteredListAction<F> =
 	| TailListAction
+	| RowFilterAction
 	| { type: 'form/open'; form: FilterForm }
 	| { type: 'form/action'; action: FormAction<FilterInputField> }
 	| { type: 'form/close' }
@@ -75,8 +84,16 @@ export type FilteredListAction<F> =
 	| { type: 'page/next'; cursor: string }
 	| { type: 'page/previous' };
 
-export function initialFilteredList<F>(filter: F): FilteredListState<F> {
-	return { ...initialTailList, texts: {}, filter, cursor: undefined, previous: [], form: undefined };
+export function initialFilteredList<F>(query: F): FilteredListState<F> {
+	return {
+		...initialTailList,
+		...initialRowFilter,
+		texts: {},
+		query,
+		cursor: undefined,
+		previous: [],
+		form: undefined,
+	};
 }
 
 /** Another page: its first row selected, no detail open. */
@@ -101,7 +118,7 @@ export function filteredListReducer<F, S extends FilteredListState<F>>(
 			return state.form ? { ...state, form: undefined } : state;
 		case 'filter/apply':
 			// Another filter shows other rows: from the first page, nothing open.
-			return { ...toPage(state, undefined, []), texts: action.texts, filter: action.filter, form: undefined };
+			return { ...toPage(state, undefined, []), texts: action.texts, query: action.filter, form: undefined };
 		case 'page/next':
 			return toPage(state, action.cursor, [...state.previous, state.cursor]);
 		case 'page/previous':
@@ -109,6 +126,11 @@ export function filteredListReducer<F, S extends FilteredListState<F>>(
 				? state
 				: toPage(state, state.previous.at(-1), state.previous.slice(0, -1));
 		default:
+			// `/` over the page: another filter shows other rows, from the first.
+			if (isRowFilterAction(action))
+				return action.type === 'filter/set'
+					? { ...rowFilterReducer(state, action), selected: undefined }
+					: rowFilterReducer(state, action);
 			return tailListReducer(state, action);
 	}
 }

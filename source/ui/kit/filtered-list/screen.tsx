@@ -16,6 +16,9 @@ import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js
 import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
 import type { Segment } from '../live-line/live-line-view.js';
+import { PromptLine } from '../prompt-line/prompt-line-view.js';
+import { type RowCommand, rowCommands } from '../row-filter/commands.js';
+import { filterField, filterSegment, useRowFilter } from '../row-filter/row-filter-view.js';
 import type { Column } from '../table/table-view.js';
 import { ListScreen } from '../tail-list/list-screen.js';
 import { type TailCommand, tailNavigation } from '../tail-list/navigation.js';
@@ -23,7 +26,7 @@ import { selectedIndex } from '../tail-list/selection.js';
 import type { FilteredList, Page } from './controller.js';
 import { FilterFormView } from './filtered-list-view.js';
 
-type ListCommand = TailCommand | 'filter.edit' | 'page.next' | 'page.previous';
+type ListCommand = TailCommand | RowCommand | 'filter.fields' | 'page.next' | 'page.previous';
 
 export interface ListRows<Row> {
 	index: number;
@@ -35,18 +38,22 @@ export interface ListRows<Row> {
 	commands: CommandHandlers<ListCommand>;
 }
 
-/** The selected row of the page shown and its `detail`, and the shared keys, in a screen of `size`. */
+/**
+ * The selected row of the page as shown (over `columns`: keep them the same array between
+ * frames) and its `detail`, and the shared keys, in a screen of `size`.
+ */
 export function useListRows<Row, F>(
 	list: FilteredList<F, Page, Row>,
 	detail: (row: Row, width: number) => DetailLine[],
 	size: { width: number; height: number },
+	columns: readonly Column<Row>[],
 ): ListRows<Row> {
 	const { width, height } = size;
 	// The page comes from the poll store through the controller: the view using this is drawn
 	// again with each answer.
 	useSyncExternalStore(list.polls.subscribe, list.polls.getSnapshot);
 	const { state, store } = list;
-	const rows = list.rows() ?? none;
+	const rows = list.shown(columns) ?? none;
 	const { keysOf } = list.options;
 	const keys = useMemo(() => keysOf(rows), [keysOf, rows]);
 	const index = selectedIndex(keys, state.selected);
@@ -63,7 +70,13 @@ export function useListRows<Row, F>(
 			listHeight: listRows(height),
 			scrolls: detailScrolls(detailLines.length, detailScreenHeight(height)),
 		}),
-		'filter.edit': () => list.openFilter(),
+		...rowCommands({
+			dispatch: store.dispatch,
+			columns,
+			keep: () =>
+				store.dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
+		}),
+		'filter.fields': () => list.openFilter(),
 		'page.next': () => list.nextPage(),
 		'page.previous': () => list.previousPage(),
 	};
@@ -97,7 +110,9 @@ export function FilteredListScreen<Row, F extends MessageFilter>(props: Filtered
 	const { list, selected } = props;
 	const { width, height } = props.size;
 	const { state } = list;
-	const rows = list.rows();
+	const page = list.rows();
+	const rows = list.shown(props.columns);
+	const rowFilter = useRowFilter(state.filter, state.filtering);
 	if (state.form)
 		return (
 			<FilterFormView
@@ -111,17 +126,25 @@ export function FilteredListScreen<Row, F extends MessageFilter>(props: Filtered
 				onCancel={() => list.closeFilter()}
 			/>
 		);
-	const filtered = isFiltered(state.filter);
+	const filtered = isFiltered(state.query);
 	const filter: Segment = filtered
-		? { text: ` · filter ${sanitize(describeFilter(state.filter, formatClock))}`, tone: 'accent' }
-		: { text: ' · no filter (/ filters)', dim: true };
+		? { text: ` · filter ${sanitize(describeFilter(state.query, formatClock))}`, tone: 'accent' }
+		: { text: ' · no filter (F filters)', dim: true };
+	const narrowed =
+		rowFilter || state.order
+			? [filterSegment(rowFilter, rows?.length ?? 0, page?.length ?? 0, state.order)]
+			: [];
 	const entry = list.entry();
 	let instead: ReactNode;
 	if (!rows) instead = <EndpointState entry={entry?.failure ? entry : undefined} what={list.options.what} />;
+	else if (rows.length === 0 && page?.length)
+		instead = (
+			<Text dimColor>{`No ${list.options.one} of this page matches / (it changes it; esc clears it).`}</Text>
+		);
 	else if (rows.length === 0)
 		instead = (
 			<Text dimColor>
-				{filtered ? `No ${list.options.one} matches the filter. / changes it; esc clears it.` : props.empty}
+				{filtered ? `No ${list.options.one} matches the filter. F changes it; esc clears it.` : props.empty}
 			</Text>
 		);
 	return (
@@ -136,8 +159,19 @@ export function FilteredListScreen<Row, F extends MessageFilter>(props: Filtered
 						}
 					: undefined
 			}
-			heading={[...props.heading, filter]}
-			prompt={props.prompt}
+			// `/` and the order right after the count: at 80 columns the title keeps them.
+			heading={[...props.heading.slice(0, 1), ...narrowed, ...props.heading.slice(1), filter]}
+			prompt={
+				state.filtering ? (
+					<PromptLine
+						width={props.size.width}
+						field={filterField(state.filter, list.store.dispatch)}
+						hint={null}
+					/>
+				) : (
+					props.prompt
+				)
+			}
 			instead={instead}
 			columns={props.columns}
 			rows={rows ?? none}

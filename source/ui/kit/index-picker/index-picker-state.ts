@@ -5,9 +5,19 @@
  */
 import { bindingsIn } from '../../keys/bind.js';
 import type { Scope } from '../../keys/key-table.js';
+import { rowBindings } from '../row-filter/bindings.js';
+import {
+	clearedFilter,
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../row-filter/row-filter-state.js';
 import { upDown } from '../tail-list/bindings.js';
 
-export interface IndexChoice {
+/** The index shown, and the list it is chosen from, with `/` and the order over it. */
+export interface IndexChoice extends RowFilterState {
 	indexId: string | undefined;
 	/** The list of the account's indexes is open. */
 	picking: boolean;
@@ -23,14 +33,27 @@ export type IndexAction =
 	/** The service lists no indexes: the id is typed instead. */
 	| { type: 'index/type' }
 	| { type: 'index/set'; id: string }
-	| { type: 'index/cancel' };
+	/** Esc: closes the filter's field, else clears the filter and order, else closes the list. */
+	| { type: 'index/cancel' }
+	| RowFilterAction;
 
 /** Without an id configured, the list is open when the pane is first shown; Esc closes it. */
 export function indexChoice(indexId: string | undefined): IndexChoice {
-	return { indexId: indexId || undefined, picking: !indexId, typing: false, cursor: undefined };
+	return {
+		indexId: indexId || undefined,
+		picking: !indexId,
+		typing: false,
+		cursor: undefined,
+		...initialRowFilter,
+	};
 }
 
 export function indexReducer<S extends IndexChoice>(state: S, action: IndexAction): S {
+	// Another filter shows other rows: the index shown is selected again, or the first.
+	if (isRowFilterAction(action))
+		return action.type === 'filter/set'
+			? { ...rowFilterReducer(state, action), cursor: undefined }
+			: rowFilterReducer(state, action);
 	switch (action.type) {
 		case 'index/pick':
 			return state.picking ? state : { ...state, picking: true, typing: false, cursor: undefined };
@@ -43,6 +66,8 @@ export function indexReducer<S extends IndexChoice>(state: S, action: IndexActio
 			return { ...state, picking: false, typing: false, cursor: undefined, indexId: id || state.indexId };
 		}
 		case 'index/cancel':
+			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
+			if (state.picking && clearedFilter(state)) return { ...clearedFilter(state)!, cursor: undefined };
 			return state.picking || state.typing ? { ...state, picking: false, typing: false } : state;
 	}
 }
@@ -56,8 +81,9 @@ export const indexPickBindings = <const S extends Scope>(scope: S, what: string)
 	return [
 		...upDown(scope, 'select'),
 		key('nav.open', 'enter', `show the selected ${what}`, { hint: 'show' }),
-		key('nav.back', 'esc', 'back, showing the same index'),
+		key('nav.back', 'esc', 'back, showing the same index (first clears the filter and the order)'),
 		key('index.type', 't', `type the id of a ${what} the list does not have`, { hint: 'type id' }),
+		...rowBindings(scope, `${what}es`),
 	] as const;
 };
 
@@ -69,6 +95,6 @@ export const indexPick = <const S extends Scope>(scope: S, what: string) =>
 
 /** The scope that has the keys while an index is chosen. */
 export function indexFocus(state: IndexChoice, pick: Scope): Scope | undefined {
-	if (state.typing) return 'input';
+	if (state.typing || (state.picking && state.filtering)) return 'input';
 	return state.picking ? pick : undefined;
 }

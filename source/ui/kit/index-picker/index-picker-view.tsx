@@ -11,6 +11,9 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { useTheme } from '../../theme/theme.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
+import { PromptLine } from '../prompt-line/prompt-line-view.js';
+import { rowCommands } from '../row-filter/commands.js';
+import { filterField, filterSegment, SegmentText, useArrangedRows } from '../row-filter/row-filter-view.js';
 import { type Column, Table } from '../table/table-view.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import { TextInput } from '../text-input/text-input-view.js';
@@ -35,14 +38,17 @@ export interface IndexPickerProps<T> {
 	height: number;
 }
 
+const none: readonly never[] = [];
+
 /** The list of indexes while picking, the id's field while typing. */
 export function IndexPicker<T>(props: IndexPickerProps<T>) {
 	const { state, dispatch, listing } = props;
 	const data = listing?.data;
 	// A service without the listing: the indexes known, and the id of another is typed (t).
 	const unlisted = data?.listed === false;
-	const indexes = data?.listed ? data.indexes : (props.known ?? []);
-	const ids = indexes.map(props.idOf);
+	const listed = data?.listed ? data.indexes : (props.known ?? none);
+	const { rows: indexes, filter } = useArrangedRows(listed, props.columns, state);
+	const ids = useMemo(() => indexes.map(props.idOf), [indexes, props.idOf]);
 	const index = selectedIndex(ids, state.cursor ?? state.indexId);
 	const selectedNow = () => {
 		const now = props.read();
@@ -77,8 +83,16 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 			},
 			'nav.back': () => dispatch({ type: 'index/cancel' }),
 			'index.type': () => dispatch({ type: 'index/type' }),
+			...rowCommands({
+				dispatch,
+				columns: props.columns,
+				keep: () => {
+					const id = ids[selectedNow()];
+					if (id !== undefined) dispatch({ type: 'index/move', id });
+				},
+			}),
 		},
-		state.picking,
+		state.picking && !state.filtering,
 	);
 	if (state.typing || nothing)
 		return (
@@ -100,9 +114,13 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
-				{`${indexes.length} ${props.what.toLowerCase()}${indexes.length === 1 ? '' : 'es'}`}
+				{`${listed.length} ${props.what.toLowerCase()}${listed.length === 1 ? '' : 'es'}`}
+				{/* Said once set: the heading is whole at 80 columns without it (the key line has the keys). */}
+				{filter || state.order ? (
+					<SegmentText segment={filterSegment(filter, indexes.length, listed.length, state.order)} />
+				) : null}
 				<Text dimColor>
-					{indexes.length === 0
+					{listed.length === 0
 						? ' · the account has none yet'
 						: ' · ● shown · enter shows the selected one · t types an id'}
 				</Text>
@@ -112,11 +130,14 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 					{`This service lists no ${props.what.toLowerCase()}es (HTTP ${data.status}): here is the one shown.`}
 				</Text>
 			) : null}
+			{state.filtering ? (
+				<PromptLine width={props.width} field={filterField(state.filter, dispatch)} hint={null} />
+			) : null}
 			<Table
 				columns={props.columns}
 				rows={indexes}
 				width={props.width}
-				height={Math.max(2, props.height - 1 - (unlisted ? 1 : 0))}
+				height={Math.max(2, props.height - 1 - (unlisted ? 1 : 0) - (state.filtering ? 1 : 0))}
 				selected={index}
 				mark={(row) => (props.idOf(row) === state.indexId ? '●' : ' ')}
 			/>

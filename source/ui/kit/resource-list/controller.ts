@@ -9,6 +9,9 @@ import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
 import type { RequestListState } from '../request-flow/request-flow-state.js';
+import { filterOf, rowArranger } from '../row-filter/row-filter.js';
+import type { RowFilterState } from '../row-filter/row-filter-state.js';
+import type { Column } from '../table/table-view.js';
 import { selectedIndex } from '../tail-list/selection.js';
 
 /** What the controller runs on: a pane's context has all of it. */
@@ -34,11 +37,14 @@ export type TrendSample = {
 
 export class ResourceController<
 	Row,
-	S extends RequestListState,
+	S extends RequestListState & RowFilterState,
 	A extends { type: string },
 > extends RequestController<S, A> {
 	private sampled: unknown;
 	private readonly unsubscribe: (() => void) | undefined;
+	private readonly arrange = rowArranger<Row>();
+	/** The columns the list was last shown with: what `/` reads and `o` sorts by. */
+	private columns: readonly Column<Row>[] = [];
 
 	constructor(
 		protected override readonly ctx: ResourceContext<S, A>,
@@ -53,9 +59,20 @@ export class ResourceController<
 		return entryOf(this.ctx.polls.getSnapshot(), this.list.endpoint)?.data;
 	}
 
-	/** The selected row: the one kept selected, or the first. */
+	/**
+	 * The rows as shown: those the filter keeps, in the order chosen, over `columns` (the view's,
+	 * kept for the keys: give the same array while they do not change). Worked out again only
+	 * when the rows, the columns, the filter or the order change.
+	 */
+	shown(columns?: readonly Column<Row>[]): readonly Row[] | undefined {
+		if (columns) this.columns = columns;
+		const rows = this.rows();
+		return rows && this.arrange(rows, this.columns, filterOf(this.state.filter), this.state.order);
+	}
+
+	/** The selected row: the one kept selected, or the first shown. */
 	current(): Row | undefined {
-		const rows = this.rows() ?? [];
+		const rows = this.shown() ?? [];
 		return rows[selectedIndex(rows.map(this.list.key), this.state.selected)];
 	}
 

@@ -6,6 +6,7 @@
 import type { RE2JS } from 're2js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { Column } from '../table/table-view.js';
+import { orderRows, type RowOrder } from './row-order.js';
 
 export interface RowFilter {
 	/** As typed. */
@@ -55,6 +56,22 @@ export function compileFilter(text: string): RowFilter | undefined {
 	}
 }
 
+const compiled = new Map<string, RowFilter | undefined>();
+let compiledWith: typeof engine;
+
+/**
+ * compileFilter, the same object for the same text (until the engine loads): a list's
+ * arrangement, memoised on the filter, is not worked out again on each frame.
+ */
+export function filterOf(text: string): RowFilter | undefined {
+	if (compiledWith !== engine || compiled.size > 32) {
+		compiled.clear();
+		compiledWith = engine;
+	}
+	if (!compiled.has(text)) compiled.set(text, compileFilter(text));
+	return compiled.get(text);
+}
+
 /** A row of a table as the filter reads it: its cells as shown, two spaces apart. */
 export function rowText<Row>(columns: readonly Column<Row>[], row: Row): string {
 	return columns.map((column) => column.cell(row)).join('  ');
@@ -79,4 +96,36 @@ export function filterLabel(filter: RowFilter): string {
 export function filterSummary(filter: RowFilter, kept: number, total: number): string {
 	const plain = filter.problem ? ` (as text: ${sanitize(filter.problem)})` : '';
 	return `filter ${filterLabel(filter)}: ${kept} of ${total}${plain}`;
+}
+
+/**
+ * The rows a list shows: those `filter` keeps (over each row as shown), sorted by `order`.
+ * Without either, the rows themselves.
+ */
+export function arrangeRows<Row>(
+	rows: readonly Row[],
+	columns: readonly Column<Row>[],
+	filter: RowFilter | undefined,
+	order: RowOrder | undefined,
+): readonly Row[] {
+	return orderRows(
+		filterRows(rows, filter, (row) => rowText(columns, row)),
+		columns,
+		order,
+	);
+}
+
+/**
+ * arrangeRows remembering its last answer: the same rows, columns, filter and order give the
+ * same array without a pass over the rows, so a list redrawn for anything else (a tick, a key)
+ * neither filters nor sorts again, and what depends on the array (keys, memos) stays.
+ */
+export function rowArranger<Row>(): typeof arrangeRows<Row> {
+	let last: { inputs: readonly unknown[]; rows: readonly Row[] } | undefined;
+	return (rows, columns, filter, order) => {
+		const inputs = [rows, columns, filter, order];
+		if (last?.inputs.every((input, i) => input === inputs[i])) return last.rows;
+		last = { inputs, rows: arrangeRows(rows, columns, filter, order) };
+		return last.rows;
+	};
 }

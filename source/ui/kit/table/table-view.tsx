@@ -10,6 +10,11 @@ export interface Column<Row> {
 	shortHeader?: string;
 	/** Cell text: our own text or sanitised network text. */
 	cell: (row: Row) => string;
+	/**
+	 * What the column sorts by where its cell is formatted (a count, a size, a time as epoch ms);
+	 * without it, the cell's text. Undefined sorts last.
+	 */
+	value?: (row: Row) => number | string | undefined;
 	/** Never shrunk below this (default: the header width, at most 8). */
 	minWidth?: number;
 	maxWidth?: number;

@@ -6,6 +6,8 @@ export function trendColumn<Row>(header: string, trends: Trends, key: (row: Row)
 	return {
 		header,
 		cell: (row) => trendText(trends[key(row)]),
+		// Sorted by the latest sample.
+		value: (row) => trends[key(row)]?.at(-1),
 		minWidth: 0,
 		cut: (text, width) => (width <= 0 ? '' : text.slice(-width)),
 	};

@@ -41,18 +41,21 @@ export function accountColumns(reveal: boolean): Column<Account>[] {
 		{
 			header: 'req/day',
 			cell: (u) => orMissing(u.max_requests_per_day, formatCount),
+			value: (u) => u.max_requests_per_day,
 			align: 'right',
 			minWidth: 7,
 		},
 		{
 			header: 'req/s',
 			cell: (u) => orMissing(u.max_requests_per_second, formatCount),
+			value: (u) => u.max_requests_per_second,
 			align: 'right',
 			minWidth: 5,
 		},
 		{
 			header: 'msg size',
 			cell: (u) => orMissing(u.max_message_size, formatBytes),
+			value: (u) => u.max_message_size,
 			align: 'right',
 			minWidth: 8,
 		},

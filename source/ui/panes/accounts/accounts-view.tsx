@@ -9,10 +9,21 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { arrangeRows } from '../../kit/row-filter/row-filter.js';
+import type { RowFilterAction } from '../../kit/row-filter/row-filter-state.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useArrangedRows,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { accountColumns, accountDetail } from './accounts-model.js';
-import type { AccountsAction, AccountsState } from './accounts-state.js';
+import { type AccountsAction, type AccountsState, accountsReducer } from './accounts-state.js';
 import { accountsBindings } from './bindings.js';
+
+const none: readonly never[] = [];
 
 export function AccountsView(props: PaneViewProps) {
 	const ui = useUi();
@@ -20,11 +31,24 @@ export function AccountsView(props: PaneViewProps) {
 	const { ui: shell } = useRuntime();
 	const { state, dispatch, store } = usePane<AccountsState, AccountsAction>();
 	const entry = entryOf(polls, usersEndpoint);
-	const users = entry?.data;
+	const listed = entry?.data;
+	const columns = useMemo(() => accountColumns(ui.reveal), [ui.reveal]);
+	const arranged = useArrangedRows(listed ?? none, columns, state);
+	const { filter } = arranged;
+	const users = listed && arranged.rows;
 	const count = users?.length ?? 0;
 	const selected = Math.min(state.cursor, Math.max(0, count - 1));
 	const page = Math.max(1, props.height - 3);
-	const columns = useMemo(() => accountColumns(ui.reveal), [ui.reveal]);
+	/** Another order, the account under the cursor kept under it wherever the order puts it. */
+	const reorder = (action: Extract<RowFilterAction, { type: 'order/step' | 'order/reverse' }>) => {
+		const before = store.getSnapshot();
+		const user = users?.[Math.min(before.cursor, Math.max(0, count - 1))];
+		dispatch(action);
+		const after = arrangeRows(listed ?? none, columns, filter, accountsReducer(before, action).order);
+		const at = user ? after.indexOf(user) : -1;
+		if (at >= 0) dispatch({ type: 'cursor/move', delta: at - before.cursor, count: after.length });
+	};
+	const headers = columns.map((c) => c.header);
 
 	const user = users?.[selected];
 	const detail = user ? accountDetail(user, ui.reveal) : [];
@@ -53,10 +77,14 @@ export function AccountsView(props: PaneViewProps) {
 		},
 		'nav.back': () => dispatch({ type: 'back' }),
 		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
+		'filter.edit': () => dispatch({ type: 'filter/open' }),
+		'sort.next': () => reorder({ type: 'order/step', headers, step: 1 }),
+		'sort.previous': () => reorder({ type: 'order/step', headers, step: -1 }),
+		'sort.reverse': () => reorder({ type: 'order/reverse', headers }),
 	});
 
 	if (!users) return <EndpointState entry={entry} what="accounts" />;
-	if (users.length === 0) return <Text>The service lists no accounts.</Text>;
+	if (listed?.length === 0) return <Text>The service lists no accounts.</Text>;
 	const secrets = ui.reveal ? 'tokens shown (v hides)' : 'tokens hidden (v reveals)';
 	if (state.detail && user) {
 		const more = detailScrolls > 1 ? ` · ↑↓ scroll` : '';
@@ -83,17 +111,25 @@ export function AccountsView(props: PaneViewProps) {
 	return (
 		<Box flexDirection="column" width={props.width} height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
-				{users.length} account{users.length === 1 ? '' : 's'}
+				{listed?.length} account{listed?.length === 1 ? '' : 's'}
+				<SegmentText segment={filterSegment(filter, count, listed?.length ?? 0, state.order)} />
 				<Text dimColor> · ● shown in the Overview · enter uses one · {secrets}</Text>
 			</Text>
-			<Table
-				columns={columns}
-				rows={users}
-				width={props.width}
-				height={props.height - 1}
-				selected={selected}
-				mark={(u) => (u.id === ui.accountId ? '●' : ' ')}
-			/>
+			{state.filtering ? (
+				<PromptLine width={props.width} field={filterField(state.filter, dispatch)} hint={null} />
+			) : null}
+			{count === 0 ? (
+				<Text dimColor>No account matches the filter (/ changes it, esc clears it).</Text>
+			) : (
+				<Table
+					columns={columns}
+					rows={users}
+					width={props.width}
+					height={props.height - 1 - (state.filtering ? 1 : 0)}
+					selected={selected}
+					mark={(u) => (u.id === ui.accountId ? '●' : ' ')}
+				/>
+			)}
 		</Box>
 	);
 }

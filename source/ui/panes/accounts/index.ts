@@ -21,8 +21,11 @@ export const accountsPane = definePane<AccountsState, AccountsAction>({
 	initial: () => initialAccountsState,
 	reduce: accountsReducer,
 	leave: (state) =>
-		state.detail || state.detailScroll ? { ...state, detail: false, detailScroll: 0 } : state,
+		state.detail || state.detailScroll || state.filtering
+			? { ...state, detail: false, detailScroll: 0, filtering: false }
+			: state,
 	polls: () => [pollRequest(usersEndpoint)],
 	bindings: accountsBindings,
+	focus: (state) => (state.filtering ? 'input' : undefined),
 	View: AccountsView,
 });

@@ -1,13 +1,13 @@
 /** The keys of the Callbacks pane. */
 import { bindingsIn } from '../../keys/bind.js';
-import { filterBinding } from '../../kit/row-filter/bindings.js';
+import { rowBindings } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('callbacks');
 
 export const callbacksBindings = [
 	...tailing('callbacks', 'callback'),
-	filterBinding('callbacks', 'callbacks'),
+	...rowBindings('callbacks', 'callbacks'),
 	// R, as Dead letters' retry: r refreshes everywhere.
 	key(
 		'callbacks.replay',

@@ -17,9 +17,10 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { RequestPreview } from '../../kit/confirm/request-preview.js';
 import { bodyLines, type DetailLine, headerLines, pair, title } from '../../kit/detail-view/lines.js';
 import type { RowFilter } from '../../kit/row-filter/row-filter.js';
+import { orderRows, type RowOrder } from '../../kit/row-filter/row-order.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import type { Tone } from '../../theme/theme.js';
-import { shortKind } from './row.js';
+import { orderColumns, shortKind } from './row.js';
 
 /**
  * How soon fresh requests are drawn: at once after a quiet spell, then every 100 ms while they
@@ -110,16 +111,17 @@ function snapshotRows(snapshot: ReceiverSnapshot, from: From): EventRows {
  * listen it follows (if any), merged by the time they were received. With no filter, rows are
  * the snapshots' requests as they are, and only those drawn are worked out: under a flood the
  * pane reads a new snapshot twice a second and shows a screenful of its thousand requests. A
- * filter matches every request's line.
+ * filter matches every request's line; an order sorts every request by one of the grid's columns.
  */
 export function eventRows(
 	snapshot: ReceiverSnapshot,
 	filter: RowFilter | undefined,
 	followed?: ReceiverSnapshot,
+	order?: RowOrder,
 ): EventRows {
-	if (!filter && !followed?.size) return snapshotRows(snapshot, undefined);
-	if (!filter) return mergedRows(snapshot, followed!);
-	const rows: { event: ReceivedEvent; from: From }[] = [];
+	if (!filter && !order && !followed?.size) return snapshotRows(snapshot, undefined);
+	if (!filter && !order) return mergedRows(snapshot, followed!);
+	let rows: { event: ReceivedEvent; from: From }[] = [];
 	const own = snapshot.events;
 	const theirs = followed?.events ?? [];
 	// Newest first from both, by the time received.
@@ -127,8 +129,9 @@ export function eventRows(
 		const mine = j < 0 || (i >= 0 && own[i]!.receivedAt >= theirs[j]!.receivedAt);
 		const event = mine ? own[i--]! : theirs[j--]!;
 		const from: From = mine ? undefined : 'listen';
-		if (keeps(filter, event, from)) rows.push({ event, from });
+		if (!filter || keeps(filter, event, from)) rows.push({ event, from });
 	}
+	if (order) rows = orderRows(rows, orderColumns, order) as typeof rows;
 	return {
 		keys: rows.map((row) => rowKey(row.event.seq, row.from)),
 		at: (index) => rows[index]?.event,

@@ -61,6 +61,8 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 			return state.notice === action.text ? state : { ...state, notice: action.text };
 		case 'filter/open':
 		case 'filter/close':
+		case 'order/step':
+		case 'order/reverse':
 			return rowFilterReducer(state, action);
 		case 'filter/set':
 			// Another filter shows other rows: the list follows the newest again.
@@ -85,7 +87,9 @@ export function callbacksReducer(state: CallbacksState, action: CallbacksAction)
 			if (state.editingBody !== undefined) return { ...state, editingBody: undefined };
 			if (state.filtering) return { ...state, filtering: false };
 			if (state.detail) return { ...state, detail: false };
-			return state.filter ? callbacksReducer(state, { type: 'filter/set', text: '' }) : state;
+			return state.filter || state.order
+				? { ...callbacksReducer(state, { type: 'filter/set', text: '' }), order: undefined }
+				: state;
 		default:
 			return tailListReducer(state, action);
 	}

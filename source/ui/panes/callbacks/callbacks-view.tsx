@@ -24,9 +24,12 @@ import { Gap } from '../../kit/gap/gap-view.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
 import { filterLabel } from '../../kit/row-filter/row-filter.js';
 import { filterField, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
+import { orderLabel } from '../../kit/row-filter/row-order.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
 import { callbacksBindings } from './bindings.js';
 import {
@@ -40,7 +43,7 @@ import {
 	rowWindow,
 } from './callbacks-model.js';
 import type { CallbacksAction, CallbacksState, ReplayState } from './callbacks-state.js';
-import { callbackGrid, type Grid } from './row.js';
+import { callbackGrid, type Grid, orderColumns } from './row.js';
 
 type PaneProps = PaneViewProps;
 
@@ -139,8 +142,8 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	// The engine is loaded when the pane is first shown: `/` is used most here.
 	const filter = useRowFilter(state.filter, true);
 	const rows = useMemo(
-		() => eventRows(snapshot, filter, followed ? theirs : undefined),
-		[snapshot, filter, followed, theirs],
+		() => eventRows(snapshot, filter, followed ? theirs : undefined, state.order),
+		[snapshot, filter, followed, theirs, state.order],
 	);
 	const keys = rows.keys;
 	const following = followed !== undefined && (followed.state().state !== 'waiting' || theirs.size > 0);
@@ -221,7 +224,11 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			scrolls,
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
-		'filter.edit': () => dispatch({ type: 'filter/open' }),
+		...rowCommands({
+			dispatch,
+			columns: orderColumns,
+			keep: () => dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
+		}),
 		'callbacks.replay': () => askReplay(current && { event: current, from: currentFrom }),
 		'callbacks.replay-edit': () => {
 			if (current) dispatch({ type: 'replay/edit', key: rowKey(current.seq, currentFrom) });
@@ -244,25 +251,30 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const total = snapshot.size + (followed ? theirs.size : 0);
 	const hint = state.notice ? (
 		<LiveLine width={props.width} segments={[{ text: state.notice, tone: 'warn' }]} />
-	) : filter ? (
+	) : filter || state.order ? (
 		<LiveLine
 			width={props.width}
 			segments={[
-				{
-					text: `filter ${filterLabel(filter)}`,
-					tone: 'accent',
-				},
-				{
-					text: ` · ${formatInteger(keys.length)} of ${formatInteger(total)} match${
-						filter.problem ? ` · as text: not a regular expression (${sanitize(filter.problem)})` : ''
-					} · / edits · esc clears`,
-					dim: true,
-				},
+				...(filter
+					? [
+							{ text: `filter ${filterLabel(filter)}`, tone: 'accent' as const },
+							{
+								text: ` · ${formatInteger(keys.length)} of ${formatInteger(total)} match${
+									filter.problem ? ` · as text: not a regular expression (${sanitize(filter.problem)})` : ''
+								}`,
+								dim: true,
+							},
+						]
+					: []),
+				...(state.order
+					? [{ text: `${filter ? ' · ' : ''}${orderLabel(state.order)}`, tone: 'accent' as const }]
+					: []),
+				{ text: ' · / edits · esc clears', dim: true },
 			]}
 		/>
 	) : (
 		<Text dimColor wrap="truncate-end">
-			{`/ filters · enter opens · ${
+			{`/ filters · o sorts · enter opens · ${
 				receiver.forwardTo
 					? `R sends again to ${sanitize(receiver.forwardTo)} · e edits the body first · `
 					: ''

@@ -16,6 +16,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { statusStyle } from '../../../text/style.js';
 import type { Segment } from '../../kit/live-line/live-line-view.js';
 import { fitUrl } from '../../kit/table/cut.js';
+import type { Column } from '../../kit/table/table-view.js';
 import { type Tone, toneOfColour } from '../../theme/theme.js';
 import type { ReplayState } from './callbacks-state.js';
 
@@ -345,3 +346,29 @@ export function callbackGrid(rows: readonly GridRow[], width: number): Grid {
 	});
 	return { header, lines };
 }
+
+/** A request as the order reads it: its event and the receiver it came from. */
+export interface OrderedRow {
+	event: ReceivedEvent;
+	from?: 'listen' | undefined;
+}
+
+const sortNumbers: Partial<Record<ColumnId, (event: ReceivedEvent) => number | undefined>> = {
+	time: (event) => event.receivedAt,
+	seq: (event) => event.seq,
+	status: (event) => event.callback?.status,
+	attempts: (event) => event.callback?.retried ?? event.delivery.retried,
+};
+
+/**
+ * The grid's columns as `o` sorts by them, under their full headers: a cell's text as the widest
+ * row shows it, the time, the request's number, the status and the attempts as numbers. A
+ * replay's outcome changes as it goes, and is not sorted by.
+ */
+export const orderColumns: readonly Column<OrderedRow>[] = columns
+	.filter((spec) => spec.id !== 'again')
+	.map((spec) => ({
+		header: spec.headers[0] || spec.id,
+		cell: (row: OrderedRow) => formOf(cells({ ...row, selected: false })[spec.id], 0),
+		...(sortNumbers[spec.id] ? { value: (row: OrderedRow) => sortNumbers[spec.id]!(row.event) } : {}),
+	}));

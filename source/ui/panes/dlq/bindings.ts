@@ -1,6 +1,7 @@
 /** The keys of the Dead letters pane. */
 import { bindingsIn } from '../../keys/bind.js';
 import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
+import { orderBindings } from '../../kit/row-filter/bindings.js';
 
 const key = bindingsIn('dlq');
 
@@ -10,7 +11,7 @@ export const dlqBindings = [
 		filters: 'URL, URL Group, label, response status, time or message id',
 		next: 'the next page',
 		previous: 'the previous page',
-		back: 'closes the detail, else unmarks everything, else clears the filter',
+		back: 'closes the detail, else clears / and the order, else unmarks everything, else clears the filter',
 	}),
 	key('nav.first', ['home', 'g'], 'the first row of the page'),
 	key('select.mark', ' ', 'mark or unmark the dead letter (marks stay across pages)', {
@@ -34,4 +35,5 @@ export const dlqBindings = [
 		{ hint: 'delete', edit: true },
 	),
 	key('dlq.logs', 'l', 'the delivery logs of its message (the Logs view)', { hint: 'logs' }),
+	...orderBindings('dlq'),
 ] as const;

@@ -70,7 +70,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 	 */
 	private target(): OperationTarget | string {
 		const { state } = this;
-		if (!state.detail && state.all) return { filter: state.filter };
+		if (!state.detail && state.all) return { filter: state.query };
 		if (!state.detail && state.marked.length > 0) return { dlqIds: state.marked };
 		const letter = this.selected();
 		if (!letter) return 'no dead letter is selected';

@@ -35,10 +35,16 @@ export function failedAt(letter: DeadLetter): number | undefined {
 
 export function dlqColumns(now: number): Column<DeadLetter>[] {
 	return [
-		{ header: 'failed', cell: (l) => whenText(failedAt(l) ?? l.createdAt, now), minWidth: 8 },
+		{
+			header: 'failed',
+			cell: (l) => whenText(failedAt(l) ?? l.createdAt, now),
+			value: (l) => failedAt(l) ?? l.createdAt,
+			minWidth: 8,
+		},
 		{
 			header: 'status',
 			cell: (l) => (l.responseStatus === undefined ? '—' : String(l.responseStatus)),
+			value: (l) => l.responseStatus,
 			tone: (l) => statusTone(l.responseStatus) ?? 'muted',
 			align: 'right',
 			minWidth: 6,

@@ -23,6 +23,7 @@ import {
 	type RequestFlowAction,
 	requestFlowReducer,
 } from '../../kit/request-flow/request-flow-state.js';
+import { clearedFilter } from '../../kit/row-filter/row-filter-state.js';
 
 /**
  * A retry or delete, ready to send: what it touches, in words (the title) and as a count, and
@@ -64,6 +65,7 @@ export const initialDlqState: DlqState = {
 export function dlqScope(state: DlqState): Scope | undefined {
 	if (state.confirm) return 'confirm';
 	if (state.form) return formScope(state.form);
+	if (state.filtering) return 'input';
 	return undefined;
 }
 
@@ -93,8 +95,10 @@ export function dlqReducer(state: DlqState, action: DlqAction): DlqState {
 			return requestFlowReducer(state, { type: 'request/notice', notice: action.notice });
 		case 'back':
 			if (state.detail) return { ...state, detail: false };
+			if (state.filtering) return { ...state, filtering: false };
+			if (clearedFilter(state)) return { ...clearedFilter(state)!, selected: undefined };
 			if (state.all || state.marked.length > 0) return { ...state, all: false, marked: [] };
-			if (Object.keys(state.filter).length > 0)
+			if (Object.keys(state.query).length > 0)
 				return dlqReducer(state, { type: 'filter/apply', texts: {}, filter: {} });
 			return state.notice ? { ...state, notice: undefined } : state;
 		default:
@@ -104,7 +108,7 @@ export function dlqReducer(state: DlqState, action: DlqAction): DlqState {
 
 /** Leaving the pane closes the detail, the form, the question and the notice; filter and marks stay. */
 export function leaveDlq(state: DlqState): DlqState {
-	return leaveRequestFlow({ ...state, detail: false, detailScroll: 0, form: undefined });
+	return leaveRequestFlow({ ...state, detail: false, detailScroll: 0, form: undefined, filtering: false });
 }
 
 /** Opened from another pane with a message id: the dead letters of that message. */

@@ -28,7 +28,7 @@ export function DlqView(props: PaneViewProps) {
 	const page = controller.list.page();
 	const letters = page?.messages;
 	const columns = useMemo(() => dlqColumns(now), [now]);
-	const selected = useListRows(controller.list, dlqDetail, props);
+	const selected = useListRows(controller.list, dlqDetail, props, columns);
 
 	useCommands(
 		dlqBindings,
@@ -53,7 +53,7 @@ export function DlqView(props: PaneViewProps) {
 	const hint = (
 		<Text dimColor wrap="truncate-end">
 			{readOnly
-				? 'read-only: retry and delete are off · / filters · enter opens · l its logs'
+				? 'read-only: retry and delete are off · F filters · enter opens · l its logs'
 				: `R retries, D deletes ${which} · space marks, * marks all the filter matches · l its logs`}
 		</Text>
 	);

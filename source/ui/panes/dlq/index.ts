@@ -27,7 +27,7 @@ export const dlqPane = definePane<DlqState, DlqAction, DlqController>({
 	leave: leaveDlq,
 	open: openDlq,
 	controller: (context) => new DlqController(context),
-	polls: ({ state }) => [pollRequest(dlqPageEndpoint, { filter: state.filter, cursor: state.cursor })],
+	polls: ({ state }) => [pollRequest(dlqPageEndpoint, { filter: state.query, cursor: state.cursor })],
 	bindings: dlqBindings,
 	showsDetail: (state) => state.detail,
 	focus: dlqScope,

@@ -1,5 +1,6 @@
 /** The keys of the Flow control pane. */
 import { bindingsIn } from '../../keys/bind.js';
+import { clearBinding, rowBindings } from '../../kit/row-filter/bindings.js';
 import { pauseResume, upDown } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('flow');
@@ -21,4 +22,6 @@ export const flowBindings = [
 		hint: 'reset rate',
 		edit: true,
 	}),
+	...rowBindings('flow', 'flow-control keys'),
+	clearBinding('flow'),
 ] as const;

@@ -35,12 +35,14 @@ export function flowColumns(trends: Trends): Column<FlowKey>[] {
 		{
 			header: 'waiting',
 			cell: (k) => (k.waitListSize === undefined ? missing : formatInteger(k.waitListSize)),
+			value: (k) => k.waitListSize,
 			align: 'right',
 		},
 		trendColumn('trend', trends, (k) => k.flowControlKey),
 		{
 			header: 'parallelism',
 			cell: (k) => `${gaugeText(parallelismGauge(k))}${pinned(k.isPinnedParallelism)}`,
+			value: (k) => k.parallelismCount,
 			tone: (k) => gaugeTone(parallelismGauge(k)),
 			minWidth: 11,
 		},
@@ -48,6 +50,7 @@ export function flowColumns(trends: Trends): Column<FlowKey>[] {
 			header: 'rate',
 			cell: (k) =>
 				`${gaugeText(rateGauge(k), 8, 'rate')}${isLimited(rateGauge(k)) ? perPeriod(k.ratePeriod) : ''}${pinned(k.isPinnedRate)}`,
+			value: (k) => k.rateCount,
 			tone: (k) => gaugeTone(rateGauge(k)),
 			minWidth: 8,
 		},

@@ -13,6 +13,14 @@ import {
 	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
 import type { TrendSample } from '../../kit/resource-list/controller.js';
+import {
+	clearedFilter,
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../../kit/row-filter/row-filter-state.js';
 import { addSamples, type Trends } from '../../kit/trend/trend-state.js';
 import type { PinField, UnpinField } from './limits.js';
 
@@ -20,7 +28,7 @@ export type LimitsForm =
 	| { kind: 'pin'; key: string; state: FormState<PinField> }
 	| { kind: 'unpin'; key: string; state: FormState<UnpinField> };
 
-export interface FlowState extends RequestListState {
+export interface FlowState extends RequestListState, RowFilterState {
 	form: LimitsForm | undefined;
 	/** Each key's wait list over the last polls. */
 	trends: Trends;
@@ -29,12 +37,16 @@ export interface FlowState extends RequestListState {
 export type FlowAction =
 	| RequestListAction
 	| TrendSample
+	| RowFilterAction
+	/** Esc: clears the filter and the order. */
+	| { type: 'back' }
 	| { type: 'form/open'; form: LimitsForm }
 	| { type: 'form/action'; action: FormAction<string> }
 	| { type: 'form/close' };
 
 export const initialFlowState: FlowState = {
 	...initialRequestList,
+	...initialRowFilter,
 	form: undefined,
 	trends: {},
 };
@@ -42,6 +54,7 @@ export const initialFlowState: FlowState = {
 export function flowScope(state: FlowState): Scope | undefined {
 	if (state.confirm) return 'confirm';
 	if (state.form) return formScope(state.form.state);
+	if (state.filtering) return 'input';
 	return undefined;
 }
 
@@ -51,7 +64,10 @@ function formAction(form: LimitsForm, action: FormAction<string>): LimitsForm {
 }
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
+	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
 	switch (action.type) {
+		case 'back':
+			return clearedFilter(state) ?? state;
 		case 'request/done':
 			// Sent, the form is done; refused, it stays as typed, the refusal over it (the notice).
 			return { ...requestListReducer(state, action), form: undefined };
@@ -68,4 +84,4 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 	}
 }
 
-export const leaveFlow: (state: FlowState) => FlowState = leaveRequestFlow;
+export const leaveFlow = (state: FlowState): FlowState => ({ ...leaveRequestFlow(state), filtering: false });

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
@@ -8,7 +9,15 @@ import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { FormScreen } from '../../kit/form/form-screen.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
+import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useRowFilter,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -26,11 +35,17 @@ export function FlowView(props: PaneViewProps) {
 	const { width, height } = props;
 	const entry = entryOf(polls, flowKeysEndpoint);
 	const global = entryOf(polls, globalParallelismEndpoint)?.data;
-	const keys = entry?.data ?? [];
-	const names = keys.map((k) => k.flowControlKey);
+	const columns = useMemo(() => flowColumns(state.trends), [state.trends]);
+	const filter = useRowFilter(state.filter, state.filtering);
+	const all = entry?.data ?? [];
+	const keys = controller.shown(columns) ?? [];
+	const names = useMemo(() => keys.map((k) => k.flowControlKey), [keys]);
 	const index = selectedIndex(names, state.selected);
 	const notice = state.notice ? 1 : 0;
-	const tableHeight = Math.max(2, height - 1 - notice);
+	// The filter and order take a line under the title (which the global parallelism fills).
+	const arranged = state.filtering || filter !== undefined || state.order !== undefined;
+	const field = arranged ? 1 : 0;
+	const tableHeight = Math.max(2, height - 1 - notice - field);
 	useCommands(
 		flowBindings,
 		'flow',
@@ -48,8 +63,15 @@ export function FlowView(props: PaneViewProps) {
 			'flow.pin': () => controller.openPin(),
 			'flow.unpin': () => controller.openUnpin(),
 			'flow.resetRate': () => controller.resetRate(),
+			...rowCommands({
+				dispatch,
+				columns,
+				keep: () =>
+					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
+			}),
+			'filter.clear': () => dispatch({ type: 'back' }),
 		},
-		!state.confirm && !state.form,
+		!state.confirm && !state.form && !state.filtering,
 	);
 
 	if (state.confirm)
@@ -81,9 +103,21 @@ export function FlowView(props: PaneViewProps) {
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
-				{flowSummary(keys, global)}
+				{flowSummary(all, global)}
+				{arranged ? null : <Text dimColor> · / filters, o sorts</Text>}
 			</Text>
-			{keys.length === 0 ? (
+			{arranged ? (
+				<PromptLine
+					width={width}
+					field={state.filtering ? filterField(state.filter, dispatch) : undefined}
+					hint={<SegmentText segment={filterSegment(filter, keys.length, all.length, state.order)} />}
+				/>
+			) : null}
+			{all.length > 0 && keys.length === 0 ? (
+				<Box height={tableHeight}>
+					<Text dimColor>No flow-control key matches the filter (/ changes it, esc clears it).</Text>
+				</Box>
+			) : keys.length === 0 ? (
 				<Box height={tableHeight}>
 					<Text dimColor>
 						No flow-control keys in use: a key shows here while messages published with it are waiting or
@@ -91,13 +125,7 @@ export function FlowView(props: PaneViewProps) {
 					</Text>
 				</Box>
 			) : (
-				<Table
-					columns={flowColumns(state.trends)}
-					rows={keys}
-					width={width}
-					height={tableHeight}
-					selected={index}
-				/>
+				<Table columns={columns} rows={keys} width={width} height={tableHeight} selected={index} />
 			)}
 			{readOnly && !state.notice ? null : <NoticeLine notice={state.notice} />}
 		</Box>

@@ -1,6 +1,6 @@
 /** The keys of the Groups pane. */
 import { bindingsIn } from '../../keys/bind.js';
-import { filterBinding } from '../../kit/row-filter/bindings.js';
+import { rowBindings } from '../../kit/row-filter/bindings.js';
 import { upDown } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('groups');
@@ -9,7 +9,7 @@ export const groupsBindings = [
 	...upDown('groups', 'select'),
 	key('nav.open', 'enter', 'open the group'),
 	key('nav.back', 'esc', 'back to the list'),
-	filterBinding('groups', 'URL Groups'),
+	...rowBindings('groups', 'URL Groups, or the endpoints of the open group'),
 	key('select.mark', ' ', 'mark or unmark the endpoint', { hint: 'mark' }),
 	key('group.add', 'a', 'add an endpoint (to this group or a new one)', { hint: 'add', edit: true }),
 	key('group.remove', 'x', 'remove the marked endpoints, or endpoints typed by name or URL', {

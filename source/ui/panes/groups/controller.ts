@@ -7,7 +7,8 @@ import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
-import { compileFilter, filterRows, rowText } from '../../kit/row-filter/row-filter.js';
+import { filterOf, rowArranger } from '../../kit/row-filter/row-filter.js';
+import type { RowFilterAction } from '../../kit/row-filter/row-filter-state.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -17,8 +18,8 @@ import {
 	type GroupFormKind,
 	groupForm,
 } from './edits.js';
-import { type Group, groupsEndpoint } from './endpoints.js';
-import { groupColumns } from './groups-model.js';
+import { type Group, type GroupMember, groupsEndpoint } from './endpoints.js';
+import { endpointColumns, groupColumns } from './groups-model.js';
 import type { GroupsAction, GroupsState } from './groups-state.js';
 
 const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
@@ -30,6 +31,8 @@ const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 export class GroupsController extends RequestController<GroupsState, GroupsAction, GroupEdit> {
 	readonly store: ReducerStore<GroupsState, GroupsAction>;
 	private readonly unsubscribe: (() => void)[] = [];
+	private readonly arrangeGroups = rowArranger<Group>();
+	private readonly arrangeEndpoints = rowArranger<GroupMember>();
 
 	constructor(protected override readonly ctx: PaneContext<GroupsState, GroupsAction>) {
 		super(ctx);
@@ -48,10 +51,37 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 		return this.state.listed ? entryOf(this.ctx.polls.getSnapshot(), groupsEndpoint)?.data : undefined;
 	}
 
-	/** The listed groups the filter keeps (every one without a filter). */
+	/** The listed groups the filter keeps (every one without a filter), in the order chosen. */
 	shown(): readonly Group[] | undefined {
 		const groups = this.groups();
-		return groups && filterRows(groups, compileFilter(this.state.filter), (g) => rowText(groupColumns, g));
+		const { filter, order } = this.state;
+		return groups && this.arrangeGroups(groups, groupColumns, filterOf(filter), order);
+	}
+
+	/** The open group's endpoints its filter keeps, in the order chosen. */
+	shownEndpoints(): readonly GroupMember[] {
+		const endpoints = this.current()?.group?.endpoints ?? [];
+		const { filter, order } = this.state.endpointRows;
+		return this.arrangeEndpoints(endpoints, endpointColumns, filterOf(filter), order);
+	}
+
+	/**
+	 * Another order of the list shown (the groups, or the open group's endpoints), the selected
+	 * row kept selected where the new order puts it.
+	 */
+	reorder(action: Extract<RowFilterAction, { type: 'order/step' | 'order/reverse' }>): void {
+		if (!this.isOpen()) {
+			const current = this.current();
+			if (current) this.dispatch({ type: 'select', name: current.name });
+			this.dispatch(action);
+			return;
+		}
+		const endpoint = this.shownEndpoints()[this.state.endpointCursor];
+		this.dispatch(action);
+		const shown = this.shownEndpoints();
+		const at = endpoint ? shown.indexOf(endpoint) : -1;
+		if (at >= 0)
+			this.dispatch({ type: 'endpoint/move', delta: at - this.state.endpointCursor, count: shown.length });
 	}
 
 	/** The group the edits apply to: the selected one, or the typed name where nothing is listed. */
@@ -75,7 +105,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	move(delta: number): void {
 		const current = this.current();
 		if (this.isOpen()) {
-			this.dispatch({ type: 'endpoint/move', delta, count: current?.group?.endpoints?.length ?? 0 });
+			this.dispatch({ type: 'endpoint/move', delta, count: this.shownEndpoints().length });
 			return;
 		}
 		const groups = this.shown() ?? [];
@@ -100,7 +130,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	}
 
 	mark(): void {
-		const endpoint = this.current()?.group?.endpoints?.[this.state.endpointCursor];
+		const endpoint = this.shownEndpoints()[this.state.endpointCursor];
 		if (this.isOpen() && endpoint?.url) this.dispatch({ type: 'mark', url: endpoint.url });
 	}
 

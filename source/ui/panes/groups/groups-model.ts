@@ -14,14 +14,35 @@ const headerCount = (headers: GroupHeaders | undefined) => Object.keys(headers ?
 
 export const groupColumns: Column<Group>[] = [
 	{ header: 'group', cell: (g) => sanitize(g.name), minWidth: 8, maxWidth: 40 },
-	{ header: 'endpoints', cell: (g) => orMissing(g.endpoints?.length, formatInteger), align: 'right' },
-	{ header: 'headers', cell: (g) => formatInteger(headerCount(g.headers)), align: 'right' },
-	{ header: 'updated', cell: (g) => orMissing(g.updatedAt, formatClock), minWidth: 8 },
+	{
+		header: 'endpoints',
+		cell: (g) => orMissing(g.endpoints?.length, formatInteger),
+		value: (g) => g.endpoints?.length,
+		align: 'right',
+	},
+	{
+		header: 'headers',
+		cell: (g) => formatInteger(headerCount(g.headers)),
+		value: (g) => headerCount(g.headers),
+		align: 'right',
+	},
+	{
+		header: 'updated',
+		cell: (g) => orMissing(g.updatedAt, formatClock),
+		value: (g) => g.updatedAt,
+		minWidth: 8,
+	},
 	{ header: 'first endpoint', cell: (g) => text(g.endpoints?.[0]?.url), minWidth: 10 },
 ];
 
 export const endpointColumns: Column<GroupMember>[] = [
-	{ header: 'name', cell: (e) => (e.name ? sanitize(e.name) : '-'), minWidth: 4, maxWidth: 30 },
+	{
+		header: 'name',
+		cell: (e) => (e.name ? sanitize(e.name) : '-'),
+		value: (e) => e.name && sanitize(e.name),
+		minWidth: 4,
+		maxWidth: 30,
+	},
 	{ header: 'url', cell: (e) => text(e.url), minWidth: 10 },
 ];
 

@@ -49,6 +49,8 @@ export interface GroupsState extends RequestFlow<GroupEdit>, RowFilterState {
 	failure: string | undefined;
 	/** False once the service answered that it has no URL Group listing (404/405). */
 	listed: boolean;
+	/** The filter and order of the open group's endpoints (the state's own are the groups'). */
+	endpointRows: RowFilterState;
 }
 
 export type GroupsAction =
@@ -76,13 +78,14 @@ export const initialGroupsState: GroupsState = {
 	...initialRowFilter,
 	failure: undefined,
 	listed: true,
+	endpointRows: initialRowFilter,
 };
 
 /** The view inside the pane that has the keys. */
 export function groupsScope(state: GroupsState): Scope | undefined {
 	if (state.confirm) return 'confirm';
 	if (state.form) return formScope(state.form.state);
-	if (state.filtering) return 'input';
+	if (state.filtering || (state.open && state.endpointRows.filtering)) return 'input';
 	return undefined;
 }
 
@@ -134,17 +137,34 @@ function groupsFlowReducer(state: GroupsState, action: RequestFlowAction<GroupEd
 
 export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsState {
 	if (isRequestFlowAction<GroupEdit>(action)) return groupsFlowReducer(state, action);
-	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
+	// In an open group, `/` and the order are its endpoints'; another filter starts at the first.
+	if (isRowFilterAction(action))
+		return state.open
+			? {
+					...state,
+					endpointRows: rowFilterReducer(state.endpointRows, action),
+					...(action.type === 'filter/set' ? { endpointCursor: 0 } : {}),
+				}
+			: rowFilterReducer(state, action);
 	switch (action.type) {
 		case 'select':
 			return action.name === state.selected
 				? state
 				: { ...state, selected: action.name, endpointCursor: 0, marked: [] };
 		case 'open':
-			return state.open ? state : { ...state, open: true, endpointCursor: 0, marked: [] };
-		case 'back':
+			return state.open
+				? state
+				: { ...state, open: true, endpointCursor: 0, marked: [], endpointRows: initialRowFilter };
+		case 'back': {
 			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
-			return state.open ? { ...state, open: false, marked: [] } : (clearedFilter(state) ?? state);
+			if (!state.open) return clearedFilter(state) ?? state;
+			const rows = state.endpointRows;
+			if (rows.filtering) return { ...state, endpointRows: rowFilterReducer(rows, { type: 'filter/close' }) };
+			const cleared = clearedFilter(rows);
+			return cleared
+				? { ...state, endpointRows: cleared, endpointCursor: 0 }
+				: { ...state, open: false, marked: [] };
+		}
 		case 'endpoint/move': {
 			const next = Math.min(Math.max(0, state.endpointCursor + action.delta), Math.max(0, action.count - 1));
 			return next === state.endpointCursor ? state : { ...state, endpointCursor: next };

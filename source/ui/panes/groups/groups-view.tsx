@@ -27,7 +27,9 @@ export function GroupsView(props: PaneViewProps) {
 	const { client } = useRuntime();
 	const { state, controller, dispatch } = usePane<GroupsState, GroupsAction, GroupsController>();
 	const filter = useRowFilter(state.filter, state.filtering);
+	const endpointFilter = useRowFilter(state.endpointRows.filter, state.endpointRows.filtering);
 	const page = Math.max(1, props.height - 4);
+	const sortHeaders = () => (controller.isOpen() ? endpointColumns : groupColumns).map((c) => c.header);
 	useCommands(
 		groupsBindings,
 		'groups',
@@ -47,6 +49,9 @@ export function GroupsView(props: PaneViewProps) {
 			'group.delete': () => controller.deleteGroup(),
 			'group.name': () => controller.openForm('name'),
 			'filter.edit': () => dispatch({ type: 'filter/open' }),
+			'sort.next': () => controller.reorder({ type: 'order/step', headers: sortHeaders(), step: 1 }),
+			'sort.previous': () => controller.reorder({ type: 'order/step', headers: sortHeaders(), step: -1 }),
+			'sort.reverse': () => controller.reorder({ type: 'order/reverse', headers: sortHeaders() }),
 		},
 		!state.form && !state.confirm,
 	);
@@ -101,7 +106,7 @@ export function GroupsView(props: PaneViewProps) {
 			width={width}
 			segments={[
 				{ text: `${groups.length} URL Group${groups.length === 1 ? '' : 's'}`, bold: true },
-				filterSegment(filter, shown.length, groups.length),
+				filterSegment(filter, shown.length, groups.length, state.order),
 				{ text: ' · enter opens one, to mark endpoints for removal', dim: true },
 			]}
 		/>
@@ -125,11 +130,17 @@ export function GroupsView(props: PaneViewProps) {
 	if (controller.isOpen()) {
 		const headers = headerDisplay(group.headers);
 		const endpoints = group.endpoints ?? [];
+		const shownEndpoints = controller.shownEndpoints();
 		const extras = extraPairs(UrlGroup, group);
 		const shownHeaders = Math.min(headers.length, Math.max(1, Math.floor((height - 6) / 3)));
 		const tableHeight = Math.max(
 			2,
-			height - 3 - Math.max(1, shownHeaders) - notice - (extras.length > 0 ? 1 : 0),
+			height -
+				4 -
+				Math.max(1, shownHeaders) -
+				notice -
+				(extras.length > 0 ? 1 : 0) -
+				(state.endpointRows.filtering ? 1 : 0),
 		);
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
@@ -141,6 +152,15 @@ export function GroupsView(props: PaneViewProps) {
 						(space) · esc back
 					</Text>
 				</Text>
+				<LiveLine
+					width={width}
+					segments={[
+						filterSegment(endpointFilter, shownEndpoints.length, endpoints.length, state.endpointRows.order),
+					]}
+				/>
+				{state.endpointRows.filtering ? (
+					<PromptLine width={width} field={filterField(state.endpointRows.filter, dispatch)} hint={null} />
+				) : null}
 				<Text dimColor wrap="truncate-end">
 					Default headers{headers.length > shownHeaders ? ` (${shownHeaders} of ${headers.length})` : ''}:
 					{headers.length === 0 ? ' none' : ''}
@@ -158,10 +178,10 @@ export function GroupsView(props: PaneViewProps) {
 				) : null}
 				<Table
 					columns={endpointColumns}
-					rows={endpoints}
+					rows={shownEndpoints}
 					width={width}
 					height={tableHeight}
-					selected={Math.min(state.endpointCursor, endpoints.length - 1)}
+					selected={Math.min(state.endpointCursor, shownEndpoints.length - 1)}
 					mark={(e) => (e.url !== undefined && state.marked.includes(e.url) ? '●' : ' ')}
 				/>
 				<NoticeLine notice={state.notice} />

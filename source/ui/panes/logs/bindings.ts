@@ -1,6 +1,7 @@
 /** The keys of the Logs pane. */
 import { bindingsIn } from '../../keys/bind.js';
 import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
+import { orderBindings } from '../../kit/row-filter/bindings.js';
 
 const key = bindingsIn('logs');
 
@@ -10,7 +11,7 @@ export const logsBindings = [
 		filters: 'state, message id, URL, URL Group, label or time',
 		next: 'older entries (the next page)',
 		previous: 'newer entries (the page before)',
-		back: 'closes the detail, else clears the filter',
+		back: 'closes the detail, else clears / and the order, else clears the filter',
 	}),
 	key('nav.first', ['home', 'g'], 'back to the newest entries, following new ones', {
 		hint: { keys: 'g', label: 'follow' },
@@ -21,4 +22,5 @@ export const logsBindings = [
 		hint: 'dead letter',
 	}),
 	key('logs.callbacks', 'c', 'its callbacks (Callbacks, filtered by its message id)', { hint: 'callbacks' }),
+	...orderBindings('logs'),
 ] as const;

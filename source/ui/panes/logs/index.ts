@@ -32,7 +32,7 @@ export const logsPane = definePane<LogsState, LogsAction, LogsController>({
 	controller: (context) => new LogsController(context),
 	// While following, the newest page is polled; otherwise the page shown stays still once read.
 	polls({ state, polls }) {
-		const query = { filter: state.filter, cursor: state.cursor };
+		const query = { filter: state.query, cursor: state.cursor };
 		const read = entryOf(polls, logPageEndpoint)?.dataParams === pageParams(query);
 		return isFollowing(state) || !read ? [pollRequest(logPageEndpoint, query)] : [];
 	},

@@ -61,11 +61,12 @@ function outcome(line: LogLine): string {
 
 export function logColumns(now: number): Column<LogLine>[] {
 	return [
-		{ header: 'time', cell: (l) => whenText(l.time, now), minWidth: 8 },
+		{ header: 'time', cell: (l) => whenText(l.time, now), value: (l) => l.time, minWidth: 8 },
 		{ header: 'state', cell: (l) => sanitize(l.state ?? '—'), tone: (l) => stateTone(l.state), minWidth: 7 },
 		{
 			header: 'status',
 			cell: (l) => (l.responseStatus === undefined ? '' : String(l.responseStatus)),
+			value: (l) => l.responseStatus,
 			tone: (l) => statusTone(l.responseStatus),
 			align: 'right',
 			minWidth: 6,

@@ -14,6 +14,7 @@ import {
 } from '../../kit/filtered-list/filtered-list-state.js';
 import { formScope } from '../../kit/form/form-state.js';
 import type { Notice } from '../../kit/notice-line/notice-line-view.js';
+import { clearedFilter } from '../../kit/row-filter/row-filter-state.js';
 
 export interface LogsState extends FilteredListState<LogFilter> {
 	notice: Notice | undefined;
@@ -35,7 +36,8 @@ export function isFollowing(state: LogsState): boolean {
 }
 
 export function logsScope(state: LogsState): Scope | undefined {
-	return state.form ? formScope(state.form) : undefined;
+	if (state.form) return formScope(state.form);
+	return state.filtering ? 'input' : undefined;
 }
 
 export function logsReducer(state: LogsState, action: LogsAction): LogsState {
@@ -55,7 +57,9 @@ export function logsReducer(state: LogsState, action: LogsAction): LogsState {
 			return { ...state, notice: action.notice };
 		case 'back':
 			if (state.detail) return { ...state, detail: false };
-			if (Object.keys(state.filter).length > 0)
+			if (state.filtering) return { ...state, filtering: false };
+			if (clearedFilter(state)) return { ...clearedFilter(state)!, selected: undefined };
+			if (Object.keys(state.query).length > 0)
 				return logsReducer(state, { type: 'filter/apply', texts: {}, filter: {} });
 			return state.notice ? { ...state, notice: undefined } : state;
 		default:
@@ -64,7 +68,7 @@ export function logsReducer(state: LogsState, action: LogsAction): LogsState {
 }
 
 export function leaveLogs(state: LogsState): LogsState {
-	return { ...state, detail: false, detailScroll: 0, form: undefined, notice: undefined };
+	return { ...state, detail: false, detailScroll: 0, form: undefined, notice: undefined, filtering: false };
 }
 
 /** Opened from another pane with a message id: that message's entries, newest first, followed. */

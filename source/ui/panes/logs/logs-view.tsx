@@ -24,7 +24,7 @@ export function LogsView(props: PaneViewProps) {
 	const page = controller.list.page();
 	const lines = page?.logs;
 	const columns = useMemo(() => logColumns(now), [now]);
-	const selected = useListRows(controller.list, logDetail, props);
+	const selected = useListRows(controller.list, logDetail, props, columns);
 
 	useCommands(
 		logsBindings,
@@ -43,7 +43,7 @@ export function LogsView(props: PaneViewProps) {
 
 	const hint = (
 		<Text dimColor wrap="truncate-end">
-			m its message · d its dead letter · c its callbacks · / filters · enter opens
+			m its message · d its dead letter · c its callbacks · F filters · / narrows · o sorts · enter opens
 		</Text>
 	);
 	const count = lines?.length ?? 0;

@@ -1,6 +1,6 @@
 /** The keys of the Messages pane. */
 import { bindingsIn } from '../../keys/bind.js';
-import { filterBinding } from '../../kit/row-filter/bindings.js';
+import { filterBinding, orderBindings } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('messages');
@@ -13,4 +13,6 @@ export const messagesBindings = [
 		edit: true,
 		hint: 'cancel msg',
 	}),
+	// After the pane's own: the key line at 80 columns keeps `i follow id` beside `/ filter`.
+	...orderBindings('messages'),
 ] as const;

@@ -14,7 +14,8 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { rowText } from '../../kit/row-filter/row-filter.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
+import { arrangeRows } from '../../kit/row-filter/row-filter.js';
 import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { ListScreen } from '../../kit/tail-list/list-screen.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
@@ -45,13 +46,15 @@ export function MessagesView(props: PaneViewProps) {
 	const { tracked: trackedStore, readOnly } = runtime;
 	const followed = useThrottledStore(trackedStore, messagesRefreshMs, ui.frozen).messages;
 	const filter = useRowFilter(state.filter, state.filtering);
-	// The filter reads every row as it is shown now; without one only the rows on screen are worked out.
+	// The filter and the order read every row as it is shown now; without them only the rows on
+	// screen are worked out.
+	const { order } = state;
 	const tracked = useMemo(() => {
-		if (!filter) return followed;
+		if (!filter && !order) return followed;
 		const at = Date.now();
-		const columns = messageColumns(at);
-		return followed.filter((m) => filter.matches(rowText(columns, messageRow(m, polls, at))));
-	}, [followed, filter, polls]);
+		const rows = followed.map((m) => messageRow(m, polls, at));
+		return arrangeRows(rows, messageColumns(at), filter, order).map((row) => row.tracked);
+	}, [followed, filter, order, polls]);
 	const ids = useMemo(() => tracked.map((m) => m.id), [tracked]);
 	const selected = state.selected;
 	const index = selectedIndex(ids, selected);
@@ -89,7 +92,11 @@ export function MessagesView(props: PaneViewProps) {
 			scrolls,
 		}),
 		'nav.back': () => dispatch({ type: 'back' }),
-		'filter.edit': () => dispatch({ type: 'filter/open' }),
+		...rowCommands({
+			dispatch,
+			columns,
+			keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
+		}),
 		'message.follow': () => dispatch({ type: 'follow/open' }),
 		'message.cancel': () => {
 			// The row selected now: keys read together may have moved it since the last frame.
@@ -176,7 +183,7 @@ export function MessagesView(props: PaneViewProps) {
 					text: `${formatInteger(followed.length)} message${followed.length === 1 ? '' : 's'} followed`,
 					bold: true,
 				},
-				filterSegment(filter, ids.length, followed.length),
+				filterSegment(filter, ids.length, followed.length, order),
 				{
 					text: `${position} · ${selected === undefined ? 'following the newest' : 'g: back to the newest'} · ${eventsText}`,
 					dim: true,

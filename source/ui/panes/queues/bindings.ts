@@ -1,5 +1,6 @@
 /** The keys of the Queues pane. */
 import { bindingsIn } from '../../keys/bind.js';
+import { clearBinding, rowBindings } from '../../kit/row-filter/bindings.js';
 import { pauseResume, upDown } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('queues');
@@ -17,4 +18,6 @@ export const queuesBindings = [
 		edit: true,
 	}),
 	key('queue.delete', 'D', 'delete the queue, cancelling what waits in it (shown first)', { edit: true }),
+	...rowBindings('queues', 'queues'),
+	clearBinding('queues'),
 ] as const;

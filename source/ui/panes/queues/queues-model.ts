@@ -22,13 +22,22 @@ export function queueColumns(trends: Trends): Column<Queue>[] {
 		{
 			header: 'lag',
 			cell: (q) => count(q.lag),
+			value: (q) => q.lag,
 			align: 'right',
 			tone: (q) => (q.lag && q.paused ? 'warn' : undefined),
 		},
 		trendColumn('lag trend', trends, (q) => q.name),
-		{ header: 'parallelism', cell: (q) => count(q.parallelism), align: 'right' },
-		{ header: 'updated', cell: (q) => (q.updatedAt === undefined ? missing : formatClock(q.updatedAt)) },
-		{ header: 'created', cell: (q) => (q.createdAt === undefined ? missing : formatClock(q.createdAt)) },
+		{ header: 'parallelism', cell: (q) => count(q.parallelism), value: (q) => q.parallelism, align: 'right' },
+		{
+			header: 'updated',
+			cell: (q) => (q.updatedAt === undefined ? missing : formatClock(q.updatedAt)),
+			value: (q) => q.updatedAt,
+		},
+		{
+			header: 'created',
+			cell: (q) => (q.createdAt === undefined ? missing : formatClock(q.createdAt)),
+			value: (q) => q.createdAt,
+		},
 	];
 }
 

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
@@ -9,6 +10,13 @@ import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useRowFilter,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -23,8 +31,13 @@ export function QueuesView(props: PaneViewProps) {
 	const { state, dispatch, store, controller } = usePane<QueuesState, QueuesAction, QueuesController>();
 	const { width, height } = props;
 	const entry = entryOf(polls, queuesEndpoint);
-	const queues = entry?.data ?? [];
-	const names = queues.map((q) => q.name);
+	const columns = useMemo(() => queueColumns(state.trends), [state.trends]);
+	const filter = useRowFilter(state.filter, state.filtering);
+	// The title is full at 80 columns: the filter and order take the hint's line.
+	const arranged = filter !== undefined || state.order !== undefined;
+	const all = entry?.data ?? [];
+	const queues = controller.shown(columns) ?? [];
+	const names = useMemo(() => queues.map((q) => q.name), [queues]);
 	const index = selectedIndex(names, state.selected);
 	const current = queues[index];
 	const tableHeight = Math.max(2, height - 2);
@@ -44,8 +57,15 @@ export function QueuesView(props: PaneViewProps) {
 			'queue.resume': () => controller.resume(),
 			'queue.parallelism': () => controller.editParallelism(),
 			'queue.delete': () => controller.remove(),
+			...rowCommands({
+				dispatch,
+				columns,
+				keep: () =>
+					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
+			}),
+			'filter.clear': () => dispatch({ type: 'back' }),
 		},
-		!state.confirm && !state.editing,
+		!state.confirm && !state.editing && !state.filtering,
 	);
 
 	if (state.confirm)
@@ -53,36 +73,45 @@ export function QueuesView(props: PaneViewProps) {
 	if (!entry?.data) return <EndpointState entry={entry} what="queues" />;
 	const hint = readOnly
 		? 'read-only: nothing is changed from here'
-		: 'p pauses · u resumes · s sets the parallelism · D deletes';
+		: 'p pauses · u resumes · s sets the parallelism · D deletes · / filters, o sorts';
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
-				{queueSummary(queues)}
+				{queueSummary(all)}
 				<Text dimColor> · lag: messages not yet delivered, failed or cancelled</Text>
 			</Text>
 			<PromptLine
 				width={width}
 				notice={state.notice}
-				hint={<Text dimColor>{queues.length === 0 ? 'No queues yet: an enqueue creates one.' : hint}</Text>}
+				hint={
+					<Text dimColor>
+						{all.length === 0
+							? 'No queues yet: an enqueue creates one.'
+							: queues.length === 0
+								? 'No queue matches the filter (/ changes it, esc clears it).'
+								: arranged
+									? null
+									: hint}
+						{arranged ? (
+							<SegmentText segment={filterSegment(filter, queues.length, all.length, state.order)} />
+						) : null}
+					</Text>
+				}
 				field={
-					state.editing && current
-						? {
-								label: `parallelism of ${sanitize(current.name)}:`,
-								placeholder: `a whole number from 1${current.parallelism === undefined ? '' : ` (now ${current.parallelism})`}`,
-								onSubmit: (value) => controller.submitParallelism(value),
-								onCancel: () => controller.closeParallelism(),
-							}
-						: undefined
+					state.filtering
+						? filterField(state.filter, dispatch)
+						: state.editing && current
+							? {
+									label: `parallelism of ${sanitize(current.name)}:`,
+									placeholder: `a whole number from 1${current.parallelism === undefined ? '' : ` (now ${current.parallelism})`}`,
+									onSubmit: (value) => controller.submitParallelism(value),
+									onCancel: () => controller.closeParallelism(),
+								}
+							: undefined
 				}
 			/>
 			{queues.length > 0 ? (
-				<Table
-					columns={queueColumns(state.trends)}
-					rows={queues}
-					width={width}
-					height={tableHeight}
-					selected={index}
-				/>
+				<Table columns={columns} rows={queues} width={width} height={tableHeight} selected={index} />
 			) : null}
 		</Box>
 	);

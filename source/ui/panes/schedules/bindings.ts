@@ -1,5 +1,6 @@
 /** The keys of the Schedules pane. */
 import { bindingsIn } from '../../keys/bind.js';
+import { rowBindings } from '../../kit/row-filter/bindings.js';
 import { pauseResume, upDown } from '../../kit/tail-list/bindings.js';
 
 const key = bindingsIn('schedules');
@@ -10,7 +11,7 @@ export const schedulesBindings = [
 		hint: 'detail',
 		detail: false,
 	}),
-	key('nav.back', 'esc', 'back to the list', { detail: 'back' }),
+	key('nav.back', 'esc', 'back to the list, else clear the filter and the order', { detail: 'back' }),
 	...pauseResume(
 		'schedules',
 		'schedule',
@@ -22,4 +23,5 @@ export const schedulesBindings = [
 		edit: true,
 	}),
 	key('schedule.delete', 'D', 'delete the schedule (shown first)', { edit: true }),
+	...rowBindings('schedules', 'schedules'),
 ] as const;

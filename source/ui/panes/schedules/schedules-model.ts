@@ -67,12 +67,14 @@ export function scheduleColumns(now: number): Column<Schedule>[] {
 		{
 			header: 'next',
 			cell: (s) => nextCell(s, now),
+			value: (s) => (s.isPaused ? undefined : scheduleTiming(s, now, 1).next),
 			tone: (s) => (s.isPaused ? 'warn' : undefined),
 			minWidth: 6,
 		},
 		{
 			header: 'last run',
 			cell: (s) => lastCell(s, now),
+			value: (s) => s.lastScheduleTime,
 			tone: (s) => outcomeTones[lastRun(s).outcome],
 			minWidth: 9,
 		},

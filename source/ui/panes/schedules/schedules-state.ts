@@ -12,9 +12,17 @@ import {
 	type RequestListState,
 	requestListReducer,
 } from '../../kit/request-flow/request-flow-state.js';
+import {
+	clearedFilter,
+	initialRowFilter,
+	isRowFilterAction,
+	type RowFilterAction,
+	type RowFilterState,
+	rowFilterReducer,
+} from '../../kit/row-filter/row-filter-state.js';
 import type { ScheduleField } from './form.js';
 
-export interface SchedulesState extends RequestListState {
+export interface SchedulesState extends RequestListState, RowFilterState {
 	/** The create form, while it is open. */
 	form: FormState<ScheduleField> | undefined;
 	/** Why the last create was refused, shown over the form. */
@@ -23,14 +31,16 @@ export interface SchedulesState extends RequestListState {
 
 export type SchedulesAction =
 	| RequestListAction
+	| RowFilterAction
 	| { type: 'form/open'; form: FormState<ScheduleField> }
 	| { type: 'form/action'; action: FormAction<ScheduleField> }
 	| { type: 'form/close' }
-	/** Esc: closes the detail. */
+	/** Esc: closes the detail, else clears the filter and the order. */
 	| { type: 'back' };
 
 export const initialSchedulesState: SchedulesState = {
 	...initialRequestList,
+	...initialRowFilter,
 	form: undefined,
 	failure: undefined,
 };
@@ -39,10 +49,12 @@ export const initialSchedulesState: SchedulesState = {
 export function schedulesScope(state: SchedulesState): Scope | undefined {
 	if (state.confirm) return 'confirm';
 	if (state.form) return formScope(state.form);
+	if (state.filtering) return 'input';
 	return undefined;
 }
 
 export function schedulesReducer(state: SchedulesState, action: SchedulesAction): SchedulesState {
+	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
 	switch (action.type) {
 		// A create refused keeps its form, with the refusal over it; accepted, the form closes.
 		case 'request/failed':
@@ -61,10 +73,15 @@ export function schedulesReducer(state: SchedulesState, action: SchedulesAction)
 		case 'form/close':
 			return state.form ? { ...state, form: undefined, failure: undefined } : state;
 		case 'back':
-			return requestListReducer(state, { type: 'detail/close' });
+			return state.detail
+				? requestListReducer(state, { type: 'detail/close' })
+				: (clearedFilter(state) ?? state);
 		default:
 			return requestListReducer(state, action);
 	}
 }
 
-export const leaveSchedules: (state: SchedulesState) => SchedulesState = leaveRequestFlow;
+export const leaveSchedules = (state: SchedulesState): SchedulesState => ({
+	...leaveRequestFlow(state),
+	filtering: false,
+});

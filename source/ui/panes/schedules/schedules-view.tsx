@@ -13,6 +13,13 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
+import {
+	filterField,
+	filterSegment,
+	SegmentText,
+	useRowFilter,
+} from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { listMoves, openSelected } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -33,15 +40,19 @@ export function SchedulesView(props: PaneViewProps) {
 	>();
 	const { width, height } = props;
 	const entry = entryOf(polls, schedulesEndpoint);
-	const schedules = entry?.data ?? [];
-	const ids = schedules.map((s) => s.scheduleId);
+	const all = entry?.data ?? [];
+	const idle = !state.form && !state.confirm && !state.filtering;
+	// Countdowns to the next runs tick once a second.
+	const now = useNow(1000, idle && !ui.frozen && all.length > 0);
+	const columns = useMemo(() => scheduleColumns(now), [now]);
+	const filter = useRowFilter(state.filter, state.filtering);
+	const schedules = controller.shown(columns) ?? [];
+	const ids = useMemo(() => schedules.map((s) => s.scheduleId), [schedules]);
 	const index = selectedIndex(ids, state.selected);
 	const current = schedules[index];
-	const idle = !state.form && !state.confirm;
-	// Countdowns to the next runs tick once a second.
-	const now = useNow(1000, idle && !ui.frozen && schedules.length > 0);
 	const notice = state.notice ? 1 : 0;
-	const listHeight = Math.max(2, height - 1 - notice);
+	const field = state.filtering ? 1 : 0;
+	const listHeight = Math.max(2, height - 1 - notice - field);
 	const detailLines = useMemo(
 		() => (state.detail && current ? scheduleDetail(current, now, width) : []),
 		[state.detail, current, now, width],
@@ -60,6 +71,11 @@ export function SchedulesView(props: PaneViewProps) {
 			'schedule.resume': () => controller.resume(),
 			'schedule.delete': () => controller.remove(),
 			'schedule.new': () => controller.openForm(),
+			...rowCommands({
+				dispatch,
+				columns,
+				keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
+			}),
 		},
 		idle,
 	);
@@ -104,7 +120,7 @@ export function SchedulesView(props: PaneViewProps) {
 				height={height}
 			/>
 		);
-	if (schedules.length === 0)
+	if (all.length === 0)
 		return (
 			<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 				<Text>No schedules yet.{readOnly ? '' : ' n creates one.'}</Text>
@@ -114,16 +130,20 @@ export function SchedulesView(props: PaneViewProps) {
 	return (
 		<Box flexDirection="column" width={width} height={height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
-				{scheduleSummary(schedules)}
+				{scheduleSummary(all)}
+				<SegmentText segment={filterSegment(filter, schedules.length, all.length, state.order)} />
 				<Text dimColor> · times are your local time · enter: next runs, last run, options</Text>
 			</Text>
-			<Table
-				columns={scheduleColumns(now)}
-				rows={schedules}
-				width={width}
-				height={listHeight}
-				selected={index}
-			/>
+			{state.filtering ? (
+				<PromptLine width={width} field={filterField(state.filter, dispatch)} hint={null} />
+			) : null}
+			{schedules.length === 0 ? (
+				<Box height={listHeight}>
+					<Text dimColor>No schedule matches the filter (/ changes it, esc clears it).</Text>
+				</Box>
+			) : (
+				<Table columns={columns} rows={schedules} width={width} height={listHeight} selected={index} />
+			)}
 			<NoticeLine notice={state.notice} />
 		</Box>
 	);

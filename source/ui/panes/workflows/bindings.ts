@@ -1,6 +1,6 @@
 /** The keys of the Workflows pane. */
 import { bindingsIn } from '../../keys/bind.js';
-import { filterBinding } from '../../kit/row-filter/bindings.js';
+import { rowBindings } from '../../kit/row-filter/bindings.js';
 import { tailing } from '../../kit/tail-list/bindings.js';
 
 /** Enter opens a run on its time line, and there a step: said in the help and the key line. */
@@ -19,7 +19,7 @@ const opening = tailing('workflows', 'run').map((binding) =>
 
 export const workflowsBindings = [
 	...opening,
-	filterBinding('workflows', 'runs'),
+	...rowBindings('workflows', 'runs'),
 	bindingsIn('workflows')(
 		'workflow.cancel',
 		'c',

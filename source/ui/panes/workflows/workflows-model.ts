@@ -73,11 +73,18 @@ export function runColumns(): Column<RunRow>[] {
 			minWidth: 9,
 		},
 		{ header: 'run id', cell: (r) => sanitize(r.id), minWidth: 25, maxWidth: 40 },
-		{ header: 'steps', cell: (r) => String(r.summary.stepsDone), align: 'right', minWidth: 5 },
+		{
+			header: 'steps',
+			cell: (r) => String(r.summary.stepsDone),
+			value: (r) => r.summary.stepsDone,
+			align: 'right',
+			minWidth: 5,
+		},
 		{ header: 'current step', cell: (r) => sanitize(r.summary.current ?? ''), minWidth: 12, maxWidth: 60 },
 		{
 			header: 'took',
 			cell: (r) => (r.summary.durationMs === undefined ? '' : formatElapsed(r.summary.durationMs)),
+			value: (r) => r.summary.durationMs,
 			align: 'right',
 			minWidth: 5,
 		},
@@ -91,6 +98,7 @@ export function runColumns(): Column<RunRow>[] {
 		{
 			header: 'started',
 			cell: (r) => (r.summary.startedAt === undefined ? '' : formatClock(r.summary.startedAt)),
+			value: (r) => r.summary.startedAt,
 			minWidth: 8,
 		},
 		{ header: 'workflow', cell: (r) => workflowText(r.summary.url), minWidth: 8, maxWidth: 40, cut: fitUrl },

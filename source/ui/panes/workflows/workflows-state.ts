@@ -53,6 +53,7 @@ export function workflowsReducer(state: WorkflowsState, action: WorkflowsAction)
 		return action.type === 'filter/set'
 			? { ...rowFilterReducer(state, action), selected: undefined, detail: false }
 			: rowFilterReducer(state, action);
+	// The filter and the order are cleared together (esc): the list follows the newest again.
 	switch (action.type) {
 		case 'room':
 			return action.rows === state.room ? state : { ...state, room: action.rows };
@@ -69,7 +70,7 @@ export function workflowsReducer(state: WorkflowsState, action: WorkflowsAction)
 			if (state.stepOpen && !state.confirm) return { ...state, stepOpen: false, detailScroll: 0 };
 			if (state.confirm || state.detail)
 				return requestListReducer(state, { type: state.confirm ? 'request/cancel' : 'detail/close' });
-			return clearedFilter(state) ?? state;
+			return clearedFilter({ ...state, selected: undefined }) ?? state;
 		default:
 			return requestListReducer(state, action);
 	}

@@ -18,8 +18,8 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { filterRows, rowText } from '../../kit/row-filter/row-filter.js';
-import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
+import { filterField, filterSegment, useArrangedRows } from '../../kit/row-filter/row-filter-view.js';
 import { ListScreen } from '../../kit/tail-list/list-screen.js';
 import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
@@ -67,8 +67,7 @@ export function WorkflowsView(props: PaneViewProps) {
 	const now = useNow(1000, running && !ui.frozen);
 	const columns = useMemo(() => runColumns(), []);
 	const all = useMemo(() => runRows(runs, now), [runs, now]);
-	const filter = useRowFilter(state.filter, state.filtering);
-	const rows = useMemo(() => filterRows(all, filter, (row) => rowText(columns, row)), [all, filter, columns]);
+	const { rows, filter } = useArrangedRows(all, columns, state);
 	const ids = useMemo(() => rows.map((row) => row.id), [rows]);
 	const index = selectedIndex(ids, state.selected);
 	const start = scrollStart(index, rows.length, listHeight);
@@ -121,7 +120,11 @@ export function WorkflowsView(props: PaneViewProps) {
 				else if (!store.getSnapshot().stepOpen) navigation['nav.open'](event);
 			},
 			'nav.back': () => dispatch({ type: 'back' }),
-			'filter.edit': () => dispatch({ type: 'filter/open' }),
+			...rowCommands({
+				dispatch,
+				columns,
+				keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
+			}),
 			'workflow.cancel': () => {
 				// The run selected now: keys read together may have moved it since the last frame.
 				const list = store.getSnapshot();
@@ -206,8 +209,8 @@ export function WorkflowsView(props: PaneViewProps) {
 			}
 			heading={[
 				{ text: `${formatInteger(all.length)} workflow run${all.length === 1 ? '' : 's'}`, bold: true },
+				filterSegment(filter, rows.length, all.length, state.order),
 				{ text: counts ? ` (${counts})` : '', dim: true },
-				filterSegment(filter, rows.length, all.length),
 				{
 					text: `${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
 					dim: true,

@@ -80,7 +80,7 @@ describe('Dead letters view', () => {
 		await screen.waitFor((f) => f.includes('5 dead letters · no filter'), 'the whole queue');
 		expect(keyLine(screen.frame())).toContain('/ filter');
 
-		await screen.press('/');
+		await screen.press('F');
 		await screen.waitFor((f) => f.includes('Filter the dead letters'), 'the filter form');
 		await screen.press(keys.tab, `${down.url}/orders`, keys.enter);
 		const frame = await screen.waitFor(
@@ -96,12 +96,12 @@ describe('Dead letters view', () => {
 
 	it('refuses a wrong filter value under its field, and sends nothing', async () => {
 		const { screen } = session;
-		await screen.press('/');
+		await screen.press('F');
 		await screen.waitFor((f) => f.includes('Filter the dead letters'), 'the filter form');
 		// To the status field: message id, url, group, label, status.
 		await screen.press(keys.tab, keys.tab, keys.tab, keys.tab, '5xx', keys.enter);
 		await screen.waitFor((f) => f.includes('✗ expected HTTP statuses such as 500'), 'the error');
-		expect(state().filter).toEqual({ url: [`${down.url}/orders`] });
+		expect(state().query).toEqual({ url: [`${down.url}/orders`] });
 		for (let i = 0; i < 3; i++) await screen.press(keys.backspace);
 		await screen.press(keys.esc);
 		await screen.waitFor((f) => f.includes('3 dead letters · filter url'), 'the list as it was');
@@ -121,7 +121,7 @@ describe('Dead letters view', () => {
 		await screen.press(keys.esc);
 
 		const binary = await deadLetter(`${down.url}/binary`, 'binary');
-		await screen.press('/');
+		await screen.press('F');
 		await screen.waitFor((f) => f.includes('Filter the dead letters'), 'the filter form');
 		// Replace the URL with the message id.
 		await screen.press(binary, keys.tab);
@@ -188,7 +188,7 @@ describe('Dead letters view', () => {
 		}
 		await screen.waitFor((f) => f.includes('2 marked'), 'two marked');
 		// The same filter applied again keeps the marks.
-		await screen.press('/');
+		await screen.press('F');
 		await screen.waitFor((f) => f.includes('Filter the dead letters'), 'the filter form');
 		await screen.press(keys.enter);
 		await screen.waitFor((f) => f.includes('2 marked') && !f.includes('Filter the dead letters'), 'kept');
@@ -213,7 +213,7 @@ describe('Dead letters view', () => {
 			.filter((l) => l.message.labels?.includes('other'))
 			.map((l) => l.dlqId);
 		expect(matching).toHaveLength(2);
-		await screen.press('/');
+		await screen.press('F');
 		await screen.waitFor((f) => f.includes('Filter the dead letters'), 'the filter form');
 		await screen.press(keys.tab, keys.tab, keys.tab, 'other', keys.enter);
 		await screen.waitFor((f) => f.includes('2 dead letters · filter label other'), 'filtered by label');

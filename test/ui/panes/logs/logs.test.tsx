@@ -62,7 +62,7 @@ describe('Logs view', () => {
 			(f) => f.includes(beta.slice(0, 20)) && f.includes('following the newest'),
 			'every entry',
 		);
-		await screen.press('/');
+		await screen.press('F');
 		await screen.waitFor((f) => f.includes('Filter the delivery logs'), 'the filter form');
 		// state, message id, url, group, label
 		await screen.press(keys.tab, keys.tab, keys.tab, keys.tab, 'alpha', keys.enter);
@@ -142,7 +142,7 @@ describe('Logs view', () => {
 			(f) => f.includes(`1 dead letter · filter message ${failed}`),
 			'the Dead letters view, filtered by the message',
 		);
-		expect(screen.runtime.pane<DlqState>('dlq').store.getSnapshot().filter).toEqual({ messageId: failed });
+		expect(screen.runtime.pane<DlqState>('dlq').store.getSnapshot().query).toEqual({ messageId: failed });
 
 		screen.runtime.ui.dispatch({ type: 'pane/show', pane: 'logs' });
 		await screen.waitFor((f) => f.includes('filter label alpha'), 'back in Logs');
