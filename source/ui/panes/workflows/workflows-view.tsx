@@ -209,8 +209,8 @@ export function WorkflowsView(props: PaneViewProps) {
 			}
 			heading={[
 				{ text: `${formatInteger(all.length)} workflow run${all.length === 1 ? '' : 's'}`, bold: true },
-				filterSegment(filter, rows.length, all.length, state.order),
 				{ text: counts ? ` (${counts})` : '', dim: true },
+				filterSegment(filter, rows.length, all.length, state.order),
 				{
 					text: `${position} · ${state.selected === undefined ? 'following the newest' : 'g: back to the newest'}`,
 					dim: true,
