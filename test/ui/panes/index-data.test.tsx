@@ -155,8 +155,12 @@ describe('Vector pane: the index data', () => {
 		const { screen } = session;
 		screen.resize(200, 50);
 		await ask(session, 0, { input: 'warm sea', namespace: 'books' });
+		// The answer before stays on screen while this one is asked (`asking…`): wait for this one.
 		const wide = await screen.waitFor(
-			(f) => (f.includes('s asks again · enter opens · D deletes · esc back') ? f : undefined),
+			(f) =>
+				f.includes('s asks again · enter opens · D deletes · esc back') && !f.includes('asking…')
+					? f
+					: undefined,
 			'the wide frame',
 		);
 		expect(wide).toMatch(/› +0\.\d{4} +\w+ +(a warm city by the sea|the sea is warm in summer)/);
