@@ -87,6 +87,28 @@ export function printRecords(out: Output, records: readonly RecordLike[], scored
 	);
 }
 
+/**
+ * A range's page: its records, then, while there is a next page, the command that reads it (the
+ * flags given that choose what is ranged kept, the limit and the page's cursor added).
+ */
+export function printPage(
+	out: Output,
+	args: ParsedArgs,
+	page: { command: string; kept: readonly string[]; noun: string; limit: number },
+	records: readonly RecordLike[],
+	nextCursor: string | undefined,
+): void {
+	if (records.length === 0) out.line(`no ${page.noun} here`);
+	else printRecords(out, records, false);
+	if (!nextCursor) return;
+	const kept = page.kept
+		.map((flag) => [flag, args.string(flag)] as const)
+		.filter(([, value]) => value !== undefined)
+		.map(([flag, value]) => `--${flag} ${sanitize(JSON.stringify(value))}`);
+	const next = [page.command, ...kept, `--limit ${page.limit}`, `--cursor ${sanitize(nextCursor)}`];
+	out.line(out.style.dim(`more: ${next.join(' ')}`));
+}
+
 /** Records one after the other, every field in full, a blank line between them. */
 export function printDetails(out: Output, records: readonly RecordLike[]): void {
 	records.forEach((record, i) => {

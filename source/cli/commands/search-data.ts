@@ -6,7 +6,6 @@
  */
 import { searchClients } from '../../api/index-access.js';
 import { maxPage, maxTopK } from '../../api/index-query.js';
-import { sanitize } from '../../text/sanitize.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
 import type { CommandSpec } from '../define.js';
 import {
@@ -14,6 +13,7 @@ import {
 	countFlag,
 	idsOf,
 	printDetails,
+	printPage,
 	printRecords,
 	reachIndex,
 	readOnlyFlag,
@@ -137,20 +137,13 @@ export const searchRange: CommandSpec = {
 		});
 		warnIssues(out, 'search range', issues);
 		if (out.json) return void out.document(page);
-		const documents = page.vectors ?? [];
-		if (documents.length === 0) out.line('no documents here');
-		else printRecords(out, documents, false);
-		if (page.nextCursor) {
-			const kept = ['database', 'index', 'prefix']
-				.map((flag) => [flag, args.string(flag)] as const)
-				.filter(([, value]) => value !== undefined)
-				.map(([flag, value]) => `--${flag} ${sanitize(JSON.stringify(value))}`);
-			out.line(
-				out.style.dim(
-					`more: ${['mqtop search range', ...kept, `--limit ${limit}`, `--cursor ${sanitize(page.nextCursor)}`].join(' ')}`,
-				),
-			);
-		}
+		printPage(
+			out,
+			args,
+			{ command: 'mqtop search range', kept: ['database', 'index', 'prefix'], noun: 'documents', limit },
+			page.vectors ?? [],
+			page.nextCursor,
+		);
 		return undefined;
 	},
 };

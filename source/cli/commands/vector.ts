@@ -7,7 +7,6 @@
 import { vectorClients } from '../../api/index-access.js';
 import { maxPage, maxTopK, parseQueryVector } from '../../api/index-query.js';
 import type { VectorQuery } from '../../api/index-schemas.js';
-import { sanitize } from '../../text/sanitize.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
 import { type CommandSpec, defineGroup } from '../define.js';
 import {
@@ -15,6 +14,7 @@ import {
 	countFlag,
 	idsOf,
 	printDetails,
+	printPage,
 	printRecords,
 	reachIndex,
 	readOnlyFlag,
@@ -167,20 +167,13 @@ export const vectorRange: CommandSpec = {
 		);
 		warnIssues(out, 'vector range', issues);
 		if (out.json) return void out.document(page);
-		const records = page.vectors ?? [];
-		if (records.length === 0) out.line('no records here');
-		else printRecords(out, records, false);
-		if (page.nextCursor) {
-			const kept = ['index', 'namespace', 'prefix']
-				.map((flag) => [flag, args.string(flag)] as const)
-				.filter(([, value]) => value !== undefined)
-				.map(([flag, value]) => `--${flag} ${sanitize(JSON.stringify(value))}`);
-			out.line(
-				out.style.dim(
-					`more: ${['mqtop vector range', ...kept, `--limit ${limit}`, `--cursor ${sanitize(page.nextCursor)}`].join(' ')}`,
-				),
-			);
-		}
+		printPage(
+			out,
+			args,
+			{ command: 'mqtop vector range', kept: ['index', 'namespace', 'prefix'], noun: 'records', limit },
+			page.vectors ?? [],
+			page.nextCursor,
+		);
 		return undefined;
 	},
 };
