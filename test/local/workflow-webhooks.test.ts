@@ -100,9 +100,9 @@ describe('workflow webhooks on the local service', () => {
 		expect(payload.Password).toBeTruthy();
 		const { workflowRunId } = await workflow.trigger({ url: `${app.url}/hook`, body: { timeout: '60s' } });
 		const url = await waitingAt(workflowRunId);
-		expect(url).toMatch(
-			new RegExp(`^${fx.service.queueUrl}/v2/workflows/hooks/${payload.UserID}/${workflowRunId}/evt_\\w+$`),
-		);
+		const prefix = `${fx.service.queueUrl}/v2/workflows/hooks/${payload.UserID}/${workflowRunId}/`;
+		expect(url.startsWith(prefix), url).toBe(true);
+		expect(url.slice(prefix.length)).toMatch(/^evt_[\w-]+$/);
 		await fetch(url, { method: 'PUT', body: 'done' });
 		await finished(workflowRunId);
 	});
@@ -145,7 +145,7 @@ describe('workflow webhooks on the local service', () => {
 		const base = `${fx.service.queueUrl}/v2/workflows/hooks`;
 		const { workflowRunId } = await workflow.trigger({ url: `${app.url}/hook`, body: { timeout: '60s' } });
 		const url = await waitingAt(workflowRunId);
-		const [, eventId] = /\/(evt_\w+)$/.exec(url)!;
+		const eventId = url.slice(url.lastIndexOf('/') + 1);
 		const stranger = await fetch(`${base}/someone-else/${workflowRunId}/${eventId}`, { method: 'POST' });
 		expect(stranger.status).toBe(404);
 		const unknown = await fetch(url.replace(workflowRunId, 'wfr_none'), { method: 'POST' });
