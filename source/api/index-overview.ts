@@ -27,6 +27,11 @@ export interface IndexOverview {
 	namespaces?: NamespaceRow[];
 	/** Why the namespaces are not there. */
 	unavailable?: string;
+	/**
+	 * The index as the management API sent it, every field kept (`customer_id`, `creation_time`
+	 * and any the service adds): what the fields above are read from.
+	 */
+	resource?: Liberal<typeof VectorIndexResource>;
 }
 
 /** The data plane's URL: the endpoint as listed, or https:// before a bare host name. */
@@ -97,6 +102,7 @@ export async function readVectorOverview(
 			sparseModel: resource.sparse_embedding_model || read?.sparseIndex?.embeddingModel,
 			...(namespaces ? { namespaces } : {}),
 			...('unavailable' in info ? { unavailable: info.unavailable } : {}),
+			resource,
 		},
 		issues,
 	};

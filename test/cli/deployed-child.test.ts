@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialectPresets } from '../../source/api/dialect.js';
 import { type LocalIndexInfo, localIndex } from '../../source/local/service-indexes.js';
-import { ids, mqStats, publishGroupReference } from '../fixtures/deployed/answers.js';
+import { ids, mqStats, publishGroupReference, vectorIndexResource } from '../fixtures/deployed/answers.js';
 import {
 	type DeployedService,
 	deployedEnv,
@@ -74,6 +74,20 @@ describe('every read command against the deployed service', () => {
 		expect(vector).toMatch(/vectors\s+1,000/);
 		expect(vector).toMatch(/vector_count\s+3\s+2,997\s+1,000\s+1,000/);
 		expect(service.requests).toContain(`GET /v2/qstash/stats/${ids.account}`);
+	});
+
+	it("keeps every field of the index's documented answer in stats vector --json, its tokens masked", async () => {
+		const document = JSON.parse(await shows(['stats', 'vector', ids.vectorIndex, '--json']));
+		expect(document.current_vector_count).toBe(1000);
+		expect(document.index.resource).toEqual({
+			...vectorIndexResource,
+			// The fake service points the index's endpoint at itself.
+			endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//),
+			token: '••••••••',
+			read_only_token: '••••••••',
+		});
+		const revealed = JSON.parse(await shows(['stats', 'vector', ids.vectorIndex, '--json', '--reveal']));
+		expect(revealed.index.resource.token).toBe(vectorIndexResource.token);
 	});
 
 	it('shows a search index with its vercel_email', async () => {

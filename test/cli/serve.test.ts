@@ -247,7 +247,13 @@ describe('mqtop serve for an app and for the other commands', () => {
 		const env = baseEnv(home, { XDG_DATA_HOME: path.join(home, 'env') });
 		const lines = await runCli(['serve', '--env', '--port', '0', '--dialect', 'deployed'], { env });
 		expect(lines.code).toBe(0);
-		expect(lines.stdout).toMatch(/^QSTASH_URL=http:\/\/127\.0\.0\.1:0\nQSTASH_TOKEN=mq_local_\w+\n/);
+		// The deployed dialect's token has the deployed shape: base64 of {"UserID", "Password"}.
+		const token = /^QSTASH_URL=http:\/\/127\.0\.0\.1:0\nQSTASH_TOKEN=([A-Za-z0-9+/]+=*)\n/.exec(
+			lines.stdout,
+		)?.[1];
+		expect(JSON.parse(Buffer.from(token ?? '', 'base64').toString())).toMatchObject({
+			UserID: expect.any(String),
+		});
 		expect(lines.stdout).toMatch(/\nQSTASH_CURRENT_SIGNING_KEY=sig_\w+\nQSTASH_NEXT_SIGNING_KEY=sig_\w+\n/);
 
 		const down = await runCli(['group', 'ls'], { env });

@@ -30,6 +30,7 @@ import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
 import { givenDialect, type LocalStartOptions, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
+import { withDevCredentials } from '../dev-credentials.js';
 import { ListenError, listenFailure, stateHint } from '../failure.js';
 import {
 	defaultLocalPort,
@@ -287,6 +288,10 @@ export const serveCommand = defineCommand({
 			'--partner-word) set them one by one. The data directory keeps its dialect: a restart without them ' +
 			'speaks as before, and one that asks for another says so loudly. --token, --email, --api-key and the signing key flags set its ' +
 			'credentials (and they are kept from then on).',
+		"--dev-credentials takes the token and signing keys that the vendor's dev server publishes (and the " +
+			'deployed dialect): an app whose official SDK runs with QSTASH_DEV=true then uses this server on port ' +
+			'8080 (or --port with the same QSTASH_DEV_PORT) and downloads no dev server. They are kept from then on, ' +
+			'as the credential flags are.',
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
@@ -307,6 +312,10 @@ export const serveCommand = defineCommand({
 				'keep nothing: fresh credentials and state, gone at exit; the data directory is left alone',
 		},
 		env: { type: 'boolean', description: "print the lines for an app's .env and exit" },
+		'dev-credentials': {
+			type: 'boolean',
+			description: "the vendor dev server's published token and signing keys, for apps with QSTASH_DEV=true",
+		},
 		limits: { type: 'string', value: '<file>', description: 'plan limits from a JSON file' },
 		limit: {
 			type: 'string',
@@ -333,6 +342,7 @@ export const serveCommand = defineCommand({
 		'mqtop serve',
 		'mqtop serve --dialect deployed --env >> .env',
 		'mqtop serve --data-dir ./.mqtop --port 8081',
+		'mqtop serve --dev-credentials --data-dir ./.mqtop-dev',
 		'mqtop serve --ephemeral --limits ./free-plan.json --limit max_delay=604800',
 	],
 	async run({ args, out, resolved, dataDir: configuredDataDir }) {
@@ -344,7 +354,8 @@ export const serveCommand = defineCommand({
 		const host = args.string('host') ?? '127.0.0.1';
 		const ephemeral = args.boolean('ephemeral');
 		const dataDir = ephemeral ? undefined : configuredDataDir;
-		const start = resolved.local ? localStartOptions(resolved) : { dialect: givenDialect(resolved) };
+		const asked = resolved.local ? localStartOptions(resolved) : { dialect: givenDialect(resolved) };
+		const start = args.boolean('dev-credentials') ? withDevCredentials(asked) : asked;
 		if (args.boolean('env')) {
 			if (dataDir === undefined)
 				throw new UsageError('--env prints what stays the same across restarts; --ephemeral keeps nothing');

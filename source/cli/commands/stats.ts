@@ -10,6 +10,7 @@ import { sanitize } from '../../text/sanitize.js';
 import { idArgument, periodFlag, readPeriod } from '../common.js';
 import type { Connection } from '../connect.js';
 import { type CommandSpec, defineGroup } from '../define.js';
+import { maskFields } from '../mask-fields.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { type PointLike, summarizeSeries } from '../series.js';
@@ -120,6 +121,8 @@ function statsSubcommand<T>(spec: {
 	own: keyof NonNullable<Connection['local']>;
 	read: (client: MqClient, id: string, period: StatsPeriod) => Promise<Reading<T>>;
 	print: (out: Output, id: string, period: string, stats: T) => void;
+	/** Masks the secrets the reading carries, unless `reveal` (offers --reveal). */
+	mask?: (stats: T, reveal: boolean) => T;
 }): CommandSpec {
 	return {
 		name: spec.name,
@@ -128,13 +131,15 @@ function statsSubcommand<T>(spec: {
 		description: [localIdNote],
 		arguments: { min: 0, max: 1 },
 		flags: periodFlag,
+		...(spec.mask ? { secrets: true } : {}),
 		api: 'management',
 		async run(context) {
 			const period = readPeriod(context.args);
 			const id = idArgument(context, spec.argument);
 			const connection = await context.connect();
 			const resolved = id(connection, spec.own);
-			const { data: stats, issues } = await spec.read(connection.client, resolved, period);
+			const { data: read, issues } = await spec.read(connection.client, resolved, period);
+			const stats = spec.mask ? spec.mask(read, context.reveal) : read;
 			warnIssues(context.out, spec.name, issues);
 			if (context.out.json) context.out.document(stats);
 			else spec.print(context.out, resolved, period, stats);
@@ -152,6 +157,9 @@ export const statsMq = statsSubcommand({
 	print: printMqStats,
 });
 
+/** The secrets of a vector index's resource. */
+const resourceSecrets = ['token', 'read_only_token'] as const;
+
 export const statsVector = statsSubcommand({
 	name: 'stats vector',
 	summary: 'usage statistics of a vector index, with its type and namespaces',
@@ -163,6 +171,12 @@ export const statsVector = statsSubcommand({
 		return { data: { ...stats.data, index: overview.data }, issues: [...stats.issues, ...overview.issues] };
 	},
 	print: printVectorStats,
+	// The index's resource goes into --json as the service sent it, its tokens masked.
+	mask: (stats, reveal) => {
+		const { resource } = stats.index;
+		if (!resource) return stats;
+		return { ...stats, index: { ...stats.index, resource: maskFields(resource, resourceSecrets, reveal) } };
+	},
 });
 
 export const statsCommand = defineGroup('stats', 'usage statistics of an account or a vector index', [

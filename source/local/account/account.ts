@@ -17,13 +17,49 @@ export interface AccountCredentials {
 	accountId: string;
 }
 
-export function resolveCredentials(given: Partial<AccountCredentials>): AccountCredentials {
+/**
+ * How a new token is made: `local` is mqtop's own `mq_local_…`; `deployed` is the deployed
+ * service's shape, base64 of `{"UserID", "Password"}`, which the official workflow SDK decodes
+ * for the user id of a webhook URL (docs/protocol/authentication.md#token-shape).
+ */
+export type TokenShape = 'local' | 'deployed';
+
+export function resolveCredentials(
+	given: Partial<AccountCredentials>,
+	shape: TokenShape = 'local',
+): AccountCredentials {
+	const accountId = given.accountId ?? randomUUID();
 	return {
-		token: given.token ?? `mq_local_${randomId(32)}`,
+		token: given.token ?? newToken(shape, accountId),
 		email: given.email ?? 'local@mqtop.localhost',
 		apiKey: given.apiKey ?? randomId(32),
-		accountId: given.accountId ?? randomUUID(),
+		accountId,
 	};
+}
+
+function newToken(shape: TokenShape, userId: string): string {
+	if (shape === 'local') return `mq_local_${randomId(32)}`;
+	return Buffer.from(JSON.stringify({ UserID: userId, Password: randomId(32) })).toString('base64');
+}
+
+/**
+ * The user id a token of the deployed shape carries (its `UserID`), or undefined for a token
+ * of another shape. Read as the SDK reads it: base64, then JSON.
+ */
+export function tokenUserId(token: string): string | undefined {
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return undefined;
+	try {
+		const payload: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+		const userId = (payload as { UserID?: unknown } | null)?.UserID;
+		return typeof userId === 'string' && userId !== '' ? userId : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The user id of the account: the token's own when it has one, else the account id. */
+export function accountUserId(credentials: AccountCredentials): string {
+	return tokenUserId(credentials.token) ?? credentials.accountId;
 }
 
 export function userResource(

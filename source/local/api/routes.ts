@@ -20,12 +20,16 @@ import { publish } from './publish.js';
 import * as queues from './queues.js';
 import * as schedules from './schedules.js';
 import * as topics from './topics.js';
+import { webhook, webhookMethods } from './webhooks.js';
 import * as runs from './workflow-runs.js';
 import * as workflows from './workflows.js';
 
 interface RouteMeta {
-	/** `index-token`: the index data planes check the index's own tokens themselves. */
-	auth: AuthScheme | 'index-token';
+	/**
+	 * `index-token`: the index data planes check the index's own tokens themselves; `open`: no
+	 * credentials (a workflow's webhook URL, called by whoever it was given to).
+	 */
+	auth: AuthScheme | 'index-token' | 'open';
 }
 
 /**
@@ -45,9 +49,11 @@ export function buildRouter(
 				checkBasic(req.raw.headers, secrets);
 				return;
 			}
-			const queryToken =
-				meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
-			checkBearer(req.raw.headers, secrets, queryToken);
+			if (meta.auth !== 'open') {
+				const queryToken =
+					meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
+				checkBearer(req.raw.headers, secrets, queryToken);
+			}
 			const verdict = ctx.rateLimiter.burst();
 			if (!verdict.ok) throw new ServiceError('rate-limited', verdict.message, verdict.headers);
 		},
@@ -128,6 +134,8 @@ export function buildRouter(
 		.add('GET', '/v2/waiters/:eventId', bearer, h(notify.waiters))
 		.add('GET', '/v2/keys', bearer, h(keys.getKeys))
 		.add('POST', '/v2/keys/rotate', bearer, h(keys.rotateKeys));
+	for (const method of webhookMethods)
+		router.add(method, '/v2/workflows/hooks/*rest', { auth: 'open' }, h(webhook));
 	addDataPlaneRoutes<RouteMeta>(router, { auth: 'index-token' }, ctx);
 	return router;
 }

@@ -4,7 +4,7 @@
  * then what was kept, then something new.
  */
 import { randomUUID } from 'node:crypto';
-import { type Dialect, resolveDialect } from '../../api/dialect.js';
+import { type Dialect, presetOf, resolveDialect } from '../../api/dialect.js';
 import { generateSigningKey } from '../../signing/keys.js';
 import { resolveCredentials } from '../account/account.js';
 import { defaultVectorDimension } from '../indexes/data-plane/planes.js';
@@ -48,11 +48,13 @@ export function resolveAccount(
 ): KeptAccount {
 	const keepShape = kept?.vectorDimension !== undefined && has.dense;
 	const keepHybrid = kept?.hybridDimension !== undefined && has.hybrid;
+	const dialect = resolveKeptDialect(options.dialect, kept?.dialect);
 	return {
-		credentials: resolveCredentials({
-			...kept?.credentials,
-			...given(options, ['token', 'email', 'apiKey', 'accountId']),
-		}),
+		// A token kept or given stays as it is; a new one takes the dialect's shape.
+		credentials: resolveCredentials(
+			{ ...kept?.credentials, ...given(options, ['token', 'email', 'apiKey', 'accountId']) },
+			presetOf(dialect) === 'deployed' ? 'deployed' : 'local',
+		),
 		keys: {
 			current: options.currentSigningKey ?? kept?.keys?.current ?? generateSigningKey(),
 			next: options.nextSigningKey ?? kept?.keys?.next ?? generateSigningKey(),
@@ -78,6 +80,6 @@ export function resolveAccount(
 		hybridSimilarity: keepHybrid
 			? kept.hybridSimilarity!
 			: (options.hybridSimilarity ?? kept?.hybridSimilarity ?? 'COSINE'),
-		dialect: resolveKeptDialect(options.dialect, kept?.dialect),
+		dialect,
 	};
 }
