@@ -80,8 +80,7 @@ describe('a local service with a data directory', () => {
 		const search = first.context.indexes.search;
 		const documents = new SearchIndexClient({ endpoint: search.endpoint, token: search.token });
 
-		// A message due well after the restart, one retrying, one to dead-letter.
-		const later = await client.publish({ destination: `${sink.url}/later`, options: { delayMs: 6000 } });
+		// One retrying, one to dead-letter; a message due well after the restart is published last.
 		const retrying = await client.publish({
 			destination: `${sink.url}/flaky`,
 			options: { retries: 2, retryDelay: '3000' },
@@ -114,6 +113,8 @@ describe('a local service with a data directory', () => {
 			(await conformant(client).listDlq()).messages.length === 1 ? true : undefined,
 		);
 		await waitUntil(() => (arrived('/flaky').length >= 1 ? true : undefined), 10_000, 'the first attempt');
+		// Published last, so that the setup's waits on a loaded machine cannot make it due before the restart.
+		const later = await client.publish({ destination: `${sink.url}/later`, options: { delayMs: 8000 } });
 		// The last thing before the service goes down: a message that falls due while it is down.
 		const meanwhile = await client.publish({
 			destination: `${sink.url}/meanwhile`,
@@ -133,6 +134,7 @@ describe('a local service with a data directory', () => {
 			expect(second.context.indexes.search.token).toBe(search.token);
 			const again = clientOf(second);
 			expect((await raw(`${second.queueUrl}/v2/keys`, { headers: bearer(second) })).json()).toEqual(keys);
+			expect((await conformant(again).getMessage(idOf(later))).messageId).toBe(idOf(later));
 
 			await waitUntil(
 				() => (arrived('/meanwhile').length === 1 ? true : undefined),
@@ -146,8 +148,7 @@ describe('a local service with a data directory', () => {
 				'svc-message-id': idOf(retrying),
 				'svc-retried': '1',
 			});
-			expect((await conformant(again).getMessage(idOf(later))).messageId).toBe(idOf(later));
-			await waitUntil(() => (arrived('/later').length === 1 ? true : undefined), 10_000, 'the later message');
+			await waitUntil(() => (arrived('/later').length === 1 ? true : undefined), 20_000, 'the later message');
 
 			const dlq = await conformant(again).listDlq();
 			expect(dlq.messages.map((m) => m.url)).toEqual([`${sink.url}/fail`]);
