@@ -17,9 +17,14 @@ export interface AccountCredentials {
 	accountId: string;
 }
 
+/** A new messaging token. */
+export function newAccountToken(): string {
+	return `mq_local_${randomId(32)}`;
+}
+
 export function resolveCredentials(given: Partial<AccountCredentials>): AccountCredentials {
 	return {
-		token: given.token ?? `mq_local_${randomId(32)}`,
+		token: given.token ?? newAccountToken(),
 		email: given.email ?? 'local@mqtop.localhost',
 		apiKey: given.apiKey ?? randomId(32),
 		accountId: given.accountId ?? randomUUID(),

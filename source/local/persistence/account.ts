@@ -78,6 +78,7 @@ export function resolveAccount(
 		hybridSimilarity: keepHybrid
 			? kept.hybridSimilarity!
 			: (options.hybridSimilarity ?? kept?.hybridSimilarity ?? 'COSINE'),
+		indexNames: { ...kept?.indexNames },
 		dialect: resolveKeptDialect(options.dialect, kept?.dialect),
 	};
 }
