@@ -87,7 +87,12 @@ export async function keptServiceInfo(
 		};
 		const account = resolveAccount(options, kept[0]?.[1], has, Date.now());
 		keeper.collection('account', collections.account).put('account', account);
-		return serviceInfo(account, baseUrl);
+		const created = await keeper.load('createdIndexes', collections.createdIndexes);
+		return serviceInfo(
+			account,
+			baseUrl,
+			created.map(([, index]) => index),
+		);
 	} finally {
 		await keeper.close();
 	}
@@ -259,7 +264,7 @@ async function serve(
 	};
 
 	const service = {
-		...serviceInfo(account, baseUrl),
+		...serviceInfo(account, baseUrl, runtime.context.catalog.kept()),
 		get context() {
 			return runtime.context;
 		},

@@ -69,8 +69,9 @@ describe('vector indexes through the management API', () => {
 			{ id: 'b', vector: [0, 1], sparseVector: { indices: [2], values: [1] } },
 		]);
 		const info = await sdk.info();
-		expect(info.indexType).toBe('HYBRID');
 		expect(info.dimension).toBe(2);
+		expect(info.denseIndex?.dimension).toBe(2);
+		expect(info.sparseIndex).toBeDefined();
 		const result = await sdk.query({
 			vector: [1, 0.1],
 			sparseVector: { indices: [1], values: [1] },
@@ -304,6 +305,15 @@ describe('what is made through the management API is kept', () => {
 		await service.close();
 
 		service = await kept.start(dir);
+		// The description lists them too, after the four made at start.
+		const described = service.indexes.map((i) => `${i.kind} ${i.name}`);
+		expect(described.slice(0, 4)).toEqual([
+			'dense my-dense',
+			'sparse local-sparse',
+			'hybrid local-hybrid',
+			'search local-search',
+		]);
+		expect(described.slice(4).sort()).toEqual(['dense kept', 'search kept-docs']);
 		const vectors = (await call(service, 'GET', '/v2/vector/index')).json as Resource[];
 		expect(vectors.map((r) => r.name).sort()).toEqual(['kept', 'local-hybrid', 'local-sparse', 'my-dense']);
 		const back = vectors.find((r) => r.id === vector.id)!;

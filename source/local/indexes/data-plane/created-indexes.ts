@@ -117,6 +117,11 @@ export class IndexCatalog {
 		return plane;
 	}
 
+	/** The indexes made through the management API, as kept. */
+	kept(): KeptIndex[] {
+		return [...this.created.values()];
+	}
+
 	/** Whether the index was made through the management API (else at start). */
 	isCreated(id: string): boolean {
 		return this.created.has(id);
