@@ -26,6 +26,8 @@ import { warnIssues } from '../reading.js';
 
 const secretFields = ['token', 'read_only_token'] as const;
 const nouns: Record<IndexKind, string> = { vector: 'vector index', search: 'search database' };
+/** The flag that names the index in the data commands (`--index` of search names an index inside a database). */
+const selector: Record<IndexKind, string> = { vector: '--index', search: '--database' };
 
 interface Listed {
 	id?: string | undefined;
@@ -46,7 +48,7 @@ function listCommand(kind: IndexKind): CommandSpec {
 		summary: `every ${nouns[kind]} of the account, as the management API lists them`,
 		usage: '',
 		description: [
-			`Any of them can be named with --index <id> by the other \`mqtop ${kind}\` commands. With --json: the resources as the service answered them, tokens masked unless --reveal.`,
+			`Any of them can be named with ${selector[kind]} <id> by the other \`mqtop ${kind}\` commands. With --json: the resources as the service answered them, tokens masked unless --reveal.`,
 		],
 		examples: [`mqtop ${kind} indexes`, `mqtop ${kind} indexes --json | jq -r ".[].id"`],
 		arguments: { min: 0, max: 0 },
@@ -110,7 +112,7 @@ function dimensionOf(args: ParsedArgs): number | undefined {
 function printMade(out: Parameters<CommandSpec['run']>[0]['out'], kind: IndexKind, index: Listed): void {
 	out.line(`created ${nouns[kind]} ${sanitize(index.name ?? '')} (${sanitize(index.id ?? '')})`);
 	if (index.endpoint) out.line(`endpoint: ${sanitize(index.endpoint)}`);
-	out.line(`use it: mqtop ${kind} query --index ${sanitize(index.id ?? '')} ...`);
+	out.line(`use it: mqtop ${kind} query ${selector[kind]} ${sanitize(index.id ?? '')} ...`);
 }
 
 export const vectorCreateIndex: CommandSpec = {
