@@ -4,7 +4,6 @@
  * in index-management.ts).
  */
 
-import { toDialectNames } from '../../api/dialect.js';
 import { StatsPeriod, statsPeriods } from '../../api/schemas.js';
 import { newAccountToken, userResource } from '../account/account.js';
 import type { ServiceContext } from '../context.js';

@@ -234,7 +234,6 @@ export class IndexCatalog {
 		if (trimmed === '') throw invalid('name: give the index a name');
 		if (trimmed.length > maxIndexNameLength)
 			throw invalid(`name: at most ${maxIndexNameLength} characters, got ${trimmed.length}`);
-		// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 		if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw invalid('name: control characters are not allowed');
 		const list: (VectorPlane | SearchPlane)[] =
 			kind === 'vector' ? this.indexes.vectors : this.indexes.searches;
