@@ -111,7 +111,7 @@ export const VectorIndexResource = identified(
 		token: z.string(),
 		read_only_token: z.string(),
 		type: z.enum(['free', 'payg', 'fixed']),
-		region: z.enum(['eu-west-1', 'us-east-1', 'us-central1']),
+		region: z.enum(['eu-west-1', 'us-east-1', 'us-central1', 'us-central-1']),
 		index_type: z.enum(vectorIndexTypes),
 		max_vector_count: z.number().int(),
 		max_daily_updates: z.number().int(),

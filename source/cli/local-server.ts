@@ -30,6 +30,8 @@ export const LocalServerInfo = z.object({
 			z.object({
 				kind: z.enum(localIndexKinds),
 				id: z.string(),
+				/** Absent in what older versions wrote. */
+				name: z.string().optional(),
 				url: z.string(),
 				token: z.string(),
 				readOnlyToken: z.string(),

@@ -6,6 +6,7 @@ import type { PlanLimits } from './account/limits.js';
 import type { RateLimiter } from './account/rate-limiter.js';
 import type { Clock } from './clock.js';
 import type { DeliveryEngine } from './delivery/engine.js';
+import type { IndexCatalog } from './indexes/data-plane/created-indexes.js';
 import type { IndexPlanes } from './indexes/data-plane/planes.js';
 import type { ScheduleRunner } from './schedules/runner.js';
 import type { UsageStats } from './stats/usage.js';
@@ -57,4 +58,6 @@ export interface ServiceContext {
 	rateLimiter: RateLimiter;
 	/** The vector indexes and the search database: engines, endpoints, tokens and statistics. */
 	indexes: IndexPlanes;
+	/** Makes, renames, gives new tokens to and deletes indexes (the management API). */
+	catalog: IndexCatalog;
 }

@@ -40,6 +40,8 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 		waiting?: Partial<WaiterBounds>;
 		/** The most steps and bytes of a run's history (docs/protocol/limits.md#workflow-runs). */
 		runHistory?: Partial<HistoryBounds>;
+		/** The most indexes made through the management API, vector and search together (default 64). */
+		createdIndexes?: number;
 	};
 	/** How long a client may take and how many connections there may be (docs/protocol/limits.md#connections). */
 	connections?: Partial<ConnectionLimits>;

@@ -8,17 +8,21 @@
 export const localIndexKinds = ['dense', 'sparse', 'hybrid', 'search'] as const;
 export type LocalIndexKind = (typeof localIndexKinds)[number];
 
-/** One index of the local service: its id, the REST endpoint of its data plane, and its tokens. */
+/** One index of the local service: its id and name, the REST endpoint of its data plane, and its tokens. */
 export interface LocalIndexInfo {
 	kind: LocalIndexKind;
 	id: string;
+	name: string;
 	url: string;
 	token: string;
 	/** A token that may only read. */
 	readOnlyToken: string;
 }
 
-/** The index of that kind in a description of the service (every local service has one of each). */
+/**
+ * The index of that kind made at start in a description of the service (every local service has
+ * one of each, listed before those made through the management API).
+ */
 export function localIndex<T extends { kind: string }>(
 	info: { readonly indexes: readonly T[] },
 	kind: LocalIndexKind,

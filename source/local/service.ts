@@ -25,13 +25,16 @@ import {
 } from './http/connections.js';
 import { serviceErrorReply } from './http/error-status.js';
 import { writeReply } from './http/reply.js';
+import { IndexCatalog, recordsCollection } from './indexes/data-plane/created-indexes.js';
 import {
 	createLocalIndexes,
+	openCreatedIndexes,
 	registerIndexStatistics,
 	restoreLocalIndexes,
 } from './indexes/data-plane/local-indexes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { type KeptShapes, resolveAccount } from './persistence/account.js';
+import { jsonCodec } from './persistence/codec.js';
 import {
 	collections,
 	type KeptAccount,
@@ -84,7 +87,12 @@ export async function keptServiceInfo(
 		};
 		const account = resolveAccount(options, kept[0]?.[1], has, Date.now());
 		keeper.collection('account', collections.account).put('account', account);
-		return serviceInfo(account, baseUrl);
+		const created = await keeper.load('createdIndexes', collections.createdIndexes);
+		return serviceInfo(
+			account,
+			baseUrl,
+			created.map(([, index]) => index),
+		);
 	} finally {
 		await keeper.close();
 	}
@@ -256,7 +264,7 @@ async function serve(
 	};
 
 	const service = {
-		...serviceInfo(account, baseUrl),
+		...serviceInfo(account, baseUrl, runtime.context.catalog.kept()),
 		get context() {
 			return runtime.context;
 		},
@@ -374,6 +382,21 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		}
 	});
 	const indexes = createLocalIndexes({ baseUrl, clock, account, sinks });
+	account.indexNames ??= {};
+	const catalog = new IndexCatalog(
+		indexes,
+		{ baseUrl, clock, createdAt, ownerEmail: credentials.email },
+		{
+			specs: sinks.createdIndexes,
+			records: (id) => keeper.collection(recordsCollection(id), jsonCodec()),
+			register: (name, store) => keeper.register(name, store, statisticsEveryMs),
+			unregister: (name) => keeper.unregister(name),
+			saveAccount,
+		},
+		account.indexNames,
+		options.caps?.createdIndexes,
+	);
+	await openCreatedIndexes(catalog, kept.createdIndexes, keeper, onError);
 	context = {
 		dialect,
 		clock,
@@ -397,6 +420,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		usage,
 		rateLimiter: new RateLimiter(limits, clock),
 		indexes,
+		catalog,
 	};
 	restoreKept(context, kept, sinks, keeper, shared);
 	const router = buildRouter(context, onError, settle);

@@ -118,7 +118,7 @@ describe('mqtop serve', () => {
 			// The indexes are a list, one of each kind, each reachable with both of its tokens.
 			expect(info.indexes.map((index) => index.kind)).toEqual(['dense', 'sparse', 'hybrid', 'search']);
 			for (const index of info.indexes) {
-				expect(Object.keys(index).sort()).toEqual(['id', 'kind', 'readOnlyToken', 'token', 'url']);
+				expect(Object.keys(index).sort()).toEqual(['id', 'kind', 'name', 'readOnlyToken', 'token', 'url']);
 				expect(index.url).toBe(
 					`${info.queueUrl}/${index.kind === 'search' ? 'search' : 'vector'}/${index.id}`,
 				);

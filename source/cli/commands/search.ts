@@ -14,6 +14,7 @@ import { maskFields } from '../mask-fields.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { summarizeSeries } from '../series.js';
+import { searchCreateIndex, searchDeleteIndex, searchIndexes } from './index-admin.js';
 import { searchDelete, searchFetch, searchQuery, searchRange } from './search-data.js';
 
 type Index = Liberal<typeof SearchIndex>;
@@ -111,7 +112,16 @@ export const searchConfig: CommandSpec = {
 /** `mqtop search [<id>]` shows the configuration; its subcommands, the documents. */
 export const searchCommand = defineGroup(
 	'search',
-	"a search database's configuration, and its documents: query, fetch, range, delete",
-	[searchConfig, searchQuery, searchFetch, searchRange, searchDelete],
+	"a search database's configuration, and its documents: query, fetch, range, delete; the databases: list, create, delete",
+	[
+		searchConfig,
+		searchQuery,
+		searchFetch,
+		searchRange,
+		searchDelete,
+		searchIndexes,
+		searchCreateIndex,
+		searchDeleteIndex,
+	],
 	{ fallback: searchConfig, fallbackTakesArguments: true },
 );

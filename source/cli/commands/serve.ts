@@ -24,7 +24,7 @@ import {
 	startLocalService,
 	stateDirectory,
 } from '../../local/service.js';
-import { localIndex } from '../../local/service-indexes.js';
+import { localIndex, localIndexKinds } from '../../local/service-indexes.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
@@ -100,10 +100,18 @@ function banner(service: LocalService, info: LocalServerInfo, switched: string |
 		['current signing key', service.currentSigningKey],
 		['next signing key', service.nextSigningKey],
 		['account id', service.accountId],
-		...service.indexes.flatMap(({ kind, url, token }): [string, string][] => [
-			[indexLabels[kind].url, url],
-			[indexLabels[kind].token, token],
-		]),
+		// The four made at start, then those made through the management API, by name.
+		...service.indexes.flatMap(({ kind, name, url, token }, i): [string, string][] =>
+			i < localIndexKinds.length
+				? [
+						[indexLabels[kind].url, url],
+						[indexLabels[kind].token, token],
+					]
+				: [
+						[`${kind} index ${sanitize(name)} URL`, url],
+						[`${kind} index ${sanitize(name)} token`, token],
+					],
+		),
 		[
 			'dialect',
 			`${presetOf(dialect) ?? 'custom'}: header prefix ${dialect.headerPrefix}, token parameter ${dialect.tokenParam}, ` +

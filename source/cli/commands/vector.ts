@@ -21,12 +21,14 @@ import {
 	refuseWrite,
 } from '../index-data.js';
 import { warnIssues } from '../reading.js';
+import { vectorCreateIndex, vectorDeleteIndex, vectorIndexes } from './index-admin.js';
 
 const indexFlags: FlagSpecs = {
 	index: {
 		type: 'string',
 		value: '<id>',
-		description: "the vector index's id (default: the local server's dense index)",
+		description:
+			"the vector index's id, any `mqtop vector indexes` lists (default: the local server's dense index)",
 	},
 	namespace: { type: 'string', value: '<ns>', description: 'the namespace (default: the default one, "")' },
 	...readOnlyFlag,
@@ -213,9 +215,8 @@ export const vectorDelete: CommandSpec = {
 	},
 };
 
-export const vectorCommand = defineGroup('vector', "a vector index's data: query, fetch, range, delete", [
-	vectorQuery,
-	vectorFetch,
-	vectorRange,
-	vectorDelete,
-]);
+export const vectorCommand = defineGroup(
+	'vector',
+	"a vector index's data: query, fetch, range, delete; the indexes: list, create, delete",
+	[vectorQuery, vectorFetch, vectorRange, vectorDelete, vectorIndexes, vectorCreateIndex, vectorDeleteIndex],
+);

@@ -17,6 +17,7 @@ export interface AccountCredentials {
 	accountId: string;
 }
 
+<<<<<<< HEAD
 /**
  * How a new token is made: `local` is mqtop's own `mq_local_…`; `deployed` is the deployed
  * service's shape, base64 of `{"UserID", "Password"}`, which the official workflow SDK decodes
@@ -31,6 +32,16 @@ export function resolveCredentials(
 	const accountId = given.accountId ?? randomUUID();
 	return {
 		token: given.token ?? newToken(shape, accountId),
+=======
+/** A new messaging token. */
+export function newAccountToken(): string {
+	return `mq_local_${randomId(32)}`;
+}
+
+export function resolveCredentials(given: Partial<AccountCredentials>): AccountCredentials {
+	return {
+		token: given.token ?? newAccountToken(),
+>>>>>>> h-devapi
 		email: given.email ?? 'local@mqtop.localhost',
 		apiKey: given.apiKey ?? randomId(32),
 		accountId,

@@ -28,38 +28,50 @@ import type { IndexPlane } from '../indexes/data-plane/planes.js';
 /** Largest request body of a data-plane call: 1,000 records of 1,024 dimensions fit. */
 export const maxIndexBodyBytes = 32 * 1024 * 1024;
 
-/** Adds the routes of every data plane; `meta` must make the router skip account auth. */
+/**
+ * Adds the routes of every data plane; `meta` must make the router skip account auth. The index
+ * is looked up at each request: indexes come and go through the management API.
+ */
 export function addDataPlaneRoutes<Meta>(router: Router<Meta>, meta: Meta, ctx: ServiceContext): void {
-	const add = <Engine>(kind: 'vector' | 'search', planes: readonly IndexPlane<Engine>[]) => {
-		const byId = new Map(
-			planes.map((plane) => [
-				plane.id,
-				{ plane, tokens: { full: digest(plane.token), readOnly: digest(plane.readOnlyToken) } },
-			]),
-		);
-		const operations = planes[0]?.operations ?? [];
+	const add = <Engine>(
+		kind: 'vector' | 'search',
+		operations: readonly DataPlaneOperation<Engine>[],
+		planes: () => readonly IndexPlane<Engine>[],
+	) => {
 		for (const op of operations)
 			for (const method of op.methods) {
 				const handler = (req: Request) => {
-					const found = byId.get(req.params.id!);
-					if (!found) {
+					const plane = planes().find((candidate) => candidate.id === req.params.id);
+					if (!plane) {
 						req.raw.resume();
 						throw notFound(`${kind} index ${JSON.stringify(req.params.id)} not found`);
 					}
-					return serve(ctx, found.plane, found.tokens, op, req);
+					return serve(ctx, plane, digestsOf(plane), op, req);
 				};
 				router.add(method, `/${kind}/:id/${op.command}`, meta, handler);
 				if (op.namespaced) router.add(method, `/${kind}/:id/${op.command}/*namespace`, meta, handler);
 			}
 	};
-	add('vector', ctx.indexes.vectors);
-	add('search', [ctx.indexes.search]);
+	add('vector', ctx.indexes.vectors[0]?.operations ?? [], () => ctx.indexes.vectors);
+	add('search', ctx.indexes.search.operations, () => ctx.indexes.searches);
 }
 
 /** The index's tokens hashed once: equal lengths for timingSafeEqual (as auth.ts does). */
 interface TokenDigests {
 	full: Buffer;
 	readOnly: Buffer;
+}
+
+/** Each plane's digests, made again when a password reset changed its tokens. */
+const digests = new WeakMap<object, { token: string; readOnlyToken: string; digests: TokenDigests }>();
+
+function digestsOf(plane: IndexPlane<unknown>): TokenDigests {
+	const known = digests.get(plane);
+	if (known && known.token === plane.token && known.readOnlyToken === plane.readOnlyToken)
+		return known.digests;
+	const made = { full: digest(plane.token), readOnly: digest(plane.readOnlyToken) };
+	digests.set(plane, { token: plane.token, readOnlyToken: plane.readOnlyToken, digests: made });
+	return made;
 }
 
 /** The namespace of the path, decoded; undefined when the path has none. */

@@ -1,17 +1,18 @@
 /**
  * Management API reads (Basic authentication): the account, its usage statistics, and the
- * vector and search indexes of the local service.
+ * vector indexes of the local service; the account's token rotation (the edits of indexes are
+ * in index-management.ts).
  */
 
-import { toDialectNames } from '../../api/dialect.js';
 import { StatsPeriod, statsPeriods } from '../../api/schemas.js';
-import { userResource } from '../account/account.js';
+import { newAccountToken, userResource } from '../account/account.js';
 import type { ServiceContext } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 
-function period(req: Request): StatsPeriod {
+/** The `period` of a statistics request; default 1h. */
+export function statsPeriod(req: Request): StatsPeriod {
 	const text = req.query.get('period');
 	if (text === null || text === '') return '1h';
 	const parsed = StatsPeriod.safeParse(text);
@@ -24,8 +25,31 @@ export function listUsers(ctx: ServiceContext): Reply {
 	return ok([userResource(ctx.credentials, ctx.limits, ctx.createdAt)]);
 }
 
+/** The account's message-queue user, by its id (GET /v2/<product>/user/{id}), or the only one. */
+export function mqUser(ctx: ServiceContext, req: Request): Reply {
+	checkAccount(ctx, req);
+	return ok(userResource(ctx.credentials, ctx.limits, ctx.createdAt));
+}
+
+/**
+ * A new messaging token: the old one is refused from now on. The password of the user resource
+ * is the management API key here, which stays, so that whoever rotated can still manage.
+ */
+export function rotateToken(ctx: ServiceContext, req: Request): Reply {
+	checkAccount(ctx, req);
+	ctx.credentials.token = newAccountToken();
+	ctx.saveAccount();
+	return ok(userResource(ctx.credentials, ctx.limits, ctx.createdAt));
+}
+
+function checkAccount(ctx: ServiceContext, req: Request): void {
+	const id = req.params.id;
+	if (id !== undefined && id !== ctx.credentials.accountId)
+		throw notFound(`account ${JSON.stringify(id)} not found`);
+}
+
 export function mqStats(ctx: ServiceContext, req: Request): Reply {
-	const p = period(req);
+	const p = statsPeriod(req);
 	const id = req.params.id ?? '';
 	if (id !== ctx.credentials.accountId) throw notFound(`account ${JSON.stringify(id)} not found`);
 	const now = ctx.clock.now();
@@ -40,7 +64,7 @@ function vectorIndexOf(ctx: ServiceContext, req: Request) {
 }
 
 export function vectorStats(ctx: ServiceContext, req: Request): Reply {
-	const p = period(req);
+	const p = statsPeriod(req);
 	return ok(vectorIndexOf(ctx, req).stats(p, ctx.clock.now()));
 }
 
@@ -52,12 +76,4 @@ export function listVectorIndexes(ctx: ServiceContext): Reply {
 
 export function vectorIndex(ctx: ServiceContext, req: Request): Reply {
 	return ok(vectorIndexOf(ctx, req).resource(ctx.clock.now()));
-}
-
-export function searchIndex(ctx: ServiceContext, req: Request): Reply {
-	const id = req.params.id ?? '';
-	const { index } = ctx.indexes.search;
-	if (id !== index.id) throw notFound(`search index ${JSON.stringify(id)} not found`);
-	// `partner_email` under the dialect's word, e.g. `vercel_email` as the deployed service says.
-	return ok(toDialectNames(index.resource(ctx.clock.now()), ctx.dialect));
 }

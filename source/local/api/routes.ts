@@ -11,6 +11,7 @@ import { batchPublish } from './batch.js';
 import { addDataPlaneRoutes } from './data-planes.js';
 import * as dlq from './dlq.js';
 import * as flow from './flow-control.js';
+import * as indexAdmin from './index-management.js';
 import * as keys from './keys.js';
 import * as logs from './logs.js';
 import * as management from './management.js';
@@ -71,10 +72,26 @@ export function buildRouter(
 	router
 		.add('GET', `/v2/${segment}/users`, basic, h(management.listUsers))
 		.add('GET', `/v2/${segment}/stats/:id`, basic, h(management.mqStats))
+		// The Developer API's QStash user: the vendor documents /<product>/user[/rotatetoken] off
+		// /v2; its own CLI sends /v2/<product>/user/{id} and /v2/<product>/rotate-token/{id}.
+		.add('GET', `/${segment}/user`, basic, h(management.mqUser))
+		.add('POST', `/${segment}/user/rotatetoken`, basic, h(management.rotateToken))
+		.add('GET', `/v2/${segment}/user/:id`, basic, h(management.mqUser))
+		.add('POST', `/v2/${segment}/rotate-token/:id`, basic, h(management.rotateToken))
 		.add('GET', '/v2/vector/index', basic, h(management.listVectorIndexes))
+		.add('POST', '/v2/vector/index', basic, h(indexAdmin.createVectorIndex))
 		.add('GET', '/v2/vector/index/:id', basic, h(management.vectorIndex))
+		.add('DELETE', '/v2/vector/index/:id', basic, h(indexAdmin.deleteVectorIndex))
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
-		.add('GET', '/v2/search/:id', basic, h(management.searchIndex))
+		.add('POST', '/v2/vector/index/:id/rename', basic, h(indexAdmin.renameVectorIndex))
+		.add('POST', '/v2/vector/index/:id/reset-password', basic, h(indexAdmin.resetVectorPassword))
+		.add('GET', '/v2/search', basic, h(indexAdmin.listSearchIndexes))
+		.add('POST', '/v2/search', basic, h(indexAdmin.createSearchIndex))
+		.add('GET', '/v2/search/:id', basic, h(indexAdmin.searchIndex))
+		.add('DELETE', '/v2/search/:id', basic, h(indexAdmin.deleteSearchIndex))
+		.add('GET', '/v2/search/:id/stats', basic, h(indexAdmin.searchStats))
+		.add('POST', '/v2/search/:id/rename', basic, h(indexAdmin.renameSearchIndex))
+		.add('POST', '/v2/search/:id/reset-password', basic, h(indexAdmin.resetSearchPassword))
 		.add('POST', '/v2/publish', publishAuth, () => {
 			throw invalid('missing destination: publish to /v2/publish/<URL or URL Group name>');
 		})

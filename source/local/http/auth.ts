@@ -21,18 +21,11 @@ export function digest(text: string): Buffer {
  * once: lengths are not secret (tokens and keys have a fixed format), contents are.
  */
 export class Secrets {
-	private readonly email: Buffer;
-	private readonly apiKey: Buffer;
-	private readonly token: Buffer;
-
-	constructor(account: AccountCredentials) {
-		this.email = Buffer.from(account.email);
-		this.apiKey = Buffer.from(account.apiKey);
-		this.token = Buffer.from(account.token);
-	}
+	/** Read at each check: a token rotation changes the account's token in place. */
+	constructor(private readonly account: AccountCredentials) {}
 
 	matches(kind: 'email' | 'apiKey' | 'token', given: string): boolean {
-		const expected = this[kind];
+		const expected = Buffer.from(this.account[kind]);
 		const bytes = Buffer.from(given);
 		return bytes.length === expected.length && timingSafeEqual(bytes, expected);
 	}

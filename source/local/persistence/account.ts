@@ -80,6 +80,7 @@ export function resolveAccount(
 		hybridSimilarity: keepHybrid
 			? kept.hybridSimilarity!
 			: (options.hybridSimilarity ?? kept?.hybridSimilarity ?? 'COSINE'),
+		indexNames: { ...kept?.indexNames },
 		dialect,
 	};
 }

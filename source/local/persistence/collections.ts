@@ -9,6 +9,7 @@ import type { Dialect } from '../../api/dialect.js';
 import type { AccountCredentials } from '../account/account.js';
 import type { PublishAnswer, SigningKeyPair } from '../context.js';
 import type { FlowKeySettings } from '../delivery/flow-control.js';
+import type { KeptIndex } from '../indexes/data-plane/created-indexes.js';
 import type { IndexTokens } from '../indexes/management/search-index.js';
 import type { DocumentInput } from '../indexes/search/engine.js';
 import type { Similarity } from '../indexes/vector/similarity.js';
@@ -43,6 +44,8 @@ export interface KeptAccount {
 	hybridTokens: IndexTokens;
 	hybridDimension: number;
 	hybridSimilarity: Similarity;
+	/** Names given through the management API to the indexes made at start, by id. */
+	indexNames?: Record<string, string>;
 	/**
 	 * The five names it speaks (absent in what older versions kept): a restart that names none
 	 * keeps them, so an app on the deployed dialect is not switched to the neutral one.
@@ -67,6 +70,8 @@ export const collections = {
 	sparseRecords: jsonCodec<KeptVector>(),
 	hybridRecords: jsonCodec<KeptVector>(),
 	searchDocuments: jsonCodec<DocumentInput>(),
+	/** The indexes made through the management API (their records: a collection each, recordsCollection). */
+	createdIndexes: jsonCodec<KeptIndex>(),
 	/** Runs without their histories, and the entries of the histories (entryKey). */
 	workflowRuns: jsonCodec<RunRecord>(),
 	workflowRunEntries: jsonCodec<RunEntry>(),

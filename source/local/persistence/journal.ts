@@ -43,6 +43,8 @@ export interface Keeper {
 	any(name: string): Promise<boolean>;
 	/** Restores `store` from what was kept under `name`, and saves it every `everyMs` and at close. */
 	register(name: string, store: SnapshotStore, everyMs: number): void;
+	/** Stops saving what is registered under `name` and forgets what was kept of it (a deleted index). */
+	unregister(name: string): void;
 	/**
 	 * Resolves once everything reported so far is written; undefined when it already is.
 	 * Rejects when it cannot be written (the journal failed). Until the next write starts,
@@ -263,6 +265,14 @@ export class Journal implements Keeper {
 		this.registrations.push(registration);
 	}
 
+	unregister(name: string): void {
+		for (const registration of this.registrations.filter((r) => r.name === name))
+			clearInterval(registration.timer);
+		this.registrations = this.registrations.filter((r) => r.name !== name);
+		this.snapshots.delete(name);
+		this.report(this.epoch, `${snapshotCollection}:${name}`, null);
+	}
+
 	settle(): Promise<void> | undefined {
 		if (this.failure) return Promise.reject(this.failure);
 		if (this.written === this.reported) return undefined;
@@ -429,6 +439,7 @@ export const keepNothing: Keeper = {
 	load: async () => [],
 	any: async () => false,
 	register() {},
+	unregister() {},
 	settle: () => undefined,
 	close: async () => {},
 	bytesWritten: 0,

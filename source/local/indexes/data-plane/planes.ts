@@ -1,6 +1,7 @@
 /**
- * The data planes of the local service's indexes: three vector indexes (dense, sparse and
- * hybrid) and one search database. Each has its engine, REST endpoint, tokens and commands,
+ * The data planes of the local service's indexes: the three vector indexes (dense, sparse and
+ * hybrid) and the search database made at start, and those made through the management API
+ * (created-indexes.ts). Each has its engine, REST endpoint, tokens and commands,
  * and feeds its statistics (the records of ../management/, which build the management
  * resources) with what it serves.
  */
@@ -22,8 +23,9 @@ export interface IndexPlane<Engine> {
 	id: string;
 	/** Where the commands are served: `<endpoint>/upsert`, `<endpoint>/query/<namespace>`, ... */
 	endpoint: string;
-	token: string;
-	readOnlyToken: string;
+	/** Read at each request: a password reset changes them. */
+	readonly token: string;
+	readonly readOnlyToken: string;
 	engine: Engine;
 	operations: readonly DataPlaneOperation<Engine>[];
 	/** Counts `n` served operations of a kind: when, their engine latency and the bytes moved. */
@@ -44,9 +46,12 @@ export interface SearchPlane extends IndexPlane<SearchDatabase> {
 }
 
 export interface IndexPlanes {
-	/** Dense, sparse and hybrid, in that order. */
+	/** Dense, sparse and hybrid, in that order, then those made through the management API. */
 	vectors: VectorPlane[];
+	/** The search database made at start. */
 	search: SearchPlane;
+	/** It, then those made through the management API. */
+	searches: SearchPlane[];
 }
 
 /** One vector index to serve: who it is and its shape. */
@@ -56,14 +61,23 @@ export interface VectorIndexSpec {
 	tokens: IndexTokens;
 	shape: VectorIndexShape;
 	sink?: RecordSink<KeptVector> | undefined;
+	/** When it was made; default: when the service was. */
+	createdAt?: number;
+	/** The embedding models it was made with; default: the local ones its shape embeds with. */
+	models?: { dense: string | undefined; sparse: string | undefined };
+	region?: string;
 }
 
-export interface IndexPlaneOptions {
+/** Where and for whom the planes are served. */
+export interface PlaneSite {
 	/** Base URL of the service; vector indexes are served under `<baseUrl>/vector/<id>`. */
 	baseUrl: string;
 	clock: Clock;
 	createdAt: number;
 	ownerEmail: string;
+}
+
+export interface IndexPlaneOptions extends PlaneSite {
 	vectors: VectorIndexSpec[];
 	searchIndex: SearchIndexRecord;
 	searchSink?: RecordSink<DocumentInput> | undefined;
@@ -81,7 +95,7 @@ export function searchEndpoint(baseUrl: string, id: string): string {
 	return `${baseUrl}/search/${id}`;
 }
 
-function vectorPlane(options: IndexPlaneOptions, spec: VectorIndexSpec): VectorPlane {
+export function vectorPlane(options: PlaneSite, spec: VectorIndexSpec): VectorPlane {
 	const endpoint = vectorEndpoint(options.baseUrl, spec.id);
 	const database = new VectorDatabase(spec.shape, spec.sink);
 	const resumable = new ResumableQueries(() => options.clock.now());
@@ -89,19 +103,24 @@ function vectorPlane(options: IndexPlaneOptions, spec: VectorIndexSpec): VectorP
 	const index = new VectorIndex({
 		id: spec.id,
 		name: spec.name,
-		createdAt: options.createdAt,
+		createdAt: spec.createdAt ?? options.createdAt,
 		ownerEmail: options.ownerEmail,
 		endpoint,
 		tokens: spec.tokens,
 		shape: spec.shape,
-		models: { dense: database.denseModel, sparse: database.sparseModel },
+		models: spec.models ?? { dense: database.denseModel, sparse: database.sparseModel },
+		...(spec.region === undefined ? {} : { region: spec.region }),
 	});
 	return {
 		kind: 'vector',
 		id: spec.id,
 		endpoint,
-		token: spec.tokens.token,
-		readOnlyToken: spec.tokens.readOnlyToken,
+		get token() {
+			return spec.tokens.token;
+		},
+		get readOnlyToken() {
+			return spec.tokens.readOnlyToken;
+		},
 		engine: { database, resumable },
 		operations: vectorOperations,
 		index,
@@ -117,23 +136,40 @@ function vectorPlane(options: IndexPlaneOptions, spec: VectorIndexSpec): VectorP
 	};
 }
 
+export function searchPlane(searchIndex: SearchIndexRecord, sink?: RecordSink<DocumentInput>): SearchPlane {
+	const engine = new SearchDatabase(sink);
+	const { usage } = searchIndex;
+	return {
+		kind: 'search',
+		id: searchIndex.id,
+		endpoint: searchIndex.endpoint,
+		get token() {
+			return searchIndex.token;
+		},
+		get readOnlyToken() {
+			return searchIndex.readOnlyToken;
+		},
+		engine,
+		operations: searchOperations,
+		index: searchIndex,
+		record(t, kind, n, latencyMs, bytes) {
+			searchIndex.recordRequest(t);
+			if (kind === 'query') {
+				usage.recordQuery(t, latencyMs, bytes, n);
+			} else {
+				usage.recordUpdate(t, latencyMs, bytes, n);
+				usage.setSize(t, engine.size, engine.dataSize);
+			}
+		},
+		embedded: (t, ms) => usage.recordEmbedding(t, ms),
+	};
+}
+
 export function createIndexPlanes(options: IndexPlaneOptions): IndexPlanes {
-	const { searchIndex } = options;
+	const search = searchPlane(options.searchIndex, options.searchSink);
 	return {
 		vectors: options.vectors.map((spec) => vectorPlane(options, spec)),
-		search: {
-			kind: 'search',
-			id: searchIndex.id,
-			endpoint: searchIndex.endpoint,
-			token: searchIndex.token,
-			readOnlyToken: searchIndex.readOnlyToken,
-			engine: new SearchDatabase(options.searchSink),
-			operations: searchOperations,
-			index: searchIndex,
-			record(t, _kind, _n, _latencyMs, _bytes) {
-				searchIndex.recordRequest(t);
-			},
-			embedded() {},
-		},
+		search,
+		searches: [search],
 	};
 }

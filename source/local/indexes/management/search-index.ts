@@ -1,7 +1,8 @@
 /**
- * The search index of the local service: its configuration (the search index resource,
- * docs/protocol/search.md#management-resource) and its request throughput, which the data plane (a
- * later part) records. `throughput_vector` is the 1h period series of requests per second.
+ * A search database of the local service: its configuration (the search index resource,
+ * docs/protocol/search.md#management-resource) and what its data plane served: its requests
+ * (`throughput_vector`, the 1h period series of requests per second) and the statistics the
+ * management API answers for it, of the vector indexes' shape (IndexUsage).
  */
 import type { SearchIndex } from '../../../api/schemas.js';
 import { randomId } from '../../../signing/keys.js';
@@ -9,6 +10,7 @@ import { periodIntervals, seriesOf } from '../../stats/series.js';
 import type { Snapshotting } from '../../stats/snapshot.js';
 import { Counter } from '../../stats/time-buckets.js';
 import { reportedLimits } from '../common/records.js';
+import { IndexUsage } from './index-usage.js';
 
 export interface IndexTokens {
 	token: string;
@@ -21,20 +23,28 @@ export function newIndexTokens(): IndexTokens {
 
 export class SearchIndexRecord implements Snapshotting {
 	private readonly requests = new Counter();
-	readonly token: string;
-	readonly readOnlyToken: string;
+	/** What its data plane served, for GET /v2/search/{id}/stats. */
+	readonly usage = new IndexUsage();
 
 	constructor(
 		readonly id: string,
-		readonly name: string,
+		public name: string,
 		readonly ownerEmail: string,
 		/** REST endpoint the data plane serves the index on. */
 		readonly endpoint: string,
 		readonly createdAt: number,
-		tokens: IndexTokens = newIndexTokens(),
-	) {
-		this.token = tokens.token;
-		this.readOnlyToken = tokens.readOnlyToken;
+		/** Changed in place by a password reset: whoever holds them sees the new ones. */
+		readonly tokens: IndexTokens = newIndexTokens(),
+		/** Where it says it runs: what it was created with (us-central1 for the one made at start). */
+		readonly region: SearchIndex['region'] = 'us-central1',
+	) {}
+
+	get token(): string {
+		return this.tokens.token;
+	}
+
+	get readOnlyToken(): string {
+		return this.tokens.readOnlyToken;
 	}
 
 	recordRequest(t: number): void {
@@ -42,11 +52,13 @@ export class SearchIndexRecord implements Snapshotting {
 	}
 
 	snapshot(): unknown {
-		return { requests: this.requests.snapshot() };
+		return { requests: this.requests.snapshot(), usage: this.usage.snapshot() };
 	}
 
 	restore(data: unknown): void {
-		this.requests.restore((data as { requests?: unknown } | null)?.requests);
+		const kept = data as { requests?: unknown; usage?: unknown } | null;
+		this.requests.restore(kept?.requests);
+		if (kept?.usage !== undefined) this.usage.restore(kept.usage);
 	}
 
 	resource(now: number): SearchIndex {
@@ -56,7 +68,7 @@ export class SearchIndexRecord implements Snapshotting {
 			name: this.name,
 			endpoint: this.endpoint,
 			type: 'payg',
-			region: 'us-central1',
+			region: this.region,
 			partner_email: '',
 			token: this.token,
 			read_only_token: this.readOnlyToken,

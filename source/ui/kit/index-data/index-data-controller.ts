@@ -7,9 +7,11 @@
  */
 import type { MqClient } from '../../../api/client.js';
 import { type IndexAccess, readIndexAccess } from '../../../api/index-access.js';
+import { deleteIndexRequest } from '../../../api/index-admin.js';
 import { describeSendError } from '../../data/describe-error.js';
 import type { FormAction } from '../form/form-state.js';
 import type { FormErrors } from '../form/form-view.js';
+import { readNewIndex } from '../index-picker/new-index.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
 import type { Perform } from '../request-flow/request-flow-state.js';
 import type { DataPending, IndexDataAction, IndexDataState } from './index-data-state.js';
@@ -19,6 +21,9 @@ import type { DataPlane } from './plane.js';
 export interface IndexDataContext<S, A> extends RequestContext<S, A> {
 	client: MqClient;
 }
+
+/** Marks a pending request as an edit of the indexes themselves, not of an index's records. */
+const indexEdit = Symbol('index edit');
 
 export class IndexDataController<
 	S extends IndexDataState<Id, Spec> & { indexId: string | undefined },
@@ -163,8 +168,40 @@ export class IndexDataController<
 		}
 	}
 
+	// Indexes, from the list they are picked in: made or deleted through the management API.
+
+	/** Shows the request that makes the index typed (new-index.ts), or says what is wrong with it. */
+	askCreateIndex(typed: string): boolean {
+		const what = `making ${this.plane.kind === 'vector' ? 'vector indexes' : 'search databases'}`;
+		if (this.refusedReadOnly(what) || this.state.busy) return true;
+		const reading = readNewIndex(this.plane.kind, typed);
+		if ('error' in reading) {
+			this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: reading.error } });
+			return false;
+		}
+		this.askToSend(what, { ...reading, host: this.ctx.client.settings.managementUrl, spec: indexEdit });
+		return true;
+	}
+
+	/** Shows the request that deletes the index with everything in it. */
+	askDeleteIndex(id: string, name: string | undefined): void {
+		const noun = this.plane.kind === 'vector' ? 'vector index' : 'search database';
+		const request = deleteIndexRequest(this.plane.kind, id);
+		this.askToSend(`deleting ${noun}s`, {
+			title: `delete ${noun} ${name ? `${name} (${id})` : id} and everything in it`,
+			request,
+			done: `deleted ${noun} ${name ?? id}`,
+			host: this.ctx.client.settings.managementUrl,
+			spec: indexEdit,
+		});
+	}
+
 	/** The confirmed delete, with the index token; then the list shown is read again. */
 	protected override readonly perform: Perform<DataPending> = async (pending) => {
+		if (pending.spec === indexEdit) {
+			await this.ctx.client.send(pending.request);
+			return `done: ${pending.done ?? pending.title}`;
+		}
 		const indexId = this.state.indexId;
 		if (!indexId) throw new Error('no index is shown');
 		const access = await this.access(indexId);

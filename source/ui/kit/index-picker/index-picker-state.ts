@@ -1,7 +1,8 @@
 /**
  * The index a pane shows (Vector, Search) and how another is chosen: from the list of the
- * account's indexes (`i`), or, where the service lists none, by typing its id. Pure; a pane
- * keeps it inside its own state.
+ * account's indexes (`i`), or, where the service lists none, by typing its id. From the list an
+ * index is also made (`c`, its name and shape typed) or deleted (`D`), each shown as its request
+ * first. Pure; a pane keeps it inside its own state.
  */
 import { bindingsIn } from '../../keys/bind.js';
 import type { Scope } from '../../keys/key-table.js';
@@ -25,6 +26,8 @@ export interface IndexChoice extends RowFilterState {
 	typing: boolean;
 	/** The row selected in the list, by id; none is the index shown (or the first). */
 	cursor: string | undefined;
+	/** What makes a new index is being typed. */
+	creating?: boolean;
 }
 
 export type IndexAction =
@@ -33,6 +36,8 @@ export type IndexAction =
 	/** The service lists no indexes: the id is typed instead. */
 	| { type: 'index/type' }
 	| { type: 'index/set'; id: string }
+	/** Opens (or, with `open: false`, closes) the line where a new index is typed. */
+	| { type: 'index/create'; open: boolean }
 	/** Esc: closes the filter's field, else clears the filter and order, else closes the list. */
 	| { type: 'index/cancel' }
 	| RowFilterAction;
@@ -65,7 +70,10 @@ export function indexReducer<S extends IndexChoice>(state: S, action: IndexActio
 			const id = action.id.trim();
 			return { ...state, picking: false, typing: false, cursor: undefined, indexId: id || state.indexId };
 		}
+		case 'index/create':
+			return Boolean(state.creating) === action.open ? state : { ...state, creating: action.open };
 		case 'index/cancel':
+			if (state.creating) return { ...state, creating: false };
 			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
 			if (state.picking && clearedFilter(state)) return { ...clearedFilter(state)!, cursor: undefined };
 			return state.picking || state.typing ? { ...state, picking: false, typing: false } : state;
@@ -83,6 +91,14 @@ export const indexPickBindings = <const S extends Scope>(scope: S, what: string)
 		key('nav.open', 'enter', `show the selected ${what}`, { hint: 'show' }),
 		key('nav.back', 'esc', 'back, showing the same index (first clears the filter and the order)'),
 		key('index.type', 't', `type the id of a ${what} the list does not have`, { hint: 'type id' }),
+		key('index.create', 'c', `make a ${what}: its name and shape typed, the request shown first`, {
+			hint: 'create',
+			edit: true,
+		}),
+		key('index.delete', 'D', `delete the selected ${what}: shows the exact request first`, {
+			hint: 'delete',
+			edit: true,
+		}),
 		...rowBindings(scope, `${what}es`),
 	] as const;
 };
@@ -93,8 +109,12 @@ export const indexPick = <const S extends Scope>(scope: S, what: string) =>
 		hint: 'index',
 	});
 
-/** The scope that has the keys while an index is chosen. */
-export function indexFocus(state: IndexChoice, pick: Scope): Scope | undefined {
-	if (state.typing || (state.picking && state.filtering)) return 'input';
+/** The scope that has the keys while an index is chosen (a question asked from the list first). */
+export function indexFocus(
+	state: IndexChoice & { confirm?: unknown; open?: boolean },
+	pick: Scope,
+): Scope | undefined {
+	if (state.picking && state.confirm && !state.open) return 'confirm';
+	if (state.typing || (state.picking && (state.filtering || state.creating))) return 'input';
 	return state.picking ? pick : undefined;
 }

@@ -1,16 +1,20 @@
 /**
  * Choosing the index a pane shows: the list of the account's indexes, the one shown marked,
- * Enter shows the selected one; where the service lists none, its id is typed. And what the
- * pane says of an index the service does not have: an answer, not an outage.
+ * Enter shows the selected one; where the service lists none, its id is typed. From the list an
+ * index is made (`c`: its name and shape typed) or the selected one deleted (`D`), each asked as
+ * its exact request (the pane's question) before it is sent. And what the pane says of an index
+ * the service does not have: an answer, not an outage.
  */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import type { IndexKind } from '../../../api/index-access.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { EndpointEntry } from '../../data/poll-store.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { useTheme } from '../../theme/theme.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
+import { type Notice, NoticeLine } from '../notice-line/notice-line-view.js';
 import { PromptLine } from '../prompt-line/prompt-line-view.js';
 import { rowCommands } from '../row-filter/commands.js';
 import { filterField, filterSegment, SegmentText, useArrangedRows } from '../row-filter/row-filter-view.js';
@@ -19,6 +23,19 @@ import { selectedIndex } from '../tail-list/selection.js';
 import { TextInput } from '../text-input/text-input-view.js';
 import { type IndexAction, type IndexChoice, indexPickBindings } from './index-picker-state.js';
 import type { IndexListing } from './listing.js';
+import { newIndexHints } from './new-index.js';
+
+/** Making and deleting indexes from the list: the pane's controller asks, the pane shows its question. */
+export interface IndexEdits {
+	kind: IndexKind;
+	/** Shows the request that makes the index typed; false keeps the line open (what was wrong is the notice). */
+	create(typed: string): boolean;
+	delete(id: string, name: string | undefined): void;
+	/** The question asked (the request shown), drawn instead of the list while it is open. */
+	question: ReactNode;
+	/** What the last edit did, or why it was refused. */
+	notice: Notice | undefined;
+}
 
 export interface IndexPickerProps<T> {
 	/** E.g. `Vector index`. */
@@ -34,6 +51,8 @@ export interface IndexPickerProps<T> {
 	known?: readonly T[];
 	columns: readonly Column<T>[];
 	idOf: (index: T) => string;
+	nameOf?: (index: T) => string | undefined;
+	edits?: IndexEdits;
 	width: number;
 	height: number;
 }
@@ -42,7 +61,7 @@ const none: readonly never[] = [];
 
 /** The list of indexes while picking, the id's field while typing. */
 export function IndexPicker<T>(props: IndexPickerProps<T>) {
-	const { state, dispatch, listing } = props;
+	const { state, dispatch, listing, edits } = props;
 	const data = listing?.data;
 	// A service without the listing: the indexes known, and the id of another is typed (t).
 	const unlisted = data?.listed === false;
@@ -83,6 +102,13 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 			},
 			'nav.back': () => dispatch({ type: 'index/cancel' }),
 			'index.type': () => dispatch({ type: 'index/type' }),
+			'index.create': () => {
+				if (edits) dispatch({ type: 'index/create', open: true });
+			},
+			'index.delete': () => {
+				const index = indexes[selectedNow()];
+				if (edits && index !== undefined) edits.delete(props.idOf(index), props.nameOf?.(index));
+			},
 			...rowCommands({
 				dispatch,
 				columns: props.columns,
@@ -92,8 +118,23 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 				},
 			}),
 		},
-		state.picking && !state.filtering,
+		state.picking && !state.filtering && !state.creating && !edits?.question,
 	);
+	if (state.picking && edits?.question) return <>{edits.question}</>;
+	if (state.picking && state.creating && edits)
+		return (
+			<Box flexDirection="column" width={props.width}>
+				<TextInput
+					label={`new ${props.what.toLowerCase()}:`}
+					placeholder={newIndexHints[edits.kind]}
+					onSubmit={(typed) => {
+						if (edits.create(typed)) dispatch({ type: 'index/create', open: false });
+					}}
+					onCancel={() => dispatch({ type: 'index/cancel' })}
+				/>
+				<NoticeLine notice={edits.notice} />
+			</Box>
+		);
 	if (state.typing || nothing)
 		return (
 			<Box flexDirection="column" width={props.width}>
@@ -125,6 +166,7 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 						: ' · ● shown · enter shows the selected one · t types an id'}
 				</Text>
 			</Text>
+			{edits?.notice ? <NoticeLine notice={edits.notice} /> : null}
 			{unlisted ? (
 				<Text dimColor wrap="truncate-end">
 					{`This service lists no ${props.what.toLowerCase()}es (HTTP ${data.status}): here is the one shown.`}
@@ -137,7 +179,10 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 				columns={props.columns}
 				rows={indexes}
 				width={props.width}
-				height={Math.max(2, props.height - 1 - (unlisted ? 1 : 0) - (state.filtering ? 1 : 0))}
+				height={Math.max(
+					2,
+					props.height - 1 - (unlisted ? 1 : 0) - (state.filtering ? 1 : 0) - (edits?.notice ? 1 : 0),
+				)}
 				selected={index}
 				mark={(row) => (props.idOf(row) === state.indexId ? '●' : ' ')}
 			/>

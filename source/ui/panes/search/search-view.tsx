@@ -10,6 +10,7 @@ import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
 import { IndexDataView } from '../../kit/index-data/index-data-view.js';
+import { indexEdits } from '../../kit/index-picker/index-edits.js';
 import {
 	IndexPicker,
 	isNoSuchIndex,
@@ -68,6 +69,8 @@ export function SearchView(props: PaneViewProps) {
 				known={shown ? [shown] : []}
 				columns={indexColumns}
 				idOf={(index) => index.id}
+				nameOf={(index) => index.name}
+				edits={indexEdits('search', controller, state, props)}
 				width={props.width}
 				height={props.height}
 			/>

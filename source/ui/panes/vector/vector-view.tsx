@@ -11,6 +11,7 @@ import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { IndexDataView } from '../../kit/index-data/index-data-view.js';
+import { indexEdits } from '../../kit/index-picker/index-edits.js';
 import {
 	IndexPicker,
 	isNoSuchIndex,
@@ -175,6 +176,8 @@ export function VectorView(props: PaneProps) {
 				listing={listing}
 				columns={indexColumns}
 				idOf={(index) => index.id}
+				nameOf={(index) => index.name}
+				edits={indexEdits('vector', controller, state, props)}
 				width={props.width}
 				height={props.height}
 			/>
