@@ -17,7 +17,6 @@ export interface AccountCredentials {
 	accountId: string;
 }
 
-<<<<<<< HEAD
 /**
  * How a new token is made: `local` is mqtop's own `mq_local_…`; `deployed` is the deployed
  * service's shape, base64 of `{"UserID", "Password"}`, which the official workflow SDK decodes
@@ -32,20 +31,19 @@ export function resolveCredentials(
 	const accountId = given.accountId ?? randomUUID();
 	return {
 		token: given.token ?? newToken(shape, accountId),
-=======
-/** A new messaging token. */
-export function newAccountToken(): string {
-	return `mq_local_${randomId(32)}`;
-}
-
-export function resolveCredentials(given: Partial<AccountCredentials>): AccountCredentials {
-	return {
-		token: given.token ?? newAccountToken(),
->>>>>>> h-devapi
 		email: given.email ?? 'local@mqtop.localhost',
 		apiKey: given.apiKey ?? randomId(32),
 		accountId,
 	};
+}
+
+/**
+ * The token that replaces `old` when it is rotated: of the same shape, and in the deployed shape
+ * for the same user id, so that webhook URLs made before stay the account's.
+ */
+export function rotatedToken(old: string, accountId: string): string {
+	const userId = tokenUserId(old);
+	return userId === undefined ? newToken('local', accountId) : newToken('deployed', userId);
 }
 
 function newToken(shape: TokenShape, userId: string): string {

@@ -5,7 +5,7 @@
  */
 
 import { StatsPeriod, statsPeriods } from '../../api/schemas.js';
-import { newAccountToken, userResource } from '../account/account.js';
+import { rotatedToken, userResource } from '../account/account.js';
 import type { ServiceContext } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { ok, type Reply } from '../http/reply.js';
@@ -37,7 +37,7 @@ export function mqUser(ctx: ServiceContext, req: Request): Reply {
  */
 export function rotateToken(ctx: ServiceContext, req: Request): Reply {
 	checkAccount(ctx, req);
-	ctx.credentials.token = newAccountToken();
+	ctx.credentials.token = rotatedToken(ctx.credentials.token, ctx.credentials.accountId);
 	ctx.saveAccount();
 	return ok(userResource(ctx.credentials, ctx.limits, ctx.createdAt));
 }
