@@ -129,12 +129,23 @@ describe('parseFlags', () => {
 
 	it('reads --header=a:b, --header "a: b" and -H in the order given, positionals in place', async () => {
 		const args = await parseFlags(
-			['one', '--header=a:b', 'two', '--header', 'a: b', '-HName: v', '-H=x', 'three', '--json'],
+			[
+				'one',
+				'--header=a:b',
+				'007',
+				'--header',
+				'a: b',
+				'-HName: v',
+				'-H=x',
+				'12345678901234567890',
+				'--json',
+			],
 			specs,
 		);
 		expect(args.strings('header')).toEqual(['a:b', 'a: b', 'Name: v', '=x']);
 		expect(args.string('header')).toBe('=x');
-		expect(args.positionals).toEqual(['one', 'two', 'three']);
+		// Read as typed, never as numbers.
+		expect(args.positionals).toEqual(['one', '007', '12345678901234567890']);
 		expect(args.boolean('json')).toBe(true);
 	});
 
