@@ -92,6 +92,75 @@ describe('parseFlags', () => {
 		).toBe('3h');
 	});
 
+	// meow reads the words once; each case below is one its parser (yargs-parser) reads
+	// otherwise than typed unless args.ts checks it first or hands it the word its way.
+	it('refuses a boolean flag followed by true or false instead of losing the word', async () => {
+		expect(await usageError(['--json', 'true', 'abc'])).toBe(
+			'--json takes no value (to give "true" as an argument, write it after --)',
+		);
+		expect(await usageError(['-h', 'false'])).toMatch(/^-h takes no value/);
+		const args = await parseFlags(['--json', '--', 'true'], specs);
+		expect(args.boolean('json')).toBe(true);
+		expect(args.positionals).toEqual(['true']);
+	});
+
+	it('reads a value that starts with "-" only after =, and a lone - as a value', async () => {
+		expect(await usageError(['--period', '-1'])).toMatch(/^--period needs a value; .*--period=<value>/);
+		expect(await usageError(['-H', '-1'])).toMatch(/^-H needs a value; .*--header=<value>/);
+		const args = await parseFlags(
+			['--period=-1', '--header=-x', '-H-y', '-hH', '-', '--data-dir', '-'],
+			specs,
+		);
+		expect(args.string('period')).toBe('-1');
+		expect(args.strings('header')).toEqual(['-x', '-y', '-']);
+		expect(args.string('data-dir')).toBe('-');
+		expect(args.boolean('help')).toBe(true);
+		expect(args.positionals).toEqual([]);
+	});
+
+	it('keeps quotes and empty values given after = or attached to a short flag', async () => {
+		const args = await parseFlags(['--period="q"', "-H'x'", '--header="a: b"', '--data-dir='], specs);
+		expect(args.string('period')).toBe('"q"');
+		expect(args.strings('header')).toEqual(["'x'", '"a: b"']);
+		expect(args.string('data-dir')).toBe('');
+		expect((await parseFlags(['-H', 'x', '--header='], specs)).strings('header')).toEqual(['x', '']);
+		expect((await parseFlags(['--period='], specs)).string('period')).toBe('');
+	});
+
+	it('reads --header=a:b, --header "a: b" and -H in the order given, positionals in place', async () => {
+		const args = await parseFlags(
+			[
+				'one',
+				'--header=a:b',
+				'007',
+				'--header',
+				'a: b',
+				'-HName: v',
+				'-H=x',
+				'12345678901234567890',
+				'--json',
+			],
+			specs,
+		);
+		expect(args.strings('header')).toEqual(['a:b', 'a: b', 'Name: v', '=x']);
+		expect(args.string('header')).toBe('=x');
+		// Read as typed, never as numbers.
+		expect(args.positionals).toEqual(['one', '007', '12345678901234567890']);
+		expect(args.boolean('json')).toBe(true);
+	});
+
+	it('keeps the last value of a single flag given twice, checked against its choices', async () => {
+		const args = await parseFlags(
+			['--period', '1h', '--period=3h', '--notify', 'loud', '--notify=bell'],
+			specs,
+		);
+		expect(args.string('period')).toBe('3h');
+		expect(args.string('notify')).toBe('bell');
+		expect(await usageError(['--notify', 'bell', '--notify', 'loud'])).toBe(
+			'--notify: expected one of off, bell, got "loud"',
+		);
+	});
+
 	it('reads every flag of every command under the name its help shows', async () => {
 		const specsOf = (command: object): CommandSpec[] =>
 			'spec' in command

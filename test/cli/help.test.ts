@@ -98,6 +98,8 @@ const badInvocations: string[][] = [
 	['users', '-x'],
 	['users', '--json', '--nope'],
 	['users', '--json=yes'],
+	['users', '--json', 'true'],
+	['users', '--JSON'],
 	['users', 'extra'],
 	['stats', 'mq', '--period'],
 	['stats', 'mq', '--period', '--json'],
