@@ -6,6 +6,7 @@
  */
 import { Index } from '@upstash/vector';
 import { describe, expect, it } from 'vitest';
+import { dialectPresets } from '../../../source/api/dialect.js';
 import type { LocalService } from '../../../source/local/service.js';
 import { basic, keptServices, raw } from '../helpers.js';
 
@@ -377,5 +378,22 @@ describe('the QStash user of the Developer API', () => {
 		const again = await call(service, 'POST', `/${service.dialect.productSegment}/user/rotatetoken`);
 		expect((again.json as { token: string }).token).not.toBe(token);
 		expect(await queues((again.json as { token: string }).token)).toBe(200);
+	});
+
+	it('rotates a token of the deployed shape into one of that shape, for the same user id', async () => {
+		const service = await kept.start(undefined, { dialect: dialectPresets.deployed });
+		const userIdOf = (token: string) =>
+			(JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { UserID?: string }).UserID;
+		const before = userIdOf(service.token);
+		expect(before).toBeTruthy();
+		const rotated = await call(
+			service,
+			'POST',
+			`/v2/${service.dialect.productSegment}/rotate-token/${service.accountId}`,
+		);
+		const token = (rotated.json as { token: string }).token;
+		expect(token).not.toBe(service.token);
+		// The official workflow SDK reads the user id of a webhook URL from the token (docs/protocol/authentication.md).
+		expect(userIdOf(token)).toBe(before);
 	});
 });
