@@ -17,7 +17,6 @@ import { maxDimension } from '../../local/indexes/vector/store.js';
 import { repairState } from '../../local/persistence/state-directory.js';
 import { StateError, StateInUseError } from '../../local/persistence/state-errors.js';
 import {
-	keptServiceInfo,
 	type LocalIndexKind,
 	type LocalService,
 	type StopReport,
@@ -28,7 +27,7 @@ import { localIndex } from '../../local/service-indexes.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
-import { givenDialect, type LocalStartOptions, localStartOptions } from '../connect.js';
+import { givenDialect, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
 import { ListenError, listenFailure, stateHint } from '../failure.js';
 import {
@@ -42,6 +41,15 @@ import {
 	writeServerFile,
 } from '../local-server.js';
 import type { Output } from '../output.js';
+import { parseRegions, regionDataDir, regionHeaderValue, regionPort } from '../regions.js';
+import { printEnv, refuseBesideRegions } from '../serve-env.js';
+import {
+	closeRegions,
+	type RegionalService,
+	regionBanner,
+	regionsInfo,
+	startRegions,
+} from '../serve-regions.js';
 
 /** What other mqtop processes and apps need to reach this server. */
 function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo {
@@ -88,7 +96,12 @@ const indexLabels: Record<LocalIndexKind, { url: string; token: string }> = {
 	search: { url: 'search database', token: 'search token' },
 };
 
-function banner(service: LocalService, info: LocalServerInfo, switched: string | undefined): string {
+function banner(
+	service: LocalService,
+	info: LocalServerInfo,
+	switched: string | undefined,
+	regions: readonly RegionalService[] | undefined,
+): string {
 	const { dialect } = service.context;
 	const rows: [string, string][] = [
 		['queue URL', service.queueUrl],
@@ -134,6 +147,7 @@ function banner(service: LocalService, info: LocalServerInfo, switched: string |
 	].join('\n');
 	return (
 		`mqtop local service listening on ${service.queueUrl}\n\n${switched ? `!! ${switched}\n\n` : ''}${table}\n\n` +
+		(regions ? regionBanner(regions) : '') +
 		`For your app's .env (also: mqtop serve --env):\n${env}\n` +
 		(presetOf(dialect) === 'deployed'
 			? ''
@@ -290,6 +304,11 @@ export const serveCommand = defineCommand({
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
+		'--regions eu-central-1,us-east-1 runs several regions at once, as the deployed service has them, the first ' +
+			'the default: each on its own port (--port, then the ports after it), with its own token, signing keys and ' +
+			'state (in <data dir>/regions/<name>), and its deliveries say which region sent them (the Region header). ' +
+			"The credential flags set the default region's. --env then adds each region's variables as the official " +
+			"SDK's region migration mode reads them (QSTASH_REGION, US_EAST_1_QSTASH_URL, ...).",
 		'With --json it prints one JSON line with the connection details once it accepts requests, and when it ' +
 			'stops one {"stopped", "pending", "evicted"} line (stopping is no warning).',
 	],
@@ -323,6 +342,11 @@ export const serveCommand = defineCommand({
 			value: '<n>',
 			description: 'dimension of the dense vector index (default 384; kept once it holds vectors)',
 		},
+		regions: {
+			type: 'string',
+			value: '<a,b>',
+			description: 'run these regions at once, the first the default (e.g. eu-central-1,us-east-1)',
+		},
 		'hybrid-dimension': {
 			type: 'string',
 			value: '<n>',
@@ -333,6 +357,7 @@ export const serveCommand = defineCommand({
 		'mqtop serve',
 		'mqtop serve --dialect deployed --env >> .env',
 		'mqtop serve --data-dir ./.mqtop --port 8081',
+		'mqtop serve --dialect deployed --regions eu-central-1,us-east-1',
 		'mqtop serve --ephemeral --limits ./free-plan.json --limit max_delay=604800',
 	],
 	async run({ args, out, resolved, dataDir: configuredDataDir }) {
@@ -345,10 +370,13 @@ export const serveCommand = defineCommand({
 		const ephemeral = args.boolean('ephemeral');
 		const dataDir = ephemeral ? undefined : configuredDataDir;
 		const start = resolved.local ? localStartOptions(resolved) : { dialect: givenDialect(resolved) };
+		const regions = parseRegions(args.string('regions'));
+		if (regions && port !== 0 && port + regions.length - 1 > 65_535)
+			throw new UsageError(`--regions: ${regions.length} regions take the ports from ${port}, past 65535`);
 		if (args.boolean('env')) {
 			if (dataDir === undefined)
 				throw new UsageError('--env prints what stays the same across restarts; --ephemeral keeps nothing');
-			return printEnv(out, { ...start, dataDir }, host, port);
+			return printEnv(out, { ...start, dataDir }, { host, port, regions, startFailure });
 		}
 		const limits = await planLimits(args.string('limits'), args.strings('limit'));
 		const dimensions = {
@@ -360,22 +388,51 @@ export const serveCommand = defineCommand({
 				throw new UsageError('--repair repairs a data directory; --ephemeral keeps none');
 			await repair(out, dataDir, { host, port });
 		}
+		if (dataDir !== undefined) await refuseBesideRegions(dataDir, regions !== undefined);
+		const common = {
+			host,
+			limits,
+			...dimensions,
+			// A request that hit a bug got a 500; the operator sees why on stderr.
+			onError: (error: unknown) =>
+				out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
+		};
 		let service: LocalService;
-		try {
-			service = await startLocalService({
-				...start,
-				host,
-				port,
-				limits,
-				...dimensions,
-				...(dataDir === undefined ? {} : { dataDir }),
-				// A request that hit a bug got a 500; the operator sees why on stderr.
-				onError: (error) =>
-					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
-				onNotice: (text) => out.warn(sanitize(text)),
+		let regional: RegionalService[] | undefined;
+		if (regions) {
+			// The credential flags are the default region's; the others make and keep their own.
+			regional = await startRegions(regions, async (region, index) => {
+				const where = {
+					host,
+					port: regionPort(port, index),
+					dataDir: dataDir === undefined ? undefined : regionDataDir(dataDir, region),
+				};
+				try {
+					return await startLocalService({
+						...(index === 0 ? start : { dialect: start.dialect }),
+						...common,
+						port: where.port,
+						region: regionHeaderValue(region),
+						...(where.dataDir === undefined ? {} : { dataDir: where.dataDir }),
+						onNotice: (text) => out.warn(`${region}: ${sanitize(text)}`),
+					});
+				} catch (error) {
+					throw await startFailure(error, where);
+				}
 			});
-		} catch (error) {
-			throw await startFailure(error, { host, port, dataDir });
+			service = (regional[0] as RegionalService).service;
+		} else {
+			try {
+				service = await startLocalService({
+					...start,
+					...common,
+					port,
+					...(dataDir === undefined ? {} : { dataDir }),
+					onNotice: (text) => out.warn(sanitize(text)),
+				});
+			} catch (error) {
+				throw await startFailure(error, { host, port, dataDir });
+			}
 		}
 		for (const [flag, asked, plane] of [
 			['--vector-dimension', dimensions.vectorDimension, service.context.indexes.vectors[0]],
@@ -390,7 +447,10 @@ export const serveCommand = defineCommand({
 		const switched = dialectSwitch(service);
 		if (switched) out.warn(switched);
 		const signal = untilSignal();
-		const info = serverInfo(service, dataDir !== undefined);
+		const info = {
+			...serverInfo(service, dataDir !== undefined),
+			...(regional ? { regions: regionsInfo(regional) } : {}),
+		};
 		// A throwaway server (a test's, say) is announced nowhere: the data directory's server.json
 		// belongs to the server that keeps that directory, which commands go on using meanwhile.
 		if (dataDir !== undefined)
@@ -400,9 +460,9 @@ export const serveCommand = defineCommand({
 				),
 			);
 		if (out.json) out.event(info);
-		else out.line(banner(service, info, switched));
+		else out.line(banner(service, info, switched, regional));
 		await signal;
-		const report = await service.close();
+		const report = regional ? await closeRegions(regional) : await service.close();
 		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
 		const note = stopNote(report, dataDir);
 		// Stopping when asked is no warning: with --json it is the stream's last event, on stdout.
@@ -431,30 +491,4 @@ async function repair(out: Output, dataDir: string, where: { host: string; port:
 		`repaired the state in ${location}; the files LevelDB replaced or could not read are in ${location}/lost`,
 	);
 	for (const line of said) out.warn(`  ${sanitize(line)}`);
-}
-
-/** `--env`: the lines of the server that runs on this data directory, else of the kept identity. */
-async function printEnv(
-	out: Output,
-	options: LocalStartOptions & { dataDir: string },
-	host: string,
-	port: number,
-): Promise<number> {
-	const running = await findLocalServer(options.dataDir);
-	let info: LocalServerInfo;
-	if (running) {
-		info = running;
-	} else {
-		const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-		try {
-			const kept = await keptServiceInfo(options, baseUrl);
-			info = { ...kept, pid: process.pid, keepsState: true };
-		} catch (error) {
-			throw await startFailure(error, { host, port, dataDir: options.dataDir });
-		}
-	}
-	if (out.json)
-		out.document(Object.fromEntries(envLines(info, info.dialect).map((line) => line.split(/=(.*)/s, 2))));
-	else out.lines(envLines(info, info.dialect));
-	return exitCodes.ok;
 }
