@@ -145,7 +145,11 @@ describe('mqtop serve --regions', () => {
 			const receiver = new Receiver();
 			for (const arrival of [fromEu, fromUs])
 				await expect(
-					receiver.verify({ signature: arrival.signature, body: arrival.body, upstashRegion: arrival.region }),
+					receiver.verify({
+						signature: arrival.signature,
+						body: arrival.body,
+						upstashRegion: arrival.region,
+					}),
 				).resolves.toBe(true);
 			// Without the region the default region's keys are used: they did not sign the US delivery.
 			await expect(receiver.verify({ signature: fromUs.signature, body: fromUs.body })).rejects.toThrow();
