@@ -21,6 +21,11 @@ export const RegionInfo = z.object({
 	token: z.string(),
 	currentSigningKey: z.string(),
 	nextSigningKey: z.string(),
+	/** For the monitor, which shows any region's account (the management API is at its queue URL). */
+	managementUrl: z.string().optional(),
+	email: z.string().optional(),
+	apiKey: z.string().optional(),
+	accountId: z.string().optional(),
 });
 export type RegionInfo = z.infer<typeof RegionInfo>;
 

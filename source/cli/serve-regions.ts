@@ -39,6 +39,10 @@ export function regionsInfo(services: readonly RegionalService[]): RegionInfo[] 
 		token: service.token,
 		currentSigningKey: service.currentSigningKey,
 		nextSigningKey: service.nextSigningKey,
+		managementUrl: service.managementUrl,
+		email: service.email,
+		apiKey: service.apiKey,
+		accountId: service.accountId,
 	}));
 }
 
