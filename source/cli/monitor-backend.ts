@@ -34,6 +34,7 @@ import {
 	removeServerFile,
 	writeServerFile,
 } from './local-server.js';
+import { regionNamed } from './regions.js';
 
 // The TUI's scheduler backs off on its own; the client must not retry on top of it.
 const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
@@ -158,7 +159,9 @@ async function embeddedBackend(
 function inRegion(server: LocalServerInfo, region: string | undefined): LocalServerInfo {
 	if (region === undefined) return server;
 	const names = server.regions?.map((r) => r.region) ?? [];
-	const chosen = server.regions?.find((r) => r.region === region.trim().toLowerCase());
+	// `us-east-1`, `US-EAST-1` (the header) and `US_EAST_1` (the variables) name the same region.
+	const named = regionNamed(region, names);
+	const chosen = server.regions?.find((r) => r.region === named);
 	if (!chosen)
 		throw new ConfigError(
 			names.length === 0

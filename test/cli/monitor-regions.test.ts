@@ -59,7 +59,7 @@ describe('the monitor on a server of several regions', () => {
 			['us-east-1', false],
 		]);
 
-		const other = await chooseBackend(local, choice('us-east-1'));
+		const other = await chooseBackend(local, choice('US_EAST_1'));
 		expect(other.client.settings.queueUrl).toBe(us.queueUrl);
 		expect(other.embedded?.accountId).toBe(us.accountId);
 		expect(other.keys?.current).toBe(us.currentSigningKey);
