@@ -12,6 +12,22 @@ import { type Dialect, presetOf } from '../api/dialect.js';
 import { envName } from '../config/settings.js';
 import { localIndex, localIndexKinds } from '../local/service-indexes.js';
 import { parseJsonAs } from '../text/parse-json.js';
+import { regionEnvPrefix } from './regions.js';
+
+/** One region of a server that runs several: its own address, token and signing keys. */
+export const RegionInfo = z.object({
+	region: z.string(),
+	queueUrl: z.string(),
+	token: z.string(),
+	currentSigningKey: z.string(),
+	nextSigningKey: z.string(),
+	/** For the monitor, which shows any region's account (the management API is at its queue URL). */
+	managementUrl: z.string().optional(),
+	email: z.string().optional(),
+	apiKey: z.string().optional(),
+	accountId: z.string().optional(),
+});
+export type RegionInfo = z.infer<typeof RegionInfo>;
 
 /** Everything a client or an app needs to reach a running local server. */
 export const LocalServerInfo = z.object({
@@ -49,6 +65,11 @@ export const LocalServerInfo = z.object({
 	}),
 	/** False for a server that keeps nothing (`--ephemeral`). */
 	keepsState: z.boolean(),
+	/**
+	 * The regions of `mqtop serve --regions`, the default first (its details are those above);
+	 * absent for a server of one region (docs/protocol/regions.md).
+	 */
+	regions: z.array(RegionInfo).optional(),
 });
 export type LocalServerInfo = z.infer<typeof LocalServerInfo>;
 
@@ -94,11 +115,26 @@ const probeTimeoutMs = 1500;
 export async function findLocalServer(dataDir: string): Promise<LocalServerInfo | undefined> {
 	const info = await readServerFile(dataDir);
 	if (!info) return undefined;
-	const keys = (await probeJson(`${info.queueUrl}/v2/keys`, { authorization: `Bearer ${info.token}` })) as
+	const keys = await liveKeys(info);
+	if (!keys) return undefined;
+	const live = { ...info, ...keys };
+	if (!info.regions) return live;
+	// Each region rotates its keys on its own; one that does not answer keeps those it started with.
+	const regions = await Promise.all(
+		info.regions.map(async (region) => ({ ...region, ...(await liveKeys(region)) })),
+	);
+	return { ...live, regions };
+}
+
+/** The signing keys a server (or a region of it) has now; undefined when it does not answer. */
+async function liveKeys(
+	server: Pick<LocalServerInfo, 'queueUrl' | 'token'>,
+): Promise<Pick<LocalServerInfo, 'currentSigningKey' | 'nextSigningKey'> | undefined> {
+	const keys = (await probeJson(`${server.queueUrl}/v2/keys`, { authorization: `Bearer ${server.token}` })) as
 		| { current?: unknown; next?: unknown }
 		| undefined;
 	if (typeof keys?.current !== 'string' || typeof keys.next !== 'string') return undefined;
-	return { ...info, currentSigningKey: keys.current, nextSigningKey: keys.next };
+	return { currentSigningKey: keys.current, nextSigningKey: keys.next };
 }
 
 /**
@@ -184,5 +220,40 @@ export function envLines(info: LocalServerInfo, dialect: Dialect): string[] {
 				['MQTOP_SEARCH_INDEX_TOKEN', search.token],
 				...indexes,
 			];
-	return pairs.map(([name, value]) => `${name}=${value}`);
+	return [...pairs, ...regionPairs(info, deployed)].map(([name, value]) => `${name}=${value}`);
+}
+
+/**
+ * Each region's address, token and keys under the names the official SDK's migration mode reads
+ * (`US_EAST_1_QSTASH_URL`, ...), with `QSTASH_REGION` naming the default; mqtop's own names with
+ * the same prefixes in its own dialect. Nothing for a server of one region.
+ */
+function regionPairs(info: LocalServerInfo, deployed: boolean): [string, string][] {
+	const regions = info.regions;
+	if (!regions?.[0]) return [];
+	const names = deployed
+		? {
+				url: 'QSTASH_URL',
+				token: 'QSTASH_TOKEN',
+				current: 'QSTASH_CURRENT_SIGNING_KEY',
+				next: 'QSTASH_NEXT_SIGNING_KEY',
+			}
+		: {
+				url: envName('queueUrl'),
+				token: envName('token'),
+				current: envName('currentSigningKey'),
+				next: envName('nextSigningKey'),
+			};
+	return [
+		...(deployed ? [['QSTASH_REGION', regionEnvPrefix(regions[0].region)] as [string, string]] : []),
+		...regions.flatMap((region): [string, string][] => {
+			const prefix = regionEnvPrefix(region.region);
+			return [
+				[`${prefix}_${names.url}`, region.queueUrl],
+				[`${prefix}_${names.token}`, region.token],
+				[`${prefix}_${names.current}`, region.currentSigningKey],
+				[`${prefix}_${names.next}`, region.nextSigningKey],
+			];
+		}),
+	];
 }

@@ -15,9 +15,9 @@ import type { Demo } from '../demo/demo.js';
 import { StateError, StateInUseError } from '../local/persistence/state-errors.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
 import { localIndex } from '../local/service-indexes.js';
-import type { ReadKeys } from '../receiver/index.js';
+import type { NamedKeyPair, ReadKeys } from '../receiver/index.js';
 import { generateSigningKey } from '../signing/keys.js';
-import type { TuiConnection } from '../ui/contract/connection.js';
+import type { TuiConnection, TuiRegion } from '../ui/contract/connection.js';
 import {
 	localSettings,
 	localStartOptions,
@@ -34,6 +34,7 @@ import {
 	removeServerFile,
 	writeServerFile,
 } from './local-server.js';
+import { regionNamed } from './regions.js';
 
 // The TUI's scheduler backs off on its own; the client must not retry on top of it.
 const noRetry = { retry: { retries: 0, baseDelayMs: 100, maxDelayMs: 100 } };
@@ -50,6 +51,10 @@ export interface Backend {
 	/** Reads the keys again: the local service's rotate (POST /v2/keys/rotate). */
 	readKeys?: ReadKeys;
 	demo?: (receiverUrl: string) => Promise<Demo>;
+	/** The regions of a running server of several, the one the panes show marked (docs/protocol/regions.md). */
+	regions?: TuiRegion[];
+	/** The name of the region whose keys are `keys`, and the other regions' keys, named. */
+	regionKeys?: { shown: string; others: NamedKeyPair[] };
 	close(): Promise<void>;
 }
 
@@ -147,11 +152,67 @@ async function embeddedBackend(
 	};
 }
 
+/**
+ * The server as the panes show it: the region asked for (its queue, account and keys; the
+ * indexes stay the default region's), else the default.
+ */
+function inRegion(server: LocalServerInfo, region: string | undefined): LocalServerInfo {
+	if (region === undefined) return server;
+	const names = server.regions?.map((r) => r.region) ?? [];
+	// `us-east-1`, `US-EAST-1` (the header) and `US_EAST_1` (the variables) name the same region.
+	const named = regionNamed(region, names);
+	const chosen = server.regions?.find((r) => r.region === named);
+	if (!chosen)
+		throw new ConfigError(
+			names.length === 0
+				? `--region ${region}: the local server runs one region (start it with mqtop serve --regions)`
+				: `--region ${region}: the local server runs the regions ${names.join(', ')}`,
+		);
+	const { region: _name, ...details } = chosen;
+	return { ...server, ...details };
+}
+
+/** Each region of the server, for the Overview's line of regions; undefined for a server of one. */
+function regionsOf(
+	resolved: Resolved,
+	server: LocalServerInfo,
+	shown: LocalServerInfo,
+): TuiRegion[] | undefined {
+	return server.regions?.map((region) => {
+		const { region: name, ...details } = region;
+		const at = { ...server, ...details };
+		return {
+			region: name,
+			settings: runningServerSettings(resolved, at),
+			accountId: at.accountId,
+			shown: at.queueUrl === shown.queueUrl,
+		};
+	});
+}
+
 /** The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped. */
-function runningBackend(resolved: Resolved, server: LocalServerInfo): Backend {
+function runningBackend(resolved: Resolved, running: LocalServerInfo, region: string | undefined): Backend {
+	const server = inRegion(running, region);
 	const settings = runningServerSettings(resolved, server);
 	const client = new MqClient(settings, noRetry);
+	const regions = regionsOf(resolved, running, server);
+	const shown = running.regions?.find((r) => r.queueUrl === server.queueUrl);
 	return {
+		...(regions ? { regions } : {}),
+		...(shown
+			? {
+					regionKeys: {
+						shown: shown.region,
+						others: (running.regions ?? [])
+							.filter((r) => r !== shown)
+							.map((r) => ({
+								name: r.region,
+								currentSigningKey: r.currentSigningKey,
+								nextSigningKey: r.nextSigningKey,
+							})),
+					},
+				}
+			: {}),
 		client,
 		dialect: settings.dialect,
 		embedded: {
@@ -193,12 +254,18 @@ export interface BackendChoice {
 	demo: boolean;
 	/** Port of the local service the monitor runs itself; default 8080 (a free one if taken). */
 	port?: number;
+	/** The region the panes show, of a running server of several (`--region`). */
+	region?: string | undefined;
 }
 
 export async function chooseBackend(resolved: Resolved, choice: BackendChoice): Promise<Backend> {
 	if (!resolved.local) return remoteBackend(resolved, choice.configPath);
 	const server = choice.throwaway ? undefined : await findLocalServer(choice.dataDir);
-	if (server) return runningBackend(resolved, server);
+	if (server) return runningBackend(resolved, server, choice.region);
+	if (choice.region !== undefined)
+		throw new ConfigError(
+			`--region ${choice.region}: no local server of several regions runs (mqtop serve --regions)`,
+		);
 	return embeddedBackend(
 		resolved,
 		choice.throwaway ? undefined : choice.dataDir,

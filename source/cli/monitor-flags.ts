@@ -26,6 +26,12 @@ export const monitorFlags: FlagSpecs = {
 		value: '<port>',
 		description: `port of the local server the monitor runs when none runs (default ${defaultLocalPort})`,
 	},
+	region: {
+		type: 'string',
+		value: '<name>',
+		description:
+			'with a local server of several regions (mqtop serve --regions): the region the panes show (default the first)',
+	},
 	'receiver-port': {
 		type: 'string',
 		value: '<port>',

@@ -26,7 +26,7 @@ export const loadReceiver = () => import('../receiver/index.js');
 
 /** The options of the monitor's own receiver, on the service of `backend` (which has signing keys). */
 export async function ownReceiverOptions(
-	backend: Pick<Backend, 'dialect' | 'readKeys'> & { keys: NonNullable<Backend['keys']> },
+	backend: Pick<Backend, 'dialect' | 'readKeys' | 'regionKeys'> & { keys: NonNullable<Backend['keys']> },
 	settings: ReceiverSettings,
 	place: OwnReceiverPlace,
 ): Promise<StartReceiverOptions> {
@@ -38,7 +38,9 @@ export async function ownReceiverOptions(
 		onHistoryError: place.onHistoryError,
 		currentSigningKey: backend.keys.current,
 		nextSigningKey: backend.keys.next,
-		keyPairs: settings.keyPairs,
+		// A server's other regions verify as key pairs of their own (docs/protocol/regions.md).
+		keyPairs: [...settings.keyPairs, ...(backend.regionKeys?.others ?? [])],
+		keyPairName: backend.regionKeys?.shown,
 		publicUrl: settings.publicUrl,
 		forwardTo: settings.forwardTo,
 		forwardRejected: settings.forwardRejected,

@@ -123,6 +123,7 @@ async function runMonitor(
 		throwaway,
 		demo,
 		port,
+		region: args.string('region'),
 	});
 	let receiver: ReceiverHandle | undefined;
 	let follower: HistoryFollower | undefined;
@@ -192,6 +193,7 @@ async function runMonitor(
 				demo,
 				receiverUrl: receiver?.url,
 				unconfigured: backend.unconfigured,
+				regions: backend.regions,
 				settingsOrigin: {
 					configPath: config.path,
 					...(resolved.profile === localProfile ? {} : { profile: resolved.profile }),

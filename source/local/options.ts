@@ -17,6 +17,11 @@ export interface LocalServiceData extends Partial<AccountCredentials> {
 	/** Port; 0 (the default) picks a free one. */
 	port?: number;
 	dialect?: Partial<Dialect>;
+	/**
+	 * The region this service is, as deliveries name it in their Region header (`US-EAST-1`):
+	 * one of the regions of `mqtop serve --regions` (docs/protocol/regions.md). None: no header.
+	 */
+	region?: string;
 	currentSigningKey?: string;
 	nextSigningKey?: string;
 	vectorIndexId?: string;

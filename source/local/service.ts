@@ -356,6 +356,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	const engine = new DeliveryEngine({
 		onError,
 		dialect,
+		region: options.region,
 		clock,
 		limits,
 		signingKey: () => keys.current,

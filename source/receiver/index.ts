@@ -18,7 +18,7 @@ export type { EventGist, EventKind, ForwardSummary, ReceivedEvent } from './even
 export { historyDirectory, monitorHistoryDirectory } from './history-files.js';
 export type { FollowOptions, FollowState, HistoryFollower } from './history-follow.js';
 export { defaultBytesPerSecond, defaultHistoryBytes } from './history-write.js';
-export { ReceiverOptionError } from './options.js';
+export { type NamedKeyPair, ReceiverOptionError } from './options.js';
 export type { ReceiverHandle, StartReceiverOptions } from './receiver.js';
 export {
 	answerParts,

@@ -18,6 +18,8 @@ export interface ReceiverOptions {
 	nextSigningKey?: string | undefined;
 	/** More key pairs, tried in order after the main one; the event names the one that verified. */
 	keyPairs?: readonly NamedKeyPair[] | undefined;
+	/** The main pair's name, when it has one (the default region's): the event names it too. */
+	keyPairName?: string | undefined;
 	/** 0 (the default) picks a free port. */
 	port?: number | undefined;
 	/** Default 127.0.0.1: nothing outside this machine reaches the receiver unless asked. */
@@ -59,6 +61,7 @@ export interface ResolvedReceiverOptions {
 	currentSigningKey: string;
 	nextSigningKey: string | undefined;
 	keyPairs: NamedKeyPair[];
+	keyPairName: string | undefined;
 	port: number;
 	host: string;
 	dialect: Dialect;
@@ -107,6 +110,7 @@ export function resolveReceiverOptions(options: ReceiverOptions): ResolvedReceiv
 		currentSigningKey: current,
 		nextSigningKey: next,
 		keyPairs,
+		keyPairName: options.keyPairName?.trim() || undefined,
 		port: integer('port', options.port, 0, 0, 65_535),
 		host: options.host?.trim() || '127.0.0.1',
 		dialect: resolveDialect(options.dialect),

@@ -1,6 +1,7 @@
 /**
- * How the receiver checks a request's signature: against its main key pair, then each named
- * pair in turn (the deployed service signs per region during a migration), with the subject
+ * How the receiver checks a request's signature: against its main key pair (named too when it is
+ * a region's), then each named pair in turn (the deployed service signs per region during a
+ * migration, as `mqtop serve --regions` does: docs/protocol/regions.md), with the subject
  * check against the public URL when one is given. Pure.
  */
 import { type VerifyResult, verifySignature } from '../signing/jwt.js';
@@ -9,7 +10,13 @@ import { expectedSubject, type ResolvedReceiverOptions } from './options.js';
 
 type VerifyInputs = Pick<
 	ResolvedReceiverOptions,
-	'currentSigningKey' | 'nextSigningKey' | 'keyPairs' | 'publicUrl' | 'dialect' | 'clockToleranceSeconds'
+	| 'currentSigningKey'
+	| 'nextSigningKey'
+	| 'keyPairs'
+	| 'keyPairName'
+	| 'publicUrl'
+	| 'dialect'
+	| 'clockToleranceSeconds'
 >;
 
 export function verifyReceived(
@@ -20,7 +27,8 @@ export function verifyReceived(
 ): Verification {
 	const first = verifyWith(options, options.currentSigningKey, options.nextSigningKey, token, path, body);
 	// Only a signature no key of the main pair made is worth trying the other pairs on.
-	if (first.ok || first.failure !== 'signature' || options.keyPairs.length === 0) return first;
+	if (first.ok || first.failure !== 'signature' || options.keyPairs.length === 0)
+		return options.keyPairName === undefined ? first : { ...first, keyPair: options.keyPairName };
 	for (const pair of options.keyPairs) {
 		const result = verifyWith(options, pair.currentSigningKey, pair.nextSigningKey, token, path, body);
 		if (result.ok || result.failure !== 'signature') return { ...result, keyPair: pair.name };

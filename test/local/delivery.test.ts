@@ -77,6 +77,8 @@ describe('a successful delivery', () => {
 		expect(got!.headers['svc-retried']).toBe('0');
 		expect(got!.headers['svc-caller-ip']).toBe('127.0.0.1');
 		expect(got!.headers['svc-topic-name']).toBeUndefined();
+		// A service of one region names none (docs/protocol/regions.md).
+		expect(got!.headers['svc-region']).toBeUndefined();
 		expect(got!.headers['user-agent']).toBeTruthy();
 		expect(verify(got!, destination)).toMatchObject({ ok: true, key: 'current' });
 	});

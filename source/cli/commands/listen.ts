@@ -15,6 +15,7 @@ import {
 	defaultHistoryBytes,
 	formatEventLine,
 	historyDirectory,
+	type NamedKeyPair,
 	type ReadKeys,
 	type ReceiverHandle,
 	ReceiverOptionError,
@@ -46,6 +47,10 @@ interface Keys {
 	from?: string;
 	/** Reads them again there (the local server rotates its keys). */
 	read?: ReadKeys;
+	/** With a local server of several regions: the default region's name (the keys above are its). */
+	region?: string;
+	/** ...and the other regions' keys, each pair named by its region (docs/protocol/regions.md). */
+	regionPairs?: NamedKeyPair[];
 }
 
 /** The configured keys, else those of the local server that runs on the data directory. */
@@ -57,7 +62,18 @@ async function signingKeys(
 	if (current?.trim()) return { current, next: resolved.values.nextSigningKey, dialect: resolved.dialect };
 	const local = await findLocal(dataDir);
 	if (!local) throw new UsageError(noKeyMessage);
+	const [first, ...others] = local.regions ?? [];
 	return {
+		...(first
+			? {
+					region: first.region,
+					regionPairs: others.map((region) => ({
+						name: region.region,
+						currentSigningKey: region.currentSigningKey,
+						nextSigningKey: region.nextSigningKey,
+					})),
+				}
+			: {}),
 		current: local.currentSigningKey,
 		next: local.nextSigningKey,
 		dialect: local.dialect,
@@ -189,8 +205,10 @@ export const listenCommand = defineCommand({
 	],
 	async run(context) {
 		const { args, out, resolved, reveal, dataDir } = context;
-		const settings = receiverSettings(context);
 		const keys = await signingKeys(resolved, dataDir);
+		// A local server's regions verify as key pairs of their own, after those configured.
+		const configured = receiverSettings(context);
+		const settings = { ...configured, keyPairs: [...configured.keyPairs, ...(keys.regionPairs ?? [])] };
 		const currentSigningKey = keys.current;
 		const nextSigningKey = keys.next;
 		const replay = args.string('replay');
@@ -198,7 +216,10 @@ export const listenCommand = defineCommand({
 			return replayCaptured({ out, args, seq: replay, settings, keys, history: historyDirectory(dataDir) });
 		if (args.string('body') !== undefined || args.strings('header').length > 0)
 			throw new UsageError('--body and --header change a request sent again: use them with --replay <n>');
-		if (keys.from && !out.json) out.warn(`verifying with the signing keys of ${keys.from}`);
+		if (keys.from && !out.json)
+			out.warn(
+				`verifying with the signing keys of ${keys.from}${keys.region ? ` and each of its regions'` : ''}`,
+			);
 		// One write per turn of the event loop, not one per request.
 		const lines = new LineBatch((text) => out.line(text));
 		let handle: ReceiverHandle;
@@ -207,6 +228,7 @@ export const listenCommand = defineCommand({
 				currentSigningKey,
 				nextSigningKey,
 				keyPairs: settings.keyPairs,
+				keyPairName: keys.region,
 				forwardTo: settings.forwardTo,
 				forwardRejected: settings.forwardRejected,
 				historyDir: historyDirectory(dataDir),
@@ -254,6 +276,7 @@ export const listenCommand = defineCommand({
 					out,
 					dialect: keys.dialect,
 					settings,
+					region: keys.region,
 				}),
 			);
 		await stopped;
@@ -290,6 +313,7 @@ function banner(
 		out: Output;
 		dialect: { headerPrefix: string; issuer: string };
 		settings: ReceiverSettings;
+		region: string | undefined;
 	},
 ): string {
 	const { paint } = o.out.style;
@@ -300,7 +324,7 @@ function banner(
 		`${paint('bold', 'mqtop listen')}  receiving on ${paint(['bold', 'cyan'], url)}${
 			forwardTo ? `  forwarding to ${paint(['bold', 'cyan'], sanitize(forwardTo))}` : ''
 		}`,
-		`  current signing key  ${show(o.current)}`,
+		`  current signing key  ${show(o.current)}${o.region ? `  (region ${sanitize(o.region)})` : ''}`,
 		`  next signing key     ${o.next?.trim() ? show(o.next) : paint('yellow', 'none (only the current key verifies)')}`,
 		...keyPairs.map(
 			(pair) =>

@@ -5,19 +5,10 @@
  * accepts requests; otherwise a banner with the lines for an app's .env and curl examples.
  */
 
-import { readFile } from 'node:fs/promises';
 import { type Dialect, presetOf } from '../../api/dialect.js';
-import {
-	LimitsError,
-	type PlanLimits,
-	parseLimitAssignment,
-	parsePlanLimits,
-} from '../../local/account/limits.js';
-import { maxDimension } from '../../local/indexes/vector/store.js';
 import { repairState } from '../../local/persistence/state-directory.js';
 import { StateError, StateInUseError } from '../../local/persistence/state-errors.js';
 import {
-	keptServiceInfo,
 	type LocalIndexKind,
 	type LocalService,
 	type StopReport,
@@ -28,7 +19,7 @@ import { localIndex, localIndexKinds } from '../../local/service-indexes.js';
 import { sanitize } from '../../text/sanitize.js';
 import { UsageError } from '../args.js';
 import { exitCodes } from '../command.js';
-import { givenDialect, type LocalStartOptions, localStartOptions } from '../connect.js';
+import { givenDialect, localStartOptions } from '../connect.js';
 import { defineCommand } from '../define.js';
 import { withDevCredentials } from '../dev-credentials.js';
 import { ListenError, listenFailure, stateHint } from '../failure.js';
@@ -43,6 +34,16 @@ import {
 	writeServerFile,
 } from '../local-server.js';
 import type { Output } from '../output.js';
+import { parseRegions, regionDataDir, regionHeaderValue, regionPort } from '../regions.js';
+import { printEnv, refuseBesideRegions } from '../serve-env.js';
+import { dimensionFlag, planLimits } from '../serve-flags.js';
+import {
+	closeRegions,
+	type RegionalService,
+	regionBanner,
+	regionsInfo,
+	startRegions,
+} from '../serve-regions.js';
 
 /** What other mqtop processes and apps need to reach this server. */
 function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo {
@@ -89,7 +90,12 @@ const indexLabels: Record<LocalIndexKind, { url: string; token: string }> = {
 	search: { url: 'search database', token: 'search token' },
 };
 
-function banner(service: LocalService, info: LocalServerInfo, switched: string | undefined): string {
+function banner(
+	service: LocalService,
+	info: LocalServerInfo,
+	switched: string | undefined,
+	regions: readonly RegionalService[] | undefined,
+): string {
 	const { dialect } = service.context;
 	const rows: [string, string][] = [
 		['queue URL', service.queueUrl],
@@ -143,6 +149,7 @@ function banner(service: LocalService, info: LocalServerInfo, switched: string |
 	].join('\n');
 	return (
 		`mqtop local service listening on ${service.queueUrl}\n\n${switched ? `!! ${switched}\n\n` : ''}${table}\n\n` +
+		(regions ? regionBanner(regions) : '') +
 		`For your app's .env (also: mqtop serve --env):\n${env}\n` +
 		(presetOf(dialect) === 'deployed'
 			? ''
@@ -153,54 +160,6 @@ function banner(service: LocalService, info: LocalServerInfo, switched: string |
 				'nowhere): give them its address and token (the lines above). Press Ctrl+C to stop.\n'
 			: 'Commands and the monitor (mqtop) use this server while it runs. Press Ctrl+C to stop.\n')
 	);
-}
-
-/**
- * The plan limits asked for: a JSON file (`--limits`), then single `--limit name=value` flags
- * over it. Everything not named keeps the default of a generous paid plan.
- */
-async function planLimits(file: string | undefined, assignments: string[]): Promise<Partial<PlanLimits>> {
-	const limits: Partial<PlanLimits> = {};
-	try {
-		if (file !== undefined) {
-			let text: string;
-			try {
-				text = await readFile(file, 'utf8');
-			} catch (error) {
-				throw new LimitsError(`cannot read ${file}: ${(error as Error).message}`);
-			}
-			let json: unknown;
-			try {
-				json = JSON.parse(text);
-			} catch (error) {
-				throw new LimitsError(`${file} is not valid JSON (${(error as Error).message})`);
-			}
-			Object.assign(limits, parsePlanLimits(json, `${file}: `));
-		}
-		for (const assignment of assignments) {
-			const [name, value] = parseLimitAssignment(assignment);
-			limits[name] = value;
-		}
-	} catch (error) {
-		if (error instanceof LimitsError) throw new UsageError(`--limits/--limit: ${sanitize(error.message)}`);
-		throw error;
-	}
-	return limits;
-}
-
-/** A dimension flag as a start option; 1 to 4096. */
-function dimensionFlag<K extends string>(
-	text: string | undefined,
-	flag: string,
-	key: K,
-): Partial<Record<K, number>> {
-	if (text === undefined) return {};
-	const n = Number(text);
-	if (!/^\d+$/.test(text) || n < 1 || n > maxDimension)
-		throw new UsageError(
-			`${flag} must be a whole number from 1 to ${maxDimension}, got ${JSON.stringify(text)}`,
-		);
-	return { [key]: n } as Partial<Record<K, number>>;
 }
 
 function untilSignal(): Promise<NodeJS.Signals> {
@@ -303,6 +262,11 @@ export const serveCommand = defineCommand({
 		'Plan limits default to a generous paid plan (delays up to a year, 1000 queues and schedules); ' +
 			'--limits <file> takes a JSON object of limits by their user-resource names ' +
 			'({"max_delay": 604800, "max_queues": 10}), and --limit name=value sets one (repeatable, over the file).',
+		'--regions eu-central-1,us-east-1 runs several regions at once, as the deployed service has them, the first ' +
+			'the default: each on its own port (--port, then the ports after it), with its own token, signing keys and ' +
+			'state (in <data dir>/regions/<name>), and its deliveries say which region sent them (the Region header). ' +
+			"The credential flags set the default region's. --env then adds each region's variables as the official " +
+			"SDK's region migration mode reads them (QSTASH_REGION, US_EAST_1_QSTASH_URL, ...).",
 		'With --json it prints one JSON line with the connection details once it accepts requests, and when it ' +
 			'stops one {"stopped", "pending", "evicted"} line (stopping is no warning).',
 	],
@@ -340,6 +304,11 @@ export const serveCommand = defineCommand({
 			value: '<n>',
 			description: 'dimension of the dense vector index (default 384; kept once it holds vectors)',
 		},
+		regions: {
+			type: 'string',
+			value: '<a,b>',
+			description: 'run these regions at once, the first the default (e.g. eu-central-1,us-east-1)',
+		},
 		'hybrid-dimension': {
 			type: 'string',
 			value: '<n>',
@@ -351,6 +320,7 @@ export const serveCommand = defineCommand({
 		'mqtop serve --dialect deployed --env >> .env',
 		'mqtop serve --data-dir ./.mqtop --port 8081',
 		'mqtop serve --dev-credentials --data-dir ./.mqtop-dev',
+		'mqtop serve --dialect deployed --regions eu-central-1,us-east-1',
 		'mqtop serve --ephemeral --limits ./free-plan.json --limit max_delay=604800',
 	],
 	async run({ args, out, resolved, dataDir: configuredDataDir }) {
@@ -364,10 +334,13 @@ export const serveCommand = defineCommand({
 		const dataDir = ephemeral ? undefined : configuredDataDir;
 		const asked = resolved.local ? localStartOptions(resolved) : { dialect: givenDialect(resolved) };
 		const start = args.boolean('dev-credentials') ? withDevCredentials(asked) : asked;
+		const regions = parseRegions(args.string('regions'));
+		if (regions && port !== 0 && port + regions.length - 1 > 65_535)
+			throw new UsageError(`--regions: ${regions.length} regions take the ports from ${port}, past 65535`);
 		if (args.boolean('env')) {
 			if (dataDir === undefined)
 				throw new UsageError('--env prints what stays the same across restarts; --ephemeral keeps nothing');
-			return printEnv(out, { ...start, dataDir }, host, port);
+			return printEnv(out, { ...start, dataDir }, { host, port, regions, startFailure });
 		}
 		const limits = await planLimits(args.string('limits'), args.strings('limit'));
 		const dimensions = {
@@ -379,22 +352,51 @@ export const serveCommand = defineCommand({
 				throw new UsageError('--repair repairs a data directory; --ephemeral keeps none');
 			await repair(out, dataDir, { host, port });
 		}
+		if (dataDir !== undefined) await refuseBesideRegions(dataDir, regions !== undefined);
+		const common = {
+			host,
+			limits,
+			...dimensions,
+			// A request that hit a bug got a 500; the operator sees why on stderr.
+			onError: (error: unknown) =>
+				out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
+		};
 		let service: LocalService;
-		try {
-			service = await startLocalService({
-				...start,
-				host,
-				port,
-				limits,
-				...dimensions,
-				...(dataDir === undefined ? {} : { dataDir }),
-				// A request that hit a bug got a 500; the operator sees why on stderr.
-				onError: (error) =>
-					out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
-				onNotice: (text) => out.warn(sanitize(text)),
+		let regional: RegionalService[] | undefined;
+		if (regions) {
+			// The credential flags are the default region's; the others make and keep their own.
+			regional = await startRegions(regions, async (region, index) => {
+				const where = {
+					host,
+					port: regionPort(port, index),
+					dataDir: dataDir === undefined ? undefined : regionDataDir(dataDir, region),
+				};
+				try {
+					return await startLocalService({
+						...(index === 0 ? start : { dialect: start.dialect }),
+						...common,
+						port: where.port,
+						region: regionHeaderValue(region),
+						...(where.dataDir === undefined ? {} : { dataDir: where.dataDir }),
+						onNotice: (text) => out.warn(`${region}: ${sanitize(text)}`),
+					});
+				} catch (error) {
+					throw await startFailure(error, where);
+				}
 			});
-		} catch (error) {
-			throw await startFailure(error, { host, port, dataDir });
+			service = (regional[0] as RegionalService).service;
+		} else {
+			try {
+				service = await startLocalService({
+					...start,
+					...common,
+					port,
+					...(dataDir === undefined ? {} : { dataDir }),
+					onNotice: (text) => out.warn(sanitize(text)),
+				});
+			} catch (error) {
+				throw await startFailure(error, { host, port, dataDir });
+			}
 		}
 		for (const [flag, asked, plane] of [
 			['--vector-dimension', dimensions.vectorDimension, service.context.indexes.vectors[0]],
@@ -409,7 +411,10 @@ export const serveCommand = defineCommand({
 		const switched = dialectSwitch(service);
 		if (switched) out.warn(switched);
 		const signal = untilSignal();
-		const info = serverInfo(service, dataDir !== undefined);
+		const info = {
+			...serverInfo(service, dataDir !== undefined),
+			...(regional ? { regions: regionsInfo(regional) } : {}),
+		};
 		// A throwaway server (a test's, say) is announced nowhere: the data directory's server.json
 		// belongs to the server that keeps that directory, which commands go on using meanwhile.
 		if (dataDir !== undefined)
@@ -419,9 +424,9 @@ export const serveCommand = defineCommand({
 				),
 			);
 		if (out.json) out.event(info);
-		else out.line(banner(service, info, switched));
+		else out.line(banner(service, info, switched, regional));
 		await signal;
-		const report = await service.close();
+		const report = regional ? await closeRegions(regional) : await service.close();
 		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
 		const note = stopNote(report, dataDir);
 		// Stopping when asked is no warning: with --json it is the stream's last event, on stdout.
@@ -450,30 +455,4 @@ async function repair(out: Output, dataDir: string, where: { host: string; port:
 		`repaired the state in ${location}; the files LevelDB replaced or could not read are in ${location}/lost`,
 	);
 	for (const line of said) out.warn(`  ${sanitize(line)}`);
-}
-
-/** `--env`: the lines of the server that runs on this data directory, else of the kept identity. */
-async function printEnv(
-	out: Output,
-	options: LocalStartOptions & { dataDir: string },
-	host: string,
-	port: number,
-): Promise<number> {
-	const running = await findLocalServer(options.dataDir);
-	let info: LocalServerInfo;
-	if (running) {
-		info = running;
-	} else {
-		const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-		try {
-			const kept = await keptServiceInfo(options, baseUrl);
-			info = { ...kept, pid: process.pid, keepsState: true };
-		} catch (error) {
-			throw await startFailure(error, { host, port, dataDir: options.dataDir });
-		}
-	}
-	if (out.json)
-		out.document(Object.fromEntries(envLines(info, info.dialect).map((line) => line.split(/=(.*)/s, 2))));
-	else out.lines(envLines(info, info.dialect));
-	return exitCodes.ok;
 }

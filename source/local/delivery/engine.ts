@@ -52,6 +52,8 @@ export interface RunHooks {
 
 export interface EngineDeps {
 	dialect: Dialect;
+	/** The region every delivery names (`US-EAST-1`), when the service runs as one of several. */
+	region?: string | undefined;
 	clock: Clock;
 	limits: PlanLimits;
 	signingKey: () => string;
@@ -102,7 +104,7 @@ export class DeliveryEngine {
 	private readonly loopRefused: string;
 
 	constructor(private readonly deps: EngineDeps) {
-		this.outgoing = new OutgoingHeaders(deps.dialect);
+		this.outgoing = new OutgoingHeaders(deps.dialect, deps.region);
 		this.loopRefused = loopRefusedHeader(deps.dialect).toLowerCase();
 		this.sink = deps.messageSink ?? discard();
 		this.scheduler = new Scheduler(deps.clock, (m) => this.due(m));

@@ -2,8 +2,9 @@
  * The headers of an outgoing request (docs/protocol/delivery.md#headers-added): the message's own
  * headers plus User-Agent, the signature over the exact body sent, the message id, the retry count,
  * the group and endpoint names for group messages, the schedule of a scheduled message, the
- * publisher's address, and the hop count of loop detection (messages/hops.ts). A forwarded header
- * never shadows one the service sets, whatever its spelling.
+ * publisher's address, the hop count of loop detection (messages/hops.ts), and the region of a
+ * service that runs as one of several (docs/protocol/regions.md). A forwarded header never shadows
+ * one the service sets, whatever its spelling.
  */
 import { type Dialect, prefixed } from '../../api/dialect.js';
 import { signRequest } from '../../signing/jwt.js';
@@ -22,9 +23,14 @@ export class OutgoingHeaders {
 	private readonly callerIp: string;
 	private readonly scheduleId: string;
 	private readonly hops: string;
+	private readonly region: string;
 	private readonly reserved: Set<string>;
 
-	constructor(private readonly dialect: Dialect) {
+	constructor(
+		private readonly dialect: Dialect,
+		/** The region's name as the header carries it (`US-EAST-1`); undefined: no header. */
+		private readonly regionName?: string,
+	) {
 		this.signature = prefixed(dialect, 'Signature');
 		this.messageId = prefixed(dialect, 'Message-Id');
 		this.retried = prefixed(dialect, 'Retried');
@@ -33,6 +39,7 @@ export class OutgoingHeaders {
 		this.callerIp = prefixed(dialect, 'Caller-Ip');
 		this.scheduleId = prefixed(dialect, 'Schedule-Id');
 		this.hops = hopsHeader(dialect);
+		this.region = prefixed(dialect, 'Region');
 		this.reserved = new Set(
 			[
 				'User-Agent',
@@ -44,6 +51,7 @@ export class OutgoingHeaders {
 				this.callerIp,
 				this.scheduleId,
 				this.hops,
+				this.region,
 			].map((name) => name.toLowerCase()),
 		);
 	}
@@ -73,6 +81,7 @@ export class OutgoingHeaders {
 		if (message.callerIp) headers[this.callerIp] = message.callerIp;
 		if (message.scheduleId !== undefined) headers[this.scheduleId] = message.scheduleId;
 		headers[this.hops] = String(message.hops + 1);
+		if (this.regionName !== undefined) headers[this.region] = this.regionName;
 		return headers;
 	}
 }

@@ -3,6 +3,9 @@
 import type { SettingKey } from '../../config/settings.js';
 import type { EventStore, FollowState, ReplayEdits, ReplayResult } from '../../receiver/index.js';
 import type { Api } from '../data/endpoints.js';
+import type { TuiRegion } from '../data/region-traffic.js';
+
+export type { TuiRegion };
 
 /** Where the settings came from, so that a pane can say where to add the missing ones. */
 export interface SettingsOrigin {
@@ -36,6 +39,11 @@ export interface TuiConnection {
 	 */
 	unconfigured?: Partial<Record<Api, readonly SettingKey[]>> | undefined;
 	settingsOrigin?: SettingsOrigin | undefined;
+	/**
+	 * The regions of a local server that runs several (`mqtop serve --regions`), the default
+	 * first: the Overview shows each one's traffic; the panes show the one `shown`.
+	 */
+	regions?: readonly TuiRegion[] | undefined;
 }
 
 /** The APIs the connection lacks settings for. */

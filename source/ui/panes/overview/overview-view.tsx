@@ -41,6 +41,7 @@ import {
 	type UsageTotals,
 } from './overview-model.js';
 import { dayOf, type OverviewAction, type OverviewState } from './overview-state.js';
+import { withRegions } from './regions-view.js';
 
 type PaneProps = PaneViewProps;
 
@@ -251,7 +252,7 @@ const Usage = memo(function Usage(
 	);
 });
 
-export function OverviewView(props: PaneProps) {
+function AccountOverview(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	if (!ui.accountId) {
@@ -277,3 +278,6 @@ export function OverviewView(props: PaneProps) {
 		.join(' · ');
 	return <Usage {...props} stats={entry.data} title={title} accountId={accountId} />;
 }
+
+/** The account's usage, under each region's traffic when the server runs several. */
+export const OverviewView = withRegions(AccountOverview);
