@@ -112,8 +112,8 @@ function listTable(out: Parameters<CommandSpec['run']>[0]['out'], letters: reado
 
 export const workflowsDlq: CommandSpec = {
 	name: 'workflows dlq',
-	summary: 'failed runs: list, show, resume (from the failed step), restart, delete, callback',
-	usage: '<list|show|resume|restart|delete|callback> [<dlqId> ...]',
+	summary: 'failed runs; action: list, show, resume (from the failed step), restart, delete, callback',
+	usage: '<action> [<dlqId> ...]',
 	description: [
 		'resume goes on from the step that failed, keeping the results of the steps before it; restart runs ' +
 			'the run again from the start. Both make a new run (its id is printed) and take the dead letter ' +
