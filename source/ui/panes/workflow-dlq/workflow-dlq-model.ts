@@ -32,6 +32,10 @@ export function workflowDlqColumns(now: number): Column<FailedRun>[] {
 			align: 'right',
 			minWidth: 6,
 		},
+		// The dlq id is what every edit names: whole even at 80 columns.
+		{ header: 'dlq id', cell: (l) => sanitize(l.dlqId), minWidth: 16 },
+		{ header: 'run', cell: (l) => text(l.workflowRunId), minWidth: 10, maxWidth: 34 },
+		{ header: 'failure fn', cell: (l) => text(l.failureFunctionState), minWidth: 8, maxWidth: 20 },
 		{
 			header: 'workflow',
 			cell: (l) => text(l.workflowUrl ?? l.url),
@@ -39,9 +43,6 @@ export function workflowDlqColumns(now: number): Column<FailedRun>[] {
 			maxWidth: 60,
 			cut: fitUrl,
 		},
-		{ header: 'run', cell: (l) => text(l.workflowRunId), minWidth: 10, maxWidth: 34 },
-		{ header: 'failure fn', cell: (l) => text(l.failureFunctionState), minWidth: 8, maxWidth: 20 },
-		{ header: 'dlq id', cell: (l) => sanitize(l.dlqId), minWidth: 8 },
 	];
 }
 
