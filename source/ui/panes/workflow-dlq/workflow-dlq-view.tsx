@@ -55,7 +55,7 @@ export function WorkflowDlqView(props: PaneViewProps) {
 		<Text dimColor wrap="truncate-end">
 			{readOnly
 				? 'read-only: edits are off · F filters · enter opens · w runs'
-				: 'u resumes from the failed step · R restarts · D deletes · c failure callback again · w runs'}
+				: 'u resume (from the failed step) · R restart · D delete · c failure callback again · w runs'}
 		</Text>
 	);
 	const count = page?.messages.length ?? 0;
