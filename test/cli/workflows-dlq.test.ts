@@ -55,18 +55,15 @@ beforeAll(async () => {
 	served = await startServe(baseEnv(home), ['--dialect', 'deployed']);
 	info = served.info as typeof info;
 	app = await startWorkflowApp({
-		'/fixable': serve(
-			async (context) => {
-				const payload = String(context.requestPayload);
-				const note = (step: string) => ran.set(payload, [...(ran.get(payload) ?? []), step]);
-				await context.run('first', () => note('first'));
-				await context.run('second', () => {
-					note('second');
-					if (broken.has(payload)) throw new Error('not fixed yet');
-				});
-			},
-			serveOptions(info, { retries: 0 }),
-		).handler,
+		'/fixable': serve(async (context) => {
+			const payload = String(context.requestPayload);
+			const note = (step: string) => ran.set(payload, [...(ran.get(payload) ?? []), step]);
+			await context.run('first', () => note('first'));
+			await context.run('second', () => {
+				note('second');
+				if (broken.has(payload)) throw new Error('not fixed yet');
+			});
+		}, serveOptions(info)).handler,
 	});
 	client = new MqClient({
 		queueUrl: info.queueUrl,

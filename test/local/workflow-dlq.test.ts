@@ -91,7 +91,7 @@ beforeAll(async () => {
 	fx = await startSdkFixture();
 	const handlers: Record<string, (request: Request) => Promise<Response>> = {};
 	for (const [path, fn] of Object.entries(routes))
-		handlers[path] = serve(fn, serveOptions(fx.service, { retries: 0 })).handler;
+		handlers[path] = serve(fn, serveOptions(fx.service)).handler;
 	app = await startWorkflowApp(handlers);
 	workflow = new WorkflowClient({ baseUrl: fx.service.queueUrl, token: fx.service.token, retry: false });
 });

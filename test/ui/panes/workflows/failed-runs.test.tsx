@@ -41,18 +41,15 @@ describe('Failed runs view', () => {
 		});
 		const { service } = session.fixture;
 		app = await startWorkflowApp({
-			'/fixable': serve(
-				async (context) => {
-					const payload = String(context.requestPayload);
-					const note = (step: string) => ran.set(payload, [...(ran.get(payload) ?? []), step]);
-					await context.run('first', () => note('first'));
-					await context.run('second', () => {
-						note('second');
-						if (broken.has(payload)) throw new Error('not fixed yet');
-					});
-				},
-				serveOptions(service, { retries: 0 }),
-			).handler,
+			'/fixable': serve(async (context) => {
+				const payload = String(context.requestPayload);
+				const note = (step: string) => ran.set(payload, [...(ran.get(payload) ?? []), step]);
+				await context.run('first', () => note('first'));
+				await context.run('second', () => {
+					note('second');
+					if (broken.has(payload)) throw new Error('not fixed yet');
+				});
+			}, serveOptions(service)).handler,
 		});
 		workflow = new WorkflowClient({ baseUrl: service.queueUrl, token: service.token, retry: false });
 	});
