@@ -29,6 +29,7 @@ import { encodePublishOptions, encodePublishQuery, type PublishOptions } from '.
 import { QueuesApi } from './queues-api.js';
 import { SchedulesApi } from './schedules-api.js';
 import type { ApiRequest, Messaging } from './transport.js';
+import { WorkflowDlqApi } from './workflow-dlq-api.js';
 import { WorkflowsApi } from './workflows-api.js';
 
 export interface ClientOptions {
@@ -78,6 +79,8 @@ export class MqClient implements Messaging {
 	readonly messages: MessagesApi;
 	/** Workflow runs: their logs, cancel, notify, waiters, and triggers. */
 	readonly workflows: WorkflowsApi;
+	/** The workflow DLQ: failed runs listed, read, resumed, restarted, deleted; their failure callbacks. */
+	readonly workflowDlq: WorkflowDlqApi;
 	/** URL Groups: list, read, add and remove endpoints, default headers, delete. */
 	readonly groups: GroupsApi;
 	/** The management API: accounts, usage statistics, vector and search index resources. */
@@ -96,6 +99,7 @@ export class MqClient implements Messaging {
 		this.flowControl = new FlowControlApi(this);
 		this.messages = new MessagesApi(this);
 		this.workflows = new WorkflowsApi(this);
+		this.workflowDlq = new WorkflowDlqApi(this);
 		this.groups = new GroupsApi(this);
 		this.management = new ManagementApi(this);
 		this.keys = new KeysApi(this);

@@ -192,3 +192,49 @@ export type NotifyResult = z.infer<typeof NotifyResult>;
 export const NotifyResults = z.array(NotifyResult);
 
 export const CancelRunsResult = z.looseObject({ cancelled: int });
+
+/**
+ * A dead letter of a failed run (`WorkflowDLQMessage` of the workflow reference): only its
+ * `dlqId` is required; the rest, and fields the reference does not list, are kept as sent.
+ */
+export const WorkflowDlqRecord = identified(
+	z.looseObject({
+		dlqId: z.string(),
+		workflowRunId: z.string().optional(),
+		workflowUrl: z.string().optional(),
+		workflowCreatedAt: z.number().optional(),
+		url: z.string().optional(),
+		method: z.string().optional(),
+		header: z.record(z.string(), z.array(z.string())).optional(),
+		body: z.string().optional(),
+		maxRetries: z.number().optional(),
+		createdAt: z.number().optional(),
+		failureCallback: z.string().optional(),
+		failureFunctionState: z.string().optional(),
+		callerIP: z.string().optional(),
+		label: z.string().optional(),
+		flowControlKey: z.string().optional(),
+		responseStatus: z.number().optional(),
+		responseBody: z.string().optional(),
+	}),
+	['dlqId'],
+);
+export type WorkflowDlqRecord = z.infer<typeof WorkflowDlqRecord>;
+
+export const WorkflowDlqPage = identified(
+	z.looseObject({ messages: z.array(WorkflowDlqRecord), cursor: z.string().optional() }),
+	['messages'],
+);
+export type WorkflowDlqPage = z.infer<typeof WorkflowDlqPage>;
+
+/** The new run of a resume or restart, or the run whose failure callback was called again. */
+export const RevivedRun = identified(
+	z.looseObject({ workflowRunId: z.string(), workflowCreatedAt: z.number().optional() }),
+	['workflowRunId'],
+);
+export type RevivedRun = z.infer<typeof RevivedRun>;
+
+export const RevivedRuns = identified(
+	z.looseObject({ workflowRuns: z.array(RevivedRun), cursor: z.string().optional() }),
+	['workflowRuns'],
+);

@@ -16,6 +16,7 @@ import { queuesPane } from './panes/queues/index.js';
 import { schedulesPane } from './panes/schedules/index.js';
 import { searchPane } from './panes/search/index.js';
 import { vectorPane } from './panes/vector/index.js';
+import { workflowDlqPane } from './panes/workflow-dlq/index.js';
 import { workflowsPane } from './panes/workflows/index.js';
 
 export const panes: readonly AnyPane[] = [
@@ -28,6 +29,7 @@ export const panes: readonly AnyPane[] = [
 	groupsPane,
 	publishPane,
 	workflowsPane,
+	workflowDlqPane,
 	dlqPane,
 	logsPane,
 	schedulesPane,

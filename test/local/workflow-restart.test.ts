@@ -2,7 +2,8 @@
  * Workflow runs outlive a restart of a local service with a data directory: a run waiting
  * for an event is still waiting after it and goes on when the event comes, a wait whose
  * deadline passed while the service was down ends in its timeout, and each run's history
- * (its steps so far) is the same. The app is a real `serve()` route of the workflow SDK.
+ * (its steps so far) is the same; a failed run's dead letter is kept, and the run resumes from
+ * it. The app is a real `serve()` route of the workflow SDK.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,9 @@ import { serve, serveOptions, startWorkflowApp, type WorkflowApp } from '../supp
 let dataDir: string;
 let app: WorkflowApp;
 let service: LocalService;
+/** Steps /fixable ran, and whether its second step still fails. */
+const ran: string[] = [];
+let fixed = false;
 
 async function start(port = 0): Promise<LocalService> {
 	service = await startLocalService({ dataDir, port, dialect: dialectPresets.deployed });
@@ -48,6 +52,13 @@ beforeAll(async () => {
 			await context.run('before', () => 'ready');
 			const got = await context.waitForEvent('wait for it', id, { timeout });
 			return await context.run('after', () => got);
+		}, serveOptions(first)).handler,
+		'/fixable': serve(async (context) => {
+			await context.run('first', () => void ran.push('first'));
+			await context.run('second', () => {
+				ran.push('second');
+				if (!fixed) throw new Error('not fixed yet');
+			});
 		}, serveOptions(first)).handler,
 	});
 });
@@ -101,5 +112,23 @@ describe('workflow runs across a restart', () => {
 		expect(JSON.parse(released.response!)).toEqual({ eventData: { paid: 12 }, timeout: false });
 		const { runs } = await client().logs({ workflowRunId: waiting });
 		expect(runs[0]?.workflowState).toBe('RUN_SUCCESS');
+	});
+
+	it("keeps a failed run's dead letter: after a restart it resumes from the failed step", async () => {
+		const { workflowRunId } = await client().trigger({ url: `${app.url}/fixable`, retries: 0 });
+		const failed = await finished(workflowRunId);
+		expect(failed.state).toBe('RUN_FAILED');
+		const dlqId = await waitUntil(() => service.context.runs.get(workflowRunId)?.dlqId);
+		await waitUntil(() => (app.calls.every((c) => c.status !== 0) ? true : undefined));
+		const port = Number(new URL(service.queueUrl).port);
+		await service.close();
+		await start(port);
+
+		fixed = true;
+		const { workflowRuns } = await client().dlq.resume(dlqId);
+		const resumed = await finished(workflowRuns[0]!.workflowRunId);
+		expect(resumed.state).toBe('RUN_SUCCESS');
+		expect(ran).toEqual(['first', 'second', 'second']);
+		expect(service.context.dlq.get(dlqId, Date.now())).toBeUndefined();
 	});
 });

@@ -1,4 +1,4 @@
-/** `mqtop workflows list|show|cancel|notify|waiters`: workflow runs, their steps, and their events. */
+/** `mqtop workflows list|show|cancel|notify|waiters|dlq`: workflow runs, their steps, their events, and failed runs. */
 import type { Liberal } from '../../api/liberal.js';
 import { WorkflowHeaders } from '../../api/workflow-protocol.js';
 import { type Waiter, WorkflowRunLog, workflowRunStates } from '../../api/workflow-schemas.js';
@@ -22,6 +22,7 @@ import { readStream, stdinHasData } from '../input.js';
 import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';
+import { workflowsDlq } from './workflows-dlq.js';
 
 /** What `--state` takes besides the service's own names. */
 const stateWords: Record<string, string> = {
@@ -308,6 +309,6 @@ export const workflowsWaiters: CommandSpec = {
 
 export const workflowsCommand = defineGroup(
 	'workflows',
-	'workflow runs: list, show, cancel, notify, waiters',
-	[workflowsList, workflowsShow, workflowsCancel, workflowsNotify, workflowsWaiters],
+	'workflow runs: list, show, cancel, notify, waiters, dlq',
+	[workflowsList, workflowsShow, workflowsCancel, workflowsNotify, workflowsWaiters, workflowsDlq],
 );

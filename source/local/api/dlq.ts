@@ -32,12 +32,12 @@ import { pageCount, pageCursor } from './paging.js';
 
 const dlqIdShape = /^\d+-\d+$/;
 
-function dlqNotFound(id: string) {
+export function dlqNotFound(id: string) {
 	return notFound(`dead letter ${JSON.stringify(id)} not found`);
 }
 
 /** The run a dead letter failed in, while the service still keeps it. */
-function runOf(ctx: ServiceContext, letter: DeadLetter): RunRecord | undefined {
+export function runOf(ctx: ServiceContext, letter: DeadLetter): RunRecord | undefined {
 	const id = letter.message.workflowRunId;
 	return id === undefined ? undefined : ctx.runs.get(id);
 }
@@ -60,13 +60,26 @@ function letterSubject(ctx: ServiceContext, letter: DeadLetter): FilterSubject {
 	};
 }
 
+/** Which dead letters an operation sees (the workflow DLQ sees those of runs), and its page size. */
+export interface DlqScope {
+	only?: (letter: DeadLetter) => boolean;
+	/** The page when `count` is not given, and the most one answers. */
+	count?: { fallback: number; max: number };
+}
+
 /** The records a listing or bulk operation selects: a page of them, and the cursor past it. */
-function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cursor?: string } {
+function select(
+	ctx: ServiceContext,
+	req: Request,
+	scope: DlqScope,
+): { letters: DeadLetter[]; cursor?: string } {
 	const filter = parseFilter(req.query, dlqFilters, ['count', 'cursor', ctx.dialect.tokenParam]);
-	const count = pageCount(req);
+	const count = scope.count ? pageCount(req, scope.count.fallback, scope.count.max) : pageCount(req);
 	const cursor = pageCursor(req, dlqIdShape);
+	const matches = filterPredicate(filter, (letter: DeadLetter) => letterSubject(ctx, letter));
+	const only = scope.only;
 	return ctx.dlq.list(
-		{ count, cursor, matches: filterPredicate(filter, (letter: DeadLetter) => letterSubject(ctx, letter)) },
+		{ count, cursor, matches: only ? (letter) => only(letter) && matches(letter) : matches },
 		ctx.clock.now(),
 	);
 }
@@ -75,7 +88,7 @@ function select(ctx: ServiceContext, req: Request): { letters: DeadLetter[]; cur
  * A dead letter as the service shows it; one of a workflow run names the run and tells how its
  * failure function or failure URL fared, as the workflow SDK's `dlq.list()` reads it.
  */
-function shownLetter(ctx: ServiceContext, letter: DeadLetter): Record<string, unknown> {
+export function shownLetter(ctx: ServiceContext, letter: DeadLetter): Record<string, unknown> {
 	const record: Record<string, unknown> = { ...dlqResource(letter) };
 	const workflowRunId = letter.message.workflowRunId;
 	if (workflowRunId === undefined) return record;
@@ -103,24 +116,27 @@ function shownLetter(ctx: ServiceContext, letter: DeadLetter): Record<string, un
  * that are gone, and nothing changes); a delete takes those still there, as the deployed service
  * does: the SDK's suite deletes the ids it has just retried, which the retry already took out.
  */
-function selectForChange(
+export function selectForChange(
 	ctx: ServiceContext,
 	req: Request,
 	gone: 'refuse' | 'skip',
+	scope: DlqScope = {},
 ): { letters: DeadLetter[]; cursor?: string } {
 	const ids = req.query.getAll('dlqIds').flatMap((value) => value.split(',').map((id) => id.trim()));
-	const selected = select(ctx, req);
+	const selected = select(ctx, req, scope);
 	if (ids.length === 0) return selected;
 	const now = ctx.clock.now();
-	const found = ids.map((id) => ({ id, letter: ctx.dlq.get(id, now) }));
+	const inScope = (letter: DeadLetter | undefined) =>
+		letter !== undefined && (scope.only === undefined || scope.only(letter)) ? letter : undefined;
+	const found = ids.map((id) => ({ id, letter: inScope(ctx.dlq.get(id, now)) }));
 	const missing = found.filter(({ letter }) => !letter).map(({ id }) => JSON.stringify(id));
 	if (gone === 'refuse' && missing.length > 0)
 		throw notFound(`dead letters not found: ${missing.join(', ')}; nothing was changed`);
 	return { letters: found.flatMap(({ letter }) => (letter ? [letter] : [])) };
 }
 
-export function listDlq(ctx: ServiceContext, req: Request): Reply {
-	const { letters, cursor } = select(ctx, req);
+export function listDlq(ctx: ServiceContext, req: Request, scope: DlqScope = {}): Reply {
+	const { letters, cursor } = select(ctx, req, scope);
 	const messages = letters.map((letter) => shownLetter(ctx, letter));
 	return ok(cursor === undefined ? { messages } : { messages, cursor });
 }
@@ -138,8 +154,8 @@ export function deleteDlq(ctx: ServiceContext, req: Request): Reply {
 	return empty();
 }
 
-export function deleteDlqMany(ctx: ServiceContext, req: Request): Reply {
-	const { letters, cursor } = selectForChange(ctx, req, 'skip');
+export function deleteDlqMany(ctx: ServiceContext, req: Request, scope: DlqScope = {}): Reply {
+	const { letters, cursor } = selectForChange(ctx, req, 'skip', scope);
 	const now = ctx.clock.now();
 	const deleted = letters.filter((letter) => ctx.dlq.delete(letter.dlqId, now)).length;
 	return ok(cursor === undefined ? { deleted } : { deleted, cursor });

@@ -22,6 +22,7 @@ import * as queues from './queues.js';
 import * as schedules from './schedules.js';
 import * as topics from './topics.js';
 import { webhook, webhookMethods } from './webhooks.js';
+import * as workflowDlq from './workflow-dlq.js';
 import * as runs from './workflow-runs.js';
 import * as workflows from './workflows.js';
 
@@ -145,7 +146,16 @@ export function buildRouter(
 		.add('GET', '/v2/workflows/runs/:id', bearer, h(runs.runSteps))
 		.add('DELETE', '/v2/workflows/runs/:id', bearer, h(runs.deleteRun))
 		.add('DELETE', '/v2/workflows/runs', bearer, h(runs.cancelRuns))
+		.add('GET', '/v2/workflows/dlq', bearer, h(workflowDlq.listWorkflowDlq))
+		.add('DELETE', '/v2/workflows/dlq', bearer, h(workflowDlq.deleteWorkflowDlqMany))
+		.add('POST', '/v2/workflows/dlq/resume', bearer, h(workflowDlq.resumeWorkflowDlqMany))
+		.add('POST', '/v2/workflows/dlq/resume/:id', bearer, h(workflowDlq.resumeWorkflowDlq))
+		.add('POST', '/v2/workflows/dlq/restart', bearer, h(workflowDlq.restartWorkflowDlqMany))
+		.add('POST', '/v2/workflows/dlq/restart/:id', bearer, h(workflowDlq.restartWorkflowDlq))
 		.add('POST', '/v2/workflows/dlq/callback/:id', bearer, h(dlq.retryFailureCallback))
+		.add('DELETE', '/v2/workflows/dlq/callback/:id', bearer, h(workflowDlq.cancelFailureCallback))
+		.add('GET', '/v2/workflows/dlq/:id', bearer, h(workflowDlq.getWorkflowDlq))
+		.add('DELETE', '/v2/workflows/dlq/:id', bearer, h(workflowDlq.deleteWorkflowDlq))
 		.add('POST', '/v2/wait/:eventId', bearer, h(notify.wait))
 		.add('POST', '/v2/notify/*rest', bearer, h(notify.notify))
 		.add('GET', '/v2/waiters/:eventId', bearer, h(notify.waiters))

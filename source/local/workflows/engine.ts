@@ -13,9 +13,9 @@
  * the route submits), `history` (a run's entries and the calls of the route that carry them),
  * `lifecycle` (start, complete, cancel; every end of a run), `waits` (waitForEvent, notify and
  * their timeouts), `calls` (context.call), `failureCallback` (the failure function) and the
- * delivery engine's `hooks`. What comes next lands beside them: a run resumed or restarted from
- * its dead letter is a new start whose history is copied from the failed run's (`lifecycle`,
- * `history`); a webhook's request releases a waiting step as a notify does (`waits`).
+ * delivery engine's `hooks`. `revival` brings a failed run back from its dead letter (resumed
+ * with the history before the failed step copied, or restarted). What comes next lands beside
+ * them: a webhook's request releases a waiting step as a notify does (`waits`).
  */
 import type { Dialect } from '../../api/dialect.js';
 import type { PlanLimits } from '../account/limits.js';
@@ -29,6 +29,7 @@ import { deliveryHooks } from './delivery-hooks.js';
 import { FailureCallback } from './failure-callback.js';
 import { RunHistory } from './history.js';
 import { RunLifecycle } from './lifecycle.js';
+import { RunRevival } from './revival.js';
 import { RunMessages } from './run-messages.js';
 import { Submissions } from './submissions.js';
 import { RunWaits } from './waits.js';
@@ -52,6 +53,8 @@ export class WorkflowEngine {
 	readonly calls: RunCalls;
 	readonly failureCallback: FailureCallback;
 	readonly submissions: Submissions;
+	/** Resume and restart of failed runs from their dead letters. */
+	readonly revival: RunRevival;
 	/** What the delivery engine tells about the messages of runs. */
 	readonly hooks: RunHooks;
 
@@ -69,6 +72,7 @@ export class WorkflowEngine {
 		this.lifecycle = lifecycle;
 		this.calls = calls;
 		this.failureCallback = failureCallback;
+		this.revival = new RunRevival({ clock, runs, usage, messages, history, lifecycle });
 		this.submissions = new Submissions({ dialect, limits, runs, messages, history, calls, lifecycle });
 		this.hooks = deliveryHooks({
 			clock,

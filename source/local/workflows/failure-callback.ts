@@ -60,6 +60,22 @@ export class FailureCallback {
 		this.call(run, failed.message, failedAnswer(entry, failed.response), failed.dlqId);
 	}
 
+	/**
+	 * Cancels the failure callback of `run` while it is in progress (the workflow DLQ's
+	 * `DELETE /v2/workflows/dlq/callback/{dlqId}`). Invalid when none is.
+	 */
+	cancel(run: RunRecord): void {
+		const failure = run.failure;
+		if (failure?.state !== 'CALLBACK_INPROGRESS' || failure.messageId === undefined)
+			throw invalid(
+				`the failure callback of workflow run ${JSON.stringify(run.id)} ${failure?.state ? `is ${failure.state}` : 'was never called'}: only one in progress is cancelled`,
+			);
+		const id = failure.messageId;
+		this.deps.delivery().cancelWhere((m) => m.id === id);
+		failure.state = 'CALLBACK_CANCELED';
+		this.deps.runs.changed(run);
+	}
+
 	/** Calls the failure function of `run`, which failed when `message` got `response`. */
 	call(run: RunRecord, message: StoredMessage, response: AttemptResponse, dlqId: string | undefined): void {
 		const now = this.deps.clock.now();

@@ -45,9 +45,18 @@ export class RunHistory {
 		return message;
 	}
 
-	/** A call of the route joins the history (`body` is its entry's) and goes out with the run up to it. */
-	enter(run: RunRecord, message: StoredMessage, body: string): void {
-		this.record(run, message, 'step', body);
+	/**
+	 * A call of the route joins the history (`body` is its entry's) and goes out with the run up
+	 * to it; a run resumed from its dead letter enters the failed entry again as it was (`callType`, `extra`).
+	 */
+	enter(
+		run: RunRecord,
+		message: StoredMessage,
+		body: string,
+		callType: RunEntry['callType'] = 'step',
+		extra: Partial<RunEntry> = {},
+	): void {
+		this.record(run, message, callType, body, extra);
 		// The history is put together only when it fits in a message: its size is known without.
 		this.deps.messages.setBody(message, this.deps.runs.historyJsonBytes(run), () =>
 			run.entries.map((e) => rawStep(e.messageId, e.body, e.callType)),

@@ -26,4 +26,10 @@ export const workflowsBindings = [
 		'cancel the selected run, after showing the request (not in read-only mode)',
 		{ edit: true, hint: 'cancel run' },
 	),
+	bindingsIn('workflows')(
+		'workflow.deadLetters',
+		'd',
+		'the failed runs (the workflow DLQ): resume from the failed step, restart, delete, failure callback again',
+		{ hint: 'failed runs' },
+	),
 ] as const;

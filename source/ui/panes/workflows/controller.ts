@@ -4,11 +4,16 @@
  * request flow.
  */
 import { cancelRunRequest } from '../../../api/workflows-api.js';
+import type { PaneContext } from '../../contract/pane.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { PendingRequest, Perform } from '../../kit/request-flow/request-flow-state.js';
 import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
 export class WorkflowsController extends RequestController<WorkflowsState, WorkflowsAction> {
+	constructor(protected override readonly ctx: PaneContext<WorkflowsState, WorkflowsAction>) {
+		super(ctx);
+	}
+
 	/** Shows the cancel of a run in progress as the request it sends. */
 	askCancel(runId: string, running: boolean): void {
 		if (this.refusedReadOnly('cancelling runs')) return;
@@ -24,6 +29,11 @@ export class WorkflowsController extends RequestController<WorkflowsState, Workf
 			request: cancelRunRequest(runId),
 			done: `cancelled ${runId}`,
 		});
+	}
+
+	/** The failed runs (the workflow DLQ), where a run is resumed or restarted. */
+	showDeadLetters(): void {
+		this.ctx.show('workflowDlq', {});
 	}
 
 	/** Sends the request that was confirmed, exactly as shown, then polls again; a refusal is one line. */

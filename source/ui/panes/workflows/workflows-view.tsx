@@ -134,6 +134,7 @@ export function WorkflowsView(props: PaneViewProps) {
 				dispatch({ type: 'select', key: id });
 				controller.askCancel(id, isRunning(row));
 			},
+			'workflow.deadLetters': () => controller.showDeadLetters(),
 		},
 		!state.confirm,
 	);
