@@ -69,6 +69,29 @@ describe('the journal', () => {
 		await again.close();
 	});
 
+	it('deletes a range of keys, those written before and those put in the same batch', async () => {
+		const where = path.join(dir, 'ranges');
+		const journal = await Journal.open(where, (error) => {
+			throw error;
+		});
+		const sink = journal.collection('seq', codec);
+		for (const key of ['01', '02', '03']) sink.put(key, { n: Number(key) });
+		await journal.settle();
+		sink.put('04', { n: 4 });
+		sink.put('05', { n: 5 });
+		// Two runs one after the other: 01 to 04, the last of them put in this very batch.
+		sink.deleteRange('01', '03');
+		sink.deleteRange('03', '05');
+		journal.collection('other', codec).put('01', { n: 0 });
+		await journal.settle();
+		await journal.close();
+
+		const again = await Journal.open(where, () => {});
+		expect(await again.load('seq', codec)).toEqual([['05', { n: 5 }]]);
+		expect(await again.load('other', codec)).toEqual([['01', { n: 0 }]]);
+		await again.close();
+	});
+
 	it('keeps a message with its body, whatever its bytes', async () => {
 		const where = path.join(dir, 'messages');
 		const journal = await Journal.open(where, () => {});

@@ -22,7 +22,7 @@
  * Statistics, which may lose a few seconds to a kill, are whole stores with `snapshot()` and
  * `restore()`, registered to be saved on a timer (and at close).
  */
-import type { RecordSink } from '../stores/record-sink.js';
+import type { RangeRecordSink } from '../stores/record-sink.js';
 import { type Codec, jsonCodec } from './codec.js';
 import type { StorageFaults } from './faults.js';
 import { type Db, openState, stateFailure } from './state-directory.js';
@@ -36,7 +36,7 @@ export interface SnapshotStore {
 export interface Keeper {
 	readonly location: string | undefined;
 	/** The sink of one collection of records. */
-	collection<T>(name: string, codec: Codec<T>): RecordSink<T>;
+	collection<T>(name: string, codec: Codec<T>): RangeRecordSink<T>;
 	/** The records of a collection kept from before, in key order; undecodable ones are reported and skipped. */
 	load<T>(name: string, codec: Codec<T>): Promise<[string, T][]>;
 	/** Whether anything of a collection was kept. */
@@ -114,6 +114,8 @@ export interface JournalOptions {
 export class Journal implements Keeper {
 	private pending = new Map<string, Pending | null>();
 	private clears = new Set<string>();
+	/** Ranges of keys to delete per collection, after the batch (which may still put some of them). */
+	private ranges = new Map<string, { gte: string; lt: string }[]>();
 	private scheduled = false;
 	private writing = false;
 	/** Changes reported, and changes written, counted alike so settle() knows what to wait for. */
@@ -132,7 +134,7 @@ export class Journal implements Keeper {
 	private epoch = 0;
 	private failure: StorageFailedError | undefined;
 	private readonly failureListeners: ((failure: StorageFailedError) => void)[] = [];
-	/** Reads under way (count, load), which close() lets finish. */
+	/** Reads under way (count, load), and deletions of ranges, which close() lets finish. */
 	private readonly reads = new Set<Promise<unknown>>();
 
 	private constructor(
@@ -184,7 +186,7 @@ export class Journal implements Keeper {
 		this.failure = undefined;
 	}
 
-	collection<T>(name: string, codec: Codec<T>): RecordSink<T> {
+	collection<T>(name: string, codec: Codec<T>): RangeRecordSink<T> {
 		const prefix = `${name}:`;
 		const epoch = this.epoch;
 		const entry = (value: T): Pending => ({ value, codec: codec as Codec<unknown> });
@@ -196,6 +198,17 @@ export class Journal implements Keeper {
 				for (const key of this.pending.keys()) if (key.startsWith(prefix)) this.pending.delete(key);
 				this.clears.add(name);
 				this.reported++;
+				this.schedule();
+			},
+			deleteRange: (from, to) => {
+				if (epoch !== this.epoch || from >= to) return;
+				const ranges = this.ranges.get(name);
+				const last = ranges?.at(-1);
+				// Runs reported one after the other are one range: one clear a batch, not one a call.
+				if (last && last.lt === prefix + from) last.lt = prefix + to;
+				else if (ranges) ranges.push({ gte: prefix + from, lt: prefix + to });
+				else this.ranges.set(name, [{ gte: prefix + from, lt: prefix + to }]);
+				// Not counted as reported: nobody waits for records that are going anyway.
 				this.schedule();
 			},
 		};
@@ -293,8 +306,8 @@ export class Journal implements Keeper {
 		(this.options.onNotice ?? this.onError)(text);
 	}
 
-	private reading<T>(read: () => Promise<T>): Promise<T> {
-		const promise = read();
+	private reading<T>(read: (() => Promise<T>) | Promise<T>): Promise<T> {
+		const promise = typeof read === 'function' ? read() : read;
 		this.reads.add(promise);
 		const done = () => this.reads.delete(promise);
 		promise.then(done, done);
@@ -339,17 +352,26 @@ export class Journal implements Keeper {
 		this.upcoming = undefined;
 		const entries = this.pending;
 		const clears = this.clears;
+		const ranges = this.ranges;
 		this.pending = new Map();
 		this.clears = new Set();
+		this.ranges = new Map();
 		let failure: unknown;
 		try {
 			const operations: ({ type: 'put'; key: string; value: Buffer } | { type: 'del'; key: string })[] = [];
+			// A value under two keys in a row is encoded once: a message and the copy the delivery
+			// logs point at are reported one after the other when it is accepted.
+			let last: { entry: Pending; bytes: Buffer } | undefined;
 			for (const [key, entry] of entries) {
 				if (!entry) operations.push({ type: 'del', key });
 				// A record that cannot be encoded fails its batch: the requests that made it are
 				// refused rather than answered for something that is not kept.
 				else {
-					const value = encode(key, entry);
+					const value =
+						last && last.entry.value === entry.value && last.entry.codec === entry.codec
+							? last.bytes
+							: encode(key, entry);
+					last = { entry, bytes: value };
 					this.bytesWritten += value.length;
 					operations.push({ type: 'put', key, value });
 				}
@@ -369,8 +391,22 @@ export class Journal implements Keeper {
 		const done = this.current;
 		this.current = undefined;
 		done?.resolve();
-		if (this.pending.size > 0 || this.clears.size > 0) this.schedule();
+		this.deleteRanges(ranges);
+		if (this.pending.size > 0 || this.clears.size > 0 || this.ranges.size > 0) this.schedule();
 		else if (this.written === this.reported) this.idle?.();
+	}
+
+	/**
+	 * Deletes the ranges reported with the batch just written (a key it put in one is gone too),
+	 * alongside the next batch rather than before it: their keys are never put again. One that
+	 * fails leaves records that were to go, which their store drops again when it is restored.
+	 */
+	private deleteRanges(ranges: Map<string, { gte: string; lt: string }[]>): void {
+		for (const list of ranges.values())
+			for (const range of list)
+				this.reading(this.db.clear(range)).catch((error: unknown) =>
+					this.onError(new Error(`could not delete old records: ${String(error)}`)),
+				);
 	}
 
 	private fail(cause: unknown): void {
@@ -379,6 +415,7 @@ export class Journal implements Keeper {
 		this.epoch++;
 		this.pending = new Map();
 		this.clears = new Set();
+		this.ranges = new Map();
 		for (const registration of this.registrations) clearInterval(registration.timer);
 		this.registrations = [];
 		this.written = this.reported;
@@ -425,7 +462,7 @@ const textCodec: Codec<unknown> = {
 /** The keeper of an in-memory service: nothing is kept, nothing is waited for. */
 export const keepNothing: Keeper = {
 	location: undefined,
-	collection: () => ({ put() {}, delete() {}, clear() {} }),
+	collection: () => ({ put() {}, delete() {}, clear() {}, deleteRange() {} }),
 	load: async () => [],
 	any: async () => false,
 	register() {},
