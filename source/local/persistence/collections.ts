@@ -18,7 +18,7 @@ import type { DeadLetter } from '../stores/dlq-store.js';
 import type { Group } from '../stores/group-store.js';
 import type { KeptLogRecord } from '../stores/log-store.js';
 import type { QueueRecord } from '../stores/queue-store.js';
-import type { RangeRecordSink } from '../stores/record-sink.js';
+import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
 import type { KeptNotification, WaiterRecord } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
@@ -83,7 +83,7 @@ type RecordOf<K extends keyof Collections> = Collections[K] extends Codec<infer 
 
 /** What was kept, per collection, as `[key, record]` in key order. */
 export type KeptRecords = { [K in keyof Collections]: [string, RecordOf<K>][] };
-export type Sinks = { [K in keyof Collections]: RangeRecordSink<RecordOf<K>> };
+export type Sinks = { [K in keyof Collections]: RecordSink<RecordOf<K>> };
 
 export async function openCollections(keeper: Keeper): Promise<{ kept: KeptRecords; sinks: Sinks }> {
 	const kept = {} as Record<string, unknown>;

@@ -22,7 +22,7 @@
  * Statistics, which may lose a few seconds to a kill, are whole stores with `snapshot()` and
  * `restore()`, registered to be saved on a timer (and at close).
  */
-import type { RangeRecordSink } from '../stores/record-sink.js';
+import type { RecordSink } from '../stores/record-sink.js';
 import { type Codec, jsonCodec } from './codec.js';
 import type { StorageFaults } from './faults.js';
 import { type Db, openState, stateFailure } from './state-directory.js';
@@ -36,7 +36,7 @@ export interface SnapshotStore {
 export interface Keeper {
 	readonly location: string | undefined;
 	/** The sink of one collection of records. */
-	collection<T>(name: string, codec: Codec<T>): RangeRecordSink<T>;
+	collection<T>(name: string, codec: Codec<T>): RecordSink<T>;
 	/** The records of a collection kept from before, in key order; undecodable ones are reported and skipped. */
 	load<T>(name: string, codec: Codec<T>): Promise<[string, T][]>;
 	/** Whether anything of a collection was kept. */
@@ -114,8 +114,6 @@ export interface JournalOptions {
 export class Journal implements Keeper {
 	private pending = new Map<string, Pending | null>();
 	private clears = new Set<string>();
-	/** Ranges of keys to delete per collection, after the batch (which may still put some of them). */
-	private ranges = new Map<string, { gte: string; lt: string }[]>();
 	private scheduled = false;
 	private writing = false;
 	/** Changes reported, and changes written, counted alike so settle() knows what to wait for. */
@@ -134,7 +132,7 @@ export class Journal implements Keeper {
 	private epoch = 0;
 	private failure: StorageFailedError | undefined;
 	private readonly failureListeners: ((failure: StorageFailedError) => void)[] = [];
-	/** Reads under way (count, load), and deletions of ranges, which close() lets finish. */
+	/** Reads under way (count, load), which close() lets finish. */
 	private readonly reads = new Set<Promise<unknown>>();
 
 	private constructor(
@@ -186,7 +184,7 @@ export class Journal implements Keeper {
 		this.failure = undefined;
 	}
 
-	collection<T>(name: string, codec: Codec<T>): RangeRecordSink<T> {
+	collection<T>(name: string, codec: Codec<T>): RecordSink<T> {
 		const prefix = `${name}:`;
 		const epoch = this.epoch;
 		const entry = (value: T): Pending => ({ value, codec: codec as Codec<unknown> });
@@ -198,17 +196,6 @@ export class Journal implements Keeper {
 				for (const key of this.pending.keys()) if (key.startsWith(prefix)) this.pending.delete(key);
 				this.clears.add(name);
 				this.reported++;
-				this.schedule();
-			},
-			deleteRange: (from, to) => {
-				if (epoch !== this.epoch || from >= to) return;
-				const ranges = this.ranges.get(name);
-				const last = ranges?.at(-1);
-				// Runs reported one after the other are one range: one clear a batch, not one a call.
-				if (last && last.lt === prefix + from) last.lt = prefix + to;
-				else if (ranges) ranges.push({ gte: prefix + from, lt: prefix + to });
-				else this.ranges.set(name, [{ gte: prefix + from, lt: prefix + to }]);
-				// Not counted as reported: nobody waits for records that are going anyway.
 				this.schedule();
 			},
 		};
@@ -306,8 +293,8 @@ export class Journal implements Keeper {
 		(this.options.onNotice ?? this.onError)(text);
 	}
 
-	private reading<T>(read: (() => Promise<T>) | Promise<T>): Promise<T> {
-		const promise = typeof read === 'function' ? read() : read;
+	private reading<T>(read: () => Promise<T>): Promise<T> {
+		const promise = read();
 		this.reads.add(promise);
 		const done = () => this.reads.delete(promise);
 		promise.then(done, done);
@@ -352,10 +339,8 @@ export class Journal implements Keeper {
 		this.upcoming = undefined;
 		const entries = this.pending;
 		const clears = this.clears;
-		const ranges = this.ranges;
 		this.pending = new Map();
 		this.clears = new Set();
-		this.ranges = new Map();
 		let failure: unknown;
 		try {
 			const operations: ({ type: 'put'; key: string; value: Buffer } | { type: 'del'; key: string })[] = [];
@@ -391,22 +376,8 @@ export class Journal implements Keeper {
 		const done = this.current;
 		this.current = undefined;
 		done?.resolve();
-		this.deleteRanges(ranges);
-		if (this.pending.size > 0 || this.clears.size > 0 || this.ranges.size > 0) this.schedule();
+		if (this.pending.size > 0 || this.clears.size > 0) this.schedule();
 		else if (this.written === this.reported) this.idle?.();
-	}
-
-	/**
-	 * Deletes the ranges reported with the batch just written (a key it put in one is gone too),
-	 * alongside the next batch rather than before it: their keys are never put again. One that
-	 * fails leaves records that were to go, which their store drops again when it is restored.
-	 */
-	private deleteRanges(ranges: Map<string, { gte: string; lt: string }[]>): void {
-		for (const list of ranges.values())
-			for (const range of list)
-				this.reading(this.db.clear(range)).catch((error: unknown) =>
-					this.onError(new Error(`could not delete old records: ${String(error)}`)),
-				);
 	}
 
 	private fail(cause: unknown): void {
@@ -415,7 +386,6 @@ export class Journal implements Keeper {
 		this.epoch++;
 		this.pending = new Map();
 		this.clears = new Set();
-		this.ranges = new Map();
 		for (const registration of this.registrations) clearInterval(registration.timer);
 		this.registrations = [];
 		this.written = this.reported;
@@ -462,7 +432,7 @@ const textCodec: Codec<unknown> = {
 /** The keeper of an in-memory service: nothing is kept, nothing is waited for. */
 export const keepNothing: Keeper = {
 	location: undefined,
-	collection: () => ({ put() {}, delete() {}, clear() {}, deleteRange() {} }),
+	collection: () => ({ put() {}, delete() {}, clear() {} }),
 	load: async () => [],
 	any: async () => false,
 	register() {},

@@ -13,7 +13,7 @@
 import type { EventState } from '../../api/schemas.js';
 import type { StoredMessage } from '../messages/message.js';
 import { type EvictionReporter, noEvictionReport } from './evictions.js';
-import { discard, type RangeRecordSink, type RecordSink } from './record-sink.js';
+import { discard, type RecordSink } from './record-sink.js';
 
 export interface LogRecord {
 	time: number;
@@ -36,8 +36,8 @@ export interface LogQuery {
 }
 
 export interface EventLogSinks {
-	/** Keyed by sequence number, so that key order is arrival order (and those that go are a range). */
-	records: RangeRecordSink<KeptLogRecord>;
+	/** Keyed by sequence number, so that key order is arrival order. */
+	records: RecordSink<KeptLogRecord>;
 	/** The messages the records point at, by id. */
 	messages: RecordSink<StoredMessage>;
 }
@@ -72,8 +72,6 @@ export class LogStore {
 	private next = 0;
 	/** The oldest sequence number that may still hold a record. */
 	private oldest = 0;
-	/** The records before this one are deleted from the sink (those from it to `oldest` are to be). */
-	private deleted = 0;
 	/** Records per message id: a message is kept while one points at it. */
 	private readonly references = new Map<string, number>();
 	private readonly capacityReason: string;
@@ -96,7 +94,6 @@ export class LogStore {
 			this.remove(this.next - this.ring.length);
 			this.evictions.evicted('delivery logs', 1, this.capacityReason);
 		}
-		this.deleteGone();
 		const seq = this.next++;
 		this.place(seq, record);
 		if (this.refer(record.message.id) === 1) this.sinks.messages.put(record.message.id, record.message);
@@ -139,10 +136,8 @@ export class LogStore {
 		}
 		this.next = (readable.at(-1)?.seq ?? -1) + 1;
 		this.oldest = Math.max(0, floor);
-		this.deleted = this.oldest;
 		for (const id of messages.keys()) if (!this.references.has(id)) this.sinks.messages.delete(id);
 		this.expire(now);
-		this.deleteGone();
 		return { unreadable };
 	}
 
@@ -190,17 +185,7 @@ export class LogStore {
 		);
 	}
 
-	/**
-	 * Deletes the records that went from the sink: they go oldest first, so they are one range
-	 * (one deletion for the records of a batch, rather than one for each).
-	 */
-	private deleteGone(): void {
-		if (this.deleted >= this.oldest) return;
-		this.sinks.records.deleteRange(seqKey(this.deleted), seqKey(this.oldest));
-		this.deleted = this.oldest;
-	}
-
-	/** Removes the record of `seq` (deleteGone deletes it from the sink), and its message once no record points at it. */
+	/** Removes the record of `seq`, and its message once no record points at it. */
 	private remove(seq: number): void {
 		const slot = seq % this.ring.length;
 		const record = this.seqs[slot] === seq ? this.ring[slot] : undefined;
@@ -208,6 +193,7 @@ export class LogStore {
 		if (!record) return;
 		this.ring[slot] = undefined;
 		this.seqs[slot] = -1;
+		this.sinks.records.delete(seqKey(seq));
 		const id = record.message.id;
 		const count = (this.references.get(id) ?? 1) - 1;
 		if (count > 0) {

@@ -11,18 +11,9 @@ export interface RecordSink<T> {
 	clear(): void;
 }
 
-/** A sink that also deletes a run of keys at once: what the keeper's collections are. */
-export interface RangeRecordSink<T> extends RecordSink<T> {
-	/**
-	 * Every record with a key from `from` up to (not including) `to`, in key order, is gone. For
-	 * keys that are never put again (a sequence that only grows): one range, not a delete per key.
-	 */
-	deleteRange(from: string, to: string): void;
-}
-
-const nowhere: RangeRecordSink<unknown> = { put() {}, delete() {}, clear() {}, deleteRange() {} };
+const nowhere: RecordSink<unknown> = { put() {}, delete() {}, clear() {} };
 
 /** The sink of an in-memory store: changes go nowhere. */
-export function discard<T>(): RangeRecordSink<T> {
-	return nowhere as RangeRecordSink<T>;
+export function discard<T>(): RecordSink<T> {
+	return nowhere as RecordSink<T>;
 }
