@@ -31,9 +31,12 @@ export function bodyHash(body: Uint8Array | string): string {
 	return sha256(body, 'base64url');
 }
 
+/** The header segment of every token the service issues: encoded once, not per signature. */
+const signedHeader = toBase64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
 export function signRequest(options: SignOptions): string {
 	const now = options.now ?? Math.floor(Date.now() / 1000);
-	const header = toBase64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+	const header = signedHeader;
 	const claims: SignatureClaims = {
 		iss: options.issuer,
 		sub: options.url,

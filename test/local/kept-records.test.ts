@@ -8,7 +8,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LocalService, LocalServiceOptions } from '../../source/local/service.js';
+import { messageCodec } from '../../source/local/persistence/codec.js';
+import { Journal } from '../../source/local/persistence/journal.js';
+import { type LocalService, type LocalServiceOptions, stateDirectory } from '../../source/local/service.js';
 import { waitUntil } from '../support/wait.js';
 import { bearer, keptServices, raw } from './helpers.js';
 
@@ -172,5 +174,24 @@ describe('delivery logs across a restart', () => {
 		// Nothing of them is left in the data directory: a start without the later clock has none either.
 		const last = await start(dataDir, { limits: { max_events_size: 5 } });
 		expect(await logsOf(last)).toEqual([]);
+	});
+
+	it('deletes from the data directory the entries it drops, and their messages', async () => {
+		const dataDir = kept.dir('logs-deleted');
+		const service = await start(dataDir, { limits: { max_events_size: 5 } });
+		const ids: string[] = [];
+		for (const name of ['/a', '/b', '/c', '/d']) ids.push(await delivered(service, name));
+		await service.close();
+
+		// Twelve entries went by (three a message), five are kept: those of the last two messages.
+		const journal = await Journal.open(stateDirectory(dataDir), () => {});
+		try {
+			expect(await journal.count('logs')).toBe(5);
+			expect((await journal.load('logMessages', messageCodec)).map(([id]) => id).sort()).toEqual(
+				ids.slice(2).sort(),
+			);
+		} finally {
+			await journal.close();
+		}
 	});
 });

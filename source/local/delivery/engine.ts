@@ -200,8 +200,11 @@ export class DeliveryEngine {
 	}
 
 	private start(message: StoredMessage): void {
-		this.event(message, 'ACTIVE');
+		// What the attempt waits for is the message itself kept, not the record that it is under
+		// way: asked first, a message kept a batch ago goes out at once, its ACTIVE record written
+		// with the next batch (lost to a kill, it is the attempt itself that is made again).
 		const kept = this.deps.kept?.();
+		this.event(message, 'ACTIVE');
 		if (!kept) {
 			this.send(message);
 			return;
