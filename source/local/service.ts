@@ -37,7 +37,6 @@ import {
 	type KeptAccount,
 	type KeptRecords,
 	openCollections,
-	type Sinks,
 	values,
 } from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
@@ -79,7 +78,7 @@ export async function keptServiceInfo(
 	try {
 		const kept = await keeper.load('account', collections.account);
 		const has: KeptShapes = {
-			dense: (await keeper.any('vectors')) || (await keeper.any('denseRecords')),
+			dense: await keeper.any('denseRecords'),
 			hybrid: await keeper.any('hybridRecords'),
 		};
 		const account = resolveAccount(options, kept[0]?.[1], has, Date.now());
@@ -298,7 +297,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	const account = resolveAccount(
 		options,
 		kept.account[0]?.[1],
-		{ dense: kept.vectors.length + kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
+		{ dense: kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
 		clock.now(),
 	);
 	const dialect = account.dialect ?? resolveDialect(options.dialect);
@@ -398,7 +397,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		rateLimiter: new RateLimiter(limits, clock),
 		indexes,
 	};
-	restoreKept(context, kept, sinks, keeper, shared);
+	restoreKept(context, kept, keeper, shared);
 	const router = buildRouter(context, onError, settle);
 	const ctx = context;
 	return {
@@ -421,13 +420,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
  * and workflow waits for their events or deadlines. Statistics come back through their
  * registrations and are saved on a timer.
  */
-function restoreKept(
-	ctx: ServiceContext,
-	kept: KeptRecords,
-	sinks: Sinks,
-	keeper: Keeper,
-	shared: Shared,
-): void {
+function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper, shared: Shared): void {
 	const now = ctx.clock.now();
 	ctx.groups.restore(values(kept.groups));
 	ctx.queues.restore(values(kept.queues));
@@ -435,7 +428,7 @@ function restoreKept(
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
 	ctx.engine.flow.restore(values(kept.flowKeys));
-	restoreLocalIndexes(ctx.indexes, kept, sinks, shared.onError);
+	restoreLocalIndexes(ctx.indexes, kept, shared.onError);
 	keeper.register('usage', ctx.usage, statisticsEveryMs);
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
 	ctx.runs.restore(values(kept.workflowRuns), kept.workflowRunEntries);
