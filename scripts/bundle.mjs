@@ -224,7 +224,8 @@ async function bundle(entry, keptOut = []) {
 function loadedBeforeFirstFrame(chunks, tui) {
 	const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 	const roots = chunks.filter((chunk) => chunk.isEntry || chunk.facadeModuleId === tui);
-	if (roots.length !== 2) throw new Error(`the monitor's entry or its TUI (${tui}) is not a chunk of its own`);
+	if (roots.length !== 2)
+		throw new Error(`the monitor's entry or its TUI (${tui}) is not a chunk of its own`);
 	const loaded = new Set();
 	const visit = (chunk) => {
 		if (loaded.has(chunk)) return;

@@ -134,6 +134,9 @@ export async function runChunkScript(
 const toKeep: CachedScript[] = [];
 
 function keptAtExit(ran: CachedScript): void {
-	if (toKeep.length === 0) process.once('exit', () => toKeep.forEach((script) => script.keep()));
+	if (toKeep.length === 0)
+		process.once('exit', () => {
+			for (const script of toKeep) script.keep();
+		});
 	toKeep.push(ran);
 }

@@ -131,7 +131,7 @@ describe('runCachedScript', () => {
 			[
 				`import { runChunkScript } from ${JSON.stringify(module)};`,
 				`for (const name of ${JSON.stringify(chunks)})`,
-				'	await runChunkScript(`./${name}`, [{ base: 40 }], { url: import.meta.url }, (s) => import(s));',
+				'	await runChunkScript("./" + name, [{ base: 40 }], { url: import.meta.url }, (s) => import(s));',
 			].join('\n'),
 		);
 		const env = {
