@@ -179,7 +179,10 @@ const plugins = [
 	},
 ];
 
-/** Bundles dist/<entry>.js into dist/<entry>.bundle.js; `keptOut` are files of dist/ it imports as they are. */
+/**
+ * Bundles dist/<entry>.js into dist/<entry>.bundle.js; `keptOut` are files of dist/ it imports as
+ * they are. Returns the chunks written (the bundler's output, with their imports).
+ */
 async function bundle(entry, keptOut = []) {
 	const kept = new Set(keptOut.map((file) => path.join(dist, file)));
 	const name = path.basename(entry);
@@ -199,7 +202,7 @@ async function bundle(entry, keptOut = []) {
 		transform: { define: { 'process.env.NODE_ENV': '"production"' } },
 		plugins,
 	});
-	await build.write({
+	const { output } = await build.write({
 		dir,
 		format: 'esm',
 		entryFileNames: `${name}.bundle.js`,
@@ -210,6 +213,30 @@ async function bundle(entry, keptOut = []) {
 		comments: { legal: true, annotation: false, jsdoc: false },
 	});
 	await build.close();
+	return output.filter((chunk) => chunk.type === 'chunk');
+}
+
+/**
+ * The chunks the monitor loads before its first frame, by what the bundler wrote: those its
+ * entry imports, the TUI's (dynamically imported; `tui` is its module) and those the TUI imports,
+ * each with what it imports in turn. A chunk the bundler cuts anew is among them by itself.
+ */
+function loadedBeforeFirstFrame(chunks, tui) {
+	const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+	const roots = chunks.filter((chunk) => chunk.isEntry || chunk.facadeModuleId === tui);
+	if (roots.length !== 2)
+		throw new Error(`the monitor's entry or its TUI (${tui}) is not a chunk of its own`);
+	const loaded = new Set();
+	const visit = (chunk) => {
+		if (loaded.has(chunk)) return;
+		loaded.add(chunk);
+		for (const file of chunk.imports) {
+			const imported = byFile.get(file);
+			if (imported) visit(imported);
+		}
+	};
+	for (const root of roots) visit(root);
+	return [...loaded];
 }
 
 /**
@@ -278,12 +305,14 @@ async function asCachedScript(file, originals) {
 	);
 }
 
-await bundle('cli/monitor', ['local/service.js', 'cli/code-cache.js']);
-// The monitor's TUI, most of what its start compiles, and the larger chunks it loads before it,
-// by the names the bundler gives them (after a module of each: the dialects are in load-undici's).
-const cached = ['run', 'schemas', 'style', 'load-undici', 'workflow-schemas', 'keys'].map((chunk) =>
-	path.join(dist, 'cli', `monitor.bundle-${chunk}.js`),
-);
+const monitorChunks = await bundle('cli/monitor', ['local/service.js', 'cli/code-cache.js']);
+// The monitor's TUI, most of what its start compiles, and the chunks it loads before its first
+// frame; not the entry (it loads code-cache.js), nor a chunk of less than a kibibyte, which
+// compiles in less than the reading of its kept code.
+const cachedMinBytes = 1024;
+const cached = loadedBeforeFirstFrame(monitorChunks, path.join(dist, 'ui', 'run.js'))
+	.filter((chunk) => !chunk.isEntry && Buffer.byteLength(chunk.code) >= cachedMinBytes)
+	.map((chunk) => path.join(dist, 'cli', chunk.fileName));
 // Each reads the chunks it imports as the bundler wrote them.
 const originals = new Map(
 	await Promise.all(cached.map(async (file) => [file, await readFile(file, 'utf8')])),

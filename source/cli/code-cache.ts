@@ -126,6 +126,17 @@ export async function runChunkScript(
 		: path.join(cacheDirPath({ platform: process.platform, env: process.env, homedir: homedir() }), 'code');
 	const file = fileURLToPath(new URL(script, meta.url));
 	const ran = await runCachedScript(file, deps, meta, importFrom, cacheDir);
-	process.once('exit', () => ran.keep());
+	keptAtExit(ran);
 	return ran.exports;
+}
+
+/** The scripts run, kept by one listener when the process ends (not one each: Node warns past ten). */
+const toKeep: CachedScript[] = [];
+
+function keptAtExit(ran: CachedScript): void {
+	if (toKeep.length === 0)
+		process.once('exit', () => {
+			for (const script of toKeep) script.keep();
+		});
+	toKeep.push(ran);
 }

@@ -61,6 +61,8 @@ const stateHints: Record<string, string> = {
 	StateDamagedError:
 		'mqtop serve --repair keeps what can be read (LevelDB moves the files it replaces or cannot read to ' +
 		'state/lost); or move the directory away to start afresh',
+	StateVersionError:
+		'run the newer mqtop that wrote it, or give this one another directory (--data-dir <path>)',
 };
 
 /** What to do about a data directory that cannot be used; undefined when there is nothing to add. */

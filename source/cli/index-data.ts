@@ -1,10 +1,13 @@
 /**
  * What `mqtop vector` and `mqtop search` share: which index (the local server's own unless one
  * is named), reaching its data plane with its own URL and tokens (reads with the read-only
- * token; with --read-only nothing else), the flags' checks, and how records are printed.
+ * token; with --read-only nothing else), the flags and their checks, and how each command's
+ * answer is shown: the two differ only in what they ask for.
  */
 import { type IndexAccess, type IndexKind, readIndexAccess } from '../api/index-access.js';
-import { parseCount, parseIds } from '../api/index-query.js';
+import { maxPage, maxTopK, parseCount, parseIds } from '../api/index-query.js';
+import type { RecordSelection } from '../api/index-schemas.js';
+import type { Reading } from '../api/liberal.js';
 import { type RecordLike, recordGist, recordPairs, scoreText } from '../format/index-record.js';
 import { truncate } from '../format/text.js';
 import { sanitize } from '../text/sanitize.js';
@@ -12,6 +15,7 @@ import { type FlagSpecs, type ParsedArgs, UsageError } from './args.js';
 import type { CommandContext } from './define.js';
 import { RefusedError } from './failure.js';
 import type { Output } from './output.js';
+import { warnIssues } from './reading.js';
 
 /** Characters of content or metadata a table row shows; the detail and --json show all. */
 const gistChars = 70;
@@ -22,6 +26,93 @@ export const readOnlyFlag: FlagSpecs = {
 		description: "use the index's read-only token only: nothing can be written (a delete is refused unsent)",
 	},
 };
+
+export const topKFlag: FlagSpecs = {
+	'top-k': { type: 'string', value: '<n>', description: `matches to return, 1 to ${maxTopK} (default 10)` },
+};
+
+/** The flags of a range over `noun` (records, documents). */
+export function rangeFlags(noun: string): FlagSpecs {
+	return {
+		cursor: { type: 'string', value: '<c>', description: 'where to go on, as the previous page said' },
+		limit: { type: 'string', value: '<n>', description: `${noun} per page, 1 to ${maxPage} (default 20)` },
+		prefix: { type: 'string', value: '<p>', description: 'only ids that start with it' },
+	};
+}
+
+export const deleteHelp =
+	'Nothing is asked: the command acts at once, as `mqtop dlq rm` does. With --read-only it is refused and nothing is sent.';
+
+/** The --top-k flag, 10 when not given. */
+export function topKOf(args: ParsedArgs): number {
+	return countFlag(args, 'top-k', maxTopK) ?? 10;
+}
+
+/** What a range asks for: the cursor, the page's size (20 when not given) and the prefix. */
+export function rangeOf(args: ParsedArgs): { cursor: string; limit: number; prefix?: string } {
+	const prefix = args.string('prefix');
+	return {
+		cursor: args.string('cursor') ?? '',
+		limit: countFlag(args, 'limit', maxPage) ?? 20,
+		...(prefix ? { prefix } : {}),
+	};
+}
+
+/** What a delete removes: the ids given, or what --filter matches (one of them). */
+export function deleteSelectionOf(args: ParsedArgs): RecordSelection | { filter: string } {
+	const filter = args.string('filter');
+	if (args.positionals.length > 0 === (filter !== undefined))
+		throw new UsageError('give ids or --filter <expr>: one of them');
+	return filter !== undefined ? { filter } : idsOf(args);
+}
+
+/** A query's matches: as they came with --json, else a table best first (`noun`: "record"). */
+export function showMatches(
+	out: Output,
+	operation: string,
+	noun: string,
+	reading: Reading<RecordLike[]>,
+): void {
+	warnIssues(out, operation, reading.issues);
+	if (out.json) out.document(reading.data);
+	else if (reading.data.length === 0) out.line(`no ${noun} matches`);
+	else printRecords(out, reading.data, true);
+}
+
+/** A fetch's records in full, then exit 1 when an id was not found. */
+export function showFetched(
+	out: Output,
+	operation: string,
+	ids: readonly string[],
+	reading: Reading<(RecordLike | null)[]>,
+): void {
+	warnIssues(out, operation, reading.issues);
+	if (out.json) out.document(reading.data);
+	else
+		printDetails(
+			out,
+			reading.data.filter((record) => record !== null),
+		);
+	checkFound(ids, reading.data);
+}
+
+/** A range's page: as it came with --json, else its records and the command for the next page. */
+export function showPage(
+	out: Output,
+	args: ParsedArgs,
+	page: { command: string; kept: readonly string[]; noun: string; limit: number },
+	reading: Reading<{ vectors?: RecordLike[]; nextCursor?: string }>,
+): void {
+	warnIssues(out, page.command.replace(/^mqtop /, ''), reading.issues);
+	if (out.json) return void out.document(reading.data);
+	printPage(out, args, page, reading.data.vectors ?? [], reading.data.nextCursor);
+}
+
+/** How many a delete removed (`noun`: "record"). */
+export function showDeleted(out: Output, deleted: number, noun: string): void {
+	if (out.json) out.document({ deleted });
+	else out.line(`deleted ${deleted} ${noun}${deleted === 1 ? '' : 's'}`);
+}
 
 /** A whole number flag of an index command, as the data plane takes it. */
 export function countFlag(args: ParsedArgs, flag: string, max: number): number | undefined {

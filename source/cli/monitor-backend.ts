@@ -66,6 +66,22 @@ export function signingKeysOf(client: MqClient): ReadKeys {
 	};
 }
 
+/** What a backend on a local server (its own or a running one) takes from the server's description. */
+function localParts(
+	server: Pick<LocalServerInfo, 'accountId' | 'indexes' | 'currentSigningKey' | 'nextSigningKey'>,
+	client: MqClient,
+): Pick<Backend, 'embedded' | 'keys' | 'readKeys'> {
+	return {
+		embedded: {
+			accountId: server.accountId,
+			vectorIndexId: localIndex(server, 'dense').id,
+			searchIndexId: localIndex(server, 'search').id,
+		},
+		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
+		readKeys: signingKeysOf(client),
+	};
+}
+
 /** The local service on a worker thread: on the default port unless another program has it. */
 async function startWorkerService(options: LocalServiceData, port: number): Promise<LocalServiceHandle> {
 	const { startLocalServiceInWorker } = await import('../local/service-thread.js');
@@ -128,13 +144,7 @@ async function embeddedBackend(
 	return {
 		client,
 		dialect: service.dialect,
-		embedded: {
-			accountId: service.accountId,
-			vectorIndexId: localIndex(service, 'dense').id,
-			searchIndexId: localIndex(service, 'search').id,
-		},
-		keys: { current: service.currentSigningKey, next: service.nextSigningKey },
-		readKeys: signingKeysOf(client),
+		...localParts(service, client),
 		...(dataDir !== undefined ? { localServer: { kind: 'own' as const, dataDir } } : {}),
 		...(withDemo
 			? {
@@ -215,13 +225,7 @@ function runningBackend(resolved: Resolved, running: LocalServerInfo, region: st
 			: {}),
 		client,
 		dialect: settings.dialect,
-		embedded: {
-			accountId: server.accountId,
-			vectorIndexId: localIndex(server, 'dense').id,
-			searchIndexId: localIndex(server, 'search').id,
-		},
-		keys: { current: server.currentSigningKey, next: server.nextSigningKey },
-		readKeys: signingKeysOf(client),
+		...localParts(server, client),
 		localServer: { kind: 'running' },
 		close: async () => {},
 	};

@@ -34,13 +34,12 @@ import {
 } from './indexes/data-plane/local-indexes.js';
 import { defaultMessagePrice, type LocalServiceData, type LocalServiceOptions } from './options.js';
 import { type KeptShapes, resolveAccount } from './persistence/account.js';
-import { jsonCodec } from './persistence/codec.js';
+import { versionedJsonCodec } from './persistence/codec.js';
 import {
 	collections,
 	type KeptAccount,
 	type KeptRecords,
 	openCollections,
-	type Sinks,
 	values,
 } from './persistence/collections.js';
 import { Journal, type Keeper, keepNothing } from './persistence/journal.js';
@@ -82,7 +81,7 @@ export async function keptServiceInfo(
 	try {
 		const kept = await keeper.load('account', collections.account);
 		const has: KeptShapes = {
-			dense: (await keeper.any('vectors')) || (await keeper.any('denseRecords')),
+			dense: await keeper.any('denseRecords'),
 			hybrid: await keeper.any('hybridRecords'),
 		};
 		const account = resolveAccount(options, kept[0]?.[1], has, Date.now());
@@ -306,7 +305,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	const account = resolveAccount(
 		options,
 		kept.account[0]?.[1],
-		{ dense: kept.vectors.length + kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
+		{ dense: kept.denseRecords.length > 0, hybrid: kept.hybridRecords.length > 0 },
 		clock.now(),
 	);
 	const dialect = account.dialect ?? resolveDialect(options.dialect);
@@ -389,7 +388,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		{ baseUrl, clock, createdAt, ownerEmail: credentials.email },
 		{
 			specs: sinks.createdIndexes,
-			records: (id) => keeper.collection(recordsCollection(id), jsonCodec()),
+			records: (id) => keeper.collection(recordsCollection(id), versionedJsonCodec('index record')),
 			register: (name, store) => keeper.register(name, store, statisticsEveryMs),
 			unregister: (name) => keeper.unregister(name),
 			saveAccount,
@@ -423,7 +422,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		indexes,
 		catalog,
 	};
-	restoreKept(context, kept, sinks, keeper, shared);
+	restoreKept(context, kept, keeper, shared);
 	const router = buildRouter(context, onError, settle);
 	const ctx = context;
 	return {
@@ -446,13 +445,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
  * and workflow waits for their events or deadlines. Statistics come back through their
  * registrations and are saved on a timer.
  */
-function restoreKept(
-	ctx: ServiceContext,
-	kept: KeptRecords,
-	sinks: Sinks,
-	keeper: Keeper,
-	shared: Shared,
-): void {
+function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper, shared: Shared): void {
 	const now = ctx.clock.now();
 	ctx.groups.restore(values(kept.groups));
 	ctx.queues.restore(values(kept.queues));
@@ -460,7 +453,7 @@ function restoreKept(
 	ctx.dlq.restore(values(kept.deadLetters));
 	ctx.dedup.restore(kept.dedup);
 	ctx.engine.flow.restore(values(kept.flowKeys));
-	restoreLocalIndexes(ctx.indexes, kept, sinks, shared.onError);
+	restoreLocalIndexes(ctx.indexes, kept, shared.onError);
 	keeper.register('usage', ctx.usage, statisticsEveryMs);
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
 	ctx.runs.restore(values(kept.workflowRuns), kept.workflowRunEntries);

@@ -120,4 +120,31 @@ describe('runCachedScript', () => {
 		}
 		expect(await readdir(dir)).toEqual(['chunk.script.js', 'run.mjs']);
 	});
+
+	it('keeps the code of a dozen chunks a process ran, with no warning of too many exit listeners', async () => {
+		const chunks = Array.from({ length: 12 }, (_, i) => `chunk-${i}.script.js`);
+		for (const name of chunks) await writeFile(path.join(dir, name), chunk());
+		const module = pathToFileURL(builtFile('cli/code-cache.js')).href;
+		const many = path.join(dir, 'many.mjs');
+		await writeFile(
+			many,
+			[
+				`import { runChunkScript } from ${JSON.stringify(module)};`,
+				`for (const name of ${JSON.stringify(chunks)})`,
+				'	await runChunkScript("./" + name, [{ base: 40 }], { url: import.meta.url }, (s) => import(s));',
+			].join('\n'),
+		);
+		const env = {
+			...process.env,
+			XDG_CACHE_HOME: path.join(dir, 'cache'),
+			LOCALAPPDATA: path.join(dir, 'cache'),
+		};
+		const stderr = await new Promise<string>((resolve, reject) => {
+			execFile(process.execPath, [many], { timeout: 30_000, cwd: dir, env }, (error, _stdout, err) =>
+				error ? reject(new Error(`${error.message}\n${err}`)) : resolve(err),
+			);
+		});
+		expect(stderr).not.toContain('MaxListenersExceededWarning');
+		expect(await readdir(path.join(dir, 'cache', 'mqtop', 'code'))).toHaveLength(12);
+	});
 });

@@ -14,7 +14,7 @@ import { resolveLimits } from '../../source/local/account/limits.js';
 import { createMessage } from '../../source/local/messages/factory.js';
 import { jsonCodec, messageCodec } from '../../source/local/persistence/codec.js';
 import { Journal } from '../../source/local/persistence/journal.js';
-import { StateInUseError } from '../../source/local/persistence/state-errors.js';
+import { StateInUseError, StateVersionError } from '../../source/local/persistence/state-errors.js';
 import { waitUntil } from '../support/wait.js';
 
 let dir: string;
@@ -121,6 +121,26 @@ describe('the journal', () => {
 		expect(id).toBe(message.id);
 		expect(kept).toEqual({ ...message, state: 'waiting', heapIndex: -1, heapSeq: 0 });
 		await again.close();
+	});
+
+	it('refuses a kept message in a layout it does not know rather than skipping it', async () => {
+		const where = path.join(dir, 'newer-message');
+		const journal = await Journal.open(where, () => {});
+		// What a newer version might write: its layout first in the array, then fields of its own.
+		const json = Buffer.from(JSON.stringify([2, 'msg_newer']));
+		const bytes = Buffer.concat([Buffer.alloc(4), json]);
+		bytes.writeUInt32BE(json.length, 0);
+		journal.collection('messages', { encode: (b: Buffer) => b, decode: (b) => b }).put('msg_newer', bytes);
+		await journal.close();
+		const again = await Journal.open(where, () => {});
+		try {
+			await expect(again.load('messages', messageCodec)).rejects.toThrow(
+				/a kept message is in layout 2, which this version of mqtop does not read/,
+			);
+			await expect(again.load('messages', messageCodec)).rejects.toBeInstanceOf(StateVersionError);
+		} finally {
+			await again.close();
+		}
 	});
 
 	it('restores a registered store at once and saves it on its timer and at close', async () => {

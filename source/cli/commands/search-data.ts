@@ -5,21 +5,9 @@
  * `mqtop dlq rm` does, and with --read-only is refused unsent.
  */
 import { searchClients } from '../../api/index-access.js';
-import { maxPage, maxTopK } from '../../api/index-query.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
-import type { CommandSpec } from '../define.js';
-import {
-	checkFound,
-	countFlag,
-	idsOf,
-	printDetails,
-	printPage,
-	printRecords,
-	reachIndex,
-	readOnlyFlag,
-	refuseWrite,
-} from '../index-data.js';
-import { warnIssues } from '../reading.js';
+import type { CommandContext, CommandSpec } from '../define.js';
+import * as indexData from '../index-data.js';
 
 const databaseFlags: FlagSpecs = {
 	database: {
@@ -28,13 +16,19 @@ const databaseFlags: FlagSpecs = {
 		description: "the search database's id (default: the local server's own)",
 	},
 	index: { type: 'string', value: '<name>', description: 'the index in the database (default: "")' },
-	...readOnlyFlag,
+	...indexData.readOnlyFlag,
 };
 
 const databaseHelp =
 	'The database is reached at its own REST endpoint with its own tokens, as the management API lists them: reads use its read-only token. With the embedded local server its own database is used unless --database names another.';
 
 const indexOf = (args: ParsedArgs) => args.string('index') ?? '';
+
+/** The database the flags name, with its clients (no writer with --read-only). */
+async function reachDatabase(context: CommandContext) {
+	const access = await indexData.reachIndex(context, 'search', 'database');
+	return { access, ...searchClients(access.client, access) };
+}
 
 export const searchQuery: CommandSpec = {
 	name: 'search query',
@@ -52,7 +46,7 @@ export const searchQuery: CommandSpec = {
 	arguments: { min: 1, max: Number.MAX_SAFE_INTEGER },
 	flags: {
 		filter: { type: 'string', value: '<expr>', description: 'a filter, e.g. "year > 2020"' },
-		'top-k': { type: 'string', value: '<n>', description: `matches to return, 1 to ${maxTopK} (default 10)` },
+		...indexData.topKFlag,
 		...databaseFlags,
 	},
 	api: 'management',
@@ -61,18 +55,10 @@ export const searchQuery: CommandSpec = {
 		const query = args.positionals.join(' ');
 		if (query.trim() === '') throw new UsageError('the query text is empty');
 		const filter = args.string('filter');
-		const topK = countFlag(args, 'top-k', maxTopK) ?? 10;
-		const access = await reachIndex(context, 'search', 'database');
-		const { read } = searchClients(access.client, access);
-		const { data: matches, issues } = await read.searchReading(indexOf(args), {
-			query,
-			topK,
-			...(filter ? { filter } : {}),
-		});
-		warnIssues(out, 'search query', issues);
-		if (out.json) out.document(matches);
-		else if (matches.length === 0) out.line('no document matches');
-		else printRecords(out, matches, true);
+		const topK = indexData.topKOf(args);
+		const { read } = await reachDatabase(context);
+		const reading = await read.searchReading(indexOf(args), { query, topK, ...(filter ? { filter } : {}) });
+		indexData.showMatches(out, 'search query', 'document', reading);
 		return undefined;
 	},
 };
@@ -91,18 +77,9 @@ export const searchFetch: CommandSpec = {
 	api: 'management',
 	async run(context) {
 		const { args, out } = context;
-		const ids = idsOf(args);
-		const access = await reachIndex(context, 'search', 'database');
-		const { read } = searchClients(access.client, access);
-		const { data: documents, issues } = await read.fetchReading(indexOf(args), ids);
-		warnIssues(out, 'search fetch', issues);
-		if (out.json) out.document(documents);
-		else
-			printDetails(
-				out,
-				documents.filter((d) => d !== null),
-			);
-		checkFound(ids, documents);
+		const ids = indexData.idsOf(args);
+		const { read } = await reachDatabase(context);
+		indexData.showFetched(out, 'search fetch', ids, await read.fetchReading(indexOf(args), ids));
 		return undefined;
 	},
 };
@@ -117,32 +94,22 @@ export const searchRange: CommandSpec = {
 	],
 	examples: ['mqtop search range --index articles --limit 50'],
 	arguments: { min: 0, max: 0 },
-	flags: {
-		cursor: { type: 'string', value: '<c>', description: 'where to go on, as the previous page said' },
-		limit: { type: 'string', value: '<n>', description: `documents per page, 1 to ${maxPage} (default 20)` },
-		prefix: { type: 'string', value: '<p>', description: 'only ids that start with it' },
-		...databaseFlags,
-	},
+	flags: { ...indexData.rangeFlags('documents'), ...databaseFlags },
 	api: 'management',
 	async run(context) {
 		const { args, out } = context;
-		const limit = countFlag(args, 'limit', maxPage) ?? 20;
-		const prefix = args.string('prefix');
-		const access = await reachIndex(context, 'search', 'database');
-		const { read } = searchClients(access.client, access);
-		const { data: page, issues } = await read.rangeReading(indexOf(args), {
-			cursor: args.string('cursor') ?? '',
-			limit,
-			...(prefix ? { prefix } : {}),
-		});
-		warnIssues(out, 'search range', issues);
-		if (out.json) return void out.document(page);
-		printPage(
+		const range = indexData.rangeOf(args);
+		const { read } = await reachDatabase(context);
+		indexData.showPage(
 			out,
 			args,
-			{ command: 'mqtop search range', kept: ['database', 'index', 'prefix'], noun: 'documents', limit },
-			page.vectors ?? [],
-			page.nextCursor,
+			{
+				command: 'mqtop search range',
+				kept: ['database', 'index', 'prefix'],
+				noun: 'documents',
+				limit: range.limit,
+			},
+			await read.rangeReading(indexOf(args), range),
 		);
 		return undefined;
 	},
@@ -152,11 +119,7 @@ export const searchDelete: CommandSpec = {
 	name: 'search delete',
 	summary: 'delete documents by id, or every document a filter matches',
 	usage: '(<id>... | --filter <expr>)',
-	description: [
-		'Nothing is asked: the command acts at once, as `mqtop dlq rm` does. With --read-only it is refused and nothing is sent.',
-		databaseHelp,
-		'With --json: {"deleted": n}.',
-	],
+	description: [indexData.deleteHelp, databaseHelp, 'With --json: {"deleted": n}.'],
 	examples: ['mqtop search delete article-1 --index articles', `mqtop search delete --filter "year < 2000"`],
 	arguments: { min: 0, max: Number.MAX_SAFE_INTEGER },
 	flags: {
@@ -166,16 +129,10 @@ export const searchDelete: CommandSpec = {
 	api: 'management',
 	async run(context) {
 		const { args, out } = context;
-		const filter = args.string('filter');
-		if (args.positionals.length > 0 === (filter !== undefined))
-			throw new UsageError('give ids or --filter <expr>: one of them');
-		const selection = filter !== undefined ? { filter } : idsOf(args);
-		const access = await reachIndex(context, 'search', 'database');
-		const { write } = searchClients(access.client, access);
-		if (!write) refuseWrite(access, 'the delete was');
-		const deleted = await write.delete(indexOf(args), selection);
-		if (out.json) out.document({ deleted });
-		else out.line(`deleted ${deleted} document${deleted === 1 ? '' : 's'}`);
+		const selection = indexData.deleteSelectionOf(args);
+		const { access, write } = await reachDatabase(context);
+		if (!write) indexData.refuseWrite(access, 'the delete was');
+		indexData.showDeleted(out, await write.delete(indexOf(args), selection), 'document');
 		return undefined;
 	},
 };

@@ -5,22 +5,11 @@
  * unsent.
  */
 import { vectorClients } from '../../api/index-access.js';
-import { maxPage, maxTopK, parseQueryVector } from '../../api/index-query.js';
+import { parseQueryVector } from '../../api/index-query.js';
 import type { VectorQuery } from '../../api/index-schemas.js';
 import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
-import { type CommandSpec, defineGroup } from '../define.js';
-import {
-	checkFound,
-	countFlag,
-	idsOf,
-	printDetails,
-	printPage,
-	printRecords,
-	reachIndex,
-	readOnlyFlag,
-	refuseWrite,
-} from '../index-data.js';
-import { warnIssues } from '../reading.js';
+import { type CommandContext, type CommandSpec, defineGroup } from '../define.js';
+import * as indexData from '../index-data.js';
 import { vectorCreateIndex, vectorDeleteIndex, vectorIndexes } from './index-admin.js';
 
 const indexFlags: FlagSpecs = {
@@ -31,7 +20,7 @@ const indexFlags: FlagSpecs = {
 			"the vector index's id, any `mqtop vector indexes` lists (default: the local server's dense index)",
 	},
 	namespace: { type: 'string', value: '<ns>', description: 'the namespace (default: the default one, "")' },
-	...readOnlyFlag,
+	...indexData.readOnlyFlag,
 };
 
 const includeVectors: FlagSpecs = {
@@ -47,6 +36,12 @@ const indexHelp =
 function namespaceOf(args: ParsedArgs): { namespace?: string } {
 	const namespace = args.string('namespace');
 	return namespace ? { namespace } : {};
+}
+
+/** The index the flags name, with its clients (no writer with --read-only). */
+async function reachVectorIndex(context: CommandContext) {
+	const access = await indexData.reachIndex(context, 'vector', 'index');
+	return { access, ...vectorClients(access.client, access) };
 }
 
 function readOptions(args: ParsedArgs) {
@@ -71,7 +66,7 @@ export const vectorQuery: CommandSpec = {
 		data: { type: 'string', value: '<text>', description: 'text to query by, embedded by the index' },
 		vector: { type: 'string', value: '<json>', description: 'a vector to query by, as JSON' },
 		filter: { type: 'string', value: '<expr>', description: 'a metadata filter, e.g. "price < 10"' },
-		'top-k': { type: 'string', value: '<n>', description: `matches to return, 1 to ${maxTopK} (default 10)` },
+		...indexData.topKFlag,
 		...indexFlags,
 		...includeVectors,
 	},
@@ -91,17 +86,12 @@ export const vectorQuery: CommandSpec = {
 		const filter = args.string('filter');
 		const query: VectorQuery = {
 			...(vector ?? { data }),
-			topK: countFlag(args, 'top-k', maxTopK) ?? 10,
+			topK: indexData.topKOf(args),
 			...(filter ? { filter } : {}),
 			...readOptions(args),
 		};
-		const access = await reachIndex(context, 'vector', 'index');
-		const { read } = vectorClients(access.client, access);
-		const { data: matches, issues } = await read.queryReading(query, namespaceOf(args));
-		warnIssues(out, 'vector query', issues);
-		if (out.json) out.document(matches);
-		else if (matches.length === 0) out.line('no record matches');
-		else printRecords(out, matches, true);
+		const { read } = await reachVectorIndex(context);
+		indexData.showMatches(out, 'vector query', 'record', await read.queryReading(query, namespaceOf(args)));
 		return undefined;
 	},
 };
@@ -120,21 +110,10 @@ export const vectorFetch: CommandSpec = {
 	api: 'management',
 	async run(context) {
 		const { args, out } = context;
-		const ids = idsOf(args);
-		const access = await reachIndex(context, 'vector', 'index');
-		const { read } = vectorClients(access.client, access);
-		const { data: records, issues } = await read.fetchReading(ids, {
-			...namespaceOf(args),
-			...readOptions(args),
-		});
-		warnIssues(out, 'vector fetch', issues);
-		if (out.json) out.document(records);
-		else
-			printDetails(
-				out,
-				records.filter((r) => r !== null),
-			);
-		checkFound(ids, records);
+		const ids = indexData.idsOf(args);
+		const { read } = await reachVectorIndex(context);
+		const reading = await read.fetchReading(ids, { ...namespaceOf(args), ...readOptions(args) });
+		indexData.showFetched(out, 'vector fetch', ids, reading);
 		return undefined;
 	},
 };
@@ -149,32 +128,22 @@ export const vectorRange: CommandSpec = {
 	],
 	examples: ['mqtop vector range --limit 50', 'mqtop vector range --namespace books --cursor 50'],
 	arguments: { min: 0, max: 0 },
-	flags: {
-		cursor: { type: 'string', value: '<c>', description: 'where to go on, as the previous page said' },
-		limit: { type: 'string', value: '<n>', description: `records per page, 1 to ${maxPage} (default 20)` },
-		prefix: { type: 'string', value: '<p>', description: 'only ids that start with it' },
-		...indexFlags,
-		...includeVectors,
-	},
+	flags: { ...indexData.rangeFlags('records'), ...indexFlags, ...includeVectors },
 	api: 'management',
 	async run(context) {
 		const { args, out } = context;
-		const limit = countFlag(args, 'limit', maxPage) ?? 20;
-		const prefix = args.string('prefix');
-		const access = await reachIndex(context, 'vector', 'index');
-		const { read } = vectorClients(access.client, access);
-		const { data: page, issues } = await read.rangeReading(
-			{ cursor: args.string('cursor') ?? '', limit, ...(prefix ? { prefix } : {}), ...readOptions(args) },
-			namespaceOf(args),
-		);
-		warnIssues(out, 'vector range', issues);
-		if (out.json) return void out.document(page);
-		printPage(
+		const range = indexData.rangeOf(args);
+		const { read } = await reachVectorIndex(context);
+		indexData.showPage(
 			out,
 			args,
-			{ command: 'mqtop vector range', kept: ['index', 'namespace', 'prefix'], noun: 'records', limit },
-			page.vectors ?? [],
-			page.nextCursor,
+			{
+				command: 'mqtop vector range',
+				kept: ['index', 'namespace', 'prefix'],
+				noun: 'records',
+				limit: range.limit,
+			},
+			await read.rangeReading({ ...range, ...readOptions(args) }, namespaceOf(args)),
 		);
 		return undefined;
 	},
@@ -184,11 +153,7 @@ export const vectorDelete: CommandSpec = {
 	name: 'vector delete',
 	summary: 'delete records by id, or every record a metadata filter matches',
 	usage: '(<id>... | --filter <expr>)',
-	description: [
-		'Nothing is asked: the command acts at once, as `mqtop dlq rm` does. With --read-only it is refused and nothing is sent.',
-		indexHelp,
-		'With --json: {"deleted": n}.',
-	],
+	description: [indexData.deleteHelp, indexHelp, 'With --json: {"deleted": n}.'],
 	examples: [
 		'mqtop vector delete doc-1 doc-2',
 		`mqtop vector delete --filter "year < 2000" --namespace books`,
@@ -201,16 +166,10 @@ export const vectorDelete: CommandSpec = {
 	api: 'management',
 	async run(context) {
 		const { args, out } = context;
-		const filter = args.string('filter');
-		if (args.positionals.length > 0 === (filter !== undefined))
-			throw new UsageError('give ids or --filter <expr>: one of them');
-		const selection = filter !== undefined ? { filter } : idsOf(args);
-		const access = await reachIndex(context, 'vector', 'index');
-		const { write } = vectorClients(access.client, access);
-		if (!write) refuseWrite(access, 'the delete was');
-		const deleted = await write.delete(selection, namespaceOf(args));
-		if (out.json) out.document({ deleted });
-		else out.line(`deleted ${deleted} record${deleted === 1 ? '' : 's'}`);
+		const selection = indexData.deleteSelectionOf(args);
+		const { access, write } = await reachVectorIndex(context);
+		if (!write) indexData.refuseWrite(access, 'the delete was');
+		indexData.showDeleted(out, await write.delete(selection, namespaceOf(args)), 'record');
 		return undefined;
 	},
 };

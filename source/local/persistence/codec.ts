@@ -7,6 +7,7 @@
 import { nestsDeeperThan } from '../../text/json-nesting.js';
 import { optionFields } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
+import { StateVersionError } from './state-errors.js';
 
 export interface Codec<T> {
 	encode(value: T): Buffer;
@@ -48,6 +49,30 @@ export function jsonCodec<T>(): Codec<T> {
 			return JSON.parse(bytes.toString('utf8'), reviver) as T;
 		},
 	};
+}
+
+/**
+ * A record whose layout may change: `<layout: 1 byte><json as jsonCodec writes it>`. A record
+ * of another layout is refused with a StateVersionError (the journal does not skip it): it was
+ * written by a newer version, whose data this one must not drop.
+ */
+export function versionedJsonCodec<T>(what: string, layout = 1): Codec<T> {
+	const json = jsonCodec<T>();
+	return {
+		encode: (value) => Buffer.concat([Buffer.of(layout), json.encode(value)]),
+		decode: (bytes) => {
+			if (bytes.length === 0) throw new Error(`a kept ${what} is empty`);
+			if (bytes[0] !== layout) throw unknownLayout(what, bytes[0]!, layout);
+			return json.decode(bytes.subarray(1));
+		},
+	};
+}
+
+function unknownLayout(what: string, found: unknown, known: number): StateVersionError {
+	return new StateVersionError(
+		`a kept ${what} is in layout ${String(found)}, which this version of mqtop does not read ` +
+			`(it reads layout ${known}): a newer version wrote it`,
+	);
 }
 
 /**
@@ -117,8 +142,9 @@ export const messageCodec: Codec<StoredMessage> = {
 		const length = bytes.readUInt32BE(0);
 		if (4 + length > bytes.length) throw new Error('a kept message is cut short');
 		const values = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as unknown[];
-		if (!Array.isArray(values) || values[0] !== messageLayout)
-			throw new Error('a kept message in a layout this version does not know');
+		if (!Array.isArray(values) || typeof values[0] !== 'number')
+			throw new Error('a kept message without its layout');
+		if (values[0] !== messageLayout) throw unknownLayout('message', values[0], messageLayout);
 		// In messageFields' order; JSON writes an absent field as null, the message has it undefined.
 		const [
 			,

@@ -23,7 +23,7 @@ import type { RecordSink } from '../stores/record-sink.js';
 import type { ScheduleRecord } from '../stores/schedule-store.js';
 import type { KeptNotification, WaiterRecord } from '../stores/waiter-store.js';
 import type { RunEntry, RunRecord } from '../stores/workflow-run-store.js';
-import { type Codec, jsonCodec, lightJsonCodec, messageCodec } from './codec.js';
+import { type Codec, jsonCodec, lightJsonCodec, messageCodec, versionedJsonCodec } from './codec.js';
 import type { Keeper } from './journal.js';
 
 /** Who the service is: what must be the same after a restart for the apps that use it. */
@@ -62,14 +62,11 @@ export const collections = {
 	schedules: jsonCodec<ScheduleRecord>(),
 	flowKeys: jsonCodec<FlowKeySettings>(),
 	dedup: jsonCodec<DedupEntry<PublishAnswer>>(),
-	/** What versions before namespaces kept: the dense index's records by id, the search index's documents. */
-	vectors: jsonCodec<KeptVector>(),
-	documents: jsonCodec<DocumentInput>(),
 	/** Records of the dense, sparse and hybrid vector indexes and search documents, by namespace and id (keyOf). */
-	denseRecords: jsonCodec<KeptVector>(),
-	sparseRecords: jsonCodec<KeptVector>(),
-	hybridRecords: jsonCodec<KeptVector>(),
-	searchDocuments: jsonCodec<DocumentInput>(),
+	denseRecords: versionedJsonCodec<KeptVector>('vector'),
+	sparseRecords: versionedJsonCodec<KeptVector>('vector'),
+	hybridRecords: versionedJsonCodec<KeptVector>('vector'),
+	searchDocuments: versionedJsonCodec<DocumentInput>('search document'),
 	/** The indexes made through the management API (their records: a collection each, recordsCollection). */
 	createdIndexes: jsonCodec<KeptIndex>(),
 	/** Runs without their histories, and the entries of the histories (entryKey). */

@@ -26,6 +26,7 @@ import type { RecordSink } from '../stores/record-sink.js';
 import { type Codec, jsonCodec } from './codec.js';
 import type { StorageFaults } from './faults.js';
 import { type Db, openState, stateFailure } from './state-directory.js';
+import { StateVersionError } from './state-errors.js';
 
 export interface SnapshotStore {
 	snapshot(): unknown;
@@ -218,6 +219,9 @@ export class Journal implements Keeper {
 						try {
 							out.push([key.slice(skip), codec.decode(value)]);
 						} catch (error) {
+							// A newer version's record is not skipped: it would be lost when written over.
+							if (error instanceof StateVersionError)
+								throw new StateVersionError(`${this.location}: ${error.message}`);
 							this.notice(
 								`skipped a kept ${name} record ${JSON.stringify(key)} that cannot be read: ${String(error)}`,
 							);
@@ -225,6 +229,7 @@ export class Journal implements Keeper {
 					}
 				}
 			} catch (error) {
+				if (error instanceof StateVersionError) throw error;
 				// LevelDB could not read its own files (a damaged table).
 				throw stateFailure(error, this.location);
 			} finally {

@@ -28,12 +28,21 @@ export class StateDamagedError extends StateError {
 	override name = 'StateDamagedError';
 }
 
+/**
+ * The directory holds records in a layout this version does not know (a newer mqtop wrote
+ * them): refused rather than skipped, so that nothing a newer version kept is lost by this one.
+ */
+export class StateVersionError extends StateError {
+	override name = 'StateVersionError';
+}
+
 export const stateErrors = {
 	StateError,
 	StateInUseError,
 	StateReadOnlyError,
 	StateNoSpaceError,
 	StateDamagedError,
+	StateVersionError,
 } as const;
 
 /** The error named `name` (from a worker thread, where only names cross), if it is one of these. */

@@ -1,9 +1,9 @@
 /**
  * The indexes across restarts of a service with a data directory: every namespace of the
  * dense, sparse and hybrid indexes and every search index comes back record by record, with
- * what resets and deletes did; records kept by versions before namespaces come back in the
- * default namespace; a record that cannot be read back is skipped and reported, and the rest
- * still answer queries.
+ * what resets and deletes did; a record that cannot be read back is skipped and reported, and
+ * the rest still answer queries; a record in a layout this version does not know (a newer one
+ * wrote it) refuses the directory instead.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SearchIndexClient } from '../../../source/api/index-client.js';
 import { collections } from '../../../source/local/persistence/collections.js';
 import { Journal } from '../../../source/local/persistence/journal.js';
+import { StateVersionError } from '../../../source/local/persistence/state-errors.js';
 import { type LocalService, startLocalService, stateDirectory } from '../../../source/local/service.js';
 import { localIndex } from '../../../source/local/service-indexes.js';
+
+/** Bytes as they are, to write what the service's codecs would not. */
+const raw = { encode: (bytes: Buffer) => bytes, decode: (bytes: Buffer) => bytes };
 
 let dataDir: string;
 let errors: string[];
@@ -125,14 +129,12 @@ describe('indexes kept in the data directory', () => {
 			{ id: 'bent', vector: [0, 1, 0] },
 		]);
 		await first.close();
-		// Damage two records behind the service's back: one is not JSON, one has a vector of the wrong size.
+		// Damage two records behind the service's back: one is not JSON (in the current layout),
+		// one has a vector of the wrong size.
 		const keeper = await Journal.open(stateDirectory(dataDir), () => {});
 		keeper
-			.collection('denseRecords', {
-				encode: (text: string) => Buffer.from(text),
-				decode: (b) => b.toString(),
-			})
-			.put(JSON.stringify(['', 'garbled']), '{not json');
+			.collection('denseRecords', raw)
+			.put(JSON.stringify(['', 'garbled']), Buffer.from('\u0001{not json'));
 		keeper.collection('denseRecords', collections.denseRecords).put(JSON.stringify(['', 'bent']), {
 			vector: new Uint8Array(8),
 		});
@@ -153,29 +155,35 @@ describe('indexes kept in the data directory', () => {
 		}
 	});
 
-	it('brings back what versions before namespaces kept, in the default namespace', async () => {
+	it('refuses a directory holding a record in a layout it does not know, and leaves it as it was', async () => {
 		const first = await start();
+		await clients(first).search.upsert('kb', [{ id: 'd1', content: { text: 'kept words' } }]);
 		await first.close();
+		// What a newer version might write: layout 2 of a search document.
+		const newer = Buffer.concat([Buffer.of(2), Buffer.from(JSON.stringify({ id: 'd2', content: 'new' }))]);
 		const keeper = await Journal.open(stateDirectory(dataDir), () => {});
-		keeper.collection('vectors', collections.vectors).put('old', {
-			vector: new Uint8Array(new Float32Array([0, 0, 1]).buffer),
-			metadata: { legacy: true },
-		});
-		keeper.collection('documents', collections.documents).put('doc', { id: 'doc', content: 'legacy text' });
+		keeper.collection('searchDocuments', raw).put(JSON.stringify(['kb', 'd2']), newer);
 		await keeper.close();
 
-		for (let round = 0; round < 2; round++) {
-			const service = await start();
-			try {
-				const { dense, search } = clients(service);
-				expect(await dense.fetch(['old'], { includeMetadata: true, includeVectors: true })).toEqual([
-					{ id: 'old', vector: [0, 0, 1], metadata: { legacy: true } },
-				]);
-				expect(await search.fetch('', ['doc'])).toEqual([{ id: 'doc', content: 'legacy text' }]);
-			} finally {
+		const refused = await start().then(
+			async (service) => {
 				await service.close();
-			}
+				return undefined;
+			},
+			(error: unknown) => error,
+		);
+		expect(refused).toBeInstanceOf(StateVersionError);
+		expect(String(refused)).toMatch(
+			/a kept search document is in layout 2, which this version of mqtop does not read/,
+		);
+
+		const again = await Journal.open(stateDirectory(dataDir), () => {});
+		try {
+			const keys = (await again.load('searchDocuments', raw)).map(([key]) => key);
+			expect(keys).toContain(JSON.stringify(['kb', 'd1']));
+			expect(keys).toContain(JSON.stringify(['kb', 'd2']));
+		} finally {
+			await again.close();
 		}
-		expect(errors).toEqual([]);
 	});
 });

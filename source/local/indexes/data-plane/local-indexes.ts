@@ -4,12 +4,11 @@
  * put back at start; their statistics kept on the keeper's timer.
  */
 import type { Clock } from '../../clock.js';
-import { jsonCodec } from '../../persistence/codec.js';
+import { versionedJsonCodec } from '../../persistence/codec.js';
 import type { KeptAccount, KeptRecords, Sinks } from '../../persistence/collections.js';
 import type { Keeper } from '../../persistence/journal.js';
 import { SearchIndexRecord } from '../management/search-index.js';
 import type { DocumentInput } from '../search/engine.js';
-import { keyOf } from '../vector/database.js';
 import type { KeptVector } from '../vector/store.js';
 import { type IndexCatalog, recordsCollection, statisticsName } from './created-indexes.js';
 import { createIndexPlanes, type IndexPlanes, searchEndpoint } from './planes.js';
@@ -63,29 +62,18 @@ export function createLocalIndexes(options: {
 	});
 }
 
-/**
- * Puts back the index records. What versions before namespaces kept (the dense index's
- * vectors and the search index's documents by id) goes to the default namespace and index ""
- * and is kept again in the new form. A record that cannot be read back is skipped and reported.
- */
+/** Puts back the index records. A record that cannot be read back is skipped and reported. */
 export function restoreLocalIndexes(
 	indexes: IndexPlanes,
 	kept: KeptRecords,
-	sinks: Sinks,
 	onError: (error: unknown) => void,
 ): void {
 	const [dense, sparse, hybrid] = indexes.vectors;
-	const legacyVectors = kept.vectors.map(([id, record]) => [keyOf('', id), record] as const);
-	const legacyDocuments = kept.documents.map(([id, doc]) => [keyOf('', id), doc] as const);
 	const skipped =
-		dense!.engine.database.restore([...legacyVectors, ...kept.denseRecords]) +
+		dense!.engine.database.restore(kept.denseRecords) +
 		sparse!.engine.database.restore(kept.sparseRecords) +
 		hybrid!.engine.database.restore(kept.hybridRecords) +
-		indexes.search.engine.restore([...legacyDocuments, ...kept.searchDocuments]);
-	for (const [key, record] of legacyVectors) sinks.denseRecords.put(key, record);
-	for (const [key, doc] of legacyDocuments) sinks.searchDocuments.put(key, doc);
-	for (const [id] of kept.vectors) sinks.vectors.delete(id);
-	for (const [id] of kept.documents) sinks.documents.delete(id);
+		indexes.search.engine.restore(kept.searchDocuments);
 	if (skipped > 0)
 		onError(
 			new Error(
@@ -131,8 +119,13 @@ export async function openCreatedIndexes(
 		const plane = catalog.adopt(spec);
 		const name = recordsCollection(spec.id);
 		if (plane.kind === 'vector')
-			skipped += plane.engine.database.restore(await keeper.load(name, jsonCodec<KeptVector>()));
-		else skipped += plane.engine.restore(await keeper.load(name, jsonCodec<DocumentInput>()));
+			skipped += plane.engine.database.restore(
+				await keeper.load(name, versionedJsonCodec<KeptVector>('vector')),
+			);
+		else
+			skipped += plane.engine.restore(
+				await keeper.load(name, versionedJsonCodec<DocumentInput>('search document')),
+			);
 	}
 	if (skipped > 0)
 		onError(

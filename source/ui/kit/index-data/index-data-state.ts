@@ -5,6 +5,7 @@
  * exact request until it is answered (the request flow). A pane keeps it inside its own state.
  */
 
+import type { RecordLike } from '../../../format/index-record.js';
 import type { FormState } from '../form/form-state.js';
 import { createForm, type FieldSpec, type FormAction, formReducer, formScope } from '../form/form-state.js';
 import {
@@ -16,15 +17,8 @@ import {
 	requestFlowReducer,
 } from '../request-flow/request-flow-state.js';
 
-/** A record as an index's answer has it (only the id is sure; the rest as read). */
-export interface DataRecord {
-	id: string;
-	score?: unknown;
-	metadata?: unknown;
-	data?: unknown;
-	content?: unknown;
-	vector?: unknown;
-	sparseVector?: unknown;
+/** A record as an index's answer has it (only the id is sure; the rest as read, other fields too). */
+export interface DataRecord extends RecordLike {
 	[extra: string]: unknown;
 }
 

@@ -6,12 +6,12 @@
  */
 import { searchClients, writeRefused } from '../../../api/index-access.js';
 import { deleteRequest } from '../../../api/index-client.js';
-import { maxPage, maxTopK, parseCount, parseIds } from '../../../api/index-query.js';
-import { truncate } from '../../../format/text.js';
+import { maxPage, maxTopK, parseIds } from '../../../api/index-query.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { FieldSpec } from '../../kit/form/form-state.js';
 import type { FormErrors } from '../../kit/form/form-view.js';
 import type { DataPlane } from '../../kit/index-data/plane.js';
+import * as planeParts from '../../kit/index-data/plane-parts.js';
 
 export type SearchField = 'action' | 'input' | 'index' | 'filter' | 'topK';
 
@@ -32,15 +32,6 @@ export type SearchSpec =
 	| { action: 'delete'; index: string; ids: string[] }
 	| { action: 'delete'; index: string; filter: string };
 
-function checked<T>(errors: FormErrors<SearchField>, field: SearchField, parse: () => T): T | undefined {
-	try {
-		return parse();
-	} catch (error) {
-		errors[field] = (error as Error).message;
-		return undefined;
-	}
-}
-
 export function checkSearchForm(values: Readonly<Record<SearchField, string>>): {
 	errors: FormErrors<SearchField>;
 	spec?: SearchSpec;
@@ -50,9 +41,7 @@ export function checkSearchForm(values: Readonly<Record<SearchField, string>>): 
 	const input = values.input.trim();
 	const filter = values.filter.trim();
 	const count = (max: number, fallback: number) =>
-		values.topK.trim() === ''
-			? fallback
-			: checked(errors, 'topK', () => parseCount(values.topK, 'top K', max));
+		planeParts.countField(errors, 'topK', values.topK, max, fallback);
 	let spec: SearchSpec | undefined;
 	switch (values.action as (typeof searchActions)[number]) {
 		case 'search': {
@@ -64,7 +53,7 @@ export function checkSearchForm(values: Readonly<Record<SearchField, string>>): 
 		}
 		case 'fetch ids':
 		case 'delete ids': {
-			const ids = checked(errors, 'input', () => parseIds(input));
+			const ids = planeParts.checkedField(errors, 'input', () => parseIds(input));
 			if (ids)
 				spec =
 					values.action === 'fetch ids' ? { action: 'fetch', index, ids } : { action: 'delete', index, ids };
@@ -83,24 +72,20 @@ export function checkSearchForm(values: Readonly<Record<SearchField, string>>): 
 	return spec ? { errors, spec } : { errors };
 }
 
-const quoted = (value: string) => `"${truncate(sanitize(value), 40)}"`;
 const where = (index: string) => ` · index ${index ? sanitize(index) : '""'}`;
 
 export function searchWords(spec: SearchSpec): string {
 	switch (spec.action) {
 		case 'search':
-			return `search ${quoted(spec.query)} · top ${spec.topK}${spec.filter ? ` · filter ${quoted(spec.filter)}` : ''}${where(spec.index)}`;
+			return `search ${planeParts.quotedValue(spec.query)} · top ${spec.topK}${spec.filter ? ` · filter ${planeParts.quotedValue(spec.filter)}` : ''}${where(spec.index)}`;
 		case 'fetch':
-			return `fetch ${spec.ids.length} id${spec.ids.length === 1 ? '' : 's'}${where(spec.index)}`;
+			return `${planeParts.fetchWords(spec.ids)}${where(spec.index)}`;
 		case 'range':
 			return `range, ${spec.limit} a page${where(spec.index)}`;
 		case 'delete':
-			return 'ids' in spec ? `delete ${spec.ids.length} ids` : `delete by filter ${quoted(spec.filter)}`;
+			return planeParts.deleteWords(spec);
 	}
 }
-
-const selectionOf = (spec: Extract<SearchSpec, { action: 'delete' }>) =>
-	'ids' in spec ? spec.ids : { filter: spec.filter };
 
 export const searchPlane: DataPlane<SearchField, SearchSpec> = {
 	kind: 'search',
@@ -112,35 +97,17 @@ export const searchPlane: DataPlane<SearchField, SearchSpec> = {
 		const { read } = searchClients(client, access);
 		switch (spec.action) {
 			case 'search': {
-				const { data, issues } = await read.searchReading(spec.index, {
-					query: spec.query,
-					topK: spec.topK,
-					...(spec.filter ? { filter: spec.filter } : {}),
-				});
-				return { records: data, absent: [], scored: true, oddFields: issues.length };
+				const { query, topK, filter } = spec;
+				return planeParts.matchesResult(
+					await read.searchReading(spec.index, { query, topK, ...(filter ? { filter } : {}) }),
+				);
 			}
-			case 'fetch': {
-				const { data, issues } = await read.fetchReading(spec.index, spec.ids);
-				return {
-					records: data.filter((d) => d !== null),
-					absent: spec.ids.filter((_, i) => !data[i]),
-					scored: false,
-					oddFields: issues.length,
-				};
-			}
-			case 'range': {
-				const { data, issues } = await read.rangeReading(spec.index, {
-					cursor: cursor ?? '',
-					limit: spec.limit,
-				});
-				return {
-					records: data.vectors ?? [],
-					absent: [],
-					scored: false,
-					oddFields: issues.length,
-					...(data.nextCursor ? { nextCursor: data.nextCursor } : {}),
-				};
-			}
+			case 'fetch':
+				return planeParts.fetchedResult(spec.ids, await read.fetchReading(spec.index, spec.ids));
+			case 'range':
+				return planeParts.pageResult(
+					await read.rangeReading(spec.index, { cursor: cursor ?? '', limit: spec.limit }),
+				);
 			case 'delete':
 				throw new Error('a delete is sent only once confirmed');
 		}
@@ -148,19 +115,15 @@ export const searchPlane: DataPlane<SearchField, SearchSpec> = {
 	deleteOne: (id, read) => ({ action: 'delete', index: read.index, ids: [id] }),
 	deleteRequest(spec) {
 		if (spec.action !== 'delete') throw new Error('not a delete');
-		const what =
-			'ids' in spec
-				? `delete ${spec.ids.length === 1 ? `document ${sanitize(spec.ids[0]!)}` : `${spec.ids.length} documents`}`
-				: `delete every document that matches ${quoted(spec.filter)}`;
 		return {
-			title: `${what} from index ${spec.index ? sanitize(spec.index) : '""'}`,
-			request: deleteRequest(selectionOf(spec), spec.index || undefined, 'documents'),
+			title: planeParts.deleteTitle(spec, 'document', 'that matches', 'index', spec.index),
+			request: deleteRequest(planeParts.selectionOf(spec), spec.index || undefined, 'documents'),
 		};
 	},
 	async delete(client, access, spec) {
 		if (spec.action !== 'delete') throw new Error('not a delete');
 		const { write } = searchClients(client, access);
 		if (!write) throw writeRefused(access, 'delete documents');
-		return write.delete(spec.index, selectionOf(spec));
+		return write.delete(spec.index, planeParts.selectionOf(spec));
 	},
 };

@@ -6,14 +6,14 @@
  */
 import { type IndexAccess, vectorClients, writeRefused } from '../../../api/index-access.js';
 import { deleteRequest } from '../../../api/index-client.js';
-import { maxPage, maxTopK, parseCount, parseIds, parseQueryVector } from '../../../api/index-query.js';
+import { maxPage, maxTopK, parseIds, parseQueryVector } from '../../../api/index-query.js';
 import type { VectorQuery } from '../../../api/index-schemas.js';
-import { truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { FieldSpec } from '../../kit/form/form-state.js';
 import type { FormErrors } from '../../kit/form/form-view.js';
 import type { DataResult } from '../../kit/index-data/index-data-state.js';
 import type { DataPlane } from '../../kit/index-data/plane.js';
+import * as planeParts from '../../kit/index-data/plane-parts.js';
 
 export type VectorField = 'action' | 'input' | 'namespace' | 'filter' | 'topK' | 'vectors';
 
@@ -48,16 +48,6 @@ export type VectorSpec =
 
 type Values = Readonly<Record<VectorField, string>>;
 
-/** Runs a parser of source/api; its error goes under the field. */
-function checked<T>(errors: FormErrors<VectorField>, field: VectorField, parse: () => T): T | undefined {
-	try {
-		return parse();
-	} catch (error) {
-		errors[field] = (error as Error).message;
-		return undefined;
-	}
-}
-
 export function checkVectorForm(values: Values): { errors: FormErrors<VectorField>; spec?: VectorSpec } {
 	const errors: FormErrors<VectorField> = {};
 	const namespace = values.namespace.trim();
@@ -65,9 +55,7 @@ export function checkVectorForm(values: Values): { errors: FormErrors<VectorFiel
 	const filter = values.filter.trim();
 	const vectors = values.vectors === 'yes';
 	const count = (max: number, fallback: number) =>
-		values.topK.trim() === ''
-			? fallback
-			: checked(errors, 'topK', () => parseCount(values.topK, 'top K', max));
+		planeParts.countField(errors, 'topK', values.topK, max, fallback);
 	const include = { includeMetadata: true, includeData: true, includeVectors: vectors };
 	let spec: VectorSpec | undefined;
 	switch (values.action as (typeof vectorActions)[number]) {
@@ -77,7 +65,7 @@ export function checkVectorForm(values: Values): { errors: FormErrors<VectorFiel
 			let by: Pick<VectorQuery, 'data' | 'vector' | 'sparseVector'> | undefined;
 			if (input === '') errors.input = 'a text, or a vector as JSON, to query by';
 			else if (values.action === 'query by text') by = { data: input };
-			else by = checked(errors, 'input', () => parseQueryVector(input));
+			else by = planeParts.checkedField(errors, 'input', () => parseQueryVector(input));
 			if (by && topK !== undefined)
 				spec = {
 					action: 'query',
@@ -88,7 +76,7 @@ export function checkVectorForm(values: Values): { errors: FormErrors<VectorFiel
 		}
 		case 'fetch ids':
 		case 'delete ids': {
-			const ids = checked(errors, 'input', () => parseIds(input));
+			const ids = planeParts.checkedField(errors, 'input', () => parseIds(input));
 			if (ids)
 				spec =
 					values.action === 'fetch ids'
@@ -110,7 +98,6 @@ export function checkVectorForm(values: Values): { errors: FormErrors<VectorFiel
 }
 
 const where = (namespace: string) => (namespace ? ` · namespace ${sanitize(namespace)}` : '');
-const quoted = (value: string) => `"${truncate(sanitize(value), 40)}"`;
 
 export function vectorWords(spec: VectorSpec): string {
 	switch (spec.action) {
@@ -118,18 +105,18 @@ export function vectorWords(spec: VectorSpec): string {
 			const { query } = spec;
 			const by =
 				query.data !== undefined
-					? quoted(query.data)
+					? planeParts.quotedValue(query.data)
 					: query.vector
 						? `a vector of ${query.vector.length}`
 						: 'a sparse vector';
-			return `query ${by} · top ${query.topK}${query.filter ? ` · filter ${quoted(query.filter)}` : ''}${where(spec.namespace)}`;
+			return `query ${by} · top ${query.topK}${query.filter ? ` · filter ${planeParts.quotedValue(query.filter)}` : ''}${where(spec.namespace)}`;
 		}
 		case 'fetch':
-			return `fetch ${spec.ids.length} id${spec.ids.length === 1 ? '' : 's'}${where(spec.namespace)}`;
+			return `${planeParts.fetchWords(spec.ids)}${where(spec.namespace)}`;
 		case 'range':
 			return `range, ${spec.limit} a page${where(spec.namespace)}`;
 		case 'delete':
-			return 'ids' in spec ? `delete ${spec.ids.length} ids` : `delete by filter ${quoted(spec.filter)}`;
+			return planeParts.deleteWords(spec);
 	}
 }
 
@@ -148,39 +135,21 @@ async function readVectors(
 		includeVectors: vectors,
 	});
 	switch (spec.action) {
-		case 'query': {
-			const { data, issues } = await read.queryReading(spec.query, ns(spec));
-			return { records: data, absent: [], scored: true, oddFields: issues.length };
-		}
-		case 'fetch': {
-			const { data, issues } = await read.fetchReading(spec.ids, { ...ns(spec), ...include(spec.vectors) });
-			return {
-				records: data.filter((r) => r !== null),
-				absent: spec.ids.filter((_, i) => !data[i]),
-				scored: false,
-				oddFields: issues.length,
-			};
-		}
-		case 'range': {
-			const { data, issues } = await read.rangeReading(
-				{ cursor: cursor ?? '', limit: spec.limit, ...include(spec.vectors) },
-				ns(spec),
+		case 'query':
+			return planeParts.matchesResult(await read.queryReading(spec.query, ns(spec)));
+		case 'fetch':
+			return planeParts.fetchedResult(
+				spec.ids,
+				await read.fetchReading(spec.ids, { ...ns(spec), ...include(spec.vectors) }),
 			);
-			return {
-				records: data.vectors ?? [],
-				absent: [],
-				scored: false,
-				oddFields: issues.length,
-				...(data.nextCursor ? { nextCursor: data.nextCursor } : {}),
-			};
+		case 'range': {
+			const range = { cursor: cursor ?? '', limit: spec.limit, ...include(spec.vectors) };
+			return planeParts.pageResult(await read.rangeReading(range, ns(spec)));
 		}
 		case 'delete':
 			throw new Error('a delete is sent only once confirmed');
 	}
 }
-
-const selectionOf = (spec: Extract<VectorSpec, { action: 'delete' }>) =>
-	'ids' in spec ? spec.ids : { filter: spec.filter };
 
 export const vectorPlane: DataPlane<VectorField, VectorSpec> = {
 	kind: 'vector',
@@ -192,19 +161,15 @@ export const vectorPlane: DataPlane<VectorField, VectorSpec> = {
 	deleteOne: (id, read) => ({ action: 'delete', namespace: read.namespace, ids: [id] }),
 	deleteRequest(spec) {
 		if (spec.action !== 'delete') throw new Error('not a delete');
-		const what =
-			'ids' in spec
-				? `delete ${spec.ids.length === 1 ? `record ${sanitize(spec.ids[0]!)}` : `${spec.ids.length} records`}`
-				: `delete every record whose metadata matches ${quoted(spec.filter)}`;
 		return {
-			title: `${what} from namespace ${spec.namespace ? sanitize(spec.namespace) : '""'}`,
-			request: deleteRequest(selectionOf(spec), spec.namespace || undefined, 'vectors'),
+			title: planeParts.deleteTitle(spec, 'record', 'whose metadata matches', 'namespace', spec.namespace),
+			request: deleteRequest(planeParts.selectionOf(spec), spec.namespace || undefined, 'vectors'),
 		};
 	},
 	async delete(client, access, spec) {
 		if (spec.action !== 'delete') throw new Error('not a delete');
 		const { write } = vectorClients(client, access);
 		if (!write) throw writeRefused(access, 'delete vectors');
-		return write.delete(selectionOf(spec), ns(spec));
+		return write.delete(planeParts.selectionOf(spec), ns(spec));
 	},
 };
