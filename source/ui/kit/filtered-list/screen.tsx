@@ -11,7 +11,7 @@ import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { MessageFilter } from '../../../api/filters.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
-import type { CommandHandlers } from '../../keys/use-keys.js';
+import type { CommandHandlers } from '../../keys/commands.js';
 import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
 import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';

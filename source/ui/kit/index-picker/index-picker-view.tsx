@@ -7,6 +7,7 @@ import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import type { EndpointEntry } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { useTheme } from '../../theme/theme.js';
@@ -69,10 +70,7 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 		[props.scope, props.what],
 	);
 	useCommands(
-		bindings,
-		props.scope,
-		priorities.pane,
-		{
+		commands(bindings, props.scope, {
 			'nav.up': () => move(-1),
 			'nav.down': () => move(1),
 			'nav.pageUp': () => move(-page),
@@ -91,8 +89,9 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 					if (id !== undefined) dispatch({ type: 'index/move', id });
 				},
 			}),
-		},
-		state.picking && !state.filtering,
+		}),
+		priorities.pane,
+		{ active: state.picking && !state.filtering },
 	);
 	if (state.typing || nothing)
 		return (

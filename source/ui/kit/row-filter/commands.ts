@@ -2,7 +2,7 @@
  * What the filter and sort keys do in a list: open the filter's field, or change the order with
  * the selected row kept selected, by its key, wherever the new order puts it.
  */
-import type { CommandHandlers } from '../../keys/use-keys.js';
+import type { CommandHandlers } from '../../keys/commands.js';
 import type { RowFilterAction } from './row-filter-state.js';
 
 export type RowCommand = 'filter.edit' | 'sort.next' | 'sort.previous' | 'sort.reverse';

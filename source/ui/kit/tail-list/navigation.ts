@@ -3,7 +3,7 @@
  * or scroll the detail when it is open; page, jump to the newest, open the selected row.
  * Panes add their own commands next to these.
  */
-import type { CommandHandler, CommandHandlers } from '../../keys/use-keys.js';
+import type { CommandHandler, CommandHandlers } from '../../keys/commands.js';
 import { moveSelection, selectedIndex } from './selection.js';
 import type { TailListAction, TailListState } from './tail-list-state.js';
 

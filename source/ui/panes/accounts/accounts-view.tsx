@@ -5,6 +5,7 @@ import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js'
 import type { PaneViewProps } from '../../contract/pane.js';
 import { usersEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
@@ -63,25 +64,28 @@ export function AccountsView(props: PaneViewProps) {
 			? dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
 			: dispatch({ type: 'cursor/move', delta, count });
 
-	useCommands(accountsBindings, 'accounts', priorities.pane, {
-		'nav.up': () => move(-1),
-		'nav.down': () => move(1),
-		'nav.pageUp': () => move(-page),
-		'nav.pageDown': () => move(page),
-		'nav.open': () => {
-			// The row under the cursor now: keys read together may have moved it since the last frame.
-			const user = users?.[Math.min(store.getSnapshot().cursor, Math.max(0, count - 1))];
-			if (!user) return;
-			shell.dispatch({ type: 'account/select', id: user.id });
-			dispatch({ type: 'detail/open' });
-		},
-		'nav.back': () => dispatch({ type: 'back' }),
-		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
-		'filter.edit': () => dispatch({ type: 'filter/open' }),
-		'sort.next': () => reorder({ type: 'order/step', headers, step: 1 }),
-		'sort.previous': () => reorder({ type: 'order/step', headers, step: -1 }),
-		'sort.reverse': () => reorder({ type: 'order/reverse', headers }),
-	});
+	useCommands(
+		commands(accountsBindings, 'accounts', {
+			'nav.up': () => move(-1),
+			'nav.down': () => move(1),
+			'nav.pageUp': () => move(-page),
+			'nav.pageDown': () => move(page),
+			'nav.open': () => {
+				// The row under the cursor now: keys read together may have moved it since the last frame.
+				const user = users?.[Math.min(store.getSnapshot().cursor, Math.max(0, count - 1))];
+				if (!user) return;
+				shell.dispatch({ type: 'account/select', id: user.id });
+				dispatch({ type: 'detail/open' });
+			},
+			'nav.back': () => dispatch({ type: 'back' }),
+			'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
+			'filter.edit': () => dispatch({ type: 'filter/open' }),
+			'sort.next': () => reorder({ type: 'order/step', headers, step: 1 }),
+			'sort.previous': () => reorder({ type: 'order/step', headers, step: -1 }),
+			'sort.reverse': () => reorder({ type: 'order/reverse', headers }),
+		}),
+		priorities.pane,
+	);
 
 	if (!users) return <EndpointState entry={entry} what="accounts" />;
 	if (listed?.length === 0) return <Text>The service lists no accounts.</Text>;

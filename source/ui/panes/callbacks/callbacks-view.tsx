@@ -16,6 +16,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { TuiReceiver } from '../../contract/connection.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { Confirm } from '../../kit/confirm/confirm-view.js';
@@ -215,26 +216,30 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			(error: unknown) => failed((error as Error).message),
 		);
 	};
-	useCommands(callbacksBindings, 'callbacks', priorities.pane, {
-		...tailNavigation({
-			list: store.getSnapshot,
-			dispatch,
-			keys,
-			listHeight,
-			scrolls,
+	useCommands(
+		commands(callbacksBindings, 'callbacks', {
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys,
+				listHeight,
+				scrolls,
+			}),
+			'nav.back': () => dispatch({ type: 'back' }),
+			...rowCommands({
+				dispatch,
+				columns: orderColumns,
+				keep: () =>
+					dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
+			}),
+			'callbacks.replay': () => askReplay(current && { event: current, from: currentFrom }),
+			'callbacks.replay-edit': () => {
+				if (current) dispatch({ type: 'replay/edit', key: rowKey(current.seq, currentFrom) });
+			},
+			'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
 		}),
-		'nav.back': () => dispatch({ type: 'back' }),
-		...rowCommands({
-			dispatch,
-			columns: orderColumns,
-			keep: () => dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
-		}),
-		'callbacks.replay': () => askReplay(current && { event: current, from: currentFrom }),
-		'callbacks.replay-edit': () => {
-			if (current) dispatch({ type: 'replay/edit', key: rowKey(current.seq, currentFrom) });
-		},
-		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
-	});
+		priorities.pane,
+	);
 
 	const field = filterField(state.filter, dispatch);
 	const editing = rowOf(rows, state.editingBody);

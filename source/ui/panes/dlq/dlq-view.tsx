@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { statusTone } from '../../kit/delivery/record.js';
@@ -31,10 +32,7 @@ export function DlqView(props: PaneViewProps) {
 	const selected = useListRows(controller.list, dlqDetail, props, columns);
 
 	useCommands(
-		dlqBindings,
-		'dlq',
-		priorities.pane,
-		{
+		commands(dlqBindings, 'dlq', {
 			...selected.commands,
 			'nav.back': () => dispatch({ type: 'back' }),
 			'select.mark': () => controller.mark(),
@@ -42,8 +40,9 @@ export function DlqView(props: PaneViewProps) {
 			'dlq.retry': () => void controller.ask('retry'),
 			'dlq.delete': () => void controller.ask('delete'),
 			'dlq.logs': () => controller.showLogs(),
-		},
-		!state.form && !state.confirm,
+		}),
+		priorities.pane,
+		{ active: !state.form && !state.confirm },
 	);
 
 	if (state.confirm)

@@ -4,6 +4,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
@@ -47,10 +48,7 @@ export function FlowView(props: PaneViewProps) {
 	const field = arranged ? 1 : 0;
 	const tableHeight = Math.max(2, height - 1 - notice - field);
 	useCommands(
-		flowBindings,
-		'flow',
-		priorities.pane,
-		{
+		commands(flowBindings, 'flow', {
 			...listMoves({
 				list: store.getSnapshot,
 				dispatch,
@@ -70,8 +68,9 @@ export function FlowView(props: PaneViewProps) {
 					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
 			}),
 			'filter.clear': () => dispatch({ type: 'back' }),
-		},
-		!state.confirm && !state.form && !state.filtering,
+		}),
+		priorities.pane,
+		{ active: !state.confirm && !state.form && !state.filtering },
 	);
 
 	if (state.confirm)

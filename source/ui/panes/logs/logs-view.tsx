@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
@@ -27,18 +28,16 @@ export function LogsView(props: PaneViewProps) {
 	const selected = useListRows(controller.list, logDetail, props, columns);
 
 	useCommands(
-		logsBindings,
-		'logs',
-		priorities.pane,
-		{
+		commands(logsBindings, 'logs', {
 			...selected.commands,
 			'nav.first': () => dispatch({ type: 'follow' }),
 			'nav.back': () => dispatch({ type: 'back' }),
 			'logs.message': () => controller.jump('messages'),
 			'logs.dlq': () => controller.jump('dlq'),
 			'logs.callbacks': () => controller.jump('callbacks'),
-		},
-		!state.form,
+		}),
+		priorities.pane,
+		{ active: !state.form },
 	);
 
 	const hint = (

@@ -7,6 +7,7 @@ import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
@@ -83,35 +84,38 @@ export function MessagesView(props: PaneViewProps) {
 		[state.detail, current, now, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
-	useCommands(messagesBindings, 'messages', priorities.pane, {
-		...tailNavigation({
-			list: store.getSnapshot,
-			dispatch,
-			keys: ids,
-			listHeight,
-			scrolls,
+	useCommands(
+		commands(messagesBindings, 'messages', {
+			...tailNavigation({
+				list: store.getSnapshot,
+				dispatch,
+				keys: ids,
+				listHeight,
+				scrolls,
+			}),
+			'nav.back': () => dispatch({ type: 'back' }),
+			...rowCommands({
+				dispatch,
+				columns,
+				keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
+			}),
+			'message.follow': () => dispatch({ type: 'follow/open' }),
+			'message.cancel': () => {
+				// The row selected now: keys read together may have moved it since the last frame.
+				const selectedNow = ids[selectedIndex(ids, store.getSnapshot().selected)];
+				const current = rows.find((r) => r.id === selectedNow);
+				if (!current) return;
+				dispatch({ type: 'select', key: current.id });
+				controller.askCancel(
+					current.id,
+					current.state.final
+						? `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`
+						: undefined,
+				);
+			},
 		}),
-		'nav.back': () => dispatch({ type: 'back' }),
-		...rowCommands({
-			dispatch,
-			columns,
-			keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
-		}),
-		'message.follow': () => dispatch({ type: 'follow/open' }),
-		'message.cancel': () => {
-			// The row selected now: keys read together may have moved it since the last frame.
-			const selectedNow = ids[selectedIndex(ids, store.getSnapshot().selected)];
-			const current = rows.find((r) => r.id === selectedNow);
-			if (!current) return;
-			dispatch({ type: 'select', key: current.id });
-			controller.askCancel(
-				current.id,
-				current.state.final
-					? `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`
-					: undefined,
-			);
-		},
-	});
+		priorities.pane,
+	);
 
 	const logs = entryOf(polls, logsEndpoint)?.data;
 	const eventsText =

@@ -13,6 +13,7 @@ import { usersEndpoint } from '../../data/endpoints.js';
 import type { Columns } from '../../data/live/history.js';
 import type { LiveState } from '../../data/live/tracker.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { Chart } from '../../kit/chart/chart-view.js';
@@ -179,14 +180,17 @@ const Usage = memo(function Usage(
 	const day = (delta: number) =>
 		dispatch({ type: 'day/move', accountId, delta, from: selected, count: days });
 
-	useCommands(overviewBindings, 'overview', priorities.pane, {
-		'nav.up': () => scroll(-1),
-		'nav.down': () => scroll(1),
-		'nav.pageUp': () => scroll(-gridHeight),
-		'nav.pageDown': () => scroll(gridHeight),
-		'nav.left': () => day(-1),
-		'nav.right': () => day(1),
-	});
+	useCommands(
+		commands(overviewBindings, 'overview', {
+			'nav.up': () => scroll(-1),
+			'nav.down': () => scroll(1),
+			'nav.pageUp': () => scroll(-gridHeight),
+			'nav.pageDown': () => scroll(gridHeight),
+			'nav.left': () => day(-1),
+			'nav.right': () => day(1),
+		}),
+		priorities.pane,
+	);
 
 	const dayTotal = dayTotals(stats, selected);
 	const label = dayLabel(stats, selected, today);

@@ -6,6 +6,7 @@ import { maskQueryParam } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { Failure, failureRows } from '../../kit/failure/failure-view.js';
@@ -75,23 +76,18 @@ export function PublishView(props: PaneViewProps) {
 	const failure = state.failure ? `${state.failure} · what you typed is kept` : undefined;
 	const idle = !state.confirm && !state.editing && !state.item && !state.file;
 	useCommands(
-		publishBindings,
-		'publish',
-		priorities.pane,
-		{
+		commands(publishBindings, 'publish', {
 			'publish.edit': () => controller.edit(),
 			'publish.send': () => controller.submit(),
 			'publish.trigger': () => controller.showView('trigger'),
 			'secrets.reveal': () => uiStore.dispatch({ type: 'reveal/toggle' }),
 			'clipboard.copy': () => controller.copyWebhook((data) => stdout.write(data)),
-		},
-		idle && state.view === 'publish',
+		}),
+		priorities.pane,
+		{ active: idle && state.view === 'publish' },
 	);
 	useCommands(
-		publishBindings,
-		'publish.trigger',
-		priorities.pane,
-		{
+		commands(publishBindings, 'publish.trigger', {
 			'nav.up': () => controller.moveItem(-1),
 			'nav.down': () => controller.moveItem(1),
 			'nav.pageUp': () => controller.moveItem(-10),
@@ -101,8 +97,9 @@ export function PublishView(props: PaneViewProps) {
 			'trigger.remove': () => controller.removeItem(),
 			'trigger.send': () => controller.submitBatch(),
 			'trigger.back': () => controller.showView('publish'),
-		},
-		idle && state.view === 'trigger',
+		}),
+		priorities.pane,
+		{ active: idle && state.view === 'trigger' },
 	);
 
 	if (state.confirm)

@@ -5,6 +5,7 @@ import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { queuesEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
@@ -42,10 +43,7 @@ export function QueuesView(props: PaneViewProps) {
 	const current = queues[index];
 	const tableHeight = Math.max(2, height - 2);
 	useCommands(
-		queuesBindings,
-		'queues',
-		priorities.pane,
-		{
+		commands(queuesBindings, 'queues', {
 			...listMoves({
 				list: store.getSnapshot,
 				dispatch,
@@ -64,8 +62,9 @@ export function QueuesView(props: PaneViewProps) {
 					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
 			}),
 			'filter.clear': () => dispatch({ type: 'back' }),
-		},
-		!state.confirm && !state.editing && !state.filtering,
+		}),
+		priorities.pane,
+		{ active: !state.confirm && !state.editing && !state.filtering },
 	);
 
 	if (state.confirm)

@@ -4,6 +4,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
@@ -60,10 +61,7 @@ export function SchedulesView(props: PaneViewProps) {
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(height));
 	const nav = { list: store.getSnapshot, dispatch, keys: ids, listHeight: listHeight - 1, scrolls };
 	useCommands(
-		schedulesBindings,
-		'schedules',
-		priorities.pane,
-		{
+		commands(schedulesBindings, 'schedules', {
 			...listMoves(nav),
 			'nav.open': openSelected(nav),
 			'nav.back': () => dispatch({ type: 'back' }),
@@ -76,8 +74,9 @@ export function SchedulesView(props: PaneViewProps) {
 				columns,
 				keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
 			}),
-		},
-		idle,
+		}),
+		priorities.pane,
+		{ active: idle },
 	);
 
 	if (state.confirm)

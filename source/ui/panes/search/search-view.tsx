@@ -5,6 +5,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
@@ -46,11 +47,14 @@ export function SearchView(props: PaneViewProps) {
 	const { ui: shell, client } = useRuntime();
 	const { readOnly } = useRuntime();
 	const { state, dispatch, store, controller } = usePane<SearchState, SearchAction, SearchController>();
-	useCommands(searchBindings, 'search', priorities.pane, {
-		'index.pick': () => dispatch({ type: 'index/pick' }),
-		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
-		'data.open': () => controller.open(),
-	});
+	useCommands(
+		commands(searchBindings, 'search', {
+			'index.pick': () => dispatch({ type: 'index/pick' }),
+			'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
+			'data.open': () => controller.open(),
+		}),
+		priorities.pane,
+	);
 	const { indexId } = state;
 	const listing = entryOf(polls, searchIndexesEndpoint);
 	const entry = entryOf(polls, searchIndexEndpoint);

@@ -7,6 +7,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
@@ -64,12 +65,15 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	const scrollable = Math.max(0, lines.length - listHeight);
 	const offset = clampOffset(Math.min(state.scroll, scrollable), lines.length, listHeight);
 
-	useCommands(vectorScrollBindings, 'vector', priorities.pane, {
-		'nav.up': () => dispatch({ type: 'scroll', delta: -1, count: scrollable + 1 }),
-		'nav.down': () => dispatch({ type: 'scroll', delta: 1, count: scrollable + 1 }),
-		'nav.pageUp': () => dispatch({ type: 'scroll', delta: -listHeight, count: scrollable + 1 }),
-		'nav.pageDown': () => dispatch({ type: 'scroll', delta: listHeight, count: scrollable + 1 }),
-	});
+	useCommands(
+		commands(vectorScrollBindings, 'vector', {
+			'nav.up': () => dispatch({ type: 'scroll', delta: -1, count: scrollable + 1 }),
+			'nav.down': () => dispatch({ type: 'scroll', delta: 1, count: scrollable + 1 }),
+			'nav.pageUp': () => dispatch({ type: 'scroll', delta: -listHeight, count: scrollable + 1 }),
+			'nav.pageDown': () => dispatch({ type: 'scroll', delta: listHeight, count: scrollable + 1 }),
+		}),
+		priorities.pane,
+	);
 
 	const half = Math.floor((width - 3) / 2);
 	// Both halves of a latency row: min/max/last when wide, the last value when narrow.
@@ -158,10 +162,13 @@ export function VectorView(props: PaneProps) {
 	const polls = usePolls();
 	const { readOnly } = useRuntime();
 	const { state, dispatch, store, controller } = usePane<VectorState, VectorAction, VectorController>();
-	useCommands(vectorIndexBindings, 'vector', priorities.pane, {
-		'index.pick': () => dispatch({ type: 'index/pick' }),
-		'data.open': () => controller.open(),
-	});
+	useCommands(
+		commands(vectorIndexBindings, 'vector', {
+			'index.pick': () => dispatch({ type: 'index/pick' }),
+			'data.open': () => controller.open(),
+		}),
+		priorities.pane,
+	);
 	const { indexId } = state;
 	const listing = entryOf(polls, vectorIndexesEndpoint);
 	if (state.picking || state.typing)

@@ -9,6 +9,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
+import { commands, type ViewSize } from '../../keys/commands.js';
 import type { KeyEvent } from '../../keys/dispatcher.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
@@ -103,21 +104,20 @@ export function WorkflowsView(props: PaneViewProps) {
 	};
 	const move =
 		(command: 'nav.up' | 'nav.down' | 'nav.pageUp' | 'nav.pageDown' | 'nav.first', delta: number) =>
-		(event: KeyEvent) =>
-			onTimeline() ? dispatch({ type: 'step/move', delta, count: stepCount }) : navigation[command](event);
+		(event: KeyEvent, size: ViewSize) =>
+			onTimeline()
+				? dispatch({ type: 'step/move', delta, count: stepCount })
+				: navigation[command](event, size);
 	useCommands(
-		workflowsBindings,
-		'workflows',
-		priorities.pane,
-		{
+		commands(workflowsBindings, 'workflows', {
 			'nav.up': move('nav.up', -1),
 			'nav.down': move('nav.down', 1),
 			'nav.pageUp': move('nav.pageUp', -listHeight),
 			'nav.pageDown': move('nav.pageDown', listHeight),
 			'nav.first': move('nav.first', -stepCount),
-			'nav.open': (event) => {
+			'nav.open': (event, size) => {
 				if (onTimeline()) dispatch({ type: 'step/open' });
-				else if (!store.getSnapshot().stepOpen) navigation['nav.open'](event);
+				else if (!store.getSnapshot().stepOpen) navigation['nav.open'](event, size);
 			},
 			'nav.back': () => dispatch({ type: 'back' }),
 			...rowCommands({
@@ -134,8 +134,9 @@ export function WorkflowsView(props: PaneViewProps) {
 				dispatch({ type: 'select', key: id });
 				controller.askCancel(id, isRunning(row));
 			},
-		},
-		!state.confirm,
+		}),
+		priorities.pane,
+		{ active: !state.confirm },
 	);
 
 	if (state.confirm)
