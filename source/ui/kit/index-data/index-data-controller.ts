@@ -12,6 +12,7 @@ import type { FormAction } from '../form/form-state.js';
 import type { FormErrors } from '../form/form-view.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
 import type { Perform } from '../request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../request-flow/request-flow-state.js';
 import type { DataPending, IndexDataAction, IndexDataState } from './index-data-state.js';
 import type { DataPlane } from './plane.js';
 
@@ -154,10 +155,10 @@ export class IndexDataController<
 	private async askDelete(spec: Spec): Promise<void> {
 		const indexId = this.state.indexId;
 		const what = 'deleting records';
-		if (!indexId || this.refusedReadOnly(what) || this.state.busy) return;
+		if (!indexId || refusedReadOnly(this.sender, what) || this.state.busy) return;
 		try {
 			const access = await this.access(indexId);
-			this.askToSend(what, { ...this.plane.deleteRequest(spec), host: access.endpoint, spec });
+			askToSend(this.sender, what, { ...this.plane.deleteRequest(spec), host: access.endpoint, spec });
 		} catch (error) {
 			this.data({ type: 'data/failed', message: describeSendError(error) });
 		}

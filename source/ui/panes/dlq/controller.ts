@@ -4,6 +4,7 @@
  * request first, then sent with the typed client; the new message ids go to the Messages
  * pane's tracked messages. The only place of the pane that speaks HTTP.
  */
+
 import { dlqFilterFields, dlqFilterOf } from '../../../api/filter-settings.js';
 import type { DlqFilter } from '../../../api/filters.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -12,6 +13,7 @@ import { describeSendError } from '../../data/describe-error.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { rowKey } from './dlq-model.js';
 import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
@@ -81,7 +83,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 	/** Counts what the operation touches and shows its request; nothing is sent yet. */
 	async ask(kind: OperationKind): Promise<void> {
 		const what = `${verbs[kind]} dead letters`;
-		if (this.refusedReadOnly(what) || this.state.busy) return;
+		if (refusedReadOnly(this.sender, what) || this.state.busy) return;
 		const target = this.target();
 		if (typeof target === 'string') {
 			this.info(target);
@@ -90,7 +92,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 		const { client } = this.ctx;
 		if ('dlqIds' in target) {
 			const count = { count: target.dlqIds.length, complete: true };
-			this.askToSend(what, makeOperation(client, kind, target, count));
+			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 			return;
 		}
 		this.dispatch({
@@ -106,7 +108,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 				});
 				return;
 			}
-			this.askToSend(what, makeOperation(client, kind, target, count));
+			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 		} catch (error) {
 			this.dispatch({
 				type: 'request/failed',

@@ -4,6 +4,7 @@
  * then the keys polled again; and each key's wait list sampled from every poll for its trend.
  * The only place of the pane that speaks HTTP.
  */
+
 import {
 	describePin,
 	describeUnpin,
@@ -13,6 +14,7 @@ import {
 } from '../../../api/flow-control-api.js';
 import type { PaneContext } from '../../contract/pane.js';
 import type { FormAction } from '../../kit/form/form-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
 import { type FlowKey, flowKeysEndpoint } from './endpoints.js';
 import { perPeriod, waitingText } from './flow-model.js';
@@ -33,7 +35,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused) return this.info(`key ${name} is paused already; u resumes it`);
-			this.askToSend('pausing flow-control keys', {
+			askToSend(this.sender, 'pausing flow-control keys', {
 				title: `pause key ${name}: no delivery of it starts until resumed; ${waitingText(k)} stay, new ones wait too`,
 				request: flowControlActionRequest(name, 'pause'),
 				done: `paused key ${name}`,
@@ -45,7 +47,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused === false) return this.info(`key ${name} is not paused`);
-			this.askToSend('resuming flow-control keys', {
+			askToSend(this.sender, 'resuming flow-control keys', {
 				title: `resume key ${name}: ${waitingText(k)} go out within its limits`,
 				request: flowControlActionRequest(name, 'resume'),
 				done: `resumed key ${name}`,
@@ -57,7 +59,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			const used = k.rateCount === undefined ? '' : ` (${k.rateCount} used${perPeriod(k.ratePeriod)})`;
-			this.askToSend('resetting rates', {
+			askToSend(this.sender, 'resetting rates', {
 				title: `reset the rate of key ${name}: a fresh period starts now${used}`,
 				request: flowControlActionRequest(name, 'resetRate'),
 				done: `reset the rate of key ${name}`,
@@ -80,7 +82,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 	}
 
 	private openForm(what: string, make: (key: FlowKey) => NonNullable<FlowState['form']>): void {
-		if (this.refusedReadOnly(what)) return;
+		if (refusedReadOnly(this.sender, what)) return;
 		this.withCurrent((k) => this.dispatch({ type: 'form/open', form: make(k) }));
 	}
 
@@ -100,7 +102,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		if (form.kind === 'pin') {
 			const { pin } = checkPin(form.state.values);
 			if (!pin) return;
-			this.askToSend('pinning limits', {
+			askToSend(this.sender, 'pinning limits', {
 				title: `pin ${describePin(pin)} on key ${form.key}: they win over what its messages ask for`,
 				request: pinFlowControlRequest(form.key, pin),
 				done: `pinned ${describePin(pin)} on key ${form.key}`,
@@ -109,7 +111,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		}
 		const which = unpinSettings(form.state.values);
 		const what = describeUnpin(which);
-		this.askToSend('unpinning limits', {
+		askToSend(this.sender, 'unpinning limits', {
 			title: `unpin the ${what} of key ${form.key}: its messages set them again`,
 			request: unpinFlowControlRequest(form.key, which),
 			done: `unpinned the ${what} of key ${form.key}`,

@@ -2,12 +2,14 @@
  * The Groups pane's edits: opens forms and checks them; the kit's request flow shows the
  * request, sends it with the typed client, reports the answer and refreshes the list.
  */
+
 import type { PaneContext } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
 import { commands, type ViewSize } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { filterOf, rowArranger } from '../../kit/row-filter/row-filter.js';
 import type { RowFilterAction } from '../../kit/row-filter/row-filter-state.js';
 import { groupsBindings } from './bindings.js';
@@ -173,7 +175,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	// Forms
 
 	openForm(kind: GroupFormKind): void {
-		if (kind !== 'name' && this.refusedReadOnly(editNames[kind])) return;
+		if (kind !== 'name' && refusedReadOnly(this.sender, editNames[kind])) return;
 		const current = this.current();
 		const marked = this.isOpen()
 			? (current?.group?.endpoints?.filter((e) => e.url !== undefined && this.state.marked.includes(e.url)) ??
@@ -209,7 +211,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 		const checked = checkGroupForm(form.kind, form.state.values).edit;
 		if (!checked) return;
 		const edit = form.kind === 'remove' ? this.lastEndpoints(checked) : checked;
-		this.askToSend(editNames[form.kind], edit);
+		askToSend(this.sender, editNames[form.kind], edit);
 	}
 
 	/** A removal of every endpoint the list shows deletes the group: say so before it is sent. */
@@ -246,13 +248,13 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	}
 
 	private confirmWithoutForm(what: string, make: (name: string) => GroupEdit): void {
-		if (this.refusedReadOnly(what)) return;
+		if (refusedReadOnly(this.sender, what)) return;
 		const current = this.current();
 		if (!current) {
 			this.info('no URL Group selected');
 			return;
 		}
-		this.askToSend(what, make(current.name));
+		askToSend(this.sender, what, make(current.name));
 	}
 
 	override dispose(): void {

@@ -3,6 +3,7 @@
  * messages, poll entries of ids no longer followed are dropped, and a cancel made here is shown
  * as its exact request and sent through the typed client once confirmed (kit/request-flow).
  */
+
 import { ApiError } from '../../../api/errors.js';
 import { cancelMessageRequest } from '../../../api/messages-api.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -11,6 +12,7 @@ import { type DeliveryLog, logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { messageDlqEndpoint, messageEndpoint, messageLogsEndpoint } from './endpoints.js';
 import { checkMessageId } from './messages-model.js';
 import type { CancelRequest, MessagesAction, MessagesState } from './messages-state.js';
@@ -53,12 +55,12 @@ export class MessagesController extends RequestController<MessagesState, Message
 	 * and for a message that has `ended` says why it cannot be cancelled.
 	 */
 	askCancel(messageId: string, ended?: string): void {
-		if (this.refusedReadOnly('cancelling messages')) return;
+		if (refusedReadOnly(this.sender, 'cancelling messages')) return;
 		if (ended !== undefined) {
 			this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: ended } });
 			return;
 		}
-		this.askToSend('cancelling messages', {
+		askToSend(this.sender, 'cancelling messages', {
 			title: `cancel message ${messageId}: the service forgets it`,
 			request: cancelMessageRequest(messageId),
 			messageId,

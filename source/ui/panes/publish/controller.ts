@@ -17,7 +17,7 @@ import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
-import { sendConfirmed } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly, sendConfirmed } from '../../kit/request-flow/request-flow-state.js';
 import { osc52 } from './clipboard.js';
 import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
 import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './publish-state.js';
@@ -62,7 +62,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 
 	/** Shows the publish request when every field is right; otherwise the errors stay next to the fields. */
 	submit(): void {
-		if (this.refusedReadOnly('publishing')) {
+		if (refusedReadOnly(this.sender, 'publishing')) {
 			this.dispatch({ type: 'close' });
 			return;
 		}
@@ -78,7 +78,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 		}
 		const { method, path, headers } = this.ctx.client.describePublish(request);
 		const title = `publish to ${request.destination}`;
-		this.askToSend('publishing', {
+		askToSend(this.sender, 'publishing', {
 			kind: 'publish',
 			title,
 			// Shown as the client sends it; sent by the client's publish, which reads its answer.
@@ -150,7 +150,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 
 	/** Shows the batch request of the items. */
 	submitBatch(): void {
-		if (this.refusedReadOnly('triggering workflow runs')) return;
+		if (refusedReadOnly(this.sender, 'triggering workflow runs')) return;
 		const items = [...this.state.items];
 		if (items.length === 0) {
 			this.dispatch({
@@ -159,7 +159,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 			});
 			return;
 		}
-		this.askToSend('triggering workflow runs', {
+		askToSend(this.sender, 'triggering workflow runs', {
 			kind: 'trigger',
 			title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
 			request: batchTriggerRequest(items),

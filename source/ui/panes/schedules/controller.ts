@@ -15,6 +15,7 @@ import { scheduleTiming } from '../../../format/schedule.js';
 import { formatLocalDateTime } from '../../../format/time.js';
 import type { PaneContext } from '../../contract/pane.js';
 import type { FormAction } from '../../kit/form/form-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
 import { type Schedule, schedulesEndpoint } from './endpoints.js';
 import { checkScheduleForm, type ScheduleField, scheduleForm } from './form.js';
@@ -31,7 +32,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 	pause(): void {
 		this.withCurrent((s) => {
 			if (s.isPaused) return this.info(`schedule ${s.scheduleId} is paused already; u resumes it`);
-			this.askToSend('pausing schedules', {
+			askToSend(this.sender, 'pausing schedules', {
 				title: `pause schedule ${s.scheduleId}: no more runs until it is resumed`,
 				request: pauseScheduleRequest(s.scheduleId),
 				done: `paused schedule ${s.scheduleId}`,
@@ -44,7 +45,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 			if (s.isPaused === false) return this.info(`schedule ${s.scheduleId} is not paused`);
 			const next = scheduleTiming({ ...s, isPaused: false, nextScheduleTime: undefined }, Date.now(), 1).next;
 			const when = next === undefined ? '' : ` (next run ${formatLocalDateTime(next)})`;
-			this.askToSend('resuming schedules', {
+			askToSend(this.sender, 'resuming schedules', {
 				title: `resume schedule ${s.scheduleId}: it runs on its cron again${when}`,
 				request: resumeScheduleRequest(s.scheduleId),
 				done: `resumed schedule ${s.scheduleId}`,
@@ -54,7 +55,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 
 	remove(): void {
 		this.withCurrent((s) =>
-			this.askToSend('deleting schedules', {
+			askToSend(this.sender, 'deleting schedules', {
 				title: `delete schedule ${s.scheduleId}: 1 schedule, it never runs again (messages already sent stay)`,
 				request: deleteScheduleRequest(s.scheduleId),
 				done: `deleted schedule ${s.scheduleId}`,
@@ -65,7 +66,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 	// The create form
 
 	openForm(): void {
-		if (this.refusedReadOnly('creating schedules')) return;
+		if (refusedReadOnly(this.sender, 'creating schedules')) return;
 		this.dispatch({ type: 'form/open', form: this.state.form ?? scheduleForm() });
 	}
 
@@ -94,7 +95,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 			? this.rows()?.some((s) => s.scheduleId === request.scheduleId)
 			: false;
 		const what = existing ? `update schedule ${request.scheduleId}` : 'create a schedule';
-		this.askToSend('creating schedules', {
+		askToSend(this.sender, 'creating schedules', {
 			title: `${what}: ${request.destination} on ${cron.text}${next === undefined ? '' : `, first run ${formatLocalDateTime(next)}`}`,
 			request: createScheduleRequest(this.client, request),
 			done: existing

@@ -3,15 +3,17 @@
  * and only that request is sent once confirmed (never in read-only mode), through the kit's
  * request flow.
  */
+
 import { cancelRunRequest } from '../../../api/workflows-api.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { PendingRequest, Perform } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
 export class WorkflowsController extends RequestController<WorkflowsState, WorkflowsAction> {
 	/** Shows the cancel of a run in progress as the request it sends. */
 	askCancel(runId: string, running: boolean): void {
-		if (this.refusedReadOnly('cancelling runs')) return;
+		if (refusedReadOnly(this.sender, 'cancelling runs')) return;
 		if (!running) {
 			this.dispatch({
 				type: 'request/notice',
@@ -19,7 +21,7 @@ export class WorkflowsController extends RequestController<WorkflowsState, Workf
 			});
 			return;
 		}
-		this.askToSend('cancelling runs', {
+		askToSend(this.sender, 'cancelling runs', {
 			title: `cancel workflow run ${runId}: nothing of it runs any more`,
 			request: cancelRunRequest(runId),
 			done: `cancelled ${runId}`,
