@@ -61,3 +61,26 @@ export function tailNavigation(n: TailNavigation): CommandHandlers<TailCommand> 
 		'nav.open': openSelected(n),
 	};
 }
+
+/** Each handler of `handlers(n)`, with `n` read when the key arrives: a controller's rows change between keys. */
+function late<C extends string>(
+	commands: readonly C[],
+	handlers: (n: TailNavigation) => CommandHandlers<C>,
+	get: () => TailNavigation,
+): CommandHandlers<C> {
+	return Object.fromEntries(
+		commands.map((c) => [c, ((event, size) => handlers(get())[c](event, size)) as CommandHandler]),
+	) as CommandHandlers<C>;
+}
+
+const moveCommands: readonly MoveCommand[] = ['nav.up', 'nav.down', 'nav.pageUp', 'nav.pageDown'];
+
+/** listMoves over the list as it is when the key arrives. */
+export function listMovesOf(get: () => TailNavigation): CommandHandlers<MoveCommand> {
+	return late(moveCommands, listMoves, get);
+}
+
+/** tailNavigation over the list as it is when the key arrives. */
+export function tailNavigationOf(get: () => TailNavigation): CommandHandlers<TailCommand> {
+	return late([...moveCommands, 'nav.first', 'nav.open'], tailNavigation, get);
+}
