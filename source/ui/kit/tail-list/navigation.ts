@@ -3,7 +3,7 @@
  * or scroll the detail when it is open; page, jump to the newest, open the selected row.
  * Panes add their own commands next to these.
  */
-import type { CommandHandler, CommandHandlers } from '../../keys/commands.js';
+import type { CommandHandler, CommandHandlers, ViewSize } from '../../keys/commands.js';
 import { moveSelection, selectedIndex } from './selection.js';
 import type { TailListAction, TailListState } from './tail-list-state.js';
 
@@ -62,25 +62,28 @@ export function tailNavigation(n: TailNavigation): CommandHandlers<TailCommand> 
 	};
 }
 
-/** Each handler of `handlers(n)`, with `n` read when the key arrives: a controller's rows change between keys. */
+/**
+ * Each handler of `handlers(n)`, with `n` worked out when the key arrives, for the view's size:
+ * a controller's rows change between keys.
+ */
 function late<C extends string>(
 	commands: readonly C[],
 	handlers: (n: TailNavigation) => CommandHandlers<C>,
-	get: () => TailNavigation,
+	get: (size: ViewSize) => TailNavigation,
 ): CommandHandlers<C> {
 	return Object.fromEntries(
-		commands.map((c) => [c, ((event, size) => handlers(get())[c](event, size)) as CommandHandler]),
+		commands.map((c) => [c, ((event, size) => handlers(get(size))[c](event, size)) as CommandHandler]),
 	) as CommandHandlers<C>;
 }
 
 const moveCommands: readonly MoveCommand[] = ['nav.up', 'nav.down', 'nav.pageUp', 'nav.pageDown'];
 
 /** listMoves over the list as it is when the key arrives. */
-export function listMovesOf(get: () => TailNavigation): CommandHandlers<MoveCommand> {
+export function listMovesOf(get: (size: ViewSize) => TailNavigation): CommandHandlers<MoveCommand> {
 	return late(moveCommands, listMoves, get);
 }
 
 /** tailNavigation over the list as it is when the key arrives. */
-export function tailNavigationOf(get: () => TailNavigation): CommandHandlers<TailCommand> {
+export function tailNavigationOf(get: (size: ViewSize) => TailNavigation): CommandHandlers<TailCommand> {
 	return late([...moveCommands, 'nav.first', 'nav.open'], tailNavigation, get);
 }

@@ -10,10 +10,12 @@ import type { DlqFilter } from '../../../api/filters.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
+import { type Command, commands } from '../../keys/commands.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
+import { dlqBindings } from './bindings.js';
 import { rowKey } from './dlq-model.js';
 import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
@@ -27,6 +29,7 @@ const verbs: Record<OperationKind, string> = { retry: 'retrying', delete: 'delet
 export class DlqController extends RequestController<DlqState, DlqAction, DlqOperation> {
 	/** The filter form and the pages. */
 	readonly list: FilteredList<DlqFilter, DeadLetterPage, DeadLetter>;
+	readonly commands: readonly Command[];
 
 	constructor(protected override readonly ctx: PaneContext<DlqState, DlqAction>) {
 		super(ctx);
@@ -39,6 +42,21 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 			what: 'dead letters',
 			one: 'dead letter',
 		});
+		// Its keys, while no filter form or question has them.
+		this.commands = commands(
+			dlqBindings,
+			'dlq',
+			{
+				...this.list.commands,
+				'nav.back': () => this.dispatch({ type: 'back' }),
+				'select.mark': () => this.mark(),
+				'dlq.markAll': () => this.markAll(),
+				'dlq.retry': () => void this.ask('retry'),
+				'dlq.delete': () => void this.ask('delete'),
+				'dlq.logs': () => this.showLogs(),
+			},
+			() => !this.state.form && !this.state.confirm,
+		);
 	}
 
 	/** The selected record of the page shown. */
