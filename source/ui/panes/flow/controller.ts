@@ -13,15 +13,37 @@ import {
 	unpinFlowControlRequest,
 } from '../../../api/flow-control-api.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
+import { flowBindings } from './bindings.js';
 import { type FlowKey, flowKeysEndpoint } from './endpoints.js';
 import { perPeriod, waitingText } from './flow-model.js';
 import type { FlowAction, FlowState } from './flow-state.js';
 import { checkPin, pinForm, unpinForm, unpinSettings } from './limits.js';
 
 export class FlowController extends ResourceController<FlowKey, FlowState, FlowAction> {
+	/** Its keys, while nothing open has them; the moves go through the list as last drawn. */
+	readonly commands = commands(
+		flowBindings,
+		'flow',
+		{
+			'nav.up': this.navigation['nav.up'],
+			'nav.down': this.navigation['nav.down'],
+			'nav.pageUp': this.navigation['nav.pageUp'],
+			'nav.pageDown': this.navigation['nav.pageDown'],
+			'flow.pause': () => this.pause(),
+			'flow.resume': () => this.resume(),
+			'flow.pin': () => this.openPin(),
+			'flow.unpin': () => this.openUnpin(),
+			'flow.resetRate': () => this.resetRate(),
+			...this.rowCommands,
+			'filter.clear': () => this.dispatch({ type: 'back' }),
+		},
+		() => !this.state.confirm && !this.state.form && !this.state.filtering,
+	);
+
 	constructor(ctx: PaneContext<FlowState, FlowAction>) {
 		super(ctx, {
 			endpoint: flowKeysEndpoint,

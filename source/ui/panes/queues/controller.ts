@@ -13,12 +13,33 @@ import {
 } from '../../../api/queues-api.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { type Queue, queuesEndpoint } from '../../data/endpoints.js';
+import { commands } from '../../keys/commands.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
+import { queuesBindings } from './bindings.js';
 import { parseParallelism, waitingText } from './queues-model.js';
 import type { QueuesAction, QueuesState } from './queues-state.js';
 
 export class QueuesController extends ResourceController<Queue, QueuesState, QueuesAction> {
+	/** Its keys, while nothing open has them; the moves go through the list as last drawn. */
+	readonly commands = commands(
+		queuesBindings,
+		'queues',
+		{
+			'nav.up': this.navigation['nav.up'],
+			'nav.down': this.navigation['nav.down'],
+			'nav.pageUp': this.navigation['nav.pageUp'],
+			'nav.pageDown': this.navigation['nav.pageDown'],
+			'queue.pause': () => this.pause(),
+			'queue.resume': () => this.resume(),
+			'queue.parallelism': () => this.editParallelism(),
+			'queue.delete': () => this.remove(),
+			...this.rowCommands,
+			'filter.clear': () => this.dispatch({ type: 'back' }),
+		},
+		() => !this.state.confirm && !this.state.editing && !this.state.filtering,
+	);
+
 	constructor(ctx: PaneContext<QueuesState, QueuesAction>) {
 		super(ctx, { endpoint: queuesEndpoint, key: (q) => q.name, noun: 'queue', trend: (q) => q.lag });
 	}

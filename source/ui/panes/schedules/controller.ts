@@ -14,15 +14,37 @@ import {
 import { scheduleTiming } from '../../../format/schedule.js';
 import { formatLocalDateTime } from '../../../format/time.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
+import { schedulesBindings } from './bindings.js';
 import { type Schedule, schedulesEndpoint } from './endpoints.js';
 import { checkScheduleForm, type ScheduleField, scheduleForm } from './form.js';
 import type { SchedulesAction, SchedulesState } from './schedules-state.js';
 
 export class SchedulesController extends ResourceController<Schedule, SchedulesState, SchedulesAction> {
 	private readonly client: MqClient;
+
+	/** Its keys, while nothing open has them; the moves go through the list as last drawn. */
+	readonly commands = commands(
+		schedulesBindings,
+		'schedules',
+		{
+			'nav.up': this.navigation['nav.up'],
+			'nav.down': this.navigation['nav.down'],
+			'nav.pageUp': this.navigation['nav.pageUp'],
+			'nav.pageDown': this.navigation['nav.pageDown'],
+			'nav.open': this.navigation['nav.open'],
+			'nav.back': () => this.dispatch({ type: 'back' }),
+			'schedule.pause': () => this.pause(),
+			'schedule.resume': () => this.resume(),
+			'schedule.delete': () => this.remove(),
+			'schedule.new': () => this.openForm(),
+			...this.rowCommands,
+		},
+		() => !this.state.form && !this.state.confirm && !this.state.filtering,
+	);
 
 	constructor(ctx: PaneContext<SchedulesState, SchedulesAction>) {
 		super(ctx, { endpoint: schedulesEndpoint, key: (s) => s.scheduleId, noun: 'schedule' });
