@@ -4,11 +4,14 @@ import type { KeyDispatcher, KeyHandler } from './dispatcher.js';
 import { KeyTable } from './key-table.js';
 
 export const DispatcherContext = createContext<KeyDispatcher | undefined>(undefined);
-export const KeyTableContext = createContext<KeyTable>(new KeyTable([]));
+/** Undefined outside an app (a widget drawn alone): no table, nothing to check commands against. */
+export const KeyTableContext = createContext<KeyTable | undefined>(undefined);
+
+const noTable = new KeyTable([]);
 
 /** The table of every binding, as the app assembled it. */
 export function useKeyTable(): KeyTable {
-	return useContext(KeyTableContext);
+	return useContext(KeyTableContext) ?? noTable;
 }
 
 /**
@@ -47,9 +50,9 @@ const noSize: ViewSize = { width: 0, height: 0 };
  * Outside production every command must be in the key table (else its key would be shown nowhere).
  */
 export function useCommands(list: readonly Command[], priority: number, options: CommandOptions = {}): void {
-	const table = useKeyTable();
+	const table = useContext(KeyTableContext);
 	useMemo(() => {
-		if (process.env.NODE_ENV !== 'production') table.requireDeclared(list);
+		if (table && process.env.NODE_ENV !== 'production') table.requireDeclared(list);
 	}, [table, list]);
 	const { size = noSize, rest } = options;
 	useKeys(
