@@ -2,8 +2,9 @@ import { Box, useApp } from 'ink';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useRuntime, useUi } from '../contract/context.js';
 import { ReducerStore } from '../data/store.js';
+import { type CommandHandlers, commands } from '../keys/commands.js';
 import { priorities } from '../keys/dispatcher.js';
-import { type CommandHandlers, useCommands } from '../keys/use-keys.js';
+import { useCommands } from '../keys/use-keys.js';
 import { useTerminalSize } from '../kit/hooks/use-terminal-size.js';
 import { helpCloseBindings, shellBindings } from './bindings.js';
 import { CommandLine } from './command-line.js';
@@ -44,37 +45,36 @@ export function App() {
 	const order = () => tabPanes(runtime.panes, runtime.ui.getSnapshot().pane).map((p) => p.id);
 
 	const shell = useMemo(() => shellBindings(runtime.panes), [runtime.panes]);
-	useCommands(shell, 'global', priorities.global, {
-		'app.quit': () => exit(),
-		'pane.next': () => dispatch({ type: 'pane/next', order: order() }),
-		'pane.previous': () => dispatch({ type: 'pane/previous', order: order() }),
-		...(Object.fromEntries(
-			numbered(runtime.panes).map((pane, i) => [
-				`pane.${i + 1}`,
-				() => dispatch({ type: 'pane/show', pane: pane.id }),
-			]),
-		) as CommandHandlers<`pane.${number}`>),
-		'help.toggle': () => dispatch({ type: 'help/toggle' }),
-		'health.toggle': () => dispatch({ type: 'health/toggle' }),
-		'command.open': () => dispatch({ type: 'command/open' }),
-		'data.refresh': () => runtime.scheduler.refresh(),
-		'data.freeze': () => dispatch({ type: 'freeze/toggle' }),
-		'period.longer': () => dispatch({ type: 'period/longer' }),
-		'period.shorter': () => dispatch({ type: 'period/shorter' }),
-	});
 	useCommands(
-		helpCloseBindings,
-		'help',
-		priorities.overlay,
-		{ 'help.toggle': () => dispatch({ type: 'help/toggle' }) },
-		ui.help,
+		commands(shell, 'global', {
+			'app.quit': () => exit(),
+			'pane.next': () => dispatch({ type: 'pane/next', order: order() }),
+			'pane.previous': () => dispatch({ type: 'pane/previous', order: order() }),
+			...(Object.fromEntries(
+				numbered(runtime.panes).map((pane, i) => [
+					`pane.${i + 1}`,
+					() => dispatch({ type: 'pane/show', pane: pane.id }),
+				]),
+			) as CommandHandlers<`pane.${number}`>),
+			'help.toggle': () => dispatch({ type: 'help/toggle' }),
+			'health.toggle': () => dispatch({ type: 'health/toggle' }),
+			'command.open': () => dispatch({ type: 'command/open' }),
+			'data.refresh': () => runtime.scheduler.refresh(),
+			'data.freeze': () => dispatch({ type: 'freeze/toggle' }),
+			'period.longer': () => dispatch({ type: 'period/longer' }),
+			'period.shorter': () => dispatch({ type: 'period/shorter' }),
+		}),
+		priorities.global,
 	);
 	useCommands(
-		shell,
-		'health',
+		commands(helpCloseBindings, 'help', { 'help.toggle': () => dispatch({ type: 'help/toggle' }) }),
 		priorities.overlay,
-		{ 'health.toggle': () => dispatch({ type: 'health/toggle' }) },
-		ui.health,
+		{ active: ui.help },
+	);
+	useCommands(
+		commands(shell, 'health', { 'health.toggle': () => dispatch({ type: 'health/toggle' }) }),
+		priorities.overlay,
+		{ active: ui.health },
 	);
 
 	return (

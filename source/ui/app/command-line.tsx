@@ -5,8 +5,9 @@ import { sanitize } from '../../text/sanitize.js';
 import { useRuntime } from '../contract/context.js';
 import type { ReducerStore } from '../data/store.js';
 import { bindingsIn } from '../keys/bind.js';
+import { commands } from '../keys/commands.js';
 import { priorities } from '../keys/dispatcher.js';
-import { runCommand, useKeys } from '../keys/use-keys.js';
+import { useCommands } from '../keys/use-keys.js';
 import { textEditOf } from '../kit/text-input/text-input-state.js';
 import { useTheme } from '../theme/theme.js';
 import type { CommandLineAction, CommandLineState } from './command-line-state.js';
@@ -54,8 +55,8 @@ export function CommandLine(props: {
 		else if (target.overlay === 'health' && !runtime.ui.getSnapshot().health)
 			dispatch({ type: 'health/toggle' });
 	};
-	useKeys(priorities.input, (event) => {
-		const ran = runCommand(commandLineBindings, 'command', event, {
+	useCommands(
+		commands(commandLineBindings, 'command', {
 			'command.run': run,
 			'command.cancel': close,
 			'command.complete': () =>
@@ -65,15 +66,19 @@ export function CommandLine(props: {
 				}),
 			'command.previous': () => store.dispatch({ type: 'recall', step: -1 }),
 			'command.next': () => store.dispatch({ type: 'recall', step: 1 }),
-		});
-		if (ran) return true;
-		if (event.name === 'ctrl+c') return false;
-		const edit = textEditOf(event);
-		// Backspace on an empty line closes it, as in k9s and vim.
-		if (edit?.type === 'backspace' && store.getSnapshot().input.value === '') close();
-		else if (edit) store.dispatch(edit);
-		return true;
-	});
+		}),
+		priorities.input,
+		{
+			rest: (event) => {
+				if (event.name === 'ctrl+c') return false;
+				const edit = textEditOf(event);
+				// Backspace on an empty line closes it, as in k9s and vim.
+				if (edit?.type === 'backspace' && store.getSnapshot().input.value === '') close();
+				else if (edit) store.dispatch(edit);
+				return true;
+			},
+		},
+	);
 
 	const chars = [...state.input.value];
 	const atEnd = state.input.cursor === chars.length;

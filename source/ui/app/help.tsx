@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { fitText } from '../../format/text.js';
 import { useRuntime, useUi } from '../contract/context.js';
 import type { Runtime } from '../contract/runtime.js';
+import { commands } from '../keys/commands.js';
 import { priorities } from '../keys/dispatcher.js';
 import { useCommands, useKeyTable } from '../keys/use-keys.js';
 import { Overlay } from '../kit/overlay/overlay-view.js';
@@ -149,12 +150,15 @@ export function Help(props: { width: number; height: number }) {
 	const page = Math.max(1, room - 1);
 	const scroll = (delta: number) =>
 		runtime.ui.dispatch({ type: 'help/scroll', delta, count: layout.kind === 'scroll' ? layout.count : 1 });
-	useCommands(helpScrollBindings, 'help', priorities.overlay, {
-		'nav.up': () => scroll(-1),
-		'nav.down': () => scroll(1),
-		'nav.pageUp': () => scroll(-page),
-		'nav.pageDown': () => scroll(page),
-	});
+	useCommands(
+		commands(helpScrollBindings, 'help', {
+			'nav.up': () => scroll(-1),
+			'nav.down': () => scroll(1),
+			'nav.pageUp': () => scroll(-page),
+			'nav.pageDown': () => scroll(page),
+		}),
+		priorities.overlay,
+	);
 	const closing = '? or esc closes this help';
 	return (
 		<Overlay width={props.width} height={props.height} borderColor={theme.color('accent')}>

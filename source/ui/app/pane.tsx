@@ -1,7 +1,12 @@
 import { PaneContext, useRuntime } from '../contract/context.js';
 import type { PaneViewProps } from '../contract/pane.js';
+import type { Command } from '../keys/commands.js';
+import { priorities } from '../keys/dispatcher.js';
+import { useCommands } from '../keys/use-keys.js';
 import { SettingsNeeded } from '../kit/settings-needed/settings-needed-view.js';
 import { lackingApi } from './panes.js';
+
+const none: readonly Command[] = [];
 
 /**
  * The view of a pane, with its instance (state, controller) for usePane(); or, when the
@@ -13,6 +18,11 @@ export function Pane(props: PaneViewProps & { pane: string }) {
 	const { View, title } = instance.module;
 	const { connection } = runtime;
 	const lacking = lackingApi(instance.module, connection);
+	// The pane's keys go to its controller's handlers, with the cells its view has.
+	useCommands(instance.controller?.commands ?? none, priorities.pane, {
+		active: !lacking,
+		size: { width: props.width, height: props.height },
+	});
 	if (lacking) {
 		const working = runtime.panes
 			.filter((p) => p.numberKey && lackingApi(p, connection) === undefined)

@@ -13,6 +13,7 @@ import type { PollScheduler } from '../data/poll-scheduler.js';
 import type { PollState, PollStore } from '../data/poll-store.js';
 import type { ReducerStore } from '../data/store.js';
 import type { TrackedMessages, TrackedState } from '../data/tracked-messages.js';
+import type { Command } from '../keys/commands.js';
 import type { Binding, Scope, ScopeInfo } from '../keys/key-table.js';
 import type { TuiConnection, TuiReceiver } from './connection.js';
 import type { ShellAction, ShellState } from './shell-state.js';
@@ -64,7 +65,13 @@ export interface PaneContext<S, A> {
 	show(pane: string, request?: PaneRequest): boolean;
 }
 
+/**
+ * What a pane does outside React. Its keys are its commands: each of the pane's bindings with
+ * its handler and when it is enabled (keys/commands.ts); the shell dispatches a key to them, the
+ * view only draws.
+ */
 export interface Controller {
+	readonly commands?: readonly Command[];
 	dispose?(): void;
 }
 
@@ -99,7 +106,7 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	/** What it shows when another pane opens it with a request (see PaneRequest); pure. */
 	open?(state: S, request: PaneRequest): S;
 
-	/** Its actions through the typed client, and what it does with what is polled. */
+	/** Its actions through the typed client, its keys' handlers, and what it does with what is polled. */
 	controller?(context: PaneContext<S, A>): C;
 
 	/** What it polls while it is on screen: a pure function from the UI state to requests. */

@@ -1,7 +1,7 @@
 /**
  * Bindings written one to a line. `bindingsIn('flow')` gives the binder of the Flow pane's
  * scope; each binding it makes keeps its command as a literal type, so the handlers that
- * `useCommands` asks for are exactly the commands declared (see CommandsOf).
+ * `commands` joins to them are exactly the commands declared (see CommandsOf).
  */
 import type { Binding, BindingHint, Scope } from './key-table.js';
 

@@ -171,14 +171,14 @@ export class KeyTable {
 		return commandIn(this.bindings, scope, name);
 	}
 
-	/** Refuses bindings of `scope` the table lacks: a view handles them, but their keys would do nothing and be shown nowhere. */
-	requireDeclared(bindings: readonly Binding[], scope: Scope): void {
+	/** Refuses bindings the table lacks: something handles them, but their keys would do nothing and be shown nowhere. */
+	requireDeclared(bindings: readonly Binding[]): void {
 		const lacking = bindings.filter(
-			(b) => b.scope === scope && !this.bindings.some((t) => t.scope === scope && t.command === b.command),
+			(b) => !this.bindings.some((t) => t.scope === b.scope && t.command === b.command),
 		);
 		if (lacking.length > 0)
 			throw new Error(
-				`${lacking.map((b) => b.command).join(', ')} (${scope}) handled but not in the key table: a pane declares its bindings in its module`,
+				`${lacking.map((b) => `${b.command} (${b.scope})`).join(', ')} handled but not in the key table: a pane declares its bindings in its module`,
 			);
 	}
 

@@ -1,13 +1,17 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef } from 'react';
-import type { KeyDispatcher, KeyEvent, KeyHandler } from './dispatcher.js';
-import { type Binding, type CommandsOf, commandIn, KeyTable } from './key-table.js';
+import { type Command, commandOf, type ViewSize } from './commands.js';
+import type { KeyDispatcher, KeyHandler } from './dispatcher.js';
+import { KeyTable } from './key-table.js';
 
 export const DispatcherContext = createContext<KeyDispatcher | undefined>(undefined);
-export const KeyTableContext = createContext<KeyTable>(new KeyTable([]));
+/** Undefined outside an app (a widget drawn alone): no table, nothing to check commands against. */
+export const KeyTableContext = createContext<KeyTable | undefined>(undefined);
+
+const noTable = new KeyTable([]);
 
 /** The table of every binding, as the app assembled it. */
 export function useKeyTable(): KeyTable {
-	return useContext(KeyTableContext);
+	return useContext(KeyTableContext) ?? noTable;
 }
 
 /**
@@ -25,50 +29,42 @@ export function useKeys(priority: number, handler: KeyHandler, active = true): v
 	}, [dispatcher, priority, active]);
 }
 
-/** What runs on a command. */
-export type CommandHandler = (event: KeyEvent) => void;
-
-/** A handler for each of the commands `C`. */
-export type CommandHandlers<C extends string = string> = { readonly [K in C]: CommandHandler };
-
-/** `H`, refused where it holds a handler for a command other than `C`'s (a spread hides it from the usual check). */
-export type Exactly<H, C extends string> = H & { readonly [K in Exclude<keyof H, C>]: never };
-
-/** Runs the handler of `command`, if it is one; true when it ran. */
-function run(command: string | undefined, handlers: object, event: KeyEvent): boolean {
-	const handler = command === undefined ? undefined : (handlers as CommandHandlers)[command];
-	handler?.(event);
-	return handler !== undefined;
+/** What `useCommands` runs on besides its commands. */
+export interface CommandOptions {
+	/** Subscribed only while true; default true. */
+	active?: boolean;
+	/** The cells of the view the keys act on, given to each handler; default none. */
+	size?: ViewSize;
+	/**
+	 * The keys no command takes, where the widget has a use for them (a field types them, a
+	 * question swallows them); true when it took the key.
+	 */
+	rest?: KeyHandler;
 }
 
-/**
- * Runs the handler of the command `event`'s key is bound to in `scope` among `bindings`; false
- * when none ran. The handlers must name each command of `bindings` in `scope` and nothing else:
- * a key bound to a command nobody handles, or a handler for a command no key is bound to, does
- * not type-check.
- */
-export function runCommand<
-	const B extends readonly Binding[],
-	S extends B[number]['scope'],
-	H extends CommandHandlers<CommandsOf<B, S>>,
->(bindings: B, scope: S, event: KeyEvent, handlers: Exactly<H, CommandsOf<B, S>>): boolean {
-	return run(commandIn(bindings, scope, event.name), handlers, event);
-}
+const noSize: ViewSize = { width: 0, height: 0 };
 
 /**
- * Runs the handler of the command a key is bound to in `scope`, as the key table has it; other
- * keys pass on. `bindings` are those the handlers answer, checked as runCommand checks them;
- * outside production they must be in the table too (else their keys would do nothing and be
- * shown nowhere).
+ * The one way a key reaches a handler: the enabled command among `list` (bindings with their
+ * handlers, see `commands`) whose keys it is runs; other keys go to `rest`, or pass on.
+ * Outside production every command must be in the key table (else its key would be shown nowhere).
  */
-export function useCommands<
-	const B extends readonly Binding[],
-	S extends B[number]['scope'],
-	H extends CommandHandlers<CommandsOf<B, S>>,
->(bindings: B, scope: S, priority: number, handlers: Exactly<H, CommandsOf<B, S>>, active = true): void {
-	const table = useKeyTable();
+export function useCommands(list: readonly Command[], priority: number, options: CommandOptions = {}): void {
+	const table = useContext(KeyTableContext);
 	useMemo(() => {
-		if (process.env.NODE_ENV !== 'production') table.requireDeclared(bindings, scope);
-	}, [table, bindings, scope]);
-	useKeys(priority, (event) => run(table.commandFor(scope, event.name), handlers, event), active);
+		if (table && process.env.NODE_ENV !== 'production') table.requireDeclared(list);
+	}, [table, list]);
+	const { size = noSize, rest } = options;
+	useKeys(
+		priority,
+		(event) => {
+			const command = commandOf(list, event.name);
+			if (command) {
+				command.run(event, size);
+				return true;
+			}
+			return rest?.(event) ?? false;
+		},
+		options.active ?? true,
+	);
 }

@@ -11,12 +11,11 @@ import type { DlqPage } from '../../../source/api/schemas.js';
 import { completions } from '../../../source/ui/app/commands.js';
 import { numbered, paneByName, tabPanes } from '../../../source/ui/app/panes.js';
 import { usePane, usePolls } from '../../../source/ui/contract/context.js';
-import { definePane } from '../../../source/ui/contract/pane.js';
+import { definePane, type PaneContext } from '../../../source/ui/contract/pane.js';
 import { defineEndpoint, pollRequest } from '../../../source/ui/data/endpoints.js';
 import { entryOf } from '../../../source/ui/data/poll-store.js';
 import { bindingsIn } from '../../../source/ui/keys/bind.js';
-import { priorities } from '../../../source/ui/keys/dispatcher.js';
-import { useCommands } from '../../../source/ui/keys/use-keys.js';
+import { commands } from '../../../source/ui/keys/commands.js';
 import { panes } from '../../../source/ui/registry.js';
 import { type Session, startSession } from '../harness.js';
 
@@ -34,10 +33,18 @@ type DlqAction = { type: 'mark' };
 // A pane's bindings.ts: its keys, declared once for the pane's module and for its view.
 const dlqBindings = [bindingsIn('dlq')('dlq.mark', 'm', 'mark a dead letter', { hint: 'mark' })] as const;
 
+// Its controller: the bindings with their handlers.
+class DlqController {
+	constructor(private readonly context: PaneContext<DlqState, DlqAction>) {}
+	readonly commands = commands(dlqBindings, 'dlq', {
+		'dlq.mark': () => this.context.store.dispatch({ type: 'mark' }),
+	});
+}
+
+// Its view only draws.
 function DlqView() {
-	const { state, dispatch } = usePane<DlqState, DlqAction>();
+	const { state } = usePane<DlqState, DlqAction>();
 	const page = entryOf(usePolls(), dlqEndpoint)?.data;
-	useCommands(dlqBindings, 'dlq', priorities.pane, { 'dlq.mark': () => dispatch({ type: 'mark' }) });
 	return (
 		<Text>
 			{page ? `${page.messages.length} dead letters` : 'Loading dead letters…'} · {state.marked} marked
@@ -45,7 +52,7 @@ function DlqView() {
 	);
 }
 
-const dlqPane = definePane<DlqState, DlqAction>({
+const dlqPane = definePane<DlqState, DlqAction, DlqController>({
 	id: 'dlq',
 	title: 'Dead letters',
 	shortTitle: 'DLQ',
@@ -55,6 +62,7 @@ const dlqPane = definePane<DlqState, DlqAction>({
 	initial: () => ({ marked: 0 }),
 	reduce: (state, action) => (action.type === 'mark' ? { marked: state.marked + 1 } : state),
 	polls: () => [pollRequest(dlqEndpoint)],
+	controller: (context) => new DlqController(context),
 	bindings: dlqBindings,
 	View: DlqView,
 });

@@ -5,9 +5,8 @@
  * not there, so a check that stops refusing is caught here.
  */
 import { bindingsIn } from '../../../source/ui/keys/bind.js';
-import type { KeyEvent } from '../../../source/ui/keys/dispatcher.js';
+import { commands as handled } from '../../../source/ui/keys/commands.js';
 import type { CommandsOf } from '../../../source/ui/keys/key-table.js';
-import { runCommand, useCommands } from '../../../source/ui/keys/use-keys.js';
 import type { filteredListBindings } from '../../../source/ui/kit/filtered-list/bindings.js';
 import { upDown } from '../../../source/ui/kit/tail-list/bindings.js';
 import { listMoves, tailNavigation } from '../../../source/ui/kit/tail-list/navigation.js';
@@ -21,7 +20,6 @@ const paneKeys = [
 ] as const;
 const nothing = () => {};
 const moves = { 'nav.up': nothing, 'nav.down': nothing, 'nav.pageUp': nothing, 'nav.pageDown': nothing };
-const event = {} as KeyEvent;
 /** The filter and order every list has (kit/row-filter), and Esc clearing them. */
 const rows = {
 	'filter.edit': nothing,
@@ -44,9 +42,9 @@ const commands: CommandsOf<typeof paneKeys, 'pane'>[] = [
 const other: CommandsOf<typeof paneKeys, 'pane'> = 'view.back';
 
 export function Accepted() {
-	useCommands(paneKeys, 'pane', 0, { ...moves, 'pane.pause': nothing });
-	useCommands(paneKeys, 'pane.view', 0, { 'view.back': nothing });
-	useCommands(flowBindings, 'flow', 0, {
+	handled(paneKeys, 'pane', { ...moves, 'pane.pause': nothing });
+	handled(paneKeys, 'pane.view', { 'view.back': nothing });
+	handled(flowBindings, 'flow', {
 		...listMoves(navigation),
 		'flow.pause': nothing,
 		'flow.resume': nothing,
@@ -55,16 +53,16 @@ export function Accepted() {
 		'flow.resetRate': nothing,
 		...rows,
 	});
-	return runCommand(paneKeys, 'pane.view', event, { 'view.back': nothing });
+	return handled(paneKeys, 'pane.view', { 'view.back': nothing }, () => true);
 }
 
 export function MissingHandler() {
 	// @ts-expect-error: pane.pause is bound to p, and nothing handles it
-	useCommands(paneKeys, 'pane', 0, { ...moves });
+	handled(paneKeys, 'pane', { ...moves });
 	// @ts-expect-error: the same for a widget's keys
-	runCommand(paneKeys, 'pane.view', event, {});
+	handled(paneKeys, 'pane.view', {});
 	// @ts-expect-error: the Flow pane binds z to flow.resetRate
-	useCommands(flowBindings, 'flow', 0, {
+	handled(flowBindings, 'flow', {
 		...listMoves(navigation),
 		'flow.pause': nothing,
 		'flow.resume': nothing,
@@ -76,18 +74,18 @@ export function MissingHandler() {
 
 export function ExtraHandler() {
 	// @ts-expect-error: no key is bound to pane.resume
-	useCommands(paneKeys, 'pane', 0, { ...moves, 'pane.pause': nothing, 'pane.resume': nothing });
+	handled(paneKeys, 'pane', { ...moves, 'pane.pause': nothing, 'pane.resume': nothing });
 	// @ts-expect-error: view.back is bound in pane.view, not in pane
-	useCommands(paneKeys, 'pane', 0, { ...moves, 'pane.pause': nothing, 'view.back': nothing });
+	handled(paneKeys, 'pane', { ...moves, 'pane.pause': nothing, 'view.back': nothing });
 	// @ts-expect-error: a spread brings handlers no key is bound to (nav.first, nav.open)
-	useCommands(paneKeys, 'pane', 0, { ...tailNavigation(navigation), 'pane.pause': nothing });
+	handled(paneKeys, 'pane', { ...tailNavigation(navigation), 'pane.pause': nothing });
 	// @ts-expect-error: the same for a widget's keys
-	runCommand(paneKeys, 'pane.view', event, { 'view.back': nothing, 'view.close': nothing });
+	handled(paneKeys, 'pane.view', { 'view.back': nothing, 'view.close': nothing });
 }
 
 export function UnknownScope() {
 	// @ts-expect-error: no binding has the scope panes
-	useCommands(paneKeys, 'panes', 0, {});
+	handled(paneKeys, 'panes', {});
 }
 
 // The kit's shared bindings keep their commands literal too.

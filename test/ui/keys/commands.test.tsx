@@ -8,6 +8,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { bindingsIn } from '../../../source/ui/keys/bind.js';
+import { commands } from '../../../source/ui/keys/commands.js';
 import { KeyDispatcher } from '../../../source/ui/keys/dispatcher.js';
 import { noKey } from '../../../source/ui/keys/key-name.js';
 import { KeyTable } from '../../../source/ui/keys/key-table.js';
@@ -18,21 +19,27 @@ const key = bindingsIn('pane');
 const declared = [key('pane.pause', 'p', 'pause'), key('pane.resume', 'u', 'resume')] as const;
 const undeclared = [key('pane.pin', 'P', 'pin')] as const;
 
-function PaneView(props: { ran: string[] }) {
-	useCommands(declared, 'pane', 50, {
-		'pane.pause': () => props.ran.push('pause'),
-		'pane.resume': () => props.ran.push('resume'),
-	});
-	useCommands(undeclared, 'pane', 50, { 'pane.pin': () => props.ran.push('pin') });
+function PaneView(props: { ran: string[]; pin: boolean }) {
+	useCommands(
+		commands(declared, 'pane', {
+			'pane.pause': () => props.ran.push('pause'),
+			'pane.resume': () => props.ran.push('resume'),
+		}),
+		50,
+	);
+	useCommands(
+		commands(undeclared, 'pane', { 'pane.pin': () => props.ran.push('pin') }, () => props.pin),
+		50,
+	);
 	return <Text>pane</Text>;
 }
 
-function mount(table: KeyTable, ran: string[]) {
+function mount(table: KeyTable, ran: string[], pin = true) {
 	const dispatcher = new KeyDispatcher();
 	const app = render(
 		<KeyTableContext.Provider value={table}>
 			<DispatcherContext.Provider value={dispatcher}>
-				<PaneView ran={ran} />
+				<PaneView ran={ran} pin={pin} />
 			</DispatcherContext.Provider>
 		</KeyTableContext.Provider>,
 	);
@@ -64,6 +71,15 @@ describe('useCommands', () => {
 		await waitUntil(() => app.lastFrame()?.includes('pane') || undefined);
 		expect([press('u'), press('P'), press('p'), press('x')]).toEqual([true, true, true, false]);
 		expect(ran).toEqual(['resume', 'pin', 'pause']);
+		app.unmount();
+	});
+
+	it('passes on the key of a command not enabled now', async () => {
+		const ran: string[] = [];
+		const { app, press } = mount(new KeyTable([...declared, ...undeclared]), ran, false);
+		await waitUntil(() => app.lastFrame()?.includes('pane') || undefined);
+		expect([press('P'), press('p')]).toEqual([false, true]);
+		expect(ran).toEqual(['pause']);
 		app.unmount();
 	});
 });

@@ -8,6 +8,7 @@ import type { ApiRequest } from '../../../source/api/transport.js';
 import { ReducerStore } from '../../../source/ui/data/store.js';
 import { RequestController } from '../../../source/ui/kit/request-flow/request-controller.js';
 import {
+	askToSend,
 	idleRequestFlow,
 	type PendingRequest,
 	type Perform,
@@ -21,7 +22,7 @@ const pending: PendingRequest = { title: 'pause queue q', request, done: 'paused
 
 class Pausing extends RequestController<RequestFlow, RequestFlowAction> {
 	pause(): void {
-		this.askToSend('pausing queues', pending);
+		askToSend(this.sender, 'pausing queues', pending);
 	}
 
 	say(text: string): void {

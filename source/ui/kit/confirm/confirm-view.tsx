@@ -5,9 +5,9 @@
 import { Text } from 'ink';
 import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { commandIn } from '../../keys/key-table.js';
-import { useKeys } from '../../keys/use-keys.js';
+import { useCommands } from '../../keys/use-keys.js';
 import { Overlay } from '../overlay/overlay-view.js';
 import { previewLines, type RequestPreview } from './request-preview.js';
 
@@ -17,12 +17,6 @@ export const confirmBindings = [
 	key('confirm.send', ['enter', 'y'], 'send this request', { hint: { keys: 'enter/y', label: 'send' } }),
 	key('confirm.cancel', ['esc', 'n'], 'back; nothing is sent', { hint: { keys: 'esc/n', label: 'back' } }),
 ] as const;
-
-/** What a key means to a request shown: send, back, or nothing (it is swallowed while it is shown). */
-export function confirmAnswer(name: string): 'yes' | 'no' | undefined {
-	const command = commandIn(confirmBindings, 'confirm', name);
-	return command === 'confirm.send' ? 'yes' : command === 'confirm.cancel' ? 'no' : undefined;
-}
 
 export interface ConfirmProps {
 	/** What the request does, e.g. `remove 2 endpoints from orders`. */
@@ -39,14 +33,17 @@ export interface ConfirmProps {
 }
 
 export function Confirm(props: ConfirmProps) {
-	useKeys(priorities.input, (event) => {
-		if (event.name === 'ctrl+c') return false;
-		if (props.busy) return true;
-		const answer = confirmAnswer(event.name);
-		if (answer === 'yes') props.onSend();
-		else if (answer === 'no') props.onCancel();
-		return true;
-	});
+	// While the request is out, keys wait for its answer: every one but ctrl+c is swallowed.
+	useCommands(
+		commands(
+			confirmBindings,
+			'confirm',
+			{ 'confirm.send': () => props.onSend(), 'confirm.cancel': () => props.onCancel() },
+			() => !props.busy,
+		),
+		priorities.input,
+		{ rest: (event) => event.name !== 'ctrl+c' },
+	);
 	const inner = Math.max(10, props.width - 4);
 	const lines = previewLines(props.preview, inner);
 	// Title, host, footer and the border take five rows.

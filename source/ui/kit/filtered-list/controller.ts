@@ -10,10 +10,13 @@ import { filterQuery, withQuery } from '../../../api/filters.js';
 import type { Reading } from '../../../api/liberal.js';
 import { defineEndpoint, type Endpoint } from '../../data/endpoints.js';
 import { type EndpointEntry, entryOf, type PollStore } from '../../data/poll-store.js';
+import type { CommandHandlers } from '../../keys/commands.js';
 import type { FormAction } from '../form/form-state.js';
 import type { Notice } from '../notice-line/notice-line-view.js';
+import { type RowCommand, rowCommands } from '../row-filter/commands.js';
 import { filterOf, rowArranger } from '../row-filter/row-filter.js';
 import type { Column } from '../table/table-view.js';
+import { type TailCommand, tailNavigationOf } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import {
 	type FilteredListAction,
@@ -90,10 +93,37 @@ export interface FilteredListOptions<F, P extends Page, Row> {
 	one: string;
 }
 
+/** The keys every filtered list has: move, open, page, filter, and the first row of the page. */
+export type ListCommand = TailCommand | RowCommand | 'filter.fields' | 'page.next' | 'page.previous';
+
+/** Rows of the table's body: the heading, the prompt and the table's header take three. */
+export const listRows = (height: number) => Math.max(1, height - 3);
+
 export class FilteredList<F, P extends Page = Page, Row = unknown> {
 	private readonly arrange = rowArranger<Row>();
 	/** The columns the page was last shown with: what `/` reads and `o` sorts by. */
 	private columns: readonly Column<Row>[] = [];
+	/** The scroll positions of the open detail, as last drawn. */
+	private scrolls = 1;
+
+	/** The handlers of the keys every filtered list has (the pane binds them with its own). */
+	readonly commands: CommandHandlers<ListCommand> = {
+		...tailNavigationOf((size) => ({
+			list: () => this.ctx.store.getSnapshot(),
+			dispatch: (action) => this.ctx.store.dispatch(action),
+			keys: this.options.keysOf(this.shown() ?? []),
+			listHeight: listRows(size.height),
+			scrolls: this.scrolls,
+		})),
+		...rowCommands({
+			dispatch: (action) => this.ctx.store.dispatch(action),
+			columns: () => this.columns,
+			keep: () => this.ctx.store.dispatch({ type: 'select', key: this.selectedKey() }),
+		}),
+		'filter.fields': () => this.openFilter(),
+		'page.next': () => this.nextPage(),
+		'page.previous': () => this.previousPage(),
+	};
 
 	constructor(
 		private readonly ctx: FilteredListContext<F>,
@@ -146,6 +176,16 @@ export class FilteredList<F, P extends Page = Page, Row = unknown> {
 		if (columns) this.columns = columns;
 		const rows = this.rows();
 		return rows && this.arrange(rows, this.columns, filterOf(this.state.filter), this.state.order);
+	}
+
+	/** How far the open detail scrolls, as drawn: the keys scroll it so far. */
+	drawnDetail(scrolls: number): void {
+		this.scrolls = scrolls;
+	}
+
+	private selectedKey(): string | undefined {
+		const keys = this.options.keysOf(this.shown() ?? []);
+		return keys[selectedIndex(keys, this.state.selected)];
 	}
 
 	/** The selected row of the page as shown: the one kept selected, or the first. */

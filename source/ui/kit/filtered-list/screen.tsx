@@ -11,22 +11,17 @@ import { describeFilter, isFiltered } from '../../../api/filter-settings.js';
 import type { MessageFilter } from '../../../api/filters.js';
 import { formatClock } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
-import type { CommandHandlers } from '../../keys/use-keys.js';
 import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
 import type { DetailLine } from '../detail-view/lines.js';
 import { EndpointState } from '../endpoint-state/endpoint-state-view.js';
 import type { Segment } from '../live-line/live-line-view.js';
 import { PromptLine } from '../prompt-line/prompt-line-view.js';
-import { type RowCommand, rowCommands } from '../row-filter/commands.js';
 import { filterField, filterSegment, useRowFilter } from '../row-filter/row-filter-view.js';
 import type { Column } from '../table/table-view.js';
 import { ListScreen } from '../tail-list/list-screen.js';
-import { type TailCommand, tailNavigation } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
 import type { FilteredList, Page } from './controller.js';
 import { FilterFormView } from './filtered-list-view.js';
-
-type ListCommand = TailCommand | RowCommand | 'filter.fields' | 'page.next' | 'page.previous';
 
 export interface ListRows<Row> {
 	index: number;
@@ -34,8 +29,6 @@ export interface ListRows<Row> {
 	current: Row | undefined;
 	/** Its detail while open, else none. */
 	detailLines: DetailLine[];
-	/** The keys every filtered list has: move, open, page, filter, and the first row of the page. */
-	commands: CommandHandlers<ListCommand>;
 }
 
 /**
@@ -52,7 +45,7 @@ export function useListRows<Row, F>(
 	// The page comes from the poll store through the controller: the view using this is drawn
 	// again with each answer.
 	useSyncExternalStore(list.polls.subscribe, list.polls.getSnapshot);
-	const { state, store } = list;
+	const { state } = list;
 	const rows = list.shown(columns) ?? none;
 	const { keysOf } = list.options;
 	const keys = useMemo(() => keysOf(rows), [keysOf, rows]);
@@ -62,31 +55,11 @@ export function useListRows<Row, F>(
 		() => (state.detail && current ? detail(current, width) : []),
 		[state.detail, current, detail, width],
 	);
-	const commands: CommandHandlers<ListCommand> = {
-		...tailNavigation({
-			list: store.getSnapshot,
-			dispatch: store.dispatch,
-			keys,
-			listHeight: listRows(height),
-			scrolls: detailScrolls(detailLines.length, detailScreenHeight(height)),
-		}),
-		...rowCommands({
-			dispatch: store.dispatch,
-			columns,
-			keep: () =>
-				store.dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
-		}),
-		'filter.fields': () => list.openFilter(),
-		'page.next': () => list.nextPage(),
-		'page.previous': () => list.previousPage(),
-	};
-	return { index, current, detailLines, commands };
+	list.drawnDetail(detailScrolls(detailLines.length, detailScreenHeight(height)));
+	return { index, current, detailLines };
 }
 
 const none: readonly never[] = [];
-
-/** Rows of the table's body: the heading, the prompt and the table's header take three. */
-const listRows = (height: number) => Math.max(1, height - 3);
 
 export interface FilteredListScreenProps<Row, F> {
 	list: FilteredList<F, Page, Row>;

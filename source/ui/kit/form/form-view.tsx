@@ -7,8 +7,9 @@ import { Box, Text } from 'ink';
 import { fitText, truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { runCommand, useKeys } from '../../keys/use-keys.js';
+import { useCommands } from '../../keys/use-keys.js';
 import { textEditOf } from '../text-input/text-input-state.js';
 import {
 	type FormAction,
@@ -218,24 +219,25 @@ export interface FormProps<Id extends string> {
 
 export function Form<Id extends string>(props: FormProps<Id>) {
 	const { form, active } = props;
-	useKeys(
+	useCommands(
+		commands(formBindings, formScope(form), {
+			'form.next': () => props.onAction({ type: 'focus/move', delta: 1 }),
+			'form.previous': () => props.onAction({ type: 'focus/move', delta: -1 }),
+			'form.newline': () => props.onAction({ type: 'newline' }),
+			'input.submit': () => props.onSubmit(),
+			'form.send': () => props.onSubmit(),
+			'input.cancel': () => props.onCancel(),
+		}),
 		priorities.input,
-		(event) => {
-			const ran = runCommand(formBindings, formScope(form), event, {
-				'form.next': () => props.onAction({ type: 'focus/move', delta: 1 }),
-				'form.previous': () => props.onAction({ type: 'focus/move', delta: -1 }),
-				'form.newline': () => props.onAction({ type: 'newline' }),
-				'input.submit': () => props.onSubmit(),
-				'form.send': () => props.onSubmit(),
-				'input.cancel': () => props.onCancel(),
-			});
-			if (ran) return true;
-			if (event.name === 'ctrl+c') return false;
-			const edit = textEditOf(event);
-			if (edit) props.onAction(edit);
-			return true;
+		{
+			active,
+			rest: (event) => {
+				if (event.name === 'ctrl+c') return false;
+				const edit = textEditOf(event);
+				if (edit) props.onAction(edit);
+				return true;
+			},
 		},
-		active,
 	);
 	const labelWidth = props.labelWidth ?? Math.max(...form.fields.map((f) => f.label.length)) + 4;
 	const valueWidth = Math.max(8, props.width - labelWidth - 1);

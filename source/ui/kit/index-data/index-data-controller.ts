@@ -14,6 +14,7 @@ import type { FormErrors } from '../form/form-view.js';
 import { readNewIndex } from '../index-picker/new-index.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
 import type { Perform } from '../request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../request-flow/request-flow-state.js';
 import type { DataPending, IndexDataAction, IndexDataState } from './index-data-state.js';
 import type { DataPlane } from './plane.js';
 
@@ -159,10 +160,10 @@ export class IndexDataController<
 	private async askDelete(spec: Spec): Promise<void> {
 		const indexId = this.state.indexId;
 		const what = 'deleting records';
-		if (!indexId || this.refusedReadOnly(what) || this.state.busy) return;
+		if (!indexId || refusedReadOnly(this.sender, what) || this.state.busy) return;
 		try {
 			const access = await this.access(indexId);
-			this.askToSend(what, { ...this.plane.deleteRequest(spec), host: access.endpoint, spec });
+			askToSend(this.sender, what, { ...this.plane.deleteRequest(spec), host: access.endpoint, spec });
 		} catch (error) {
 			this.data({ type: 'data/failed', message: describeSendError(error) });
 		}
@@ -173,13 +174,17 @@ export class IndexDataController<
 	/** Shows the request that makes the index typed (new-index.ts), or says what is wrong with it. */
 	askCreateIndex(typed: string): boolean {
 		const what = `making ${this.plane.kind === 'vector' ? 'vector indexes' : 'search databases'}`;
-		if (this.refusedReadOnly(what) || this.state.busy) return true;
+		if (refusedReadOnly(this.sender, what) || this.state.busy) return true;
 		const reading = readNewIndex(this.plane.kind, typed);
 		if ('error' in reading) {
 			this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: reading.error } });
 			return false;
 		}
-		this.askToSend(what, { ...reading, host: this.ctx.client.settings.managementUrl, spec: indexEdit });
+		askToSend(this.sender, what, {
+			...reading,
+			host: this.ctx.client.settings.managementUrl,
+			spec: indexEdit,
+		});
 		return true;
 	}
 
@@ -187,7 +192,7 @@ export class IndexDataController<
 	askDeleteIndex(id: string, name: string | undefined): void {
 		const noun = this.plane.kind === 'vector' ? 'vector index' : 'search database';
 		const request = deleteIndexRequest(this.plane.kind, id);
-		this.askToSend(`deleting ${noun}s`, {
+		askToSend(this.sender, `deleting ${noun}s`, {
 			title: `delete ${noun} ${name ? `${name} (${id})` : id} and everything in it`,
 			request,
 			done: `deleted ${noun} ${name ?? id}`,

@@ -9,6 +9,7 @@ import { jsonText, recordGist, recordPairs, scoreText } from '../../../format/in
 import { rawValue } from '../../../format/missing.js';
 import { fitText } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import type { Scope } from '../../keys/key-table.js';
 import { useCommands } from '../../keys/use-keys.js';
@@ -83,10 +84,7 @@ export function IndexDataView<Id extends string, Spec>(props: IndexDataViewProps
 		state.detail ? controller.scrollDetail(delta, scrolls) : controller.select(delta);
 	const page = Math.max(1, height - 4);
 	useCommands(
-		indexDataBindings(props.scope, props.what),
-		props.scope,
-		priorities.pane,
-		{
+		commands(indexDataBindings(props.scope, props.what), props.scope, {
 			'data.ask': () => controller.openForm(),
 			'nav.up': () => move(-1),
 			'nav.down': () => move(1),
@@ -97,8 +95,9 @@ export function IndexDataView<Id extends string, Spec>(props: IndexDataViewProps
 			'data.next': () => controller.nextPage(),
 			'data.previous': () => controller.previousPage(),
 			'data.delete': () => controller.deleteSelected(),
-		},
-		!state.confirm && !state.formOpen,
+		}),
+		priorities.pane,
+		{ active: !state.confirm && !state.formOpen },
 	);
 
 	if (state.confirm)

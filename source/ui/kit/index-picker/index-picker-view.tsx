@@ -10,6 +10,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import type { IndexKind } from '../../../api/index-access.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { EndpointEntry } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
 import { useCommands } from '../../keys/use-keys.js';
 import { useTheme } from '../../theme/theme.js';
@@ -88,10 +89,7 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 		[props.scope, props.what],
 	);
 	useCommands(
-		bindings,
-		props.scope,
-		priorities.pane,
-		{
+		commands(bindings, props.scope, {
 			'nav.up': () => move(-1),
 			'nav.down': () => move(1),
 			'nav.pageUp': () => move(-page),
@@ -117,8 +115,9 @@ export function IndexPicker<T>(props: IndexPickerProps<T>) {
 					if (id !== undefined) dispatch({ type: 'index/move', id });
 				},
 			}),
-		},
-		state.picking && !state.filtering && !state.creating && !edits?.question,
+		}),
+		priorities.pane,
+		{ active: state.picking && !state.filtering && !state.creating && !edits?.question },
 	);
 	if (state.picking && edits?.question) return <>{edits.question}</>;
 	if (state.picking && state.creating && edits)

@@ -2,20 +2,19 @@
  * What the controller of every pane that changes something on the service does outside React:
  * it dispatches to the pane's store until it is disposed, asks its question only where edits
  * are allowed, and answers it (the ConfirmAnswer the question is drawn with): a no cancels, a
- * yes sends exactly what was shown. A pane's controller extends it with its own actions, and
+ * yes sends exactly what was shown. Its `sender` is what the request flow's functions
+ * (askToSend, refusedReadOnly, sendConfirmed) run on: a pane's controller calls them with it. A pane's controller extends it with its own actions, and
  * with `perform` where a confirmed request goes out its own way.
  */
 import type { ApiRequest } from '../../../api/transport.js';
 import type { ReducerStore } from '../../data/store.js';
 import {
-	askToSend,
 	type PendingRequest,
 	type Perform,
 	paneSender,
 	type RequestFlow,
 	type RequestFlowAction,
 	type RequestSender,
-	refusedReadOnly,
 	sendConfirmed,
 } from './request-flow-state.js';
 import type { ConfirmAnswer } from './request-flow-view.js';
@@ -47,16 +46,6 @@ export class RequestController<S extends RequestFlow<P>, A, P extends PendingReq
 	/** The pane's own actions and the request flow's; none once the controller is disposed. */
 	protected dispatch(action: A | RequestFlowAction<P>): void {
 		if (!this.closed) this.ctx.store.dispatch(action as A);
-	}
-
-	/** In read-only mode: says that `what` is disabled and answers true. */
-	protected refusedReadOnly(what: string): boolean {
-		return refusedReadOnly(this.sender, what);
-	}
-
-	/** Shows `pending` for confirmation, unless read-only mode disables `what` (e.g. `pausing queues`). */
-	protected askToSend(what: string, pending: P): void {
-		askToSend(this.sender, what, pending);
 	}
 
 	/** Says `text` on the pane's notice line, in the tone of information. */

@@ -7,11 +7,14 @@
  */
 import type { Endpoint } from '../../data/endpoints.js';
 import { entryOf, type PollStore } from '../../data/poll-store.js';
+import type { CommandHandlers } from '../../keys/commands.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
 import type { RequestListState } from '../request-flow/request-flow-state.js';
+import { type RowCommand, rowCommands } from '../row-filter/commands.js';
 import { filterOf, rowArranger } from '../row-filter/row-filter.js';
 import type { RowFilterState } from '../row-filter/row-filter-state.js';
 import type { Column } from '../table/table-view.js';
+import { type TailCommand, tailNavigationOf } from '../tail-list/navigation.js';
 import { selectedIndex } from '../tail-list/selection.js';
 
 /** What the controller runs on: a pane's context has all of it. */
@@ -45,6 +48,22 @@ export class ResourceController<
 	private readonly arrange = rowArranger<Row>();
 	/** The columns the list was last shown with: what `/` reads and `o` sorts by. */
 	private columns: readonly Column<Row>[] = [];
+	/** The rows of the list as last drawn, and the scroll positions of its open detail. */
+	private frame = { listHeight: 1, scrolls: 1 };
+
+	/** The handlers of the keys such a list has: move (and open) the selection, filter and sort. */
+	protected readonly navigation: CommandHandlers<TailCommand> = tailNavigationOf(() => ({
+		list: () => this.state,
+		dispatch: (action) => this.dispatch(action as A),
+		keys: this.keys(),
+		listHeight: this.frame.listHeight,
+		scrolls: this.frame.scrolls,
+	}));
+	protected readonly rowCommands: CommandHandlers<RowCommand> = rowCommands({
+		dispatch: (action) => this.dispatch(action as unknown as A),
+		columns: () => this.columns,
+		keep: () => this.dispatch({ type: 'select', key: this.selectedKey() } as unknown as A),
+	});
 
 	constructor(
 		protected override readonly ctx: ResourceContext<S, A>,
@@ -68,6 +87,20 @@ export class ResourceController<
 		if (columns) this.columns = columns;
 		const rows = this.rows();
 		return rows && this.arrange(rows, this.columns, filterOf(this.state.filter), this.state.order);
+	}
+
+	/** What the view drew: how many rows the list shows, and how far the open detail scrolls. */
+	drawn(frame: { listHeight: number; scrolls?: number }): void {
+		this.frame = { listHeight: frame.listHeight, scrolls: frame.scrolls ?? 1 };
+	}
+
+	private keys(): string[] {
+		return (this.shown() ?? []).map(this.list.key);
+	}
+
+	private selectedKey(): string | undefined {
+		const keys = this.keys();
+		return keys[selectedIndex(keys, this.state.selected)];
 	}
 
 	/** The selected row: the one kept selected, or the first shown. */

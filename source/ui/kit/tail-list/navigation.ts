@@ -3,7 +3,7 @@
  * or scroll the detail when it is open; page, jump to the newest, open the selected row.
  * Panes add their own commands next to these.
  */
-import type { CommandHandler, CommandHandlers } from '../../keys/use-keys.js';
+import type { CommandHandler, CommandHandlers, ViewSize } from '../../keys/commands.js';
 import { moveSelection, selectedIndex } from './selection.js';
 import type { TailListAction, TailListState } from './tail-list-state.js';
 
@@ -60,4 +60,30 @@ export function tailNavigation(n: TailNavigation): CommandHandlers<TailCommand> 
 			n.list().detail ? mover(n)(-n.scrolls) : n.dispatch({ type: 'select', key: undefined }),
 		'nav.open': openSelected(n),
 	};
+}
+
+/**
+ * Each handler of `handlers(n)`, with `n` worked out when the key arrives, for the view's size:
+ * a controller's rows change between keys.
+ */
+function late<C extends string>(
+	commands: readonly C[],
+	handlers: (n: TailNavigation) => CommandHandlers<C>,
+	get: (size: ViewSize) => TailNavigation,
+): CommandHandlers<C> {
+	return Object.fromEntries(
+		commands.map((c) => [c, ((event, size) => handlers(get(size))[c](event, size)) as CommandHandler]),
+	) as CommandHandlers<C>;
+}
+
+const moveCommands: readonly MoveCommand[] = ['nav.up', 'nav.down', 'nav.pageUp', 'nav.pageDown'];
+
+/** listMoves over the list as it is when the key arrives. */
+export function listMovesOf(get: (size: ViewSize) => TailNavigation): CommandHandlers<MoveCommand> {
+	return late(moveCommands, listMoves, get);
+}
+
+/** tailNavigation over the list as it is when the key arrives. */
+export function tailNavigationOf(get: (size: ViewSize) => TailNavigation): CommandHandlers<TailCommand> {
+	return late([...moveCommands, 'nav.first', 'nav.open'], tailNavigation, get);
 }

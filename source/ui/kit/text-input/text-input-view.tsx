@@ -2,8 +2,9 @@ import { Text } from 'ink';
 import { useRef, useState } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { bindingsIn } from '../../keys/bind.js';
+import { commands } from '../../keys/commands.js';
 import { priorities } from '../../keys/dispatcher.js';
-import { runCommand, useKeys } from '../../keys/use-keys.js';
+import { useCommands } from '../../keys/use-keys.js';
 import { type TextInputAction, textEditOf, textInputReducer } from './text-input-state.js';
 
 /** A text field takes every key first: Enter applies, Esc cancels, the rest is typed. */
@@ -34,17 +35,21 @@ export function TextInput(props: TextInputProps) {
 		typed.current = next;
 		setState(next);
 	};
-	useKeys(priorities.input, (event) => {
-		const ran = runCommand(textInputBindings, 'input', event, {
+	useCommands(
+		commands(textInputBindings, 'input', {
 			'input.submit': () => props.onSubmit(typed.current.value),
 			'input.cancel': () => props.onCancel(),
-		});
-		if (ran) return true;
-		if (event.name === 'ctrl+c') return false;
-		const edit = textEditOf(event);
-		if (edit) dispatch(edit);
-		return true;
-	});
+		}),
+		priorities.input,
+		{
+			rest: (event) => {
+				if (event.name === 'ctrl+c') return false;
+				const edit = textEditOf(event);
+				if (edit) dispatch(edit);
+				return true;
+			},
+		},
+	);
 	const chars = [...state.value];
 	const before = sanitize(chars.slice(0, state.cursor).join(''));
 	const at = chars[state.cursor] ?? ' ';

@@ -1,17 +1,13 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
-import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
+import { usePane, usePolls, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { usersEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
-import { arrangeRows } from '../../kit/row-filter/row-filter.js';
-import type { RowFilterAction } from '../../kit/row-filter/row-filter-state.js';
 import {
 	filterField,
 	filterSegment,
@@ -20,16 +16,15 @@ import {
 } from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
 import { accountColumns, accountDetail } from './accounts-model.js';
-import { type AccountsAction, type AccountsState, accountsReducer } from './accounts-state.js';
-import { accountsBindings } from './bindings.js';
+import type { AccountsAction, AccountsState } from './accounts-state.js';
+import type { AccountsController } from './controller.js';
 
 const none: readonly never[] = [];
 
 export function AccountsView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { ui: shell } = useRuntime();
-	const { state, dispatch, store } = usePane<AccountsState, AccountsAction>();
+	const { state, dispatch, controller } = usePane<AccountsState, AccountsAction, AccountsController>();
 	const entry = entryOf(polls, usersEndpoint);
 	const listed = entry?.data;
 	const columns = useMemo(() => accountColumns(ui.reveal), [ui.reveal]);
@@ -38,17 +33,6 @@ export function AccountsView(props: PaneViewProps) {
 	const users = listed && arranged.rows;
 	const count = users?.length ?? 0;
 	const selected = Math.min(state.cursor, Math.max(0, count - 1));
-	const page = Math.max(1, props.height - 3);
-	/** Another order, the account under the cursor kept under it wherever the order puts it. */
-	const reorder = (action: Extract<RowFilterAction, { type: 'order/step' | 'order/reverse' }>) => {
-		const before = store.getSnapshot();
-		const user = users?.[Math.min(before.cursor, Math.max(0, count - 1))];
-		dispatch(action);
-		const after = arrangeRows(listed ?? none, columns, filter, accountsReducer(before, action).order);
-		const at = user ? after.indexOf(user) : -1;
-		if (at >= 0) dispatch({ type: 'cursor/move', delta: at - before.cursor, count: after.length });
-	};
-	const headers = columns.map((c) => c.header);
 
 	const user = users?.[selected];
 	const detail = user ? accountDetail(user, ui.reveal) : [];
@@ -57,31 +41,7 @@ export function AccountsView(props: PaneViewProps) {
 	const labelWidth = wide ? 19 : 18;
 	const detailHeight = Math.max(1, props.height - 1);
 	const detailScrolls = Math.max(0, keyValueRowCount(detail, props.width, cellWidth) - detailHeight) + 1;
-	// In the detail view the arrows scroll it; in the table they move the selection.
-	const move = (delta: number) =>
-		store.getSnapshot().detail
-			? dispatch({ type: 'detail/scroll', delta, count: detailScrolls })
-			: dispatch({ type: 'cursor/move', delta, count });
-
-	useCommands(accountsBindings, 'accounts', priorities.pane, {
-		'nav.up': () => move(-1),
-		'nav.down': () => move(1),
-		'nav.pageUp': () => move(-page),
-		'nav.pageDown': () => move(page),
-		'nav.open': () => {
-			// The row under the cursor now: keys read together may have moved it since the last frame.
-			const user = users?.[Math.min(store.getSnapshot().cursor, Math.max(0, count - 1))];
-			if (!user) return;
-			shell.dispatch({ type: 'account/select', id: user.id });
-			dispatch({ type: 'detail/open' });
-		},
-		'nav.back': () => dispatch({ type: 'back' }),
-		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
-		'filter.edit': () => dispatch({ type: 'filter/open' }),
-		'sort.next': () => reorder({ type: 'order/step', headers, step: 1 }),
-		'sort.previous': () => reorder({ type: 'order/step', headers, step: -1 }),
-		'sort.reverse': () => reorder({ type: 'order/reverse', headers }),
-	});
+	controller.drawn({ listed: listed ?? none, shown: users, columns, filter, detailScrolls });
 
 	if (!users) return <EndpointState entry={entry} what="accounts" />;
 	if (listed?.length === 0) return <Text>The service lists no accounts.</Text>;

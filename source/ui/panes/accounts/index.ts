@@ -9,8 +9,9 @@ import {
 } from './accounts-state.js';
 import { AccountsView } from './accounts-view.js';
 import { accountsBindings } from './bindings.js';
+import { AccountsController } from './controller.js';
 
-export const accountsPane = definePane<AccountsState, AccountsAction>({
+export const accountsPane = definePane<AccountsState, AccountsAction, AccountsController>({
 	id: 'accounts',
 	title: 'Accounts',
 	shortTitle: 'Acct',
@@ -24,6 +25,7 @@ export const accountsPane = definePane<AccountsState, AccountsAction>({
 		state.detail || state.detailScroll || state.filtering
 			? { ...state, detail: false, detailScroll: 0, filtering: false }
 			: state,
+	controller: (context) => new AccountsController(context),
 	polls: () => [pollRequest(usersEndpoint)],
 	bindings: accountsBindings,
 	focus: (state) => (state.filtering ? 'input' : undefined),

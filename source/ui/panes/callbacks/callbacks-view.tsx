@@ -5,10 +5,7 @@ import { formatInteger } from '../../../format/number.js';
 import {
 	EventStore,
 	type FollowState,
-	type ReceivedEvent,
 	type ReceiverSnapshot,
-	type ReplayEdits,
-	type ReplayResult,
 	requestNumber,
 } from '../../../receiver/index.js';
 import { maskSecret } from '../../../text/mask.js';
@@ -16,22 +13,16 @@ import { sanitize } from '../../../text/sanitize.js';
 import type { TuiReceiver } from '../../contract/connection.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { Confirm } from '../../kit/confirm/confirm-view.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { LiveLine } from '../../kit/live-line/live-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
-import { rowCommands } from '../../kit/row-filter/commands.js';
 import { filterLabel } from '../../kit/row-filter/row-filter.js';
 import { filterField, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { orderLabel } from '../../kit/row-filter/row-order.js';
-import { tailNavigation } from '../../kit/tail-list/navigation.js';
-import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
-import { callbacksBindings } from './bindings.js';
 import {
 	callbackDetail,
 	callbacksRefreshMs,
@@ -42,14 +33,11 @@ import {
 	rowOf,
 	rowWindow,
 } from './callbacks-model.js';
-import type { CallbacksAction, CallbacksState, ReplayState } from './callbacks-state.js';
-import { callbackGrid, type Grid, orderColumns } from './row.js';
+import type { CallbacksAction, CallbacksState } from './callbacks-state.js';
+import type { CallbacksController } from './controller.js';
+import { callbackGrid, type Grid } from './row.js';
 
 type PaneProps = PaneViewProps;
-
-// Said in the prompt line when R cannot send, short enough for 80 columns.
-const replayUnavailable = 'no app to send to: start mqtop with --forward-to <url> (or receiver.forwardTo)';
-const replayNotKept = 'nothing to send again: --demo and --ephemeral keep no request';
 
 /** How a row's request is named: mqtop listen's numbered apart from the receiver's own. */
 const currentFromLabel = (from: From) => (from ? 'mqtop listen request ' : 'request ');
@@ -133,8 +121,8 @@ function FollowedLine(props: { state: FollowState; counters: ReceiverSnapshot['c
 function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 	const ui = useUi();
 	const theme = useTheme();
-	const { ui: shell, client } = useRuntime();
-	const { state, dispatch, store } = usePane<CallbacksState, CallbacksAction>();
+	const { client } = useRuntime();
+	const { state, dispatch, controller } = usePane<CallbacksState, CallbacksAction, CallbacksController>();
 	const { receiver } = props;
 	const followed = receiver.followed;
 	const snapshot = useThrottledStore(receiver.store, callbacksRefreshMs, ui.frozen);
@@ -172,69 +160,7 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 		[state.detail, current, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
-	/** The replay of a row: how it is sent, or why it cannot be (said in the prompt line). */
-	const sender = (row: { event: ReceivedEvent; from: From }) => {
-		const send: ((seq: number, edits?: ReplayEdits) => Promise<ReplayResult>) | undefined = row.from
-			? followed?.replay
-			: receiver.replay;
-		if (receiver.forwardTo && send) return send;
-		dispatch({ type: 'notice', text: receiver.forwardTo ? replayNotKept : replayUnavailable });
-		return undefined;
-	};
-	/** Shows the replay of a row as its request first, as every action does; sent on a yes. */
-	const askReplay = (row: { event: ReceivedEvent; from: From } | undefined, body?: string) => {
-		if (!row || !sender(row)) return;
-		dispatch({
-			type: 'replay/ask',
-			key: rowKey(row.event.seq, row.from),
-			...(body !== undefined ? { body } : {}),
-		});
-	};
-	/** Sends a request to the app again; its row shows the app's answer, the prompt line why not. */
-	const replay = (row: { event: ReceivedEvent; from: From } | undefined, edits?: ReplayEdits) => {
-		if (!row) return;
-		const key = rowKey(row.event.seq, row.from);
-		const send = sender(row);
-		if (!send) return;
-		const set = (next: ReplayState) => dispatch({ type: 'replay/state', key, replay: next });
-		const failed = (message: string) => {
-			set({ state: 'failed', message });
-			dispatch({ type: 'notice', text: `${requestNumber(row.event.seq)} was not sent again: ${message}` });
-		};
-		set({ state: 'sending' });
-		send(row.event.seq, edits).then(
-			(result) =>
-				result.found
-					? set({
-							state: 'answered',
-							forward: result.forward,
-							resigned: result.resigned,
-							edited: result.edited,
-						})
-					: failed('it is no longer in the kept history'),
-			(error: unknown) => failed((error as Error).message),
-		);
-	};
-	useCommands(callbacksBindings, 'callbacks', priorities.pane, {
-		...tailNavigation({
-			list: store.getSnapshot,
-			dispatch,
-			keys,
-			listHeight,
-			scrolls,
-		}),
-		'nav.back': () => dispatch({ type: 'back' }),
-		...rowCommands({
-			dispatch,
-			columns: orderColumns,
-			keep: () => dispatch({ type: 'select', key: keys[selectedIndex(keys, store.getSnapshot().selected)] }),
-		}),
-		'callbacks.replay': () => askReplay(current && { event: current, from: currentFrom }),
-		'callbacks.replay-edit': () => {
-			if (current) dispatch({ type: 'replay/edit', key: rowKey(current.seq, currentFrom) });
-		},
-		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
-	});
+	controller.drawn({ rows, listHeight, scrolls });
 
 	const field = filterField(state.filter, dispatch);
 	const editing = rowOf(rows, state.editingBody);
@@ -245,8 +171,8 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 			initial:
 				editingEvent.body?.kind === 'text' && !editingEvent.body.truncated ? editingEvent.body.text : '',
 			placeholder: 'the body to send; enter signs and sends it, esc leaves it',
-			onSubmit: (text: string) => askReplay(editing, text),
-			onCancel: () => dispatch({ type: 'replay/edit-close' }),
+			onSubmit: (text: string) => controller.askReplay(editing, text),
+			onCancel: () => controller.closeBody(),
 		};
 	const total = snapshot.size + (followed ? theirs.size : 0);
 	const hint = state.notice ? (
@@ -296,11 +222,8 @@ function Callbacks(props: PaneProps & { receiver: TuiReceiver }) {
 				width={props.width}
 				height={props.height}
 				busy={false}
-				onSend={() => {
-					dispatch({ type: 'replay/answered' });
-					replay(asked, body !== undefined ? { body: Buffer.from(body) } : undefined);
-				}}
-				onCancel={() => dispatch({ type: 'replay/answered' })}
+				onSend={() => controller.sendReplay(asked, body)}
+				onCancel={() => controller.cancelReplay()}
 			/>
 		);
 	}

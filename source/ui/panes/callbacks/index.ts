@@ -10,8 +10,9 @@ import {
 	openCallbacks,
 } from './callbacks-state.js';
 import { CallbacksView } from './callbacks-view.js';
+import { CallbacksController } from './controller.js';
 
-export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
+export const callbacksPane = definePane<CallbacksState, CallbacksAction, CallbacksController>({
 	id: 'callbacks',
 	title: 'Callbacks',
 	shortTitle: 'Cbks',
@@ -22,6 +23,7 @@ export const callbacksPane = definePane<CallbacksState, CallbacksAction>({
 	reduce: callbacksReducer,
 	leave: leaveCallbacks,
 	open: openCallbacks,
+	controller: (context) => new CallbacksController(context),
 	streams: 'receiver',
 	bindings: callbacksBindings,
 	showsDetail: (state) => state.detail,

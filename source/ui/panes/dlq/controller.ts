@@ -4,14 +4,18 @@
  * request first, then sent with the typed client; the new message ids go to the Messages
  * pane's tracked messages. The only place of the pane that speaks HTTP.
  */
+
 import { dlqFilterFields, dlqFilterOf } from '../../../api/filter-settings.js';
 import type { DlqFilter } from '../../../api/filters.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describeSendError } from '../../data/describe-error.js';
+import { type Command, commands } from '../../keys/commands.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
+import { dlqBindings } from './bindings.js';
 import { rowKey } from './dlq-model.js';
 import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
 import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
@@ -25,6 +29,7 @@ const verbs: Record<OperationKind, string> = { retry: 'retrying', delete: 'delet
 export class DlqController extends RequestController<DlqState, DlqAction, DlqOperation> {
 	/** The filter form and the pages. */
 	readonly list: FilteredList<DlqFilter, DeadLetterPage, DeadLetter>;
+	readonly commands: readonly Command[];
 
 	constructor(protected override readonly ctx: PaneContext<DlqState, DlqAction>) {
 		super(ctx);
@@ -37,6 +42,21 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 			what: 'dead letters',
 			one: 'dead letter',
 		});
+		// Its keys, while no filter form or question has them.
+		this.commands = commands(
+			dlqBindings,
+			'dlq',
+			{
+				...this.list.commands,
+				'nav.back': () => this.dispatch({ type: 'back' }),
+				'select.mark': () => this.mark(),
+				'dlq.markAll': () => this.markAll(),
+				'dlq.retry': () => void this.ask('retry'),
+				'dlq.delete': () => void this.ask('delete'),
+				'dlq.logs': () => this.showLogs(),
+			},
+			() => !this.state.form && !this.state.confirm,
+		);
 	}
 
 	/** The selected record of the page shown. */
@@ -81,7 +101,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 	/** Counts what the operation touches and shows its request; nothing is sent yet. */
 	async ask(kind: OperationKind): Promise<void> {
 		const what = `${verbs[kind]} dead letters`;
-		if (this.refusedReadOnly(what) || this.state.busy) return;
+		if (refusedReadOnly(this.sender, what) || this.state.busy) return;
 		const target = this.target();
 		if (typeof target === 'string') {
 			this.info(target);
@@ -90,7 +110,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 		const { client } = this.ctx;
 		if ('dlqIds' in target) {
 			const count = { count: target.dlqIds.length, complete: true };
-			this.askToSend(what, makeOperation(client, kind, target, count));
+			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 			return;
 		}
 		this.dispatch({
@@ -106,7 +126,7 @@ export class DlqController extends RequestController<DlqState, DlqAction, DlqOpe
 				});
 				return;
 			}
-			this.askToSend(what, makeOperation(client, kind, target, count));
+			askToSend(this.sender, what, makeOperation(client, kind, target, count));
 		} catch (error) {
 			this.dispatch({
 				type: 'request/failed',

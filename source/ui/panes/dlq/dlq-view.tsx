@@ -3,15 +3,12 @@ import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { statusTone } from '../../kit/delivery/record.js';
 import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { dlqBindings } from './bindings.js';
 import type { DlqController } from './controller.js';
 import { dlqColumns, dlqDetail } from './dlq-model.js';
 import type { DlqAction, DlqState } from './dlq-state.js';
@@ -23,28 +20,12 @@ export function DlqView(props: PaneViewProps) {
 	const ui = useUi();
 	const theme = useTheme();
 	const { client, readOnly } = useRuntime();
-	const { state, dispatch, controller } = usePane<DlqState, DlqAction, DlqController>();
+	const { state, controller } = usePane<DlqState, DlqAction, DlqController>();
 	const now = useNow(60_000, !ui.frozen);
 	const page = controller.list.page();
 	const letters = page?.messages;
 	const columns = useMemo(() => dlqColumns(now), [now]);
 	const selected = useListRows(controller.list, dlqDetail, props, columns);
-
-	useCommands(
-		dlqBindings,
-		'dlq',
-		priorities.pane,
-		{
-			...selected.commands,
-			'nav.back': () => dispatch({ type: 'back' }),
-			'select.mark': () => controller.mark(),
-			'dlq.markAll': () => controller.markAll(),
-			'dlq.retry': () => void controller.ask('retry'),
-			'dlq.delete': () => void controller.ask('delete'),
-			'dlq.logs': () => controller.showLogs(),
-		},
-		!state.form && !state.confirm,
-	);
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;

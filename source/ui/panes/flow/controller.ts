@@ -4,6 +4,7 @@
  * then the keys polled again; and each key's wait list sampled from every poll for its trend.
  * The only place of the pane that speaks HTTP.
  */
+
 import {
 	describePin,
 	describeUnpin,
@@ -12,14 +13,37 @@ import {
 	unpinFlowControlRequest,
 } from '../../../api/flow-control-api.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
+import { flowBindings } from './bindings.js';
 import { type FlowKey, flowKeysEndpoint } from './endpoints.js';
 import { perPeriod, waitingText } from './flow-model.js';
 import type { FlowAction, FlowState } from './flow-state.js';
 import { checkPin, pinForm, unpinForm, unpinSettings } from './limits.js';
 
 export class FlowController extends ResourceController<FlowKey, FlowState, FlowAction> {
+	/** Its keys, while nothing open has them; the moves go through the list as last drawn. */
+	readonly commands = commands(
+		flowBindings,
+		'flow',
+		{
+			'nav.up': this.navigation['nav.up'],
+			'nav.down': this.navigation['nav.down'],
+			'nav.pageUp': this.navigation['nav.pageUp'],
+			'nav.pageDown': this.navigation['nav.pageDown'],
+			'flow.pause': () => this.pause(),
+			'flow.resume': () => this.resume(),
+			'flow.pin': () => this.openPin(),
+			'flow.unpin': () => this.openUnpin(),
+			'flow.resetRate': () => this.resetRate(),
+			...this.rowCommands,
+			'filter.clear': () => this.dispatch({ type: 'back' }),
+		},
+		() => !this.state.confirm && !this.state.form && !this.state.filtering,
+	);
+
 	constructor(ctx: PaneContext<FlowState, FlowAction>) {
 		super(ctx, {
 			endpoint: flowKeysEndpoint,
@@ -33,7 +57,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused) return this.info(`key ${name} is paused already; u resumes it`);
-			this.askToSend('pausing flow-control keys', {
+			askToSend(this.sender, 'pausing flow-control keys', {
 				title: `pause key ${name}: no delivery of it starts until resumed; ${waitingText(k)} stay, new ones wait too`,
 				request: flowControlActionRequest(name, 'pause'),
 				done: `paused key ${name}`,
@@ -45,7 +69,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			if (k.isPaused === false) return this.info(`key ${name} is not paused`);
-			this.askToSend('resuming flow-control keys', {
+			askToSend(this.sender, 'resuming flow-control keys', {
 				title: `resume key ${name}: ${waitingText(k)} go out within its limits`,
 				request: flowControlActionRequest(name, 'resume'),
 				done: `resumed key ${name}`,
@@ -57,7 +81,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		this.withCurrent((k) => {
 			const name = k.flowControlKey;
 			const used = k.rateCount === undefined ? '' : ` (${k.rateCount} used${perPeriod(k.ratePeriod)})`;
-			this.askToSend('resetting rates', {
+			askToSend(this.sender, 'resetting rates', {
 				title: `reset the rate of key ${name}: a fresh period starts now${used}`,
 				request: flowControlActionRequest(name, 'resetRate'),
 				done: `reset the rate of key ${name}`,
@@ -80,7 +104,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 	}
 
 	private openForm(what: string, make: (key: FlowKey) => NonNullable<FlowState['form']>): void {
-		if (this.refusedReadOnly(what)) return;
+		if (refusedReadOnly(this.sender, what)) return;
 		this.withCurrent((k) => this.dispatch({ type: 'form/open', form: make(k) }));
 	}
 
@@ -100,7 +124,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		if (form.kind === 'pin') {
 			const { pin } = checkPin(form.state.values);
 			if (!pin) return;
-			this.askToSend('pinning limits', {
+			askToSend(this.sender, 'pinning limits', {
 				title: `pin ${describePin(pin)} on key ${form.key}: they win over what its messages ask for`,
 				request: pinFlowControlRequest(form.key, pin),
 				done: `pinned ${describePin(pin)} on key ${form.key}`,
@@ -109,7 +133,7 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		}
 		const which = unpinSettings(form.state.values);
 		const what = describeUnpin(which);
-		this.askToSend('unpinning limits', {
+		askToSend(this.sender, 'unpinning limits', {
 			title: `unpin the ${what} of key ${form.key}: its messages set them again`,
 			request: unpinFlowControlRequest(form.key, which),
 			done: `unpinned the ${what} of key ${form.key}`,

@@ -4,14 +4,11 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { FormScreen } from '../../kit/form/form-screen.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { rowCommands } from '../../kit/row-filter/commands.js';
 import {
 	filterField,
 	filterSegment,
@@ -19,9 +16,7 @@ import {
 	useRowFilter,
 } from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
-import { flowBindings } from './bindings.js';
 import type { FlowController } from './controller.js';
 import { flowKeysEndpoint, globalParallelismEndpoint } from './endpoints.js';
 import { flowColumns, flowSummary } from './flow-model.js';
@@ -31,7 +26,7 @@ import { checkPin } from './limits.js';
 export function FlowView(props: PaneViewProps) {
 	const polls = usePolls();
 	const { client, readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<FlowState, FlowAction, FlowController>();
+	const { state, dispatch, controller } = usePane<FlowState, FlowAction, FlowController>();
 	const { width, height } = props;
 	const entry = entryOf(polls, flowKeysEndpoint);
 	const global = entryOf(polls, globalParallelismEndpoint)?.data;
@@ -46,33 +41,7 @@ export function FlowView(props: PaneViewProps) {
 	const arranged = state.filtering || filter !== undefined || state.order !== undefined;
 	const field = arranged ? 1 : 0;
 	const tableHeight = Math.max(2, height - 1 - notice - field);
-	useCommands(
-		flowBindings,
-		'flow',
-		priorities.pane,
-		{
-			...listMoves({
-				list: store.getSnapshot,
-				dispatch,
-				keys: names,
-				listHeight: tableHeight - 1,
-				scrolls: 1,
-			}),
-			'flow.pause': () => controller.pause(),
-			'flow.resume': () => controller.resume(),
-			'flow.pin': () => controller.openPin(),
-			'flow.unpin': () => controller.openUnpin(),
-			'flow.resetRate': () => controller.resetRate(),
-			...rowCommands({
-				dispatch,
-				columns,
-				keep: () =>
-					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
-			}),
-			'filter.clear': () => dispatch({ type: 'back' }),
-		},
-		!state.confirm && !state.form && !state.filtering,
-	);
+	controller.drawn({ listHeight: tableHeight - 1 });
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;

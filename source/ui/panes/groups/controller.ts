@@ -2,13 +2,17 @@
  * The Groups pane's edits: opens forms and checks them; the kit's request flow shows the
  * request, sends it with the typed client, reports the answer and refreshes the list.
  */
+
 import type { PaneContext } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
+import { commands, type ViewSize } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { filterOf, rowArranger } from '../../kit/row-filter/row-filter.js';
 import type { RowFilterAction } from '../../kit/row-filter/row-filter-state.js';
+import { groupsBindings } from './bindings.js';
 import {
 	checkGroupForm,
 	clearHeadersEdit,
@@ -22,6 +26,9 @@ import { type Group, type GroupMember, groupsEndpoint } from './endpoints.js';
 import { endpointColumns, groupColumns } from './groups-model.js';
 import type { GroupsAction, GroupsState } from './groups-state.js';
 
+/** Rows a page key moves: those the list shows under its heading and the table's header. */
+const page = (size: ViewSize) => Math.max(1, size.height - 4);
+
 const editNames: Record<Exclude<GroupFormKind, 'name'>, string> = {
 	add: 'adding endpoints',
 	remove: 'removing endpoints',
@@ -33,6 +40,32 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	private readonly unsubscribe: (() => void)[] = [];
 	private readonly arrangeGroups = rowArranger<Group>();
 	private readonly arrangeEndpoints = rowArranger<GroupMember>();
+
+	/** Its keys, while no form or question has them; a page is the rows the list shows. */
+	readonly commands = commands(
+		groupsBindings,
+		'groups',
+		{
+			'nav.up': () => this.move(-1),
+			'nav.down': () => this.move(1),
+			'nav.pageUp': (_, size) => this.move(-page(size)),
+			'nav.pageDown': (_, size) => this.move(page(size)),
+			'nav.open': () => this.open(),
+			'nav.back': () => this.back(),
+			'select.mark': () => this.mark(),
+			'group.add': () => this.openForm('add'),
+			'group.remove': () => this.openForm('remove'),
+			'group.headers': () => this.openForm('headers'),
+			'group.clearHeaders': () => this.clearHeaders(),
+			'group.delete': () => this.deleteGroup(),
+			'group.name': () => this.openForm('name'),
+			'filter.edit': () => this.dispatch({ type: 'filter/open' }),
+			'sort.next': () => this.reorder({ type: 'order/step', headers: this.sortHeaders(), step: 1 }),
+			'sort.previous': () => this.reorder({ type: 'order/step', headers: this.sortHeaders(), step: -1 }),
+			'sort.reverse': () => this.reorder({ type: 'order/reverse', headers: this.sortHeaders() }),
+		},
+		() => !this.state.form && !this.state.confirm,
+	);
 
 	constructor(protected override readonly ctx: PaneContext<GroupsState, GroupsAction>) {
 		super(ctx);
@@ -63,6 +96,11 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 		const endpoints = this.current()?.group?.endpoints ?? [];
 		const { filter, order } = this.state.endpointRows;
 		return this.arrangeEndpoints(endpoints, endpointColumns, filterOf(filter), order);
+	}
+
+	/** The columns of the list shown, which the sort keys step through. */
+	private sortHeaders(): string[] {
+		return (this.isOpen() ? endpointColumns : groupColumns).map((c) => c.header);
 	}
 
 	/**
@@ -137,7 +175,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	// Forms
 
 	openForm(kind: GroupFormKind): void {
-		if (kind !== 'name' && this.refusedReadOnly(editNames[kind])) return;
+		if (kind !== 'name' && refusedReadOnly(this.sender, editNames[kind])) return;
 		const current = this.current();
 		const marked = this.isOpen()
 			? (current?.group?.endpoints?.filter((e) => e.url !== undefined && this.state.marked.includes(e.url)) ??
@@ -173,7 +211,7 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 		const checked = checkGroupForm(form.kind, form.state.values).edit;
 		if (!checked) return;
 		const edit = form.kind === 'remove' ? this.lastEndpoints(checked) : checked;
-		this.askToSend(editNames[form.kind], edit);
+		askToSend(this.sender, editNames[form.kind], edit);
 	}
 
 	/** A removal of every endpoint the list shows deletes the group: say so before it is sent. */
@@ -210,13 +248,13 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 	}
 
 	private confirmWithoutForm(what: string, make: (name: string) => GroupEdit): void {
-		if (this.refusedReadOnly(what)) return;
+		if (refusedReadOnly(this.sender, what)) return;
 		const current = this.current();
 		if (!current) {
 			this.info('no URL Group selected');
 			return;
 		}
-		this.askToSend(what, make(current.name));
+		askToSend(this.sender, what, make(current.name));
 	}
 
 	override dispose(): void {

@@ -5,8 +5,6 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { FormScreen } from '../../kit/form/form-screen.js';
 import { LiveLine } from '../../kit/live-line/live-line-view.js';
@@ -15,7 +13,6 @@ import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { groupsBindings } from './bindings.js';
 import type { GroupsController } from './controller.js';
 import { checkGroupForm, groupFormTitles } from './edits.js';
 import { groupsEndpoint } from './endpoints.js';
@@ -28,33 +25,6 @@ export function GroupsView(props: PaneViewProps) {
 	const { state, controller, dispatch } = usePane<GroupsState, GroupsAction, GroupsController>();
 	const filter = useRowFilter(state.filter, state.filtering);
 	const endpointFilter = useRowFilter(state.endpointRows.filter, state.endpointRows.filtering);
-	const page = Math.max(1, props.height - 4);
-	const sortHeaders = () => (controller.isOpen() ? endpointColumns : groupColumns).map((c) => c.header);
-	useCommands(
-		groupsBindings,
-		'groups',
-		priorities.pane,
-		{
-			'nav.up': () => controller.move(-1),
-			'nav.down': () => controller.move(1),
-			'nav.pageUp': () => controller.move(-page),
-			'nav.pageDown': () => controller.move(page),
-			'nav.open': () => controller.open(),
-			'nav.back': () => controller.back(),
-			'select.mark': () => controller.mark(),
-			'group.add': () => controller.openForm('add'),
-			'group.remove': () => controller.openForm('remove'),
-			'group.headers': () => controller.openForm('headers'),
-			'group.clearHeaders': () => controller.clearHeaders(),
-			'group.delete': () => controller.deleteGroup(),
-			'group.name': () => controller.openForm('name'),
-			'filter.edit': () => dispatch({ type: 'filter/open' }),
-			'sort.next': () => controller.reorder({ type: 'order/step', headers: sortHeaders(), step: 1 }),
-			'sort.previous': () => controller.reorder({ type: 'order/step', headers: sortHeaders(), step: -1 }),
-			'sort.reverse': () => controller.reorder({ type: 'order/reverse', headers: sortHeaders() }),
-		},
-		!state.form && !state.confirm,
-	);
 	const { width, height } = props;
 
 	if (state.confirm)

@@ -6,7 +6,9 @@
 import { logFilterFields, logFilterOf } from '../../../api/filter-settings.js';
 import type { LogFilter } from '../../../api/filters.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { type Command, commands } from '../../keys/commands.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
+import { logsBindings } from './bindings.js';
 import { type LogLine, type LogPage, logPageEndpoint } from './endpoints.js';
 import { rowKeys } from './logs-model.js';
 import type { LogsAction, LogsState } from './logs-state.js';
@@ -20,6 +22,7 @@ const jumps = {
 
 export class LogsController {
 	readonly list: FilteredList<LogFilter, LogPage, LogLine>;
+	readonly commands: readonly Command[];
 	private closed = false;
 
 	constructor(private readonly ctx: PaneContext<LogsState, LogsAction>) {
@@ -32,6 +35,24 @@ export class LogsController {
 			what: 'delivery logs',
 			one: 'log entry',
 		});
+		// Its keys, while the filter form does not have them.
+		this.commands = commands(
+			logsBindings,
+			'logs',
+			{
+				...this.list.commands,
+				'nav.first': () => this.dispatch({ type: 'follow' }),
+				'nav.back': () => this.dispatch({ type: 'back' }),
+				'logs.message': () => this.jump('messages'),
+				'logs.dlq': () => this.jump('dlq'),
+				'logs.callbacks': () => this.jump('callbacks'),
+			},
+			() => !this.ctx.store.getSnapshot().form,
+		);
+	}
+
+	private dispatch(action: LogsAction): void {
+		if (!this.closed) this.ctx.store.dispatch(action);
 	}
 
 	/** Shows the selected entry's message, dead letters or callbacks in their own pane. */

@@ -3,13 +3,10 @@ import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { logsBindings } from './bindings.js';
 import type { LogsController } from './controller.js';
 import { logColumns, logDetail, stateTone } from './logs-model.js';
 import { isFollowing, type LogsAction, type LogsState } from './logs-state.js';
@@ -19,27 +16,12 @@ export function LogsView(props: PaneViewProps) {
 	const { width } = props;
 	const ui = useUi();
 	const theme = useTheme();
-	const { state, dispatch, controller } = usePane<LogsState, LogsAction, LogsController>();
+	const { state, controller } = usePane<LogsState, LogsAction, LogsController>();
 	const now = useNow(60_000, !ui.frozen);
 	const page = controller.list.page();
 	const lines = page?.logs;
 	const columns = useMemo(() => logColumns(now), [now]);
 	const selected = useListRows(controller.list, logDetail, props, columns);
-
-	useCommands(
-		logsBindings,
-		'logs',
-		priorities.pane,
-		{
-			...selected.commands,
-			'nav.first': () => dispatch({ type: 'follow' }),
-			'nav.back': () => dispatch({ type: 'back' }),
-			'logs.message': () => controller.jump('messages'),
-			'logs.dlq': () => controller.jump('dlq'),
-			'logs.callbacks': () => controller.jump('callbacks'),
-		},
-		!state.form,
-	);
 
 	const hint = (
 		<Text dimColor wrap="truncate-end">

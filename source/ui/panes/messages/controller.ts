@@ -3,23 +3,81 @@
  * messages, poll entries of ids no longer followed are dropped, and a cancel made here is shown
  * as its exact request and sent through the typed client once confirmed (kit/request-flow).
  */
+
 import { ApiError } from '../../../api/errors.js';
 import { cancelMessageRequest } from '../../../api/messages-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { type DeliveryLog, logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
+import { commands } from '../../keys/commands.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import type { Perform } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
+import { rowCommands } from '../../kit/row-filter/commands.js';
+import { tailNavigationOf } from '../../kit/tail-list/navigation.js';
+import { selectedIndex } from '../../kit/tail-list/selection.js';
+import { messagesBindings } from './bindings.js';
 import { messageDlqEndpoint, messageEndpoint, messageLogsEndpoint } from './endpoints.js';
-import { checkMessageId } from './messages-model.js';
+import { checkMessageId, type MessageRow, stateLabel } from './messages-model.js';
 import type { CancelRequest, MessagesAction, MessagesState } from './messages-state.js';
+
+/** What the view drew: the ids in order, the rows on screen, how many the list shows, the detail's scroll positions, the columns. */
+export interface MessagesFrame {
+	ids: readonly string[];
+	rows: readonly MessageRow[];
+	listHeight: number;
+	scrolls: number;
+	columns: readonly { header: string }[];
+}
 
 export class MessagesController extends RequestController<MessagesState, MessagesAction, CancelRequest> {
 	private lastEvents: unknown;
 	/** The logs of each message as last folded in, by id. */
 	private readonly lastLogs = new Map<string, unknown>();
 	private readonly unsubscribe: (() => void)[] = [];
+	/** What the view drew last: the keys move among its ids, and cancel the row on screen. */
+	private frame: MessagesFrame = { ids: [], rows: [], listHeight: 1, scrolls: 1, columns: [] };
+
+	/** Its keys (a question or a field takes them before they come here). */
+	readonly commands = commands(messagesBindings, 'messages', {
+		...tailNavigationOf(() => ({
+			list: () => this.state,
+			dispatch: (action) => this.dispatch(action),
+			keys: this.frame.ids,
+			listHeight: this.frame.listHeight,
+			scrolls: this.frame.scrolls,
+		})),
+		'nav.back': () => this.dispatch({ type: 'back' }),
+		...rowCommands({
+			dispatch: (action) => this.dispatch(action),
+			columns: () => this.frame.columns,
+			keep: () => this.dispatch({ type: 'select', key: this.selectedId() }),
+		}),
+		'message.follow': () => this.dispatch({ type: 'follow/open' }),
+		'message.cancel': () => {
+			// The row selected now: keys read together may have moved it since the last frame.
+			const selectedNow = this.selectedId();
+			const current = this.frame.rows.find((r) => r.id === selectedNow);
+			if (!current) return;
+			this.dispatch({ type: 'select', key: current.id });
+			this.askCancel(
+				current.id,
+				current.state.final
+					? `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`
+					: undefined,
+			);
+		},
+	});
+
+	drawn(frame: MessagesFrame): void {
+		this.frame = frame;
+	}
+
+	private selectedId(): string | undefined {
+		const { ids } = this.frame;
+		return ids[selectedIndex(ids, this.state.selected)];
+	}
 
 	constructor(protected override readonly ctx: PaneContext<MessagesState, MessagesAction>) {
 		super(ctx);
@@ -53,12 +111,12 @@ export class MessagesController extends RequestController<MessagesState, Message
 	 * and for a message that has `ended` says why it cannot be cancelled.
 	 */
 	askCancel(messageId: string, ended?: string): void {
-		if (this.refusedReadOnly('cancelling messages')) return;
+		if (refusedReadOnly(this.sender, 'cancelling messages')) return;
 		if (ended !== undefined) {
 			this.dispatch({ type: 'request/notice', notice: { tone: 'error', text: ended } });
 			return;
 		}
-		this.askToSend('cancelling messages', {
+		askToSend(this.sender, 'cancelling messages', {
 			title: `cancel message ${messageId}: the service forgets it`,
 			request: cancelMessageRequest(messageId),
 			messageId,

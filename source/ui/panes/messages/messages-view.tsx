@@ -7,21 +7,16 @@ import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { logsEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { rowCommands } from '../../kit/row-filter/commands.js';
 import { arrangeRows } from '../../kit/row-filter/row-filter.js';
 import { filterField, filterSegment, useRowFilter } from '../../kit/row-filter/row-filter-view.js';
 import { ListScreen } from '../../kit/tail-list/list-screen.js';
-import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
-import { messagesBindings } from './bindings.js';
 import type { MessagesController } from './controller.js';
 import {
 	checkMessageId,
@@ -41,7 +36,7 @@ export function MessagesView(props: PaneViewProps) {
 	const ui = useUi();
 	const runtime = useRuntime();
 	const theme = useTheme();
-	const { state, dispatch, store, controller } = usePane<MessagesState, MessagesAction, MessagesController>();
+	const { state, dispatch, controller } = usePane<MessagesState, MessagesAction, MessagesController>();
 	const polls = useThrottledStore(runtime.polls, messagesRefreshMs, ui.frozen);
 	const { tracked: trackedStore, readOnly } = runtime;
 	const followed = useThrottledStore(trackedStore, messagesRefreshMs, ui.frozen).messages;
@@ -83,35 +78,7 @@ export function MessagesView(props: PaneViewProps) {
 		[state.detail, current, now, props.width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
-	useCommands(messagesBindings, 'messages', priorities.pane, {
-		...tailNavigation({
-			list: store.getSnapshot,
-			dispatch,
-			keys: ids,
-			listHeight,
-			scrolls,
-		}),
-		'nav.back': () => dispatch({ type: 'back' }),
-		...rowCommands({
-			dispatch,
-			columns,
-			keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
-		}),
-		'message.follow': () => dispatch({ type: 'follow/open' }),
-		'message.cancel': () => {
-			// The row selected now: keys read together may have moved it since the last frame.
-			const selectedNow = ids[selectedIndex(ids, store.getSnapshot().selected)];
-			const current = rows.find((r) => r.id === selectedNow);
-			if (!current) return;
-			dispatch({ type: 'select', key: current.id });
-			controller.askCancel(
-				current.id,
-				current.state.final
-					? `${current.id} is ${stateLabel(current.state)}: only a message still waiting can be cancelled`
-					: undefined,
-			);
-		},
-	});
+	controller.drawn({ ids, rows, listHeight, scrolls, columns });
 
 	const logs = entryOf(polls, logsEndpoint)?.data;
 	const eventsText =

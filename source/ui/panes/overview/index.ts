@@ -1,8 +1,8 @@
 /** Overview: the account's usage as live sparklines, today's and the month's totals, a bar per day. */
 import { definePane } from '../../contract/pane.js';
 import { pollRequest, usersEndpoint } from '../../data/endpoints.js';
-import { entryOf } from '../../data/poll-store.js';
 import { overviewBindings } from './bindings.js';
+import { OverviewController } from './controller.js';
 import { mqStatsEndpoint } from './endpoints.js';
 import {
 	initialOverviewState,
@@ -12,7 +12,7 @@ import {
 } from './overview-state.js';
 import { OverviewView } from './overview-view.js';
 
-export const overviewPane = definePane<OverviewState, OverviewAction>({
+export const overviewPane = definePane<OverviewState, OverviewAction, OverviewController>({
 	id: 'overview',
 	title: 'Overview',
 	shortTitle: 'Over',
@@ -22,21 +22,12 @@ export const overviewPane = definePane<OverviewState, OverviewAction>({
 	requires: ['management'],
 	initial: () => initialOverviewState,
 	reduce: overviewReducer,
-	controller({ shell, polls }) {
-		// The Overview needs an account: without one configured, the first listed is shown.
-		const pick = () => {
-			if (shell.getSnapshot().accountId) return;
-			const first = entryOf(polls.getSnapshot(), usersEndpoint)?.data?.[0];
-			if (first) shell.dispatch({ type: 'account/select', id: first.id });
-		};
-		const stop = polls.subscribe(pick);
-		return { dispose: stop };
-	},
 	polls: ({ shell }) =>
 		// Without an account the Overview first lists the accounts and shows the first one.
 		shell.accountId
 			? [pollRequest(mqStatsEndpoint, { accountId: shell.accountId, period: shell.period })]
 			: [pollRequest(usersEndpoint)],
+	controller: (context) => new OverviewController(context),
 	bindings: overviewBindings,
 	View: OverviewView,
 });

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useMemo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { formatDuration } from '../../../api/duration.js';
 import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
@@ -13,8 +13,6 @@ import { usersEndpoint } from '../../data/endpoints.js';
 import type { Columns } from '../../data/live/history.js';
 import type { LiveState } from '../../data/live/tracker.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { Chart } from '../../kit/chart/chart-view.js';
 import { timeAxis } from '../../kit/chart/lines.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
@@ -25,7 +23,7 @@ import { MonthBars } from '../../kit/month-bars/month-bars-view.js';
 import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/series-grid-view.js';
 import { Sparkline, statsWidthFor } from '../../kit/sparkline/sparkline-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { overviewBindings } from './bindings.js';
+import type { OverviewController } from './controller.js';
 import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
 import { overviewLayout } from './layout.js';
 import { type LiveChart, liveCharts, sourcesText } from './live.js';
@@ -161,7 +159,7 @@ function LiveSparkline(props: { chart: LiveChart; values: Columns['values']; wid
 const Usage = memo(function Usage(
 	props: PaneProps & { stats: UsageStats; title: string; accountId: string },
 ) {
-	const { state, dispatch } = usePane<OverviewState, OverviewAction>();
+	const { state, controller } = usePane<OverviewState, OverviewAction, OverviewController>();
 	const theme = useTheme();
 	const { stats, width, height, accountId } = props;
 	// Kept while the answers are equal (the poll store keeps equal data): the charts then stand.
@@ -176,18 +174,7 @@ const Usage = memo(function Usage(
 	const gridLines = seriesGridLines(series.length, width, gridHeight - 1);
 	const scrollable = Math.max(0, gridLines - (gridHeight - 1));
 	const offset = Math.min(state.scroll, scrollable);
-	const scroll = (delta: number) => dispatch({ type: 'scroll', delta, count: scrollable + 1 });
-	const day = (delta: number) =>
-		dispatch({ type: 'day/move', accountId, delta, from: selected, count: days });
-
-	useCommands(overviewBindings, 'overview', priorities.pane, {
-		'nav.up': () => scroll(-1),
-		'nav.down': () => scroll(1),
-		'nav.pageUp': () => scroll(-gridHeight),
-		'nav.pageDown': () => scroll(gridHeight),
-		'nav.left': () => day(-1),
-		'nav.right': () => day(1),
-	});
+	controller.drawn({ scrollable, page: gridHeight, accountId, selected, days });
 
 	const dayTotal = dayTotals(stats, selected);
 	const label = dayLabel(stats, selected, today);
@@ -255,10 +242,23 @@ const Usage = memo(function Usage(
 function AccountOverview(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
+	const { controller } = usePane<OverviewState, OverviewAction, OverviewController>();
+	const usage = overviewUsage(ui, polls);
+	// Without the usage drawn, its keys have nothing to move.
+	if (!('stats' in usage)) controller.drawn(undefined);
+	if ('stats' in usage) return <Usage {...props} {...usage} />;
+	return usage.view;
+}
+
+/** The usage of the account shown, or what is drawn instead (no account yet, the stats not in). */
+function overviewUsage(
+	ui: ReturnType<typeof useUi>,
+	polls: ReturnType<typeof usePolls>,
+): { stats: UsageStats; title: string; accountId: string } | { view: ReactNode } {
 	if (!ui.accountId) {
 		const users = entryOf(polls, usersEndpoint);
-		if (users?.data && users.data.length === 0) return <Text>The service lists no accounts.</Text>;
-		return <EndpointState entry={users} what="accounts" />;
+		if (users?.data && users.data.length === 0) return { view: <Text>The service lists no accounts.</Text> };
+		return { view: <EndpointState entry={users} what="accounts" /> };
 	}
 	const entry = entryOf(polls, mqStatsEndpoint);
 	const accountId = ui.accountId;
@@ -266,7 +266,7 @@ function AccountOverview(props: PaneProps) {
 		(period) => entry?.dataParams === mqStatsEndpoint.params({ accountId, period }),
 	);
 	// Another account's numbers under this account's name would mislead: wait for its own.
-	if (!entry?.data || !dataPeriod) return <EndpointState entry={entry} what="usage stats" />;
+	if (!entry?.data || !dataPeriod) return { view: <EndpointState entry={entry} what="usage stats" /> };
 	const customer = entryOf(polls, usersEndpoint)?.data?.find((u) => u.id === accountId)?.customer_id;
 	const stale = dataPeriod !== ui.period;
 	const title = [
@@ -276,7 +276,7 @@ function AccountOverview(props: PaneProps) {
 	]
 		.filter(Boolean)
 		.join(' · ');
-	return <Usage {...props} stats={entry.data} title={title} accountId={accountId} />;
+	return { stats: entry.data, title, accountId };
 }
 
 /** The account's usage, under each region's traffic when the server runs several. */

@@ -15,9 +15,11 @@ import type { PaneContext } from '../../contract/pane.js';
 import { describePollError } from '../../data/describe-error.js';
 import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
+import { commands } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
-import { sendConfirmed } from '../../kit/request-flow/request-flow-state.js';
+import { askToSend, refusedReadOnly, sendConfirmed } from '../../kit/request-flow/request-flow-state.js';
+import { publishBindings } from './bindings.js';
 import { osc52 } from './clipboard.js';
 import { checkPublishForm, type PublishField, webhookAddress } from './publish-form.js';
 import type { PendingSend, PublishAction, PublishState, TriggeredRun } from './publish-state.js';
@@ -31,10 +33,55 @@ export class PublishController extends RequestController<PublishState, PublishAc
 	readonly store: ReducerStore<PublishState, PublishAction>;
 	/** Message ids already given to triggered runs, so a later batch never takes them again. */
 	private readonly runMessages = new Set<string>();
+	/** Writes to the terminal the view is drawn on (the clipboard's escape sequence goes there). */
+	private write: (data: string) => void = () => {};
+
+	/** Nothing open (a question, a field, an item's form, the file prompt) has the keys. */
+	private readonly idle = () => {
+		const { state } = this;
+		return !state.confirm && !state.editing && !state.item && !state.file;
+	};
+
+	/** Its keys: the form's view, and the batch trigger's, each while it is shown and idle. */
+	readonly commands = [
+		...commands(
+			publishBindings,
+			'publish',
+			{
+				'publish.edit': () => this.edit(),
+				'publish.send': () => this.submit(),
+				'publish.trigger': () => this.showView('trigger'),
+				'secrets.reveal': () => this.ctx.shell.dispatch({ type: 'reveal/toggle' }),
+				'clipboard.copy': () => this.copyWebhook(this.write),
+			},
+			() => this.idle() && this.state.view === 'publish',
+		),
+		...commands(
+			publishBindings,
+			'publish.trigger',
+			{
+				'nav.up': () => this.moveItem(-1),
+				'nav.down': () => this.moveItem(1),
+				'nav.pageUp': () => this.moveItem(-10),
+				'nav.pageDown': () => this.moveItem(10),
+				'trigger.add': () => this.addItem(),
+				'trigger.load': () => this.loadFile(),
+				'trigger.remove': () => this.removeItem(),
+				'trigger.send': () => this.submitBatch(),
+				'trigger.back': () => this.showView('publish'),
+			},
+			() => this.idle() && this.state.view === 'trigger',
+		),
+	];
 
 	constructor(protected override readonly ctx: PaneContext<PublishState, PublishAction>) {
 		super(ctx);
 		this.store = ctx.store;
+	}
+
+	/** The terminal the view is drawn on. */
+	drawnOn(write: (data: string) => void): void {
+		this.write = write;
 	}
 
 	/** The form checked as it is now. */
@@ -62,7 +109,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 
 	/** Shows the publish request when every field is right; otherwise the errors stay next to the fields. */
 	submit(): void {
-		if (this.refusedReadOnly('publishing')) {
+		if (refusedReadOnly(this.sender, 'publishing')) {
 			this.dispatch({ type: 'close' });
 			return;
 		}
@@ -78,7 +125,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 		}
 		const { method, path, headers } = this.ctx.client.describePublish(request);
 		const title = `publish to ${request.destination}`;
-		this.askToSend('publishing', {
+		askToSend(this.sender, 'publishing', {
 			kind: 'publish',
 			title,
 			// Shown as the client sends it; sent by the client's publish, which reads its answer.
@@ -150,7 +197,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 
 	/** Shows the batch request of the items. */
 	submitBatch(): void {
-		if (this.refusedReadOnly('triggering workflow runs')) return;
+		if (refusedReadOnly(this.sender, 'triggering workflow runs')) return;
 		const items = [...this.state.items];
 		if (items.length === 0) {
 			this.dispatch({
@@ -159,7 +206,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 			});
 			return;
 		}
-		this.askToSend('triggering workflow runs', {
+		askToSend(this.sender, 'triggering workflow runs', {
 			kind: 'trigger',
 			title: `trigger ${items.length} workflow run${items.length === 1 ? '' : 's'}`,
 			request: batchTriggerRequest(items),

@@ -6,8 +6,6 @@ import { maskQueryParam } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { Failure, failureRows } from '../../kit/failure/failure-view.js';
 import { Form } from '../../kit/form/form-view.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
@@ -15,7 +13,6 @@ import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { type Column, Table } from '../../kit/table/table-view.js';
 import { hardWrap } from '../../kit/text/wrap.js';
 import { useTheme } from '../../theme/theme.js';
-import { publishBindings } from './bindings.js';
 import type { PublishController } from './controller.js';
 import type { PublishAction, PublishState, TriggeredRun } from './publish-state.js';
 import { checkItemForm } from './trigger-items.js';
@@ -68,42 +65,12 @@ function Published(props: { state: PublishState }) {
 
 export function PublishView(props: PaneViewProps) {
 	const ui = useUi();
-	const { client, readOnly, ui: uiStore, connection } = useRuntime();
+	const { client, readOnly, connection } = useRuntime();
 	const { state, controller } = usePane<PublishState, PublishAction, PublishController>();
 	const { stdout } = useStdout();
 	const { width, height } = props;
 	const failure = state.failure ? `${state.failure} · what you typed is kept` : undefined;
-	const idle = !state.confirm && !state.editing && !state.item && !state.file;
-	useCommands(
-		publishBindings,
-		'publish',
-		priorities.pane,
-		{
-			'publish.edit': () => controller.edit(),
-			'publish.send': () => controller.submit(),
-			'publish.trigger': () => controller.showView('trigger'),
-			'secrets.reveal': () => uiStore.dispatch({ type: 'reveal/toggle' }),
-			'clipboard.copy': () => controller.copyWebhook((data) => stdout.write(data)),
-		},
-		idle && state.view === 'publish',
-	);
-	useCommands(
-		publishBindings,
-		'publish.trigger',
-		priorities.pane,
-		{
-			'nav.up': () => controller.moveItem(-1),
-			'nav.down': () => controller.moveItem(1),
-			'nav.pageUp': () => controller.moveItem(-10),
-			'nav.pageDown': () => controller.moveItem(10),
-			'trigger.add': () => controller.addItem(),
-			'trigger.load': () => controller.loadFile(),
-			'trigger.remove': () => controller.removeItem(),
-			'trigger.send': () => controller.submitBatch(),
-			'trigger.back': () => controller.showView('publish'),
-		},
-		idle && state.view === 'trigger',
-	);
+	controller.drawnOn((data) => stdout.write(data));
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;

@@ -5,12 +5,9 @@ import { usePane, usePolls, useRuntime } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { queuesEndpoint } from '../../data/endpoints.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { rowCommands } from '../../kit/row-filter/commands.js';
 import {
 	filterField,
 	filterSegment,
@@ -18,9 +15,7 @@ import {
 	useRowFilter,
 } from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { listMoves } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
-import { queuesBindings } from './bindings.js';
 import type { QueuesController } from './controller.js';
 import { queueColumns, queueSummary } from './queues-model.js';
 import type { QueuesAction, QueuesState } from './queues-state.js';
@@ -28,7 +23,7 @@ import type { QueuesAction, QueuesState } from './queues-state.js';
 export function QueuesView(props: PaneViewProps) {
 	const polls = usePolls();
 	const { client, readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<QueuesState, QueuesAction, QueuesController>();
+	const { state, dispatch, controller } = usePane<QueuesState, QueuesAction, QueuesController>();
 	const { width, height } = props;
 	const entry = entryOf(polls, queuesEndpoint);
 	const columns = useMemo(() => queueColumns(state.trends), [state.trends]);
@@ -41,32 +36,7 @@ export function QueuesView(props: PaneViewProps) {
 	const index = selectedIndex(names, state.selected);
 	const current = queues[index];
 	const tableHeight = Math.max(2, height - 2);
-	useCommands(
-		queuesBindings,
-		'queues',
-		priorities.pane,
-		{
-			...listMoves({
-				list: store.getSnapshot,
-				dispatch,
-				keys: names,
-				listHeight: tableHeight - 1,
-				scrolls: 1,
-			}),
-			'queue.pause': () => controller.pause(),
-			'queue.resume': () => controller.resume(),
-			'queue.parallelism': () => controller.editParallelism(),
-			'queue.delete': () => controller.remove(),
-			...rowCommands({
-				dispatch,
-				columns,
-				keep: () =>
-					dispatch({ type: 'select', key: names[selectedIndex(names, store.getSnapshot().selected)] }),
-			}),
-			'filter.clear': () => dispatch({ type: 'back' }),
-		},
-		!state.confirm && !state.editing && !state.filtering,
-	);
+	controller.drawn({ listHeight: tableHeight - 1 });
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;

@@ -14,14 +14,37 @@ import {
 import { scheduleTiming } from '../../../format/schedule.js';
 import { formatLocalDateTime } from '../../../format/time.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { commands } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
+import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
+import { schedulesBindings } from './bindings.js';
 import { type Schedule, schedulesEndpoint } from './endpoints.js';
 import { checkScheduleForm, type ScheduleField, scheduleForm } from './form.js';
 import type { SchedulesAction, SchedulesState } from './schedules-state.js';
 
 export class SchedulesController extends ResourceController<Schedule, SchedulesState, SchedulesAction> {
 	private readonly client: MqClient;
+
+	/** Its keys, while nothing open has them; the moves go through the list as last drawn. */
+	readonly commands = commands(
+		schedulesBindings,
+		'schedules',
+		{
+			'nav.up': this.navigation['nav.up'],
+			'nav.down': this.navigation['nav.down'],
+			'nav.pageUp': this.navigation['nav.pageUp'],
+			'nav.pageDown': this.navigation['nav.pageDown'],
+			'nav.open': this.navigation['nav.open'],
+			'nav.back': () => this.dispatch({ type: 'back' }),
+			'schedule.pause': () => this.pause(),
+			'schedule.resume': () => this.resume(),
+			'schedule.delete': () => this.remove(),
+			'schedule.new': () => this.openForm(),
+			...this.rowCommands,
+		},
+		() => !this.state.form && !this.state.confirm && !this.state.filtering,
+	);
 
 	constructor(ctx: PaneContext<SchedulesState, SchedulesAction>) {
 		super(ctx, { endpoint: schedulesEndpoint, key: (s) => s.scheduleId, noun: 'schedule' });
@@ -31,7 +54,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 	pause(): void {
 		this.withCurrent((s) => {
 			if (s.isPaused) return this.info(`schedule ${s.scheduleId} is paused already; u resumes it`);
-			this.askToSend('pausing schedules', {
+			askToSend(this.sender, 'pausing schedules', {
 				title: `pause schedule ${s.scheduleId}: no more runs until it is resumed`,
 				request: pauseScheduleRequest(s.scheduleId),
 				done: `paused schedule ${s.scheduleId}`,
@@ -44,7 +67,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 			if (s.isPaused === false) return this.info(`schedule ${s.scheduleId} is not paused`);
 			const next = scheduleTiming({ ...s, isPaused: false, nextScheduleTime: undefined }, Date.now(), 1).next;
 			const when = next === undefined ? '' : ` (next run ${formatLocalDateTime(next)})`;
-			this.askToSend('resuming schedules', {
+			askToSend(this.sender, 'resuming schedules', {
 				title: `resume schedule ${s.scheduleId}: it runs on its cron again${when}`,
 				request: resumeScheduleRequest(s.scheduleId),
 				done: `resumed schedule ${s.scheduleId}`,
@@ -54,7 +77,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 
 	remove(): void {
 		this.withCurrent((s) =>
-			this.askToSend('deleting schedules', {
+			askToSend(this.sender, 'deleting schedules', {
 				title: `delete schedule ${s.scheduleId}: 1 schedule, it never runs again (messages already sent stay)`,
 				request: deleteScheduleRequest(s.scheduleId),
 				done: `deleted schedule ${s.scheduleId}`,
@@ -65,7 +88,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 	// The create form
 
 	openForm(): void {
-		if (this.refusedReadOnly('creating schedules')) return;
+		if (refusedReadOnly(this.sender, 'creating schedules')) return;
 		this.dispatch({ type: 'form/open', form: this.state.form ?? scheduleForm() });
 	}
 
@@ -94,7 +117,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 			? this.rows()?.some((s) => s.scheduleId === request.scheduleId)
 			: false;
 		const what = existing ? `update schedule ${request.scheduleId}` : 'create a schedule';
-		this.askToSend('creating schedules', {
+		askToSend(this.sender, 'creating schedules', {
 			title: `${what}: ${request.destination} on ${cron.text}${next === undefined ? '' : `, first run ${formatLocalDateTime(next)}`}`,
 			request: createScheduleRequest(this.client, request),
 			done: existing

@@ -4,8 +4,6 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { DetailScreen, detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { FormScreen } from '../../kit/form/form-screen.js';
@@ -13,7 +11,6 @@ import { useNow } from '../../kit/hooks/use-now.js';
 import { NoticeLine } from '../../kit/notice-line/notice-line-view.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { rowCommands } from '../../kit/row-filter/commands.js';
 import {
 	filterField,
 	filterSegment,
@@ -21,9 +18,7 @@ import {
 	useRowFilter,
 } from '../../kit/row-filter/row-filter-view.js';
 import { Table } from '../../kit/table/table-view.js';
-import { listMoves, openSelected } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
-import { schedulesBindings } from './bindings.js';
 import type { SchedulesController } from './controller.js';
 import { schedulesEndpoint } from './endpoints.js';
 import { scheduleColumns, scheduleDetail, scheduleSummary } from './schedules-model.js';
@@ -33,11 +28,7 @@ export function SchedulesView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	const { client, readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<
-		SchedulesState,
-		SchedulesAction,
-		SchedulesController
-	>();
+	const { state, dispatch, controller } = usePane<SchedulesState, SchedulesAction, SchedulesController>();
 	const { width, height } = props;
 	const entry = entryOf(polls, schedulesEndpoint);
 	const all = entry?.data ?? [];
@@ -58,27 +49,7 @@ export function SchedulesView(props: PaneViewProps) {
 		[state.detail, current, now, width],
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(height));
-	const nav = { list: store.getSnapshot, dispatch, keys: ids, listHeight: listHeight - 1, scrolls };
-	useCommands(
-		schedulesBindings,
-		'schedules',
-		priorities.pane,
-		{
-			...listMoves(nav),
-			'nav.open': openSelected(nav),
-			'nav.back': () => dispatch({ type: 'back' }),
-			'schedule.pause': () => controller.pause(),
-			'schedule.resume': () => controller.resume(),
-			'schedule.delete': () => controller.remove(),
-			'schedule.new': () => controller.openForm(),
-			...rowCommands({
-				dispatch,
-				columns,
-				keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
-			}),
-		},
-		idle,
-	);
+	controller.drawn({ listHeight: listHeight - 1, scrolls });
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;

@@ -5,8 +5,6 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
 import { IndexDataView } from '../../kit/index-data/index-data-view.js';
@@ -21,7 +19,7 @@ import { placeOf } from '../../kit/index-picker/listing.js';
 import { KeyValues } from '../../kit/key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
 import type { Column } from '../../kit/table/table-view.js';
-import { searchBindings, searchDataScope, searchPickScope } from './bindings.js';
+import { searchDataScope, searchPickScope } from './bindings.js';
 import type { SearchController } from './controller.js';
 import {
 	type SearchIndexReading,
@@ -44,14 +42,9 @@ const indexColumns: Column<SearchIndexReading>[] = [
 export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { ui: shell, client } = useRuntime();
+	const { client } = useRuntime();
 	const { readOnly } = useRuntime();
 	const { state, dispatch, store, controller } = usePane<SearchState, SearchAction, SearchController>();
-	useCommands(searchBindings, 'search', priorities.pane, {
-		'index.pick': () => dispatch({ type: 'index/pick' }),
-		'secrets.reveal': () => shell.dispatch({ type: 'reveal/toggle' }),
-		'data.open': () => controller.open(),
-	});
 	const { indexId } = state;
 	const listing = entryOf(polls, searchIndexesEndpoint);
 	const entry = entryOf(polls, searchIndexEndpoint);

@@ -7,8 +7,6 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { IndexDataView } from '../../kit/index-data/index-data-view.js';
 import { indexEdits } from '../../kit/index-picker/index-edits.js';
@@ -25,7 +23,7 @@ import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
 import type { Column } from '../../kit/table/table-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorDataScope, vectorIndexBindings, vectorPickScope, vectorScrollBindings } from './bindings.js';
+import { vectorDataScope, vectorPickScope } from './bindings.js';
 import type { VectorController } from './controller.js';
 import {
 	type VectorIndexReading,
@@ -44,7 +42,7 @@ type Line =
 	| { kind: 'row'; rows: SeriesRow[] };
 
 function Stats(props: PaneProps & { stats: VectorStats; title: string; overview: string }) {
-	const { state, dispatch } = usePane<VectorState, VectorAction>();
+	const { state, controller } = usePane<VectorState, VectorAction, VectorController>();
 	const theme = useTheme();
 	const { stats, width, height } = props;
 	const counters = vectorCounters(stats);
@@ -65,12 +63,7 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	const scrollable = Math.max(0, lines.length - listHeight);
 	const offset = clampOffset(Math.min(state.scroll, scrollable), lines.length, listHeight);
 
-	useCommands(vectorScrollBindings, 'vector', priorities.pane, {
-		'nav.up': () => dispatch({ type: 'scroll', delta: -1, count: scrollable + 1 }),
-		'nav.down': () => dispatch({ type: 'scroll', delta: 1, count: scrollable + 1 }),
-		'nav.pageUp': () => dispatch({ type: 'scroll', delta: -listHeight, count: scrollable + 1 }),
-		'nav.pageDown': () => dispatch({ type: 'scroll', delta: listHeight, count: scrollable + 1 }),
-	});
+	controller.drawnStats({ scrollable, page: listHeight });
 
 	const half = Math.floor((width - 3) / 2);
 	// Both halves of a latency row: min/max/last when wide, the last value when narrow.
@@ -159,10 +152,8 @@ export function VectorView(props: PaneProps) {
 	const polls = usePolls();
 	const { readOnly } = useRuntime();
 	const { state, dispatch, store, controller } = usePane<VectorState, VectorAction, VectorController>();
-	useCommands(vectorIndexBindings, 'vector', priorities.pane, {
-		'index.pick': () => dispatch({ type: 'index/pick' }),
-		'data.open': () => controller.open(),
-	});
+	// The statistics say what they draw when they are drawn.
+	controller.drawnStats(undefined);
 	const { indexId } = state;
 	const listing = entryOf(polls, vectorIndexesEndpoint);
 	if (state.picking || state.typing)

@@ -14,10 +14,17 @@ import {
 } from '../../../api/workflow-dlq-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
+import { type Command, commands } from '../../keys/commands.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import type { FilterTexts } from '../../kit/filtered-list/filtered-list-state.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
-import type { PendingRequest, Perform } from '../../kit/request-flow/request-flow-state.js';
+import {
+	askToSend,
+	type PendingRequest,
+	type Perform,
+	refusedReadOnly,
+} from '../../kit/request-flow/request-flow-state.js';
+import { workflowDlqBindings } from './bindings.js';
 import { type FailedRun, type FailedRunPage, workflowDlqPageEndpoint } from './endpoints.js';
 import type { WorkflowDlqAction, WorkflowDlqState } from './workflow-dlq-state.js';
 
@@ -50,6 +57,7 @@ export function workflowDlqFilterOf(texts: FilterTexts, now: number) {
 
 export class WorkflowDlqController extends RequestController<WorkflowDlqState, WorkflowDlqAction> {
 	readonly list: FilteredList<WorkflowDlqFilter, FailedRunPage, FailedRun>;
+	readonly commands: readonly Command[];
 
 	constructor(protected override readonly ctx: PaneContext<WorkflowDlqState, WorkflowDlqAction>) {
 		super(ctx);
@@ -62,6 +70,21 @@ export class WorkflowDlqController extends RequestController<WorkflowDlqState, W
 			what: 'failed runs',
 			one: 'failed run',
 		});
+		// Its keys, while no filter form or question has them.
+		this.commands = commands(
+			workflowDlqBindings,
+			'workflowDlq',
+			{
+				...this.list.commands,
+				'nav.back': () => this.dispatch({ type: 'back' }),
+				'workflowDlq.resume': () => this.ask('resume'),
+				'workflowDlq.restart': () => this.ask('restart'),
+				'workflowDlq.delete': () => this.ask('delete'),
+				'workflowDlq.callback': () => this.ask('callback'),
+				'workflowDlq.runs': () => this.showRuns(),
+			},
+			() => !this.state.form && !this.state.confirm,
+		);
 	}
 
 	selected(): FailedRun | undefined {
@@ -71,7 +94,7 @@ export class WorkflowDlqController extends RequestController<WorkflowDlqState, W
 	/** Shows the edit of the selected failed run as the request it sends; nothing is sent yet. */
 	ask(edit: WorkflowDlqEdit): void {
 		const what = { resume: 'resuming', restart: 'restarting', delete: 'deleting', callback: 'calling' }[edit];
-		if (this.refusedReadOnly(`${what} failed runs`) || this.state.busy) return;
+		if (refusedReadOnly(this.sender, `${what} failed runs`) || this.state.busy) return;
 		const letter = this.selected();
 		if (!letter) {
 			this.info('no failed run is selected');
@@ -101,7 +124,7 @@ export class WorkflowDlqController extends RequestController<WorkflowDlqState, W
 							request: retryFailureCallbackRequest(letter.dlqId),
 							done: `called the failure callback of ${id} again`,
 						};
-		this.askToSend(`${what} failed runs`, pending);
+		askToSend(this.sender, `${what} failed runs`, pending);
 	}
 
 	/** Sends the confirmed request exactly as shown; a resume or restart names its new run. */

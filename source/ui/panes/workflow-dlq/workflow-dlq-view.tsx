@@ -3,15 +3,12 @@ import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { statusTone } from '../../kit/delivery/record.js';
 import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { workflowDlqBindings } from './bindings.js';
 import type { WorkflowDlqController } from './controller.js';
 import { workflowDlqColumns, workflowDlqDetail } from './workflow-dlq-model.js';
 import type { WorkflowDlqAction, WorkflowDlqState } from './workflow-dlq-state.js';
@@ -22,31 +19,11 @@ export function WorkflowDlqView(props: PaneViewProps) {
 	const ui = useUi();
 	const theme = useTheme();
 	const { client, readOnly } = useRuntime();
-	const { state, dispatch, controller } = usePane<
-		WorkflowDlqState,
-		WorkflowDlqAction,
-		WorkflowDlqController
-	>();
+	const { state, controller } = usePane<WorkflowDlqState, WorkflowDlqAction, WorkflowDlqController>();
 	const now = useNow(60_000, !ui.frozen);
 	const page = controller.list.page();
 	const columns = useMemo(() => workflowDlqColumns(now), [now]);
 	const selected = useListRows(controller.list, workflowDlqDetail, props, columns);
-
-	useCommands(
-		workflowDlqBindings,
-		'workflowDlq',
-		priorities.pane,
-		{
-			...selected.commands,
-			'nav.back': () => dispatch({ type: 'back' }),
-			'workflowDlq.resume': () => controller.ask('resume'),
-			'workflowDlq.restart': () => controller.ask('restart'),
-			'workflowDlq.delete': () => controller.ask('delete'),
-			'workflowDlq.callback': () => controller.ask('callback'),
-			'workflowDlq.runs': () => controller.showRuns(),
-		},
-		!state.form && !state.confirm,
-	);
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;

@@ -9,34 +9,20 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf, keyedEntry } from '../../data/poll-store.js';
-import type { KeyEvent } from '../../keys/dispatcher.js';
-import { priorities } from '../../keys/dispatcher.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { detailScreenHeight, detailScrolls } from '../../kit/detail-view/detail-view.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { useThrottledStore } from '../../kit/hooks/use-throttled-store.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
-import { rowCommands } from '../../kit/row-filter/commands.js';
 import { filterField, filterSegment, useArrangedRows } from '../../kit/row-filter/row-filter-view.js';
 import { ListScreen } from '../../kit/tail-list/list-screen.js';
-import { tailNavigation } from '../../kit/tail-list/navigation.js';
 import { selectedIndex } from '../../kit/tail-list/selection.js';
 import { useTheme } from '../../theme/theme.js';
-import { workflowsBindings } from './bindings.js';
 import type { WorkflowsController } from './controller.js';
 import { runEndpoint, runsEndpoint } from './endpoints.js';
 import { RunTimelineScreen } from './run-timeline-view.js';
-import {
-	isRunning,
-	runColumns,
-	runExtras,
-	runFacts,
-	runRows,
-	stateTone,
-	stepDetail,
-} from './workflows-model.js';
+import { runColumns, runExtras, runFacts, runRows, stateTone, stepDetail } from './workflows-model.js';
 import type { WorkflowsAction, WorkflowsState } from './workflows-state.js';
 
 /** Answers are drawn at most this often. */
@@ -47,11 +33,7 @@ export function WorkflowsView(props: PaneViewProps) {
 	const ui = useUi();
 	const runtime = useRuntime();
 	const theme = useTheme();
-	const { state, dispatch, store, controller } = usePane<
-		WorkflowsState,
-		WorkflowsAction,
-		WorkflowsController
-	>();
+	const { state, dispatch, controller } = usePane<WorkflowsState, WorkflowsAction, WorkflowsController>();
 	const polls = useThrottledStore(runtime.polls, workflowsRefreshMs, ui.frozen);
 	const listHeight = Math.max(1, props.height - 3);
 
@@ -92,52 +74,7 @@ export function WorkflowsView(props: PaneViewProps) {
 	);
 	const scrolls = detailScrolls(detailLines.length, detailScreenHeight(props.height));
 
-	const navigation = tailNavigation({ list: store.getSnapshot, dispatch, keys: ids, listHeight, scrolls });
-	/**
-	 * On the open run's time line the keys move among its steps and Enter opens one; in a step's
-	 * detail they scroll it; else they move through the list. Read when the key arrives.
-	 */
-	const onTimeline = () => {
-		const list = store.getSnapshot();
-		return list.detail && !list.stepOpen;
-	};
-	const move =
-		(command: 'nav.up' | 'nav.down' | 'nav.pageUp' | 'nav.pageDown' | 'nav.first', delta: number) =>
-		(event: KeyEvent) =>
-			onTimeline() ? dispatch({ type: 'step/move', delta, count: stepCount }) : navigation[command](event);
-	useCommands(
-		workflowsBindings,
-		'workflows',
-		priorities.pane,
-		{
-			'nav.up': move('nav.up', -1),
-			'nav.down': move('nav.down', 1),
-			'nav.pageUp': move('nav.pageUp', -listHeight),
-			'nav.pageDown': move('nav.pageDown', listHeight),
-			'nav.first': move('nav.first', -stepCount),
-			'nav.open': (event) => {
-				if (onTimeline()) dispatch({ type: 'step/open' });
-				else if (!store.getSnapshot().stepOpen) navigation['nav.open'](event);
-			},
-			'nav.back': () => dispatch({ type: 'back' }),
-			...rowCommands({
-				dispatch,
-				columns,
-				keep: () => dispatch({ type: 'select', key: ids[selectedIndex(ids, store.getSnapshot().selected)] }),
-			}),
-			'workflow.cancel': () => {
-				// The run selected now: keys read together may have moved it since the last frame.
-				const list = store.getSnapshot();
-				const id = list.detail ? openId : ids[selectedIndex(ids, list.selected)];
-				const row = rows.find((r) => r.id === id);
-				if (!row || !id) return;
-				dispatch({ type: 'select', key: id });
-				controller.askCancel(id, isRunning(row));
-			},
-			'workflow.deadLetters': () => controller.showDeadLetters(),
-		},
-		!state.confirm,
-	);
+	controller.drawn({ rows, listHeight, scrolls, stepCount, openId, columns });
 
 	if (state.confirm)
 		return (
