@@ -1,8 +1,11 @@
 /**
  * The Overview's keys: scroll the series and pick a day of the month's bars. They act on the
  * usage as the view drew it last (`drawn`); while no usage is drawn they do nothing and pass on.
+ * Without an account configured, it shows the first one the service lists.
  */
 import type { PaneContext } from '../../contract/pane.js';
+import { usersEndpoint } from '../../data/endpoints.js';
+import { entryOf } from '../../data/poll-store.js';
 import { commands } from '../../keys/commands.js';
 import { overviewBindings } from './bindings.js';
 import type { OverviewAction, OverviewState } from './overview-state.js';
@@ -20,7 +23,22 @@ export interface OverviewFrame {
 export class OverviewController {
 	private frame: OverviewFrame | undefined;
 
-	constructor(private readonly ctx: PaneContext<OverviewState, OverviewAction>) {}
+	private readonly stopPicking: () => void;
+
+	constructor(private readonly ctx: PaneContext<OverviewState, OverviewAction>) {
+		// The Overview needs an account: without one configured, the first listed is shown.
+		const { shell, polls } = ctx;
+		const pick = () => {
+			if (shell.getSnapshot().accountId) return;
+			const first = entryOf(polls.getSnapshot(), usersEndpoint)?.data?.[0];
+			if (first) shell.dispatch({ type: 'account/select', id: first.id });
+		};
+		this.stopPicking = polls.subscribe(pick);
+	}
+
+	dispose(): void {
+		this.stopPicking();
+	}
 
 	readonly commands = commands(
 		overviewBindings,
