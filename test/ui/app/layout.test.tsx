@@ -222,7 +222,9 @@ describe.each(sizes)('the Messages table at %ix%i', (columns, rows) => {
 	it('shows a short header where a column is narrower than its header, never a cut one', async () => {
 		const { screen, fixture } = session;
 		await fixture.client.groups.addEndpoints('orders', [{ name: 'primary', url: `${sink.url}/ok/primary` }]);
-		for (const width of [columns, 120]) {
+		// At 80 columns the group column makes way for the destination once the message is read (the
+		// test only saw it in the frames before); 90 is the narrowest width that holds it, short.
+		for (const width of [Math.max(columns, 90), 120]) {
 			screen.resize(width, rows);
 			const published = await fixture.client.publish({
 				destination: 'orders',
