@@ -81,25 +81,21 @@ describe('composed frames of every pane', () => {
 		});
 		await screen.waitFor((f) => f.includes('Overview'), 'the Overview');
 		// The Vector and Search panes first ask which index to show (this session configures none).
-		const indexIds: Record<string, string> = {
-			'3': localIndex(fixture.service, 'dense').id,
-			'4': localIndex(fixture.service, 'search').id,
-		};
+		const denseId = localIndex(fixture.service, 'dense').id;
 		for (const pane of ['1', '2', '3', '4', '5', '6', '7', '8', '9']) {
 			await screen.press(pane);
-			const indexId = indexIds[pane];
-			// Vector lists the account's indexes (the configured one first); the local search database is not listed: its id is typed.
+			// Vector and Search list the account's indexes; enter shows the selected one.
 			if (pane === '3') {
 				await screen.waitFor((f) => f.includes('3 vector indexes'), `the index list of pane ${pane}`);
 				await screen.press(keys.enter);
 				await screen.waitFor(
-					(f) => f.includes(`Vector index local-vector ${indexId}`),
+					(f) => f.includes(`Vector index local-vector ${denseId}`),
 					`pane ${pane} with its index`,
 				);
-			} else if (indexId) {
-				await screen.waitFor((f) => f.includes('index id:'), `the index id prompt of pane ${pane}`);
-				await screen.press(indexId, keys.enter);
-				await screen.waitFor((f) => !f.includes('index id:'), `pane ${pane} with its index`);
+			} else if (pane === '4') {
+				await screen.waitFor((f) => f.includes('1 search index'), `the index list of pane ${pane}`);
+				await screen.press(keys.enter);
+				await screen.waitFor((f) => f.includes('Search index local-search'), `pane ${pane} with its index`);
 			}
 			await screen.press('?');
 			await screen.waitFor((f) => /keys|Keys/.test(f), `help of pane ${pane}`);

@@ -3,10 +3,10 @@ import { bindingsIn } from '../../keys/bind.js';
 import { filteredListBindings } from '../../kit/filtered-list/bindings.js';
 import { orderBindings } from '../../kit/row-filter/bindings.js';
 
-const key = bindingsIn('workflowDlq');
+const key = bindingsIn('failedRuns');
 
 export const workflowDlqBindings = [
-	...filteredListBindings('workflowDlq', {
+	...filteredListBindings('failedRuns', {
 		row: 'failed run',
 		filters: 'workflow URL, label or time',
 		next: 'the next page',
@@ -15,7 +15,7 @@ export const workflowDlqBindings = [
 	}),
 	key('nav.first', ['home', 'g'], 'the first row of the page'),
 	key(
-		'workflowDlq.resume',
+		'failedRuns.resume',
 		'u',
 		'resume the selected run from the step that failed (a new run): shows the request first',
 		{
@@ -24,7 +24,7 @@ export const workflowDlqBindings = [
 		},
 	),
 	key(
-		'workflowDlq.restart',
+		'failedRuns.restart',
 		'R',
 		'restart the selected run from the start (a new run): shows the request first',
 		{
@@ -32,16 +32,16 @@ export const workflowDlqBindings = [
 			edit: true,
 		},
 	),
-	key('workflowDlq.delete', 'D', 'delete the selected dead letter: shows the request first', {
+	key('failedRuns.delete', 'D', 'delete the selected dead letter: shows the request first', {
 		hint: 'delete',
 		edit: true,
 	}),
 	key(
-		'workflowDlq.callback',
+		'failedRuns.callback',
 		'c',
 		"call the selected run's failure callback again (once it failed): shows the request first",
 		{ hint: 'callback', edit: true },
 	),
-	key('workflowDlq.runs', 'w', 'the workflow runs (the Workflows view)', { hint: 'runs' }),
-	...orderBindings('workflowDlq'),
+	key('failedRuns.runs', 'w', 'the workflow runs (the Workflows view)', { hint: 'runs' }),
+	...orderBindings('failedRuns'),
 ] as const;

@@ -73,15 +73,15 @@ export class WorkflowDlqController extends RequestController<WorkflowDlqState, W
 		// Its keys, while no filter form or question has them.
 		this.commands = commands(
 			workflowDlqBindings,
-			'workflowDlq',
+			'failedRuns',
 			{
 				...this.list.commands,
 				'nav.back': () => this.dispatch({ type: 'back' }),
-				'workflowDlq.resume': () => this.ask('resume'),
-				'workflowDlq.restart': () => this.ask('restart'),
-				'workflowDlq.delete': () => this.ask('delete'),
-				'workflowDlq.callback': () => this.ask('callback'),
-				'workflowDlq.runs': () => this.showRuns(),
+				'failedRuns.resume': () => this.ask('resume'),
+				'failedRuns.restart': () => this.ask('restart'),
+				'failedRuns.delete': () => this.ask('delete'),
+				'failedRuns.callback': () => this.ask('callback'),
+				'failedRuns.runs': () => this.showRuns(),
 			},
 			() => !this.state.form && !this.state.confirm,
 		);

@@ -19,10 +19,10 @@ import {
 import { WorkflowDlqView } from './workflow-dlq-view.js';
 
 export const workflowDlqPane = definePane<WorkflowDlqState, WorkflowDlqAction, WorkflowDlqController>({
-	id: 'workflowDlq',
+	id: 'failedRuns',
 	title: 'Failed runs',
 	shortTitle: 'Failed',
-	aliases: ['wfdlq', 'workflow-dlq', 'failed-runs'],
+	aliases: ['failed-runs', 'rundlq'],
 	numberKey: false,
 	summary:
 		'failed workflow runs (the workflow DLQ): resume from the failed step, restart, delete, failure callback again',

@@ -132,7 +132,7 @@ export class WorkflowsController extends RequestController<WorkflowsState, Workf
 
 	/** The failed runs (the workflow DLQ), where a run is resumed or restarted. */
 	showDeadLetters(): void {
-		this.ctx.show('workflowDlq', {});
+		this.ctx.show('failedRuns', {});
 	}
 
 	/** Sends the request that was confirmed, exactly as shown, then polls again; a refusal is one line. */

@@ -127,7 +127,7 @@ describe('Failed runs view', () => {
 		const screen: Screen = mountTui(
 			fixture.client,
 			{ embedded: true, accountId: fixture.service.accountId },
-			{ pane: 'workflowDlq', columns, rows },
+			{ pane: 'failedRuns', columns, rows },
 		);
 		try {
 			await screen.waitFor((f) => f.includes(dlqId), 'the failed run listed');
