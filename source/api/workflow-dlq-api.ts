@@ -81,6 +81,11 @@ export function reviveRequest(
 	};
 }
 
+/** Whether a request is one `reviveRequest` makes: its answer is the new run. */
+export function isRevivalRequest(request: ApiRequest): boolean {
+	return request.method === 'POST' && /^\/v2\/workflows\/dlq\/(resume|restart)\/[^/?]+$/.test(request.path);
+}
+
 /** `POST /v2/workflows/dlq/{resume|restart}` with a selection. */
 export function reviveManyRequest(
 	messaging: Messaging,
@@ -160,7 +165,12 @@ export class WorkflowDlqApi {
 
 	/** Resumes (from the failed step) or restarts one failed run: its new run. */
 	revive(how: Revival, dlqId: string, overrides?: RevivalOverrides) {
-		return sendRead(this.messaging, reviveRequest(this.messaging, how, dlqId, overrides), RevivedRun);
+		return this.sendRevival(reviveRequest(this.messaging, how, dlqId, overrides));
+	}
+
+	/** Sends a revival made by `reviveRequest` as it is (after it was shown): its new run. */
+	sendRevival(request: ApiRequest) {
+		return sendRead(this.messaging, request, RevivedRun);
 	}
 
 	reviveMany(how: Revival, selection: WorkflowDlqSelection, overrides?: RevivalOverrides) {

@@ -8,6 +8,7 @@ import { type FilterErrors, parseTimeBound } from '../../../api/filter-settings.
 import { SettingError } from '../../../api/publish-settings.js';
 import {
 	deleteWorkflowDlqRequest,
+	isRevivalRequest,
 	retryFailureCallbackRequest,
 	reviveRequest,
 	type WorkflowDlqFilter,
@@ -129,11 +130,13 @@ export class WorkflowDlqController extends RequestController<WorkflowDlqState, W
 
 	/** Sends the confirmed request exactly as shown; a resume or restart names its new run. */
 	protected override readonly perform: Perform<PendingRequest> = async (pending) => {
-		const answer = await this.ctx.client.send(pending.request);
 		const done = pending.done ?? pending.title;
-		if (!/\/(resume|restart)\//.test(pending.request.path)) return done;
-		const newRun = /"workflowRunId"\s*:\s*"([^"]+)"/.exec(answer.text)?.[1];
-		return newRun ? `${done}: new run ${sanitize(newRun)} (in Workflows)` : done;
+		if (!isRevivalRequest(pending.request)) {
+			await this.ctx.client.send(pending.request);
+			return done;
+		}
+		const { data } = await this.ctx.client.workflowDlq.sendRevival(pending.request);
+		return `${done}: new run ${sanitize(data.workflowRunId)} (in Workflows)`;
 	};
 
 	/** The Workflows view. */
