@@ -201,15 +201,20 @@ describe('Workflows pane', () => {
 			await screen.waitFor((f) => rowOf(f, id)?.includes('wait for go'), 'the run waiting');
 			await selectRow(screen, id);
 			await screen.press(keys.enter);
+			const barsOf = (f: string) => f.split('\n').filter((line) => /^[› ] \S.*[█░] +\d/.test(line));
+			// The steps done (after init), and the one in motion, on the time line. The message that
+			// brought the wait may still be on its way for a moment after the wait is registered (the
+			// app answers it after asking to wait), and is shown in motion until it is answered.
 			const detail = await screen.waitFor(
-				(f) => (f.includes(`Workflow run ${id}`) && f.includes('waiting for go-') ? f : undefined),
-				'its detail',
+				(f) =>
+					f.includes(`Workflow run ${id}`) &&
+					f.includes('waiting for go-') &&
+					barsOf(f).length === Number(/steps done +(\d+)/.exec(f)?.[1]) + 2
+						? f
+						: undefined,
+				'its detail, the steps done and the wait on the time line',
 			);
-			const done = /steps done +(\d+)/.exec(detail)?.[1];
-			// The steps done, and the one in motion, on the time line.
-			const bars = detail.split('\n').filter((line) => /^[› ] \S.*[█░] +\d/.test(line));
-			expect(bars).toHaveLength(Number(done) + 2);
-			expect(bars.at(-1)).toMatch(/→ wait for go +[ █]*░+ +\d/);
+			expect(barsOf(detail).at(-1)).toMatch(/→ wait for go +[ █]*░+ +\d/);
 			// The time it waits until is whole (on the next line when it has to be), never cut in two.
 			expect(detail).toMatch(/until\s+\d\d:\d\d:\d\d\n/);
 			await screen.press(keys.esc);
