@@ -62,6 +62,20 @@ export const EndpointReference = z
 export type EndpointReference = z.infer<typeof EndpointReference>;
 
 /**
+ * The plan limits a vector index and a search database both list, with the same names and
+ * meaning: spread into each resource at the place it lists them.
+ */
+const indexPlanLimits = {
+	max_daily_updates: z.number().int(),
+	max_daily_queries: z.number().int(),
+	max_monthly_bandwidth: z.number().int(),
+	max_writes_per_second: z.number().int(),
+	max_query_per_second: z.number().int(),
+	max_reads_per_request: z.number().int(),
+	max_writes_per_request: z.number().int(),
+};
+
+/**
  * `partner_email` is the neutral name; the deployed service says `vercel_email` (the dialect's
  * partner word: docs/protocol/conventions.md#dialect, dialect.ts). The client reads the dialect's
  * name into this one.
@@ -79,13 +93,7 @@ export const SearchIndex = identified(
 		read_only_token: z.string(),
 		max_vector_count: z.number().int(),
 		max_monthly_reranks: z.number().int(),
-		max_daily_updates: z.number().int(),
-		max_daily_queries: z.number().int(),
-		max_monthly_bandwidth: z.number().int(),
-		max_writes_per_second: z.number().int(),
-		max_query_per_second: z.number().int(),
-		max_reads_per_request: z.number().int(),
-		max_writes_per_request: z.number().int(),
+		...indexPlanLimits,
 		creation_time: z.number().int(),
 		input_enrichment_enabled: z.boolean(),
 		throughput_vector: Series,
@@ -114,13 +122,7 @@ export const VectorIndexResource = identified(
 		region: z.enum(['eu-west-1', 'us-east-1', 'us-central1', 'us-central-1']),
 		index_type: z.enum(vectorIndexTypes),
 		max_vector_count: z.number().int(),
-		max_daily_updates: z.number().int(),
-		max_daily_queries: z.number().int(),
-		max_monthly_bandwidth: z.number().int(),
-		max_writes_per_second: z.number().int(),
-		max_query_per_second: z.number().int(),
-		max_reads_per_request: z.number().int(),
-		max_writes_per_request: z.number().int(),
+		...indexPlanLimits,
 		max_total_metadata_size: z.number().int(),
 		creation_time: z.number().int(),
 		throughput_vector: Series,

@@ -40,7 +40,7 @@ export const LocalServerInfo = z.object({
 	currentSigningKey: z.string(),
 	nextSigningKey: z.string(),
 	accountId: z.string(),
-	/** The vector indexes and the search database (docs/protocol/local-server.md#serve---json). */
+	/** The vector indexes and the search database (docs/protocol/local-server.md#the-description-serve---json). */
 	indexes: z
 		.array(
 			z.object({

@@ -13,7 +13,7 @@
 import type { EventState } from '../../api/schemas.js';
 import type { StoredMessage } from '../messages/message.js';
 import { type EvictionReporter, noEvictionReport } from './evictions.js';
-import { discard, type RecordSink } from './record-sink.js';
+import { discard, type RecordSink, seqKey } from './record-sink.js';
 
 export interface LogRecord {
 	time: number;
@@ -61,9 +61,6 @@ function keptRecord(record: LogRecord): KeptLogRecord {
 	if (record.nextDeliveryTime !== undefined) kept.nextDeliveryTime = record.nextDeliveryTime;
 	return kept;
 }
-
-/** A sequence number as a key that sorts as the number does. */
-const seqKey = (seq: number) => seq.toString().padStart(16, '0');
 
 export class LogStore {
 	private readonly ring: (LogRecord | undefined)[];

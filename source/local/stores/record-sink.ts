@@ -17,3 +17,8 @@ const nowhere: RecordSink<unknown> = { put() {}, delete() {}, clear() {} };
 export function discard<T>(): RecordSink<T> {
 	return nowhere as RecordSink<T>;
 }
+
+/** A sequence number as a key that sorts as the number does: kept records come back in key order. */
+export function seqKey(seq: number): string {
+	return seq.toString().padStart(16, '0');
+}

@@ -7,7 +7,7 @@
  * the oldest is dropped, and that is said.
  */
 import { type EvictionReporter, noEvictionReport } from './evictions.js';
-import { discard, type RecordSink } from './record-sink.js';
+import { discard, type RecordSink, seqKey } from './record-sink.js';
 
 export interface WaiterRecord {
 	/** One waiter per run and step. */
@@ -62,9 +62,6 @@ export const defaultWaiterBounds: WaiterBounds = {
 
 /** The bytes a record takes as it is kept. */
 const keptBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));
-
-/** A sequence number as a key that sorts as the number does. */
-const seqKey = (seq: number) => seq.toString().padStart(16, '0');
 
 export class WaiterStore {
 	private readonly waiters = new Map<string, WaiterRecord>();

@@ -112,9 +112,6 @@ export type DeliveryLog = Liberal<typeof LogEntry>;
  */
 export type LogListing = { listed: true; logs: DeliveryLog[] } | { listed: false; status: number };
 
-/** Entries asked for per poll: the newest, as many as the service gives in one page. */
-export const logsPerPoll = logsPageLimit;
-
 /** A deployment without the listing answers one of these (to `/v2/logs` and `/v2/events` both). */
 const unlistedStatuses = [404, 405, 501];
 
@@ -122,10 +119,11 @@ export const logsEndpoint = defineEndpoint<LogListing>({
 	key: 'logs',
 	api: 'messaging',
 	label: 'delivery logs',
-	params: () => String(logsPerPoll),
+	// The newest entries, as many as the service gives in one page.
+	params: () => String(logsPageLimit),
 	async fetch(client, _params, signal) {
 		try {
-			const { data, issues } = await client.logs.list({ count: logsPerPoll }, signal);
+			const { data, issues } = await client.logs.list({ count: logsPageLimit }, signal);
 			return { data: { listed: true, logs: data.logs }, issues };
 		} catch (error) {
 			if (error instanceof ApiError && error.kind === 'http' && unlistedStatuses.includes(error.status ?? 0))

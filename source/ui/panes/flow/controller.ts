@@ -14,13 +14,13 @@ import {
 } from '../../../api/flow-control-api.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { commands } from '../../keys/commands.js';
-import type { FormAction } from '../../kit/form/form-state.js';
+import { paneFormControls } from '../../kit/form/pane-form.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
 import { flowBindings } from './bindings.js';
 import { type FlowKey, flowKeysEndpoint } from './endpoints.js';
 import { perPeriod, waitingText } from './flow-model.js';
-import type { FlowAction, FlowState } from './flow-state.js';
+import type { FlowAction, FlowState, LimitsForm } from './flow-state.js';
 import { checkPin, pinForm, unpinForm, unpinSettings } from './limits.js';
 
 export class FlowController extends ResourceController<FlowKey, FlowState, FlowAction> {
@@ -103,24 +103,20 @@ export class FlowController extends ResourceController<FlowKey, FlowState, FlowA
 		}));
 	}
 
-	private openForm(what: string, make: (key: FlowKey) => NonNullable<FlowState['form']>): void {
+	/** The pin or unpin form's keys (its FormScreen's controls). */
+	readonly formControls = paneFormControls<string, LimitsForm>({
+		dispatch: (action) => this.dispatch(action),
+		open: () => this.state.form,
+		submit: (form) => this.askToChangeLimits(form),
+	});
+
+	private openForm(what: string, make: (key: FlowKey) => LimitsForm): void {
 		if (refusedReadOnly(this.sender, what)) return;
 		this.withCurrent((k) => this.dispatch({ type: 'form/open', form: make(k) }));
 	}
 
-	formAction(action: FormAction<string>): void {
-		this.dispatch({ type: 'form/action', action });
-	}
-
-	closeForm(): void {
-		this.dispatch({ type: 'form/close' });
-	}
-
 	/** Shows the pin or unpin request of the form when it is right. */
-	submitForm(): void {
-		const form = this.state.form;
-		if (!form) return;
-		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
+	private askToChangeLimits(form: LimitsForm): void {
 		if (form.kind === 'pin') {
 			const { pin } = checkPin(form.state.values);
 			if (!pin) return;

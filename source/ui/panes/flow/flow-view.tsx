@@ -64,7 +64,7 @@ export function FlowView(props: PaneViewProps) {
 				form={form.state}
 				errors={form.kind === 'pin' ? checkPin(form.state.values).errors : {}}
 				size={props}
-				controls={controller}
+				controls={controller.formControls}
 			/>
 		);
 	}

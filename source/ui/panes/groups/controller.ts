@@ -7,7 +7,7 @@ import type { PaneContext } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import type { ReducerStore } from '../../data/store.js';
 import { commands, type ViewSize } from '../../keys/commands.js';
-import type { FormAction } from '../../kit/form/form-state.js';
+import { paneFormControls } from '../../kit/form/pane-form.js';
 import { RequestController } from '../../kit/request-flow/request-controller.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { filterOf, rowArranger } from '../../kit/row-filter/row-filter.js';
@@ -24,7 +24,7 @@ import {
 } from './edits.js';
 import { type Group, type GroupMember, groupsEndpoint } from './endpoints.js';
 import { endpointColumns, groupColumns } from './groups-model.js';
-import type { GroupsAction, GroupsState } from './groups-state.js';
+import type { GroupForm, GroupsAction, GroupsState } from './groups-state.js';
 
 /** Rows a page key moves: those the list shows under its heading and the table's header. */
 const page = (size: ViewSize) => Math.max(1, size.height - 4);
@@ -189,19 +189,15 @@ export class GroupsController extends RequestController<GroupsState, GroupsActio
 		this.dispatch({ type: 'form/open', form: { kind, state: form, marked } });
 	}
 
-	formAction(action: FormAction<GroupField>): void {
-		this.dispatch({ type: 'form/action', action });
-	}
+	/** The form's keys (its FormScreen's controls). */
+	readonly formControls = paneFormControls<GroupField, GroupForm>({
+		dispatch: (action) => this.dispatch(action),
+		open: () => this.state.form,
+		submit: (form) => this.useForm(form),
+	});
 
-	closeForm(): void {
-		this.dispatch({ type: 'form/close' });
-	}
-
-	/** Checks the form: the request to confirm when it is right, the errors next to the fields when not. */
-	submitForm(): void {
-		const form = this.state.form;
-		if (!form) return;
-		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
+	/** Goes to the group a name form names; for an edit, the request to confirm when it is right. */
+	private useForm(form: GroupForm): void {
 		if (form.kind === 'name') {
 			const { errors } = checkGroupForm('name', form.state.values);
 			if (errors.group) return;

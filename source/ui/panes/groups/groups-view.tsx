@@ -41,7 +41,7 @@ export function GroupsView(props: PaneViewProps) {
 				form={state.form.state}
 				errors={errors}
 				size={props}
-				controls={controller}
+				controls={controller.formControls}
 			/>
 		);
 	}

@@ -7,13 +7,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prefixed } from '../../../api/dialect.js';
+import { logsPageLimit } from '../../../api/logs-api.js';
 import type { WorkflowTriggerItem } from '../../../api/schemas.js';
 import { parseTriggerItems } from '../../../api/trigger-input.js';
 import { batchTriggerRequest } from '../../../api/workflows-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { describePollError } from '../../data/describe-error.js';
-import { logsPerPoll } from '../../data/endpoints.js';
 import type { ReducerStore } from '../../data/store.js';
 import { commands } from '../../keys/commands.js';
 import type { FormAction } from '../../kit/form/form-state.js';
@@ -255,7 +255,7 @@ export class PublishController extends RequestController<PublishState, PublishAc
 		try {
 			const { data: page } = await this.ctx.client.logs.list({
 				filter: { state: 'CREATED' },
-				count: logsPerPoll,
+				count: logsPageLimit,
 			});
 			const header = prefixed(this.ctx.client.settings.dialect, 'Workflow-RunId');
 			const messages = matchRunMessages(started, page.logs, header, this.runMessages);

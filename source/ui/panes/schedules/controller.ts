@@ -15,7 +15,8 @@ import { scheduleTiming } from '../../../format/schedule.js';
 import { formatLocalDateTime } from '../../../format/time.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { commands } from '../../keys/commands.js';
-import type { FormAction } from '../../kit/form/form-state.js';
+import type { FormState } from '../../kit/form/form-state.js';
+import { paneFormControls } from '../../kit/form/pane-form.js';
 import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-state.js';
 import { ResourceController } from '../../kit/resource-list/controller.js';
 import { schedulesBindings } from './bindings.js';
@@ -92,13 +93,12 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 		this.dispatch({ type: 'form/open', form: this.state.form ?? scheduleForm() });
 	}
 
-	formAction(action: FormAction<ScheduleField>): void {
-		this.dispatch({ type: 'form/action', action });
-	}
-
-	closeForm(): void {
-		this.dispatch({ type: 'form/close' });
-	}
+	/** The form's keys (its FormScreen's controls). */
+	readonly formControls = paneFormControls<ScheduleField, FormState<ScheduleField>>({
+		dispatch: (action) => this.dispatch(action),
+		open: () => this.state.form,
+		submit: () => this.askToCreate(),
+	});
 
 	check() {
 		const form = this.state.form;
@@ -106,9 +106,7 @@ export class SchedulesController extends ResourceController<Schedule, SchedulesS
 	}
 
 	/** Shows the create request when every field is right; otherwise the errors stay next to the fields. */
-	submitForm(): void {
-		if (!this.state.form) return;
-		this.dispatch({ type: 'form/action', action: { type: 'submitted' } });
+	private askToCreate(): void {
 		const checked = this.check();
 		if (!checked?.request || !checked.cron) return;
 		const { request, cron } = checked;

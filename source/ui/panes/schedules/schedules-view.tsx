@@ -73,7 +73,7 @@ export function SchedulesView(props: PaneViewProps) {
 				form={state.form}
 				errors={errors}
 				size={props}
-				controls={controller}
+				controls={controller.formControls}
 			/>
 		);
 	}
