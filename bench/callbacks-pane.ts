@@ -14,8 +14,10 @@ import type { Mode, PaneReply, PaneRequest } from './callbacks-pane-child.js';
 import { BenchChild, benchFile } from './children.js';
 import { connectionEnv } from './connection.js';
 import { benchCallbackBody, LoadClient, notOk } from './load-client.js';
+import { processCpuMicros } from './receiver-listen.js';
 import type { LoadResult } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
+import type { ThreadCpu } from './thread-cpu.js';
 
 const rate = Number(process.env.MQTOP_BENCH_CALLBACK_RATE ?? 5000);
 const rounds = 2;
@@ -37,6 +39,12 @@ export interface Measured {
 	framesPerSecond: number;
 	/** Milliseconds Ink took to render each frame meanwhile. */
 	renders: number[];
+	/** Callbacks the receiver took meanwhile. */
+	received: number;
+	/** How long the measure took. */
+	seconds: number;
+	/** CPU the monitor's threads used meanwhile, microseconds. */
+	cpu: ThreadCpu;
 }
 
 /** The monitor under test, a child process (callbacks-pane-child.ts). */
@@ -68,6 +76,9 @@ export class PaneChild {
 			receivedPerSecond: reply.received / seconds,
 			framesPerSecond: reply.renders.length / seconds,
 			renders: reply.renders,
+			received: reply.received,
+			seconds,
+			cpu: reply.cpu,
 		};
 	}
 	/** Ends the monitor: asked first, killed if it does not end. */
@@ -83,7 +94,7 @@ async function loaded(
 	receiverUrl: string,
 	key: string,
 	work: () => Promise<Measured>,
-): Promise<{ measured: Measured; load: LoadResult }> {
+): Promise<{ measured: Measured; load: LoadResult; loadCpu: number }> {
 	const running = load.run({
 		url: receiverUrl,
 		key,
@@ -97,13 +108,16 @@ async function loaded(
 	// A load generator that fails fails the measure at once (one that ends on time does not).
 	const loadFailed = running.then(() => new Promise<never>(() => {}));
 	let measured: Measured;
+	let loadCpu: number;
 	try {
 		await Promise.race([sleep(warmupMs), loadFailed]);
+		const cpuBefore = processCpuMicros(load.pid ?? -1);
 		measured = await Promise.race([work(), loadFailed]);
+		loadCpu = processCpuMicros(load.pid ?? -1) - cpuBefore;
 	} finally {
 		load.stop();
 	}
-	return { measured, load: await running };
+	return { measured, load: await running, loadCpu };
 }
 
 export const callbacksPaneBenchmark: Benchmark = {
@@ -130,6 +144,8 @@ export const callbacksPaneBenchmark: Benchmark = {
 		const quiet: Record<Mode, Measured[]> = { jk: [], panes: [] };
 		const busy: Record<Mode, Measured[]> = { jk: [], panes: [] };
 		let failedAnswers = 0;
+		/** The load generator's CPU while each loaded measure ran, microseconds. */
+		let loadCpu = 0;
 		try {
 			const receiverUrl = await monitor.ready();
 			// Some requests in the list first, so that j and k have rows to move over.
@@ -149,6 +165,7 @@ export const callbacksPaneBenchmark: Benchmark = {
 						const run = await loaded(load, receiverUrl, keys.current, () => monitor.measure(mode));
 						busy[mode].push(run.measured);
 						failedAnswers += notOk(run.load);
+						loadCpu += run.loadCpu;
 					};
 					if (round % 2 === 0) {
 						quiet[mode].push(await monitor.measure(mode));
@@ -226,8 +243,50 @@ export const callbacksPaneBenchmark: Benchmark = {
 				target: '0',
 				met: failedAnswers === 0,
 			},
+			...cpuLines([...busy.jk, ...busy.panes], loadCpu),
 			{ metric: 'machine load average (1 min) at end', value: loadavg()[0]!, unit: '' },
 		);
 		return lines;
 	},
 };
+
+/**
+ * CPU time per callback of each thread while the loaded measures ran: on a machine shared with
+ * other work this says what a callback costs where the received rate says only how much of the
+ * machine the run got. Two cores carry the monitor and the load generator together: their sum
+ * times the rate must stay under two seconds a second for the rate to be reachable.
+ */
+function cpuLines(loaded: Measured[], loadCpu: number): BenchLine[] {
+	const received = loaded.reduce((n, m) => n + m.received, 0);
+	const sum = (pick: (cpu: ThreadCpu) => number) => loaded.reduce((n, m) => n + pick(m.cpu), 0);
+	const per = (micros: number) => micros / Math.max(1, received);
+	const monitor = sum((cpu) => cpu.main + cpu.busiest + cpu.others);
+	const seconds = loaded.reduce((n, m) => n + m.seconds, 0);
+	const line = (metric: string, micros: number): BenchLine => ({
+		metric: `CPU per callback, loaded: ${metric}`,
+		value: per(micros),
+		unit: 'us',
+	});
+	return [
+		line(
+			"the TUI's thread",
+			sum((cpu) => cpu.main),
+		),
+		line(
+			"the receiver's thread (the monitor's busiest other thread)",
+			sum((cpu) => cpu.busiest),
+		),
+		line(
+			"the monitor's other threads (V8's helpers, libuv's pool)",
+			sum((cpu) => cpu.others),
+		),
+		line('the load generator (its whole process)', loadCpu),
+		line('monitor and load generator together', monitor + loadCpu),
+		{
+			metric: 'cores busy while loaded: the monitor (all its threads), the load generator',
+			value: monitor / 1e6 / seconds,
+			unit: 'cores',
+			baseline: loadCpu / 1e6 / seconds,
+		},
+	];
+}
