@@ -2,8 +2,8 @@
  * The lean sender of the load generator (receiver-load.ts): a keep-alive connection of its own
  * that writes each request, built from text prepared once per signed body, in one write and
  * reads only the status and the length of each answer. Undici's request path costs the load
- * generator several times what the receiver under test spends on a request, and on two cores
- * the two share the machine: this leaves the receiver the CPU the benchmark is about. The
+ * generator about as much as the receiver under test spends on a request, and on two cores the
+ * two share the machine: this leaves the receiver the CPU the benchmark is about. The
  * requests are the same signed callbacks over HTTP/1.1, one at a time on each connection.
  * Answers must carry a Content-Length (mqtop's receivers always do); any other is counted as an
  * error and its connection dropped.
