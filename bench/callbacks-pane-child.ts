@@ -13,12 +13,13 @@ import { startReceiverInWorker } from '../source/receiver/worker.js';
 import { bundledStartTui } from './bundled-tui.js';
 import { benchClient, readConnection } from './connection.js';
 import { fakeTerminal } from './fake-terminal.js';
+import { type ThreadCpu, threadCpuBetween, threadCpuMicros } from './thread-cpu.js';
 
 export type Mode = 'jk' | 'panes';
 export type PaneRequest = { type: 'measure'; mode: Mode; presses: number } | { type: 'stop' };
 export type PaneReply =
 	| { type: 'ready'; receiverUrl: string }
-	| { type: 'samples'; samples: number[]; renders: number[]; received: number }
+	| { type: 'samples'; samples: number[]; renders: number[]; received: number; cpu: ThreadCpu }
 	| { type: 'failed'; message: string };
 
 const send = (reply: PaneReply) =>
@@ -149,6 +150,7 @@ async function measure(mode: Mode, presses: number): Promise<number[]> {
 process.on('message', async (request: PaneRequest) => {
 	if (request.type === 'measure') {
 		const before = receiver.store.getSnapshot().counters.total;
+		const cpuBefore = threadCpuMicros();
 		renders = [];
 		try {
 			const samples = await measure(request.mode, request.presses);
@@ -157,6 +159,7 @@ process.on('message', async (request: PaneRequest) => {
 				samples,
 				renders,
 				received: receiver.store.getSnapshot().counters.total - before,
+				cpu: threadCpuBetween(cpuBefore, threadCpuMicros()),
 			});
 		} catch (error) {
 			await send({ type: 'failed', message: (error as Error).message });

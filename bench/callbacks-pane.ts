@@ -14,8 +14,10 @@ import type { Mode, PaneReply, PaneRequest } from './callbacks-pane-child.js';
 import { BenchChild, benchFile } from './children.js';
 import { connectionEnv } from './connection.js';
 import { benchCallbackBody, LoadClient, notOk } from './load-client.js';
+import { processCpuMicros } from './receiver-listen.js';
 import type { LoadResult } from './receiver-load.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
+import type { ThreadCpu } from './thread-cpu.js';
 
 const rate = Number(process.env.MQTOP_BENCH_CALLBACK_RATE ?? 5000);
 const rounds = 2;
@@ -27,6 +29,11 @@ const maxLoadMs = 120_000;
 /** p99 of key to frame under the load, per key. */
 const targetMs: Record<Mode, number> = { jk: 30, panes: 60 };
 const connections = 16;
+/**
+ * The load generator's lean sender (raw-load.ts) leaves the monitor the CPU it is measured on;
+ * MQTOP_BENCH_LOAD_CLIENT=undici sends through undici as before, to compare (bench/README.md).
+ */
+const client = process.env.MQTOP_BENCH_LOAD_CLIENT === 'undici' ? 'undici' : 'raw';
 // {n}: one of many source messages, as real traffic has.
 const body = benchCallbackBody('msg_benchSource{n}');
 
@@ -37,6 +44,12 @@ export interface Measured {
 	framesPerSecond: number;
 	/** Milliseconds Ink took to render each frame meanwhile. */
 	renders: number[];
+	/** Callbacks the receiver took meanwhile. */
+	received: number;
+	/** How long the measure took. */
+	seconds: number;
+	/** CPU the monitor's threads used meanwhile, microseconds. */
+	cpu: ThreadCpu;
 }
 
 /** The monitor under test, a child process (callbacks-pane-child.ts). */
@@ -68,6 +81,9 @@ export class PaneChild {
 			receivedPerSecond: reply.received / seconds,
 			framesPerSecond: reply.renders.length / seconds,
 			renders: reply.renders,
+			received: reply.received,
+			seconds,
+			cpu: reply.cpu,
 		};
 	}
 	/** Ends the monitor: asked first, killed if it does not end. */
@@ -83,7 +99,7 @@ async function loaded(
 	receiverUrl: string,
 	key: string,
 	work: () => Promise<Measured>,
-): Promise<{ measured: Measured; load: LoadResult }> {
+): Promise<{ measured: Measured; load: LoadResult; loadCpu: number }> {
 	const running = load.run({
 		url: receiverUrl,
 		key,
@@ -91,19 +107,23 @@ async function loaded(
 		body,
 		bodies: 1000,
 		connections,
+		client,
 		durationMs: maxLoadMs,
 		ratePerSecond: rate,
 	});
 	// A load generator that fails fails the measure at once (one that ends on time does not).
 	const loadFailed = running.then(() => new Promise<never>(() => {}));
 	let measured: Measured;
+	let loadCpu: number;
 	try {
 		await Promise.race([sleep(warmupMs), loadFailed]);
+		const cpuBefore = processCpuMicros(load.pid ?? -1);
 		measured = await Promise.race([work(), loadFailed]);
+		loadCpu = processCpuMicros(load.pid ?? -1) - cpuBefore;
 	} finally {
 		load.stop();
 	}
-	return { measured, load: await running };
+	return { measured, load: await running, loadCpu };
 }
 
 export const callbacksPaneBenchmark: Benchmark = {
@@ -130,6 +150,8 @@ export const callbacksPaneBenchmark: Benchmark = {
 		const quiet: Record<Mode, Measured[]> = { jk: [], panes: [] };
 		const busy: Record<Mode, Measured[]> = { jk: [], panes: [] };
 		let failedAnswers = 0;
+		/** The load generator's CPU while each loaded measure ran, microseconds. */
+		let loadCpu = 0;
 		try {
 			const receiverUrl = await monitor.ready();
 			// Some requests in the list first, so that j and k have rows to move over.
@@ -149,6 +171,7 @@ export const callbacksPaneBenchmark: Benchmark = {
 						const run = await loaded(load, receiverUrl, keys.current, () => monitor.measure(mode));
 						busy[mode].push(run.measured);
 						failedAnswers += notOk(run.load);
+						loadCpu += run.loadCpu;
 					};
 					if (round % 2 === 0) {
 						quiet[mode].push(await monitor.measure(mode));
@@ -226,8 +249,54 @@ export const callbacksPaneBenchmark: Benchmark = {
 				target: '0',
 				met: failedAnswers === 0,
 			},
+			...cpuLines([...busy.jk, ...busy.panes], loadCpu),
 			{ metric: 'machine load average (1 min) at end', value: loadavg()[0]!, unit: '' },
 		);
 		return lines;
 	},
 };
+
+/**
+ * CPU time per callback of each thread while the loaded measures ran: on a machine shared with
+ * other work this says what a callback costs where the received rate says only how much of the
+ * machine the run got. Two cores carry the monitor and the load generator together: their sum
+ * times the rate must stay under two seconds a second for the rate to be reachable.
+ */
+function cpuLines(loaded: Measured[], loadCpu: number): BenchLine[] {
+	const received = loaded.reduce((n, m) => n + m.received, 0);
+	const sum = (pick: (cpu: ThreadCpu) => number) => loaded.reduce((n, m) => n + pick(m.cpu), 0);
+	const per = (micros: number) => micros / Math.max(1, received);
+	const monitor = sum((cpu) => cpu.main + cpu.busiest + cpu.others);
+	const seconds = loaded.reduce((n, m) => n + m.seconds, 0);
+	const line = (metric: string, micros: number): BenchLine => ({
+		metric: `CPU per callback, loaded: ${metric}`,
+		value: per(micros),
+		unit: 'us',
+	});
+	return [
+		line(
+			"the TUI's thread",
+			sum((cpu) => cpu.main),
+		),
+		line(
+			"the receiver's thread (the monitor's busiest other thread)",
+			sum((cpu) => cpu.busiest),
+		),
+		line(
+			"the monitor's other threads (V8's helpers, libuv's pool)",
+			sum((cpu) => cpu.others),
+		),
+		line('the load generator (its whole process)', loadCpu),
+		line('monitor and load generator together', monitor + loadCpu),
+		{
+			metric: 'cores kept busy while loaded: the monitor (all its threads)',
+			value: monitor / 1e6 / seconds,
+			unit: 'cores',
+		},
+		{
+			metric: 'cores kept busy while loaded: the load generator',
+			value: loadCpu / 1e6 / seconds,
+			unit: 'cores',
+		},
+	];
+}

@@ -17,6 +17,10 @@ export class LoadClient {
 		name: 'the load generator (receiver-load.js)',
 		stdout: 'inherit',
 	});
+	/** The load generator's process id, to read its CPU time. */
+	get pid(): number | undefined {
+		return this.#child.process.pid;
+	}
 	/** Runs `job`; rejects at once if the load generator ends meanwhile. */
 	async run(job: LoadJob): Promise<LoadResult> {
 		const reply = await this.#child.ask(job);

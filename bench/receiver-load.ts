@@ -6,6 +6,7 @@
  */
 import { Pool } from 'undici';
 import { signRequest } from '../source/signing/jwt.js';
+import { type PreparedRequest, prepareRequest, RawConnection } from './raw-load.js';
 
 export interface LoadJob {
 	url: string;
@@ -25,6 +26,11 @@ export interface LoadJob {
 	 * message id per body); one when absent.
 	 */
 	bodies?: number;
+	/**
+	 * How requests are sent: `undici` (the default), or `raw`, the lean sender of raw-load.ts,
+	 * which costs this process a fraction of undici's time a request (bench/README.md).
+	 */
+	client?: 'undici' | 'raw';
 }
 
 export interface LoadResult {
@@ -45,7 +51,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
 	stopping = false;
 	const target = new URL(job.url);
 	if (target.hostname !== '127.0.0.1') throw new Error('the receiver benchmark only talks to 127.0.0.1');
-	const pool = new Pool(target.origin, { connections: job.connections, pipelining: 1 });
+	const raw = job.client === 'raw';
+	const pool = raw ? undefined : new Pool(target.origin, { connections: job.connections, pipelining: 1 });
 	const path = '/bench';
 	const prefix = job.headerPrefix ?? 'svc-';
 	const bodies = Array.from({ length: Math.max(1, job.bodies ?? 1) }, (_, i) =>
@@ -54,6 +61,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
 	// One signed token per body (a pool of them for a single body), re-signed as they age.
 	const count = Math.max(poolSize, bodies.length);
 	let tokens: string[] = [];
+	let prepared: PreparedRequest[] = [];
 	let signedAt = 0;
 	const sign = () => {
 		tokens = Array.from({ length: count }, (_, i) =>
@@ -64,6 +72,16 @@ async function run(job: LoadJob): Promise<LoadResult> {
 				body: bodies[i % bodies.length]!,
 			}),
 		);
+		if (raw)
+			prepared = tokens.map((token, i) =>
+				prepareRequest(
+					target.host,
+					path,
+					{ 'content-type': 'application/json', [`${prefix}signature`]: token, [`${prefix}retried`]: '0' },
+					`${prefix}message-id`,
+					bodies[i % bodies.length]!,
+				),
+			);
 		signedAt = Date.now();
 	};
 	sign();
@@ -75,6 +93,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
 	const begin = performance.now();
 	const deadline = Date.now() + job.durationMs;
 	const lane = async () => {
+		const connection = raw ? new RawConnection(target.hostname, Number(target.port)) : undefined;
 		while (started < max && Date.now() < deadline && !stopping) {
 			const n = started++;
 			if (job.ratePerSecond) {
@@ -83,8 +102,18 @@ async function run(job: LoadJob): Promise<LoadResult> {
 				if (Date.now() >= deadline) break;
 			}
 			if (Date.now() - signedAt > resignEveryMs) sign();
+			if (connection) {
+				try {
+					const status = await connection.send(prepared[n % count]!, `msg_bench${n}`);
+					statuses[status] = (statuses[status] ?? 0) + 1;
+					completed++;
+				} catch {
+					errors++;
+				}
+				continue;
+			}
 			try {
-				const response = await pool.request({
+				const response = await pool!.request({
 					path,
 					method: 'POST',
 					headers: {
@@ -102,10 +131,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
 				errors++;
 			}
 		}
+		connection?.close();
 	};
 	await Promise.all(Array.from({ length: job.connections }, lane));
 	const elapsedMs = performance.now() - begin;
-	await pool.close();
+	await pool?.close();
 	return { completed, elapsedMs, statuses, errors };
 }
 

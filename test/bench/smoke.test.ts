@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectPresets } from '../../source/api/dialect.js';
 import { type LocalService, startLocalService } from '../../source/local/service.js';
+import { startReceiver } from '../../source/receiver/receiver.js';
+import { signRequest } from '../../source/signing/jwt.js';
 import { generateSigningKey } from '../../source/signing/keys.js';
 import { repositoryRoot, transpileBench } from '../support/bench-build.js';
 
@@ -26,6 +28,7 @@ type Listen = typeof import('../../bench/receiver-listen.js');
 type Connection = typeof import('../../bench/connection.js');
 type Tui = typeof import('../../bench/tui.js');
 type Pane = typeof import('../../bench/callbacks-pane.js');
+type RawLoad = typeof import('../../bench/raw-load.js');
 type Watchdog = typeof import('../../bench/watchdog.js');
 
 let children: Children;
@@ -66,6 +69,54 @@ async function tuiChild(script: string, args: string[]): Promise<Record<string, 
 }
 
 describe('the receiver benchmark', () => {
+	it("its lean sender (raw-load.js) sends signed callbacks on one connection and reads each answer's status", async () => {
+		const raw = await benchModule<RawLoad>('raw-load');
+		const key = generateSigningKey();
+		const receiver = await startReceiver({ currentSigningKey: key });
+		const target = new URL(receiver.url);
+		const connection = new raw.RawConnection(target.hostname, Number(target.port));
+		const prepared = (signingKey: string, text: string) =>
+			raw.prepareRequest(
+				target.host,
+				'/bench',
+				{
+					'content-type': 'application/json',
+					'svc-signature': signRequest({
+						key: signingKey,
+						issuer: 'Svc',
+						url: `${target.origin}/bench`,
+						body: text,
+					}),
+				},
+				'svc-message-id',
+				text,
+			);
+		try {
+			const signed = prepared(key, loads.benchCallbackBody('msg_raw'));
+			const statuses = [
+				await connection.send(signed, 'msg_1'),
+				await connection.send(signed, 'msg_2'),
+				await connection.send(prepared(generateSigningKey(), loads.benchCallbackBody('msg_raw')), 'msg_3'),
+				await connection.send(signed, 'msg_4'),
+			];
+			expect(statuses).toEqual([200, 200, 401, 200]);
+			// Each is recorded as it is answered; the snapshot is published at the store's pace.
+			receiver.store.flush();
+			const events = receiver.store.getSnapshot().events;
+			expect(
+				events.map((event) => [event.delivery.messageId, event.verified, event.callback?.sourceMessageId]),
+			).toEqual([
+				['msg_1', true, 'msg_raw'],
+				['msg_2', true, 'msg_raw'],
+				['msg_3', false, 'msg_raw'],
+				['msg_4', true, 'msg_raw'],
+			]);
+		} finally {
+			connection.close();
+			await receiver.close();
+		}
+	});
+
 	it('its load generator signs callbacks that a hosted receiver (receiver-host.js) answers 200', async () => {
 		const key = generateSigningKey();
 		const host = children.BenchChild.fork<
@@ -179,6 +230,8 @@ describe('the Callbacks pane benchmark', () => {
 				connections: 2,
 				durationMs: 30_000,
 				maxRequests: 20,
+				// As the benchmark sends its load.
+				client: 'raw',
 			});
 			expect(result.statuses).toEqual({ 200: 20 });
 			expect((await monitor.measure('jk', 2)).samples).toHaveLength(2);
