@@ -4,6 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -20,6 +21,8 @@ export interface Sink {
 	url: string;
 	arrived: number;
 	latencies: number[];
+	/** When each latency sample was sent (performance.now()), in the same order. */
+	sentAt: number[];
 	/** Resolves when `count` requests have arrived since the last reset. */
 	until(count: number): Promise<void>;
 	reset(): void;
@@ -48,6 +51,7 @@ export async function startSink(): Promise<Sink> {
 		url: '',
 		arrived: 0,
 		latencies: [],
+		sentAt: [],
 		until: (count) =>
 			sink.arrived >= count
 				? Promise.resolve()
@@ -57,6 +61,7 @@ export async function startSink(): Promise<Sink> {
 		reset() {
 			sink.arrived = 0;
 			sink.latencies = [];
+			sink.sentAt = [];
 		},
 		close: () => closeServer(server),
 	};
@@ -65,7 +70,11 @@ export async function startSink(): Promise<Sink> {
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
 			const text = Buffer.concat(chunks).toString();
-			if (text.startsWith('t=')) sink.latencies.push(performance.now() - Number(text.slice(2)));
+			if (text.startsWith('t=')) {
+				const sent = Number(text.slice(2));
+				sink.latencies.push(performance.now() - sent);
+				sink.sentAt.push(sent);
+			}
 			sink.arrived++;
 			res.end('ok');
 			if (waiter && sink.arrived >= waiter.count) {
@@ -228,3 +237,38 @@ export interface Contender {
 }
 
 export const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * With MQTOP_BENCH_VERBOSE set, watches a measure for what makes its slow samples: the pauses
+ * of the garbage collector and the event loop's longest delay; `report` prints them with the
+ * slowest samples, each at its time since the start, so a spike can be put down to a pause of
+ * the loop (GC, a long task) or to waiting with the loop free (a write).
+ */
+export function watchSpikes(label: string): { report(sink: Sink): void } {
+	if (!process.env.MQTOP_BENCH_VERBOSE) return { report() {} };
+	const start = performance.now();
+	const pauses: string[] = [];
+	const observer = new PerformanceObserver((list) => {
+		for (const entry of list.getEntries())
+			if (entry.duration >= 5)
+				pauses.push(`${(entry.startTime - start).toFixed(0)} ms: ${entry.duration.toFixed(1)} ms`);
+	});
+	observer.observe({ entryTypes: ['gc'] });
+	const delay = monitorEventLoopDelay({ resolution: 1 });
+	delay.enable();
+	return {
+		report(sink) {
+			observer.disconnect();
+			delay.disable();
+			const slowest = sink.latencies
+				.map((latency, i) => ({ latency, at: (sink.sentAt[i] ?? start) - start }))
+				.sort((a, b) => b.latency - a.latency)
+				.slice(0, 10)
+				.map(({ latency, at }) => `${latency.toFixed(1)} ms sent at ${at.toFixed(0)} ms`);
+			process.stderr.write(
+				`${label}: slowest ${slowest.join(', ')}; loop delay max ${(delay.max / 1e6).toFixed(1)} ms; ` +
+					`GC pauses of 5 ms or more: ${pauses.join(', ') || 'none'}\n`,
+			);
+		},
+	};
+}

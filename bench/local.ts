@@ -42,6 +42,7 @@ import {
 	startForwarder,
 	startSink,
 	type Target,
+	watchSpikes,
 	withDeadline,
 } from './local-support.js';
 import { type BenchLine, type Benchmark, percentile } from './report.js';
@@ -182,18 +183,20 @@ async function queueThroughput(sink: Sink, service: LocalService): Promise<Bench
 
 async function latency(sink: Sink, forwarderUrl: string, services: Contender[]): Promise<BenchLine[]> {
 	const seconds = fixedRateSeconds / latencyRounds;
-	const measure = async (target: Target) => {
+	const measure = async (target: Target, label: string) => {
 		sink.reset();
+		const spikes = watchSpikes(`latency${label}`);
 		await loadAtRate(target, fixedRate, seconds);
 		await sink.until(fixedRate * seconds);
+		spikes.report(sink);
 		return sink.latencies;
 	};
 	const [base, ...ours] = await rotate(latencyRounds, [
-		() => measure({ origin: forwarderUrl, path: '/in', headers: {} }),
+		() => measure({ origin: forwarderUrl, path: '/in', headers: {} }, ' (forwarder)'),
 		...services.map(
-			({ service }) =>
+			({ service, label }) =>
 				() =>
-					measure(serviceTarget(service, `${sink.url}/l`)),
+					measure(serviceTarget(service, `${sink.url}/l`), label),
 		),
 	]);
 	const baseSamples = base!.flat();

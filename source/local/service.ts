@@ -120,6 +120,8 @@ export interface LocalService extends LocalServiceHandle {
 	readonly dataDir: string | undefined;
 	/** Bytes of records written to the data directory so far (0 in memory). */
 	writtenBytes(): number;
+	/** Records written to the data directory so far, puts and deletes alike (0 in memory). */
+	writtenRecords(): number;
 	/** The dialect the data directory kept before this start (undefined: none kept yet). */
 	readonly keptDialect: Dialect | undefined;
 	close(): Promise<StopReport>;
@@ -273,7 +275,10 @@ async function serve(
 	};
 	// Not enumerable: what is spread of a service (the info posted from a worker, or written
 	// for other processes) stays plain data.
-	return Object.defineProperty(service, 'writtenBytes', { value: () => keeper.bytesWritten }) as LocalService;
+	return Object.defineProperties(service, {
+		writtenBytes: { value: () => keeper.bytesWritten },
+		writtenRecords: { value: () => keeper.recordsWritten },
+	}) as LocalService;
 }
 
 /** What every runtime of one service shares: where it is, how it keeps, sends and reports. */

@@ -9,6 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messageCodec } from '../../source/local/persistence/codec.js';
+import { collections } from '../../source/local/persistence/collections.js';
 import { Journal } from '../../source/local/persistence/journal.js';
 import { type LocalService, type LocalServiceOptions, stateDirectory } from '../../source/local/service.js';
 import { waitUntil } from '../support/wait.js';
@@ -174,6 +175,47 @@ describe('delivery logs across a restart', () => {
 		// Nothing of them is left in the data directory: a start without the later clock has none either.
 		const last = await start(dataDir, { limits: { max_events_size: 5 } });
 		expect(await logsOf(last)).toEqual([]);
+	});
+
+	it('writes a new entry over the one it pushes out: a full log costs no deletes of entries', async () => {
+		const dataDir = kept.dir('logs-overwritten');
+		// Two messages' entries (three each): from the third on, each pushes out a whole message.
+		const service = await start(dataDir, { limits: { max_events_size: 6 } });
+		for (const name of ['/a', '/b', '/c']) await delivered(service, name);
+		const before = service.writtenRecords();
+		const count = 4;
+		for (let i = 0; i < count; i++) await delivered(service, `/more-${i}`);
+		// Per message: the message and its copy for the logs, three entries, the message's delete
+		// and the delete of the copy it pushed out (and now and then the statistics). Deleting the
+		// three entries pushed out made it 10.
+		expect((service.writtenRecords() - before) / count).toBeLessThan(8);
+	});
+
+	it('moves the entries to their slots when max_events_size changed between two starts', async () => {
+		const dataDir = kept.dir('logs-new-capacity');
+		const service = await start(dataDir, { limits: { max_events_size: 6 } });
+		// Nine entries in six slots: the last six kept, three of them written over the first ones' slots.
+		for (const name of ['/a', '/b', '/c']) await delivered(service, name);
+		const before = await logsOf(service);
+		await service.close();
+
+		// Nine slots now: the six entries keep their sequence numbers, three of them in new slots.
+		const again = await start(dataDir, { limits: { max_events_size: 9 } });
+		expect(await logsOf(again)).toEqual(before);
+		const fourth = await delivered(again, '/d');
+		const now = await logsOf(again);
+		expect(now.slice(0, 3).map((e) => e.messageId)).toEqual([fourth, fourth, fourth]);
+		expect(now.slice(3)).toEqual(before);
+		await again.close();
+		const journal = await Journal.open(stateDirectory(dataDir), () => {});
+		try {
+			const keys = (await journal.load('logs', collections.logs)).map(([key]) => key);
+			expect(keys.sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
+		} finally {
+			await journal.close();
+		}
+		const last = await start(dataDir, { limits: { max_events_size: 9 } });
+		expect(await logsOf(last)).toEqual(now);
 	});
 
 	it('deletes from the data directory the entries it drops, and their messages', async () => {

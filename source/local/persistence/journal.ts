@@ -56,6 +56,8 @@ export interface Keeper {
 	close(): Promise<void>;
 	/** Bytes of records written so far (their values), for diagnostics and tests. */
 	readonly bytesWritten: number;
+	/** Records written so far, puts and deletes alike, for diagnostics and tests. */
+	readonly recordsWritten: number;
 }
 
 /** A write failed: the journal keeps nothing more until it is opened again. */
@@ -123,6 +125,7 @@ export class Journal implements Keeper {
 	private reported = 0;
 	private written = 0;
 	bytesWritten = 0;
+	recordsWritten = 0;
 	/** The batch being written, when someone waits for it, and the one after it (all reported since). */
 	private current: Batch | undefined;
 	private upcoming: Batch | undefined;
@@ -379,6 +382,7 @@ export class Journal implements Keeper {
 			if (this.options.faults) await this.options.faults.checkWrite();
 			for (const name of clears) await this.db.clear(rangeOf(name));
 			if (operations.length > 0) await this.db.batch(operations);
+			this.recordsWritten += operations.length;
 		} catch (error) {
 			failure = error;
 		}
@@ -455,4 +459,5 @@ export const keepNothing: Keeper = {
 	settle: () => undefined,
 	close: async () => {},
 	bytesWritten: 0,
+	recordsWritten: 0,
 };

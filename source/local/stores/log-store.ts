@@ -6,14 +6,16 @@
  *
  * Kept across restarts as the deployed service keeps them (upstash/docs: "only the last
  * 10.000 logs are kept", and the pay-as-you-go plan's logs retention of 7 days): record by
- * record under its sequence number, and each message once, for as long as a record points at
- * it. A new record writes itself (and its message, the first time); the one it pushes out is
- * deleted, and that is said (EvictionReporter).
+ * record under its slot of the ring, with its sequence number, and each message once, for as
+ * long as a record points at it. A new record writes itself (and its message, the first time)
+ * over the one it pushes out, so a full ring costs no deletes; that one going is said
+ * (EvictionReporter). A capacity changed between two starts moves the records to their new
+ * slots.
  */
 import type { EventState } from '../../api/schemas.js';
 import type { StoredMessage } from '../messages/message.js';
 import { type EvictionReporter, noEvictionReport } from './evictions.js';
-import { discard, type RecordSink, seqKey } from './record-sink.js';
+import { discard, type RecordSink } from './record-sink.js';
 
 export interface LogRecord {
 	time: number;
@@ -26,8 +28,8 @@ export interface LogRecord {
 	nextDeliveryTime?: number;
 }
 
-/** A record as kept: its message by id. */
-export type KeptLogRecord = Omit<LogRecord, 'message'> & { messageId: string };
+/** A record as kept: its message by id, and its sequence number (its key is its slot). */
+export type KeptLogRecord = Omit<LogRecord, 'message'> & { messageId: string; seq: number };
 
 export interface LogQuery {
 	count: number;
@@ -52,8 +54,8 @@ const everyFieldCopied: [Exclude<OptionalField, Copied>] extends [never] ? true 
 void everyFieldCopied;
 
 /** A record as kept, built field by field (an object rest and spread cost more, once per state change). */
-function keptRecord(record: LogRecord): KeptLogRecord {
-	const kept: KeptLogRecord = { time: record.time, state: record.state, messageId: record.message.id };
+function keptRecord(seq: number, record: LogRecord): KeptLogRecord {
+	const kept: KeptLogRecord = { seq, time: record.time, state: record.state, messageId: record.message.id };
 	if (record.responseStatus !== undefined) kept.responseStatus = record.responseStatus;
 	if (record.responseHeader !== undefined) kept.responseHeader = record.responseHeader;
 	if (record.responseBody !== undefined) kept.responseBody = record.responseBody;
@@ -61,6 +63,9 @@ function keptRecord(record: LogRecord): KeptLogRecord {
 	if (record.nextDeliveryTime !== undefined) kept.nextDeliveryTime = record.nextDeliveryTime;
 	return kept;
 }
+
+/** The key of a slot of the ring. */
+const slotKey = (slot: number) => slot.toString();
 
 export class LogStore {
 	private readonly ring: (LogRecord | undefined)[];
@@ -88,20 +93,22 @@ export class LogStore {
 		if (this.capacity <= 0) return;
 		this.expire(record.time);
 		if (this.next - this.oldest >= this.ring.length) {
-			this.remove(this.next - this.ring.length);
+			// The new record takes its slot: written over, not deleted.
+			this.remove(this.next - this.ring.length, false);
 			this.evictions.evicted('delivery logs', 1, this.capacityReason);
 		}
 		const seq = this.next++;
-		this.place(seq, record);
+		const slot = this.place(seq, record);
 		if (this.refer(record.message.id) === 1) this.sinks.messages.put(record.message.id, record.message);
-		this.sinks.records.put(seqKey(seq), keptRecord(record));
+		this.sinks.records.put(slotKey(slot), keptRecord(seq, record));
 	}
 
 	/**
-	 * Puts back what was kept (the sinks are told only of what goes): the records in key order
-	 * and the messages they point at, the live one of an id when `live` has it. Records
-	 * without their message are dropped (answered, to be reported), and so are those past the
-	 * capacity or the retention at `now`, and messages no record points at.
+	 * Puts back what was kept (the sinks are told only of what changes): the records in
+	 * sequence order and the messages they point at, the live one of an id when `live` has it.
+	 * Records without their message are dropped (answered, to be reported), and so are those
+	 * past the capacity or the retention at `now`, and messages no record points at. A record
+	 * kept under another slot (the capacity changed since) is moved to its own.
 	 */
 	restore(
 		kept: readonly [string, KeptLogRecord][],
@@ -110,27 +117,31 @@ export class LogStore {
 		live: (id: string) => StoredMessage | undefined = () => undefined,
 	): { unreadable: number } {
 		let unreadable = 0;
-		const readable: { seq: number; record: LogRecord }[] = [];
-		for (const [key, { messageId, ...rest }] of kept) {
-			const seq = Number(key);
+		const readable: { seq: number; key: string; kept: KeptLogRecord; record: LogRecord }[] = [];
+		for (const [key, keptRecord] of kept) {
+			const { messageId, seq, ...rest } = keptRecord;
 			const message = messages.has(messageId) ? (live(messageId) ?? messages.get(messageId)) : undefined;
 			if (!Number.isSafeInteger(seq) || seq < 0 || !message) {
 				unreadable++;
 				this.sinks.records.delete(key);
 				continue;
 			}
-			readable.push({ seq, record: { ...rest, message } });
+			readable.push({ seq, key, kept: keptRecord, record: { ...rest, message } });
 		}
+		readable.sort((a, b) => a.seq - b.seq);
 		// Written within one ring's length of the newest, unless the capacity shrank since.
 		const floor = (readable.at(-1)?.seq ?? 0) - this.ring.length + 1;
-		for (const { seq, record } of readable) {
-			if (seq < floor) {
-				this.sinks.records.delete(seqKey(seq));
-				continue;
-			}
+		const moved: { slot: number; kept: KeptLogRecord }[] = [];
+		for (const { seq, key, kept: keptRecord, record } of readable) {
+			const slot = seq % this.ring.length;
+			// Every key left is deleted before any record is put under its slot: one may be the other's.
+			if (seq < floor || key !== slotKey(slot)) this.sinks.records.delete(key);
+			if (seq < floor) continue;
+			if (key !== slotKey(slot)) moved.push({ slot, kept: keptRecord });
 			this.place(seq, record);
 			this.refer(record.message.id);
 		}
+		for (const { slot, kept: keptRecord } of moved) this.sinks.records.put(slotKey(slot), keptRecord);
 		this.next = (readable.at(-1)?.seq ?? -1) + 1;
 		this.oldest = Math.max(0, floor);
 		for (const id of messages.keys()) if (!this.references.has(id)) this.sinks.messages.delete(id);
@@ -152,10 +163,11 @@ export class LogStore {
 		return { records };
 	}
 
-	private place(seq: number, record: LogRecord): void {
+	private place(seq: number, record: LogRecord): number {
 		const slot = seq % this.ring.length;
 		this.ring[slot] = record;
 		this.seqs[slot] = seq;
+		return slot;
 	}
 
 	private refer(messageId: string): number {
@@ -182,15 +194,18 @@ export class LogStore {
 		);
 	}
 
-	/** Removes the record of `seq`, and its message once no record points at it. */
-	private remove(seq: number): void {
+	/**
+	 * Removes the record of `seq`, and its message once no record points at it; its kept record
+	 * is deleted unless `deleteKept` is false (a new record is written over it).
+	 */
+	private remove(seq: number, deleteKept = true): void {
 		const slot = seq % this.ring.length;
 		const record = this.seqs[slot] === seq ? this.ring[slot] : undefined;
 		this.oldest = Math.max(this.oldest, seq + 1);
 		if (!record) return;
 		this.ring[slot] = undefined;
 		this.seqs[slot] = -1;
-		this.sinks.records.delete(seqKey(seq));
+		if (deleteKept) this.sinks.records.delete(slotKey(slot));
 		const id = record.message.id;
 		const count = (this.references.get(id) ?? 1) - 1;
 		if (count > 0) {
