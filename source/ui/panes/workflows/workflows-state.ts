@@ -46,9 +46,10 @@ export function workflowsReducer(state: WorkflowsState, action: WorkflowsAction)
 			if (state.stepOpen && !state.confirm) return { ...state, stepOpen: false, detailScroll: 0 };
 			if (state.confirm || state.detail)
 				return listPane.listPaneReducer(state, { type: state.confirm ? 'request/cancel' : 'detail/close' });
+			// Nothing open: the filter and order cleared, the list follows the newest again.
 			return listPane.listPaneReducer(state, action, listPane.followNewest);
 		default:
-			// Another filter (or none, on esc) shows other rows: the list follows the newest again.
+			// Another filter shows other rows: the list follows the newest again.
 			return listPane.listPaneReducer(state, action, listPane.followNewest);
 	}
 }
