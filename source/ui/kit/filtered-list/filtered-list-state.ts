@@ -105,6 +105,9 @@ function toPage<S extends FilteredListState<unknown>>(
 	return { ...state, cursor, previous, selected: undefined, detail: false, detailScroll: 0 };
 }
 
+/** `/` over the page shows other rows (another filter, or none): from the first. */
+export const fromFirstRow = <S extends TailListState>(state: S): S => ({ ...state, selected: undefined });
+
 export function filteredListReducer<F, S extends FilteredListState<F>>(
 	state: S,
 	action: FilteredListAction<F>,
@@ -126,11 +129,7 @@ export function filteredListReducer<F, S extends FilteredListState<F>>(
 				? state
 				: toPage(state, state.previous.at(-1), state.previous.slice(0, -1));
 		default:
-			// `/` over the page: another filter shows other rows, from the first.
-			if (isRowFilterAction(action))
-				return action.type === 'filter/set'
-					? { ...rowFilterReducer(state, action), selected: undefined }
-					: rowFilterReducer(state, action);
+			if (isRowFilterAction(action)) return rowFilterReducer(state, action, fromFirstRow);
 			return tailListReducer(state, action);
 	}
 }

@@ -7,18 +7,11 @@
 import { bindingsIn } from '../../keys/bind.js';
 import type { Scope } from '../../keys/key-table.js';
 import { rowBindings } from '../row-filter/bindings.js';
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../row-filter/row-filter-state.js';
+import * as rowFilter from '../row-filter/row-filter-state.js';
 import { upDown } from '../tail-list/bindings.js';
 
 /** The index shown, and the list it is chosen from, with `/` and the order over it. */
-export interface IndexChoice extends RowFilterState {
+export interface IndexChoice extends rowFilter.RowFilterState {
 	indexId: string | undefined;
 	/** The list of the account's indexes is open. */
 	picking: boolean;
@@ -40,7 +33,7 @@ export type IndexAction =
 	| { type: 'index/create'; open: boolean }
 	/** Esc: closes the filter's field, else clears the filter and order, else closes the list. */
 	| { type: 'index/cancel' }
-	| RowFilterAction;
+	| rowFilter.RowFilterAction;
 
 /** Without an id configured, the list is open when the pane is first shown; Esc closes it. */
 export function indexChoice(indexId: string | undefined): IndexChoice {
@@ -49,16 +42,15 @@ export function indexChoice(indexId: string | undefined): IndexChoice {
 		picking: !indexId,
 		typing: false,
 		cursor: undefined,
-		...initialRowFilter,
+		...rowFilter.initialRowFilter,
 	};
 }
 
+/** Another filter (or none) shows other rows: the index shown is selected again, or the first. */
+const fromShown = <S extends IndexChoice>(state: S): S => ({ ...state, cursor: undefined });
+
 export function indexReducer<S extends IndexChoice>(state: S, action: IndexAction): S {
-	// Another filter shows other rows: the index shown is selected again, or the first.
-	if (isRowFilterAction(action))
-		return action.type === 'filter/set'
-			? { ...rowFilterReducer(state, action), cursor: undefined }
-			: rowFilterReducer(state, action);
+	if (rowFilter.isRowFilterAction(action)) return rowFilter.rowFilterReducer(state, action, fromShown);
 	switch (action.type) {
 		case 'index/pick':
 			return state.picking ? state : { ...state, picking: true, typing: false, cursor: undefined };
@@ -72,11 +64,13 @@ export function indexReducer<S extends IndexChoice>(state: S, action: IndexActio
 		}
 		case 'index/create':
 			return Boolean(state.creating) === action.open ? state : { ...state, creating: action.open };
-		case 'index/cancel':
+		case 'index/cancel': {
 			if (state.creating) return { ...state, creating: false };
-			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
-			if (state.picking && clearedFilter(state)) return { ...clearedFilter(state)!, cursor: undefined };
+			if (state.filtering) return rowFilter.rowFilterReducer(state, { type: 'filter/close' });
+			const cleared = state.picking && rowFilter.clearedFilter(state, fromShown);
+			if (cleared) return cleared;
 			return state.picking || state.typing ? { ...state, picking: false, typing: false } : state;
+		}
 	}
 }
 

@@ -73,6 +73,26 @@ export function requestFlowReducer<P extends PendingRequest, S extends RequestFl
 }
 
 /**
+ * A pane's reducer with the request flow in its state: the flow's actions go to the flow, and
+ * then to `answered`, what they do to the pane's own part (a done edit closes its form, a
+ * refusal stays over what was typed; `before` is the state the action came to); every other
+ * action goes to `reducer`.
+ */
+export function withRequestFlow<
+	P extends PendingRequest,
+	S extends RequestFlow<P>,
+	A extends { type: string },
+>(
+	reducer: (state: S, action: Exclude<A, RequestFlowAction<P>>) => S,
+	answered: (next: S, action: RequestFlowAction<P>, before: S) => S = (next) => next,
+): (state: S, action: A | RequestFlowAction<P>) => S {
+	return (state, action) =>
+		isRequestFlowAction<P>(action)
+			? answered(requestFlowReducer(state, action), action, state)
+			: reducer(state, action as Exclude<A, RequestFlowAction<P>>);
+}
+
+/**
  * A list whose rows are changed through the request flow (Queues, Schedules, Flow control,
  * Workflows, Messages): the tail list's selection and detail beside the question and notice,
  * one state a pane extends with its own, with one reducer that gives each action to its part.

@@ -39,14 +39,28 @@ export function isRowFilterAction(action: { type: string }): action is RowFilter
 	return types.has(action.type);
 }
 
-export function rowFilterReducer<S extends RowFilterState>(state: S, action: RowFilterAction): S {
+/**
+ * What else changes in a list's state when it shows other rows (another filter, or none): e.g.
+ * the selection goes back to the first row, or a newest-first list follows the newest again.
+ */
+export type Refiltered<S> = (state: S) => S;
+
+/** The filter and order actions; a new filter (`filter/set`) also does what `refiltered` says. */
+export function rowFilterReducer<S extends RowFilterState>(
+	state: S,
+	action: RowFilterAction,
+	refiltered?: Refiltered<S>,
+): S {
 	switch (action.type) {
 		case 'filter/open':
 			return state.filtering ? state : { ...state, filtering: true };
-		case 'filter/set':
-			return state.filter === action.text && !state.filtering
-				? state
-				: { ...state, filter: action.text, filtering: false };
+		case 'filter/set': {
+			const next =
+				state.filter === action.text && !state.filtering
+					? state
+					: { ...state, filter: action.text, filtering: false };
+			return refiltered ? refiltered(next) : next;
+		}
 		case 'filter/close':
 			return state.filtering ? { ...state, filtering: false } : state;
 		case 'order/step':
@@ -58,10 +72,10 @@ export function rowFilterReducer<S extends RowFilterState>(state: S, action: Row
 
 /**
  * Esc on a list with nothing open: clears its filter and its order, back to every row in the
- * service's order; undefined when there is neither to clear.
+ * service's order (and what `refiltered` says); undefined when there is neither to clear.
  */
-export function clearedFilter<S extends RowFilterState>(state: S): S | undefined {
-	return state.filter || state.order
-		? { ...state, filter: '', filtering: false, order: undefined }
-		: undefined;
+export function clearedFilter<S extends RowFilterState>(state: S, refiltered?: Refiltered<S>): S | undefined {
+	if (!state.filter && !state.order) return undefined;
+	const cleared = { ...state, filter: '', filtering: false, order: undefined };
+	return refiltered ? refiltered(cleared) : cleared;
 }

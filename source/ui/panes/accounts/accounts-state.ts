@@ -1,14 +1,7 @@
 /** What the Accounts pane keeps: the selected row, the open detail with its scroll, the filter and order. */
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../../kit/row-filter/row-filter-state.js';
+import * as rowFilter from '../../kit/row-filter/row-filter-state.js';
 
-export interface AccountsState extends RowFilterState {
+export interface AccountsState extends rowFilter.RowFilterState {
 	cursor: number;
 	detail: boolean;
 	detailScroll: number;
@@ -18,24 +11,23 @@ export type AccountsAction =
 	| { type: 'cursor/move'; delta: number; count: number }
 	| { type: 'detail/open' }
 	| { type: 'detail/scroll'; delta: number; count: number }
-	| RowFilterAction
+	| rowFilter.RowFilterAction
 	| { type: 'back' };
 
 export const initialAccountsState: AccountsState = {
 	cursor: 0,
 	detail: false,
 	detailScroll: 0,
-	...initialRowFilter,
+	...rowFilter.initialRowFilter,
 };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+/** Another filter (or none) shows other rows: from the first. */
+const fromFirst = (state: AccountsState): AccountsState => ({ ...state, cursor: 0 });
+
 export function accountsReducer(state: AccountsState, action: AccountsAction): AccountsState {
-	// Another filter shows other rows: from the first.
-	if (isRowFilterAction(action))
-		return action.type === 'filter/set'
-			? { ...rowFilterReducer(state, action), cursor: 0 }
-			: rowFilterReducer(state, action);
+	if (rowFilter.isRowFilterAction(action)) return rowFilter.rowFilterReducer(state, action, fromFirst);
 	switch (action.type) {
 		case 'cursor/move': {
 			const cursor = clamp(state.cursor + action.delta, 0, Math.max(0, action.count - 1));
@@ -48,8 +40,8 @@ export function accountsReducer(state: AccountsState, action: AccountsAction): A
 			return next === state.detailScroll ? state : { ...state, detailScroll: next };
 		}
 		case 'back':
-			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
+			if (state.filtering) return rowFilter.rowFilterReducer(state, { type: 'filter/close' });
 			if (state.detail) return { ...state, detail: false };
-			return clearedFilter({ ...state, cursor: 0 }) ?? state;
+			return rowFilter.clearedFilter(state, fromFirst) ?? state;
 	}
 }

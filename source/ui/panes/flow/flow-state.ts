@@ -5,22 +5,8 @@
  */
 import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/form-state.js';
-import {
-	initialRequestList,
-	leaveRequestFlow,
-	type RequestListAction,
-	type RequestListState,
-	requestListReducer,
-} from '../../kit/request-flow/request-flow-state.js';
+import * as listPane from '../../kit/list-pane/list-pane-state.js';
 import type { TrendSample } from '../../kit/resource-list/controller.js';
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../../kit/row-filter/row-filter-state.js';
 import { addSamples, type Trends } from '../../kit/trend/trend-state.js';
 import type { PinField, UnpinField } from './limits.js';
 
@@ -28,25 +14,21 @@ export type LimitsForm =
 	| { kind: 'pin'; key: string; state: FormState<PinField> }
 	| { kind: 'unpin'; key: string; state: FormState<UnpinField> };
 
-export interface FlowState extends RequestListState, RowFilterState {
+export interface FlowState extends listPane.ListPaneState {
 	form: LimitsForm | undefined;
 	/** Each key's wait list over the last polls. */
 	trends: Trends;
 }
 
 export type FlowAction =
-	| RequestListAction
+	| listPane.ListPaneAction
 	| TrendSample
-	| RowFilterAction
-	/** Esc: clears the filter and the order. */
-	| { type: 'back' }
 	| { type: 'form/open'; form: LimitsForm }
 	| { type: 'form/action'; action: FormAction<string> }
 	| { type: 'form/close' };
 
 export const initialFlowState: FlowState = {
-	...initialRequestList,
-	...initialRowFilter,
+	...listPane.initialListPane,
 	form: undefined,
 	trends: {},
 };
@@ -64,13 +46,10 @@ function formAction(form: LimitsForm, action: FormAction<string>): LimitsForm {
 }
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
-	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
 	switch (action.type) {
-		case 'back':
-			return clearedFilter(state) ?? state;
 		case 'request/done':
 			// Sent, the form is done; refused, it stays as typed, the refusal over it (the notice).
-			return { ...requestListReducer(state, action), form: undefined };
+			return { ...listPane.listPaneReducer(state, action), form: undefined };
 		case 'form/open':
 			return { ...state, form: action.form, notice: undefined };
 		case 'form/action':
@@ -80,8 +59,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 		case 'trend/sample':
 			return { ...state, trends: addSamples(state.trends, action.samples) };
 		default:
-			return requestListReducer(state, action);
+			return listPane.listPaneReducer(state, action);
 	}
 }
 
-export const leaveFlow = (state: FlowState): FlowState => ({ ...leaveRequestFlow(state), filtering: false });
+export const leaveFlow = (state: FlowState): FlowState => listPane.leaveListPane(state);

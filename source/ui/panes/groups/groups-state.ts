@@ -9,19 +9,11 @@ import { type FormAction, type FormState, formReducer, formScope } from '../../k
 import type { Notice } from '../../kit/notice-line/notice-line-view.js';
 import {
 	idleRequestFlow,
-	isRequestFlowAction,
 	type RequestFlow,
 	type RequestFlowAction,
-	requestFlowReducer,
+	withRequestFlow,
 } from '../../kit/request-flow/request-flow-state.js';
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../../kit/row-filter/row-filter-state.js';
+import * as rowFilter from '../../kit/row-filter/row-filter-state.js';
 import { endpointLines, type GroupEdit, type GroupField, type GroupFormKind } from './edits.js';
 import type { GroupMember } from './endpoints.js';
 
@@ -34,7 +26,7 @@ export interface GroupForm {
 	marked: readonly GroupMember[];
 }
 
-export interface GroupsState extends RequestFlow<GroupEdit>, RowFilterState {
+export interface GroupsState extends RequestFlow<GroupEdit>, rowFilter.RowFilterState {
 	/** Name of the selected group in the list. */
 	selected: string | undefined;
 	/** The selected group's detail is open. */
@@ -50,7 +42,7 @@ export interface GroupsState extends RequestFlow<GroupEdit>, RowFilterState {
 	/** False once the service answered that it has no URL Group listing (404/405). */
 	listed: boolean;
 	/** The filter and order of the open group's endpoints (the state's own are the groups'). */
-	endpointRows: RowFilterState;
+	endpointRows: rowFilter.RowFilterState;
 }
 
 export type GroupsAction =
@@ -64,7 +56,7 @@ export type GroupsAction =
 	| { type: 'form/action'; action: FormAction<GroupField> }
 	| { type: 'form/close' }
 	| RequestFlowAction<GroupEdit>
-	| RowFilterAction
+	| rowFilter.RowFilterAction
 	| { type: 'unlisted' };
 
 export const initialGroupsState: GroupsState = {
@@ -75,10 +67,10 @@ export const initialGroupsState: GroupsState = {
 	typed: undefined,
 	form: undefined,
 	...idleRequestFlow,
-	...initialRowFilter,
+	...rowFilter.initialRowFilter,
 	failure: undefined,
 	listed: true,
-	endpointRows: initialRowFilter,
+	endpointRows: rowFilter.initialRowFilter,
 };
 
 /** The view inside the pane that has the keys. */
@@ -108,9 +100,8 @@ function formAction(form: GroupForm, action: FormAction<GroupField>): GroupForm 
 	return { ...form, state: next };
 }
 
-/** The kit's flow, and what an answer does to the pane: a done edit shows its group, a refusal stays over its form. */
-function groupsFlowReducer(state: GroupsState, action: RequestFlowAction<GroupEdit>): GroupsState {
-	const next = requestFlowReducer(state, action);
+/** What an answer does to the pane: a done edit shows its group, a refusal stays over its form. */
+function answered(next: GroupsState, action: RequestFlowAction<GroupEdit>, state: GroupsState): GroupsState {
 	switch (action.type) {
 		case 'request/confirm':
 			return { ...next, failure: undefined };
@@ -135,17 +126,19 @@ function groupsFlowReducer(state: GroupsState, action: RequestFlowAction<GroupEd
 	}
 }
 
-export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsState {
-	if (isRequestFlowAction<GroupEdit>(action)) return groupsFlowReducer(state, action);
+function ownReducer(
+	state: GroupsState,
+	action: Exclude<GroupsAction, RequestFlowAction<GroupEdit>>,
+): GroupsState {
 	// In an open group, `/` and the order are its endpoints'; another filter starts at the first.
-	if (isRowFilterAction(action))
+	if (rowFilter.isRowFilterAction(action))
 		return state.open
 			? {
 					...state,
-					endpointRows: rowFilterReducer(state.endpointRows, action),
+					endpointRows: rowFilter.rowFilterReducer(state.endpointRows, action),
 					...(action.type === 'filter/set' ? { endpointCursor: 0 } : {}),
 				}
-			: rowFilterReducer(state, action);
+			: rowFilter.rowFilterReducer(state, action);
 	switch (action.type) {
 		case 'select':
 			return action.name === state.selected
@@ -154,13 +147,14 @@ export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsS
 		case 'open':
 			return state.open
 				? state
-				: { ...state, open: true, endpointCursor: 0, marked: [], endpointRows: initialRowFilter };
+				: { ...state, open: true, endpointCursor: 0, marked: [], endpointRows: rowFilter.initialRowFilter };
 		case 'back': {
-			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
-			if (!state.open) return clearedFilter(state) ?? state;
+			if (state.filtering) return rowFilter.rowFilterReducer(state, { type: 'filter/close' });
+			if (!state.open) return rowFilter.clearedFilter(state) ?? state;
 			const rows = state.endpointRows;
-			if (rows.filtering) return { ...state, endpointRows: rowFilterReducer(rows, { type: 'filter/close' }) };
-			const cleared = clearedFilter(rows);
+			if (rows.filtering)
+				return { ...state, endpointRows: rowFilter.rowFilterReducer(rows, { type: 'filter/close' }) };
+			const cleared = rowFilter.clearedFilter(rows);
 			return cleared
 				? { ...state, endpointRows: cleared, endpointCursor: 0 }
 				: { ...state, open: false, marked: [] };
@@ -190,3 +184,6 @@ export function groupsReducer(state: GroupsState, action: GroupsAction): GroupsS
 			return state.listed ? { ...state, listed: false } : state;
 	}
 }
+
+/** The groups, the open one and its forms; the kit's request flow, with what an answer does to them. */
+export const groupsReducer = withRequestFlow<GroupEdit, GroupsState, GroupsAction>(ownReducer, answered);

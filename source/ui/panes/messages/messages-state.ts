@@ -1,21 +1,7 @@
 /** What the Messages pane keeps besides the messages themselves. */
 import { sameItems } from '../../data/same-items.js';
-import {
-	initialRequestList,
-	leaveRequestFlow,
-	type PendingRequest,
-	type RequestListAction,
-	type RequestListState,
-	requestListReducer,
-} from '../../kit/request-flow/request-flow-state.js';
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../../kit/row-filter/row-filter-state.js';
+import * as listPane from '../../kit/list-pane/list-pane-state.js';
+import type { PendingRequest } from '../../kit/request-flow/request-flow-state.js';
 
 /** The cancel of one message, shown as its request. */
 export interface CancelRequest extends PendingRequest {
@@ -23,7 +9,7 @@ export interface CancelRequest extends PendingRequest {
 }
 
 /** A cancel is a request flow: shown as its request first, sent on a yes, its outcome a notice. */
-export interface MessagesState extends RequestListState<CancelRequest>, RowFilterState {
+export interface MessagesState extends listPane.ListPaneState<CancelRequest> {
 	/** The field for a message id to follow is open. */
 	editing: boolean;
 	/** The ids on screen: what the pane polls. */
@@ -33,35 +19,30 @@ export interface MessagesState extends RequestListState<CancelRequest>, RowFilte
 }
 
 export type MessagesAction =
-	| RequestListAction<CancelRequest>
-	| RowFilterAction
+	/** Esc (`back`): closes the innermost thing open. */
+	| listPane.ListPaneAction<CancelRequest>
 	| { type: 'shown'; ids: readonly string[] }
 	| { type: 'follow/open' }
 	| { type: 'follow/close' }
 	/** The id the pane was opened on is followed (or was refused, with a notice). */
-	| { type: 'opened' }
-	/** Esc: closes the innermost thing open. */
-	| { type: 'back' };
+	| { type: 'opened' };
 
 export const initialMessagesState: MessagesState = {
-	...initialRequestList,
-	...initialRowFilter,
+	...listPane.initialListPane,
 	editing: false,
 	shown: [],
 };
 
 export function messagesReducer(state: MessagesState, action: MessagesAction): MessagesState {
-	// Another filter shows other rows: the list follows the newest again.
-	if (isRowFilterAction(action))
-		return action.type === 'filter/set'
-			? { ...rowFilterReducer(state, action), selected: undefined, detail: false }
-			: action.type === 'filter/open'
-				? rowFilterReducer({ ...state, editing: false }, action)
-				: rowFilterReducer(state, action);
 	switch (action.type) {
+		// The request, or the filter's field, replaces the follow field.
 		case 'request/confirm':
-			// The request replaces the field.
-			return { ...requestListReducer(state, action), editing: false };
+			return { ...listPane.listPaneReducer(state, action), editing: false };
+		case 'filter/open':
+			return listPane.listPaneReducer({ ...state, editing: false }, action);
+		// Another filter shows other rows: the list follows the newest again.
+		case 'filter/set':
+			return listPane.listPaneReducer(state, action, listPane.followNewest);
 		case 'shown':
 			return sameItems(action.ids, state.shown) ? state : { ...state, shown: [...action.ids] };
 		case 'follow/open':
@@ -71,19 +52,18 @@ export function messagesReducer(state: MessagesState, action: MessagesAction): M
 		case 'opened':
 			return state.opened === undefined ? state : { ...state, opened: undefined };
 		case 'back':
-			if (state.confirm) return requestListReducer(state, { type: 'request/cancel' });
+			if (state.confirm) return listPane.listPaneReducer(state, { type: 'request/cancel' });
 			if (state.editing) return { ...state, editing: false, notice: undefined };
-			if (state.filtering) return rowFilterReducer(state, { type: 'filter/close' });
-			if (!state.detail) return clearedFilter(state) ?? state;
-			return requestListReducer(state, { type: 'detail/close' });
+			if (state.filtering) return listPane.listPaneReducer(state, { type: 'filter/close' });
+			return listPane.listPaneReducer(state, state.detail ? { type: 'detail/close' } : action);
 		default:
-			return requestListReducer(state, action);
+			return listPane.listPaneReducer(state, action);
 	}
 }
 
 /** Leaving the pane closes the detail, the field, the request shown and the notice. */
 export function leaveMessages(state: MessagesState): MessagesState {
-	return { ...leaveRequestFlow(state), detail: false, detailScroll: 0, editing: false, filtering: false };
+	return { ...listPane.leaveListPane(state), detail: false, detailScroll: 0, editing: false };
 }
 
 /**

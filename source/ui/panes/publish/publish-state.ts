@@ -11,11 +11,10 @@ import { type FormAction, type FormState, formReducer, formScope } from '../../k
 import type { Notice } from '../../kit/notice-line/notice-line-view.js';
 import {
 	idleRequestFlow,
-	isRequestFlowAction,
 	type PendingRequest,
 	type RequestFlow,
 	type RequestFlowAction,
-	requestFlowReducer,
+	withRequestFlow,
 } from '../../kit/request-flow/request-flow-state.js';
 import type { PublishField } from './publish-form.js';
 import type { ItemField } from './trigger-items.js';
@@ -108,9 +107,12 @@ export function publishScope(state: PublishState): Scope | undefined {
 	return state.view === 'trigger' ? 'publish.trigger' : undefined;
 }
 
-/** The kit's flow, and what an answer does to what was typed: a refusal gives the publish form its keys back. */
-function publishFlowReducer(state: PublishState, action: RequestFlowAction<PendingSend>): PublishState {
-	const next = requestFlowReducer(state, action);
+/** What an answer does to what was typed: a refusal gives the publish form its keys back. */
+function answered(
+	next: PublishState,
+	action: RequestFlowAction<PendingSend>,
+	state: PublishState,
+): PublishState {
 	switch (action.type) {
 		// The form keeps its edit mode under the preview: n or Esc goes back to editing it.
 		case 'request/confirm':
@@ -127,8 +129,10 @@ function publishFlowReducer(state: PublishState, action: RequestFlowAction<Pendi
 	}
 }
 
-export function publishReducer(state: PublishState, action: PublishAction): PublishState {
-	if (isRequestFlowAction<PendingSend>(action)) return publishFlowReducer(state, action);
+function ownReducer(
+	state: PublishState,
+	action: Exclude<PublishAction, RequestFlowAction<PendingSend>>,
+): PublishState {
 	switch (action.type) {
 		case 'view':
 			return state.view === action.view
@@ -207,3 +211,6 @@ export function publishReducer(state: PublishState, action: PublishAction): Publ
 		}
 	}
 }
+
+/** The publish form, the items and what came back; the kit's request flow, with what an answer does to them. */
+export const publishReducer = withRequestFlow<PendingSend, PublishState, PublishAction>(ownReducer, answered);

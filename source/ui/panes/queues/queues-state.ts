@@ -4,25 +4,11 @@
  * outcome of the last one.
  */
 import type { Scope } from '../../keys/key-table.js';
-import {
-	initialRequestList,
-	leaveRequestFlow,
-	type RequestListAction,
-	type RequestListState,
-	requestListReducer,
-} from '../../kit/request-flow/request-flow-state.js';
+import * as listPane from '../../kit/list-pane/list-pane-state.js';
 import type { TrendSample } from '../../kit/resource-list/controller.js';
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../../kit/row-filter/row-filter-state.js';
 import { addSamples, type Trends } from '../../kit/trend/trend-state.js';
 
-export interface QueuesState extends RequestListState, RowFilterState {
+export interface QueuesState extends listPane.ListPaneState {
 	/** The field for the selected queue's new parallelism is open. */
 	editing: boolean;
 	/** Each queue's lag over the last polls. */
@@ -30,17 +16,13 @@ export interface QueuesState extends RequestListState, RowFilterState {
 }
 
 export type QueuesAction =
-	| RequestListAction
+	| listPane.ListPaneAction
 	| TrendSample
-	| RowFilterAction
-	/** Esc: clears the filter and the order. */
-	| { type: 'back' }
 	| { type: 'parallelism/open' }
 	| { type: 'parallelism/close' };
 
 export const initialQueuesState: QueuesState = {
-	...initialRequestList,
-	...initialRowFilter,
+	...listPane.initialListPane,
 	editing: false,
 	trends: {},
 };
@@ -52,13 +34,10 @@ export function queuesScope(state: QueuesState): Scope | undefined {
 }
 
 export function queuesReducer(state: QueuesState, action: QueuesAction): QueuesState {
-	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
 	switch (action.type) {
-		case 'back':
-			return clearedFilter(state) ?? state;
 		case 'request/confirm':
 			// The question replaces the field.
-			return { ...requestListReducer(state, action), editing: false };
+			return { ...listPane.listPaneReducer(state, action), editing: false };
 		case 'parallelism/open':
 			return { ...state, editing: true, notice: undefined };
 		case 'parallelism/close':
@@ -66,10 +45,10 @@ export function queuesReducer(state: QueuesState, action: QueuesAction): QueuesS
 		case 'trend/sample':
 			return { ...state, trends: addSamples(state.trends, action.samples) };
 		default:
-			return requestListReducer(state, action);
+			return listPane.listPaneReducer(state, action);
 	}
 }
 
 export function leaveQueues(state: QueuesState): QueuesState {
-	return { ...leaveRequestFlow(state), editing: false, filtering: false };
+	return { ...listPane.leaveListPane(state), editing: false };
 }

@@ -5,24 +5,10 @@
  */
 import type { Scope } from '../../keys/key-table.js';
 import { type FormAction, type FormState, formReducer, formScope } from '../../kit/form/form-state.js';
-import {
-	initialRequestList,
-	leaveRequestFlow,
-	type RequestListAction,
-	type RequestListState,
-	requestListReducer,
-} from '../../kit/request-flow/request-flow-state.js';
-import {
-	clearedFilter,
-	initialRowFilter,
-	isRowFilterAction,
-	type RowFilterAction,
-	type RowFilterState,
-	rowFilterReducer,
-} from '../../kit/row-filter/row-filter-state.js';
+import * as listPane from '../../kit/list-pane/list-pane-state.js';
 import type { ScheduleField } from './form.js';
 
-export interface SchedulesState extends RequestListState, RowFilterState {
+export interface SchedulesState extends listPane.ListPaneState {
 	/** The create form, while it is open. */
 	form: FormState<ScheduleField> | undefined;
 	/** Why the last create was refused, shown over the form. */
@@ -30,17 +16,13 @@ export interface SchedulesState extends RequestListState, RowFilterState {
 }
 
 export type SchedulesAction =
-	| RequestListAction
-	| RowFilterAction
+	| listPane.ListPaneAction
 	| { type: 'form/open'; form: FormState<ScheduleField> }
 	| { type: 'form/action'; action: FormAction<ScheduleField> }
-	| { type: 'form/close' }
-	/** Esc: closes the detail, else clears the filter and the order. */
-	| { type: 'back' };
+	| { type: 'form/close' };
 
 export const initialSchedulesState: SchedulesState = {
-	...initialRequestList,
-	...initialRowFilter,
+	...listPane.initialListPane,
 	form: undefined,
 	failure: undefined,
 };
@@ -54,15 +36,14 @@ export function schedulesScope(state: SchedulesState): Scope | undefined {
 }
 
 export function schedulesReducer(state: SchedulesState, action: SchedulesAction): SchedulesState {
-	if (isRowFilterAction(action)) return rowFilterReducer(state, action);
 	switch (action.type) {
 		// A create refused keeps its form, with the refusal over it; accepted, the form closes.
 		case 'request/failed':
 			return state.form
 				? { ...state, busy: false, confirm: undefined, failure: action.message }
-				: requestListReducer(state, action);
+				: listPane.listPaneReducer(state, action);
 		case 'request/done':
-			return { ...requestListReducer(state, action), form: undefined, failure: undefined };
+			return { ...listPane.listPaneReducer(state, action), form: undefined, failure: undefined };
 		case 'form/open':
 			return { ...state, form: action.form, failure: undefined, notice: undefined };
 		case 'form/action': {
@@ -72,16 +53,12 @@ export function schedulesReducer(state: SchedulesState, action: SchedulesAction)
 		}
 		case 'form/close':
 			return state.form ? { ...state, form: undefined, failure: undefined } : state;
+		// Esc: closes the detail, else clears the filter and the order.
 		case 'back':
-			return state.detail
-				? requestListReducer(state, { type: 'detail/close' })
-				: (clearedFilter(state) ?? state);
+			return listPane.listPaneReducer(state, state.detail ? { type: 'detail/close' } : action);
 		default:
-			return requestListReducer(state, action);
+			return listPane.listPaneReducer(state, action);
 	}
 }
 
-export const leaveSchedules = (state: SchedulesState): SchedulesState => ({
-	...leaveRequestFlow(state),
-	filtering: false,
-});
+export const leaveSchedules = (state: SchedulesState): SchedulesState => listPane.leaveListPane(state);
