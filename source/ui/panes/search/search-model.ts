@@ -12,6 +12,7 @@ import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/key-values-view.js';
+import type { Column } from '../../kit/table/table-view.js';
 import type { SearchIndexReading } from './endpoints.js';
 
 /** The configuration, then any field mqtop does not know; the name is the pane's title. */
@@ -62,3 +63,12 @@ export function searchIndexesLine(overview: IndexOverview | undefined): string {
 	if (overview.namespaces.length === 0) return 'indexes: none yet';
 	return sanitize(`indexes: ${namespaceSummary(overview.namespaces)}`);
 }
+
+/** The account's search databases as the list to pick from shows them. */
+export const searchIndexColumns: readonly Column<SearchIndexReading>[] = [
+	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
+	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
+	{ header: 'type', cell: (i) => text(i.type), minWidth: 5 },
+	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
+	{ header: 'endpoint', cell: (i) => text(i.endpoint), minWidth: 10 },
+];

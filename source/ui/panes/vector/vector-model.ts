@@ -5,14 +5,15 @@
 import { type IndexOverview, namespaceSummary } from '../../../api/index-overview.js';
 import { VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
-import { orMissing } from '../../../format/missing.js';
+import { orMissing, text } from '../../../format/missing.js';
 import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
 import { seriesValues, todayIndex } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/key-values-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
-import type { VectorStats } from './endpoints.js';
+import type { Column } from '../../kit/table/table-view.js';
+import type { VectorIndexReading, VectorStats } from './endpoints.js';
 
 /** The counters, then any field mqtop does not know, as it came. */
 export function vectorCounters(stats: VectorStats): KeyValue[] {
@@ -118,3 +119,19 @@ export function overviewLine(overview: IndexOverview | undefined): string {
 		: `namespaces: — (${overview.unavailable ?? 'not listed'})`;
 	return sanitize([...parts, namespaces].join(' · '));
 }
+
+/** The account's vector indexes as the list to pick from shows them. */
+export const vectorIndexColumns: readonly Column<VectorIndexReading>[] = [
+	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
+	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
+	{ header: 'type', cell: (i) => text(i.index_type), minWidth: 5 },
+	{ header: 'dims', cell: (i) => orMissing(i.dimension_count, String), align: 'right', minWidth: 4 },
+	{ header: 'similarity', shortHeader: 'sim', cell: (i) => text(i.similarity_function), minWidth: 6 },
+	{
+		header: 'model',
+		cell: (i) => text(i.embedding_model || i.sparse_embedding_model),
+		minWidth: 5,
+		maxWidth: 30,
+	},
+	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
+];

@@ -2,7 +2,6 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { statsPeriods } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
-import { orMissing, text } from '../../../format/missing.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
@@ -21,12 +20,9 @@ import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/key-
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
-import type { Column } from '../../kit/table/table-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorDataScope, vectorPickScope } from './bindings.js';
 import type { VectorController } from './controller.js';
 import {
-	type VectorIndexReading,
 	type VectorStats,
 	vectorIndexesEndpoint,
 	vectorOverviewEndpoint,
@@ -131,27 +127,11 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	);
 }
 
-/** The account's vector indexes as the list to pick from shows them. */
-const indexColumns: Column<VectorIndexReading>[] = [
-	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
-	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
-	{ header: 'type', cell: (i) => text(i.index_type), minWidth: 5 },
-	{ header: 'dims', cell: (i) => orMissing(i.dimension_count, String), align: 'right', minWidth: 4 },
-	{ header: 'similarity', shortHeader: 'sim', cell: (i) => text(i.similarity_function), minWidth: 6 },
-	{
-		header: 'model',
-		cell: (i) => text(i.embedding_model || i.sparse_embedding_model),
-		minWidth: 5,
-		maxWidth: 30,
-	},
-	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
-];
-
 export function VectorView(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	const { readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<VectorState, VectorAction, VectorController>();
+	const { state, controller } = usePane<VectorState, VectorAction, VectorController>();
 	// The statistics say what they draw when they are drawn.
 	controller.drawnStats(undefined);
 	const { indexId } = state;
@@ -160,14 +140,8 @@ export function VectorView(props: PaneProps) {
 		return (
 			<IndexPicker
 				what="Vector index"
-				scope={vectorPickScope}
 				state={state}
-				read={store.getSnapshot}
-				dispatch={dispatch}
-				listing={listing}
-				columns={indexColumns}
-				idOf={(index) => index.id}
-				nameOf={(index) => index.name}
+				picker={controller.picker}
 				edits={indexEdits('vector', controller, state, props)}
 				width={props.width}
 				height={props.height}
@@ -180,8 +154,6 @@ export function VectorView(props: PaneProps) {
 	if (state.open)
 		return (
 			<IndexDataView
-				scope={vectorDataScope}
-				what="vector index"
 				title={`Vector index ${sanitize(name ?? indexId)}`}
 				state={state}
 				controller={controller}
