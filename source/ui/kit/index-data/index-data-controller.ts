@@ -6,7 +6,7 @@
  * index token and the list read again. The only place of those panes that sends a request.
  */
 import type { MqClient } from '../../../api/client.js';
-import { type IndexAccess, readIndexAccess } from '../../../api/index-access.js';
+import { type IndexAccess, indexNouns, readIndexAccess } from '../../../api/index-access.js';
 import { deleteIndexRequest } from '../../../api/index-admin.js';
 import { describeSendError } from '../../data/describe-error.js';
 import { type Command, commands, type ViewSize } from '../../keys/commands.js';
@@ -243,7 +243,7 @@ export class IndexDataController<
 
 	/** Shows the request that deletes the index with everything in it. */
 	askDeleteIndex(id: string, name: string | undefined): void {
-		const noun = this.plane.kind === 'vector' ? 'vector index' : 'search database';
+		const noun = indexNouns[this.plane.kind];
 		const request = deleteIndexRequest(this.plane.kind, id);
 		askToSend(this.sender, `deleting ${noun}s`, {
 			title: `delete ${noun} ${name ? `${name} (${id})` : id} and everything in it`,

@@ -19,19 +19,27 @@ import {
 import type { IndexedDataState } from './indexed-data-state.js';
 import type { DataPlane } from './plane.js';
 
-/** What a pane says of its indexes for the kit to choose among them and browse their data. */
-export interface IndexedPane<T, Id extends string, Spec> {
-	plane: DataPlane<Id, Spec>;
-	/** The list's keys in its scope (pickScope), and the data view's (dataScope), as the pane declares them. */
+/** An index as the account's listing has it: its id, and its name where it has one. */
+export interface ListedIndex {
+	id: string;
+	name?: string | undefined;
+}
+
+/** The list's keys in its scope (pickScope), and the data view's (dataScope), as the pane declares them. */
+export interface IndexedKeys {
 	pick: { scope: string; bindings: IndexPickBindings };
 	data: { scope: string; bindings: IndexDataBindings };
+}
+
+/** What a pane says of its indexes for the kit to choose among them and browse their data. */
+export interface IndexedPane<T extends ListedIndex, Id extends string, Spec> {
+	plane: DataPlane<Id, Spec>;
+	keys: IndexedKeys;
 	/** The poll of the account's indexes. */
 	listing: Endpoint<IndexListing<T>>;
 	/** What is listed where the service lists nothing: the indexes the pane knows, from its polls. */
 	known?(polls: PollState): readonly T[];
 	columns: readonly Column<T>[];
-	idOf(index: T): string;
-	nameOf?(index: T): string | undefined;
 }
 
 /** What the controller runs on: a pane's context has all of it. */
@@ -42,7 +50,7 @@ export interface IndexedDataContext<S, A> extends IndexDataContext<S, A> {
 export class IndexedDataController<
 	S extends IndexedDataState<Id, Spec>,
 	A,
-	T,
+	T extends ListedIndex,
 	Id extends string,
 	Spec,
 > extends IndexDataController<S, A, Id, Spec> {
@@ -57,14 +65,14 @@ export class IndexedDataController<
 		super(ctx, pane.plane);
 		const { known } = pane;
 		this.picker = new IndexPickerController<T>({
-			...pane.pick,
+			...pane.keys.pick,
 			state: () => this.state,
 			dispatch: (action) => this.dispatch(action as A),
 			listing: () => entryOf(ctx.polls.getSnapshot(), pane.listing),
 			...(known ? { known: () => known(ctx.polls.getSnapshot()) } : {}),
 			columns: pane.columns,
-			idOf: pane.idOf,
-			...(pane.nameOf ? { nameOf: pane.nameOf } : {}),
+			idOf: (index) => index.id,
+			nameOf: (index) => index.name,
 			edits: {
 				create: (typed) => this.askCreateIndex(typed),
 				delete: (id, name) => this.askDeleteIndex(id, name),
@@ -76,7 +84,10 @@ export class IndexedDataController<
 
 	/** The list's keys, then the data view's: the pane puts its own after them. */
 	protected indexCommands(): Command[] {
-		return [...this.picker.commands, ...this.dataCommands(this.pane.data.bindings, this.pane.data.scope)];
+		return [
+			...this.picker.commands,
+			...this.dataCommands(this.pane.keys.data.bindings, this.pane.keys.data.scope),
+		];
 	}
 
 	/** What `i` and `d` do in the pane's own scope: open the list, show the data. */

@@ -6,13 +6,7 @@ import type { PaneContext } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { type Command, commands } from '../../keys/commands.js';
 import { IndexedDataController } from '../../kit/index-data/indexed-data-controller.js';
-import {
-	searchBindings,
-	searchDataBindings,
-	searchDataScope,
-	searchPickBindings,
-	searchPickScope,
-} from './bindings.js';
+import { searchBindings, searchIndexedKeys } from './bindings.js';
 import { type SearchField, type SearchSpec, searchPlane } from './data-plane.js';
 import { type SearchIndexReading, searchIndexEndpoint, searchIndexesEndpoint } from './endpoints.js';
 import { searchIndexColumns } from './search-model.js';
@@ -31,8 +25,7 @@ export class SearchController extends IndexedDataController<
 	constructor(context: PaneContext<SearchState, SearchAction>) {
 		super(context, {
 			plane: searchPlane,
-			pick: { scope: searchPickScope, bindings: searchPickBindings },
-			data: { scope: searchDataScope, bindings: searchDataBindings },
+			keys: searchIndexedKeys,
 			listing: searchIndexesEndpoint,
 			// Where the service lists none, the list has the database read last (the one shown before a typo).
 			known: (polls) => {
@@ -40,8 +33,6 @@ export class SearchController extends IndexedDataController<
 				return shown ? [shown] : [];
 			},
 			columns: searchIndexColumns,
-			idOf: (index) => index.id,
-			nameOf: (index) => index.name,
 		});
 		this.commands = [
 			...this.indexCommands(),

@@ -6,14 +6,8 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
-import { IndexDataView } from '../../kit/index-data/index-data-view.js';
-import { indexEdits } from '../../kit/index-picker/index-edits.js';
-import {
-	IndexPicker,
-	isNoSuchIndex,
-	NoIndex,
-	NoSuchIndex,
-} from '../../kit/index-picker/index-picker-view.js';
+import { indexedDataScreen } from '../../kit/index-data/indexed-data-view.js';
+import { isNoSuchIndex, NoSuchIndex } from '../../kit/index-picker/index-picker-view.js';
 import { placeOf } from '../../kit/index-picker/listing.js';
 import { KeyValues } from '../../kit/key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
@@ -25,37 +19,22 @@ import type { SearchAction, SearchState } from './search-state.js';
 export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { client } = useRuntime();
-	const { readOnly } = useRuntime();
+	const { client, readOnly } = useRuntime();
 	const { state, controller } = usePane<SearchState, SearchAction, SearchController>();
 	const { indexId } = state;
 	const listing = entryOf(polls, searchIndexesEndpoint);
 	const entry = entryOf(polls, searchIndexEndpoint);
 	// Where the service lists none, the list has the index read last (the one shown before a typo).
 	const shown = entry?.data;
-	if (state.picking || state.typing)
-		return (
-			<IndexPicker
-				what="Search index"
-				state={state}
-				picker={controller.picker}
-				edits={indexEdits('search', controller, state, props)}
-				width={props.width}
-				height={props.height}
-			/>
-		);
-	if (!indexId) return <NoIndex what="Search index" />;
-	if (state.open)
-		return (
-			<IndexDataView
-				title={`Search index ${sanitize(shown?.name ?? indexId)}`}
-				state={state}
-				controller={controller}
-				readOnly={readOnly}
-				width={props.width}
-				height={props.height}
-			/>
-		);
+	const screen = indexedDataScreen({
+		kind: 'search',
+		name: shown?.name,
+		state,
+		controller,
+		readOnly,
+		...props,
+	});
+	if (screen !== undefined || !indexId) return screen;
 	if (isNoSuchIndex(entry) && entry?.params === indexId)
 		return <NoSuchIndex what="Search index" id={indexId} />;
 	const index = entry?.data;

@@ -5,14 +5,7 @@
 import type { PaneContext } from '../../contract/pane.js';
 import { type Command, commands } from '../../keys/commands.js';
 import { IndexedDataController } from '../../kit/index-data/indexed-data-controller.js';
-import {
-	vectorDataBindings,
-	vectorDataScope,
-	vectorIndexBindings,
-	vectorPickBindings,
-	vectorPickScope,
-	vectorScrollBindings,
-} from './bindings.js';
+import { vectorIndexBindings, vectorIndexedKeys, vectorScrollBindings } from './bindings.js';
 import { type VectorField, type VectorSpec, vectorPlane } from './data-plane.js';
 import { type VectorIndexReading, vectorIndexesEndpoint } from './endpoints.js';
 import { vectorIndexColumns } from './vector-model.js';
@@ -48,12 +41,9 @@ export class VectorController extends IndexedDataController<
 	constructor(context: PaneContext<VectorState, VectorAction>) {
 		super(context, {
 			plane: vectorPlane,
-			pick: { scope: vectorPickScope, bindings: vectorPickBindings },
-			data: { scope: vectorDataScope, bindings: vectorDataBindings },
+			keys: vectorIndexedKeys,
 			listing: vectorIndexesEndpoint,
 			columns: vectorIndexColumns,
-			idOf: (index) => index.id,
-			nameOf: (index) => index.name,
 		});
 	}
 

@@ -9,6 +9,7 @@ import { orMissing, text } from '../../../format/missing.js';
 import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
 import { seriesValues, todayIndex } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { countValues } from '../../kit/key-values/counts.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/key-values-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
@@ -17,20 +18,25 @@ import type { VectorIndexReading, VectorStats } from './endpoints.js';
 
 /** The counters, then any field mqtop does not know, as it came. */
 export function vectorCounters(stats: VectorStats): KeyValue[] {
-	const integer = (n: number | undefined) => orMissing(n, formatInteger);
-	const bytes = (n: number | undefined) => orMissing(n, formatBytes);
+	const counters = {
+		vectors: 'current_vector_count',
+		pending: 'pending_index_count',
+		storage: 'storage_usage',
+		'cost/month': 'monthly_cost',
+		'queries today': 'daily_query_count',
+		'queries month': 'monthly_query_count',
+		'updates today': 'daily_update_count',
+		'updates month': 'monthly_update_count',
+		'reranks today': 'daily_rerank_count',
+		'reranks month': 'monthly_rerank_count',
+		'bandwidth month': 'monthly_bandwidth_usage',
+	} as const;
 	return [
-		{ label: 'vectors', value: integer(stats.current_vector_count) },
-		{ label: 'pending', value: integer(stats.pending_index_count) },
-		{ label: 'storage', value: bytes(stats.storage_usage) },
-		{ label: 'cost/month', value: orMissing(stats.monthly_cost, formatMoney) },
-		{ label: 'queries today', value: integer(stats.daily_query_count) },
-		{ label: 'queries month', value: integer(stats.monthly_query_count) },
-		{ label: 'updates today', value: integer(stats.daily_update_count) },
-		{ label: 'updates month', value: integer(stats.monthly_update_count) },
-		{ label: 'reranks today', value: integer(stats.daily_rerank_count) },
-		{ label: 'reranks month', value: integer(stats.monthly_rerank_count) },
-		{ label: 'bandwidth month', value: bytes(stats.monthly_bandwidth_usage) },
+		...countValues(stats, counters, formatInteger, {
+			storage_usage: formatBytes,
+			monthly_bandwidth_usage: formatBytes,
+			monthly_cost: formatMoney,
+		}),
 		...extraKeyValues(VectorIndexStats, stats),
 	];
 }

@@ -7,14 +7,8 @@ import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js'
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
-import { IndexDataView } from '../../kit/index-data/index-data-view.js';
-import { indexEdits } from '../../kit/index-picker/index-edits.js';
-import {
-	IndexPicker,
-	isNoSuchIndex,
-	NoIndex,
-	NoSuchIndex,
-} from '../../kit/index-picker/index-picker-view.js';
+import { indexedDataScreen } from '../../kit/index-data/indexed-data-view.js';
+import { isNoSuchIndex, NoSuchIndex } from '../../kit/index-picker/index-picker-view.js';
 import { placeOf } from '../../kit/index-picker/listing.js';
 import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
 import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
@@ -136,32 +130,11 @@ export function VectorView(props: PaneProps) {
 	controller.drawnStats(undefined);
 	const { indexId } = state;
 	const listing = entryOf(polls, vectorIndexesEndpoint);
-	if (state.picking || state.typing)
-		return (
-			<IndexPicker
-				what="Vector index"
-				state={state}
-				picker={controller.picker}
-				edits={indexEdits('vector', controller, state, props)}
-				width={props.width}
-				height={props.height}
-			/>
-		);
-	if (!indexId) return <NoIndex what="Vector index" />;
 	const name = listing?.data?.listed
 		? listing.data.indexes.find((index) => index.id === indexId)?.name
 		: undefined;
-	if (state.open)
-		return (
-			<IndexDataView
-				title={`Vector index ${sanitize(name ?? indexId)}`}
-				state={state}
-				controller={controller}
-				readOnly={readOnly}
-				width={props.width}
-				height={props.height}
-			/>
-		);
+	const screen = indexedDataScreen({ kind: 'vector', name, state, controller, readOnly, ...props });
+	if (screen !== undefined || !indexId) return screen;
 	const entry = entryOf(polls, vectorStatsEndpoint);
 	if (isNoSuchIndex(entry) && entry?.params.startsWith(`${indexId} `))
 		return <NoSuchIndex what="Vector index" id={indexId} />;
