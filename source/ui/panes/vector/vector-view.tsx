@@ -11,7 +11,7 @@ import { indexedDataScreen } from '../../kit/index-data/indexed-data-view.js';
 import { isNoSuchIndex, NoSuchIndex } from '../../kit/index-picker/index-picker-view.js';
 import { placeOf } from '../../kit/index-picker/listing.js';
 import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
-import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
+import { gridColumns, SeriesSparkline, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
 import { useTheme } from '../../theme/theme.js';
@@ -104,14 +104,7 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 					<Box key={line.rows.map((row) => row.id).join(' ')} flexDirection="row" gap={3}>
 						{line.rows.map((row) => (
 							<Box key={row.id} width={cell}>
-								<Sparkline
-									label={row.label}
-									values={row.values}
-									width={cell}
-									labelWidth={labelWidth}
-									statsWidth={otherStats}
-									format={row.format}
-								/>
+								<SeriesSparkline series={row} width={cell} labelWidth={labelWidth} statsWidth={otherStats} />
 							</Box>
 						))}
 					</Box>
