@@ -24,7 +24,8 @@ export interface IndexAccess {
 	writeRefusal: string | undefined;
 }
 
-const nouns: Record<IndexKind, string> = { vector: 'vector index', search: 'search database' };
+/** What each kind of index is called. */
+export const indexNouns: Record<IndexKind, string> = { vector: 'vector index', search: 'search database' };
 
 /** The resource's endpoint and tokens as access; `readOnly` keeps the index token out of it. */
 export function accessOf(
@@ -37,7 +38,7 @@ export function accessOf(
 	},
 	readOnly: boolean,
 ): IndexAccess {
-	const operation = `reach ${nouns[kind]} ${id}`;
+	const operation = `reach ${indexNouns[kind]} ${id}`;
 	const endpoint = dataPlaneUrl(resource.endpoint);
 	if (!endpoint)
 		throw new ApiError({ operation, kind: 'invalid-response', detail: 'the index lists no data-plane URL' });
@@ -48,7 +49,7 @@ export function accessOf(
 	const writeRefusal = readOnly
 		? 'read-only: only the read-only token is used, and nothing is written'
 		: token === undefined
-			? `the ${nouns[kind]} lists only its read-only token: nothing can be written with it`
+			? `the ${indexNouns[kind]} lists only its read-only token: nothing can be written with it`
 			: undefined;
 	return {
 		kind,
@@ -74,10 +75,6 @@ export async function readIndexAccess(
 	return accessOf(kind, id, data, options.readOnly ?? false);
 }
 
-function connection(client: MqClient, access: IndexAccess, token: string): IndexConnection {
-	return { endpoint: access.endpoint, token, ...client.requestOptions };
-}
-
 /** Thrown for a write where the access allows none: nothing was sent. */
 export function writeRefused(access: IndexAccess, operation: string): ApiError {
 	return new ApiError({
@@ -87,22 +84,23 @@ export function writeRefused(access: IndexAccess, operation: string): ApiError {
 	});
 }
 
-/** The clients of a vector index: reads with the read-only token; writes, where allowed, with the index token. */
-export function vectorClients(client: MqClient, access: IndexAccess) {
+/** An index's clients of class `Client`: reads with the read-only token; writes, where allowed, with the index token. */
+function clientsOf<C>(Client: new (connection: IndexConnection) => C, client: MqClient, access: IndexAccess) {
+	const connection = (token: string): IndexConnection => ({
+		endpoint: access.endpoint,
+		token,
+		...client.requestOptions,
+	});
 	return {
-		read: new VectorIndexClient(connection(client, access, access.readToken)),
-		write: access.writeToken
-			? new VectorIndexClient(connection(client, access, access.writeToken))
-			: undefined,
+		read: new Client(connection(access.readToken)),
+		write: access.writeToken ? new Client(connection(access.writeToken)) : undefined,
 	};
 }
 
-/** The clients of a search database, as vectorClients. */
-export function searchClients(client: MqClient, access: IndexAccess) {
-	return {
-		read: new SearchIndexClient(connection(client, access, access.readToken)),
-		write: access.writeToken
-			? new SearchIndexClient(connection(client, access, access.writeToken))
-			: undefined,
-	};
-}
+/** The clients of a vector index. */
+export const vectorClients = (client: MqClient, access: IndexAccess) =>
+	clientsOf(VectorIndexClient, client, access);
+
+/** The clients of a search database. */
+export const searchClients = (client: MqClient, access: IndexAccess) =>
+	clientsOf(SearchIndexClient, client, access);

@@ -5,7 +5,7 @@
  * sent, and the calls that send them.
  */
 import { fromDialectNames } from './dialect.js';
-import type { IndexKind } from './index-access.js';
+import { type IndexKind, indexNouns } from './index-access.js';
 import { apiPath } from './paths.js';
 import { SearchIndex, VectorIndexResource, type vectorIndexTypes } from './schemas.js';
 import { type ApiRequest, type Messaging, sendRead } from './transport.js';
@@ -32,42 +32,36 @@ export interface NewSearchIndex {
 }
 
 const collections: Record<IndexKind, string> = { vector: '/v2/vector/index', search: '/v2/search' };
-const nouns: Record<IndexKind, string> = { vector: 'vector index', search: 'search database' };
 
-export function createVectorIndexRequest(index: NewVectorIndex): ApiRequest {
+/** The request that makes an index of `kind` named `name`, the rest of its shape in `json`. */
+function createRequest(kind: IndexKind, name: string, json: Record<string, unknown>): ApiRequest {
 	return {
-		operation: `create vector index ${index.name}`,
+		operation: `create ${indexNouns[kind]} ${name}`,
 		method: 'POST',
-		path: collections.vector,
+		path: collections[kind],
 		api: 'management',
-		json: {
-			name: index.name,
-			region: index.region,
-			similarity_function: index.similarity,
-			index_type: index.type,
-			...(index.type === 'SPARSE' || index.dimension === undefined
-				? {}
-				: { dimension_count: index.dimension }),
-			...(index.embeddingModel ? { embedding_model: index.embeddingModel } : {}),
-			...(index.sparseEmbeddingModel ? { sparse_embedding_model: index.sparseEmbeddingModel } : {}),
-			type: 'payg',
-		},
+		json: { name, ...json, type: 'payg' },
 	};
 }
 
+export function createVectorIndexRequest(index: NewVectorIndex): ApiRequest {
+	return createRequest('vector', index.name, {
+		region: index.region,
+		similarity_function: index.similarity,
+		index_type: index.type,
+		...(index.type === 'SPARSE' || index.dimension === undefined ? {} : { dimension_count: index.dimension }),
+		...(index.embeddingModel ? { embedding_model: index.embeddingModel } : {}),
+		...(index.sparseEmbeddingModel ? { sparse_embedding_model: index.sparseEmbeddingModel } : {}),
+	});
+}
+
 export function createSearchIndexRequest(index: NewSearchIndex): ApiRequest {
-	return {
-		operation: `create search database ${index.name}`,
-		method: 'POST',
-		path: collections.search,
-		api: 'management',
-		json: { name: index.name, region: index.region, type: 'payg' },
-	};
+	return createRequest('search', index.name, { region: index.region });
 }
 
 export function deleteIndexRequest(kind: IndexKind, id: string): ApiRequest {
 	return {
-		operation: `delete ${nouns[kind]} ${id}`,
+		operation: `delete ${indexNouns[kind]} ${id}`,
 		method: 'DELETE',
 		path: kind === 'vector' ? apiPath`/v2/vector/index/${id}` : apiPath`/v2/search/${id}`,
 		api: 'management',

@@ -6,17 +6,32 @@
  * index token and the list read again. The only place of those panes that sends a request.
  */
 import type { MqClient } from '../../../api/client.js';
-import { type IndexAccess, readIndexAccess } from '../../../api/index-access.js';
+import { type IndexAccess, indexNouns, readIndexAccess } from '../../../api/index-access.js';
 import { deleteIndexRequest } from '../../../api/index-admin.js';
 import { describeSendError } from '../../data/describe-error.js';
+import { type Command, commands, type ViewSize } from '../../keys/commands.js';
+import { detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
 import type { FormAction } from '../form/form-state.js';
 import type { FormErrors } from '../form/form-view.js';
 import { readNewIndex } from '../index-picker/new-index.js';
 import { type RequestContext, RequestController } from '../request-flow/request-controller.js';
 import type { Perform } from '../request-flow/request-flow-state.js';
 import { askToSend, refusedReadOnly } from '../request-flow/request-flow-state.js';
-import type { DataPending, IndexDataAction, IndexDataState } from './index-data-state.js';
+import type { indexDataBindings } from './bindings.js';
+import {
+	type DataPending,
+	type IndexDataAction,
+	type IndexDataState,
+	indexDataScope,
+} from './index-data-state.js';
 import type { DataPlane } from './plane.js';
+import { recordLines } from './record-lines.js';
+
+/** The data view's keys as its pane declares them (indexDataBindings in the pane's data scope). */
+export type IndexDataBindings = ReturnType<typeof indexDataBindings<string>>;
+
+/** Rows a page key moves: those under the view's heading, prompt and the list's header. */
+const page = (size: ViewSize) => Math.max(1, size.height - 4);
 
 /** What the controller runs on: a pane's context has all of it. */
 export interface IndexDataContext<S, A> extends RequestContext<S, A> {
@@ -41,6 +56,44 @@ export class IndexDataController<
 		readonly plane: DataPlane<Id, Spec>,
 	) {
 		super(ctx);
+	}
+
+	/**
+	 * The data view's keys (`bindings` in its `scope`), while it is shown and has them (no form,
+	 * no question): ask, move or scroll the record in full, page, delete the selected record.
+	 */
+	protected dataCommands(bindings: IndexDataBindings, scope: string): Command[] {
+		const move = (delta: number, size: ViewSize) =>
+			this.state.detail ? this.scrollDetail(delta, this.detailScrolls(size)) : this.select(delta);
+		return commands(
+			bindings,
+			scope,
+			{
+				'data.ask': () => this.openForm(),
+				'nav.up': (_, size) => move(-1, size),
+				'nav.down': (_, size) => move(1, size),
+				'nav.pageUp': (_, size) => move(-page(size), size),
+				'nav.pageDown': (_, size) => move(page(size), size),
+				'nav.open': () => this.openDetail(),
+				'nav.back': () => this.back(),
+				'data.next': () => this.nextPage(),
+				'data.previous': () => this.previousPage(),
+				'data.delete': () => this.deleteSelected(),
+			},
+			() => this.showsData() && indexDataScope(this.state, scope) === scope,
+		);
+	}
+
+	/** Whether the data view is drawn: it is open over an index the pane shows. */
+	protected showsData(): boolean {
+		return this.state.open && this.state.indexId !== undefined;
+	}
+
+	/** How far the selected record in full scrolls in a view of `size`. */
+	private detailScrolls(size: ViewSize): number {
+		const record = this.state.result?.records[this.state.selected];
+		const lines = record ? recordLines(record, size.width).length : 0;
+		return detailScrolls(lines, detailScreenHeight(size.height));
 	}
 
 	private data(action: IndexDataAction<Id, Spec>): void {
@@ -190,7 +243,7 @@ export class IndexDataController<
 
 	/** Shows the request that deletes the index with everything in it. */
 	askDeleteIndex(id: string, name: string | undefined): void {
-		const noun = this.plane.kind === 'vector' ? 'vector index' : 'search database';
+		const noun = indexNouns[this.plane.kind];
 		const request = deleteIndexRequest(this.plane.kind, id);
 		askToSend(this.sender, `deleting ${noun}s`, {
 			title: `delete ${noun} ${name ? `${name} (${id})` : id} and everything in it`,

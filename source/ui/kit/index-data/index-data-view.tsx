@@ -5,38 +5,19 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { jsonText, recordGist, recordPairs, scoreText } from '../../../format/index-record.js';
-import { rawValue } from '../../../format/missing.js';
+import { jsonText, recordGist, scoreText } from '../../../format/index-record.js';
 import { fitText } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { commands } from '../../keys/commands.js';
-import { priorities } from '../../keys/dispatcher.js';
-import type { Scope } from '../../keys/key-table.js';
-import { useCommands } from '../../keys/use-keys.js';
 import { useTheme } from '../../theme/theme.js';
-import { DetailScreen, detailScreenHeight, detailScrolls } from '../detail-view/detail-view.js';
-import { type DetailLine, pair } from '../detail-view/lines.js';
+import { DetailScreen } from '../detail-view/detail-view.js';
 import type { FormControls } from '../form/form-screen.js';
 import { FormScreen } from '../form/form-screen.js';
 import type { FormErrors } from '../form/form-view.js';
 import { PromptLine } from '../prompt-line/prompt-line-view.js';
 import type { ConfirmAnswer } from '../request-flow/request-flow-view.js';
 import { ConfirmRequest } from '../request-flow/request-flow-view.js';
-import { indexDataBindings } from './bindings.js';
 import type { DataRecord, IndexDataState } from './index-data-state.js';
-
-const known = new Set(['id', 'score', 'metadata', 'data', 'content', 'vector', 'sparseVector']);
-
-/** A record in full, wrapped to the width: its fields, then those mqtop does not know. */
-export function recordLines(record: DataRecord, width: number): DetailLine[] {
-	const labelWidth = 11;
-	const extras = Object.entries(record)
-		.filter(([name]) => !known.has(name))
-		.map(([name, value]): [string, string] => [sanitize(name), rawValue(value)]);
-	return [...recordPairs(record), ...extras].flatMap(([label, value]) =>
-		pair(label, value, width, labelWidth),
-	);
-}
+import { recordLines } from './record-lines.js';
 
 /** The columns of a row: the marker, the score of a match, the id, what it holds. */
 function rowText(record: DataRecord, scored: boolean, idWidth: number, width: number): string {
@@ -46,23 +27,12 @@ function rowText(record: DataRecord, scored: boolean, idWidth: number, width: nu
 	return `${score}${id}  ${fitText(recordGist(record), rest)}`;
 }
 
-/** What the view's keys ask of the controller (IndexDataController). */
+/** What the view's form and question answer to (IndexDataController): the keys are the controller's. */
 export interface IndexDataControls<Id extends string> extends FormControls<Id>, ConfirmAnswer {
-	openForm(): void;
 	check(): { errors: FormErrors<Id> };
-	select(delta: number): void;
-	scrollDetail(delta: number, count: number): void;
-	openDetail(): void;
-	back(): void;
-	nextPage(): void;
-	previousPage(): void;
-	deleteSelected(): void;
 }
 
 export interface IndexDataViewProps<Id extends string, Spec> {
-	scope: Scope;
-	/** `vector index`, `search database`: what the keys' help names. */
-	what: string;
 	/** The first words of the title: `Vector index products`. */
 	title: string;
 	state: IndexDataState<Id, Spec>;
@@ -72,33 +42,13 @@ export interface IndexDataViewProps<Id extends string, Spec> {
 	height: number;
 }
 
+/** Draws only: the keys of the data view are its controller's (IndexDataController.dataCommands). */
 export function IndexDataView<Id extends string, Spec>(props: IndexDataViewProps<Id, Spec>) {
 	const { state, controller, width, height } = props;
 	const theme = useTheme();
 	const records = state.result?.records ?? [];
 	const current = records[state.selected];
-	const detailHeight = detailScreenHeight(height);
 	const lines = state.detail && current ? recordLines(current, width) : [];
-	const scrolls = detailScrolls(lines.length, detailHeight);
-	const move = (delta: number) =>
-		state.detail ? controller.scrollDetail(delta, scrolls) : controller.select(delta);
-	const page = Math.max(1, height - 4);
-	useCommands(
-		commands(indexDataBindings(props.scope, props.what), props.scope, {
-			'data.ask': () => controller.openForm(),
-			'nav.up': () => move(-1),
-			'nav.down': () => move(1),
-			'nav.pageUp': () => move(-page),
-			'nav.pageDown': () => move(page),
-			'nav.open': () => controller.openDetail(),
-			'nav.back': () => controller.back(),
-			'data.next': () => controller.nextPage(),
-			'data.previous': () => controller.previousPage(),
-			'data.delete': () => controller.deleteSelected(),
-		}),
-		priorities.pane,
-		{ active: !state.confirm && !state.formOpen },
-	);
 
 	if (state.confirm)
 		return <ConfirmRequest flow={state} host={state.confirm.host} size={props} answer={controller} />;

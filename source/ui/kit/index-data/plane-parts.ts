@@ -3,8 +3,10 @@
  * a parser of source/api with its error put under the field, and an index's readings turned into
  * the kit's result. The planes differ in what they ask, not in how an answer is read.
  */
-import { parseCount } from '../../../api/index-query.js';
+import { deleteRequest } from '../../../api/index-client.js';
+import { maxPage, parseCount, parseIds } from '../../../api/index-query.js';
 import type { Reading } from '../../../api/liberal.js';
+import type { ApiRequest } from '../../../api/transport.js';
 import { truncate } from '../../../format/text.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { FormErrors } from '../form/form-view.js';
@@ -33,6 +35,88 @@ export function countField<F extends string>(
 	fallback: number,
 ): number | undefined {
 	return text.trim() === '' ? fallback : checkedField(errors, field, () => parseCount(text, 'top K', max));
+}
+
+/** What both planes ask besides a query, read the same way: a fetch of ids, a range, a delete by ids or by filter. */
+export type CommonSpec =
+	| { action: 'fetch'; ids: string[] }
+	| { action: 'range'; limit: number }
+	| { action: 'delete'; ids: string[] }
+	| { action: 'delete'; filter: string };
+
+/** The form's values both planes have. */
+type CommonValues = Readonly<Record<'action' | 'input' | 'filter' | 'topK', string>>;
+
+/**
+ * The ask of an action both planes have (`fetch ids`, `range`, `delete ids`, `delete by filter`),
+ * or undefined for another action or where what was typed is wrong (the error under its field).
+ * `noun` names what a delete by filter deletes: `records`.
+ */
+export function commonSpec(
+	values: CommonValues,
+	errors: FormErrors<'input' | 'filter' | 'topK'>,
+	noun: string,
+): CommonSpec | undefined {
+	const filter = values.filter.trim();
+	switch (values.action) {
+		case 'fetch ids':
+		case 'delete ids': {
+			const ids = checkedField(errors, 'input', () => parseIds(values.input.trim()));
+			if (!ids) return undefined;
+			return values.action === 'fetch ids' ? { action: 'fetch', ids } : { action: 'delete', ids };
+		}
+		case 'range': {
+			const limit = countField(errors, 'topK', values.topK, maxPage, 20);
+			return limit === undefined ? undefined : { action: 'range', limit };
+		}
+		case 'delete by filter':
+			if (filter !== '') return { action: 'delete', filter };
+			errors.filter = `the filter of the ${noun} to delete`;
+			return undefined;
+		default:
+			return undefined;
+	}
+}
+
+/** An ask of CommonSpec in words, `where` (` · namespace docs`) after a fetch's and a range's. */
+export function commonWords(spec: CommonSpec, where: string): string {
+	switch (spec.action) {
+		case 'fetch':
+			return `${fetchWords(spec.ids)}${where}`;
+		case 'range':
+			return `range, ${spec.limit} a page${where}`;
+		case 'delete':
+			return deleteWords(spec);
+	}
+}
+
+/** How a plane names what a delete deletes, and where. */
+export interface DeleteNames {
+	/** `record`. */
+	noun: string;
+	/** `whose metadata matches`. */
+	matches: string;
+	/** `namespace`. */
+	place: string;
+	collection: 'vectors' | 'documents';
+}
+
+/** The delete `spec` is; thrown for a read (a delete is only asked of a delete). */
+export function deleteOf<S extends { action: string }>(spec: S): Extract<S, { action: 'delete' }> {
+	if (spec.action !== 'delete') throw new Error('not a delete');
+	return spec as Extract<S, { action: 'delete' }>;
+}
+
+/** A delete at `at` (the namespace or index, "" the default one) as its title and exact request. */
+export function deleteAsked(
+	spec: { ids: string[] } | { filter: string },
+	at: string,
+	names: DeleteNames,
+): { title: string; request: ApiRequest } {
+	return {
+		title: deleteTitle(spec, names.noun, names.matches, names.place, at),
+		request: deleteRequest(selectionOf(spec), at || undefined, names.collection),
+	};
 }
 
 /** A value typed into the form, quoted and shortened for a title. */

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo, useRef } from 'react';
 import { clampOffset } from '../../../format/layout.js';
+import type { Point } from '../../../format/series.js';
 import { gridRows } from '../key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
 import { keepUnchangedRows, type SeriesRow } from './series-row.js';
@@ -27,6 +28,18 @@ export function seriesGridLines(count: number, width: number, lines: number): nu
 
 export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
 	return Math.min(24, Math.max(8, ...rows.map((r) => [...r.label].length)));
+}
+
+/** A series' sparkline, labelled and printed as the series says, in a cell of `width`. */
+export function SeriesSparkline(props: {
+	series: { label: string; values: readonly Point[]; format?: ((value: number) => string) | undefined };
+	width: number;
+	labelWidth: number;
+	statsWidth: number;
+}) {
+	const { series, ...cell } = props;
+	const format = series.format ? { format: series.format } : {};
+	return <Sparkline {...cell} label={series.label} values={series.values} {...format} />;
 }
 
 /**
@@ -60,26 +73,22 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 			</Text>
 			{shown.map((line) =>
 				line.length === 1 ? (
-					<Sparkline
+					<SeriesSparkline
 						key={line[0]!.id}
-						label={line[0]!.label}
-						values={line[0]!.values}
+						series={line[0]!}
 						width={cellWidth}
 						labelWidth={labelWidth}
 						statsWidth={statsWidth}
-						format={line[0]!.format}
 					/>
 				) : (
 					<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3} flexShrink={0}>
 						{line.map((row) => (
-							<Sparkline
+							<SeriesSparkline
 								key={row.id}
-								label={row.label}
-								values={row.values}
+								series={row}
 								width={cellWidth}
 								labelWidth={labelWidth}
 								statsWidth={statsWidth}
-								format={row.format}
 							/>
 						))}
 					</Box>

@@ -20,8 +20,8 @@ import { Gap } from '../../kit/gap/gap-view.js';
 import { useSelector } from '../../kit/hooks/use-selector.js';
 import { LiveText } from '../../kit/live-text/live-text-view.js';
 import { MonthBars } from '../../kit/month-bars/month-bars-view.js';
-import { SeriesGrid, seriesGridLines } from '../../kit/series-grid/series-grid-view.js';
-import { Sparkline, statsWidthFor } from '../../kit/sparkline/sparkline-view.js';
+import { SeriesGrid, SeriesSparkline, seriesGridLines } from '../../kit/series-grid/series-grid-view.js';
+import { statsWidthFor } from '../../kit/sparkline/sparkline-view.js';
 import { useTheme } from '../../theme/theme.js';
 import type { OverviewController } from './controller.js';
 import { mqStatsEndpoint, type UsageStats } from './endpoints.js';
@@ -144,13 +144,11 @@ function LiveSparkline(props: { chart: LiveChart; values: Columns['values']; wid
 	const { chart, width } = props;
 	const statsWidth = sparkStatsWidth(width);
 	return (
-		<Sparkline
-			label={chart.title}
-			values={props.values}
+		<SeriesSparkline
+			series={{ label: chart.title, values: props.values, format: chart.format }}
 			width={width}
 			labelWidth={sparkLabelWidth}
 			statsWidth={statsWidth}
-			format={chart.format}
 		/>
 	);
 }

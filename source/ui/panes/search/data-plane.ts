@@ -5,8 +5,7 @@
  * client (docs/protocol/search.md#commands).
  */
 import { searchClients, writeRefused } from '../../../api/index-access.js';
-import { deleteRequest } from '../../../api/index-client.js';
-import { maxPage, maxTopK, parseIds } from '../../../api/index-query.js';
+import { maxTopK } from '../../../api/index-query.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { FieldSpec } from '../../kit/form/form-state.js';
 import type { FormErrors } from '../../kit/form/form-view.js';
@@ -25,12 +24,11 @@ export const searchFields: readonly FieldSpec<SearchField>[] = [
 	{ id: 'topK', label: 'top K / page', placeholder: '10 for a search, 20 for a page' },
 ];
 
-export type SearchSpec =
-	| { action: 'search'; index: string; query: string; topK: number; filter?: string }
-	| { action: 'fetch'; index: string; ids: string[] }
-	| { action: 'range'; index: string; limit: number }
-	| { action: 'delete'; index: string; ids: string[] }
-	| { action: 'delete'; index: string; filter: string };
+/** A search, or an ask both planes have, in an index of the database ("" the default one). */
+export type SearchSpec = (
+	| { action: 'search'; query: string; topK: number; filter?: string }
+	| planeParts.CommonSpec
+) & { index: string };
 
 export function checkSearchForm(values: Readonly<Record<SearchField, string>>): {
 	errors: FormErrors<SearchField>;
@@ -40,34 +38,15 @@ export function checkSearchForm(values: Readonly<Record<SearchField, string>>): 
 	const index = values.index.trim();
 	const input = values.input.trim();
 	const filter = values.filter.trim();
-	const count = (max: number, fallback: number) =>
-		planeParts.countField(errors, 'topK', values.topK, max, fallback);
 	let spec: SearchSpec | undefined;
-	switch (values.action as (typeof searchActions)[number]) {
-		case 'search': {
-			const topK = count(maxTopK, 10);
-			if (input === '') errors.input = 'the words to search';
-			else if (topK !== undefined)
-				spec = { action: 'search', index, query: input, topK, ...(filter ? { filter } : {}) };
-			break;
-		}
-		case 'fetch ids':
-		case 'delete ids': {
-			const ids = planeParts.checkedField(errors, 'input', () => parseIds(input));
-			if (ids)
-				spec =
-					values.action === 'fetch ids' ? { action: 'fetch', index, ids } : { action: 'delete', index, ids };
-			break;
-		}
-		case 'range': {
-			const limit = count(maxPage, 20);
-			if (limit !== undefined) spec = { action: 'range', index, limit };
-			break;
-		}
-		case 'delete by filter':
-			if (filter === '') errors.filter = 'the filter of the documents to delete';
-			else spec = { action: 'delete', index, filter };
-			break;
+	if (values.action === 'search') {
+		const topK = planeParts.countField(errors, 'topK', values.topK, maxTopK, 10);
+		if (input === '') errors.input = 'the words to search';
+		else if (topK !== undefined)
+			spec = { action: 'search', index, query: input, topK, ...(filter ? { filter } : {}) };
+	} else {
+		const common = planeParts.commonSpec(values, errors, 'documents');
+		if (common) spec = { ...common, index };
 	}
 	return spec ? { errors, spec } : { errors };
 }
@@ -75,17 +54,16 @@ export function checkSearchForm(values: Readonly<Record<SearchField, string>>): 
 const where = (index: string) => ` · index ${index ? sanitize(index) : '""'}`;
 
 export function searchWords(spec: SearchSpec): string {
-	switch (spec.action) {
-		case 'search':
-			return `search ${planeParts.quotedValue(spec.query)} · top ${spec.topK}${spec.filter ? ` · filter ${planeParts.quotedValue(spec.filter)}` : ''}${where(spec.index)}`;
-		case 'fetch':
-			return `${planeParts.fetchWords(spec.ids)}${where(spec.index)}`;
-		case 'range':
-			return `range, ${spec.limit} a page${where(spec.index)}`;
-		case 'delete':
-			return planeParts.deleteWords(spec);
-	}
+	if (spec.action !== 'search') return planeParts.commonWords(spec, where(spec.index));
+	return `search ${planeParts.quotedValue(spec.query)} · top ${spec.topK}${spec.filter ? ` · filter ${planeParts.quotedValue(spec.filter)}` : ''}${where(spec.index)}`;
 }
+
+const deleteNames: planeParts.DeleteNames = {
+	noun: 'document',
+	matches: 'that matches',
+	place: 'index',
+	collection: 'documents',
+};
 
 export const searchPlane: DataPlane<SearchField, SearchSpec> = {
 	kind: 'search',
@@ -113,17 +91,11 @@ export const searchPlane: DataPlane<SearchField, SearchSpec> = {
 		}
 	},
 	deleteOne: (id, read) => ({ action: 'delete', index: read.index, ids: [id] }),
-	deleteRequest(spec) {
-		if (spec.action !== 'delete') throw new Error('not a delete');
-		return {
-			title: planeParts.deleteTitle(spec, 'document', 'that matches', 'index', spec.index),
-			request: deleteRequest(planeParts.selectionOf(spec), spec.index || undefined, 'documents'),
-		};
-	},
+	deleteRequest: (spec) => planeParts.deleteAsked(planeParts.deleteOf(spec), spec.index, deleteNames),
 	async delete(client, access, spec) {
-		if (spec.action !== 'delete') throw new Error('not a delete');
+		const selection = planeParts.selectionOf(planeParts.deleteOf(spec));
 		const { write } = searchClients(client, access);
 		if (!write) throw writeRefused(access, 'delete documents');
-		return write.delete(spec.index, planeParts.selectionOf(spec));
+		return write.delete(spec.index, selection);
 	},
 };

@@ -10,8 +10,10 @@ import { formatLimit } from '../../../format/number.js';
 import { formatUnixSeconds } from '../../../format/time.js';
 import { maskSecret } from '../../../text/mask.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { countValues } from '../../kit/key-values/counts.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/key-values-view.js';
+import type { Column } from '../../kit/table/table-view.js';
 import type { SearchIndexReading } from './endpoints.js';
 
 /** The configuration, then any field mqtop does not know; the name is the pane's title. */
@@ -40,19 +42,20 @@ export function searchConfiguration(
 }
 
 export function searchLimits(index: SearchIndexReading): KeyValue[] {
-	const limit = (n: number | undefined, format?: (value: number) => string) =>
-		orMissing(n, (v) => formatLimit(v, format));
-	return [
-		{ label: 'vectors', value: limit(index.max_vector_count) },
-		{ label: 'queries/day', value: limit(index.max_daily_queries) },
-		{ label: 'updates/day', value: limit(index.max_daily_updates) },
-		{ label: 'reranks/month', value: limit(index.max_monthly_reranks) },
-		{ label: 'bandwidth/month', value: limit(index.max_monthly_bandwidth, formatBytes) },
-		{ label: 'queries/s', value: limit(index.max_query_per_second) },
-		{ label: 'writes/s', value: limit(index.max_writes_per_second) },
-		{ label: 'reads/request', value: limit(index.max_reads_per_request) },
-		{ label: 'writes/request', value: limit(index.max_writes_per_request) },
-	];
+	const limits = {
+		vectors: 'max_vector_count',
+		'queries/day': 'max_daily_queries',
+		'updates/day': 'max_daily_updates',
+		'reranks/month': 'max_monthly_reranks',
+		'bandwidth/month': 'max_monthly_bandwidth',
+		'queries/s': 'max_query_per_second',
+		'writes/s': 'max_writes_per_second',
+		'reads/request': 'max_reads_per_request',
+		'writes/request': 'max_writes_per_request',
+	} as const;
+	return countValues(index, limits, (v) => formatLimit(v), {
+		max_monthly_bandwidth: (v) => formatLimit(v, formatBytes),
+	});
 }
 
 /** The search database's indexes in one line: `indexes: docs 12, movies 3`. */
@@ -62,3 +65,12 @@ export function searchIndexesLine(overview: IndexOverview | undefined): string {
 	if (overview.namespaces.length === 0) return 'indexes: none yet';
 	return sanitize(`indexes: ${namespaceSummary(overview.namespaces)}`);
 }
+
+/** The account's search databases as the list to pick from shows them. */
+export const searchIndexColumns: readonly Column<SearchIndexReading>[] = [
+	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
+	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
+	{ header: 'type', cell: (i) => text(i.type), minWidth: 5 },
+	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
+	{ header: 'endpoint', cell: (i) => text(i.endpoint), minWidth: 10 },
+];

@@ -1,5 +1,4 @@
 import { Box, Text } from 'ink';
-import { text } from '../../../format/missing.js';
 import { seriesValues } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
@@ -7,81 +6,35 @@ import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
 import { Gap } from '../../kit/gap/gap-view.js';
-import { IndexDataView } from '../../kit/index-data/index-data-view.js';
-import { indexEdits } from '../../kit/index-picker/index-edits.js';
-import {
-	IndexPicker,
-	isNoSuchIndex,
-	NoIndex,
-	NoSuchIndex,
-} from '../../kit/index-picker/index-picker-view.js';
+import { indexedDataScreen } from '../../kit/index-data/indexed-data-view.js';
+import { isNoSuchIndex, NoSuchIndex } from '../../kit/index-picker/index-picker-view.js';
 import { placeOf } from '../../kit/index-picker/listing.js';
 import { KeyValues } from '../../kit/key-values/key-values-view.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
-import type { Column } from '../../kit/table/table-view.js';
-import { searchDataScope, searchPickScope } from './bindings.js';
 import type { SearchController } from './controller.js';
-import {
-	type SearchIndexReading,
-	searchIndexEndpoint,
-	searchIndexesEndpoint,
-	searchOverviewEndpoint,
-} from './endpoints.js';
+import { searchIndexEndpoint, searchIndexesEndpoint, searchOverviewEndpoint } from './endpoints.js';
 import { searchConfiguration, searchIndexesLine, searchLimits } from './search-model.js';
 import type { SearchAction, SearchState } from './search-state.js';
-
-/** The account's search databases as the list to pick from shows them. */
-const indexColumns: Column<SearchIndexReading>[] = [
-	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
-	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
-	{ header: 'type', cell: (i) => text(i.type), minWidth: 5 },
-	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
-	{ header: 'endpoint', cell: (i) => text(i.endpoint), minWidth: 10 },
-];
 
 export function SearchView(props: PaneViewProps) {
 	const ui = useUi();
 	const polls = usePolls();
-	const { client } = useRuntime();
-	const { readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<SearchState, SearchAction, SearchController>();
+	const { client, readOnly } = useRuntime();
+	const { state, controller } = usePane<SearchState, SearchAction, SearchController>();
 	const { indexId } = state;
 	const listing = entryOf(polls, searchIndexesEndpoint);
 	const entry = entryOf(polls, searchIndexEndpoint);
 	// Where the service lists none, the list has the index read last (the one shown before a typo).
 	const shown = entry?.data;
-	if (state.picking || state.typing)
-		return (
-			<IndexPicker
-				what="Search index"
-				scope={searchPickScope}
-				state={state}
-				read={store.getSnapshot}
-				dispatch={dispatch}
-				listing={listing}
-				known={shown ? [shown] : []}
-				columns={indexColumns}
-				idOf={(index) => index.id}
-				nameOf={(index) => index.name}
-				edits={indexEdits('search', controller, state, props)}
-				width={props.width}
-				height={props.height}
-			/>
-		);
-	if (!indexId) return <NoIndex what="Search index" />;
-	if (state.open)
-		return (
-			<IndexDataView
-				scope={searchDataScope}
-				what="search database"
-				title={`Search index ${sanitize(shown?.name ?? indexId)}`}
-				state={state}
-				controller={controller}
-				readOnly={readOnly}
-				width={props.width}
-				height={props.height}
-			/>
-		);
+	const screen = indexedDataScreen({
+		kind: 'search',
+		name: shown?.name,
+		state,
+		controller,
+		readOnly,
+		...props,
+	});
+	if (screen !== undefined || !indexId) return screen;
 	if (isNoSuchIndex(entry) && entry?.params === indexId)
 		return <NoSuchIndex what="Search index" id={indexId} />;
 	const index = entry?.data;

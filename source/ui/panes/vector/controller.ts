@@ -1,26 +1,30 @@
-/** The Vector pane's work outside React: its index's data, browsed with the kit (./data-plane.ts). */
+/**
+ * The Vector pane's work outside React: the index shown, picked from the account's list, and its
+ * data, browsed with the kit (./data-plane.ts); and the scrolling of its statistics.
+ */
 import type { PaneContext } from '../../contract/pane.js';
 import { type Command, commands } from '../../keys/commands.js';
-import { IndexDataController } from '../../kit/index-data/index-data-controller.js';
-import { vectorIndexBindings, vectorScrollBindings } from './bindings.js';
+import { IndexedDataController } from '../../kit/index-data/indexed-data-controller.js';
+import { vectorIndexBindings, vectorIndexedKeys, vectorScrollBindings } from './bindings.js';
 import { type VectorField, type VectorSpec, vectorPlane } from './data-plane.js';
+import { type VectorIndexReading, vectorIndexesEndpoint } from './endpoints.js';
+import { vectorIndexColumns } from './vector-model.js';
 import type { VectorAction, VectorState } from './vector-state.js';
 
-export class VectorController extends IndexDataController<
+export class VectorController extends IndexedDataController<
 	VectorState,
 	VectorAction,
+	VectorIndexReading,
 	VectorField,
 	VectorSpec
 > {
 	/** The statistics as drawn: how far they scroll, and a page of their lines; none while not shown. */
 	private stats: { scrollable: number; page: number } | undefined;
 
-	/** Its keys: pick the index, browse its data, and scroll its statistics while they are shown. */
+	/** Its keys: the list of indexes', the data's, then pick and show the data, and scroll the statistics while they are shown. */
 	readonly commands: readonly Command[] = [
-		...commands(vectorIndexBindings, 'vector', {
-			'index.pick': () => this.dispatch({ type: 'index/pick' }),
-			'data.open': () => this.open(),
-		}),
+		...this.indexCommands(),
+		...commands(vectorIndexBindings, 'vector', this.indexKeys),
 		...commands(
 			vectorScrollBindings,
 			'vector',
@@ -35,7 +39,12 @@ export class VectorController extends IndexDataController<
 	];
 
 	constructor(context: PaneContext<VectorState, VectorAction>) {
-		super(context, vectorPlane);
+		super(context, {
+			plane: vectorPlane,
+			keys: vectorIndexedKeys,
+			listing: vectorIndexesEndpoint,
+			columns: vectorIndexColumns,
+		});
 	}
 
 	/** What the view drew of the statistics (undefined: none). */

@@ -5,8 +5,7 @@
  * data-plane client (docs/protocol/vector.md#commands).
  */
 import { type IndexAccess, vectorClients, writeRefused } from '../../../api/index-access.js';
-import { deleteRequest } from '../../../api/index-client.js';
-import { maxPage, maxTopK, parseIds, parseQueryVector } from '../../../api/index-query.js';
+import { maxTopK, parseQueryVector } from '../../../api/index-query.js';
 import type { VectorQuery } from '../../../api/index-schemas.js';
 import { sanitize } from '../../../text/sanitize.js';
 import type { FieldSpec } from '../../kit/form/form-state.js';
@@ -39,12 +38,11 @@ export const vectorFields: readonly FieldSpec<VectorField>[] = [
 	{ id: 'vectors', label: 'include vectors', kind: 'choice', choices: ['no', 'yes'] },
 ];
 
-export type VectorSpec =
-	| { action: 'query'; namespace: string; query: VectorQuery }
-	| { action: 'fetch'; namespace: string; ids: string[]; vectors: boolean }
-	| { action: 'range'; namespace: string; limit: number; vectors: boolean }
-	| { action: 'delete'; namespace: string; ids: string[] }
-	| { action: 'delete'; namespace: string; filter: string };
+/** A query, or an ask both planes have, in a namespace ("" the default one); `vectors`: a read brings them. */
+export type VectorSpec = ({ action: 'query'; query: VectorQuery } | planeParts.CommonSpec) & {
+	namespace: string;
+	vectors: boolean;
+};
 
 type Values = Readonly<Record<VectorField, string>>;
 
@@ -54,45 +52,24 @@ export function checkVectorForm(values: Values): { errors: FormErrors<VectorFiel
 	const input = values.input.trim();
 	const filter = values.filter.trim();
 	const vectors = values.vectors === 'yes';
-	const count = (max: number, fallback: number) =>
-		planeParts.countField(errors, 'topK', values.topK, max, fallback);
-	const include = { includeMetadata: true, includeData: true, includeVectors: vectors };
 	let spec: VectorSpec | undefined;
-	switch (values.action as (typeof vectorActions)[number]) {
-		case 'query by text':
-		case 'query by vector': {
-			const topK = count(maxTopK, 10);
-			let by: Pick<VectorQuery, 'data' | 'vector' | 'sparseVector'> | undefined;
-			if (input === '') errors.input = 'a text, or a vector as JSON, to query by';
-			else if (values.action === 'query by text') by = { data: input };
-			else by = planeParts.checkedField(errors, 'input', () => parseQueryVector(input));
-			if (by && topK !== undefined)
-				spec = {
-					action: 'query',
-					namespace,
-					query: { ...by, topK, ...(filter ? { filter } : {}), ...include },
-				};
-			break;
-		}
-		case 'fetch ids':
-		case 'delete ids': {
-			const ids = planeParts.checkedField(errors, 'input', () => parseIds(input));
-			if (ids)
-				spec =
-					values.action === 'fetch ids'
-						? { action: 'fetch', namespace, ids, vectors }
-						: { action: 'delete', namespace, ids };
-			break;
-		}
-		case 'range': {
-			const limit = count(maxPage, 20);
-			if (limit !== undefined) spec = { action: 'range', namespace, limit, vectors };
-			break;
-		}
-		case 'delete by filter':
-			if (filter === '') errors.filter = 'the filter of the records to delete';
-			else spec = { action: 'delete', namespace, filter };
-			break;
+	if (values.action === 'query by text' || values.action === 'query by vector') {
+		const topK = planeParts.countField(errors, 'topK', values.topK, maxTopK, 10);
+		let by: Pick<VectorQuery, 'data' | 'vector' | 'sparseVector'> | undefined;
+		if (input === '') errors.input = 'a text, or a vector as JSON, to query by';
+		else if (values.action === 'query by text') by = { data: input };
+		else by = planeParts.checkedField(errors, 'input', () => parseQueryVector(input));
+		const include = { includeMetadata: true, includeData: true, includeVectors: vectors };
+		if (by && topK !== undefined)
+			spec = {
+				action: 'query',
+				namespace,
+				vectors,
+				query: { ...by, topK, ...(filter ? { filter } : {}), ...include },
+			};
+	} else {
+		const common = planeParts.commonSpec(values, errors, 'records');
+		if (common) spec = { ...common, namespace, vectors };
 	}
 	return spec ? { errors, spec } : { errors };
 }
@@ -100,25 +77,23 @@ export function checkVectorForm(values: Values): { errors: FormErrors<VectorFiel
 const where = (namespace: string) => (namespace ? ` · namespace ${sanitize(namespace)}` : '');
 
 export function vectorWords(spec: VectorSpec): string {
-	switch (spec.action) {
-		case 'query': {
-			const { query } = spec;
-			const by =
-				query.data !== undefined
-					? planeParts.quotedValue(query.data)
-					: query.vector
-						? `a vector of ${query.vector.length}`
-						: 'a sparse vector';
-			return `query ${by} · top ${query.topK}${query.filter ? ` · filter ${planeParts.quotedValue(query.filter)}` : ''}${where(spec.namespace)}`;
-		}
-		case 'fetch':
-			return `${planeParts.fetchWords(spec.ids)}${where(spec.namespace)}`;
-		case 'range':
-			return `range, ${spec.limit} a page${where(spec.namespace)}`;
-		case 'delete':
-			return planeParts.deleteWords(spec);
-	}
+	if (spec.action !== 'query') return planeParts.commonWords(spec, where(spec.namespace));
+	const { query } = spec;
+	const by =
+		query.data !== undefined
+			? planeParts.quotedValue(query.data)
+			: query.vector
+				? `a vector of ${query.vector.length}`
+				: 'a sparse vector';
+	return `query ${by} · top ${query.topK}${query.filter ? ` · filter ${planeParts.quotedValue(query.filter)}` : ''}${where(spec.namespace)}`;
 }
+
+const deleteNames: planeParts.DeleteNames = {
+	noun: 'record',
+	matches: 'whose metadata matches',
+	place: 'namespace',
+	collection: 'vectors',
+};
 
 const ns = (spec: VectorSpec) => (spec.namespace ? { namespace: spec.namespace } : {});
 
@@ -158,18 +133,12 @@ export const vectorPlane: DataPlane<VectorField, VectorSpec> = {
 	deletes: (spec) => spec.action === 'delete',
 	words: vectorWords,
 	read: readVectors,
-	deleteOne: (id, read) => ({ action: 'delete', namespace: read.namespace, ids: [id] }),
-	deleteRequest(spec) {
-		if (spec.action !== 'delete') throw new Error('not a delete');
-		return {
-			title: planeParts.deleteTitle(spec, 'record', 'whose metadata matches', 'namespace', spec.namespace),
-			request: deleteRequest(planeParts.selectionOf(spec), spec.namespace || undefined, 'vectors'),
-		};
-	},
+	deleteOne: (id, read) => ({ action: 'delete', namespace: read.namespace, ids: [id], vectors: false }),
+	deleteRequest: (spec) => planeParts.deleteAsked(planeParts.deleteOf(spec), spec.namespace, deleteNames),
 	async delete(client, access, spec) {
-		if (spec.action !== 'delete') throw new Error('not a delete');
+		const selection = planeParts.selectionOf(planeParts.deleteOf(spec));
 		const { write } = vectorClients(client, access);
 		if (!write) throw writeRefused(access, 'delete vectors');
-		return write.delete(planeParts.selectionOf(spec), ns(spec));
+		return write.delete(selection, ns(spec));
 	},
 };

@@ -5,31 +5,38 @@
 import { type IndexOverview, namespaceSummary } from '../../../api/index-overview.js';
 import { VectorIndexStats, vectorSeriesFields } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
-import { orMissing } from '../../../format/missing.js';
+import { orMissing, text } from '../../../format/missing.js';
 import { formatCount, formatInteger, formatMoney } from '../../../format/number.js';
 import { seriesValues, todayIndex } from '../../../format/series.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { countValues } from '../../kit/key-values/counts.js';
 import { extraKeyValues } from '../../kit/key-values/extra.js';
 import type { KeyValue } from '../../kit/key-values/key-values-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
-import type { VectorStats } from './endpoints.js';
+import type { Column } from '../../kit/table/table-view.js';
+import type { VectorIndexReading, VectorStats } from './endpoints.js';
 
 /** The counters, then any field mqtop does not know, as it came. */
 export function vectorCounters(stats: VectorStats): KeyValue[] {
-	const integer = (n: number | undefined) => orMissing(n, formatInteger);
-	const bytes = (n: number | undefined) => orMissing(n, formatBytes);
+	const counters = {
+		vectors: 'current_vector_count',
+		pending: 'pending_index_count',
+		storage: 'storage_usage',
+		'cost/month': 'monthly_cost',
+		'queries today': 'daily_query_count',
+		'queries month': 'monthly_query_count',
+		'updates today': 'daily_update_count',
+		'updates month': 'monthly_update_count',
+		'reranks today': 'daily_rerank_count',
+		'reranks month': 'monthly_rerank_count',
+		'bandwidth month': 'monthly_bandwidth_usage',
+	} as const;
 	return [
-		{ label: 'vectors', value: integer(stats.current_vector_count) },
-		{ label: 'pending', value: integer(stats.pending_index_count) },
-		{ label: 'storage', value: bytes(stats.storage_usage) },
-		{ label: 'cost/month', value: orMissing(stats.monthly_cost, formatMoney) },
-		{ label: 'queries today', value: integer(stats.daily_query_count) },
-		{ label: 'queries month', value: integer(stats.monthly_query_count) },
-		{ label: 'updates today', value: integer(stats.daily_update_count) },
-		{ label: 'updates month', value: integer(stats.monthly_update_count) },
-		{ label: 'reranks today', value: integer(stats.daily_rerank_count) },
-		{ label: 'reranks month', value: integer(stats.monthly_rerank_count) },
-		{ label: 'bandwidth month', value: bytes(stats.monthly_bandwidth_usage) },
+		...countValues(stats, counters, formatInteger, {
+			storage_usage: formatBytes,
+			monthly_bandwidth_usage: formatBytes,
+			monthly_cost: formatMoney,
+		}),
 		...extraKeyValues(VectorIndexStats, stats),
 	];
 }
@@ -118,3 +125,19 @@ export function overviewLine(overview: IndexOverview | undefined): string {
 		: `namespaces: — (${overview.unavailable ?? 'not listed'})`;
 	return sanitize([...parts, namespaces].join(' · '));
 }
+
+/** The account's vector indexes as the list to pick from shows them. */
+export const vectorIndexColumns: readonly Column<VectorIndexReading>[] = [
+	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
+	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
+	{ header: 'type', cell: (i) => text(i.index_type), minWidth: 5 },
+	{ header: 'dims', cell: (i) => orMissing(i.dimension_count, String), align: 'right', minWidth: 4 },
+	{ header: 'similarity', shortHeader: 'sim', cell: (i) => text(i.similarity_function), minWidth: 6 },
+	{
+		header: 'model',
+		cell: (i) => text(i.embedding_model || i.sparse_embedding_model),
+		minWidth: 5,
+		maxWidth: 30,
+	},
+	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
+];

@@ -2,31 +2,21 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { statsPeriods } from '../../../api/schemas.js';
 import { clampOffset } from '../../../format/layout.js';
-import { orMissing, text } from '../../../format/missing.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, usePolls, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { entryOf } from '../../data/poll-store.js';
 import { EndpointState } from '../../kit/endpoint-state/endpoint-state-view.js';
-import { IndexDataView } from '../../kit/index-data/index-data-view.js';
-import { indexEdits } from '../../kit/index-picker/index-edits.js';
-import {
-	IndexPicker,
-	isNoSuchIndex,
-	NoIndex,
-	NoSuchIndex,
-} from '../../kit/index-picker/index-picker-view.js';
+import { indexedDataScreen } from '../../kit/index-data/indexed-data-view.js';
+import { isNoSuchIndex, NoSuchIndex } from '../../kit/index-picker/index-picker-view.js';
 import { placeOf } from '../../kit/index-picker/listing.js';
 import { gridRows, KeyValues, keyValueRowCount } from '../../kit/key-values/key-values-view.js';
-import { gridColumns, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
+import { gridColumns, SeriesSparkline, seriesLabelWidth } from '../../kit/series-grid/series-grid-view.js';
 import type { SeriesRow } from '../../kit/series-grid/series-row.js';
 import { Sparkline, statsWidthFor, statsWidthOf } from '../../kit/sparkline/sparkline-view.js';
-import type { Column } from '../../kit/table/table-view.js';
 import { useTheme } from '../../theme/theme.js';
-import { vectorDataScope, vectorPickScope } from './bindings.js';
 import type { VectorController } from './controller.js';
 import {
-	type VectorIndexReading,
 	type VectorStats,
 	vectorIndexesEndpoint,
 	vectorOverviewEndpoint,
@@ -114,14 +104,7 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 					<Box key={line.rows.map((row) => row.id).join(' ')} flexDirection="row" gap={3}>
 						{line.rows.map((row) => (
 							<Box key={row.id} width={cell}>
-								<Sparkline
-									label={row.label}
-									values={row.values}
-									width={cell}
-									labelWidth={labelWidth}
-									statsWidth={otherStats}
-									format={row.format}
-								/>
+								<SeriesSparkline series={row} width={cell} labelWidth={labelWidth} statsWidth={otherStats} />
 							</Box>
 						))}
 					</Box>
@@ -131,65 +114,20 @@ function Stats(props: PaneProps & { stats: VectorStats; title: string; overview:
 	);
 }
 
-/** The account's vector indexes as the list to pick from shows them. */
-const indexColumns: Column<VectorIndexReading>[] = [
-	{ header: 'name', cell: (i) => text(i.name), minWidth: 6, maxWidth: 30 },
-	{ header: 'id', cell: (i) => sanitize(i.id), minWidth: 12, maxWidth: 40 },
-	{ header: 'type', cell: (i) => text(i.index_type), minWidth: 5 },
-	{ header: 'dims', cell: (i) => orMissing(i.dimension_count, String), align: 'right', minWidth: 4 },
-	{ header: 'similarity', shortHeader: 'sim', cell: (i) => text(i.similarity_function), minWidth: 6 },
-	{
-		header: 'model',
-		cell: (i) => text(i.embedding_model || i.sparse_embedding_model),
-		minWidth: 5,
-		maxWidth: 30,
-	},
-	{ header: 'region', cell: (i) => text(i.region), minWidth: 6 },
-];
-
 export function VectorView(props: PaneProps) {
 	const ui = useUi();
 	const polls = usePolls();
 	const { readOnly } = useRuntime();
-	const { state, dispatch, store, controller } = usePane<VectorState, VectorAction, VectorController>();
+	const { state, controller } = usePane<VectorState, VectorAction, VectorController>();
 	// The statistics say what they draw when they are drawn.
 	controller.drawnStats(undefined);
 	const { indexId } = state;
 	const listing = entryOf(polls, vectorIndexesEndpoint);
-	if (state.picking || state.typing)
-		return (
-			<IndexPicker
-				what="Vector index"
-				scope={vectorPickScope}
-				state={state}
-				read={store.getSnapshot}
-				dispatch={dispatch}
-				listing={listing}
-				columns={indexColumns}
-				idOf={(index) => index.id}
-				nameOf={(index) => index.name}
-				edits={indexEdits('vector', controller, state, props)}
-				width={props.width}
-				height={props.height}
-			/>
-		);
-	if (!indexId) return <NoIndex what="Vector index" />;
 	const name = listing?.data?.listed
 		? listing.data.indexes.find((index) => index.id === indexId)?.name
 		: undefined;
-	if (state.open)
-		return (
-			<IndexDataView
-				scope={vectorDataScope}
-				what="vector index"
-				title={`Vector index ${sanitize(name ?? indexId)}`}
-				state={state}
-				controller={controller}
-				readOnly={readOnly}
-				width={props.width}
-				height={props.height}
-			/>
-		);
+	const screen = indexedDataScreen({ kind: 'vector', name, state, controller, readOnly, ...props });
+	if (screen !== undefined || !indexId) return screen;
 	const entry = entryOf(polls, vectorStatsEndpoint);
 	if (isNoSuchIndex(entry) && entry?.params.startsWith(`${indexId} `))
 		return <NoSuchIndex what="Vector index" id={indexId} />;
