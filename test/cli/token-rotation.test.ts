@@ -8,12 +8,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readServerFile } from '../../source/cli/local-server.js';
 import { chooseBackend } from '../../source/cli/monitor-backend.js';
 import { resolveConnection } from '../../source/config/resolve.js';
 import { waitUntil } from '../support/wait.js';
-import { assertBuilt, baseEnv, runCli, startServe } from './child.js';
+import { assertBuilt, baseEnv, mainJs, runCli, startServe } from './child.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -128,6 +129,26 @@ describe("a token rotated on the monitor's own server", () => {
 			expect(backend.client.settings.token).toBe(token);
 		} finally {
 			await backend.close();
+		}
+	});
+});
+
+describe('a token rotated on a service on a worker thread', () => {
+	it('is told to the thread that started it', async () => {
+		// The built module: run from the sources, the service would not go to a worker.
+		const worker = (await import(
+			pathToFileURL(path.join(path.dirname(mainJs), '..', 'local', 'service-thread.js')).href
+		)) as typeof import('../../source/local/service-thread.js');
+		const told: string[] = [];
+		const service = await worker.startLocalServiceInWorker(
+			{ port: 0 },
+			{ onTokenChange: (token) => told.push(token) },
+		);
+		try {
+			const token = await rotate(service, service.dialect.productSegment);
+			expect(await waitUntil(() => told[0], 20_000, 'the worker to tell the new token')).toBe(token);
+		} finally {
+			await service.close();
 		}
 	});
 });
