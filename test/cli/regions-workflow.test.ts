@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Receiver } from '@upstash/qstash';
 import { Client as WorkflowClient } from '@upstash/workflow';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { envVariables, withEnv } from '../support/process-env.js';
 import { waitUntil } from '../support/wait.js';
 import { type RouteCall, serve, startWorkflowApp, type WorkflowApp } from '../support/workflow-app.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
@@ -25,18 +26,6 @@ let vars: Record<string, string>;
 /** What the last step of each run returned, by run id. */
 const finished = new Map<string, string>();
 
-/** Runs `body` with these variables in process.env (the SDK's Client reads them there), then restores it. */
-async function withEnv<T>(extra: Record<string, string>, body: () => Promise<T>): Promise<T> {
-	const before = { ...process.env };
-	Object.assign(process.env, extra);
-	try {
-		return await body();
-	} finally {
-		for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
-		Object.assign(process.env, before);
-	}
-}
-
 beforeAll(async () => {
 	assertBuilt();
 	home = await mkdtemp(path.join(tmpdir(), 'mqtop-regions-workflow-'));
@@ -44,12 +33,7 @@ beforeAll(async () => {
 	served = await startServe(env, ['--dialect', 'deployed', '--regions', 'eu-central-1,us-east-1']);
 	const printed = await runCli(['serve', '--env'], { env });
 	expect(printed.code).toBe(0);
-	vars = Object.fromEntries(
-		printed.stdout
-			.trim()
-			.split('\n')
-			.map((line) => line.split(/=(.*)/s, 2) as [string, string]),
-	);
+	vars = envVariables(printed.stdout);
 	expect(vars.QSTASH_REGION).toBe('EU_CENTRAL_1');
 	const handler = serve<{ from: string }>(
 		async (context) => {
