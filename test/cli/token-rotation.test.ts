@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readServerFile } from '../../source/cli/local-server.js';
+import { openConnection } from '../../source/cli/connect.js';
+import { findLocalServer, readServerFile } from '../../source/cli/local-server.js';
 import { chooseBackend } from '../../source/cli/monitor-backend.js';
 import { resolveConnection } from '../../source/config/resolve.js';
 import { waitUntil } from '../support/wait.js';
@@ -76,6 +77,12 @@ describe('a token rotated while mqtop serve runs', () => {
 				port: 0,
 			});
 			expect(monitor.client.settings.token).toBe(info.token);
+			// And a command that runs on (mqtop listen, --follow).
+			const command = await openConnection(local, 'queue', {
+				configPath: '/c.json',
+				dataDir,
+				findLocal: findLocalServer,
+			});
 
 			const token = await rotate(info, product);
 			const file = await waitUntil(async () => {
@@ -93,6 +100,7 @@ describe('a token rotated while mqtop serve runs', () => {
 			expect(await monitor.client.queues.list()).toMatchObject({ data: [] });
 			expect(monitor.client.settings.token).toBe(token);
 			await monitor.close();
+			expect(await command.client.queues.list()).toMatchObject({ data: [] });
 
 			const usToken = await rotate(us, product);
 			await waitUntil(
