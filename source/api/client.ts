@@ -35,6 +35,13 @@ import { WorkflowsApi } from './workflows-api.js';
 export interface ClientOptions {
 	retry?: RetryPolicy;
 	dispatcher?: Dispatcher;
+	/**
+	 * Where the messaging token is now, for a server whose token may be rotated while this client
+	 * runs (the local server, through its server.json): a request refused with 401 is sent once
+	 * more with the token this gives, when it is another than the one refused. A 401 stored
+	 * nothing, so sending again cannot do anything twice.
+	 */
+	refreshToken?: () => Promise<string | undefined>;
 }
 
 export interface PublishRequest {
@@ -88,10 +95,13 @@ export class MqClient implements Messaging {
 	/** The signing keys: read and rotate. */
 	readonly keys: KeysApi;
 
+	#settings: ConnectionSettings;
+
 	constructor(
-		readonly settings: ConnectionSettings,
+		settings: ConnectionSettings,
 		private readonly clientOptions: ClientOptions = {},
 	) {
+		this.#settings = settings;
 		this.queues = new QueuesApi(this);
 		this.schedules = new SchedulesApi(this);
 		this.dlq = new DlqApi(this);
@@ -103,6 +113,11 @@ export class MqClient implements Messaging {
 		this.groups = new GroupsApi(this);
 		this.management = new ManagementApi(this);
 		this.keys = new KeysApi(this);
+	}
+
+	/** Where and as whom it connects: the token as last refreshed (ClientOptions.refreshToken). */
+	get settings(): ConnectionSettings {
+		return this.#settings;
 	}
 
 	/**
@@ -130,7 +145,27 @@ export class MqClient implements Messaging {
 		return {};
 	}
 
-	private call(op: Op): Promise<HttpResponse> {
+	private async call(op: Op): Promise<HttpResponse> {
+		const used = this.settings.token;
+		try {
+			return await this.callOnce(op);
+		} catch (error) {
+			if (op.auth !== 'bearer' || !(await this.tokenRefreshed(error, used))) throw error;
+			return this.callOnce(op);
+		}
+	}
+
+	/** After a 401 to `used`: whether there is another token now, kept in the settings. */
+	private async tokenRefreshed(error: unknown, used: string): Promise<boolean> {
+		const refresh = this.clientOptions.refreshToken;
+		if (!refresh || !(error instanceof ApiError) || error.status !== 401) return false;
+		const token = await refresh().catch(() => undefined);
+		if (token === undefined || token === used) return false;
+		if (token !== this.#settings.token) this.#settings = { ...this.#settings, token };
+		return true;
+	}
+
+	private callOnce(op: Op): Promise<HttpResponse> {
 		// Paths are built from encoded segments; what encoding cannot protect is not sent at all.
 		const problem = pathProblem(op.path);
 		if (problem) {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { fromDialectNames } from './dialect.js';
+import { IndexTotals } from './index-totals.js';
 import { apiPath } from './paths.js';
 import {
 	MqStats,
@@ -47,6 +48,15 @@ export class ManagementApi {
 	vectorStats(indexId: string, period: StatsPeriod = '1h', signal?: AbortSignal) {
 		const path = `${apiPath`/v2/vector/index/${indexId}/stats`}?period=${period}`;
 		return this.read('read vector index stats', path, VectorIndexStats, signal);
+	}
+
+	/**
+	 * The account's totals over all its vector indexes or all its search databases (GET
+	 * /v2/vector/index/stats, GET /v2/search/stats).
+	 */
+	indexTotals(kind: 'vector' | 'search', signal?: AbortSignal) {
+		const path = kind === 'vector' ? '/v2/vector/index/stats' : '/v2/search/stats';
+		return this.read(`read ${kind} totals`, path, IndexTotals, signal);
 	}
 
 	/** A vector index's shape, endpoint, tokens and limits (GET /v2/vector/index/{id}). */

@@ -11,7 +11,7 @@ import { ConfigError } from '../config/file.js';
 import { atLocalServer, formatSource, type Resolved } from '../config/resolve.js';
 import { envName, flagName, type SettingKey } from '../config/settings.js';
 import { localIndex } from '../local/service-indexes.js';
-import type { LocalServerInfo } from './local-server.js';
+import { currentToken, type LocalServerInfo } from './local-server.js';
 
 /** Which API a command talks to, and so which settings it needs. */
 export type Api = 'queue' | 'management';
@@ -144,7 +144,11 @@ export async function openConnection(
 		if (!server) throw new NoLocalServerError(options.dataDir);
 		options.note?.(`using the local server at ${server.queueUrl} (state in ${options.dataDir})`);
 		return {
-			client: new MqClient(runningServerSettings(resolved, server), options.client),
+			// A command that runs on (listen, --follow) goes on after a token rotation: server.json has the new one.
+			client: new MqClient(runningServerSettings(resolved, server), {
+				...options.client,
+				refreshToken: () => currentToken(options.dataDir, server.queueUrl),
+			}),
 			local: {
 				accountId: server.accountId,
 				vectorIndexId: localIndex(server, 'dense').id,

@@ -88,6 +88,25 @@ export async function writeServerFile(dataDir: string, info: LocalServerInfo): P
 	await rename(temporary, file);
 }
 
+/**
+ * Writes the server's description again whenever it changes (a token rotation), the writes one
+ * after another so that the last change is the one left, each whole (writeServerFile). `describe`
+ * is called at the time of each write, so that it says how things are then.
+ */
+export function serverFileKeeper(
+	dataDir: string,
+	describe: () => LocalServerInfo,
+	onError: (error: Error) => void,
+): { changed(): void; settled(): Promise<void> } {
+	let writing = Promise.resolve();
+	return {
+		changed() {
+			writing = writing.then(() => writeServerFile(dataDir, describe())).catch(onError);
+		},
+		settled: () => writing,
+	};
+}
+
 /** Removes the file if it is still this process's (another server may have taken over since). */
 export async function removeServerFile(dataDir: string, pid: number): Promise<void> {
 	const kept = await readServerFile(dataDir);
@@ -102,6 +121,17 @@ export async function readServerFile(dataDir: string): Promise<LocalServerInfo |
 		return undefined;
 	}
 	return parseJsonAs(text, LocalServerInfo);
+}
+
+/**
+ * The token server.json gives now for the server (or the region of it) at `queueUrl`: what a
+ * client found through server.json sends after a 401 (the token was rotated). Undefined when the
+ * file is gone or describes another server.
+ */
+export async function currentToken(dataDir: string, queueUrl: string): Promise<string | undefined> {
+	const info = await readServerFile(dataDir);
+	if (info?.queueUrl === queueUrl) return info.token;
+	return info?.regions?.find((region) => region.queueUrl === queueUrl)?.token;
 }
 
 /** How long the check that a local server answers may take: it runs on loopback. */

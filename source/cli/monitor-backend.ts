@@ -15,6 +15,7 @@ import type { Demo } from '../demo/demo.js';
 import { StateError, StateInUseError } from '../local/persistence/state-errors.js';
 import type { LocalServiceData, LocalServiceHandle } from '../local/service.js';
 import { localIndex } from '../local/service-indexes.js';
+import type { ServiceEvents } from '../local/service-thread.js';
 import type { NamedKeyPair, ReadKeys } from '../receiver/index.js';
 import { generateSigningKey } from '../signing/keys.js';
 import type { TuiConnection, TuiRegion } from '../ui/contract/connection.js';
@@ -28,10 +29,12 @@ import {
 } from './connect.js';
 import { stateHint } from './failure.js';
 import {
+	currentToken,
 	defaultLocalPort,
 	findLocalServer,
 	type LocalServerInfo,
 	removeServerFile,
+	serverFileKeeper,
 	writeServerFile,
 } from './local-server.js';
 import { regionNamed } from './regions.js';
@@ -83,15 +86,19 @@ function localParts(
 }
 
 /** The local service on a worker thread: on the default port unless another program has it. */
-async function startWorkerService(options: LocalServiceData, port: number): Promise<LocalServiceHandle> {
+async function startWorkerService(
+	options: LocalServiceData,
+	port: number,
+	events: ServiceEvents,
+): Promise<LocalServiceHandle> {
 	const { startLocalServiceInWorker } = await import('../local/service-thread.js');
-	if (port === 0) return startLocalServiceInWorker({ ...options, port: 0 });
+	if (port === 0) return startLocalServiceInWorker({ ...options, port: 0 }, events);
 	try {
-		return await startLocalServiceInWorker({ ...options, port });
+		return await startLocalServiceInWorker({ ...options, port }, events);
 	} catch (error) {
 		if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
 		// Another program has the port: the monitor still runs, on a free one.
-		return startLocalServiceInWorker({ ...options, port: 0 });
+		return startLocalServiceInWorker({ ...options, port: 0 }, events);
 	}
 }
 
@@ -108,6 +115,15 @@ async function embeddedBackend(
 	const options = localStartOptions(resolved);
 	const keptKeys = dataDir === undefined;
 	let service: LocalServiceHandle;
+	// The account's token as it is now: a rotation through the management API changes it.
+	let token: string | undefined;
+	let tokenChanged = () => {};
+	const events: ServiceEvents = {
+		onTokenChange: (rotated) => {
+			token = rotated;
+			tokenChanged();
+		},
+	};
 	try {
 		service = await startWorkerService(
 			{
@@ -121,6 +137,7 @@ async function embeddedBackend(
 					: { dataDir }),
 			},
 			dataDir === undefined ? 0 : port,
+			events,
 		);
 	} catch (error) {
 		if (error instanceof StateInUseError)
@@ -134,12 +151,21 @@ async function embeddedBackend(
 		}
 		throw error;
 	}
+	token ??= service.token;
 	const settings = localSettings(service, service.dialect);
-	const client = new MqClient(settings, noRetry);
+	const refreshToken = async () => token;
+	const client = new MqClient(settings, { ...noRetry, refreshToken });
 	let announced: LocalServerInfo | undefined;
 	if (dataDir !== undefined) {
-		announced = { ...service, pid: process.pid, keepsState: true };
+		announced = { ...service, token, pid: process.pid, keepsState: true };
 		await writeServerFile(dataDir, announced).catch(() => {});
+		const described = announced;
+		const keeper = serverFileKeeper(
+			dataDir,
+			() => ({ ...described, token: token ?? described.token }),
+			() => {},
+		);
+		tokenChanged = () => keeper.changed();
 	}
 	return {
 		client,
@@ -151,7 +177,7 @@ async function embeddedBackend(
 					demo: async (receiverUrl: string) => {
 						const { startDemo } = await import('../demo/demo.js');
 						// The demo talks to the service with retries, like any application would.
-						return startDemo({ client: new MqClient(settings), service, receiverUrl });
+						return startDemo({ client: new MqClient(settings, { refreshToken }), service, receiverUrl });
 					},
 				}
 			: {}),
@@ -200,11 +226,22 @@ function regionsOf(
 	});
 }
 
-/** The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped. */
-function runningBackend(resolved: Resolved, running: LocalServerInfo, region: string | undefined): Backend {
+/**
+ * The local server that `mqtop serve` (or another monitor) runs: used as it is, never stopped.
+ * Refused with 401 (its token was rotated), the client takes the token server.json has then.
+ */
+function runningBackend(
+	resolved: Resolved,
+	running: LocalServerInfo,
+	region: string | undefined,
+	dataDir: string,
+): Backend {
 	const server = inRegion(running, region);
 	const settings = runningServerSettings(resolved, server);
-	const client = new MqClient(settings, noRetry);
+	const client = new MqClient(settings, {
+		...noRetry,
+		refreshToken: () => currentToken(dataDir, server.queueUrl),
+	});
 	const regions = regionsOf(resolved, running, server);
 	const shown = running.regions?.find((r) => r.queueUrl === server.queueUrl);
 	return {
@@ -265,7 +302,7 @@ export interface BackendChoice {
 export async function chooseBackend(resolved: Resolved, choice: BackendChoice): Promise<Backend> {
 	if (!resolved.local) return remoteBackend(resolved, choice.configPath);
 	const server = choice.throwaway ? undefined : await findLocalServer(choice.dataDir);
-	if (server) return runningBackend(resolved, server, choice.region);
+	if (server) return runningBackend(resolved, server, choice.region, choice.dataDir);
 	if (choice.region !== undefined)
 		throw new ConfigError(
 			`--region ${choice.region}: no local server of several regions runs (mqtop serve --regions)`,

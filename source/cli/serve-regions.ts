@@ -36,7 +36,8 @@ export function regionsInfo(services: readonly RegionalService[]): RegionInfo[] 
 	return services.map(({ region, service }) => ({
 		region,
 		queueUrl: service.queueUrl,
-		token: service.token,
+		// As it is now: a rotation changes it while the server runs.
+		token: service.context.credentials.token,
 		currentSigningKey: service.currentSigningKey,
 		nextSigningKey: service.nextSigningKey,
 		managementUrl: service.managementUrl,

@@ -40,6 +40,8 @@ export interface ServiceContext {
 	keys: SigningKeyPair;
 	/** Keeps the credentials and keys as they are now (after a key rotation). */
 	saveAccount(): void;
+	/** Tells whoever started the service the account's new token (after a token rotation). */
+	tokenChanged(token: string): void;
 	engine: DeliveryEngine;
 	groups: GroupStore;
 	queues: QueueStore;

@@ -72,6 +72,11 @@ export interface LocalServiceOptions extends LocalServiceData {
 	 * again could be), damage found in the data directory, records dropped at a cap.
 	 */
 	onNotice?: (text: string) => void;
+	/**
+	 * Told the account's new messaging token after a rotation (POST /v2/<product>/rotate-token):
+	 * whoever described the server to other processes (server.json) describes it again.
+	 */
+	onTokenChange?: (token: string) => void;
 	/** Makes the data directory's writes fail on demand (tests of a full disk). */
 	storageFaults?: StorageFaults;
 	/** How often the data directory is opened again after a write failed; default 2 s. */

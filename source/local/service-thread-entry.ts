@@ -16,7 +16,10 @@ try {
 		keptDialect: _keptDialect,
 		close,
 		...info
-	} = await startLocalService(workerData as LocalServiceData);
+	} = await startLocalService({
+		...(workerData as LocalServiceData),
+		onTokenChange: (token) => port.postMessage({ type: 'token', token }),
+	});
 	port.on('message', (message: { type?: string }) => {
 		if (message?.type !== 'close') return;
 		close().then(

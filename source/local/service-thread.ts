@@ -13,6 +13,7 @@ import type { LocalServiceHandle, LocalServiceInfo } from './service.js';
 type FromWorker =
 	| { type: 'ready'; info: LocalServiceInfo }
 	| { type: 'closed' }
+	| { type: 'token'; token: string }
 	| { type: 'error'; message: string; name?: string; code?: string };
 
 /** The error the worker met, as this thread can test it (a StateError, EADDRINUSE). */
@@ -27,7 +28,16 @@ function errorFrom(message: Extract<FromWorker, { type: 'error' }>): Error {
 /** How long close() waits for the worker to close its server before terminating it. */
 const closeTimeoutMs = 5_000;
 
-export async function startLocalServiceInWorker(options: LocalServiceData = {}): Promise<LocalServiceHandle> {
+/** What the caller is told while the service runs (functions do not cross to a worker). */
+export interface ServiceEvents {
+	/** The account's new messaging token, after a rotation. */
+	onTokenChange?: (token: string) => void;
+}
+
+export async function startLocalServiceInWorker(
+	options: LocalServiceData = {},
+	events: ServiceEvents = {},
+): Promise<LocalServiceHandle> {
 	// From dist/local/ or from the monitor's bundle in dist/cli/ alike; bundled when the build made one.
 	const bundled = new URL('../local/service-thread-entry.bundle.js', import.meta.url);
 	const entry = existsSync(fileURLToPath(bundled))
@@ -38,7 +48,14 @@ export async function startLocalServiceInWorker(options: LocalServiceData = {}):
 		// to load; the service then runs on this thread, behind the same handle.
 		// Loaded only then: on the worker's path the service is the worker's to load, not this thread's.
 		const { startLocalService } = await import('./service.js');
-		const { context: _context, dataDir: _dataDir, ...handle } = await startLocalService(options);
+		const {
+			context: _context,
+			dataDir: _dataDir,
+			...handle
+		} = await startLocalService({
+			...options,
+			...events,
+		});
 		return handle;
 	}
 	const worker = new Worker(entry, { workerData: options });
@@ -56,6 +73,9 @@ export async function startLocalServiceInWorker(options: LocalServiceData = {}):
 	});
 	// After start, an error in the worker ends it; close() then has nothing left to wait for.
 	worker.on('error', () => {});
+	worker.on('message', (message: FromWorker) => {
+		if (message.type === 'token') events.onTokenChange?.(message.token);
+	});
 	let exited = false;
 	worker.once('exit', () => {
 		exited = true;

@@ -410,6 +410,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		createdAt,
 		keys,
 		saveAccount,
+		tokenChanged: options.onTokenChange ?? (() => {}),
 		engine,
 		groups: new GroupStore(limits, sinks.groups),
 		queues,

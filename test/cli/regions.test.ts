@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Client, Receiver } from '@upstash/qstash';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type TestServer } from '../support/http-server.js';
+import { envVariables, withEnv } from '../support/process-env.js';
 import { waitUntil } from '../support/wait.js';
 import { assertBuilt, baseEnv, runCli, type Served, startServe } from './child.js';
 
@@ -67,18 +68,6 @@ afterAll(async () => {
 	await rm(home, { recursive: true, force: true });
 });
 
-/** Runs `body` with these variables in process.env (the SDK reads them there), then restores it. */
-async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
-	const before = { ...process.env };
-	Object.assign(process.env, vars);
-	try {
-		return await body();
-	} finally {
-		for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
-		Object.assign(process.env, before);
-	}
-}
-
 describe('mqtop serve --regions', () => {
 	let served: Served;
 	let env: Record<string, string>;
@@ -112,12 +101,7 @@ describe('mqtop serve --regions', () => {
 		const [eu, us] = info.regions as [RegionInfo, RegionInfo];
 		const printed = await runCli(['serve', '--env'], { env });
 		expect(printed.code).toBe(0);
-		const vars = Object.fromEntries(
-			printed.stdout
-				.trim()
-				.split('\n')
-				.map((line) => line.split(/=(.*)/s, 2) as [string, string]),
-		);
+		const vars = envVariables(printed.stdout);
 		expect(vars).toMatchObject({
 			QSTASH_REGION: 'EU_CENTRAL_1',
 			QSTASH_URL: eu.queueUrl,

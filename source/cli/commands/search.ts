@@ -15,6 +15,7 @@ import type { Output } from '../output.js';
 import { extraPairs, warnIssues } from '../reading.js';
 import { summarizeSeries } from '../series.js';
 import { searchCreateIndex, searchDeleteIndex, searchIndexes } from './index-admin.js';
+import { searchTotals } from './index-totals.js';
 import { searchDelete, searchFetch, searchQuery, searchRange } from './search-data.js';
 
 type Index = Liberal<typeof SearchIndex>;
@@ -112,7 +113,7 @@ export const searchConfig: CommandSpec = {
 /** `mqtop search [<id>]` shows the configuration; its subcommands, the documents. */
 export const searchCommand = defineGroup(
 	'search',
-	"a search database's configuration, and its documents: query, fetch, range, delete; the databases: list, create, delete",
+	"a search database's configuration, and its documents: query, fetch, range, delete; the databases: list, create, delete, the account's totals",
 	[
 		searchConfig,
 		searchQuery,
@@ -122,6 +123,7 @@ export const searchCommand = defineGroup(
 		searchIndexes,
 		searchCreateIndex,
 		searchDeleteIndex,
+		searchTotals,
 	],
 	{ fallback: searchConfig, fallbackTakesArguments: true },
 );

@@ -30,6 +30,7 @@ import {
 	type LocalServerInfo,
 	readServerFile,
 	removeServerFile,
+	serverFileKeeper,
 	serverFilePath,
 	writeServerFile,
 } from '../local-server.js';
@@ -50,6 +51,8 @@ function serverInfo(service: LocalService, keepsState: boolean): LocalServerInfo
 	const { context: _context, close: _close, dataDir: _dataDir, keptDialect: _kept, ...info } = service;
 	return {
 		...info,
+		// As it is now: a rotation (POST /v2/<product>/rotate-token) changes it while the server runs.
+		token: service.context.credentials.token,
 		currentSigningKey: service.currentSigningKey,
 		nextSigningKey: service.nextSigningKey,
 		pid: process.pid,
@@ -353,10 +356,13 @@ export const serveCommand = defineCommand({
 			await repair(out, dataDir, { host, port });
 		}
 		if (dataDir !== undefined) await refuseBesideRegions(dataDir, regions !== undefined);
+		// Told of a token rotation in any region: server.json is written again (once it was written).
+		let tokenChanged = () => {};
 		const common = {
 			host,
 			limits,
 			...dimensions,
+			onTokenChange: () => tokenChanged(),
 			// A request that hit a bug got a 500; the operator sees why on stderr.
 			onError: (error: unknown) =>
 				out.warn(`internal error: ${sanitize(error instanceof Error ? error.message : String(error))}`),
@@ -411,22 +417,31 @@ export const serveCommand = defineCommand({
 		const switched = dialectSwitch(service);
 		if (switched) out.warn(switched);
 		const signal = untilSignal();
-		const info = {
+		let settled = () => Promise.resolve();
+		const describe = () => ({
 			...serverInfo(service, dataDir !== undefined),
 			...(regional ? { regions: regionsInfo(regional) } : {}),
-		};
+		});
+		const info = describe();
 		// A throwaway server (a test's, say) is announced nowhere: the data directory's server.json
 		// belongs to the server that keeps that directory, which commands go on using meanwhile.
-		if (dataDir !== undefined)
-			await writeServerFile(dataDir, info).catch((error: unknown) =>
-				out.warn(
-					`cannot write ${serverFilePath(dataDir)}: ${(error as Error).message}; commands will not find this server`,
-				),
+		if (dataDir !== undefined) {
+			const cannotWrite = (error: Error, consequence: string) =>
+				out.warn(`cannot write ${serverFilePath(dataDir)}: ${sanitize(error.message)}; ${consequence}`);
+			await writeServerFile(dataDir, info).catch((error: Error) =>
+				cannotWrite(error, 'commands will not find this server'),
 			);
+			const keeper = serverFileKeeper(dataDir, describe, (error) =>
+				cannotWrite(error, 'commands and monitors started from now on have the old token'),
+			);
+			tokenChanged = () => keeper.changed();
+			settled = keeper.settled;
+		}
 		if (out.json) out.event(info);
 		else out.line(banner(service, info, switched, regional));
 		await signal;
 		const report = regional ? await closeRegions(regional) : await service.close();
+		await settled();
 		if (dataDir !== undefined) await removeServerFile(dataDir, info.pid);
 		const note = stopNote(report, dataDir);
 		// Stopping when asked is no warning: with --json it is the stream's last event, on stdout.

@@ -11,6 +11,7 @@ import { type FlagSpecs, type ParsedArgs, UsageError } from '../args.js';
 import { type CommandContext, type CommandSpec, defineGroup } from '../define.js';
 import * as indexData from '../index-data.js';
 import { vectorCreateIndex, vectorDeleteIndex, vectorIndexes } from './index-admin.js';
+import { vectorTotals } from './index-totals.js';
 
 const indexFlags: FlagSpecs = {
 	index: {
@@ -176,6 +177,15 @@ export const vectorDelete: CommandSpec = {
 
 export const vectorCommand = defineGroup(
 	'vector',
-	"a vector index's data: query, fetch, range, delete; the indexes: list, create, delete",
-	[vectorQuery, vectorFetch, vectorRange, vectorDelete, vectorIndexes, vectorCreateIndex, vectorDeleteIndex],
+	"a vector index's data: query, fetch, range, delete; the indexes: list, create, delete, the account's totals",
+	[
+		vectorQuery,
+		vectorFetch,
+		vectorRange,
+		vectorDelete,
+		vectorIndexes,
+		vectorCreateIndex,
+		vectorDeleteIndex,
+		vectorTotals,
+	],
 );

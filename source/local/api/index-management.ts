@@ -1,7 +1,8 @@
 /**
  * The management API's edits of indexes (Basic authentication; docs/protocol/vector.md#making-indexes,
  * docs/protocol/search.md#making-databases): make, delete, rename and give new tokens to vector
- * indexes and search databases, list the search databases and read one's statistics. The
+ * indexes and search databases, list the search databases and read one's statistics, and the
+ * account's totals over each kind (docs/protocol/vector.md#account-totals). The
  * edits answer the JSON string "OK", as the vendor's Developer API does; a make answers the
  * new index's resource.
  */
@@ -14,6 +15,7 @@ import { ok, type Reply } from '../http/reply.js';
 import type { Request } from '../http/router.js';
 import { denseModelDimensions, type IndexKind, sparseModels } from '../indexes/data-plane/created-indexes.js';
 import type { SearchPlane } from '../indexes/data-plane/planes.js';
+import { accountTotals } from '../indexes/management/index-totals.js';
 import { similarityFunctions } from '../indexes/vector/similarity.js';
 import { statsPeriod } from './management.js';
 
@@ -61,19 +63,35 @@ export async function createVectorIndex(ctx: ServiceContext, req: Request): Prom
 	return ok(plane.index.resource(ctx.clock.now()));
 }
 
-export function deleteVectorIndex(ctx: ServiceContext, req: Request): Reply {
-	ctx.catalog.delete('vector', idOf(req));
-	return ok('OK');
+/** The edits that act alike on either kind of index: each answers "OK". */
+function deleteIndex(kind: IndexKind) {
+	return (ctx: ServiceContext, req: Request): Reply => {
+		ctx.catalog.delete(kind, idOf(req));
+		return ok('OK');
+	};
 }
 
-export async function renameVectorIndex(ctx: ServiceContext, req: Request): Promise<Reply> {
-	return rename(ctx, req, 'vector');
+function renameIndex(kind: IndexKind) {
+	return async (ctx: ServiceContext, req: Request): Promise<Reply> => {
+		const body = await readJsonBody(req.raw, RenameBody, `rename ${kind} index`);
+		ctx.catalog.rename(kind, idOf(req), body.name);
+		return ok('OK');
+	};
 }
 
-export function resetVectorPassword(ctx: ServiceContext, req: Request): Reply {
-	ctx.catalog.resetPassword('vector', idOf(req));
-	return ok('OK');
+function resetPassword(kind: IndexKind) {
+	return (ctx: ServiceContext, req: Request): Reply => {
+		ctx.catalog.resetPassword(kind, idOf(req));
+		return ok('OK');
+	};
 }
+
+export const deleteVectorIndex = deleteIndex('vector');
+export const renameVectorIndex = renameIndex('vector');
+export const resetVectorPassword = resetPassword('vector');
+export const deleteSearchIndex = deleteIndex('search');
+export const renameSearchIndex = renameIndex('search');
+export const resetSearchPassword = resetPassword('search');
 
 function searchResource(ctx: ServiceContext, plane: SearchPlane) {
 	// `partner_email` under the dialect's word, e.g. `vercel_email` as the deployed service says.
@@ -93,20 +111,6 @@ export async function createSearchIndex(ctx: ServiceContext, req: Request): Prom
 	return ok(searchResource(ctx, ctx.catalog.createSearch({ name: body.name, region: body.region })));
 }
 
-export function deleteSearchIndex(ctx: ServiceContext, req: Request): Reply {
-	ctx.catalog.delete('search', idOf(req));
-	return ok('OK');
-}
-
-export async function renameSearchIndex(ctx: ServiceContext, req: Request): Promise<Reply> {
-	return rename(ctx, req, 'search');
-}
-
-export function resetSearchPassword(ctx: ServiceContext, req: Request): Reply {
-	ctx.catalog.resetPassword('search', idOf(req));
-	return ok('OK');
-}
-
 /** A search database's statistics, of the vector indexes' shape (the vendor documents it so). */
 export function searchStats(ctx: ServiceContext, req: Request): Reply {
 	const period = statsPeriod(req);
@@ -114,8 +118,14 @@ export function searchStats(ctx: ServiceContext, req: Request): Reply {
 	return ok(plane.index.usage.stats(period, ctx.clock.now()));
 }
 
-async function rename(ctx: ServiceContext, req: Request, kind: IndexKind): Promise<Reply> {
-	const body = await readJsonBody(req.raw, RenameBody, `rename ${kind} index`);
-	ctx.catalog.rename(kind, idOf(req), body.name);
-	return ok('OK');
+/** The account's totals over all its vector indexes (GET /v2/vector/index/stats). */
+export function vectorTotals(ctx: ServiceContext): Reply {
+	const now = ctx.clock.now();
+	return ok(accountTotals(ctx.indexes.vectors.map((plane) => plane.index.monthTotals(now))));
+}
+
+/** The account's totals over all its search databases (GET /v2/search/stats). */
+export function searchTotals(ctx: ServiceContext): Reply {
+	const now = ctx.clock.now();
+	return ok(accountTotals(ctx.indexes.searches.map((plane) => plane.index.usage.monthTotals(now))));
 }

@@ -39,6 +39,7 @@ export function rotateToken(ctx: ServiceContext, req: Request): Reply {
 	checkAccount(ctx, req);
 	ctx.credentials.token = rotatedToken(ctx.credentials.token, ctx.credentials.accountId);
 	ctx.saveAccount();
+	ctx.tokenChanged(ctx.credentials.token);
 	return ok(userResource(ctx.credentials, ctx.limits, ctx.createdAt));
 }
 

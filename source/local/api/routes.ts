@@ -81,6 +81,8 @@ export function buildRouter(
 		.add('POST', `/v2/${segment}/rotate-token/:id`, basic, h(management.rotateToken))
 		.add('GET', '/v2/vector/index', basic, h(management.listVectorIndexes))
 		.add('POST', '/v2/vector/index', basic, h(indexAdmin.createVectorIndex))
+		// Before the `:id` routes, which would take `stats` for an id.
+		.add('GET', '/v2/vector/index/stats', basic, h(indexAdmin.vectorTotals))
 		.add('GET', '/v2/vector/index/:id', basic, h(management.vectorIndex))
 		.add('DELETE', '/v2/vector/index/:id', basic, h(indexAdmin.deleteVectorIndex))
 		.add('GET', '/v2/vector/index/:id/stats', basic, h(management.vectorStats))
@@ -88,6 +90,7 @@ export function buildRouter(
 		.add('POST', '/v2/vector/index/:id/reset-password', basic, h(indexAdmin.resetVectorPassword))
 		.add('GET', '/v2/search', basic, h(indexAdmin.listSearchIndexes))
 		.add('POST', '/v2/search', basic, h(indexAdmin.createSearchIndex))
+		.add('GET', '/v2/search/stats', basic, h(indexAdmin.searchTotals))
 		.add('GET', '/v2/search/:id', basic, h(indexAdmin.searchIndex))
 		.add('DELETE', '/v2/search/:id', basic, h(indexAdmin.deleteSearchIndex))
 		.add('GET', '/v2/search/:id/stats', basic, h(indexAdmin.searchStats))

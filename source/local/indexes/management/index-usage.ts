@@ -22,6 +22,22 @@ import { Counter, dayMs } from '../../stats/time-buckets.js';
 /** Dollars per request (query or update), the pay-as-you-go price. */
 const pricePerRequest = 0.4 / 100_000;
 
+/** One index's part of the account's totals. */
+export interface IndexMonthTotals {
+	/** Records held now. */
+	records: number;
+	/** Queries and updates this month. */
+	requests: number;
+	/** Bytes moved this month. */
+	bandwidth: number;
+	/** Bytes stored now. */
+	storage: number;
+	/** Dollars this month. */
+	cost: number;
+	/** Reranks this month. */
+	reranks: number;
+}
+
 export class IndexUsage extends SnapshotParts {
 	protected readonly queries = new Counter();
 	protected readonly updates = new Counter();
@@ -90,6 +106,21 @@ export class IndexUsage extends SnapshotParts {
 			(i) =>
 				(this.queries.sum(i.start, i.end) + this.updates.sum(i.start, i.end)) / ((i.end - i.start) / 1000),
 		);
+	}
+
+	/** What counts toward the account's totals (index-totals.ts): now, and this UTC month so far. */
+	monthTotals(now: number): IndexMonthTotals {
+		const month = monthStart(now);
+		const tomorrow = dayStart(now) + dayMs;
+		const requests = this.queries.sum(month, tomorrow) + this.updates.sum(month, tomorrow);
+		return {
+			records: this.vectorCount.current,
+			requests,
+			bandwidth: this.bandwidth.sum(month, tomorrow),
+			storage: this.dataSize.current,
+			cost: requests * pricePerRequest,
+			reranks: this.reranks.sum(month, tomorrow),
+		};
 	}
 
 	stats(period: StatsPeriod, now: number): VectorIndexStats {
