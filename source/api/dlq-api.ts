@@ -2,8 +2,10 @@
  * The dead letter queue beyond reading one record: listing with the filters of the
  * reference, retrying one or many (answering the new message ids) and deleting many.
  */
-import { type DlqFilter, filterQuery, withQuery } from './filters.js';
+import { type DlqFilter, withQuery } from './filters.js';
+import type { Liberal } from './liberal.js';
 import { DlqDeleted, DlqRetried, DlqRetriedMany, preparePage } from './messaging-schemas.js';
+import { type PageQuery, pageQuery, type Selection, selectionQuery } from './paging.js';
 import { apiPath, pathSegment } from './paths.js';
 import { encodePublishOptions, type PublishOptions } from './publish-options.js';
 import { DlqPage, DlqRecord } from './schemas.js';
@@ -12,35 +14,16 @@ import { type ApiRequest, type Messaging, read, sendRead } from './transport.js'
 /** The largest page the deployed service answers. */
 export const dlqPageLimit = 100;
 
+/** A dead letter as read: its `messageId`, and whatever else the service sent. */
+export type DeadLetter = Liberal<typeof DlqRecord>;
+export type DeadLetterPage = Liberal<typeof DlqPage>;
+
 /** Which dead letters a bulk operation takes: by id, by filter (paged), or all (paged). */
-export type DlqSelection =
-	| { dlqIds: readonly string[] }
-	| { filter: DlqFilter; count?: number; cursor?: string }
-	| { all: true; count?: number; cursor?: string };
+export type DlqSelection = Selection<DlqFilter>;
 
-export interface DlqListQuery {
-	filter?: DlqFilter;
+/** A page of the listing, or the records of these ids. */
+export interface DlqListQuery extends PageQuery<DlqFilter> {
 	dlqIds?: readonly string[];
-	count?: number;
-	cursor?: string;
-}
-
-function pageSize(count: number | undefined): number | undefined {
-	return count === undefined ? undefined : Math.max(1, Math.min(dlqPageLimit, Math.floor(count)));
-}
-
-function selectionQuery(selection: DlqSelection): [string, string][] {
-	if ('dlqIds' in selection) {
-		if (selection.dlqIds.length === 0) throw new Error('give at least one dlqId, or select all explicitly');
-		return selection.dlqIds.map((id) => ['dlqIds', id]);
-	}
-	const params = 'filter' in selection ? filterQuery(selection.filter) : [];
-	if ('filter' in selection && params.length === 0)
-		throw new Error('the filter selects nothing: give a filter, or select all explicitly');
-	const count = pageSize(selection.count);
-	if (count !== undefined) params.push(['count', String(count)]);
-	if (selection.cursor) params.push(['cursor', selection.cursor]);
-	return params;
 }
 
 function describeSelection(selection: DlqSelection): string {
@@ -72,7 +55,7 @@ export function retryDlqManyRequest(
 	return {
 		operation: `retry ${describeSelection(selection)}`,
 		method: 'POST',
-		path: withQuery('/v2/dlq/retry', selectionQuery(selection)),
+		path: withQuery('/v2/dlq/retry', selectionQuery(selection, dlqPageLimit)),
 		headers: Object.fromEntries(encodePublishOptions(overrides, messaging.settings.dialect)),
 	};
 }
@@ -81,7 +64,7 @@ export function deleteDlqManyRequest(selection: DlqSelection): ApiRequest {
 	return {
 		operation: `delete ${describeSelection(selection)}`,
 		method: 'DELETE',
-		path: withQuery('/v2/dlq', selectionQuery(selection)),
+		path: withQuery('/v2/dlq', selectionQuery(selection, dlqPageLimit)),
 	};
 }
 
@@ -102,12 +85,13 @@ export class DlqApi {
 
 	/** A page of dead letters, oldest first; `cursor` continues the listing. */
 	list(query: DlqListQuery = {}, signal?: AbortSignal) {
-		const params: [string, string][] = query.dlqIds
-			? query.dlqIds.map((id) => ['dlqIds', id])
-			: filterQuery(query.filter ?? {});
-		const count = pageSize(query.count);
-		if (count !== undefined) params.push(['count', String(count)]);
-		if (query.cursor && !query.dlqIds) params.push(['cursor', query.cursor]);
+		const { dlqIds, ...page } = query;
+		const params = dlqIds
+			? [
+					...dlqIds.map((id): [string, string] => ['dlqIds', id]),
+					...pageQuery({ count: page.count }, dlqPageLimit),
+				]
+			: pageQuery(page, dlqPageLimit);
 		const path = withQuery('/v2/dlq', params);
 		return read(this.messaging, 'list dead letters', path, DlqPage, signal, preparePage);
 	}

@@ -4,21 +4,22 @@
  * is remembered for the life of the client.
  */
 import { ApiError } from './errors.js';
-import { filterQuery, type LogFilter, withQuery } from './filters.js';
+import { type LogFilter, withQuery } from './filters.js';
 import type { Liberal, Reading } from './liberal.js';
-import { LogsPage, prepareLogsPage } from './messaging-schemas.js';
+import { type LogEntry, LogsPage, prepareLogsPage } from './messaging-schemas.js';
+import { type PageQuery, pageQuery } from './paging.js';
 import { type EventState, EventsPage } from './schemas.js';
 import { type Messaging, read } from './transport.js';
 
 /** The largest page the deployed service's reference allows. */
 export const logsPageLimit = 100;
 
-export interface LogsQuery {
-	filter?: LogFilter;
-	/** Entries per page, at most 100. */
-	count?: number;
-	cursor?: string;
-}
+/** Entries per page: at most 100. */
+export type LogsQuery = PageQuery<LogFilter>;
+
+/** A log entry as read: its `messageId`, and whatever else the service sent. */
+export type LogLine = Liberal<typeof LogEntry>;
+export type LogPage = Liberal<typeof LogsPage>;
 
 export type EventsQuery = { count?: number; cursor?: string; messageId?: string; state?: EventState };
 
@@ -35,11 +36,8 @@ export class LogsApi {
 	}
 
 	/** A page of log entries, newest first; `cursor` continues below it. */
-	async list(query: LogsQuery = {}, signal?: AbortSignal): Promise<Reading<Liberal<typeof LogsPage>>> {
-		const params = filterQuery(query.filter ?? {});
-		if (query.count !== undefined)
-			params.push(['count', String(Math.max(1, Math.min(logsPageLimit, Math.floor(query.count))))]);
-		if (query.cursor) params.push(['cursor', query.cursor]);
+	async list(query: LogsQuery = {}, signal?: AbortSignal): Promise<Reading<LogPage>> {
+		const params = pageQuery(query, logsPageLimit);
 		const fetchPage = (path: LogsPath) =>
 			read(this.messaging, 'list logs', withQuery(path, params), LogsPage, signal, prepareLogsPage);
 		if (this.path === '/v2/events') return fetchPage('/v2/events');

@@ -6,9 +6,10 @@
  * built apart, so that what a person confirms is what is sent.
  */
 import { ApiError } from './errors.js';
-import { filterQuery, withQuery } from './filters.js';
+import { withQuery } from './filters.js';
 import type { Liberal, Reading } from './liberal.js';
 import { DlqDeleted, preparePage } from './messaging-schemas.js';
+import { type PageQuery, pageQuery, type Selection, selectionQuery } from './paging.js';
 import { apiPath, pathSegment } from './paths.js';
 import { encodePublishOptions, type PublishOptions } from './publish-options.js';
 import { type ApiRequest, type Messaging, read, sendRead } from './transport.js';
@@ -32,10 +33,11 @@ export interface WorkflowDlqFilter {
 }
 
 /** Which dead letters a bulk operation takes: by id, by filter (paged), or all (paged). */
-export type WorkflowDlqSelection =
-	| { dlqIds: readonly string[] }
-	| { filter: WorkflowDlqFilter; count?: number; cursor?: string }
-	| { all: true; count?: number; cursor?: string };
+export type WorkflowDlqSelection = Selection<WorkflowDlqFilter>;
+
+/** A failed run's dead letter as read: its `dlqId`, and whatever else the service sent. */
+export type FailedRun = Liberal<typeof WorkflowDlqRecord>;
+export type FailedRunPage = Liberal<typeof WorkflowDlqPage>;
 
 /** What a resume or restart may change of the run it brings back. */
 export type RevivalOverrides = Pick<
@@ -44,19 +46,6 @@ export type RevivalOverrides = Pick<
 >;
 
 export type Revival = 'resume' | 'restart';
-
-function selectionQuery(selection: WorkflowDlqSelection): [string, string][] {
-	if ('dlqIds' in selection) {
-		if (selection.dlqIds.length === 0) throw new Error('give at least one dlqId, or select all explicitly');
-		return selection.dlqIds.map((id) => ['dlqIds', id]);
-	}
-	const params = 'filter' in selection ? filterQuery(selection.filter) : [];
-	if ('filter' in selection && params.length === 0)
-		throw new Error('the filter selects nothing: give a filter, or select all explicitly');
-	if (selection.count !== undefined) params.push(['count', String(Math.max(1, Math.floor(selection.count)))]);
-	if (selection.cursor) params.push(['cursor', selection.cursor]);
-	return params;
-}
 
 function describe(selection: WorkflowDlqSelection): string {
 	if ('dlqIds' in selection) {
@@ -96,7 +85,7 @@ export function reviveManyRequest(
 	return {
 		operation: `${how} ${describe(selection)}`,
 		method: 'POST',
-		path: withQuery(`/v2/workflows/dlq/${how}`, selectionQuery(selection)),
+		path: withQuery(`/v2/workflows/dlq/${how}`, selectionQuery(selection, workflowDlqPageLimit)),
 		headers: Object.fromEntries(encodePublishOptions(overrides, messaging.settings.dialect)),
 	};
 }
@@ -115,7 +104,7 @@ export function deleteWorkflowDlqManyRequest(selection: WorkflowDlqSelection): A
 	return {
 		operation: `delete ${describe(selection)}`,
 		method: 'DELETE',
-		path: withQuery('/v2/workflows/dlq', selectionQuery(selection)),
+		path: withQuery('/v2/workflows/dlq', selectionQuery(selection, workflowDlqPageLimit)),
 	};
 }
 
@@ -141,15 +130,8 @@ export class WorkflowDlqApi {
 	constructor(private readonly messaging: Messaging) {}
 
 	/** A page of failed runs' dead letters, oldest first; `cursor` continues the listing. */
-	list(
-		query: { filter?: WorkflowDlqFilter; count?: number; cursor?: string } = {},
-		signal?: AbortSignal,
-	): Promise<Reading<Liberal<typeof WorkflowDlqPage>>> {
-		const params = filterQuery(query.filter ?? {});
-		if (query.count !== undefined)
-			params.push(['count', String(Math.max(1, Math.min(workflowDlqPageLimit, Math.floor(query.count))))]);
-		if (query.cursor) params.push(['cursor', query.cursor]);
-		const path = withQuery('/v2/workflows/dlq', params);
+	list(query: PageQuery<WorkflowDlqFilter> = {}, signal?: AbortSignal): Promise<Reading<FailedRunPage>> {
+		const path = withQuery('/v2/workflows/dlq', pageQuery(query, workflowDlqPageLimit));
 		return read(this.messaging, 'list failed workflow runs', path, WorkflowDlqPage, signal, preparePage);
 	}
 

@@ -7,11 +7,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MqClient } from '../api/client.js';
 import type { LogFilter } from '../api/filters.js';
-import type { FieldIssue, Liberal } from '../api/liberal.js';
-import { logsPageLimit } from '../api/logs-api.js';
-import type { LogEntry } from '../api/messaging-schemas.js';
-
-export type LogLine = Liberal<typeof LogEntry>;
+import type { FieldIssue } from '../api/liberal.js';
+import { type LogLine, logsPageLimit } from '../api/logs-api.js';
 
 export interface FollowOptions {
 	client: MqClient;

@@ -1,8 +1,9 @@
 /**
- * The panes of the monitor, in tab order: the first panes with a number key get 1-9 in this
- * order. Adding a pane is its folder under panes/ and one line here.
+ * The panes of the monitor, in tab order: the tabs get the number keys 1-9 in this order, the
+ * others are reached by name (`:`) or from another pane. Adding a pane is its folder under
+ * panes/ and one line here.
  */
-import type { AnyPane } from './contract/pane.js';
+import { type AnyPane, withNumberKey } from './contract/pane.js';
 import { accountsPane } from './panes/accounts/index.js';
 import { callbacksPane } from './panes/callbacks/index.js';
 import { dlqPane } from './panes/dlq/index.js';
@@ -19,7 +20,7 @@ import { vectorPane } from './panes/vector/index.js';
 import { workflowDlqPane } from './panes/workflow-dlq/index.js';
 import { workflowsPane } from './panes/workflows/index.js';
 
-export const panes: readonly AnyPane[] = [
+const tabs: readonly AnyPane[] = [
 	overviewPane,
 	accountsPane,
 	vectorPane,
@@ -29,6 +30,10 @@ export const panes: readonly AnyPane[] = [
 	groupsPane,
 	publishPane,
 	workflowsPane,
+];
+
+export const panes: readonly AnyPane[] = [
+	...tabs.map(withNumberKey),
 	workflowDlqPane,
 	dlqPane,
 	logsPane,

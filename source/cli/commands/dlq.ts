@@ -3,10 +3,9 @@
  * alone lists, as it always did. Retry and rm act on the dlq ids given, or on everything a
  * filter matches; on the whole queue only with `--all`. They ask nothing: scripts run them.
  */
-import type { DlqSelection } from '../../api/dlq-api.js';
+import type { DeadLetter, DlqSelection } from '../../api/dlq-api.js';
 import { dlqFilterFields, dlqFilterOf, isFiltered } from '../../api/filter-settings.js';
 import type { DlqFilter } from '../../api/filters.js';
-import type { Liberal } from '../../api/liberal.js';
 import { DlqRecord } from '../../api/schemas.js';
 import { missing, orMissing, text } from '../../format/missing.js';
 import { formatTime } from '../../format/time.js';
@@ -18,11 +17,10 @@ import { type CommandSpec, defineGroup } from '../define.js';
 import { RefusedError } from '../failure.js';
 import { filterArguments, filterFlags, readFilter } from '../filter-flags.js';
 import type { Output } from '../output.js';
+import { pageFlags, readPageCount } from '../page-flags.js';
 import { warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';
 import { messagePairs } from './message.js';
-
-type DeadLetter = Liberal<typeof DlqRecord>;
 
 const maxBodyChars = 500;
 /** Dlq ids one command takes: they go into one request's query. */
@@ -37,18 +35,9 @@ function readDlqFilter(args: ParsedArgs): DlqFilter {
 	return readFilter(args, dlqFilterFields, dlqFilterOf);
 }
 
-function pageSize(args: ParsedArgs): number | undefined {
-	const text = args.string('count');
-	if (text === undefined) return undefined;
-	if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 100)
-		throw new UsageError(`--count: expected a whole number from 1 to 100, got ${JSON.stringify(text)}`);
-	return Number(text);
-}
-
 const lsFlags: FlagSpecs = {
 	...filterFlags(dlqFilterFields),
-	count: { type: 'string', value: '<n>', description: 'dead letters per page, 1 to 100' },
-	cursor: { type: 'string', value: '<cursor>', description: 'the next page, as printed by the previous one' },
+	...pageFlags('dead letters'),
 };
 
 export const dlqLs: CommandSpec = {
@@ -65,7 +54,7 @@ export const dlqLs: CommandSpec = {
 	api: 'queue',
 	async run({ args, out, connect }) {
 		const filter = readDlqFilter(args);
-		const count = pageSize(args);
+		const count = readPageCount(args);
 		const cursor = args.string('cursor');
 		const { client } = await connect();
 		const { data: page, issues } = await client.dlq.list({

@@ -1,6 +1,7 @@
 /** `mqtop logs`: the delivery logs, filtered by the service; `--follow` prints new entries as they come. */
 import { parseDuration } from '../../api/duration.js';
 import { isFiltered, logFilterFields, logFilterOf } from '../../api/filter-settings.js';
+import type { LogLine } from '../../api/logs-api.js';
 import { orMissing, text } from '../../format/missing.js';
 import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -8,8 +9,9 @@ import { statusStyle } from '../../text/style.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../define.js';
 import { filterArguments, filterFlags, readFilter } from '../filter-flags.js';
-import { followLogs, type LogLine } from '../follow-logs.js';
+import { followLogs } from '../follow-logs.js';
 import type { Output } from '../output.js';
+import { pageFlags, readPageCount } from '../page-flags.js';
 import { warnIssues } from '../reading.js';
 import type { Cell } from '../table.js';
 
@@ -129,12 +131,7 @@ export const logsCommand = defineCommand({
 			value: '<duration>',
 			description: 'time between polls with --follow (default 2s)',
 		},
-		count: { type: 'string', value: '<n>', description: 'entries per page, 1 to 100' },
-		cursor: {
-			type: 'string',
-			value: '<cursor>',
-			description: 'the next page, as printed by the previous one',
-		},
+		...pageFlags('entries'),
 	},
 	api: 'queue',
 	interruptible: true,
@@ -142,11 +139,10 @@ export const logsCommand = defineCommand({
 		const filter = readFilter(args, logFilterFields, logFilterOf);
 		const follow = args.boolean('follow');
 		const cursor = args.string('cursor');
-		const countText = args.string('count');
 		const interval = args.string('interval');
 		if (follow && cursor) throw new UsageError('--cursor pages back through the logs; --follow goes forward');
 		if (!follow && interval !== undefined) throw new UsageError('--interval needs --follow');
-		if (follow && countText !== undefined)
+		if (follow && args.string('count') !== undefined)
 			throw new UsageError('--count pages the listing; --follow reads what comes');
 		let intervalMs = 2000;
 		if (interval !== undefined) {
@@ -157,13 +153,7 @@ export const logsCommand = defineCommand({
 			}
 			if (intervalMs < 200) throw new UsageError('--interval: at least 200ms');
 		}
-		if (
-			countText !== undefined &&
-			(!/^\d+$/.test(countText) || Number(countText) < 1 || Number(countText) > 100)
-		)
-			throw new UsageError(
-				`--count: expected a whole number from 1 to 100, got ${JSON.stringify(countText)}`,
-			);
+		const count = readPageCount(args);
 		const { client } = await connect();
 		if (follow) {
 			if (!out.json) out.line(followHeader(out));
@@ -179,7 +169,7 @@ export const logsCommand = defineCommand({
 		}
 		const { data: page, issues } = await client.logs.list({
 			filter,
-			...(countText !== undefined ? { count: Number(countText) } : {}),
+			...(count !== undefined ? { count } : {}),
 			...(cursor ? { cursor } : {}),
 		});
 		warnIssues(out, 'logs', issues);
@@ -190,7 +180,7 @@ export const logsCommand = defineCommand({
 		if (page.cursor)
 			out.line(
 				out.style.dim(
-					`more: mqtop logs${filterArguments(args, logFilterFields)}${countText ? ` --count ${countText}` : ''} --cursor ${sanitize(page.cursor)}`,
+					`more: mqtop logs${filterArguments(args, logFilterFields)}${count ? ` --count ${count}` : ''} --cursor ${sanitize(page.cursor)}`,
 				),
 			);
 		return undefined;

@@ -7,8 +7,8 @@
  */
 import { DurationError, parseDuration } from '../../api/duration.js';
 import { parseTimeBound } from '../../api/filter-settings.js';
-import type { Liberal } from '../../api/liberal.js';
 import type {
+	FailedRun,
 	Revival,
 	RevivalOverrides,
 	WorkflowDlqFilter,
@@ -20,6 +20,7 @@ import { formatTime } from '../../format/time.js';
 import { sanitize } from '../../text/sanitize.js';
 import { type ParsedArgs, UsageError } from '../args.js';
 import type { CommandSpec } from '../define.js';
+import { pageFlags, readPageCount } from '../page-flags.js';
 import { extraPairs, warnIssues } from '../reading.js';
 
 const actions = ['list', 'show', 'resume', 'restart', 'delete', 'callback'] as const;
@@ -87,9 +88,7 @@ function readAction(word: string | undefined): Action {
 	throw new UsageError(`expected one of ${actions.join(', ')}, got ${JSON.stringify(word ?? '')}`);
 }
 
-type Letter = Liberal<typeof WorkflowDlqRecord>;
-
-function listTable(out: Parameters<CommandSpec['run']>[0]['out'], letters: readonly Letter[]): void {
+function listTable(out: Parameters<CommandSpec['run']>[0]['out'], letters: readonly FailedRun[]): void {
 	out.table(
 		[
 			{ header: 'dlq id' },
@@ -142,12 +141,7 @@ export const workflowsDlq: CommandSpec = {
 		from: { type: 'string', value: '<time>', description: 'failed at or after (15m, 2h, a date, unix time)' },
 		to: { type: 'string', value: '<time>', description: 'failed at or before' },
 		all: { type: 'boolean', description: 'every failed run (resume, restart, delete)' },
-		count: { type: 'string', value: '<n>', description: 'list: runs per page, 1 to 100' },
-		cursor: {
-			type: 'string',
-			value: '<cursor>',
-			description: 'list: the next page, as printed by the previous one',
-		},
+		...pageFlags('runs', 'list: '),
 		retries: { type: 'string', value: '<n>', description: 'resume/restart: retries of the new run' },
 		delay: {
 			type: 'string',
@@ -171,20 +165,13 @@ export const workflowsDlq: CommandSpec = {
 			return ids[0]!;
 		};
 		if (action === 'list') {
-			const countText = args.string('count');
-			if (
-				countText !== undefined &&
-				(!/^\d+$/.test(countText) || Number(countText) < 1 || Number(countText) > 100)
-			)
-				throw new UsageError(
-					`--count: expected a whole number from 1 to 100, got ${JSON.stringify(countText)}`,
-				);
+			const count = readPageCount(args);
 			const filter = readFilter(args);
 			const { client } = await connect();
 			const cursor = args.string('cursor');
 			const { data, issues } = await client.workflowDlq.list({
 				filter,
-				...(countText ? { count: Number(countText) } : {}),
+				...(count ? { count } : {}),
 				...(cursor ? { cursor } : {}),
 			});
 			warnIssues(out, 'workflows dlq list', issues);

@@ -89,7 +89,7 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	shortTitle: string;
 	/** Other names the `:` command line accepts for it (the id and the title always work). */
 	aliases?: readonly string[];
-	/** Reached with a number key (in registry order) and shown as a tab; otherwise by name only. */
+	/** Reached with a number key (in registry order) and shown as a tab; otherwise by name only. The registry's tabs have one. */
 	numberKey: boolean;
 	/** One line on what it shows, for the `:` command line and the help overlay. */
 	summary: string;
@@ -132,11 +132,57 @@ export interface PaneModule<S = unknown, A = unknown, C extends Controller = Con
 	View: ComponentType<PaneViewProps>;
 }
 
-/** A pane module with its types inferred: `export const messagesPane = definePane({...})`. */
+/**
+ * A pane's state as pure functions: where it starts, its reducer, and what the shell asks of it
+ * (what leaving closes, what another pane's request opens, which view has the keys, whether a
+ * row's detail is shown). A pane's state module may export it whole.
+ */
+export interface PaneModel<S, A> {
+	/** Where it starts: the state, or (a state is never a function) one made from the connection. */
+	initial: S | ((start: PaneStart) => S);
+	reduce(state: S, action: A): S;
+	leave?(state: S): S;
+	open?(state: S, request: PaneRequest): S;
+	focus?(state: S): Scope | undefined;
+	showsDetail?(state: S): boolean;
+}
+
+/** Every name a pane answers to (the `:` command line takes each), and the tab bar and help show. */
+export type PaneNames = Pick<PaneModule, 'id' | 'title' | 'shortTitle' | 'aliases'>;
+
+/**
+ * What a pane's index.ts declares: its names, its model, its controller's class, what it
+ * polls, its keys and its view. Whether it has a number key is the registry's choice (its tabs).
+ */
+export interface PaneDeclaration<S, A, C extends Controller>
+	extends Omit<PaneModule<S, A, C>, 'numberKey' | 'controller' | keyof PaneNames | keyof PaneModel<S, A>> {
+	names: PaneNames;
+	model: PaneModel<S, A>;
+	/** Made when the pane's state is, with the pane's context; disposed with it. */
+	Controller?: new (
+		context: PaneContext<S, A>,
+	) => C;
+}
+
+/** A pane module from its declaration, with its types inferred: `export const messagesPane = definePane({...})`. */
 export function definePane<S, A, C extends Controller = Controller>(
-	module: PaneModule<S, A, C>,
+	declaration: PaneDeclaration<S, A, C>,
 ): PaneModule<S, A, C> {
-	return module;
+	const { names, model, Controller: Made, ...rest } = declaration;
+	const { initial } = model;
+	return {
+		...rest,
+		...names,
+		...model,
+		numberKey: false,
+		initial: typeof initial === 'function' ? (initial as (start: PaneStart) => S) : () => initial,
+		...(Made ? { controller: (context: PaneContext<S, A>) => new Made(context) } : {}),
+	};
+}
+
+/** The pane with a number key: the registry gives one to each of its tabs. */
+export function withNumberKey<P extends AnyPane>(pane: P): P {
+	return { ...pane, numberKey: true };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds modules of every state type

@@ -11,7 +11,7 @@ import type { DlqPage } from '../../../source/api/schemas.js';
 import { completions } from '../../../source/ui/app/commands.js';
 import { numbered, paneByName, tabPanes } from '../../../source/ui/app/panes.js';
 import { usePane, usePolls } from '../../../source/ui/contract/context.js';
-import { definePane, type PaneContext } from '../../../source/ui/contract/pane.js';
+import { definePane, type PaneContext, type PaneModel } from '../../../source/ui/contract/pane.js';
 import { defineEndpoint, pollRequest } from '../../../source/ui/data/endpoints.js';
 import { entryOf } from '../../../source/ui/data/poll-store.js';
 import { bindingsIn } from '../../../source/ui/keys/bind.js';
@@ -52,17 +52,18 @@ function DlqView() {
 	);
 }
 
-const dlqPane = definePane<DlqState, DlqAction, DlqController>({
-	id: 'dlq',
-	title: 'Dead letters',
-	shortTitle: 'DLQ',
-	aliases: ['dead'],
-	numberKey: false,
-	summary: 'messages that failed every attempt',
-	initial: () => ({ marked: 0 }),
+// Its state: where it starts and a pure reducer (a state module may export this model whole).
+const dlqModel: PaneModel<DlqState, DlqAction> = {
+	initial: { marked: 0 },
 	reduce: (state, action) => (action.type === 'mark' ? { marked: state.marked + 1 } : state),
+};
+
+const dlqPane = definePane({
+	names: { id: 'dlq', title: 'Dead letters', shortTitle: 'DLQ', aliases: ['dead'] },
+	summary: 'messages that failed every attempt',
+	model: dlqModel,
+	Controller: DlqController,
 	polls: () => [pollRequest(dlqEndpoint)],
-	controller: (context) => new DlqController(context),
 	bindings: dlqBindings,
 	View: DlqView,
 });

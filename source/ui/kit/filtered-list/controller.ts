@@ -8,7 +8,7 @@ import type { MqClient } from '../../../api/client.js';
 import type { FilterCheck, FilterInputField } from '../../../api/filter-settings.js';
 import { filterQuery, withQuery } from '../../../api/filters.js';
 import type { Reading } from '../../../api/liberal.js';
-import { defineEndpoint, type Endpoint } from '../../data/endpoints.js';
+import { defineEndpoint, type Endpoint, type PollRequest, pollRequest } from '../../data/endpoints.js';
 import { type EndpointEntry, entryOf, type PollStore } from '../../data/poll-store.js';
 import type { CommandHandlers } from '../../keys/commands.js';
 import type { FormAction } from '../form/form-state.js';
@@ -62,6 +62,14 @@ export function pageEndpoint<P, F extends object>(options: {
 		fetch: (client, { filter, cursor }, signal) =>
 			list(client, { filter, count, ...(cursor ? { cursor } : {}) }, signal),
 	});
+}
+
+/** The poll of the page the list shows now: its filter and its cursor. */
+export function pageRequest<P, F>(
+	endpoint: Endpoint<P, PageQuery<F>>,
+	state: FilteredListState<F>,
+): PollRequest {
+	return pollRequest(endpoint, { filter: state.query, cursor: state.cursor });
 }
 
 /** What the list runs on: a pane's context has it. */

@@ -61,6 +61,27 @@ export function useListRows<Row, F>(
 
 const none: readonly never[] = [];
 
+/** What the pages on either side hold, for the heading: `next page` and `previous`, or `older` and `newer`. */
+export interface PagingWords {
+	/** After the number of a page past the first, e.g. ` (older)`. */
+	page?: string;
+	next: string;
+	previous: string;
+}
+
+/** Where the page shown is, for the heading: its number past the first, and the keys to the pages beside it. */
+export function pagingText<F, Row>(
+	list: FilteredList<F, Page, Row>,
+	words: PagingWords = { next: 'next page', previous: 'previous' },
+): string {
+	const before = list.state.previous.length;
+	return [
+		before > 0 ? ` · page ${before + 1}${words.page ?? ''}` : '',
+		list.page()?.cursor ? ` · n ${words.next}` : '',
+		before > 0 ? ` · p ${words.previous}` : '',
+	].join('');
+}
+
 export interface FilteredListScreenProps<Row, F> {
 	list: FilteredList<F, Page, Row>;
 	size: { width: number; height: number };

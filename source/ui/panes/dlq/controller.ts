@@ -5,6 +5,7 @@
  * pane's tracked messages. The only place of the pane that speaks HTTP.
  */
 
+import type { DeadLetter, DeadLetterPage } from '../../../api/dlq-api.js';
 import { dlqFilterFields, dlqFilterOf } from '../../../api/filter-settings.js';
 import type { DlqFilter } from '../../../api/filters.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -18,7 +19,7 @@ import { askToSend, refusedReadOnly } from '../../kit/request-flow/request-flow-
 import { dlqBindings } from './bindings.js';
 import { rowKey } from './dlq-model.js';
 import type { DlqAction, DlqOperation, DlqState } from './dlq-state.js';
-import { type DeadLetter, type DeadLetterPage, dlqPageEndpoint } from './endpoints.js';
+import { dlqPageEndpoint } from './endpoints.js';
 import { makeOperation, type OperationKind, type OperationTarget } from './operations.js';
 
 /** New message ids a notice names at most. */

@@ -1,15 +1,15 @@
 /** What the Dead letters pane shows of a record: its row key, its columns and its detail. Pure. */
+import type { DeadLetter } from '../../../api/dlq-api.js';
 import { DlqRecord } from '../../../api/schemas.js';
 import { formatClockMillis } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
+import { deadLetterColumns, failedAt } from '../../kit/delivery/dead-letter.js';
 import {
 	destinationText,
 	headersAndBody,
 	labelsText,
 	lastResponseLines,
 	recordLines,
-	statusTone,
-	whenText,
 } from '../../kit/delivery/record.js';
 import {
 	type DetailLine,
@@ -19,7 +19,6 @@ import {
 } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/table-view.js';
-import type { DeadLetter } from './endpoints.js';
 
 /**
  * The key of a row: its dlqId, or its message id for a record without one (the reference's
@@ -27,28 +26,9 @@ import type { DeadLetter } from './endpoints.js';
  */
 export const rowKey = (letter: DeadLetter) => letter.dlqId ?? letter.messageId;
 
-/** When it failed: a dlqId is `<unix ms>-<sequence>` (docs/protocol/dead-letters.md#dead-letter-ids). */
-export function failedAt(letter: DeadLetter): number | undefined {
-	const match = /^(\d{10,16})-\d+$/.exec(letter.dlqId ?? '');
-	return match ? Number(match[1]) : undefined;
-}
-
 export function dlqColumns(now: number): Column<DeadLetter>[] {
 	return [
-		{
-			header: 'failed',
-			cell: (l) => whenText(failedAt(l) ?? l.createdAt, now),
-			value: (l) => failedAt(l) ?? l.createdAt,
-			minWidth: 8,
-		},
-		{
-			header: 'status',
-			cell: (l) => (l.responseStatus === undefined ? '—' : String(l.responseStatus)),
-			value: (l) => l.responseStatus,
-			tone: (l) => statusTone(l.responseStatus) ?? 'muted',
-			align: 'right',
-			minWidth: 6,
-		},
+		...deadLetterColumns<DeadLetter>(now),
 		{ header: 'destination', cell: destinationText, minWidth: 12, maxWidth: 60, cut: fitUrl },
 		{ header: 'labels', cell: labelsText, minWidth: 6, maxWidth: 24 },
 		{ header: 'message', cell: (l) => sanitize(l.messageId), minWidth: 10, maxWidth: 34 },

@@ -1,10 +1,11 @@
 import { Text } from 'ink';
 import { useMemo } from 'react';
+import type { DeadLetter } from '../../../api/dlq-api.js';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { statusTone } from '../../kit/delivery/record.js';
-import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
+import { FilteredListScreen, pagingText, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
@@ -12,7 +13,6 @@ import { useTheme } from '../../theme/theme.js';
 import type { DlqController } from './controller.js';
 import { dlqColumns, dlqDetail } from './dlq-model.js';
 import type { DlqAction, DlqState } from './dlq-state.js';
-import type { DeadLetter } from './endpoints.js';
 
 /** The dead letter queue, one page at a time, filtered by the service; retry and delete from the keyboard. */
 export function DlqView(props: PaneViewProps) {
@@ -44,11 +44,6 @@ export function DlqView(props: PaneViewProps) {
 		: state.marked.length > 0
 			? ` · ${state.marked.length} marked`
 			: '';
-	const paging = [
-		state.previous.length > 0 ? ` · page ${state.previous.length + 1}` : '',
-		page?.cursor ? ' · n next page' : '',
-		state.previous.length > 0 ? ' · p previous' : '',
-	].join('');
 	const isMarked = (l: DeadLetter) => state.all || (l.dlqId !== undefined && state.marked.includes(l.dlqId));
 	return (
 		<FilteredListScreen
@@ -57,7 +52,7 @@ export function DlqView(props: PaneViewProps) {
 			formTitle="Filter the dead letters"
 			heading={[
 				{ text: page ? `${count} dead letter${count === 1 ? '' : 's'}` : 'Dead letters', bold: true },
-				{ text: `${marks}${paging}`, dim: true },
+				{ text: `${marks}${pagingText(controller.list)}`, dim: true },
 			]}
 			prompt={<PromptLine width={width} notice={state.notice} hint={hint} />}
 			empty="The dead letter queue is empty: every message was delivered, or is still being tried."

@@ -4,29 +4,20 @@ import { pollRequest } from '../../data/endpoints.js';
 import { flowBindings } from './bindings.js';
 import { FlowController } from './controller.js';
 import { flowKeysEndpoint, globalParallelismEndpoint } from './endpoints.js';
-import {
-	type FlowAction,
-	type FlowState,
-	flowReducer,
-	flowScope,
-	initialFlowState,
-	leaveFlow,
-} from './flow-state.js';
+import { flowReducer, flowScope, initialFlowState, leaveFlow } from './flow-state.js';
 import { FlowView } from './flow-view.js';
 
-export const flowPane = definePane<FlowState, FlowAction, FlowController>({
-	id: 'flow',
-	title: 'Flow control',
-	shortTitle: 'Flow',
-	aliases: ['flowcontrol', 'flow-control', 'fc'],
-	numberKey: false,
+export const flowPane = definePane({
+	names: {
+		id: 'flow',
+		title: 'Flow control',
+		shortTitle: 'Flow',
+		aliases: ['flowcontrol', 'flow-control', 'fc'],
+	},
 	summary: 'flow-control keys: wait lists, parallelism and rate against their maxima; pause, pin, reset',
-	initial: () => initialFlowState,
-	reduce: flowReducer,
-	leave: leaveFlow,
-	controller: (context) => new FlowController(context),
+	model: { initial: initialFlowState, reduce: flowReducer, leave: leaveFlow, focus: flowScope },
+	Controller: FlowController,
 	polls: () => [pollRequest(flowKeysEndpoint), pollRequest(globalParallelismEndpoint)],
 	bindings: flowBindings,
-	focus: flowScope,
 	View: FlowView,
 });

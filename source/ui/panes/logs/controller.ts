@@ -5,11 +5,12 @@
  */
 import { logFilterFields, logFilterOf } from '../../../api/filter-settings.js';
 import type { LogFilter } from '../../../api/filters.js';
+import type { LogLine, LogPage } from '../../../api/logs-api.js';
 import type { PaneContext } from '../../contract/pane.js';
 import { type Command, commands } from '../../keys/commands.js';
 import { FilteredList } from '../../kit/filtered-list/controller.js';
 import { logsBindings } from './bindings.js';
-import { type LogLine, type LogPage, logPageEndpoint } from './endpoints.js';
+import { logPageEndpoint } from './endpoints.js';
 import { rowKeys } from './logs-model.js';
 import type { LogsAction, LogsState } from './logs-state.js';
 

@@ -1,4 +1,5 @@
 /** What the Logs pane shows of an entry: its row key, its columns, its detail. Pure. */
+import type { LogLine } from '../../../api/logs-api.js';
 import { LogEntry } from '../../../api/messaging-schemas.js';
 import { formatClock, formatClockMillis } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
@@ -16,7 +17,6 @@ import { type DetailLine, pair, title, unknownFieldsSection } from '../../kit/de
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/table-view.js';
 import type { Tone } from '../../theme/theme.js';
-import type { LogLine } from './endpoints.js';
 
 const stateTones: Record<string, Tone> = {
 	CREATED: 'muted',

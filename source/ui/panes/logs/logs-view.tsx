@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
-import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
+import { FilteredListScreen, pagingText, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { useTheme } from '../../theme/theme.js';
@@ -30,11 +30,7 @@ export function LogsView(props: PaneViewProps) {
 	);
 	const count = lines?.length ?? 0;
 	const following = isFollowing(state);
-	const paging = [
-		state.previous.length > 0 ? ` · page ${state.previous.length + 1} (older)` : '',
-		page?.cursor ? ' · n older' : '',
-		state.previous.length > 0 ? ' · p newer' : '',
-	].join('');
+	const paging = pagingText(controller.list, { page: ' (older)', next: 'older', previous: 'newer' });
 	return (
 		<FilteredListScreen
 			list={controller.list}

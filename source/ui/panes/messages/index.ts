@@ -17,7 +17,6 @@ import { messageFacts } from './messages-model.js';
 import {
 	initialMessagesState,
 	leaveMessages,
-	type MessagesAction,
 	type MessagesState,
 	messagesReducer,
 	openMessages,
@@ -70,19 +69,19 @@ function messagesPolls({ state, polls, tracked, now }: PollView<MessagesState>):
 	];
 }
 
-export const messagesPane = definePane<MessagesState, MessagesAction, MessagesController>({
-	id: 'messages',
-	title: 'Messages',
-	shortTitle: 'Msgs',
-	aliases: ['msgs', 'msg'],
-	numberKey: true,
+export const messagesPane = definePane({
+	names: { id: 'messages', title: 'Messages', shortTitle: 'Msgs', aliases: ['msgs', 'msg'] },
 	summary: 'every message mqtop learns of, with its delivery state',
 	requires: ['messaging'],
-	initial: () => initialMessagesState,
-	reduce: messagesReducer,
-	leave: leaveMessages,
-	open: openMessages,
-	controller: (context) => new MessagesController(context),
+	model: {
+		initial: initialMessagesState,
+		reduce: messagesReducer,
+		leave: leaveMessages,
+		open: openMessages,
+		showsDetail: (state) => state.detail,
+		focus: (state) => (state.editing || state.filtering ? 'input' : state.confirm ? 'confirm' : undefined),
+	},
+	Controller: MessagesController,
 	polls: messagesPolls,
 	// The message endpoint even while no id is shown; the others while they are polled.
 	statusEndpoints: (view) => {
@@ -94,7 +93,5 @@ export const messagesPane = definePane<MessagesState, MessagesAction, MessagesCo
 		];
 	},
 	bindings: messagesBindings,
-	showsDetail: (state) => state.detail,
-	focus: (state) => (state.editing || state.filtering ? 'input' : state.confirm ? 'confirm' : undefined),
 	View: MessagesView,
 });

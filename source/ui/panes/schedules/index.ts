@@ -7,27 +7,23 @@ import { schedulesEndpoint } from './endpoints.js';
 import {
 	initialSchedulesState,
 	leaveSchedules,
-	type SchedulesAction,
-	type SchedulesState,
 	schedulesReducer,
 	schedulesScope,
 } from './schedules-state.js';
 import { SchedulesView } from './schedules-view.js';
 
-export const schedulesPane = definePane<SchedulesState, SchedulesAction, SchedulesController>({
-	id: 'schedules',
-	title: 'Schedules',
-	shortTitle: 'Sched',
-	aliases: ['sched', 'cron'],
-	numberKey: false,
+export const schedulesPane = definePane({
+	names: { id: 'schedules', title: 'Schedules', shortTitle: 'Sched', aliases: ['sched', 'cron'] },
 	summary: 'publishes on a cron expression: next runs in local time, the last run; pause, resume, create',
-	initial: () => initialSchedulesState,
-	reduce: schedulesReducer,
-	leave: leaveSchedules,
-	controller: (context) => new SchedulesController(context),
+	model: {
+		initial: initialSchedulesState,
+		reduce: schedulesReducer,
+		leave: leaveSchedules,
+		showsDetail: (state) => state.detail,
+		focus: schedulesScope,
+	},
+	Controller: SchedulesController,
 	polls: () => [pollRequest(schedulesEndpoint)],
 	bindings: schedulesBindings,
-	showsDetail: (state) => state.detail,
-	focus: schedulesScope,
 	View: SchedulesView,
 });

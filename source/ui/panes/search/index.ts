@@ -12,27 +12,21 @@ import {
 } from './bindings.js';
 import { SearchController } from './controller.js';
 import { searchIndexEndpoint, searchIndexesEndpoint, searchOverviewEndpoint } from './endpoints.js';
-import {
-	initialSearchState,
-	leaveSearch,
-	type SearchAction,
-	type SearchState,
-	searchReducer,
-} from './search-state.js';
+import { initialSearchState, leaveSearch, searchReducer } from './search-state.js';
 import { SearchView } from './search-view.js';
 
-export const searchPane = definePane<SearchState, SearchAction, SearchController>({
-	id: 'search',
-	title: 'Search',
-	shortTitle: 'Srch',
-	aliases: ['srch'],
-	numberKey: true,
+export const searchPane = definePane({
+	names: { id: 'search', title: 'Search', shortTitle: 'Srch', aliases: ['srch'] },
 	summary: "a search database's configuration, limits, indexes and throughput; d: its documents",
 	requires: ['management'],
-	initial: ({ connection }) => initialSearchState(connection.searchIndexId),
-	reduce: searchReducer,
-	leave: leaveSearch,
-	controller: (context) => new SearchController(context),
+	model: {
+		initial: ({ connection }) => initialSearchState(connection.searchIndexId),
+		reduce: searchReducer,
+		leave: leaveSearch,
+		focus: (state) => indexFocus(state, searchPickScope) ?? indexDataScope(state, searchDataScope),
+		showsDetail: (state) => state.open && state.detail,
+	},
+	Controller: SearchController,
 	// The account's search databases, to pick among and to say which of them is shown.
 	polls: ({ state }) => [
 		pollRequest(searchIndexesEndpoint),
@@ -48,7 +42,5 @@ export const searchPane = definePane<SearchState, SearchAction, SearchController
 		[searchPickScope]: { title: 'search indexes' },
 		[searchDataScope]: { title: "search database's documents" },
 	},
-	focus: (state) => indexFocus(state, searchPickScope) ?? indexDataScope(state, searchDataScope),
-	showsDetail: (state) => state.open && state.detail,
 	View: SearchView,
 });

@@ -13,28 +13,22 @@ import {
 } from './bindings.js';
 import { VectorController } from './controller.js';
 import { vectorIndexesEndpoint, vectorOverviewEndpoint, vectorStatsEndpoint } from './endpoints.js';
-import {
-	initialVectorState,
-	leaveVector,
-	type VectorAction,
-	type VectorState,
-	vectorReducer,
-} from './vector-state.js';
+import { initialVectorState, leaveVector, vectorReducer } from './vector-state.js';
 import { VectorView } from './vector-view.js';
 
-export const vectorPane = definePane<VectorState, VectorAction, VectorController>({
-	id: 'vector',
-	title: 'Vector',
-	shortTitle: 'Vec',
-	aliases: ['vec', 'index'],
-	numberKey: true,
+export const vectorPane = definePane({
+	names: { id: 'vector', title: 'Vector', shortTitle: 'Vec', aliases: ['vec', 'index'] },
 	summary:
 		"a vector index's type, namespaces, counters and latency series; d: its data (query, fetch, range, delete)",
 	requires: ['management'],
-	initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
-	reduce: vectorReducer,
-	leave: leaveVector,
-	controller: (context) => new VectorController(context),
+	model: {
+		initial: ({ connection }) => initialVectorState(connection.vectorIndexId),
+		reduce: vectorReducer,
+		leave: leaveVector,
+		focus: (state) => indexFocus(state, vectorPickScope) ?? indexDataScope(state, vectorDataScope),
+		showsDetail: (state) => state.open && state.detail,
+	},
+	Controller: VectorController,
 	// The account's indexes, to pick among and to say which of them is shown.
 	polls: ({ shell, state }) => [
 		pollRequest(vectorIndexesEndpoint),
@@ -50,7 +44,5 @@ export const vectorPane = definePane<VectorState, VectorAction, VectorController
 		[vectorPickScope]: { title: 'vector indexes' },
 		[vectorDataScope]: { title: "vector index's data" },
 	},
-	focus: (state) => indexFocus(state, vectorPickScope) ?? indexDataScope(state, vectorDataScope),
-	showsDetail: (state) => state.open && state.detail,
 	View: VectorView,
 });

@@ -8,6 +8,8 @@ import { type FilterErrors, parseTimeBound } from '../../../api/filter-settings.
 import { SettingError } from '../../../api/publish-settings.js';
 import {
 	deleteWorkflowDlqRequest,
+	type FailedRun,
+	type FailedRunPage,
 	isRevivalRequest,
 	retryFailureCallbackRequest,
 	reviveRequest,
@@ -26,7 +28,7 @@ import {
 	refusedReadOnly,
 } from '../../kit/request-flow/request-flow-state.js';
 import { workflowDlqBindings } from './bindings.js';
-import { type FailedRun, type FailedRunPage, workflowDlqPageEndpoint } from './endpoints.js';
+import { workflowDlqPageEndpoint } from './endpoints.js';
 import type { WorkflowDlqAction, WorkflowDlqState } from './workflow-dlq-state.js';
 
 export type WorkflowDlqEdit = 'resume' | 'restart' | 'delete' | 'callback';

@@ -1,11 +1,9 @@
-import type { Liberal } from '../../../api/liberal.js';
-import { type WorkflowDlqFilter, workflowDlqPageLimit } from '../../../api/workflow-dlq-api.js';
-import type { WorkflowDlqPage, WorkflowDlqRecord } from '../../../api/workflow-schemas.js';
+import {
+	type FailedRunPage,
+	type WorkflowDlqFilter,
+	workflowDlqPageLimit,
+} from '../../../api/workflow-dlq-api.js';
 import { pageEndpoint } from '../../kit/filtered-list/controller.js';
-
-/** A failed run's dead letter as read: its `dlqId`, and whatever else the service sent. */
-export type FailedRun = Liberal<typeof WorkflowDlqRecord>;
-export type FailedRunPage = Liberal<typeof WorkflowDlqPage>;
 
 /** One page of the workflow DLQ, filtered by the service. */
 export const workflowDlqPageEndpoint = pageEndpoint<FailedRunPage, WorkflowDlqFilter>({

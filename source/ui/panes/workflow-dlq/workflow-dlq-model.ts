@@ -1,37 +1,19 @@
 /** What the Failed runs pane shows of a failed run's dead letter: its columns and its detail. Pure. */
+import type { FailedRun } from '../../../api/workflow-dlq-api.js';
 import { WorkflowDlqRecord } from '../../../api/workflow-schemas.js';
 import { formatClockMillis } from '../../../format/time.js';
 import { sanitize } from '../../../text/sanitize.js';
-import { lastResponseLines, statusTone, whenText } from '../../kit/delivery/record.js';
+import { deadLetterColumns, failedAt } from '../../kit/delivery/dead-letter.js';
+import { lastResponseLines } from '../../kit/delivery/record.js';
 import { type DetailLine, pair, unknownFieldsSection } from '../../kit/detail-view/lines.js';
 import { fitUrl } from '../../kit/table/cut.js';
 import type { Column } from '../../kit/table/table-view.js';
-import type { FailedRun } from './endpoints.js';
-
-/** When it failed: a dlqId is `<unix ms>-<sequence>` (docs/protocol/dead-letters.md#dead-letter-ids). */
-export function failedAt(letter: FailedRun): number | undefined {
-	const match = /^(\d{10,16})-\d+$/.exec(letter.dlqId);
-	return match ? Number(match[1]) : undefined;
-}
 
 const text = (value: string | undefined) => (value === undefined ? '—' : sanitize(value));
 
 export function workflowDlqColumns(now: number): Column<FailedRun>[] {
 	return [
-		{
-			header: 'failed',
-			cell: (l) => whenText(failedAt(l) ?? l.createdAt, now),
-			value: (l) => failedAt(l) ?? l.createdAt,
-			minWidth: 8,
-		},
-		{
-			header: 'status',
-			cell: (l) => (l.responseStatus === undefined ? '—' : String(l.responseStatus)),
-			value: (l) => l.responseStatus,
-			tone: (l) => statusTone(l.responseStatus) ?? 'muted',
-			align: 'right',
-			minWidth: 6,
-		},
+		...deadLetterColumns<FailedRun>(now),
 		// The dlq id is what every edit names: whole even at 80 columns.
 		{ header: 'dlq id', cell: (l) => sanitize(l.dlqId), minWidth: 16 },
 		{ header: 'run', cell: (l) => text(l.workflowRunId), minWidth: 10, maxWidth: 34 },

@@ -4,7 +4,7 @@ import { sanitize } from '../../../text/sanitize.js';
 import { usePane, useRuntime, useUi } from '../../contract/context.js';
 import type { PaneViewProps } from '../../contract/pane.js';
 import { statusTone } from '../../kit/delivery/record.js';
-import { FilteredListScreen, useListRows } from '../../kit/filtered-list/screen.js';
+import { FilteredListScreen, pagingText, useListRows } from '../../kit/filtered-list/screen.js';
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
@@ -36,11 +36,6 @@ export function WorkflowDlqView(props: PaneViewProps) {
 		</Text>
 	);
 	const count = page?.messages.length ?? 0;
-	const paging = [
-		state.previous.length > 0 ? ` · page ${state.previous.length + 1}` : '',
-		page?.cursor ? ' · n next page' : '',
-		state.previous.length > 0 ? ' · p previous' : '',
-	].join('');
 	return (
 		<FilteredListScreen
 			list={controller.list}
@@ -48,7 +43,7 @@ export function WorkflowDlqView(props: PaneViewProps) {
 			formTitle="Filter the failed runs"
 			heading={[
 				{ text: page ? `${count} failed run${count === 1 ? '' : 's'}` : 'Failed runs', bold: true },
-				{ text: paging, dim: true },
+				{ text: pagingText(controller.list), dim: true },
 			]}
 			prompt={<PromptLine width={width} notice={state.notice} hint={hint} />}
 			empty="No failed workflow run is in the dead letter queue."
