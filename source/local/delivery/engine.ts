@@ -403,8 +403,10 @@ export class DeliveryEngine {
 		this.accept(callback);
 	}
 
-	private event(message: StoredMessage, state: EventState, extra: Partial<LogRecord> = {}): void {
-		this.deps.events.add({ time: this.deps.clock.now(), state, message, ...extra });
-		if (message.workflowRunId !== undefined) this.deps.runs?.event(message, state, extra);
+	private event(message: StoredMessage, state: EventState, extra?: Partial<LogRecord>): void {
+		const time = this.deps.clock.now();
+		// Most events carry nothing more: no empty object to spread for them.
+		this.deps.events.add(extra === undefined ? { time, state, message } : { time, state, message, ...extra });
+		if (message.workflowRunId !== undefined) this.deps.runs?.event(message, state, extra ?? {});
 	}
 }
