@@ -47,7 +47,9 @@ export function signRequest(options: SignOptions): string {
 		body: bodyHash(options.body),
 	};
 	const payload = toBase64Url(JSON.stringify(claims));
-	const signature = hmac(options.key, `${header}.${payload}`).toString('base64url');
+	const signature = createHmac('sha256', Buffer.from(options.key, 'utf8'))
+		.update(`${header}.${payload}`, 'utf8')
+		.digest('base64url');
 	return `${header}.${payload}.${signature}`;
 }
 

@@ -10,7 +10,7 @@ function slots(global: number, perOrigin: number) {
 	const started: string[] = [];
 	const s = new OriginSlots<string>(
 		{ global, perOrigin },
-		(item) => `http://${item[0]}.test/${item}`,
+		(item) => originOf(`http://${item[0]}.test/${item}`),
 		(item) => started.push(item),
 	);
 	return { s, started };

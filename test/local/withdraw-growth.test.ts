@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowControl } from '../../source/api/publish-options.js';
 import { FlowGate } from '../../source/local/delivery/flow-control.js';
-import { OriginSlots } from '../../source/local/delivery/origin-slots.js';
+import { OriginSlots, originOf } from '../../source/local/delivery/origin-slots.js';
 import { QueueLanes } from '../../source/local/delivery/queue-lanes.js';
 
 interface Item {
@@ -83,7 +83,7 @@ const structures: Record<string, (places: number) => Filled> = {
 	"origins' slots": (places) => {
 		const slots = new OriginSlots<Item>(
 			{ global: 1, perOrigin: 1 },
-			(item) => item.url,
+			(item) => originOf(item.url),
 			() => {},
 		);
 		// This one takes the one slot and never gives it back: the others wait.

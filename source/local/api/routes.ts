@@ -5,7 +5,7 @@
 
 import type { ServiceContext } from '../context.js';
 import { invalid, ServiceError } from '../errors.js';
-import { type AuthScheme, checkBasic, checkBearer, Secrets } from '../http/auth.js';
+import { type AuthScheme, authorization, checkBasic, checkBearer, Secrets } from '../http/auth.js';
 import { type Handler, Router } from '../http/router.js';
 import { batchPublish } from './batch.js';
 import { addDataPlaneRoutes } from './data-planes.js';
@@ -52,8 +52,11 @@ export function buildRouter(
 				return;
 			}
 			if (meta.auth !== 'open') {
+				// The query is read only when no Authorization header is there to take precedence.
 				const queryToken =
-					meta.auth === 'bearer-or-query' ? (req.query.get(ctx.dialect.tokenParam) ?? undefined) : undefined;
+					meta.auth === 'bearer-or-query' && authorization(req.raw.headers) === undefined
+						? (req.query.get(ctx.dialect.tokenParam) ?? undefined)
+						: undefined;
 				checkBearer(req.raw.headers, secrets, queryToken);
 			}
 			const verdict = ctx.rateLimiter.burst();

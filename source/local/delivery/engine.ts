@@ -28,6 +28,7 @@ import { FlowGate, type FlowKeySettings } from './flow-control.js';
 import { OriginSlots, originParallelism } from './origin-slots.js';
 import { OutgoingHeaders } from './outgoing.js';
 import { type LaneSettings, QueueLanes } from './queue-lanes.js';
+import { type DeliveryTarget, deliveryTarget } from './target.js';
 
 /** How a message ended: delivered, failed into the dead letter queue, or cancelled. */
 export type FinalOutcome = Exclude<MessageOutcome, 'retry'>;
@@ -83,6 +84,13 @@ export interface EngineDeps {
 }
 
 const noResponse: AttemptResponse = { status: 0, headers: {}, body: Buffer.alloc(0) };
+const noBody = Buffer.alloc(0);
+
+/** Where a message's attempts go, worked out at its first attempt. */
+function targetOf(message: StoredMessage): DeliveryTarget | undefined {
+	message.target ??= deliveryTarget(message.url);
+	return message.target;
+}
 
 export class DeliveryEngine {
 	/** Every message from acceptance until delivered, failed or cancelled. */
@@ -112,7 +120,8 @@ export class DeliveryEngine {
 		this.queues = new QueueLanes(deps.queueSettings ?? (() => undefined), (m) => this.flow.submit(m));
 		this.slots = new OriginSlots(
 			{ global: deps.limits.max_global_parallelism, perOrigin: originParallelism(deps.limits) },
-			(m) => m.url,
+			// A URL that does not parse is its own origin: its attempts fail at once.
+			(m) => targetOf(m)?.origin ?? m.url,
 			(m) => this.start(m),
 		);
 	}
@@ -228,37 +237,38 @@ export class DeliveryEngine {
 
 	private send(message: StoredMessage): void {
 		if (this.closed) return;
-		const sent = message.method === 'GET' || message.method === 'HEAD' ? Buffer.alloc(0) : message.body;
+		const sent = message.method === 'GET' || message.method === 'HEAD' ? noBody : message.body;
 		const { clock, limits, dispatcher } = this.deps;
-		let attempt: Promise<AttemptResult>;
+		const done = (result: AttemptResult) => {
+			try {
+				this.finish(message, sent.length, result);
+			} catch (error) {
+				this.deps.onError(error);
+			}
+		};
+		let headers: Record<string, string>;
 		try {
-			const headers = this.outgoing.build(
-				message,
-				sent,
-				this.deps.signingKey(),
-				Math.floor(clock.now() / 1000),
+			headers = this.outgoing.build(message, sent, this.deps.signingKey(), Math.floor(clock.now() / 1000));
+		} catch (error) {
+			// A bug here must cost one attempt, not the scheduler's timer (and the process).
+			this.deps.onError(error);
+			queueMicrotask(() =>
+				done({ kind: 'error', error: 'internal error in the local service', timedOut: false }),
 			);
-			attempt = attemptDelivery({
-				url: message.url,
+			return;
+		}
+		attemptDelivery(
+			{
+				target: targetOf(message),
 				method: message.method,
 				headers,
 				body: sent,
 				timeoutMs: message.timeoutMs,
 				maxResponseBytes: limits.max_message_size,
 				dispatcher,
-			});
-		} catch (error) {
-			// A bug here must cost one attempt, not the scheduler's timer (and the process).
-			this.deps.onError(error);
-			attempt = Promise.resolve({
-				kind: 'error',
-				error: 'internal error in the local service',
-				timedOut: false,
-			});
-		}
-		attempt
-			.then((result) => this.finish(message, sent.length, result))
-			.catch((error: unknown) => this.deps.onError(error));
+			},
+			done,
+		);
 	}
 
 	private finish(message: StoredMessage, sentBytes: number, result: AttemptResult): void {
@@ -393,8 +403,10 @@ export class DeliveryEngine {
 		this.accept(callback);
 	}
 
-	private event(message: StoredMessage, state: EventState, extra: Partial<LogRecord> = {}): void {
-		this.deps.events.add({ time: this.deps.clock.now(), state, message, ...extra });
-		if (message.workflowRunId !== undefined) this.deps.runs?.event(message, state, extra);
+	private event(message: StoredMessage, state: EventState, extra?: Partial<LogRecord>): void {
+		const time = this.deps.clock.now();
+		// Most events carry nothing more: no empty object to spread for them.
+		this.deps.events.add(extra === undefined ? { time, state, message } : { time, state, message, ...extra });
+		if (message.workflowRunId !== undefined) this.deps.runs?.event(message, state, extra ?? {});
 	}
 }

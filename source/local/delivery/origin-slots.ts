@@ -8,6 +8,7 @@
  * an origin as it may have deliveries in flight (service.ts), so none waits unattempted there.
  */
 import type { PlanLimits } from '../account/limits.js';
+import { deliveryTarget } from './target.js';
 import { WaitList } from './wait-list.js';
 
 /**
@@ -23,11 +24,7 @@ export function originParallelism(
 
 /** The key an HTTP client pools connections by; the URL itself when it does not parse. */
 export function originOf(url: string): string {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return url;
-	}
+	return deliveryTarget(url)?.origin ?? url;
 }
 
 interface Origin<T> {
@@ -49,12 +46,12 @@ export class OriginSlots<T> {
 
 	/**
 	 * @param caps the global and per-origin caps now.
-	 * @param urlOf the URL an item goes to.
+	 * @param originOfItem the origin an item goes to (originOf its URL).
 	 * @param start sends an item that got its slot; `done` gives the slot back.
 	 */
 	constructor(
 		private readonly caps: { global: number; perOrigin: number },
-		private readonly urlOf: (item: T) => string,
+		private readonly originOfItem: (item: T) => string,
 		private readonly start: (item: T) => void,
 	) {}
 
@@ -64,7 +61,7 @@ export class OriginSlots<T> {
 
 	/** Starts `item` now if its origin and the account have a slot, otherwise it waits its turn. */
 	submit(item: T): void {
-		const key = originOf(this.urlOf(item));
+		const key = this.originOfItem(item);
 		let origin = this.origins.get(key);
 		if (!origin) {
 			origin = { key, waiting: new WaitList(), active: 0, queued: false };

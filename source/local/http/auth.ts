@@ -35,7 +35,8 @@ function unauthorized(message: string, challenge: string): ServiceError {
 	return new ServiceError('unauthenticated', message, { 'www-authenticate': challenge });
 }
 
-function authorization(headers: IncomingHttpHeaders): string | undefined {
+/** The Authorization header's value; undefined when there is none, or only spaces. */
+export function authorization(headers: IncomingHttpHeaders): string | undefined {
 	return headers.authorization?.trim() || undefined;
 }
 

@@ -4,9 +4,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** Lowercase name to value; repeated headers joined with ", " as HTTP allows. */
 export function headerFields(headers: IncomingHttpHeaders): Map<string, string> {
 	const fields = new Map<string, string>();
-	for (const [name, value] of Object.entries(headers)) {
+	// node:http gives the names lowercase already.
+	for (const name in headers) {
+		const value = headers[name];
 		if (value === undefined) continue;
-		fields.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+		fields.set(name, Array.isArray(value) ? value.join(', ') : value);
 	}
 	return fields;
 }

@@ -26,6 +26,27 @@ export interface Request {
 	callerIp: string;
 }
 
+/** A request as the router hands it over: its query is parsed when first read (a publish never reads it). */
+class RoutedRequest implements Request {
+	private parsedQuery: URLSearchParams | undefined = undefined;
+
+	constructor(
+		readonly method: string,
+		readonly target: string,
+		readonly pathname: string,
+		/** Where the query starts in `target` (-1: none). */
+		private readonly queryAt: number,
+		readonly params: Record<string, string>,
+		readonly raw: IncomingMessage,
+		readonly callerIp: string,
+	) {}
+
+	get query(): URLSearchParams {
+		this.parsedQuery ??= new URLSearchParams(this.queryAt < 0 ? '' : this.target.slice(this.queryAt + 1));
+		return this.parsedQuery;
+	}
+}
+
 export type Handler<Meta> = (req: Request, meta: Meta) => Promise<Reply> | Reply;
 
 interface Route<Meta> {
@@ -71,7 +92,6 @@ export class Router<Meta> {
 		const target = req.url ?? '/';
 		const queryAt = target.indexOf('?');
 		const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
-		const query = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
 		const method = (req.method ?? 'GET').toUpperCase();
 		const parts = pathname.split('/').slice(1);
 		// One trailing slash is forgiven (`/v2/topics/`).
@@ -99,15 +119,7 @@ export class Router<Meta> {
 				allowed.add(route.method);
 				continue;
 			}
-			const request: Request = {
-				method,
-				target,
-				pathname,
-				query,
-				params,
-				raw: req,
-				callerIp: callerIp(req),
-			};
+			const request = new RoutedRequest(method, target, pathname, queryAt, params, req, callerIp(req));
 			let reply: Reply;
 			try {
 				this.hooks.before?.(request, route.meta);

@@ -183,6 +183,7 @@ export function createMessage(input: MessageInput, limits: PlanLimits, dialect: 
 		state: 'waiting',
 		holdsQueueSlot: false,
 		cancelRequested: false,
+		target: undefined,
 		dueAt: notBefore,
 		heapIndex: -1,
 		heapSeq: 0,

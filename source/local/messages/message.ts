@@ -7,6 +7,7 @@
 import type { DeliveryOverrides, FlowControl, PublishOptions } from '../../api/publish-options.js';
 import type { RetryDelayExpr } from '../../api/retry-delay.js';
 import type { Message } from '../../api/schemas.js';
+import type { DeliveryTarget } from '../delivery/target.js';
 import type { HeapItem } from '../scheduler/min-heap.js';
 import { isBodyRedacted, redactedValue, shownHeaders } from './redaction.js';
 
@@ -65,6 +66,8 @@ export interface StoredMessage extends HeapItem {
 	holdsQueueSlot: boolean;
 	/** Set by a cancel while an attempt is in flight; honoured when it ends. */
 	cancelRequested: boolean;
+	/** Where its attempts go, worked out from `url` at its first attempt (delivery/target.ts); not kept. */
+	target: DeliveryTarget | undefined;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

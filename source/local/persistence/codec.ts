@@ -204,6 +204,7 @@ export const messageCodec: Codec<StoredMessage> = {
 			state: 'waiting',
 			holdsQueueSlot,
 			cancelRequested,
+			target: undefined,
 			dueAt,
 			heapIndex: -1,
 			heapSeq: 0,
