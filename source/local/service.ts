@@ -52,6 +52,7 @@ import { DedupStore } from './stores/dedup-store.js';
 import { DlqStore } from './stores/dlq-store.js';
 import { Evictions } from './stores/evictions.js';
 import { GroupStore } from './stores/group-store.js';
+import { KeptMessages, pendingMessages } from './stores/kept-messages.js';
 import { LogStore } from './stores/log-store.js';
 import { QueueStore } from './stores/queue-store.js';
 import { ScheduleStore } from './stores/schedule-store.js';
@@ -323,9 +324,11 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 	stopped.catch(() => {});
 	const settle = () => (alive ? keeper.settle() : stopped);
 	const usage = new UsageStats(options.messagePrice ?? defaultMessagePrice);
+	// A message is kept once, for the engine while pending and for the logs while they show it.
+	const keptMessages = new KeptMessages(sinks.messages);
 	const events = new LogStore(
 		limits.max_events_size,
-		{ records: sinks.logs, messages: sinks.logMessages },
+		{ records: sinks.logs, messages: keptMessages.logged },
 		evictions,
 	);
 	const dlq = new DlqStore(limits, sinks.deadLetters, evictions);
@@ -373,7 +376,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		onFinished: (message, outcome) => {
 			if (context) noteScheduleOutcome(context, message, outcome);
 		},
-		messageSink: sinks.messages,
+		messageSink: keptMessages.pending,
 		flowSink: sinks.flowKeys,
 		runs: workflows.hooks,
 		kept: settle,
@@ -428,7 +431,7 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
 		indexes,
 		catalog,
 	};
-	restoreKept(context, kept, keeper, shared);
+	restoreKept(context, kept, keeper, shared, keptMessages);
 	const router = buildRouter(context, onError, settle);
 	const ctx = context;
 	return {
@@ -451,7 +454,13 @@ async function openRuntime(options: LocalServiceOptions, shared: Shared): Promis
  * and workflow waits for their events or deadlines. Statistics come back through their
  * registrations and are saved on a timer.
  */
-function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper, shared: Shared): void {
+function restoreKept(
+	ctx: ServiceContext,
+	kept: KeptRecords,
+	keeper: Keeper,
+	shared: Shared,
+	keptMessages: KeptMessages,
+): void {
 	const now = ctx.clock.now();
 	ctx.groups.restore(values(kept.groups));
 	ctx.queues.restore(values(kept.queues));
@@ -464,8 +473,10 @@ function restoreKept(ctx: ServiceContext, kept: KeptRecords, keeper: Keeper, sha
 	registerIndexStatistics(ctx.indexes, keeper, statisticsEveryMs, now);
 	ctx.runs.restore(values(kept.workflowRuns), kept.workflowRunEntries);
 	ctx.waiters.restore(values(kept.waiters), kept.notifications);
-	ctx.engine.restore(values(kept.messages));
-	const { unreadable } = ctx.events.restore(kept.logs, new Map(kept.logMessages), now, (id) =>
+	const pending = pendingMessages(kept.messages, kept.logs);
+	keptMessages.restore(kept.messages, pending);
+	ctx.engine.restore(pending);
+	const { unreadable } = ctx.events.restore(kept.logs, new Map(kept.messages), now, (id) =>
 		ctx.engine.messages.get(id),
 	);
 	if (unreadable > 0)

@@ -229,7 +229,7 @@ describe('delivery logs across a restart', () => {
 		const journal = await Journal.open(stateDirectory(dataDir), () => {});
 		try {
 			expect(await journal.count('logs')).toBe(5);
-			expect((await journal.load('logMessages', messageCodec)).map(([id]) => id).sort()).toEqual(
+			expect((await journal.load('messages', messageCodec)).map(([id]) => id).sort()).toEqual(
 				ids.slice(2).sort(),
 			);
 		} finally {

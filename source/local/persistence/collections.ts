@@ -55,6 +55,7 @@ export interface KeptAccount {
 
 export const collections = {
 	account: jsonCodec<KeptAccount>(),
+	/** Messages, each once: pending, or shown by the delivery logs (stores/kept-messages.ts). */
 	messages: messageCodec,
 	deadLetters: jsonCodec<DeadLetter>(),
 	groups: jsonCodec<Group>(),
@@ -76,8 +77,6 @@ export const collections = {
 	notifications: jsonCodec<KeptNotification>(),
 	// Three records a message: its only byte array is a response body.
 	logs: lightJsonCodec<KeptLogRecord>((record) => record.responseBody !== undefined),
-	/** The messages delivery logs point at, kept while one does. */
-	logMessages: messageCodec,
 };
 
 type Collections = typeof collections;

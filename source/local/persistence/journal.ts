@@ -22,7 +22,7 @@
  * Statistics, which may lose a few seconds to a kill, are whole stores with `snapshot()` and
  * `restore()`, registered to be saved on a timer (and at close).
  */
-import type { RecordSink } from '../stores/record-sink.js';
+import { discard, type RecordSink } from '../stores/record-sink.js';
 import { type Codec, jsonCodec } from './codec.js';
 import type { StorageFaults } from './faults.js';
 import { type Db, openState, stateFailure } from './state-directory.js';
@@ -451,7 +451,7 @@ const textCodec: Codec<unknown> = {
 /** The keeper of an in-memory service: nothing is kept, nothing is waited for. */
 export const keepNothing: Keeper = {
 	location: undefined,
-	collection: () => ({ put() {}, delete() {}, clear() {} }),
+	collection: () => discard(),
 	load: async () => [],
 	any: async () => false,
 	register() {},

@@ -15,7 +15,7 @@
 import type { EventState } from '../../api/schemas.js';
 import type { StoredMessage } from '../messages/message.js';
 import { type EvictionReporter, noEvictionReport } from './evictions.js';
-import { discard, type RecordSink } from './record-sink.js';
+import { discard, isDiscard, type RecordSink } from './record-sink.js';
 
 export interface LogRecord {
 	time: number;
@@ -77,6 +77,8 @@ export class LogStore {
 	/** Records per message id: a message is kept while one points at it. */
 	private readonly references = new Map<string, number>();
 	private readonly capacityReason: string;
+	/** False in memory: no kept form of a record is built for nothing. */
+	private readonly keepsRecords: boolean;
 
 	constructor(
 		private readonly capacity: number,
@@ -84,6 +86,7 @@ export class LogStore {
 		private readonly evictions: EvictionReporter = noEvictionReport,
 		private readonly retentionMs = logRetentionMs,
 	) {
+		this.keepsRecords = !isDiscard(sinks.records);
 		this.capacityReason = `${capacity} are kept (max_events_size), as the deployed service keeps its last 10,000: the oldest goes for each new one`;
 		this.ring = new Array(Math.max(1, capacity));
 		this.seqs = new Array(Math.max(1, capacity)).fill(-1);
@@ -100,7 +103,7 @@ export class LogStore {
 		const seq = this.next++;
 		const slot = this.place(seq, record);
 		if (this.refer(record.message.id) === 1) this.sinks.messages.put(record.message.id, record.message);
-		this.sinks.records.put(slotKey(slot), keptRecord(seq, record));
+		if (this.keepsRecords) this.sinks.records.put(slotKey(slot), keptRecord(seq, record));
 	}
 
 	/**

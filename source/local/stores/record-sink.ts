@@ -18,6 +18,11 @@ export function discard<T>(): RecordSink<T> {
 	return nowhere as RecordSink<T>;
 }
 
+/** Whether `sink` drops every change (a store need not build what it would have kept). */
+export function isDiscard(sink: RecordSink<unknown>): boolean {
+	return sink === nowhere;
+}
+
 /** A sequence number as a key that sorts as the number does: kept records come back in key order. */
 export function seqKey(seq: number): string {
 	return seq.toString().padStart(16, '0');
