@@ -11,6 +11,8 @@ describe('parsePublishTarget', () => {
 		expect(target).toEqual({
 			kind: 'url',
 			url: 'https://example.com/a/b?x=1&y=%20two&z',
+			// Where its attempts go, parsed once at publish.
+			target: { origin: 'https://example.com', path: '/a/b?x=1&y=%20two&z' },
 			config: new Map([
 				['svc-retries', '3'],
 				['svc-delay', '10s'],
@@ -24,7 +26,11 @@ describe('parsePublishTarget', () => {
 			`${encodeURIComponent('http://127.0.0.1:8080/hook?q=1')}?svc-retries=0`,
 			defaultDialect,
 		);
-		expect(target).toMatchObject({ kind: 'url', url: 'http://127.0.0.1:8080/hook?q=1' });
+		expect(target).toMatchObject({
+			kind: 'url',
+			url: 'http://127.0.0.1:8080/hook?q=1',
+			target: { origin: 'http://127.0.0.1:8080', path: '/hook?q=1' },
+		});
 	});
 
 	it('reads a URL Group name, in the dialect asked for', () => {

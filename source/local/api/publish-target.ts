@@ -8,10 +8,17 @@
  * taken whole, and only the configuration and token parameters after it are ours.
  */
 import type { Dialect } from '../../api/dialect.js';
-import { groupNameRule, isGroupName, isHttpUrl } from '../../api/publish-options.js';
+import { groupNameRule, isGroupName } from '../../api/publish-options.js';
+import { type DeliveryTarget, deliveryTarget } from '../delivery/target.js';
 
 export type PublishTarget =
-	| { kind: 'url'; url: string; config: Map<string, string>; token: string | undefined }
+	| {
+			kind: 'url';
+			url: string;
+			target: DeliveryTarget;
+			config: Map<string, string>;
+			token: string | undefined;
+	  }
 	| { kind: 'group'; name: string; config: Map<string, string>; token: string | undefined };
 
 export class TargetError extends Error {
@@ -50,8 +57,10 @@ export function parsePublishTarget(rest: string, dialect: Dialect): PublishTarge
 	if (/^https?:/i.test(path)) {
 		// Other parameters (a webhook sender may add its own) go on to the destination.
 		const url = kept.length > 0 ? `${path}${path.includes('?') ? '&' : '?'}${kept.join('&')}` : path;
-		if (!isHttpUrl(url)) throw new TargetError(`invalid destination ${JSON.stringify(url)}: not a valid URL`);
-		return { kind: 'url', url, config, token };
+		// Parsed once: the message's attempts go to this target (delivery/target.ts).
+		const target = deliveryTarget(url);
+		if (!target) throw new TargetError(`invalid destination ${JSON.stringify(url)}: not a valid URL`);
+		return { kind: 'url', url, target, config, token };
 	}
 	let name: string;
 	try {

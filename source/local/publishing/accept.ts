@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { groupNameRule, isGroupName, type PublishOptions } from '../../api/publish-options.js';
 import type { PublishResult } from '../../api/schemas.js';
 import type { PublishAnswer, ServiceContext } from '../context.js';
+import type { DeliveryTarget } from '../delivery/target.js';
 import { invalid, locatedError, notFound, ServiceError, usedUp } from '../errors.js';
 import { checkLimits, createMessage } from '../messages/factory.js';
 import type { StoredMessage } from '../messages/message.js';
@@ -17,7 +18,10 @@ import type { SubmissionPlan } from '../workflows/submissions.js';
 /** Total size of a batch body: room for many items of the plan's largest message. */
 export const batchBodyFactor = 16;
 
-export type Destination = { kind: 'url'; url: string } | { kind: 'group'; name: string };
+/** A URL destination may come with its target already worked out (parsed at publish). */
+export type Destination =
+	| { kind: 'url'; url: string; target?: DeliveryTarget }
+	| { kind: 'group'; name: string };
 
 export interface PublishInput {
 	destination: Destination;
@@ -156,6 +160,7 @@ export function planPublish(ctx: ServiceContext, input: PublishInput): PublishPl
 				ctx.dialect,
 			),
 		);
+		if (destination.kind === 'url' && messages[0]) messages[0].target = destination.target;
 		const target = destination.kind === 'url' ? destination.url : `group:${destination.name}`;
 		const key =
 			input.deduplicate === false
