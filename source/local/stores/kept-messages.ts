@@ -14,7 +14,12 @@ const pendingHold = 1;
 const loggedHold = 2;
 
 /** The states after which a message has no more attempts. */
-const finalStates: ReadonlySet<EventState> = new Set<EventState>(['DELIVERED', 'FAILED', 'CANCELLED', 'CANCELED']);
+const finalStates: ReadonlySet<EventState> = new Set<EventState>([
+	'DELIVERED',
+	'FAILED',
+	'CANCELLED',
+	'CANCELED',
+]);
 
 export class KeptMessages {
 	/** Who holds each kept message: pendingHold, loggedHold or both. */
