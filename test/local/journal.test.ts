@@ -69,36 +69,6 @@ describe('the journal', () => {
 		await again.close();
 	});
 
-	it('encodes a value reported under two keys in a row once, and writes it under both', async () => {
-		const where = path.join(dir, 'shared');
-		const journal = await Journal.open(where, (error) => {
-			throw error;
-		});
-		let encoded = 0;
-		const counting = {
-			encode: (value: { n: number }) => {
-				encoded++;
-				return codec.encode(value);
-			},
-			decode: codec.decode,
-		};
-		const value = { n: 7 };
-		journal.collection('live', counting).put('m1', value);
-		journal.collection('logged', counting).put('m1', value);
-		journal.collection('live', counting).put('m2', { n: 8 });
-		await journal.settle();
-		expect(encoded).toBe(2);
-		await journal.close();
-
-		const again = await Journal.open(where, () => {});
-		expect(await again.load('live', codec)).toEqual([
-			['m1', { n: 7 }],
-			['m2', { n: 8 }],
-		]);
-		expect(await again.load('logged', codec)).toEqual([['m1', { n: 7 }]]);
-		await again.close();
-	});
-
 	it('keeps a message with its body, whatever its bytes', async () => {
 		const where = path.join(dir, 'messages');
 		const journal = await Journal.open(where, () => {});

@@ -362,19 +362,12 @@ export class Journal implements Keeper {
 		let failure: unknown;
 		try {
 			const operations: ({ type: 'put'; key: string; value: Buffer } | { type: 'del'; key: string })[] = [];
-			// A value under two keys in a row is encoded once: a message and the copy the delivery
-			// logs point at are reported one after the other when it is accepted.
-			let last: { entry: Pending; bytes: Buffer } | undefined;
 			for (const [key, entry] of entries) {
 				if (!entry) operations.push({ type: 'del', key });
 				// A record that cannot be encoded fails its batch: the requests that made it are
 				// refused rather than answered for something that is not kept.
 				else {
-					const value =
-						last && last.entry.value === entry.value && last.entry.codec === entry.codec
-							? last.bytes
-							: encode(key, entry);
-					last = { entry, bytes: value };
+					const value = encode(key, entry);
 					this.bytesWritten += value.length;
 					operations.push({ type: 'put', key, value });
 				}
