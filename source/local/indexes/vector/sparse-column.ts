@@ -13,6 +13,7 @@
 import { EngineError } from '../common/engine-error.js';
 
 import { maxSparseNonZeros } from '../common/records.js';
+import type { TopK } from '../common/top-k.js';
 
 export { maxSparseNonZeros };
 
@@ -43,6 +44,7 @@ export class SparseColumn {
 	private postings = new Map<number, Posting>();
 	private scratchScores = new Float64Array(0);
 	private scratchSeen = new Uint8Array(0);
+	private scratchTouched = new Int32Array(0);
 	private nonZeros = 0;
 
 	/** Non-zero entries held, for memory accounting. */
@@ -165,23 +167,29 @@ export class SparseColumn {
 	}
 
 	/**
-	 * Calls `visit(slot, score)` once for every slot sharing a dimension with the query, in no
-	 * particular order; `count` is N of the IDF.
+	 * Offers every slot sharing a dimension with the query, and that `accept` takes, to `best`,
+	 * in the order the posting lists first reach them; `count` is N of the IDF. `accept` runs
+	 * only for a score past the heap's threshold. Nothing is allocated per query (the scratch
+	 * arrays are kept): a query over common words reaches most slots, and lists built per query
+	 * would be garbage enough to bring the collector into other queries.
 	 */
-	score(
+	rank(
 		query: SparseValues,
 		weighting: Weighting,
 		count: number,
 		capacity: number,
-		visit: (slot: number, score: number) => void,
+		best: TopK,
+		accept: (slot: number) => boolean,
 	): void {
 		if (this.scratchScores.length < capacity) {
 			this.scratchScores = new Float64Array(capacity);
 			this.scratchSeen = new Uint8Array(capacity);
+			this.scratchTouched = new Int32Array(capacity);
 		}
 		const scores = this.scratchScores;
 		const seen = this.scratchSeen;
-		const touched: number[] = [];
+		const touched = this.scratchTouched;
+		let reached = 0;
 		for (let j = 0; j < query.indices.length; j++) {
 			const posting = this.postings.get(query.indices[j]!);
 			if (!posting) continue;
@@ -193,15 +201,30 @@ export class SparseColumn {
 				const slot = slots[p]!;
 				if (seen[slot] === 0) {
 					seen[slot] = 1;
-					touched.push(slot);
+					touched[reached++] = slot;
 				}
 				scores[slot]! += weight * values[p]!;
 			}
 		}
-		for (const slot of touched) {
-			visit(slot, scores[slot]!);
-			scores[slot] = 0;
-			seen[slot] = 0;
+		let threshold = best.threshold;
+		let t = 0;
+		try {
+			for (; t < reached; t++) {
+				const slot = touched[t]!;
+				const score = scores[slot]!;
+				scores[slot] = 0;
+				seen[slot] = 0;
+				if (score > threshold && accept(slot)) {
+					best.offer(score, slot);
+					threshold = best.threshold;
+				}
+			}
+		} finally {
+			// A filter past its work budget throws: the scratch must still be clean for the next query.
+			for (; t < reached; t++) {
+				scores[touched[t]!] = 0;
+				seen[touched[t]!] = 0;
+			}
 		}
 	}
 }

@@ -342,11 +342,8 @@ export class VectorStore {
 		accept: (slot: number) => boolean,
 	): Scored[] {
 		const best = new TopK(Math.min(k, this.size));
-		if (best.k === 0) return [];
-		this.sparse!.score(q, weighting, this.size, this.slots, (slot, score) => {
-			if (score > best.threshold && accept(slot)) best.offer(score, slot);
-		});
-		return best.sorted().map(({ ref, score }) => ({ ref, score }));
+		if (best.k > 0) this.sparse!.rank(q, weighting, this.size, this.slots, best, accept);
+		return best.sorted();
 	}
 
 	private read(slot: number, options: ReadOptions): StoredVector {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../../../source/local/indexes/common/engine-error.js';
+import { compileFilter } from '../../../../source/local/indexes/common/filter/evaluate.js';
+import { WorkMeter } from '../../../../source/local/indexes/common/filter/glob.js';
 import { similarityFunctions } from '../../../../source/local/indexes/vector/similarity.js';
 import { VectorStore } from '../../../../source/local/indexes/vector/store.js';
 import { randomVector, seededRandom } from '../../../support/seeded-random.js';
@@ -241,5 +243,23 @@ describe('VectorStore', () => {
 		expect(store.fetch(['a'], { includeVectors: true })).toEqual([
 			{ id: 'a', sparseVector: { indices: [9], values: [1] } },
 		]);
+	});
+
+	it('answers a sparse query right after one whose filter ran out of work part way', () => {
+		const store = new VectorStore({ type: 'SPARSE', dimension: 0, similarity: 'DOT_PRODUCT' });
+		store.upsert(
+			Array.from({ length: 10 }, (_, i) => ({
+				id: `s${i}`,
+				sparseVector: { indices: [1, 2 + i], values: [i + 1, 1] },
+				metadata: { s: 'a'.repeat(100) },
+			})),
+		);
+		const query = { sparseVector: { indices: [1], values: [1] }, topK: 10 };
+		const expected = Array.from({ length: 10 }, (_, i) => `s${9 - i}:${10 - i}`);
+		expect(store.query(query).map((m) => `${m.id}:${m.score}`)).toEqual(expected);
+		// A budget that the GLOB of a few records uses up: the filter throws in the middle of the candidates.
+		const filter = compileFilter(`s GLOB '*b*'`, new WorkMeter(450));
+		expect(engineError(() => store.query({ ...query, filter })).message).toContain('steps of matching');
+		expect(store.query(query).map((m) => `${m.id}:${m.score}`)).toEqual(expected);
 	});
 });
