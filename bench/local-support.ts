@@ -9,8 +9,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Pool } from 'undici';
-import type { LocalService } from '../source/local/service.js';
+import type { LocalService, LocalServiceOptions } from '../source/local/service.js';
 import { percentile } from './report.js';
+
+/** The plan's request rate is not what is measured: every contender takes what it is sent. */
+export const benchLimits: LocalServiceOptions = { limits: { max_requests_per_second: 1_000_000_000 } };
+
+/** Connections of the fixed-rate load. */
+export const atRateConnections = 32;
 
 /** Requests in flight of the throughput load. */
 export const concurrency = 64;
@@ -125,9 +131,17 @@ export interface Target {
 	headers: Record<string, string>;
 }
 
-/** Sends `count` POSTs with `concurrency` in flight; resolves with the elapsed ms. */
-export async function load(target: Target, count: number, body: (i: number) => string): Promise<number> {
-	const pool = new Pool(target.origin, { connections: concurrency });
+/**
+ * Sends `count` POSTs with `concurrency` in flight; resolves with the elapsed ms. Through a
+ * pool of its own (closed at the end), or through `through`, which stays open.
+ */
+export async function load(
+	target: Target,
+	count: number,
+	body: (i: number) => string,
+	through?: Pool,
+): Promise<number> {
+	const pool = through ?? new Pool(target.origin, { connections: concurrency });
 	const started = performance.now();
 	let next = 0;
 	let failed = 0;
@@ -146,14 +160,22 @@ export async function load(target: Target, count: number, body: (i: number) => s
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
 	const elapsed = performance.now() - started;
-	await pool.close();
+	if (!through) await pool.close();
 	if (failed > 0) throw new Error(`${failed} of ${count} requests failed`);
 	return elapsed;
 }
 
-/** Sends at a fixed rate for `seconds`; latency is measured by the sink from the body. */
-export async function loadAtRate(target: Target, rate: number, seconds: number): Promise<void> {
-	const pool = new Pool(target.origin, { connections: 32 });
+/**
+ * Sends at a fixed rate for `seconds`; latency is measured by the sink from the body. Through
+ * a pool of its own (closed at the end), or through `through`, which stays open.
+ */
+export async function loadAtRate(
+	target: Target,
+	rate: number,
+	seconds: number,
+	through?: Pool,
+): Promise<void> {
+	const pool = through ?? new Pool(target.origin, { connections: atRateConnections });
 	const total = rate * seconds;
 	const started = performance.now();
 	const pending: Promise<void>[] = [];
@@ -175,7 +197,7 @@ export async function loadAtRate(target: Target, rate: number, seconds: number):
 		await sleep(2);
 	}
 	await Promise.all(pending);
-	await pool.close();
+	if (!through) await pool.close();
 }
 
 export function withDeadline<T>(what: string, work: Promise<T>): Promise<T> {
@@ -187,7 +209,7 @@ export function withDeadline<T>(what: string, work: Promise<T>): Promise<T> {
 }
 
 export function serviceTarget(
-	service: LocalService,
+	service: Pick<LocalService, 'queueUrl' | 'token'>,
 	destination: string,
 	headers: Record<string, string> = {},
 ): Target {
@@ -238,37 +260,50 @@ export interface Contender {
 
 export const median = (values: number[]) => percentile(values, 50);
 
-/**
- * With MQTOP_BENCH_VERBOSE set, watches a measure for what makes its slow samples: the pauses
- * of the garbage collector and the event loop's longest delay; `report` prints them with the
- * slowest samples, each at its time since the start, so a spike can be put down to a pause of
- * the loop (GC, a long task) or to waiting with the loop free (a write).
- */
-export function watchSpikes(label: string): { report(sink: Sink): void } {
-	if (!process.env.MQTOP_BENCH_VERBOSE) return { report() {} };
+/** The pauses a measure met in one process: its event loop's longest delay and its GC pauses of 5 ms or more. */
+export interface Pauses {
+	loopDelayMaxMs: number;
+	/** Each as `<ms since the watch started> ms: <duration> ms`. */
+	gc: string[];
+}
+
+/** Watches this process's event loop and garbage collector until `stop`. */
+export function watchPauses(): { stop(): Pauses } {
 	const start = performance.now();
-	const pauses: string[] = [];
+	const gc: string[] = [];
 	const observer = new PerformanceObserver((list) => {
 		for (const entry of list.getEntries())
 			if (entry.duration >= 5)
-				pauses.push(`${(entry.startTime - start).toFixed(0)} ms: ${entry.duration.toFixed(1)} ms`);
+				gc.push(`${(entry.startTime - start).toFixed(0)} ms: ${entry.duration.toFixed(1)} ms`);
 	});
 	observer.observe({ entryTypes: ['gc'] });
 	const delay = monitorEventLoopDelay({ resolution: 1 });
 	delay.enable();
 	return {
-		report(sink) {
+		stop() {
 			observer.disconnect();
 			delay.disable();
-			const slowest = sink.latencies
-				.map((latency, i) => ({ latency, at: (sink.sentAt[i] ?? start) - start }))
-				.sort((a, b) => b.latency - a.latency)
-				.slice(0, 10)
-				.map(({ latency, at }) => `${latency.toFixed(1)} ms sent at ${at.toFixed(0)} ms`);
-			process.stderr.write(
-				`${label}: slowest ${slowest.join(', ')}; loop delay max ${(delay.max / 1e6).toFixed(1)} ms; ` +
-					`GC pauses of 5 ms or more: ${pauses.join(', ') || 'none'}\n`,
-			);
+			return { loopDelayMaxMs: delay.max / 1e6, gc };
 		},
 	};
 }
+
+/**
+ * With MQTOP_BENCH_VERBOSE set, prints a measure's slowest samples, each at its time since the
+ * measure started, with the pauses the contender's process met meanwhile (`pauses`, asked of it
+ * when the measure ends): a spike with the contender's loop paused at that time is a pause (GC,
+ * a long task), one with its loop free is a wait (for a write, a connection).
+ */
+export function reportSpikes(label: string, sink: Sink, startedAt: number, pauses: Pauses): void {
+	const slowest = sink.latencies
+		.map((latency, i) => ({ latency, at: (sink.sentAt[i] ?? startedAt) - startedAt }))
+		.sort((a, b) => b.latency - a.latency)
+		.slice(0, 10)
+		.map(({ latency, at }) => `${latency.toFixed(1)} ms sent at ${at.toFixed(0)} ms`);
+	process.stderr.write(
+		`${label}: slowest ${slowest.join(', ')}; its loop delay max ${pauses.loopDelayMaxMs.toFixed(1)} ms; ` +
+			`its GC pauses of 5 ms or more: ${pauses.gc.join(', ') || 'none'}\n`,
+	);
+}
+
+export const verbose = () => Boolean(process.env.MQTOP_BENCH_VERBOSE);

@@ -30,6 +30,7 @@ type Tui = typeof import('../../bench/tui.js');
 type Pane = typeof import('../../bench/callbacks-pane.js');
 type RawLoad = typeof import('../../bench/raw-load.js');
 type Watchdog = typeof import('../../bench/watchdog.js');
+type LocalSupport = typeof import('../../bench/local-support.js');
 
 let children: Children;
 let loads: LoadClientModule;
@@ -239,6 +240,52 @@ describe('the Callbacks pane benchmark', () => {
 		} finally {
 			load.close();
 			await monitor.stop();
+		}
+	});
+});
+
+describe('the local benchmark', () => {
+	it('its latency contenders (local-host.js) start as a service and as the forwarder, deliver to the sink, report their pauses and end', async () => {
+		const support = await benchModule<LocalSupport>('local-support');
+		const sink = await support.startSink();
+		const start = async (request: import('../../bench/local-host.js').LocalHostRequest) => {
+			const child = children.BenchChild.fork<
+				import('../../bench/local-host.js').LocalHostRequest,
+				import('../../bench/local-host.js').LocalHostReply
+			>(path.join(out, 'bench', 'local-host.js'), { name: `the local host (${request.type})` });
+			return { child, started: await child.ask(request) };
+		};
+		const hosts: Awaited<ReturnType<typeof start>>[] = [];
+		try {
+			hosts.push(await start({ type: 'start', kind: 'forwarder', sinkUrl: sink.url }));
+			hosts.push(await start({ type: 'start', kind: 'service', dataDir: path.join(dir, 'local-host') }));
+			const [forwarder, service] = hosts;
+			if (forwarder?.started.type !== 'started' || service?.started.type !== 'started')
+				throw new Error('a host did not start');
+			expect(await service.child.ask({ type: 'watch' })).toEqual({ type: 'watching' });
+			await support.load({ origin: forwarder.started.url, path: '/in', headers: {} }, 2, (i) => `m ${i}`);
+			await support.load(
+				support.serviceTarget(
+					{ queueUrl: service.started.url, token: service.started.token },
+					`${sink.url}/l`,
+				),
+				3,
+				(i) => `m ${i}`,
+			);
+			await sink.until(5);
+			expect(sink.arrived).toBe(5);
+			expect(await service.child.ask({ type: 'pauses' })).toMatchObject({
+				type: 'pauses',
+				loopDelayMaxMs: expect.any(Number),
+				gc: expect.any(Array),
+			});
+			for (const { child } of hosts) {
+				child.tell({ type: 'close' });
+				expect(await child.end()).toBe(0);
+			}
+		} finally {
+			for (const { child } of hosts) child.kill();
+			await sink.close();
 		}
 	});
 });
