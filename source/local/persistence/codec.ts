@@ -130,12 +130,14 @@ export const messageCodec: Codec<StoredMessage> = {
 	encode(message) {
 		const values: unknown[] = [messageLayout];
 		for (const field of messageFields) values.push(message[field]);
-		const json = Buffer.from(JSON.stringify(values));
+		// The JSON is written straight into the record, not into a buffer of its own first.
+		const json = JSON.stringify(values);
+		const jsonBytes = Buffer.byteLength(json);
 		const { body } = message;
-		const out = Buffer.allocUnsafe(4 + json.length + body.length);
-		out.writeUInt32BE(json.length, 0);
-		json.copy(out, 4);
-		body.copy(out, 4 + json.length);
+		const out = Buffer.allocUnsafe(4 + jsonBytes + body.length);
+		out.writeUInt32BE(jsonBytes, 0);
+		out.write(json, 4, 'utf8');
+		body.copy(out, 4 + jsonBytes);
 		return out;
 	},
 	decode(bytes) {
