@@ -69,6 +69,34 @@ describe('the journal', () => {
 		await again.close();
 	});
 
+	it('writes nothing of a batch with a record that cannot be encoded, and opens again after it', async () => {
+		const where = path.join(dir, 'unencodable');
+		const journal = await Journal.open(where, () => {});
+		const sink = journal.collection('things', codec);
+		const broken = journal.collection('broken', {
+			encode: () => {
+				throw new Error('no bytes for this');
+			},
+			decode: () => ({}),
+		});
+		sink.put('a', { n: 1 });
+		await journal.settle();
+		sink.put('b', { n: 2 });
+		sink.delete('a');
+		broken.put('x', {});
+		await expect(journal.settle()).rejects.toThrow(/could not encode "broken:x": Error: no bytes for this/);
+		expect(journal.failed).toBeDefined();
+		await journal.reopen();
+		expect(await journal.load('things', codec)).toEqual([['a', { n: 1 }]]);
+		// A sink handed out before the failure is dead: what it reports now is dropped.
+		sink.put('c', { n: 3 });
+		await journal.settle();
+		await journal.close();
+		const again = await Journal.open(where, () => {});
+		expect(await again.load('things', codec)).toEqual([['a', { n: 1 }]]);
+		await again.close();
+	});
+
 	it('keeps a message with its body, whatever its bytes', async () => {
 		const where = path.join(dir, 'messages');
 		const journal = await Journal.open(where, () => {});
