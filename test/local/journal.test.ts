@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDialect } from '../../source/api/dialect.js';
 import { resolveLimits } from '../../source/local/account/limits.js';
 import { createMessage } from '../../source/local/messages/factory.js';
-import { jsonCodec, messageCodec } from '../../source/local/persistence/codec.js';
+import { jsonCodec, messageCodec, messageFields } from '../../source/local/persistence/codec.js';
 import { Journal } from '../../source/local/persistence/journal.js';
 import { StateInUseError, StateVersionError } from '../../source/local/persistence/state-errors.js';
 import { waitUntil } from '../support/wait.js';
@@ -119,6 +119,33 @@ describe('the journal', () => {
 		expect(id).toBe(message.id);
 		expect(kept).toEqual({ ...message, state: 'waiting', heapIndex: -1, heapSeq: 0 });
 		await again.close();
+	});
+
+	it('writes a message as its layout, then its kept fields in messageFields order, then its body', () => {
+		const message = createMessage(
+			{
+				kind: 'publish',
+				url: 'http://127.0.0.1:9/x',
+				options: { retries: 2, delayMs: 5000 },
+				body: Buffer.from('the body'),
+				callerIp: '127.0.0.1',
+				queueName: 'q',
+				scheduleId: 'scd_1',
+				workflowRunId: 'wfr_1',
+				workflowPart: 'call',
+				now: 1_700_000_000_000,
+			},
+			resolveLimits(undefined),
+			resolveDialect(undefined),
+		);
+		// Every field a value of its own, so that two fields swapped show.
+		Object.assign(message, { createdAt: 1, notBefore: 2, dueAt: 3, retried: 4, hops: 5, timeoutMs: 6 });
+		Object.assign(message, { topicName: 'group', endpointName: 'endpoint', holdsQueueSlot: true });
+		const bytes = messageCodec.encode(message);
+		const length = bytes.readUInt32BE(0);
+		const json = bytes.toString('utf8', 4, 4 + length);
+		expect(json).toBe(JSON.stringify([1, ...messageFields.map((field) => message[field])]));
+		expect(bytes.subarray(4 + length).toString()).toBe('the body');
 	});
 
 	it('refuses a kept message in a layout it does not know rather than skipping it', async () => {

@@ -92,7 +92,7 @@ export function lightJsonCodec<T>(hasBytes: (value: T) => boolean): Codec<T> {
  * its options (those are worked out again from them, as when it was made). Positional, as
  * one message is encoded per accepted message: half the work of an object of all its fields.
  */
-const messageFields = [
+export const messageFields = [
 	'id',
 	'kind',
 	'url',
@@ -128,8 +128,33 @@ const messageLayout = 1;
 /** A message as `<json length: 4 bytes><json array><body>`: the body is copied, never re-encoded. */
 export const messageCodec: Codec<StoredMessage> = {
 	encode(message) {
-		const values: unknown[] = [messageLayout];
-		for (const field of messageFields) values.push(message[field]);
+		// In messageFields' order, as a literal: a loop over the names reads each field by a
+		// computed key, which costs more than the JSON made of them.
+		const m = message;
+		const values: Kept = [
+			messageLayout,
+			m.id,
+			m.kind,
+			m.url,
+			m.topicName,
+			m.endpointName,
+			m.header,
+			m.maxRetries,
+			m.retried,
+			m.notBefore,
+			m.createdAt,
+			m.timeoutMs,
+			m.callerIp,
+			m.workflowRunId,
+			m.workflowPart,
+			m.queueName,
+			m.scheduleId,
+			m.options,
+			m.hops,
+			m.holdsQueueSlot,
+			m.cancelRequested,
+			m.dueAt,
+		];
 		// The JSON is written straight into the record, not into a buffer of its own first.
 		const json = JSON.stringify(values);
 		const jsonBytes = Buffer.byteLength(json);
