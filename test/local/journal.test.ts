@@ -8,11 +8,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ClassicLevel } from 'classic-level';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDialect } from '../../source/api/dialect.js';
 import { resolveLimits } from '../../source/local/account/limits.js';
 import { createMessage } from '../../source/local/messages/factory.js';
-import { jsonCodec, messageCodec, messageFields } from '../../source/local/persistence/codec.js';
+import {
+	jsonCodec,
+	lightJsonCodec,
+	messageCodec,
+	messageFields,
+} from '../../source/local/persistence/codec.js';
 import { Journal } from '../../source/local/persistence/journal.js';
 import { StateInUseError, StateVersionError } from '../../source/local/persistence/state-errors.js';
 import { waitUntil } from '../support/wait.js';
@@ -95,6 +101,28 @@ describe('the journal', () => {
 		const again = await Journal.open(where, () => {});
 		expect(await again.load('things', codec)).toEqual([['a', { n: 1 }]]);
 		await again.close();
+	});
+
+	it('writes a record given as text as the very bytes its codec encodes', async () => {
+		const where = path.join(dir, 'text-records');
+		const journal = await Journal.open(where, () => {});
+		const light = lightJsonCodec<{ s: string; bytes?: Buffer }>((value) => value.bytes !== undefined);
+		const records: [string, { s: string; bytes?: Buffer }][] = [
+			['ascii', { s: 'plain' }],
+			['wide', { s: 'é ✓ 😀 \u0000 "quoted"' }],
+			['lone', { s: 'half \ud800 a pair' }],
+			['bytes', { s: 'with bytes', bytes: Buffer.from([0, 255]) }],
+		];
+		const sink = journal.collection('light', light);
+		for (const [key, value] of records) sink.put(key, value);
+		const before = journal.bytesWritten;
+		await journal.settle();
+		const encoded = records.map(([key, value]) => [`light:${key}`, light.encode(value)] as const);
+		expect(journal.bytesWritten - before).toBe(encoded.reduce((sum, [, bytes]) => sum + bytes.length, 0));
+		await journal.close();
+		const raw = new ClassicLevel<string, Buffer>(where, { valueEncoding: 'buffer' });
+		for (const [key, bytes] of encoded) expect((await raw.get(key))?.equals(bytes), key).toBe(true);
+		await raw.close();
 	});
 
 	it('keeps a message with its body, whatever its bytes', async () => {

@@ -11,6 +11,11 @@ import { StateVersionError } from './state-errors.js';
 
 export interface Codec<T> {
 	encode(value: T): Buffer;
+	/**
+	 * The record as text, when it is all text (its UTF-8 is what `encode` makes); undefined when
+	 * it is not. The journal hands text to LevelDB as it is, with no buffer made for it.
+	 */
+	encodeText?(value: T): string | undefined;
 	/** Throws on bytes that are not a record of this kind. */
 	decode(bytes: Buffer): T;
 }
@@ -83,6 +88,7 @@ export function lightJsonCodec<T>(hasBytes: (value: T) => boolean): Codec<T> {
 	const full = jsonCodec<T>();
 	return {
 		encode: (value) => (hasBytes(value) ? full.encode(value) : Buffer.from(JSON.stringify(value))),
+		encodeText: (value) => (hasBytes(value) ? undefined : JSON.stringify(value)),
 		decode: full.decode,
 	};
 }

@@ -371,8 +371,13 @@ export class Journal implements Keeper {
 				// refused rather than answered for something that is not kept.
 				else {
 					const value = encode(key, entry);
-					this.bytesWritten += value.length;
-					batch.put(key, value);
+					if (typeof value === 'string') {
+						this.bytesWritten += Buffer.byteLength(value);
+						batch.put<string, string>(key, value, asText);
+					} else {
+						this.bytesWritten += value.length;
+						batch.put(key, value);
+					}
 				}
 			}
 			const records = batch.length;
@@ -426,9 +431,12 @@ export class Journal implements Keeper {
 	}
 }
 
-function encode(key: string, entry: Pending): Buffer {
+/** A record given as text is written as its UTF-8 bytes. */
+const asText = { valueEncoding: 'utf8' } as const;
+
+function encode(key: string, entry: Pending): Buffer | string {
 	try {
-		return entry.codec.encode(entry.value);
+		return entry.codec.encodeText?.(entry.value) ?? entry.codec.encode(entry.value);
 	} catch (error) {
 		throw new Error(`could not encode ${JSON.stringify(key)}: ${String(error)}`);
 	}
@@ -447,6 +455,7 @@ async function readSnapshots(db: Db, location: string): Promise<Map<string, stri
 
 const textCodec: Codec<unknown> = {
 	encode: (value) => Buffer.from(value as string),
+	encodeText: (value) => value as string,
 	decode: (bytes) => bytes.toString('utf8'),
 };
 
