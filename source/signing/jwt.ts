@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { fromBase64Url, isBase64Url, stripPadding, toBase64Url } from './base64url.js';
 import { randomId } from './keys.js';
 import { sha256 } from './sha256.js';
@@ -34,6 +34,26 @@ export function bodyHash(body: Uint8Array | string): string {
 /** The header segment of every token the service issues: encoded once, not per signature. */
 const signedHeader = toBase64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
+/** The HMAC key of the last signing key used: a service signs with one key for many requests. */
+let lastKey: { key: string; object: KeyObject } | undefined;
+
+function signingKeyObject(key: string): KeyObject {
+	if (lastKey?.key !== key) lastKey = { key, object: createSecretKey(Buffer.from(key, 'utf8')) };
+	return lastKey.object;
+}
+
+/**
+ * The claims' JSON as JSON.stringify writes them, in this order: only the two strings a caller
+ * chooses need escaping (the id and the hash are base64url, the times numbers).
+ */
+function claimsJson(claims: SignatureClaims): string {
+	return (
+		`{"iss":${JSON.stringify(claims.iss)},"sub":${JSON.stringify(claims.sub)},` +
+		`"iat":${JSON.stringify(claims.iat)},"nbf":${JSON.stringify(claims.nbf)},"exp":${JSON.stringify(claims.exp)},` +
+		`"jti":"${claims.jti}","body":"${claims.body}"}`
+	);
+}
+
 export function signRequest(options: SignOptions): string {
 	const now = options.now ?? Math.floor(Date.now() / 1000);
 	const header = signedHeader;
@@ -46,9 +66,9 @@ export function signRequest(options: SignOptions): string {
 		jti: `jwt_${randomId(20)}`,
 		body: bodyHash(options.body),
 	};
-	const payload = toBase64Url(JSON.stringify(claims));
-	const signature = createHmac('sha256', Buffer.from(options.key, 'utf8'))
-		.update(`${header}.${payload}`, 'utf8')
+	const payload = Buffer.from(claimsJson(claims), 'utf8').toString('base64url');
+	const signature = createHmac('sha256', signingKeyObject(options.key))
+		.update(`${header}.${payload}`, 'latin1')
 		.digest('base64url');
 	return `${header}.${payload}.${signature}`;
 }

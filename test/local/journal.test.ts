@@ -8,11 +8,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ClassicLevel } from 'classic-level';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDialect } from '../../source/api/dialect.js';
 import { resolveLimits } from '../../source/local/account/limits.js';
 import { createMessage } from '../../source/local/messages/factory.js';
-import { jsonCodec, messageCodec } from '../../source/local/persistence/codec.js';
+import {
+	jsonCodec,
+	lightJsonCodec,
+	messageCodec,
+	messageFields,
+} from '../../source/local/persistence/codec.js';
 import { Journal } from '../../source/local/persistence/journal.js';
 import { StateInUseError, StateVersionError } from '../../source/local/persistence/state-errors.js';
 import { waitUntil } from '../support/wait.js';
@@ -69,6 +75,56 @@ describe('the journal', () => {
 		await again.close();
 	});
 
+	it('writes nothing of a batch with a record that cannot be encoded, and opens again after it', async () => {
+		const where = path.join(dir, 'unencodable');
+		const journal = await Journal.open(where, () => {});
+		const sink = journal.collection('things', codec);
+		const broken = journal.collection('broken', {
+			encode: () => {
+				throw new Error('no bytes for this');
+			},
+			decode: () => ({}),
+		});
+		sink.put('a', { n: 1 });
+		await journal.settle();
+		sink.put('b', { n: 2 });
+		sink.delete('a');
+		broken.put('x', {});
+		await expect(journal.settle()).rejects.toThrow(/could not encode "broken:x": Error: no bytes for this/);
+		expect(journal.failed).toBeDefined();
+		await journal.reopen();
+		expect(await journal.load('things', codec)).toEqual([['a', { n: 1 }]]);
+		// A sink handed out before the failure is dead: what it reports now is dropped.
+		sink.put('c', { n: 3 });
+		await journal.settle();
+		await journal.close();
+		const again = await Journal.open(where, () => {});
+		expect(await again.load('things', codec)).toEqual([['a', { n: 1 }]]);
+		await again.close();
+	});
+
+	it('writes a record given as text as the very bytes its codec encodes', async () => {
+		const where = path.join(dir, 'text-records');
+		const journal = await Journal.open(where, () => {});
+		const light = lightJsonCodec<{ s: string; bytes?: Buffer }>((value) => value.bytes !== undefined);
+		const records: [string, { s: string; bytes?: Buffer }][] = [
+			['ascii', { s: 'plain' }],
+			['wide', { s: 'é ✓ 😀 \u0000 "quoted"' }],
+			['lone', { s: 'half \ud800 a pair' }],
+			['bytes', { s: 'with bytes', bytes: Buffer.from([0, 255]) }],
+		];
+		const sink = journal.collection('light', light);
+		for (const [key, value] of records) sink.put(key, value);
+		const before = journal.bytesWritten;
+		await journal.settle();
+		const encoded = records.map(([key, value]) => [`light:${key}`, light.encode(value)] as const);
+		expect(journal.bytesWritten - before).toBe(encoded.reduce((sum, [, bytes]) => sum + bytes.length, 0));
+		await journal.close();
+		const raw = new ClassicLevel<string, Buffer>(where, { valueEncoding: 'buffer' });
+		for (const [key, bytes] of encoded) expect((await raw.get(key))?.equals(bytes), key).toBe(true);
+		await raw.close();
+	});
+
 	it('keeps a message with its body, whatever its bytes', async () => {
 		const where = path.join(dir, 'messages');
 		const journal = await Journal.open(where, () => {});
@@ -91,6 +147,33 @@ describe('the journal', () => {
 		expect(id).toBe(message.id);
 		expect(kept).toEqual({ ...message, state: 'waiting', heapIndex: -1, heapSeq: 0 });
 		await again.close();
+	});
+
+	it('writes a message as its layout, then its kept fields in messageFields order, then its body', () => {
+		const message = createMessage(
+			{
+				kind: 'publish',
+				url: 'http://127.0.0.1:9/x',
+				options: { retries: 2, delayMs: 5000 },
+				body: Buffer.from('the body'),
+				callerIp: '127.0.0.1',
+				queueName: 'q',
+				scheduleId: 'scd_1',
+				workflowRunId: 'wfr_1',
+				workflowPart: 'call',
+				now: 1_700_000_000_000,
+			},
+			resolveLimits(undefined),
+			resolveDialect(undefined),
+		);
+		// Every field a value of its own, so that two fields swapped show.
+		Object.assign(message, { createdAt: 1, notBefore: 2, dueAt: 3, retried: 4, hops: 5, timeoutMs: 6 });
+		Object.assign(message, { topicName: 'group', endpointName: 'endpoint', holdsQueueSlot: true });
+		const bytes = messageCodec.encode(message);
+		const length = bytes.readUInt32BE(0);
+		const json = bytes.toString('utf8', 4, 4 + length);
+		expect(json).toBe(JSON.stringify([1, ...messageFields.map((field) => message[field])]));
+		expect(bytes.subarray(4 + length).toString()).toBe('the body');
 	});
 
 	it('refuses a kept message in a layout it does not know rather than skipping it', async () => {

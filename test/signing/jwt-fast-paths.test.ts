@@ -44,6 +44,24 @@ describe('jwt fast paths', () => {
 		}
 	});
 
+	it('writes the claims as JSON.stringify writes them, byte for byte, whatever the issuer and URL', () => {
+		fc.assert(
+			fc.property(
+				fc.string({ maxLength: 100, unit: 'binary' }),
+				fc.string({ maxLength: 300, unit: 'binary' }),
+				fc.oneof(fc.integer({ min: 0, max: 4_000_000_000 }), fc.double({ noNaN: true })),
+				(issuer, url, now) => {
+					const token = signRequest({ key: 'sig_k', issuer, url, body: 'b', now });
+					const payload = Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8');
+					const claims = JSON.parse(payload) as Record<string, unknown>;
+					expect(Object.keys(claims)).toEqual(['iss', 'sub', 'iat', 'nbf', 'exp', 'jti', 'body']);
+					expect(payload).toBe(JSON.stringify(claims));
+					expect(claims).toMatchObject({ iss: issuer, sub: url, body: bodyHash('b') });
+				},
+			),
+		);
+	});
+
 	it('matches a signature by its bytes, however its base64url is spelled', () => {
 		const key = 'sig_k';
 		const body = 'b';

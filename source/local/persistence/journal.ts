@@ -360,24 +360,38 @@ export class Journal implements Keeper {
 		this.pending = new Map();
 		this.clears = new Set();
 		let failure: unknown;
+		let batch: ReturnType<Db['batch']> | undefined;
 		try {
-			const operations: ({ type: 'put'; key: string; value: Buffer } | { type: 'del'; key: string })[] = [];
+			// A chained batch, not an array of operations: each record goes to LevelDB as it is
+			// encoded, with no object made for it here and none read back property by property.
+			batch = this.db.batch();
 			for (const [key, entry] of entries) {
-				if (!entry) operations.push({ type: 'del', key });
+				if (!entry) batch.del(key);
 				// A record that cannot be encoded fails its batch: the requests that made it are
 				// refused rather than answered for something that is not kept.
 				else {
 					const value = encode(key, entry);
-					this.bytesWritten += value.length;
-					operations.push({ type: 'put', key, value });
+					if (typeof value === 'string') {
+						this.bytesWritten += Buffer.byteLength(value);
+						batch.put<string, string>(key, value, asText);
+					} else {
+						this.bytesWritten += value.length;
+						batch.put(key, value);
+					}
 				}
 			}
+			const records = batch.length;
 			if (this.options.faults) await this.options.faults.checkWrite();
 			for (const name of clears) await this.db.clear(rangeOf(name));
-			if (operations.length > 0) await this.db.batch(operations);
-			this.recordsWritten += operations.length;
+			// Written, or closed when empty.
+			const written = batch.write();
+			batch = undefined;
+			await written;
+			this.recordsWritten += records;
 		} catch (error) {
 			failure = error;
+			// Not written: its records are let go.
+			await batch?.close().catch(() => {});
 		}
 		this.writing = false;
 		if (failure !== undefined) {
@@ -417,9 +431,12 @@ export class Journal implements Keeper {
 	}
 }
 
-function encode(key: string, entry: Pending): Buffer {
+/** A record given as text is written as its UTF-8 bytes. */
+const asText = { valueEncoding: 'utf8' } as const;
+
+function encode(key: string, entry: Pending): Buffer | string {
 	try {
-		return entry.codec.encode(entry.value);
+		return entry.codec.encodeText?.(entry.value) ?? entry.codec.encode(entry.value);
 	} catch (error) {
 		throw new Error(`could not encode ${JSON.stringify(key)}: ${String(error)}`);
 	}
@@ -438,6 +455,7 @@ async function readSnapshots(db: Db, location: string): Promise<Map<string, stri
 
 const textCodec: Codec<unknown> = {
 	encode: (value) => Buffer.from(value as string),
+	encodeText: (value) => value as string,
 	decode: (bytes) => bytes.toString('utf8'),
 };
 
