@@ -198,12 +198,17 @@ interface Hosted {
 	pool: Pool;
 }
 
-async function host(name: string, label: string, start: LocalHostRequest, sink: Sink): Promise<Hosted> {
+async function host(
+	name: string,
+	label: string,
+	start: Extract<LocalHostRequest, { type: 'start' }>,
+	sink: Sink,
+): Promise<Hosted> {
 	const child = BenchChild.fork<LocalHostRequest, LocalHostReply>(benchFile('./local-host.js'), { name });
 	const started = await child.ask(start);
 	if (started.type !== 'started') throw new Error(`${name} answered ${started.type} to start`);
 	const target =
-		start.type === 'start' && start.kind === 'forwarder'
+		start.kind === 'forwarder'
 			? { origin: started.url, path: '/in', headers: {} }
 			: serviceTarget({ queueUrl: started.url, token: started.token }, `${sink.url}/l`);
 	return { label, target, child, pool: new Pool(target.origin, { connections: atRateConnections }) };
