@@ -79,4 +79,36 @@ describe('Router', () => {
 		expect(errors).toHaveLength(1);
 		expect((await raw(`${base}/v2/things/2`)).status).toBe(200);
 	});
+
+	it('tries routes in the order added, whether their first segments are fixed or parameters', async () => {
+		const ordered = new Router<null>()
+			.add('GET', '/:kind/first', null, (req) => ok({ by: 'parameter first', kind: req.params.kind }))
+			.add('GET', '/v2/first', null, () => ok({ by: 'fixed, added after' }))
+			.add('GET', '/v2/second', null, () => ok({ by: 'fixed second' }))
+			.add('GET', '/:kind/second', null, () => ok({ by: 'parameter, added after' }))
+			.add('POST', '/:kind/:name', null, (req) => ok({ by: 'two parameters', name: req.params.name }))
+			.add('GET', '/alone', null, () => ok({ by: 'one segment' }))
+			.add('PUT', '/v2/second', null, () => ok({ by: 'put' }));
+		const own = createServer(ordered.listener);
+		await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+		const at = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+		try {
+			expect((await raw(`${at}/v2/first`)).json()).toEqual({ by: 'parameter first', kind: 'v2' });
+			expect((await raw(`${at}/v2/second`)).json()).toEqual({ by: 'fixed second' });
+			expect((await raw(`${at}/v9/second`)).json()).toEqual({ by: 'parameter, added after' });
+			expect((await raw(`${at}/v2/second`, { method: 'POST' })).json()).toEqual({
+				by: 'two parameters',
+				name: 'second',
+			});
+			expect((await raw(`${at}/alone`)).json()).toEqual({ by: 'one segment' });
+			// Every route of the path is asked, fixed or not, for the methods it takes.
+			const other = await raw(`${at}/v2/second`, { method: 'DELETE' });
+			expect(other.status).toBe(405);
+			expect(other.headers.get('allow')).toBe('GET, POST, PUT');
+			expect((await raw(`${at}/v9/none`, { method: 'GET' })).status).toBe(405);
+			expect((await raw(`${at}/v9/none/deeper`)).status).toBe(404);
+		} finally {
+			await new Promise<void>((resolve) => own.close(() => resolve()));
+		}
+	});
 });

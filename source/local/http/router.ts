@@ -71,7 +71,10 @@ export interface RouterHooks<Meta> {
 }
 
 export class Router<Meta> {
-	private readonly routes: Route<Meta>[] = [];
+	/** Routes whose first two segments are literal, by those two (`v2/publish`), in the order added. */
+	private readonly byPrefix = new Map<string, Route<Meta>[]>();
+	/** Routes with a parameter (or nothing) in their first two segments: any path may be theirs. */
+	private readonly anyPrefix: Route<Meta>[] = [];
 
 	constructor(private readonly hooks: RouterHooks<Meta> = {}) {}
 
@@ -79,7 +82,17 @@ export class Router<Meta> {
 		const parts = pattern.split('/').filter(Boolean);
 		const last = parts.at(-1);
 		const rest = last?.startsWith('*') ? last.slice(1) : undefined;
-		this.routes.push({ method, segments: rest ? parts.slice(0, -1) : parts, rest, meta, handler });
+		const route = { method, segments: rest ? parts.slice(0, -1) : parts, rest, meta, handler };
+		const key = prefixKey(route.segments);
+		if (key === undefined) {
+			this.anyPrefix.push(route);
+			for (const routes of this.byPrefix.values()) routes.push(route);
+		} else {
+			// Those of anyPrefix were added before: the list stays in the order routes were added.
+			const routes = this.byPrefix.get(key) ?? [...this.anyPrefix];
+			routes.push(route);
+			this.byPrefix.set(key, routes);
+		}
 		return this;
 	}
 
@@ -111,7 +124,9 @@ export class Router<Meta> {
 			return;
 		}
 		let allowed: Set<string> | undefined;
-		for (const route of this.routes) {
+		// Only the routes that may match: the first match in the order added wins, as with them all.
+		const routes = this.byPrefix.get(`${parts[0]}/${parts[1]}`) ?? this.anyPrefix;
+		for (const route of routes) {
 			const params = match(route, parts, target);
 			if (!params) continue;
 			if (route.method !== method) {
@@ -161,32 +176,41 @@ export class Router<Meta> {
 	}
 }
 
+/** The two first segments of a route when both are literal; undefined when a path of any start may match it. */
+function prefixKey(segments: readonly string[]): string | undefined {
+	const [first, second] = segments;
+	if (first === undefined || second === undefined || first.startsWith(':') || second.startsWith(':'))
+		return undefined;
+	return `${first}/${second}`;
+}
+
 function match<Meta>(
 	route: Route<Meta>,
 	parts: string[],
 	target: string,
 ): Record<string, string> | undefined {
-	if (
-		route.rest === undefined ? parts.length !== route.segments.length : parts.length <= route.segments.length
-	)
+	const { segments } = route;
+	if (route.rest === undefined ? parts.length !== segments.length : parts.length <= segments.length)
 		return undefined;
+	// The literal segments first: most routes tried are not the request's, and cost no object.
+	for (let i = 0; i < segments.length; i++) {
+		const segment = segments[i]!;
+		if (!segment.startsWith(':') && segment !== parts[i]) return undefined;
+	}
 	const params: Record<string, string> = {};
-	for (const [i, segment] of route.segments.entries()) {
-		const part = parts[i]!;
-		if (segment.startsWith(':')) {
-			try {
-				params[segment.slice(1)] = decodeURIComponent(part);
-			} catch {
-				return undefined;
-			}
-		} else if (segment !== part) {
+	for (let i = 0; i < segments.length; i++) {
+		const segment = segments[i]!;
+		if (!segment.startsWith(':')) continue;
+		try {
+			params[segment.slice(1)] = decodeURIComponent(parts[i]!);
+		} catch {
 			return undefined;
 		}
 	}
 	if (route.rest !== undefined) {
 		// The rest is cut from the raw target, so a destination keeps its `//` and its query.
 		// The prefix is the raw segments matched, so a `:param` before the rest takes its value.
-		const prefix = `/${parts.slice(0, route.segments.length).join('/')}/`;
+		const prefix = `/${parts.slice(0, segments.length).join('/')}/`;
 		if (!target.startsWith(prefix)) return undefined;
 		params[route.rest] = target.slice(prefix.length);
 	}
