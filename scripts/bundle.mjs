@@ -15,6 +15,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rolldown } from 'rolldown';
+import { writtenFor } from './bundle-files.mjs';
 
 const dist = path.resolve('dist');
 const devtools = '\0no-devtools';
@@ -188,8 +189,8 @@ async function bundle(entry, keptOut = []) {
 	const name = path.basename(entry);
 	const dir = path.join(dist, path.dirname(entry));
 	// Chunks of an earlier build, whose names may be gone from this one.
-	for (const file of await readdir(dir))
-		if (file.startsWith(`${name}.bundle`)) await rm(path.join(dir, file));
+	const earlier = writtenFor(name);
+	for (const file of await readdir(dir)) if (earlier(file)) await rm(path.join(dir, file));
 	const build = await rolldown({
 		input: path.join(dist, `${entry}.js`),
 		platform: 'node',
