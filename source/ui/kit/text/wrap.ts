@@ -34,3 +34,8 @@ export function wordWrap(text: string, width: number): string[] {
 	rows.push(row);
 	return rows;
 }
+
+/** The first of `texts` (the fullest first) that fits in `width` code points; the last when none does. */
+export function firstFitting(texts: readonly [string, ...string[]], width: number): string {
+	return texts.find((text) => [...text].length <= width) ?? texts[texts.length - 1]!;
+}

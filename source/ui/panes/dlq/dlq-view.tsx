@@ -9,6 +9,7 @@ import { FilteredListScreen, pagingText, useListRows } from '../../kit/filtered-
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { firstFitting } from '../../kit/text/wrap.js';
 import { useTheme } from '../../theme/theme.js';
 import type { DlqController } from './controller.js';
 import { dlqColumns, dlqDetail } from './dlq-model.js';
@@ -31,11 +32,19 @@ export function DlqView(props: PaneViewProps) {
 		return <ConfirmRequest flow={state} host={client.settings.queueUrl} size={props} answer={controller} />;
 
 	const which = state.detail ? 'this one' : 'the marked (or selected)';
+	const whichShort = state.detail ? 'this one' : 'the marked';
 	const hint = (
 		<Text dimColor wrap="truncate-end">
 			{readOnly
 				? 'read-only: retry and delete are off · F filters · enter opens · l its logs'
-				: `R retries, D deletes ${which} · space marks, * marks all the filter matches · l its logs`}
+				: firstFitting(
+						[
+							`R retries, D deletes ${which} · space marks, * marks all the filter matches · l its logs`,
+							`R retries, D deletes ${which} · space marks, * all matches · l logs`,
+							`R retries, D deletes ${whichShort} · space marks, * all matches · l logs`,
+						],
+						width,
+					)}
 		</Text>
 	);
 	const count = letters?.length ?? 0;

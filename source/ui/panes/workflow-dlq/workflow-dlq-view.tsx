@@ -8,6 +8,7 @@ import { FilteredListScreen, pagingText, useListRows } from '../../kit/filtered-
 import { useNow } from '../../kit/hooks/use-now.js';
 import { PromptLine } from '../../kit/prompt-line/prompt-line-view.js';
 import { ConfirmRequest } from '../../kit/request-flow/request-flow-view.js';
+import { firstFitting } from '../../kit/text/wrap.js';
 import { useTheme } from '../../theme/theme.js';
 import type { WorkflowDlqController } from './controller.js';
 import { workflowDlqColumns, workflowDlqDetail } from './workflow-dlq-model.js';
@@ -32,7 +33,13 @@ export function WorkflowDlqView(props: PaneViewProps) {
 		<Text dimColor wrap="truncate-end">
 			{readOnly
 				? 'read-only: edits are off · F filters · enter opens · w runs'
-				: 'u resume (from the failed step) · R restart · D delete · c failure callback again · w runs'}
+				: firstFitting(
+						[
+							'u resume (from the failed step) · R restart · D delete · c failure callback again · w runs',
+							'u resume · R restart · D delete · c failure callback again · w runs',
+						],
+						width,
+					)}
 		</Text>
 	);
 	const count = page?.messages.length ?? 0;

@@ -271,6 +271,11 @@ describe('Dead letters view when a retry fails', () => {
 				options: { retries: 0 },
 			});
 			await screen.waitFor((f) => f.includes('1 dead letter ·'), 'the dead letter');
+			// The keys' line is whole: a shorter one where the full one does not fit.
+			await screen.waitFor(
+				(f) => f.includes('R retries, D deletes the marked · space marks, * all matches · l logs'),
+				'the keys whole at 80 columns',
+			);
 			await screen.press('R');
 			await screen.waitFor((f) => f.includes('POST /v2/dlq/retry'), 'the request shown');
 			// The service stops before the request goes out.

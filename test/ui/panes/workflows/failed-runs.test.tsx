@@ -131,6 +131,8 @@ describe('Failed runs view', () => {
 		);
 		try {
 			await screen.waitFor((f) => f.includes(dlqId), 'the failed run listed');
+			// The keys' line is whole at either width: a shorter one where the full one does not fit.
+			await screen.waitFor((f) => f.includes('c failure callback again · w runs'), 'the keys whole');
 			await selectRow(screen, dlqId);
 			await screen.press(keys.enter);
 			await screen.waitFor(
