@@ -3,7 +3,8 @@ import { memo, useRef } from 'react';
 import { clampOffset } from '../../../format/layout.js';
 import type { Point } from '../../../format/series.js';
 import { gridRows } from '../key-values/key-values-view.js';
-import { Sparkline, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
+import { LiveBlock, type Span } from '../live-block/live-block-view.js';
+import { Sparkline, sparklineSpans, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
 import { keepUnchangedRows, type SeriesRow } from './series-row.js';
 
 export interface SeriesGridProps {
@@ -24,6 +25,23 @@ export function gridColumns(width: number, count: number, lines: number): number
 /** How many grid lines the series take, to bound scrolling. */
 export function seriesGridLines(count: number, width: number, lines: number): number {
 	return Math.ceil(count / gridColumns(width, count, lines));
+}
+
+/** Cells between the columns of the grid. */
+const gridGap = 3;
+
+/** A series' sparkline row as spans filling a cell of `width`. */
+function cellSpans(series: SeriesRow, width: number, labelWidth: number, statsWidth: number): Span[] {
+	const spans = sparklineSpans({
+		label: series.label,
+		values: series.values,
+		format: series.format,
+		width,
+		labelWidth,
+		statsWidth,
+	});
+	const drawn = spans.reduce((sum, span) => sum + [...span.text].length, 0);
+	return drawn < width ? [...spans, { text: ' '.repeat(width - drawn) }] : spans;
 }
 
 export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
@@ -53,7 +71,7 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const rows = kept.current;
 	const visible = Math.max(0, props.height - 1);
 	const columns = gridColumns(props.width, rows.length, visible);
-	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
+	const cellWidth = Math.floor((props.width - (columns - 1) * gridGap) / columns);
 	const lines = gridRows(rows, columns);
 	const start = clampOffset(props.offset, lines.length, visible);
 	const shown = lines.slice(start, start + visible);
@@ -71,29 +89,15 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 					</Text>
 				) : null}
 			</Text>
-			{shown.map((line) =>
-				line.length === 1 ? (
-					<SeriesSparkline
-						key={line[0]!.id}
-						series={line[0]!}
-						width={cellWidth}
-						labelWidth={labelWidth}
-						statsWidth={statsWidth}
-					/>
-				) : (
-					<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3} flexShrink={0}>
-						{line.map((row) => (
-							<SeriesSparkline
-								key={row.id}
-								series={row}
-								width={cellWidth}
-								labelWidth={labelWidth}
-								statsWidth={statsWidth}
-							/>
-						))}
-					</Box>
-				),
-			)}
+			<LiveBlock
+				lines={shown.map((line) =>
+					line.flatMap((row, i) => [
+						...(i > 0 ? [{ text: ' '.repeat(gridGap) }] : []),
+						...cellSpans(row, cellWidth, labelWidth, statsWidth),
+					]),
+				)}
+				width={props.width}
+			/>
 		</Box>
 	);
 });
