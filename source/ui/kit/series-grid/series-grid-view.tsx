@@ -61,14 +61,16 @@ export function SeriesSparkline(props: {
 }
 
 /**
- * Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`; drawn again
- * only when its props change (the rows are kept while the answers they come from are equal), and
- * a row's sparkline only when that row changes.
+ * Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`, as one
+ * LiveBlock; drawn again only when its props change (the rows are kept while the answers they
+ * come from are equal), and a row's sparkline made again only when that row changes.
  */
 export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const kept = useRef<readonly SeriesRow[]>([]);
 	kept.current = keepUnchangedRows(kept.current, props.rows);
 	const rows = kept.current;
+	// Each row's spans, while the row is kept and the cells keep their sizes.
+	const drawn = useRef(new WeakMap<SeriesRow, { size: string; spans: Span[] }>());
 	const visible = Math.max(0, props.height - 1);
 	const columns = gridColumns(props.width, rows.length, visible);
 	const cellWidth = Math.floor((props.width - (columns - 1) * gridGap) / columns);
@@ -78,6 +80,14 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const hidden = lines.length - shown.length;
 	const labelWidth = seriesLabelWidth(rows);
 	const statsWidth = statsWidthOf(rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+	const size = `${cellWidth} ${labelWidth} ${statsWidth}`;
+	const spansOf = (row: SeriesRow) => {
+		const known = drawn.current.get(row);
+		if (known?.size === size) return known.spans;
+		const spans = cellSpans(row, cellWidth, labelWidth, statsWidth);
+		drawn.current.set(row, { size, spans });
+		return spans;
+	};
 	return (
 		<Box flexDirection="column" height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
@@ -91,10 +101,7 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 			</Text>
 			<LiveBlock
 				lines={shown.map((line) =>
-					line.flatMap((row, i) => [
-						...(i > 0 ? [{ text: ' '.repeat(gridGap) }] : []),
-						...cellSpans(row, cellWidth, labelWidth, statsWidth),
-					]),
+					line.flatMap((row, i) => [...(i > 0 ? [{ text: ' '.repeat(gridGap) }] : []), ...spansOf(row)]),
 				)}
 				width={props.width}
 			/>
