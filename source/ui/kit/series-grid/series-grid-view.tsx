@@ -4,7 +4,13 @@ import { clampOffset } from '../../../format/layout.js';
 import type { Point } from '../../../format/series.js';
 import { gridRows } from '../key-values/key-values-view.js';
 import { LiveBlock, type Span } from '../live-block/live-block-view.js';
-import { Sparkline, sparklineSpans, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
+import {
+	Sparkline,
+	sparklineSpans,
+	sparkStats,
+	statsWidthFor,
+	statsWidthFrom,
+} from '../sparkline/sparkline-view.js';
 import { keepUnchangedRows, type SeriesRow } from './series-row.js';
 
 export interface SeriesGridProps {
@@ -69,8 +75,16 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const kept = useRef<readonly SeriesRow[]>([]);
 	kept.current = keepUnchangedRows(kept.current, props.rows);
 	const rows = kept.current;
-	// Each row's spans, while the row is kept and the cells keep their sizes.
-	const drawn = useRef(new WeakMap<SeriesRow, { size: string; spans: Span[] }>());
+	// Each row's min/max/last width, and its spans while the cells keep their sizes: while the row is kept.
+	const drawn = useRef(new WeakMap<SeriesRow, { stats: number; size?: string; spans?: Span[] }>());
+	const drawnOf = (row: SeriesRow) => {
+		let known = drawn.current.get(row);
+		if (!known) {
+			known = { stats: sparkStats(row.values, row.format).length };
+			drawn.current.set(row, known);
+		}
+		return known;
+	};
 	const visible = Math.max(0, props.height - 1);
 	const columns = gridColumns(props.width, rows.length, visible);
 	const cellWidth = Math.floor((props.width - (columns - 1) * gridGap) / columns);
@@ -79,14 +93,18 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const shown = lines.slice(start, start + visible);
 	const hidden = lines.length - shown.length;
 	const labelWidth = seriesLabelWidth(rows);
-	const statsWidth = statsWidthOf(rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+	const statsWidth = statsWidthFrom(
+		rows.map((row) => drawnOf(row).stats),
+		cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5),
+	);
 	const size = `${cellWidth} ${labelWidth} ${statsWidth}`;
 	const spansOf = (row: SeriesRow) => {
-		const known = drawn.current.get(row);
-		if (known?.size === size) return known.spans;
-		const spans = cellSpans(row, cellWidth, labelWidth, statsWidth);
-		drawn.current.set(row, { size, spans });
-		return spans;
+		const known = drawnOf(row);
+		if (known.size !== size || !known.spans) {
+			known.size = size;
+			known.spans = cellSpans(row, cellWidth, labelWidth, statsWidth);
+		}
+		return known.spans;
 	};
 	return (
 		<Box flexDirection="column" height={props.height} overflowY="hidden">

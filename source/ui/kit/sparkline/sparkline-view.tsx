@@ -44,8 +44,15 @@ export function statsWidthOf(
 	rows: readonly { values: readonly Point[]; format?: (value: number) => string }[],
 	max = statsWidthFor(8),
 ): number {
-	const longest = Math.max(0, ...rows.map((r) => sparkStats(r.values, r.format ?? formatCount).length));
-	return Math.min(max, Math.max(10, longest));
+	return statsWidthFrom(
+		rows.map((r) => sparkStats(r.values, r.format ?? formatCount).length),
+		max,
+	);
+}
+
+/** statsWidthOf, from the length of each row's min/max/last text. */
+export function statsWidthFrom(lengths: readonly number[], max = statsWidthFor(8)): number {
+	return Math.min(max, Math.max(10, ...lengths));
 }
 
 /** A sparkline row as spans: label, the series resampled to the cells left for it, then min, max and last. */
