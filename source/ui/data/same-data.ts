@@ -23,11 +23,13 @@ export function sameData(a: unknown, b: unknown): boolean {
 	}
 	if (Array.isArray(a) || Array.isArray(b)) return false;
 	if (!plainPair(a, b)) return isDeepStrictEqual(a, b);
-	const keys = Object.keys(a);
-	if (keys.length !== Object.keys(b).length) return false;
-	for (const key of keys) {
+	// Own enumerable keys by for-in (no list of them made): a plain object inherits none.
+	let keys = 0;
+	for (const key in a) {
+		keys++;
 		if (!Object.hasOwn(b, key)) return false;
 		if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
 	}
-	return true;
+	for (const _ in b) keys--;
+	return keys === 0;
 }
