@@ -265,7 +265,9 @@ export function composeOutput(
  */
 function joinRow(segments: Segment[], width: number): string | undefined {
 	if (segments.length === 0) return '';
-	if (segments.length > 1) segments.sort((a, b) => a.x - b.x);
+	// Most rows are written left to right already; sorting copies the row.
+	if (segments.some((segment, i) => i > 0 && segment.x < (segments[i - 1] as Segment).x))
+		segments.sort((a, b) => a.x - b.x);
 	let text = '';
 	let column = 0;
 	for (const segment of segments) {
