@@ -5,10 +5,10 @@
  * (one job per message id) keep an entry per parameter. Entries are kept by endpoint key, so a
  * pane reads its own with `entryOf(state, endpoint)`, typed by the endpoint.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { FieldIssue } from '../../api/liberal.js';
 import type { FailureText } from './describe-error.js';
 import { type Api, type Endpoint, type EndpointInfo, isKeyed } from './endpoints.js';
+import { sameData } from './same-data.js';
 import { Store } from './store.js';
 
 export interface PollFailure extends FailureText {
@@ -108,8 +108,8 @@ export class PollStore extends Store<PollState> {
 		// from them (series, columns, rows) stands: a monitor left idle redraws its refresh clock, not
 		// its charts.
 		const before = this.entry(endpoint, params);
-		const same = before?.dataParams === params && isDeepStrictEqual(before.data, data);
-		const sameIssues = before?.issues !== undefined && isDeepStrictEqual(before.issues, issues);
+		const same = before?.dataParams === params && sameData(before.data, data);
+		const sameIssues = before?.issues !== undefined && sameData(before.issues, issues);
 		this.patch(
 			endpoint,
 			{

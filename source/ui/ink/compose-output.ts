@@ -40,8 +40,8 @@ interface Segment {
 let segmenter: Intl.Segmenter | undefined;
 const RESET = '\u001b[0m';
 
-/** The styles SGR codes can leave on, one bit each; a closing code clears its bit. */
-const opens: Record<string, number> = {
+/** The styles SGR codes can leave on, one bit each, by code; a closing code clears its bit. */
+const opens: Record<number, number> = {
 	1: 1,
 	2: 1,
 	3: 2,
@@ -54,7 +54,7 @@ const opens: Record<string, number> = {
 	9: 64,
 	53: 128,
 };
-const closes: Record<string, number> = {
+const closes: Record<number, number> = {
 	22: 1,
 	23: 2,
 	24: 4,
@@ -69,23 +69,54 @@ const closes: Record<string, number> = {
 const foreground = 256;
 const background = 512;
 
-/** The styles still on after one SGR sequence's parameters, given those on before it. */
-function applySgr(params: string, on: number): number {
-	if (params === '') return 0;
-	const parts = params.split(';');
+/** The styles on after one parameter of an SGR sequence (`code`, or none when empty), given those on before it. */
+function applyCode(code: number | undefined, state: number): number {
+	if (code === undefined || code === 0) return 0;
+	if (code === 38) return state | foreground;
+	if (code === 48) return state | background;
+	if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) return state | foreground;
+	if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) return state | background;
+	const closed = closes[code];
+	if (closed !== undefined) return state & ~closed;
+	return state | (opens[code] ?? 0);
+}
+
+/**
+ * The styles still on after one SGR sequence, whose parameters (digits and `;` only) are
+ * `line` from `from` to `to`, given those on before it. Read in place: the composer reads every
+ * sequence of every frame.
+ */
+function applySgr(line: string, from: number, to: number, on: number): number {
+	if (from === to) return 0;
 	let state = on;
-	for (let i = 0; i < parts.length; i++) {
-		const part = parts[i] as string;
-		const code = Number(part);
-		if (part === '' || code === 0) state = 0;
-		else if (code === 38 || code === 48) {
-			state |= code === 38 ? foreground : background;
-			// 38;5;n and 38;2;r;g;b carry their colour as further parameters.
-			i += parts[i + 1] === '5' ? 2 : parts[i + 1] === '2' ? 4 : 0;
-		} else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) state |= foreground;
-		else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) state |= background;
-		else if (closes[part] !== undefined) state &= ~(closes[part] as number);
-		else state |= opens[part] ?? 0;
+	let code = 0;
+	let digits = 0;
+	// After 38 or 48: the next parameter says how many carry the colour (38;5;n, 38;2;r;g;b).
+	let colourKind = false;
+	let skip = 0;
+	for (let at = from; at <= to; at++) {
+		const c = at < to ? line.charCodeAt(at) : 0x3b;
+		if (c !== 0x3b) {
+			code = code * 10 + (c - 0x30);
+			digits++;
+			continue;
+		}
+		const parameter = digits === 0 ? undefined : code;
+		code = 0;
+		digits = 0;
+		if (skip > 0) {
+			skip--;
+			continue;
+		}
+		if (colourKind) {
+			colourKind = false;
+			if (parameter === 5 || parameter === 2) {
+				skip = parameter === 5 ? 1 : 3;
+				continue;
+			}
+		}
+		state = applyCode(parameter, state);
+		colourKind = parameter === 38 || parameter === 48;
 	}
 	return state;
 }
@@ -129,7 +160,7 @@ export function measureLine(line: string): LineMeasure | undefined {
 			for (let c = line.charCodeAt(end); (c >= 0x30 && c <= 0x39) || c === 0x3b; c = line.charCodeAt(end))
 				end++;
 			if (line.charCodeAt(end) !== 0x6d) return undefined;
-			on = applySgr(line.slice(i + 2, end), on);
+			on = applySgr(line, i + 2, end, on);
 			if (complex) visible += line.slice(plainFrom, i);
 			i = end;
 			plainFrom = end + 1;
@@ -234,7 +265,9 @@ export function composeOutput(
  */
 function joinRow(segments: Segment[], width: number): string | undefined {
 	if (segments.length === 0) return '';
-	if (segments.length > 1) segments.sort((a, b) => a.x - b.x);
+	// Most rows are written left to right already; sorting copies the row.
+	if (segments.some((segment, i) => i > 0 && segment.x < (segments[i - 1] as Segment).x))
+		segments.sort((a, b) => a.x - b.x);
 	let text = '';
 	let column = 0;
 	for (const segment of segments) {

@@ -102,4 +102,28 @@ describe('useSelector', () => {
 		expect(renders).toBe(before + 1);
 		unmount();
 	});
+
+	it('selects once for each state of the store, however often React asks', async () => {
+		const store = new Store({ count: 0 });
+		let selected = 0;
+		// Stable functions, as a view whose selection costs keeps them.
+		const select = (s: { count: number }) => {
+			selected++;
+			return s.count;
+		};
+		const key = (n: number) => String(n);
+		function Probe() {
+			return <Text>{String(useSelector(store, select, key))}</Text>;
+		}
+		const { lastFrame, unmount } = render(<Probe />);
+		const states = [store.getSnapshot()];
+		for (let i = 1; i <= 3; i++) {
+			store.set({ count: i });
+			states.push(store.getSnapshot());
+			await waitUntil(() => (lastFrame() === String(i) ? true : undefined));
+		}
+		unmount();
+		// React asks on each change, on each render and after each commit: one selection a state.
+		expect(selected).toBe(states.length);
+	});
 });

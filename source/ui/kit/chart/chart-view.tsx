@@ -1,10 +1,9 @@
-import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { summarize } from '../../../format/series.js';
 import { fitText } from '../../../format/text.js';
 import { sameItems } from '../../data/same-items.js';
 import { type Tone, useTheme } from '../../theme/theme.js';
-import { LiveText } from '../live-text/live-text-view.js';
+import { type BlockLine, LiveBlock } from '../live-block/live-block-view.js';
 import { type ChartData, chartLines, plotWidth } from './lines.js';
 
 export interface ChartProps {
@@ -74,43 +73,28 @@ export const Chart = memo(function Chart(props: ChartProps) {
 		: '  no data yet';
 	const room = Math.max(0, width - props.title.length);
 	const note = lines.note ? `  ~ ${lines.note}` : '';
-	return (
-		<Box flexDirection="column" width={width} height={props.height} flexShrink={0} overflowY="hidden">
-			<Box flexShrink={0} width={width}>
-				<Text bold color={theme.color(props.tone)}>
-					{props.title}
-				</Text>
-				<LiveText text={fitText(numbers, Math.min(room, numbers.length))} />
-				{note && room > numbers.length ? (
-					<LiveText text={fitText(note, room - numbers.length)} color={theme.color('warn')} />
-				) : null}
-			</Box>
-			{lines.rows.map((row, i) => (
-				// biome-ignore lint/suspicious/noArrayIndexKey: the rows of one chart, top first
-				<Box key={i} flexShrink={0} width={width}>
-					<LiveText text={row.axis} dimColor />
-					{row.runs.map((run, j) => (
-						<LiveText
-							// biome-ignore lint/suspicious/noArrayIndexKey: the runs of one row, left to right
-							key={j}
-							text={run.text}
-							color={theme.color(run.estimate ? 'muted' : props.tone)}
-							dimColor={run.estimate && !theme.color('muted')}
-						/>
-					))}
-				</Box>
-			))}
-			<Box flexShrink={0} width={width}>
-				{lines.time.map((part, i) => (
-					<LiveText
-						// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one line, left to right
-						key={i}
-						text={part.text}
-						dimColor={!part.note}
-						color={part.note ? theme.color('warn') : undefined}
-					/>
-				))}
-			</Box>
-		</Box>
-	);
+	const body: BlockLine[] = [
+		[
+			{ text: props.title, bold: true, color: theme.color(props.tone) },
+			{ text: fitText(numbers, Math.min(room, numbers.length)) },
+			...(note && room > numbers.length
+				? [{ text: fitText(note, room - numbers.length), color: theme.color('warn') }]
+				: []),
+		],
+		...lines.rows.map((row) => [
+			{ text: row.axis, dim: true },
+			...row.runs.map((run) => ({
+				text: run.text,
+				color: theme.color(run.estimate ? 'muted' : props.tone),
+				dim: run.estimate && !theme.color('muted'),
+			})),
+		]),
+		lines.time.map((part) => ({
+			text: part.text,
+			dim: !part.note,
+			color: part.note ? theme.color('warn') : undefined,
+		})),
+	];
+	// The box's height holds the lines: a chart too short for its axis loses its last lines.
+	return <LiveBlock lines={body.slice(0, props.height)} width={width} />;
 }, sameChart);

@@ -60,14 +60,27 @@ export function plotWidth(width: number, labelWidth: number): number {
 
 const missing = '·';
 
+const surrogates = /[\ud800-\udfff]/;
+
 function runsOf(text: string, estimates: readonly boolean[]): Run[] {
-	const chars = [...text];
 	const runs: Run[] = [];
-	for (let i = 0; i < chars.length; i++) {
-		const estimate = estimates[i] ?? false;
-		const last = runs.at(-1);
-		if (last && last.estimate === estimate) last.text += chars[i];
-		else runs.push({ text: chars[i]!, estimate });
+	if (surrogates.test(text)) {
+		const chars = [...text];
+		for (let i = 0; i < chars.length; i++) {
+			const estimate = estimates[i] ?? false;
+			const last = runs.at(-1);
+			if (last && last.estimate === estimate) last.text += chars[i];
+			else runs.push({ text: chars[i]!, estimate });
+		}
+		return runs;
+	}
+	// A character a code unit: each run is a slice of the row, not a string grown a character at a time.
+	let start = 0;
+	for (let i = 1; i <= text.length; i++) {
+		const estimate = estimates[start] ?? false;
+		if (i < text.length && (estimates[i] ?? false) === estimate) continue;
+		runs.push({ text: text.slice(start, i), estimate });
+		start = i;
 	}
 	return runs;
 }

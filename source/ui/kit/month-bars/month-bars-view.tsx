@@ -1,7 +1,6 @@
-import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { type Point, verticalBars } from '../../../format/series.js';
-import { LiveText } from '../live-text/live-text-view.js';
+import { type BlockLine, LiveBlock } from '../live-block/live-block-view.js';
 
 export interface MonthBarsProps {
 	values: readonly Point[];
@@ -51,28 +50,20 @@ export const MonthBars = memo(function MonthBars(props: MonthBarsProps) {
 	const pad = cell > bar ? ' ' : '';
 	const style = (day: number): DayStyle =>
 		day === props.selected ? 'selected' : day > props.today ? 'future' : 'past';
-	// Rows are keyed by their height above the axis: top row first.
-	const rows = verticalBars(props.values, props.height).map((row, r) => ({
-		level: props.height - r,
-		cells: [...row].map((ch) => ch.repeat(bar) + pad),
-	}));
-	const axis = props.values.map((_, day) => (props.days[day]?.slice(0, bar) ?? '?').padEnd(bar) + pad);
-	return (
-		<>
-			{rows.map(({ level, cells }) => (
-				<Box key={level} flexDirection="row" flexShrink={0}>
-					{styleRuns(cells, style).map((run) => (
-						<LiveText key={run.start} text={run.text} color={colors[run.style]} />
-					))}
-				</Box>
-			))}
-			<Text wrap="truncate-end">
-				{styleRuns(axis, style).map((run) => (
-					<Text key={run.start} inverse={run.style === 'selected'} dimColor={run.style === 'future'}>
-						{run.text}
-					</Text>
-				))}
-			</Text>
-		</>
+	// Top row first.
+	const rows = verticalBars(props.values, props.height).map((row) =>
+		[...row].map((ch) => ch.repeat(bar) + pad),
 	);
+	const axis = props.values.map((_, day) => (props.days[day]?.slice(0, bar) ?? '?').padEnd(bar) + pad);
+	const lines: BlockLine[] = [
+		...rows.map((cells) =>
+			styleRuns(cells, style).map((run) => ({ text: run.text, color: colors[run.style] })),
+		),
+		styleRuns(axis, style).map((run) => ({
+			text: run.text,
+			inverse: run.style === 'selected',
+			dim: run.style === 'future',
+		})),
+	];
+	return <LiveBlock lines={lines} width={props.width} />;
 });

@@ -3,7 +3,14 @@ import { memo, useRef } from 'react';
 import { clampOffset } from '../../../format/layout.js';
 import type { Point } from '../../../format/series.js';
 import { gridRows } from '../key-values/key-values-view.js';
-import { Sparkline, statsWidthFor, statsWidthOf } from '../sparkline/sparkline-view.js';
+import { LiveBlock, type Span } from '../live-block/live-block-view.js';
+import {
+	Sparkline,
+	sparklineSpans,
+	sparkStats,
+	statsWidthFor,
+	statsWidthFrom,
+} from '../sparkline/sparkline-view.js';
 import { keepUnchangedRows, type SeriesRow } from './series-row.js';
 
 export interface SeriesGridProps {
@@ -26,6 +33,23 @@ export function seriesGridLines(count: number, width: number, lines: number): nu
 	return Math.ceil(count / gridColumns(width, count, lines));
 }
 
+/** Cells between the columns of the grid. */
+const gridGap = 3;
+
+/** A series' sparkline row as spans filling a cell of `width`. */
+function cellSpans(series: SeriesRow, width: number, labelWidth: number, statsWidth: number): Span[] {
+	const spans = sparklineSpans({
+		label: series.label,
+		values: series.values,
+		format: series.format,
+		width,
+		labelWidth,
+		statsWidth,
+	});
+	const drawn = spans.reduce((sum, span) => sum + [...span.text].length, 0);
+	return drawn < width ? [...spans, { text: ' '.repeat(width - drawn) }] : spans;
+}
+
 export function seriesLabelWidth(rows: readonly SeriesRow[]): number {
 	return Math.min(24, Math.max(8, ...rows.map((r) => [...r.label].length)));
 }
@@ -43,23 +67,45 @@ export function SeriesSparkline(props: {
 }
 
 /**
- * Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`; drawn again
- * only when its props change (the rows are kept while the answers they come from are equal), and
- * a row's sparkline only when that row changes.
+ * Label, sparkline and min/max/last for each series, in columns, scrolled to `offset`, as one
+ * LiveBlock; drawn again only when its props change (the rows are kept while the answers they
+ * come from are equal), and a row's sparkline made again only when that row changes.
  */
 export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 	const kept = useRef<readonly SeriesRow[]>([]);
 	kept.current = keepUnchangedRows(kept.current, props.rows);
 	const rows = kept.current;
+	// Each row's min/max/last width, and its spans while the cells keep their sizes: while the row is kept.
+	const drawn = useRef(new WeakMap<SeriesRow, { stats: number; size?: string; spans?: Span[] }>());
+	const drawnOf = (row: SeriesRow) => {
+		let known = drawn.current.get(row);
+		if (!known) {
+			known = { stats: sparkStats(row.values, row.format).length };
+			drawn.current.set(row, known);
+		}
+		return known;
+	};
 	const visible = Math.max(0, props.height - 1);
 	const columns = gridColumns(props.width, rows.length, visible);
-	const cellWidth = Math.floor((props.width - (columns - 1) * 3) / columns);
+	const cellWidth = Math.floor((props.width - (columns - 1) * gridGap) / columns);
 	const lines = gridRows(rows, columns);
 	const start = clampOffset(props.offset, lines.length, visible);
 	const shown = lines.slice(start, start + visible);
 	const hidden = lines.length - shown.length;
 	const labelWidth = seriesLabelWidth(rows);
-	const statsWidth = statsWidthOf(rows, cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5));
+	const statsWidth = statsWidthFrom(
+		rows.map((row) => drawnOf(row).stats),
+		cellWidth >= 60 ? statsWidthFor(8) : statsWidthFor(5),
+	);
+	const size = `${cellWidth} ${labelWidth} ${statsWidth}`;
+	const spansOf = (row: SeriesRow) => {
+		const known = drawnOf(row);
+		if (known.size !== size || !known.spans) {
+			known.size = size;
+			known.spans = cellSpans(row, cellWidth, labelWidth, statsWidth);
+		}
+		return known.spans;
+	};
 	return (
 		<Box flexDirection="column" height={props.height} overflowY="hidden">
 			<Text bold wrap="truncate-end">
@@ -71,29 +117,12 @@ export const SeriesGrid = memo(function SeriesGrid(props: SeriesGridProps) {
 					</Text>
 				) : null}
 			</Text>
-			{shown.map((line) =>
-				line.length === 1 ? (
-					<SeriesSparkline
-						key={line[0]!.id}
-						series={line[0]!}
-						width={cellWidth}
-						labelWidth={labelWidth}
-						statsWidth={statsWidth}
-					/>
-				) : (
-					<Box key={line.map((row) => row.id).join(' ')} flexDirection="row" gap={3} flexShrink={0}>
-						{line.map((row) => (
-							<SeriesSparkline
-								key={row.id}
-								series={row}
-								width={cellWidth}
-								labelWidth={labelWidth}
-								statsWidth={statsWidth}
-							/>
-						))}
-					</Box>
-				),
-			)}
+			<LiveBlock
+				lines={shown.map((line) =>
+					line.flatMap((row, i) => [...(i > 0 ? [{ text: ' '.repeat(gridGap) }] : []), ...spansOf(row)]),
+				)}
+				width={props.width}
+			/>
 		</Box>
 	);
 });

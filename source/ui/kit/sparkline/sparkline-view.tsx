@@ -1,10 +1,9 @@
-import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { sparklineLayout } from '../../../format/layout.js';
 import { formatCount } from '../../../format/number.js';
 import { type Point, resample, sparkline, summarize } from '../../../format/series.js';
 import { fitText } from '../../../format/text.js';
-import { LiveText } from '../live-text/live-text-view.js';
+import { LiveBlock, type Span } from '../live-block/live-block-view.js';
 
 export interface SparklineProps {
 	/** Our own label, or sanitised text. */
@@ -45,8 +44,32 @@ export function statsWidthOf(
 	rows: readonly { values: readonly Point[]; format?: (value: number) => string }[],
 	max = statsWidthFor(8),
 ): number {
-	const longest = Math.max(0, ...rows.map((r) => sparkStats(r.values, r.format ?? formatCount).length));
-	return Math.min(max, Math.max(10, longest));
+	return statsWidthFrom(
+		rows.map((r) => sparkStats(r.values, r.format ?? formatCount).length),
+		max,
+	);
+}
+
+/** statsWidthOf, from the length of each row's min/max/last text. */
+export function statsWidthFrom(lengths: readonly number[], max = statsWidthFor(8)): number {
+	return Math.min(max, Math.max(10, ...lengths));
+}
+
+/** A sparkline row as spans: label, the series resampled to the cells left for it, then min, max and last. */
+export function sparklineSpans(props: SparklineProps): Span[] {
+	const format = props.format ?? formatCount;
+	const layout = sparklineLayout(props.width, props.labelWidth, props.statsWidth);
+	const spark = sparkline(resample(props.values, layout.spark));
+	const spans: Span[] = [
+		{ text: `${fitText(props.label, layout.label)} ` },
+		{ text: spark, color: props.color ?? 'cyan' },
+	];
+	if (layout.stats > 0)
+		spans.push({
+			text: ` ${fitText(sparkStats(props.values, format, layout.stats), layout.stats)}`,
+			dim: true,
+		});
+	return spans;
 }
 
 /**
@@ -54,21 +77,5 @@ export function statsWidthOf(
  * then min, max and last of the raw series.
  */
 export const Sparkline = memo(function Sparkline(props: SparklineProps) {
-	const format = props.format ?? formatCount;
-	const layout = sparklineLayout(props.width, props.labelWidth, props.statsWidth);
-	const spark = sparkline(resample(props.values, layout.spark));
-	return (
-		<Box flexDirection="row" width={props.width} flexShrink={0}>
-			<Box flexShrink={0}>
-				<Text>{fitText(props.label, layout.label)} </Text>
-			</Box>
-			<LiveText text={spark} color={props.color ?? 'cyan'} />
-			{layout.stats > 0 ? (
-				<LiveText
-					dimColor
-					text={` ${fitText(sparkStats(props.values, format, layout.stats), layout.stats)}`}
-				/>
-			) : null}
-		</Box>
-	);
+	return <LiveBlock lines={[sparklineSpans(props)]} width={props.width} />;
 });

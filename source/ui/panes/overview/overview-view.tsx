@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import { formatDuration } from '../../../api/duration.js';
 import { statsPeriods } from '../../../api/schemas.js';
 import { formatBytes } from '../../../format/bytes.js';
@@ -69,11 +69,9 @@ const LiveRates = memo(function LiveRates(props: {
 	const drawnWidth = props.chartHeight > 1 ? cellWidth : sparkWidth(cellWidth);
 	// Drawn again only when what is drawn changes: an idle account's rates stay at 0 as the
 	// window moves on, and a frame a poll would be an idle monitor's largest cost.
-	const { sources, charts } = useSelector(
-		runtime.live,
-		(live) => drawnRates(live, stepMs, drawnWidth),
-		(drawn) => drawnRatesKey(drawn, drawnWidth),
-	);
+	const select = useCallback((live: LiveState) => drawnRates(live, stepMs, drawnWidth), [stepMs, drawnWidth]);
+	const key = useCallback((drawn: DrawnRates) => drawnRatesKey(drawn, drawnWidth), [drawnWidth]);
+	const { sources, charts } = useSelector(runtime.live, select, key);
 	const lines = Array.from({ length: props.rows }, (_, r) =>
 		charts.slice(r * props.columns, (r + 1) * props.columns),
 	);
