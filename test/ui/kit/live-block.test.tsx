@@ -1,10 +1,9 @@
 import chalk from 'chalk';
-import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import instances from '../../../source/ui/ink/ink-instances.js';
 import { Chart } from '../../../source/ui/kit/chart/chart-view.js';
-import { type BlockLine, LiveBlock } from '../../../source/ui/kit/live-block/live-block-view.js';
+import { type BlockLine, LiveBlock, SpanLines } from '../../../source/ui/kit/live-block/live-block-view.js';
 import { MonthBars } from '../../../source/ui/kit/month-bars/month-bars-view.js';
 import { SeriesGrid } from '../../../source/ui/kit/series-grid/series-grid-view.js';
 import { perSecond } from '../../../source/ui/panes/overview/live.js';
@@ -56,27 +55,8 @@ describe('LiveBlock', () => {
 
 	it('draws its lines as Ink draws the same spans as nested Texts, styles included', () => {
 		const block = render(<LiveBlock lines={lines} width={40} />);
-		const texts = render(
-			<Box flexDirection="column">
-				{lines.map((line, i) => (
-					// biome-ignore lint/suspicious/noArrayIndexKey: lines of a fixed list
-					<Text key={i}>
-						{line.map((span, j) => (
-							<Text
-								// biome-ignore lint/suspicious/noArrayIndexKey: spans of a fixed list
-								key={j}
-								color={span.color}
-								bold={span.bold}
-								dimColor={span.dim}
-								inverse={span.inverse}
-							>
-								{span.text}
-							</Text>
-						))}
-					</Text>
-				))}
-			</Box>,
-		);
+		// Ink's own nested Texts, the spans styled by Ink.
+		const texts = render(<SpanLines lines={lines} width={40} />);
 		const drawn = block.lastFrame();
 		const expected = texts.lastFrame();
 		block.unmount();

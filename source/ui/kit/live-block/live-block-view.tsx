@@ -68,29 +68,7 @@ export const LiveBlock = memo(function LiveBlock(props: { lines: readonly BlockL
 		[placeholder, drawn],
 	);
 	if (fitted.length === 0) return null;
-	if (!simple) {
-		return (
-			<Box flexDirection="column" width={width} flexShrink={0}>
-				{fitted.map((line, i) => (
-					// biome-ignore lint/suspicious/noArrayIndexKey: the lines of one block, top first
-					<Text key={i} wrap="truncate-end">
-						{line.map((span, j) => (
-							<Text
-								// biome-ignore lint/suspicious/noArrayIndexKey: the spans of one line, left to right
-								key={j}
-								color={span.color}
-								bold={span.bold}
-								dimColor={span.dim}
-								inverse={span.inverse}
-							>
-								{span.text}
-							</Text>
-						))}
-					</Text>
-				))}
-			</Box>
-		);
-	}
+	if (!simple) return <SpanLines lines={fitted} width={width} />;
 	// Never shrunk: a placeholder wrapped over two lines would no longer be found.
 	return (
 		<Box width={width} height={fitted.length} flexShrink={0}>
@@ -100,3 +78,28 @@ export const LiveBlock = memo(function LiveBlock(props: { lines: readonly BlockL
 		</Box>
 	);
 });
+
+/** Lines of spans as Ink's nested Texts: LiveBlock's way for text of other widths than one cell a character. */
+export function SpanLines(props: { lines: readonly BlockLine[]; width: number }) {
+	return (
+		<Box flexDirection="column" width={props.width} flexShrink={0}>
+			{props.lines.map((line, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: the lines of one block, top first
+				<Text key={i} wrap="truncate-end">
+					{line.map((span, j) => (
+						<Text
+							// biome-ignore lint/suspicious/noArrayIndexKey: the spans of one line, left to right
+							key={j}
+							color={span.color}
+							bold={span.bold}
+							dimColor={span.dim}
+							inverse={span.inverse}
+						>
+							{span.text}
+						</Text>
+					))}
+				</Text>
+			))}
+		</Box>
+	);
+}
