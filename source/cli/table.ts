@@ -2,6 +2,7 @@
  * Plain-text tables and label/value lists sized to their content. Cells are measured before
  * they are coloured, so escape codes never upset the alignment. Callers pass sanitized text.
  */
+import { textWidth } from '../format/text.js';
 import type { Style, StyleName } from '../text/style.js';
 
 export type Cell = string | { text: string; style?: StyleName };
@@ -14,12 +15,8 @@ function text(cell: Cell): string {
 	return typeof cell === 'string' ? cell : cell.text;
 }
 
-function width(value: string): number {
-	return [...value].length;
-}
-
 function pad(value: string, size: number, align: 'left' | 'right'): string {
-	const fill = ' '.repeat(Math.max(0, size - width(value)));
+	const fill = ' '.repeat(Math.max(0, size - textWidth(value)));
 	return align === 'right' ? fill + value : value + fill;
 }
 
@@ -33,7 +30,7 @@ export function formatTable(
 	style: Style,
 ): string[] {
 	const widths = columns.map((column, i) =>
-		Math.max(width(column.header), ...rows.map((row) => width(text(row[i] ?? '')))),
+		Math.max(textWidth(column.header), ...rows.map((row) => textWidth(text(row[i] ?? '')))),
 	);
 	const line = (cells: readonly Cell[], header: boolean) =>
 		columns
@@ -59,7 +56,7 @@ export function formatTable(
 
 /** `label  value` lines with the labels aligned. */
 export function formatPairs(pairs: readonly (readonly [string, Cell])[], style: Style): string[] {
-	const size = Math.max(0, ...pairs.map(([label]) => width(label)));
+	const size = Math.max(0, ...pairs.map(([label]) => textWidth(label)));
 	return pairs.map(
 		([label, value]) => `${style.dim(pad(label, size, 'left'))}  ${paint(value, text(value), style)}`,
 	);

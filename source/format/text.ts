@@ -19,7 +19,19 @@ export function fitText(text: string, width: number, align: 'left' | 'right' = '
 	return align === 'right' ? pad + cut : cut + pad;
 }
 
-/** Cell width of text as `fit` counts it. */
+/**
+ * Cell width of text as `fit` counts it: its code points, as `[...text].length` counts them (a
+ * surrogate pair is one), without making that list; the frame composer's callers ask it of every
+ * span of every frame.
+ */
 export function textWidth(text: string): number {
-	return [...text].length;
+	let count = text.length;
+	for (let i = 1; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (code >= 0xdc00 && code <= 0xdfff) {
+			const before = text.charCodeAt(i - 1);
+			if (before >= 0xd800 && before <= 0xdbff) count--;
+		}
+	}
+	return count;
 }

@@ -1,6 +1,6 @@
 import { Box, Text, Transform } from 'ink';
 import { memo, useCallback } from 'react';
-import { truncate } from '../../../format/text.js';
+import { textWidth, truncate } from '../../../format/text.js';
 import { painter, type StyleName } from '../../../text/style.js';
 import { type Theme, type Tone, useTheme } from '../../theme/theme.js';
 import { isSingleCell } from '../live-text/live-text-view.js';
@@ -13,26 +13,13 @@ export interface Segment {
 	dim?: boolean | undefined;
 }
 
-/** Characters of `text` as `[...text]` counts them (a surrogate pair is one), without making that list. */
-function codePoints(text: string): number {
-	let count = text.length;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code >= 0xdc00 && code <= 0xdfff && i > 0) {
-			const before = text.charCodeAt(i - 1);
-			if (before >= 0xd800 && before <= 0xdbff) count--;
-		}
-	}
-	return count;
-}
-
 /** The segments that fit `width` cells, the last one cut with `…` (a terminal would wrap a longer line). */
 export function fitSegments<T extends { text: string }>(segments: readonly T[], width: number): T[] {
 	const out: T[] = [];
 	let left = width;
 	for (const segment of segments) {
 		if (left <= 0) break;
-		const length = codePoints(segment.text);
+		const length = textWidth(segment.text);
 		const text = length > left ? truncate(segment.text, left) : segment.text;
 		left -= Math.min(length, left);
 		out.push(text === segment.text ? segment : { ...segment, text });

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { memo, useRef } from 'react';
 import { clampOffset } from '../../../format/layout.js';
 import type { Point } from '../../../format/series.js';
+import { textWidth } from '../../../format/text.js';
 import { gridRows } from '../key-values/key-values-view.js';
 import { LiveBlock, type Span } from '../live-block/live-block-view.js';
 import {
@@ -46,7 +47,7 @@ function cellSpans(series: SeriesRow, width: number, labelWidth: number, statsWi
 		labelWidth,
 		statsWidth,
 	});
-	const drawn = spans.reduce((sum, span) => sum + [...span.text].length, 0);
+	const drawn = spans.reduce((sum, span) => sum + textWidth(span.text), 0);
 	return drawn < width ? [...spans, { text: ' '.repeat(width - drawn) }] : spans;
 }
 

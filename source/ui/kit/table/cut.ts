@@ -1,7 +1,5 @@
 /** Ways to cut a cell to its width that keep the useful part, for columns that need one. */
-import { truncate } from '../../../format/text.js';
-
-const length = (text: string) => [...text].length;
+import { textWidth, truncate } from '../../../format/text.js';
 
 /**
  * A URL from the most to the least complete: as it is, without its scheme, then its path (and
@@ -23,5 +21,5 @@ export function urlForms(url: string): string[] {
  */
 export function fitUrl(url: string, width: number): string {
 	const forms = urlForms(url);
-	return forms.find((form) => length(form) <= width) ?? truncate(forms.at(-1)!, width);
+	return forms.find((form) => textWidth(form) <= width) ?? truncate(forms.at(-1)!, width);
 }

@@ -1,4 +1,5 @@
 /** Cutting text into rows of a width, by code points (our own text and sanitised network text). */
+import { textWidth } from '../../../format/text.js';
 
 /** Cuts one line into pieces of at most `width` code points (at least one piece, maybe empty). */
 export function wrapText(text: string, width: number): string[] {
@@ -37,5 +38,5 @@ export function wordWrap(text: string, width: number): string[] {
 
 /** The first of `texts` (the fullest first) that fits in `width` code points; the last when none does. */
 export function firstFitting(texts: readonly [string, ...string[]], width: number): string {
-	return texts.find((text) => [...text].length <= width) ?? texts[texts.length - 1]!;
+	return texts.find((text) => textWidth(text) <= width) ?? texts[texts.length - 1]!;
 }
