@@ -60,28 +60,25 @@ export function plotWidth(width: number, labelWidth: number): number {
 
 const missing = '·';
 
-const surrogates = /[\ud800-\udfff]/;
-
+/**
+ * The row cut where its characters' estimate flags change (the `i`th character, a code point as
+ * `[...text]` counts them, by `estimates[i]`): each run is a slice of the row, not a string grown
+ * a character at a time.
+ */
 function runsOf(text: string, estimates: readonly boolean[]): Run[] {
 	const runs: Run[] = [];
-	if (surrogates.test(text)) {
-		const chars = [...text];
-		for (let i = 0; i < chars.length; i++) {
-			const estimate = estimates[i] ?? false;
-			const last = runs.at(-1);
-			if (last && last.estimate === estimate) last.text += chars[i];
-			else runs.push({ text: chars[i]!, estimate });
-		}
-		return runs;
-	}
-	// A character a code unit: each run is a slice of the row, not a string grown a character at a time.
 	let start = 0;
-	for (let i = 1; i <= text.length; i++) {
-		const estimate = estimates[start] ?? false;
-		if (i < text.length && (estimates[i] ?? false) === estimate) continue;
-		runs.push({ text: text.slice(start, i), estimate });
-		start = i;
+	let current = false;
+	for (let at = 0, i = 0; at < text.length; i++) {
+		const estimate = estimates[i] ?? false;
+		if (i > 0 && estimate !== current) {
+			runs.push({ text: text.slice(start, at), estimate: current });
+			start = at;
+		}
+		current = estimate;
+		at += (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
 	}
+	if (text.length > start) runs.push({ text: text.slice(start), estimate: current });
 	return runs;
 }
 
